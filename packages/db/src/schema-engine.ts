@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
+import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
+
+// Prisma's schema engine compiled to WebAssembly: migrations and diffs without the native
+// binary (which cannot be downloaded offline). The package's main entry imports the .wasm
+// as an ES module, which Node 20 cannot, so it is instantiated here by hand, once.
+let ready: Promise<void> | undefined;
+
+function loadWasm(): Promise<void> {
+  ready ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const pkgDir = path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
+    const bytes = await readFile(path.join(pkgDir, 'schema_engine_bg.wasm'));
+    const module = await WebAssembly.compile(bytes);
+    const instance = await WebAssembly.instantiate(module, { './schema_engine_bg.js': bindings });
+    const exports = instance.exports as unknown as { __wbindgen_start: () => void };
+    bindings.__wbg_set_wasm(exports);
+    exports.__wbindgen_start();
+  })();
+  return ready;
+}
+
+export type SchemaEngine = bindings.SchemaEngine;
+
+export const noFilters = { externalTables: [], externalEnums: [] };
+
+/** Runs `fn` with a schema engine connected to `databaseUrl`, and frees it afterwards. */
+export async function withSchemaEngine<T>(
+  databaseUrl: string,
+  fn: (engine: SchemaEngine) => Promise<T>,
+  log: (message: string) => void = () => {},
+): Promise<T> {
+  await loadWasm();
+  const factory = new PrismaPg({ connectionString: databaseUrl });
+  const adapter = bindMigrationAwareSqlAdapterFactory(readCharAsText(factory));
+  const engine = await bindings.SchemaEngine.new({ datamodels: undefined }, log, adapter);
+  try {
+    return await fn(engine);
+  } finally {
+    engine.free();
+  }
+}
+
+const PG_CHAR_OID = 18;
+const PG_TEXT_OID = 25;
+type Field = { dataTypeID: number };
+type RawResult = { columnTypes: number[] };
+type Queryable = {
+  performIO: (query: unknown) => Promise<{ fields: Field[] }>;
+  queryRaw: (query: unknown) => Promise<RawResult>;
+  startTransaction?: (...args: unknown[]) => Promise<object>;
+};
+
+/**
+ * The pg driver adapter rejects PostgreSQL's internal `"char"` type (OID 18), which the
+ * engine's catalogue queries read when describing a live database (pg_constraint.contype,
+ * pg_class.relkind). Its values arrive as text; this reports those columns to the engine as
+ * the one-character type it expects.
+ */
+function readCharAsText(factory: PrismaPg): PrismaPg {
+  const wrap = <T extends object>(queryable: T): T => {
+    const q = queryable as unknown as Queryable;
+    const performIO = q.performIO.bind(q);
+    const queryRaw = q.queryRaw.bind(q);
+    let charColumns: number[] = [];
+    q.performIO = async (query) => {
+      const result = await performIO(query);
+      charColumns = [];
+      result.fields.forEach((field, i) => {
+        if (field.dataTypeID !== PG_CHAR_OID) return;
+        field.dataTypeID = PG_TEXT_OID;
+        charColumns.push(i);
+      });
+      return result;
+    };
+    q.queryRaw = async (query) => {
+      const result = await queryRaw(query);
+      for (const i of charColumns) result.columnTypes[i] = ColumnTypeEnum.Character;
+      return result;
+    };
+    const start = q.startTransaction?.bind(q);
+    if (start) q.startTransaction = async (...args) => wrap(await start(...args));
+    return queryable;
+  };
+  const connect = factory.connect.bind(factory);
+  const connectToShadowDb = factory.connectToShadowDb.bind(factory);
+  factory.connect = async () => wrap(await connect());
+  factory.connectToShadowDb = async () => wrap(await connectToShadowDb());
+  return factory;
+}
