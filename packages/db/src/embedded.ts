@@ -30,7 +30,7 @@ export function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
-  onLog?: (message: string) => void;
+  onLog?: (message: unknown) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   const port = options.port || (await freePort());

@@ -1,3 +1,4 @@
+/// <reference path="./wasm.d.ts" />
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';

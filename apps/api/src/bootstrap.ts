@@ -1,0 +1,72 @@
+import type { AccessType as DbAccessType, Db } from '@quire/db';
+import type { Config } from './config.js';
+import { audit } from './lib/audit.js';
+import { generatePassword, hashPassword } from './lib/passwords.js';
+
+export interface CreatedAccount {
+  username: string;
+  password: string;
+  generated: boolean;
+}
+
+/**
+ * First start: with no users, creates the company, a Company Admin and the vendor admin.
+ * Passwords come from the environment or are generated, and are returned to be shown once.
+ */
+export async function bootstrap(db: Db, config: Config): Promise<CreatedAccount[]> {
+  if ((await db.user.count()) > 0) return [];
+  const accounts = [
+    {
+      username: config.ADMIN_USERNAME,
+      email: config.ADMIN_EMAIL,
+      given: config.ADMIN_PASSWORD,
+      accessType: 'COMPANY_ADMIN' as DbAccessType,
+      firstName: 'Company',
+      lastName: 'Admin',
+    },
+    {
+      username: config.VENDOR_USERNAME,
+      email: config.VENDOR_EMAIL,
+      given: config.VENDOR_PASSWORD,
+      accessType: 'VENDOR_ADMIN' as DbAccessType,
+      firstName: 'Vendor',
+      lastName: 'Admin',
+    },
+  ];
+  const prepared = await Promise.all(
+    accounts.map(async (a) => {
+      const password = a.given ?? generatePassword();
+      return { ...a, password, hash: await hashPassword(password) };
+    }),
+  );
+  const created = await db.$transaction(async (tx) => {
+    // Re-check inside the transaction: two servers starting at once create one set.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(727361)`;
+    if ((await tx.user.count()) > 0) return false;
+    const company = (await tx.company.findFirst()) ?? (await tx.company.create({ data: { name: config.COMPANY_NAME } }));
+    for (const a of prepared) {
+      const user = await tx.user.create({
+        data: {
+          companyId: company.id,
+          username: a.username.toLowerCase(),
+          email: a.email.toLowerCase(),
+          firstName: a.firstName,
+          lastName: a.lastName,
+          loginRole: 'admin',
+          accessType: a.accessType,
+          passwordHash: a.hash,
+        },
+      });
+      await audit(tx, { userId: null }, {
+        type: 'user',
+        action: 'user.created',
+        message: `First start: created ${a.firstName} ${a.lastName} "${user.username}"`,
+        targetType: 'user',
+        targetId: user.id,
+      });
+    }
+    return true;
+  });
+  if (!created) return [];
+  return prepared.map((a) => ({ username: a.username, password: a.password, generated: !a.given }));
+}

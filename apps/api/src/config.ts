@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { rootDir } from '@quire/db';
+import { z } from 'zod';
+
+// The only reader of process.env. Every variable: a default where one is safe, and a line
+// of doc; the README's table lists the same names (a test checks that).
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const configSchema = z.object({
+  /** Port the API and the web client listen on. */
+  PORT: port.default(3000),
+  /** Address to bind; 0.0.0.0 to accept connections from other machines. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** PostgreSQL URL. Unset: an embedded PostgreSQL with its data under DATA_DIR/postgres. */
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Folder for the embedded database, the blob store and generated secrets. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Folder of the blob store. Default DATA_DIR/blobs. */
+  STORAGE_DIR: optional,
+  /** Port for the embedded PostgreSQL; 0 picks a free one. */
+  EMBEDDED_PG_PORT: port.default(0),
+  /** Name of the company created at first start. */
+  COMPANY_NAME: z.string().min(1).default('Quire'),
+  /** Company Admin created at first start (when there are no users). */
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  /** Its password; unset: a strong one is generated and printed once. */
+  ADMIN_PASSWORD: optional,
+  /** Its e-mail address. */
+  ADMIN_EMAIL: z.email().default('admin@quire.local'),
+  /** Vendor admin (licence management) created at first start. */
+  VENDOR_USERNAME: z.string().min(1).default('vendor'),
+  /** Its password; unset: generated and printed once. */
+  VENDOR_PASSWORD: optional,
+  /** Its e-mail address. */
+  VENDOR_EMAIL: z.email().default('vendor@quire.local'),
+  /** Hours a session lives without use. */
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** Sign-in attempts per minute for one address and username. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Public address of the site, used in links sent by e-mail. Default http://HOST:PORT. */
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  /** Folder of the built web client. */
+  WEB_DIST: optional,
+  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* headers from a reverse proxy (true/false). */
+  TRUST_PROXY: z.stringbool().default(false),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  storageDir: string;
+  webDist: string;
+  publicUrl: string;
+  dataDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment once; a bad value names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(rootDir, c.DATA_DIR);
+  return {
+    ...c,
+    dataDir,
+    storageDir: path.resolve(rootDir, c.STORAGE_DIR ?? path.join(dataDir, 'blobs')),
+    webDist: path.resolve(rootDir, c.WEB_DIST ?? 'apps/web/dist'),
+    publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+  };
+}

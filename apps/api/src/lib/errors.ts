@@ -1,0 +1,66 @@
+// Named errors. Services throw them; the one error handler (app.ts) turns them into
+// `{ message, code, errors? }` with their status. No route builds an error body by hand.
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldError[],
+    /** Extra facts for the audit event of a refusal (never secrets). */
+    readonly auditDetails?: Record<string, string | number | boolean | null>,
+  ) {
+    super(message);
+  }
+}
+
+/** `createError({ code, statusCode, message })` -> a function that makes that error. */
+export function createError<A extends unknown[] = []>(spec: {
+  code: string;
+  statusCode: number;
+  message: string | ((...args: A) => string);
+}) {
+  return (...args: A) =>
+    new AppError(
+      spec.code,
+      spec.statusCode,
+      typeof spec.message === 'function' ? spec.message(...args) : spec.message,
+    );
+}
+
+export const NOT_AUTHENTICATED_MESSAGE = 'You are not authenticated, Please login';
+
+export const notAuthenticated = createError({
+  code: 'auth.not_authenticated',
+  statusCode: 401,
+  message: NOT_AUTHENTICATED_MESSAGE,
+});
+
+export const forbidden = createError({
+  code: 'auth.forbidden',
+  statusCode: 403,
+  message: (what: string) => `You are not allowed to ${what}`,
+});
+
+export const twoFactorRequired = createError({
+  code: 'auth.two_factor_required',
+  statusCode: 403,
+  message: 'Two-factor verification is required before you can continue',
+});
+
+export const notFound = createError({
+  code: 'not_found',
+  statusCode: 404,
+  message: (what: string) => `${what} not found`,
+});
+
+/** A 400 naming the fields at fault, for checks zod cannot make (uniqueness, files, rows). */
+export function invalidInput(message: string, errors: FieldError[]): AppError {
+  return new AppError('validation_failed', 400, message, errors);
+}

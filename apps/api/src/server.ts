@@ -1,0 +1,55 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createDatabase, createDb, type EmbeddedDatabase, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
+import { buildApp } from './app.js';
+import { bootstrap } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+
+async function main() {
+  const config = loadConfig();
+  await mkdir(config.storageDir, { recursive: true });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port: config.EMBEDDED_PG_PORT,
+    });
+    await createDatabase(embedded.adminUrl, 'quire');
+    databaseUrl = withDatabase(embedded.adminUrl, 'quire');
+  }
+  const applied = await migrate(databaseUrl);
+  const db = createDb(databaseUrl);
+  const created = await bootstrap(db, config);
+  const app = await buildApp({ config, db, serveWeb: true });
+  if (applied.length) app.log.info({ applied }, 'applied migrations');
+
+  for (const account of created.filter((a) => a.generated)) {
+    // Printed once, on the console only: never logged as a structured field.
+    process.stdout.write(
+      `\n  First start: created "${account.username}" with the password  ${account.password}\n  Keep it now: it is not shown again.\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await db.$disconnect();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

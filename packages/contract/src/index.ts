@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { authContract } from './auth.js';
+import type { EndpointDef } from './http.js';
+import { userContract } from './user.js';
+
+export * from './access.js';
+export * from './auth.js';
+export * from './common.js';
+export * from './http.js';
+export * from './user.js';
+
+// One wording for a missing field, on both sides.
+z.config({ customError: (issue) => (issue.input === undefined ? 'Required' : undefined) });
+
+/** Every call of the product, by area. The key `area.name` is the operationId. */
+export const contract = {
+  auth: authContract,
+  user: userContract,
+} satisfies Record<string, Record<string, EndpointDef>>;
+
+export type Contract = typeof contract;
+
+/** Every entry with its operationId, for the router, OpenAPI and the coverage test. */
+export function allEndpoints(): Array<{ operationId: string; area: string; def: EndpointDef }> {
+  return Object.entries(contract).flatMap(([area, entries]) =>
+    Object.entries(entries).map(([name, def]) => ({ operationId: `${area}.${name}`, area, def: def as EndpointDef })),
+  );
+}
