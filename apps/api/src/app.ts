@@ -70,6 +70,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const body = await toErrorBody(error, deps, { userId: req.auth?.userId ?? null, ip: req.ip }, req);
     return reply.status(body.status).send(body.payload);
   });
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await deps.db.$queryRaw`SELECT 1`;
+    return { status: 'ok' };
+  });
   await registerOpenApi(app);
   await app.register(authModule(deps));
   await app.register(userModule(deps));

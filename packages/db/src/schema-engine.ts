@@ -36,13 +36,19 @@ export async function withSchemaEngine<T>(
   log: (message: string) => void = () => {},
 ): Promise<T> {
   await loadWasm();
-  const factory = new PrismaPg({ connectionString: databaseUrl });
-  const adapter = bindMigrationAwareSqlAdapterFactory(readCharAsText(factory));
-  const engine = await bindings.SchemaEngine.new({ datamodels: undefined }, log, adapter);
+  const opened: Array<{ dispose: () => Promise<void> }> = [];
+  const factory = readCharAsText(new PrismaPg({ connectionString: databaseUrl }), opened);
+  const engine = await bindings.SchemaEngine.new(
+    { datamodels: undefined },
+    log,
+    bindMigrationAwareSqlAdapterFactory(factory),
+  );
   try {
     return await fn(engine);
   } finally {
     engine.free();
+    // Close the engine's connections: a database used as a template must have none.
+    await Promise.all(opened.map((a) => a.dispose()));
   }
 }
 
@@ -62,7 +68,7 @@ type Queryable = {
  * pg_class.relkind). Its values arrive as text; this reports those columns to the engine as
  * the one-character type it expects.
  */
-function readCharAsText(factory: PrismaPg): PrismaPg {
+function readCharAsText(factory: PrismaPg, opened: Array<{ dispose: () => Promise<void> }>): PrismaPg {
   const wrap = <T extends object>(queryable: T): T => {
     const q = queryable as unknown as Queryable;
     const performIO = q.performIO.bind(q);
@@ -89,7 +95,11 @@ function readCharAsText(factory: PrismaPg): PrismaPg {
   };
   const connect = factory.connect.bind(factory);
   const connectToShadowDb = factory.connectToShadowDb.bind(factory);
-  factory.connect = async () => wrap(await connect());
-  factory.connectToShadowDb = async () => wrap(await connectToShadowDb());
+  const track = <T extends { dispose: () => Promise<void> }>(adapter: T): T => {
+    opened.push(adapter);
+    return wrap(adapter);
+  };
+  factory.connect = async () => track(await connect());
+  factory.connectToShadowDb = async () => track(await connectToShadowDb());
   return factory;
 }

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createDatabase, createDb, type Db, withDatabase } from '@quire/db';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a database of its own, copied from the migrated template. Call once per
+ * test file (beforeAll); `env` overrides configuration variables.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await createDatabase(adminUrl, name, inject('templateDb'));
+  const databaseUrl = withDatabase(adminUrl, name);
+  const db = createDb(databaseUrl, { poolSize: 5 });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000', ...env });
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await db.$disconnect();
+    },
+  };
+}

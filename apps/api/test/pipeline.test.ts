@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { allEndpoints, toRoutePath } from '@quire/contract';
+import { rootDir } from '@quire/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../src/config.js';
+import { createTestApp, type TestContext } from './app.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const specCalls = readFileSync(path.join(rootDir, 'docs/spec/endpoints.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const [method, specPath, area] = line.split('\t');
+    return { method: method!, path: specPath!, area: area! };
+  });
+
+describe('the contract', () => {
+  it('holds only calls of the spec, each once', () => {
+    const keys = allEndpoints().map((e) => `${e.def.method} ${e.def.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const spec = new Set(specCalls.map((c) => `${c.method} ${c.path}`));
+    expect(keys.filter((k) => !spec.has(k))).toEqual([]);
+  });
+
+  it('has a route for every entry', () => {
+    for (const { def } of allEndpoints()) {
+      expect(t.app.hasRoute({ method: def.method, url: toRoutePath(def.path) }), `${def.method} ${def.path}`).toBe(true);
+    }
+  });
+
+  it('publishes every entry in /api/openapi.json with its operationId', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) =>
+      Object.values(ops).map((op) => op.operationId),
+    );
+    for (const { operationId } of allEndpoints()) expect(ids).toContain(operationId);
+  });
+});
+
+describe('unknown paths', () => {
+  it.each(['/api/nothing-here', '/account/nothing', '/user/nothing', '/v1/nothing'])(
+    'GET %s is a JSON 404, never HTML',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json().message).toContain(url);
+    },
+  );
+});
+
+describe('security headers', () => {
+  it('sends a content security policy and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/check-session' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+  });
+});
+
+describe('configuration', () => {
+  it('the README documents every variable', () => {
+    const readme = readFileSync(path.join(rootDir, 'README.md'), 'utf8');
+    for (const name of Object.keys(configSchema.shape)) expect(readme, name).toContain(`\`${name}\``);
+  });
+});

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.js';
+
+test('the admin signs in, lands on /admin/category, signs out and lands on /', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel('Role').selectOption('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/category$/);
+  await expect(page.getByText(E2E_ADMIN.username).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('You have been signed out')).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('auth'));
+  expect(stored).toBeNull();
+});
+
+test('a wrong password shows the server message and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByLabel('Role').selectOption('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('an unknown page path serves the app, an unknown API path a JSON 404', async ({ page, request }) => {
+  const api = await request.get('/api/does-not-exist');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ code: 'not_found' });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard|\/login\?redirect=\/dashboard/);
+});

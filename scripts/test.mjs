@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// pnpm test: every test runner of the workspace, one after the other, then one line
+// `N passed, N failed` summing their counts. Exits non-zero when a test failed or a runner
+// could not run. `pnpm test -- --no-e2e` skips the browser journeys.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', FORCE_COLOR: '0' };
+const out = mkdtempSync(path.join(os.tmpdir(), 'quire-test-results-'));
+const skipE2e = process.argv.includes('--no-e2e');
+
+const vitestPackages = ['packages/contract', 'packages/db', 'apps/api', 'apps/web'].filter((dir) =>
+  existsSync(path.join(root, dir, 'vitest.config.ts')),
+);
+
+let passed = 0;
+let failed = 0;
+let broken = [];
+
+function run(label, command, args, cwd, extraEnv = {}) {
+  console.info(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  return result.status ?? 1;
+}
+
+for (const dir of vitestPackages) {
+  const file = path.join(out, `${dir.replace(/\//g, '_')}.json`);
+  const status = run(
+    `vitest: ${dir}`,
+    'pnpm',
+    ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    path.join(root, dir),
+  );
+  if (!existsSync(file)) {
+    broken.push(dir);
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (status !== 0 && report.numFailedTests === 0) broken.push(dir);
+}
+
+if (!skipE2e) {
+  const build = run('build for the browser journeys', 'pnpm', ['exec', 'turbo', 'run', 'build'], root);
+  if (build !== 0) broken.push('build');
+  else {
+    const file = path.join(out, 'playwright.json');
+    const status = run('playwright: e2e', 'pnpm', ['exec', 'playwright', 'test'], path.join(root, 'e2e'), {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    if (!existsSync(file)) broken.push('e2e');
+    else {
+      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+      passed += stats.expected + (stats.flaky ?? 0);
+      failed += stats.unexpected;
+      if (status !== 0 && stats.unexpected === 0) broken.push('e2e');
+    }
+  }
+}
+
+rmSync(out, { recursive: true, force: true });
+if (broken.length) console.error(`\nRunners that could not run or report: ${broken.join(', ')}`);
+console.info(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken.length > 0 ? 1 : 0);
