@@ -11,7 +11,9 @@ import {
 import type { Config } from './config.js';
 import { type Actor, audit } from './lib/audit.js';
 import type { Deps } from './lib/deps.js';
+import { createBlobStore } from './lib/blob-store.js';
 import { AppError, type FieldError } from './lib/errors.js';
+import { loadSecretKey } from './lib/secrets.js';
 import { bearerToken, resolveSession } from './lib/session.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { userModule } from './modules/user/user.routes.js';
@@ -42,7 +44,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const deps: Deps = { db: options.db, config, log: app.log, now: options.now ?? (() => new Date()) };
+  const deps: Deps = {
+    db: options.db,
+    config,
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+    blobs: createBlobStore(config.storageDir),
+    secretKey: loadSecretKey(config.APP_SECRET, config.dataDir),
+  };
+  await deps.blobs.sweepTemp();
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -46,6 +46,8 @@ export const configSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   /** Folder of the built web client. */
   WEB_DIST: optional,
+  /** Key for secrets stored encrypted (SMTP password). Unset: generated into DATA_DIR/secret.key. */
+  APP_SECRET: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* headers from a reverse proxy (true/false). */

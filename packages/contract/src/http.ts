@@ -27,6 +27,11 @@ export interface EndpointDef {
   produces?: 'json' | 'file';
   /** `multipart`: the body is multipart/form-data and streams through the handler. */
   consumes?: 'json' | 'multipart';
+  /**
+   * A call the product needs that the spec does not list (e.g. an import template). Spec
+   * calls keep the spec's exact method and path; extensions must be marked.
+   */
+  extension?: true;
 }
 
 /** Declares one call. The `const` generic keeps the literal types the web client needs. */

@@ -7,6 +7,7 @@ export * from './access.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './http.js';
+export * from './password-policy.js';
 export * from './user.js';
 
 // One wording for a missing field, on both sides.

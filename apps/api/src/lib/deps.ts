@@ -1,6 +1,7 @@
 import type { Db } from '@quire/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { BlobStore } from './blob-store.js';
 
 /** What every module gets, once, from buildApp. Tests pass their own clock or config. */
 export interface Deps {
@@ -8,6 +9,10 @@ export interface Deps {
   config: Config;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** File contents (signatures, logos, file versions). */
+  blobs: BlobStore;
+  /** Encrypts secrets at rest (lib/secrets.ts). */
+  secretKey: Buffer;
 }
 
 /** A Prisma client or the client of an open transaction: repositories take either. */
