@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NotificationArea } from '../components/notifications/notification-area';
+import { NotificationProvider } from '../components/notifications/notification-context';
+import { createNotificationStore } from '../components/notifications/notification-store';
+import { chunkFailureType, listenForChunkErrors, reportingImport } from './chunk-errors';
+
+function setup() {
+  const store = createNotificationStore();
+  render(
+    <NotificationProvider store={store}>
+      <NotificationArea />
+    </NotificationProvider>,
+  );
+  return store;
+}
+
+function preloadError(payload: Error) {
+  const event = new Event('vite:preloadError', { cancelable: true }) as Event & { payload: Error };
+  event.payload = payload;
+  act(() => {
+    window.dispatchEvent(event);
+  });
+}
+
+describe('chunk load failures', () => {
+  it('tells a script chunk from a style chunk', () => {
+    expect(chunkFailureType(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(
+      'script',
+    );
+    expect(chunkFailureType(new Error('Unable to preload CSS for /assets/a.css'))).toBe('style');
+  });
+
+  it("reports Vite's preload errors to the notification area", () => {
+    const store = setup();
+    const stop = listenForChunkErrors(store);
+    preloadError(new TypeError('Failed to fetch dynamically imported module: /assets/main-area.js'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Loading chunk failed');
+    expect(screen.getByRole('alert')).toHaveTextContent('script failure');
+    preloadError(new Error('Unable to preload CSS for /assets/main-area.css'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Loading CSS chunk failed');
+    stop();
+  });
+
+  it('reports a failed lazy import once, and still fails it', async () => {
+    const store = setup();
+    const stop = listenForChunkErrors(store);
+    const failure = new TypeError('Failed to fetch dynamically imported module');
+    const load = reportingImport(store, () => Promise.reject(failure));
+    preloadError(failure);
+    await act(async () => {
+      await expect(load()).rejects.toBe(failure);
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Loading chunk failed');
+    stop();
+  });
+});

@@ -1,0 +1,53 @@
+// The signed-in sections that exist today, the area each belongs to (spec §6), and who may
+// open them. The navigation and the page guard both read this one table.
+import { type AccessType, type Area, canAccess, VENDOR_ADMIN } from '@quire/contract';
+
+export interface Section {
+  path: string;
+  label: string;
+  /** The group it is listed under in the navigation. */
+  group: string;
+  role: 'user' | 'admin';
+  /** The area it needs read access to; null: any access type but the vendor admin's. */
+  area: Area | null;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
+  { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
+  { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
+  {
+    path: '/admin/license-management',
+    label: 'Licence management',
+    group: 'Licence',
+    role: 'admin',
+    area: 'licence',
+  },
+];
+
+export function mayOpen(section: Section, role: string, accessType: string): boolean {
+  if (section.role !== role) return false;
+  if (section.area === null) return accessType !== VENDOR_ADMIN;
+  return canAccess(accessType as AccessType, section.area, 'read');
+}
+
+/** The section a path belongs to: the longest section path it starts with. */
+export function sectionFor(pathname: string): Section | undefined {
+  return [...SECTIONS]
+    .sort((a, b) => b.path.length - a.path.length)
+    .find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+}
+
+/** The navigation of a signed-in person, grouped as listed. */
+export function navigationFor(
+  role: string,
+  accessType: string,
+): Array<{ group: string; sections: Section[] }> {
+  const groups: Array<{ group: string; sections: Section[] }> = [];
+  for (const section of SECTIONS.filter((s) => mayOpen(s, role, accessType))) {
+    const group = groups.find((g) => g.group === section.group);
+    if (group) group.sections.push(section);
+    else groups.push({ group: section.group, sections: [section] });
+  }
+  return groups;
+}

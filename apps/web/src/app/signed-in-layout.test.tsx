@@ -1,0 +1,142 @@
+import type { AccessType } from '@quire/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { authRecordFrom, setIsUser2FAVerified, setSelectedCategoryId, setTemporalAuth } from '../lib/storage';
+import { aLogin, signIn } from '../testing/fixtures';
+import { mockApi } from '../testing/mock-api';
+import { renderApp } from '../testing/render-app';
+
+function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
+  const data = signIn(role, accessType);
+  return {
+    data,
+    ...mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'POST /api/logout': { body: { data: null } },
+    }),
+  };
+}
+
+const navLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+describe('signed-in pages', () => {
+  it('send a visitor who is not signed in to /login?redirect=<path>', async () => {
+    mockApi({});
+    const { location } = renderApp('/admin/category');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login?redirect=%2Fadmin%2Fcategory');
+  });
+
+  it('show who is signed in, with the navigation of their role only', async () => {
+    const { calls } = serverKnows('admin', 'COMPANY ADMIN');
+    renderApp('/admin/category');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Categories' })).toBeInTheDocument();
+    const account = screen.getByRole('region', { name: 'Signed in as' });
+    expect(account).toHaveTextContent('Jane Doe');
+    expect(account).toHaveTextContent('jdoe');
+    expect(account).toHaveTextContent('Company Admin');
+    expect(navLinks()).toEqual(['Categories', 'Administration']);
+    expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/user/current'));
+    expect(calls[0]?.headers.authorization).toBe('Bearer token-123');
+  });
+
+  it.each<['admin' | 'user', AccessType, string[]]>([
+    ['user', 'General staff', ['Dashboard']],
+    ['admin', 'File Control Admin', ['Categories']],
+    ['admin', 'User Administration Admin', ['Administration']],
+    ['admin', 'Auditor', ['Categories', 'Administration']],
+    ['admin', 'DATAMAX ADMIN', ['Licence management']],
+  ])('list for a %s with %s: %j', async (role, accessType, links) => {
+    serverKnows(role, accessType);
+    renderApp(role === 'user' ? '/dashboard' : '/admin/category');
+    await screen.findByRole('heading', { level: 1 });
+    expect(navLinks()).toEqual(links);
+  });
+
+  it("send someone on another role's page to their own landing page", async () => {
+    serverKnows('user', 'General staff');
+    const { location } = renderApp('/admin/license-management');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('do not open for a login still waiting for its second factor', async () => {
+    mockApi({});
+    setTemporalAuth(authRecordFrom(aLogin('user', 'General staff')));
+    const { location } = renderApp('/dashboard');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(location()).toBe('/login?redirect=%2Fdashboard');
+  });
+
+  it('send an ended session back to /login and forget it', async () => {
+    signIn('admin', 'Auditor');
+    mockApi({
+      'GET /api/user/current': { status: 401, body: { message: 'You are not authenticated, Please login' } },
+    });
+    const { location } = renderApp('/admin/category');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login?redirect=%2Fadmin%2Fcategory');
+    expect(localStorage.getItem('auth')).toBeNull();
+    expect(await screen.findByText('Your session has ended, please sign in again')).toBeVisible();
+  });
+
+  it('toast "Failed to load user" when the user cannot be loaded for another reason', async () => {
+    signIn('admin', 'Auditor');
+    mockApi({ 'GET /api/user/current': { status: 500, body: { message: 'Database is down' } } });
+    renderApp('/admin/category');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load userDatabase is down');
+    expect(screen.getByRole('heading', { level: 1, name: 'Categories' })).toBeInTheDocument();
+  });
+});
+
+describe('Sign out', () => {
+  async function signOut(logoutReply: { status: number; body: unknown }) {
+    const data = signIn('admin', 'Auditor');
+    setIsUser2FAVerified(true);
+    setTemporalAuth(authRecordFrom(data));
+    setSelectedCategoryId(4);
+    const { calls } = mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'POST /api/logout': logoutReply,
+    });
+    const app = renderApp('/admin/category');
+    await app.user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    return { ...app, calls };
+  }
+
+  function expectSignedOut() {
+    for (const key of ['auth', 'temporal_auth', 'isCompany2FAEnabled', 'isUser2FAVerified', 'userData']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+  }
+
+  it('tells the server, clears the session and lands on / with a message', async () => {
+    const { calls, location } = await signOut({
+      status: 200,
+      body: { message: 'You have been signed out', data: null },
+    });
+    expect(location()).toBe('/');
+    expect(await screen.findByText('You have been signed out')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('You have been signed out');
+    expect(calls.find((c) => c.path === '/api/logout')).toMatchObject({
+      method: 'POST',
+      headers: { authorization: 'Bearer token-123' },
+    });
+    expectSignedOut();
+    expect(localStorage.getItem('selectedCategoryId')).toBe('4');
+  });
+
+  it('signs out all the same when the server call fails', async () => {
+    const { location } = await signOut({ status: 500, body: { message: 'Server error' } });
+    expect(location()).toBe('/');
+    expect(await screen.findByText('You have been signed out')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('You have been signed out');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expectSignedOut();
+  });
+});

@@ -1,0 +1,93 @@
+import { accessTypeLabel, landingPath } from '@quire/contract';
+import { useEffect } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { type AuthRecord, clearAuth, getAuth } from '../lib/storage';
+import { loginPathFor } from './login-path';
+import { mayOpen, navigationFor, sectionFor } from './sections';
+import { useLogout } from './use-logout';
+import { useSessionCheck } from './use-session-check';
+
+const INVALID_ROLE_MESSAGE = 'Invalid role, Try again with the correct role';
+
+/** A stored session whose role and access type lead nowhere: forget it, sign in again. */
+function InvalidSession() {
+  useEffect(() => clearAuth(), []);
+  return <Navigate to="/login" replace state={{ toast: INVALID_ROLE_MESSAGE, toastKind: 'warning' }} />;
+}
+
+/**
+ * The frame of every signed-in page: the guard (signed in, and allowed on this page),
+ * the session check, the navigation of the person's role, who is signed in, and Sign out.
+ */
+export function SignedInLayout() {
+  const location = useLocation();
+  const auth = getAuth();
+  if (!auth) return <Navigate to={loginPathFor(location)} replace />;
+
+  const { role, access_type: accessType } = auth.data;
+  const section = sectionFor(location.pathname);
+  if (section && !mayOpen(section, role, accessType)) {
+    const home = landingPath(role, accessType);
+    return home ? <Navigate to={home} replace /> : <InvalidSession />;
+  }
+  return <SignedInShell auth={auth} />;
+}
+
+function SignedInShell({ auth }: { auth: AuthRecord }) {
+  const { user } = useSessionCheck();
+  const { logout, pending } = useLogout();
+  const { role, access_type: accessType } = auth.data;
+  const person = user ?? auth.data.user;
+  const navigation = navigationFor(role, accessType);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <aside className="sidebar">
+        <div className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            Q
+          </span>
+          <span className="brand__name">Quire</span>
+        </div>
+        <nav className="nav" aria-label="Main">
+          {navigation.map(({ group, sections }) => (
+            <div className="nav__group" key={group}>
+              <p className="nav__heading">{group}</p>
+              <ul>
+                {sections.map((s) => (
+                  <li key={s.path}>
+                    <NavLink to={s.path} className="nav__link">
+                      {s.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <section className="account" aria-label="Signed in as">
+          <span className="avatar" aria-hidden="true">
+            {(person.first_name || person.username).slice(0, 1).toUpperCase()}
+          </span>
+          <div className="account__who">
+            <p className="account__name">{person.name}</p>
+            <p className="account__meta">
+              <span className="account__username">{person.username}</span>
+              <span aria-hidden="true"> · </span>
+              <span>{accessTypeLabel(person.access_type)}</span>
+            </p>
+          </div>
+          <button type="button" className="button button--ghost" onClick={logout} disabled={pending}>
+            {pending ? 'Signing out…' : 'Sign out'}
+          </button>
+        </section>
+      </aside>
+      <main id="main" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

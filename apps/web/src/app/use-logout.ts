@@ -1,0 +1,37 @@
+import { contract } from '@quire/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ToastState } from '../components/notifications/use-location-toast';
+import { callApi } from '../lib/api-client';
+import { clearAuth } from '../lib/storage';
+
+export const SIGNED_OUT_MESSAGE = 'You have been signed out';
+
+/** How long sign-out waits for the server before signing out locally anyway. */
+export const LOGOUT_TIMEOUT_MS = 5_000;
+
+/**
+ * Signs out: tells the server, then clears the stored session and lands on / with a toast,
+ * whether or not the server call succeeded (spec §4).
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+
+  const logout = useCallback(async () => {
+    setPending(true);
+    try {
+      await callApi(contract.auth.logout, { signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) });
+    } catch {
+      // The server may be down or the session already gone: the client signs out regardless.
+    }
+    clearAuth();
+    await navigate('/', { replace: true, state: { toast: SIGNED_OUT_MESSAGE } satisfies ToastState });
+    // After leaving the signed-in pages, so that none of them refetches with no session.
+    queryClient.clear();
+  }, [navigate, queryClient]);
+
+  return { logout, pending };
+}

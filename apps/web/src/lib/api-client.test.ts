@@ -1,0 +1,104 @@
+import { contract, endpoint } from '@quire/contract';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { aLogin } from '../testing/fixtures';
+import { mockApi } from '../testing/mock-api';
+import { callApi, queryKeyFor } from './api-client';
+import { ApiError, isAbortError, isNotAuthenticated } from './api-error';
+import { authRecordFrom, setAuth } from './storage';
+
+const editUser = endpoint({
+  method: 'PUT',
+  path: '/api/editUser/{id}',
+  guard: 'signedIn',
+  summary: 'test entry',
+  params: z.object({ id: z.number() }),
+  query: z.object({ page: z.number().optional(), search: z.string().optional() }),
+  body: z.object({ name: z.string() }),
+  response: z.object({ ok: z.boolean() }),
+});
+
+describe('callApi', () => {
+  it('sends the method, path, query, JSON body and bearer token, and unwraps the envelope', async () => {
+    setAuth(authRecordFrom(aLogin('admin', 'COMPANY ADMIN')));
+    const { calls } = mockApi({ 'PUT /api/editUser/3': { body: { message: 'Saved', data: { ok: true } } } });
+
+    const result = await callApi(editUser, {
+      params: { id: 3 },
+      query: { page: 2, search: 'a b' },
+      body: { name: 'N' },
+    });
+
+    expect(result).toEqual({ data: { ok: true }, message: 'Saved' });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/editUser/3',
+      search: '?page=2&search=a+b',
+      body: { name: 'N' },
+      headers: { authorization: 'Bearer token-123', 'content-type': 'application/json' },
+    });
+  });
+
+  it('sends no Authorization header when nobody is signed in', async () => {
+    const { calls } = mockApi({ 'GET /api/user/current': { body: { data: null } } });
+    await callApi(contract.user.current);
+    expect(calls[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('throws an ApiError with status, message, code and field errors', async () => {
+    mockApi({
+      'POST /api/login': {
+        status: 400,
+        body: {
+          message: 'Invalid input',
+          code: 'validation_failed',
+          errors: [{ path: 'body.role', message: 'Bad' }],
+        },
+      },
+    });
+    const error = await callApi(contract.auth.login, {
+      body: { username: 'a', password: 'b', role: 'user' },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid input',
+      code: 'validation_failed',
+      errors: [{ path: 'body.role', message: 'Bad' }],
+    });
+  });
+
+  it('recognises the not-authenticated answer', async () => {
+    mockApi({
+      'GET /api/user/current': { status: 401, body: { message: 'You are not authenticated, Please login' } },
+    });
+    const error = await callApi(contract.user.current).catch((e: unknown) => e);
+    expect(isNotAuthenticated(error)).toBe(true);
+    expect(isNotAuthenticated(new ApiError(500, { message: 'Boom' }))).toBe(false);
+  });
+
+  it('lets a cancelled request be told apart, so callers can ignore it', async () => {
+    mockApi({});
+    const controller = new AbortController();
+    (
+      globalThis.fetch as unknown as { mockImplementationOnce: (f: () => Promise<never>) => void }
+    ).mockImplementationOnce(() =>
+      Promise.reject(new DOMException('The operation was aborted.', 'AbortError')),
+    );
+    controller.abort();
+    const error = await callApi(contract.user.current, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    expect(isAbortError(error)).toBe(true);
+    expect(isAbortError(new ApiError(500, null))).toBe(false);
+  });
+
+  it('keys queries by path, params and query', () => {
+    expect(queryKeyFor(editUser, { params: { id: 3 }, query: { page: 1 } })).toEqual([
+      '/api/editUser/{id}',
+      { id: 3 },
+      { page: 1 },
+    ]);
+    expect(queryKeyFor(contract.user.current)).toEqual(['/api/user/current', null, null]);
+  });
+});

@@ -1,0 +1,12 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from './api-client';
+import { getAuth, getUserData } from './storage';
+
+export const currentUserQuery = () => apiQueryOptions(contract.user.current);
+
+/** GET /api/user/current for the signed-in session; `user` falls back to the stored userData. */
+export function useCurrentUser() {
+  const query = useQuery({ ...currentUserQuery(), enabled: getAuth() !== null, staleTime: 5 * 60_000 });
+  return { ...query, user: query.data ?? getUserData() };
+}

@@ -1,0 +1,40 @@
+// The spec's one rule (§5) for turning anything thrown into one sentence for a person.
+
+export const FALLBACK_ERROR_MESSAGE = 'An error occurred, please try again later';
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** The response body an error carries: our ApiError's `body`, or an axios-style `response.data`. */
+function responseBody(error: object): Record<string, unknown> | null {
+  const candidate =
+    (error as { body?: unknown }).body ?? (error as { response?: { data?: unknown } }).response?.data;
+  return candidate !== null && typeof candidate === 'object' ? (candidate as Record<string, unknown>) : null;
+}
+
+/**
+ * A string as it is; an array joined by ", "; the response body's `message` or `error`;
+ * the error's own `message`; else "An error occurred, please try again later".
+ */
+export function errorMessage(error: unknown): string {
+  const asText = text(error);
+  if (asText) return asText;
+
+  if (Array.isArray(error)) {
+    const parts = error
+      .map((item) => text(item) ?? text((item as { message?: unknown } | null)?.message))
+      .filter((part): part is string => part !== null);
+    return parts.length > 0 ? parts.join(', ') : FALLBACK_ERROR_MESSAGE;
+  }
+
+  if (error !== null && typeof error === 'object') {
+    const body = responseBody(error);
+    const fromBody = text(body?.message) ?? text(body?.error);
+    if (fromBody) return fromBody;
+    const own = text((error as { message?: unknown }).message);
+    if (own) return own;
+  }
+
+  return FALLBACK_ERROR_MESSAGE;
+}

@@ -1,0 +1,99 @@
+// The browser's local storage, behind one typed function per key (spec §9). Nothing else in
+// the client touches localStorage directly.
+import type { TLoginData, TUser } from '@quire/contract';
+
+export const STORAGE_KEYS = {
+  auth: 'auth',
+  temporalAuth: 'temporal_auth',
+  ftime: 'ftime',
+  isCompany2FAEnabled: 'isCompany2FAEnabled',
+  isUser2FAVerified: 'isUser2FAVerified',
+  userData: 'userData',
+  selectedCategoryId: 'selectedCategoryId',
+} as const;
+
+/** The stored auth record (spec §3): the login's data, with its access_token, and accountType. */
+export interface AuthRecord {
+  data: TLoginData;
+  accountType: TLoginData['accountType'];
+}
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? null : (JSON.parse(raw) as T);
+  } catch {
+    // Unparseable (written by hand or by an older client) or storage blocked: treat as absent.
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked (private mode): the session then lasts as long as the page.
+  }
+}
+
+function remove(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing stored to remove.
+  }
+}
+
+function isAuthRecord(value: unknown): value is AuthRecord {
+  const data = (value as AuthRecord | null)?.data;
+  return typeof data?.access_token === 'string' && typeof data.role === 'string';
+}
+
+export function authRecordFrom(data: TLoginData): AuthRecord {
+  return { data, accountType: data.accountType };
+}
+
+export const getAuth = (): AuthRecord | null => {
+  const value = read<unknown>(STORAGE_KEYS.auth);
+  return isAuthRecord(value) ? value : null;
+};
+export const setAuth = (record: AuthRecord) => write(STORAGE_KEYS.auth, record);
+
+/** A login waiting for its second factor (spec §4): not yet a signed-in session. */
+export const getTemporalAuth = (): AuthRecord | null => {
+  const value = read<unknown>(STORAGE_KEYS.temporalAuth);
+  return isAuthRecord(value) ? value : null;
+};
+export const setTemporalAuth = (record: AuthRecord) => write(STORAGE_KEYS.temporalAuth, record);
+
+/** The bearer token for calls: the signed-in session's, else the one waiting for 2FA. */
+export const getAccessToken = (): string | null =>
+  getAuth()?.data.access_token ?? getTemporalAuth()?.data.access_token ?? null;
+
+export const getFtime = (): string | null => read<string>(STORAGE_KEYS.ftime);
+export const setFtime = (value: string) => write(STORAGE_KEYS.ftime, value);
+
+export const getIsCompany2FAEnabled = (): boolean => read<boolean>(STORAGE_KEYS.isCompany2FAEnabled) === true;
+export const setIsCompany2FAEnabled = (value: boolean) => write(STORAGE_KEYS.isCompany2FAEnabled, value);
+
+export const getIsUser2FAVerified = (): boolean => read<boolean>(STORAGE_KEYS.isUser2FAVerified) === true;
+export const setIsUser2FAVerified = (value: boolean) => write(STORAGE_KEYS.isUser2FAVerified, value);
+
+export const getUserData = (): TUser | null => read<TUser>(STORAGE_KEYS.userData);
+export const setUserData = (user: TUser) => write(STORAGE_KEYS.userData, user);
+
+export const getSelectedCategoryId = (): number | null => read<number>(STORAGE_KEYS.selectedCategoryId);
+export const setSelectedCategoryId = (id: number) => write(STORAGE_KEYS.selectedCategoryId, id);
+
+/** Sign-out: forgets the session, the 2FA flags and the cached user (spec §4). */
+export function clearAuth(): void {
+  for (const key of [
+    STORAGE_KEYS.auth,
+    STORAGE_KEYS.temporalAuth,
+    STORAGE_KEYS.isCompany2FAEnabled,
+    STORAGE_KEYS.isUser2FAVerified,
+    STORAGE_KEYS.userData,
+  ]) {
+    remove(key);
+  }
+}

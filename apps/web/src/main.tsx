@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createAppRouter } from './app/router';
+import { createNotificationStore } from './components/notifications/notification-store';
+import { createQueryClient } from './lib/query-client';
+import './styles.css';
+
+const notifications = createNotificationStore();
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App
+      router={createAppRouter(notifications)}
+      queryClient={createQueryClient()}
+      notifications={notifications}
+    />
+  </StrictMode>,
+);

@@ -1,0 +1,53 @@
+import { vi } from 'vitest';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  search: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface Reply {
+  status?: number;
+  /** JSON body; a string is sent as text/plain. */
+  body?: unknown;
+}
+
+type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
+
+/**
+ * Replaces fetch with a fake server: `{ 'POST /api/login': { status, body } }`. Unknown calls
+ * answer a JSON 404. Returns the calls made, in order.
+ */
+export function mockApi(routes: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: RecordedCall = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      search: url.search,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${call.path}`];
+    const reply =
+      handler === undefined
+        ? { status: 404, body: { message: `No such call: ${call.method} ${call.path}`, code: 'not_found' } }
+        : typeof handler === 'function'
+          ? await handler(call)
+          : handler;
+    const status = reply.status ?? 200;
+    if (typeof reply.body === 'string') {
+      return new Response(reply.body, { status, headers: { 'content-type': 'text/plain' } });
+    }
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
