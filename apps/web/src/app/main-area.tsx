@@ -1,11 +1,11 @@
 // The lazily loaded main area (spec §2): every page of the app, behind one dynamic import.
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login';
-import { CategoriesPage } from '../features/categories/routes/categories';
-import { DashboardPage } from '../features/dashboard/routes/dashboard';
+import { CategoriesPage } from '../features/category/routes/category-home';
+import { DashboardPage } from '../features/dashboard-and-search/routes/dashboard';
 import { HomePage } from '../features/landing/routes/home';
 import { LicenseManagementPage } from '../features/licence/routes/license-management';
-import { AdminDashboardPage } from '../features/settings/routes/admin-dashboard';
+import { AdminDashboardPage } from '../features/user/routes/admin-dashboard';
 import { NotFoundPage } from './not-found';
 import { SignedInLayout } from './signed-in-layout';
 
