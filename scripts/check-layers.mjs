@@ -21,7 +21,8 @@ function* walk(dir) {
   }
 }
 
-const importRe = /(?:import|export)\s[^'"`]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+const importRe =
+  /(?:import|export)\s[^'"`]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function importsOf(file) {
   const text = readFileSync(file, 'utf8');
@@ -57,18 +58,33 @@ for (const dir of ['apps', 'packages', 'scripts', 'e2e']) {
     for (const { spec, resolved, line } of imports) {
       const where = `${rel(file)}:${line}`;
       if (mod && name.endsWith('.routes.ts')) {
-        if (spec === '@quire/db' || spec.startsWith('@quire/db/')) problems.push(`${where}: a route imports the db package (${spec}); call a service`);
-        if (/\.repository(\.js)?$/.test(spec)) problems.push(`${where}: a route imports a repository (${spec}); call a service`);
+        if (spec === '@quire/db' || spec.startsWith('@quire/db/'))
+          problems.push(`${where}: a route imports the db package (${spec}); call a service`);
+        if (/\.repository(\.js)?$/.test(spec))
+          problems.push(`${where}: a route imports a repository (${spec}); call a service`);
       }
-      if (mod && /\.(service|repository)\.ts$/.test(name) && (spec === 'fastify' || spec.startsWith('@fastify/'))) {
+      if (
+        mod &&
+        /\.(service|repository)\.ts$/.test(name) &&
+        (spec === 'fastify' || spec.startsWith('@fastify/'))
+      ) {
         problems.push(`${where}: a service or repository imports ${spec}; services never touch HTTP`);
       }
-      if (mod && resolved && /\.repository(\.js)?$/.test(spec) && moduleOf(resolved) && moduleOf(resolved) !== mod) {
-        problems.push(`${where}: module "${mod}" imports the repository of "${moduleOf(resolved)}"; use its service`);
+      if (
+        mod &&
+        resolved &&
+        /\.repository(\.js)?$/.test(spec) &&
+        moduleOf(resolved) &&
+        moduleOf(resolved) !== mod
+      ) {
+        problems.push(
+          `${where}: module "${mod}" imports the repository of "${moduleOf(resolved)}"; use its service`,
+        );
       }
       if (feature) {
         const other = resolved ? featureOf(resolved) : (spec.match(/^@\/features\/([^/]+)/)?.[1] ?? null);
-        if (other && other !== feature) problems.push(`${where}: feature "${feature}" imports feature "${other}"`);
+        if (other && other !== feature)
+          problems.push(`${where}: feature "${feature}" imports feature "${other}"`);
       }
     }
     const envAllowed =

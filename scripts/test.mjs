@@ -18,7 +18,7 @@ const vitestPackages = ['packages/contract', 'packages/db', 'apps/api', 'apps/we
 
 let passed = 0;
 let failed = 0;
-let broken = [];
+const broken = [];
 
 function run(label, command, args, cwd, extraEnv = {}) {
   console.info(`\n=== ${label} ===`);

@@ -1,4 +1,4 @@
-import type { AccessType as DbAccessType, Db } from '@quire/db';
+import type { Db, AccessType as DbAccessType } from '@quire/db';
 import type { Config } from './config.js';
 import { audit } from './lib/audit.js';
 import { generatePassword, hashPassword } from './lib/passwords.js';
@@ -43,7 +43,8 @@ export async function bootstrap(db: Db, config: Config): Promise<CreatedAccount[
     // Re-check inside the transaction: two servers starting at once create one set.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(727361)`;
     if ((await tx.user.count()) > 0) return false;
-    const company = (await tx.company.findFirst()) ?? (await tx.company.create({ data: { name: config.COMPANY_NAME } }));
+    const company =
+      (await tx.company.findFirst()) ?? (await tx.company.create({ data: { name: config.COMPANY_NAME } }));
     for (const a of prepared) {
       const user = await tx.user.create({
         data: {
@@ -57,13 +58,17 @@ export async function bootstrap(db: Db, config: Config): Promise<CreatedAccount[
           passwordHash: a.hash,
         },
       });
-      await audit(tx, { userId: null }, {
-        type: 'user',
-        action: 'user.created',
-        message: `First start: created ${a.firstName} ${a.lastName} "${user.username}"`,
-        targetType: 'user',
-        targetId: user.id,
-      });
+      await audit(
+        tx,
+        { userId: null },
+        {
+          type: 'user',
+          action: 'user.created',
+          message: `First start: created ${a.firstName} ${a.lastName} "${user.username}"`,
+          targetType: 'user',
+          targetId: user.id,
+        },
+      );
     }
     return true;
   });

@@ -11,7 +11,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Quire API',
         version: '1.0.0',
-        description: 'Document and file management. Every call carries `Authorization: Bearer <access_token>`.',
+        description:
+          'Document and file management. Every call carries `Authorization: Bearer <access_token>`.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Quire' },
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },

@@ -1,15 +1,23 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createDatabase, createDb, type EmbeddedDatabase, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
+import {
+  createDatabase,
+  createDb,
+  type EmbeddedDatabase,
+  migrate,
+  startEmbeddedPostgres,
+  withDatabase,
+} from '@quire/db';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+
+let embedded: EmbeddedDatabase | undefined;
 
 async function main() {
   const config = loadConfig();
   await mkdir(config.storageDir, { recursive: true });
 
-  let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres({
@@ -48,8 +56,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
-main().catch((err) => {
+main().catch(async (err) => {
   if (err instanceof ConfigError) console.error(err.message);
   else console.error(err);
+  await embedded?.stop().catch(() => {});
   process.exit(1);
 });

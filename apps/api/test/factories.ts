@@ -54,8 +54,13 @@ export async function loginAs(
   role: LoginRole = 'admin',
   password = TEST_PASSWORD,
 ): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: user.username, password, role } });
-  if (res.statusCode !== 200) throw new Error(`login failed for ${user.username}: ${res.statusCode} ${res.body}`);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: user.username, password, role },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`login failed for ${user.username}: ${res.statusCode} ${res.body}`);
   return res.json().data.access_token;
 }
 

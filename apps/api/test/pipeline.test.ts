@@ -26,9 +26,13 @@ describe('the contract', () => {
     const keys = allEndpoints().map((e) => `${e.def.method} ${e.def.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     const spec = new Set(specCalls.map((c) => `${c.method} ${c.path}`));
-    const unmarked = allEndpoints().filter((e) => !e.def.extension && !spec.has(`${e.def.method} ${e.def.path}`));
+    const unmarked = allEndpoints().filter(
+      (e) => !e.def.extension && !spec.has(`${e.def.method} ${e.def.path}`),
+    );
     expect(unmarked.map((e) => e.operationId)).toEqual([]);
-    const markedButInSpec = allEndpoints().filter((e) => e.def.extension && spec.has(`${e.def.method} ${e.def.path}`));
+    const markedButInSpec = allEndpoints().filter(
+      (e) => e.def.extension && spec.has(`${e.def.method} ${e.def.path}`),
+    );
     expect(markedButInSpec.map((e) => e.operationId)).toEqual([]);
   });
 
@@ -42,7 +46,10 @@ describe('the contract', () => {
 
   it('has a route for every entry', () => {
     for (const { def } of allEndpoints()) {
-      expect(t.app.hasRoute({ method: def.method, url: toRoutePath(def.path) }), `${def.method} ${def.path}`).toBe(true);
+      expect(
+        t.app.hasRoute({ method: def.method, url: toRoutePath(def.path) }),
+        `${def.method} ${def.path}`,
+      ).toBe(true);
     }
   });
 
@@ -50,8 +57,8 @@ describe('the contract', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) =>
-      Object.values(ops).map((op) => op.operationId),
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
+      (ops) => Object.values(ops).map((op) => op.operationId),
     );
     for (const { operationId } of allEndpoints()) expect(ids).toContain(operationId);
   });

@@ -15,7 +15,9 @@ const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
 try {
   await createDatabase(pg.adminUrl, 'scratch');
   const folder = await diffMigration({ scratchUrl: withDatabase(pg.adminUrl, 'scratch'), name });
-  console.info(folder ? `Wrote prisma/migrations/${folder}/migration.sql` : 'No schema change: nothing written.');
+  console.info(
+    folder ? `Wrote prisma/migrations/${folder}/migration.sql` : 'No schema change: nothing written.',
+  );
 } finally {
   await pg.stop();
   await rm(tmp, { recursive: true, force: true });

@@ -7,7 +7,9 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const url = process.env.DATABASE_URL;
 const embedded = url
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: path.join(path.resolve(root, process.env.DATA_DIR ?? '.data'), 'postgres') });
+  : await startEmbeddedPostgres({
+      dataDir: path.join(path.resolve(root, process.env.DATA_DIR ?? '.data'), 'postgres'),
+    });
 try {
   const target = url ?? withDatabase(embedded!.adminUrl, 'quire');
   if (embedded) await createDatabase(embedded.adminUrl, 'quire');

@@ -61,7 +61,11 @@ export async function diffMigration(options: {
   const result = await withSchemaEngine(options.scratchUrl, (engine) =>
     engine.diff({
       from: applied.length
-        ? { tag: 'schemaDatasource', files: [{ path: schemaFile, content }], configDir: path.dirname(schemaFile) }
+        ? {
+            tag: 'schemaDatasource',
+            files: [{ path: schemaFile, content }],
+            configDir: path.dirname(schemaFile),
+          }
         : { tag: 'empty' },
       to: { tag: 'schemaDatamodel', files: [{ path: schemaFile, content }] },
       script: true,
@@ -74,7 +78,10 @@ export async function diffMigration(options: {
 
   await mkdir(dir, { recursive: true });
   const existing = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).length;
-  const slug = options.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const slug = options.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
   const folder = `${String(existing + 1).padStart(4, '0')}_${slug || 'migration'}`;
   await mkdir(path.join(dir, folder));
   await writeFile(path.join(dir, folder, 'migration.sql'), sql);

@@ -10,7 +10,8 @@ function findPrismaDir(): string {
     const candidate = path.join(dir, 'prisma', 'schema.prisma');
     if (existsSync(candidate)) return path.dirname(candidate);
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('Cannot find prisma/schema.prisma above ' + fileURLToPath(import.meta.url));
+    if (parent === dir)
+      throw new Error('Cannot find prisma/schema.prisma above ' + fileURLToPath(import.meta.url));
     dir = parent;
   }
 }

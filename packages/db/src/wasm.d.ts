@@ -1,6 +1,6 @@
 // The few WebAssembly globals schema-engine.ts uses (Node has them; @types/node 20 does not declare them).
 declare namespace WebAssembly {
-  interface Module {}
+  type Module = { readonly __wasmModule: unique symbol };
   interface Instance {
     readonly exports: Record<string, unknown>;
   }

@@ -23,8 +23,8 @@ export interface BlobStore {
   exists(id: string): boolean;
   size(id: string): Promise<number>;
   remove(id: string): Promise<void>;
-  /** Deletes temp files left by a server that was killed mid-upload. */
-  sweepTemp(): Promise<void>;
+  /** Deletes temp files older than `olderThanMs` (default 1 h), left by a killed server. */
+  sweepTemp(olderThanMs?: number): Promise<void>;
 }
 
 export class BlobTooLargeError extends Error {
@@ -87,9 +87,15 @@ export function createBlobStore(dir: string): BlobStore {
     exists: (id) => existsSync(pathOf(id)),
     size: async (id) => (await stat(pathOf(id))).size,
     remove: (id) => rm(pathOf(id), { force: true }),
-    async sweepTemp() {
+    async sweepTemp(olderThanMs = 3_600_000) {
       if (!existsSync(tmpDir)) return;
-      for (const name of await readdir(tmpDir)) await rm(path.join(tmpDir, name), { force: true });
+      // Only old ones: another server sharing this folder may be writing the young ones.
+      const cutoff = Date.now() - olderThanMs;
+      for (const name of await readdir(tmpDir)) {
+        const file = path.join(tmpDir, name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+      }
     },
   };
 }

@@ -1,5 +1,4 @@
 import {
-
   canAccess,
   type Data,
   type EndpointDef,
@@ -55,9 +54,15 @@ export interface RouteExtras {
 
 export type HandlerSpec<E extends EndpointDef> = Handler<E> | ({ handler: Handler<E> } & RouteExtras);
 
-const errorResponses = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errorResponses = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+};
 
-/** The guard of an entry, as a preHandler: 401 without a live session, 403 without the right. */
+/** The guard of an entry, run before validation: 401 without a live session, 403 without the right. */
 export function checkGuard(guard: Guard, req: FastifyRequest): void {
   if (guard === 'public') return;
   const auth = req.auth;
@@ -83,7 +88,9 @@ export function defineRoutes<C extends Record<string, EndpointDef>>(
 ) {
   return async function routes(app: FastifyInstance) {
     for (const [name, def] of Object.entries(entries) as Array<[keyof C & string, EndpointDef]>) {
-      const spec = handlers[name] as HandlerSpec<EndpointDef>;
+      const spec = handlers[name] as HandlerSpec<EndpointDef> | undefined;
+      if (!spec)
+        throw new Error(`No handler for the contract entry ${area}.${name} (${def.method} ${def.path})`);
       const { handler, ...extras } = typeof spec === 'function' ? { handler: spec } : spec;
       app.route(toRouteOptions(`${area}.${name}`, area, def, handler, extras));
     }
@@ -117,7 +124,8 @@ function toRouteOptions(
     schema,
     config: { guard: def.guard, ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}) },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
-    preHandler: async (req) => checkGuard(def.guard, req),
+    // Before validation: an anonymous or unauthorised caller learns nothing about the body.
+    preValidation: async (req) => checkGuard(def.guard, req),
     handler: async (req, reply) => {
       const result = await handler({
         params: req.params as never,
@@ -134,4 +142,3 @@ function toRouteOptions(
     },
   };
 }
-

@@ -12,6 +12,7 @@ export interface AuthContext {
   role: LoginRole;
   /** True while a second factor is needed (company or user 2FA) and not yet given. */
   twoFactorPending: boolean;
+  expiresAt: Date;
 }
 
 const TOUCH_EVERY_MS = 60_000;
@@ -26,10 +27,12 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
     include: { user: { include: { company: { select: { twoFactorRequired: true } } } } },
   });
   const now = deps.now();
-  if (!session || session.revokedAt || session.expiresAt <= now || session.user.status !== 'active') return null;
+  if (!session || session.revokedAt || session.expiresAt <= now || session.user.status !== 'active')
+    return null;
 
+  let expiresAt = session.expiresAt;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const expiresAt = new Date(now.getTime() + deps.config.SESSION_TTL_HOURS * 3_600_000);
+    expiresAt = new Date(now.getTime() + deps.config.SESSION_TTL_HOURS * 3_600_000);
     await deps.db.session.update({ where: { id: session.id }, data: { lastSeenAt: now, expiresAt } });
   }
   const needs2fa = session.user.company.twoFactorRequired || session.user.twoFactorEnabled;
@@ -40,6 +43,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
     accessType: accessTypeFromDb(session.user.accessType),
     role: session.loginRole,
     twoFactorPending: needs2fa && !session.twoFactorVerified,
+    expiresAt,
   };
 }
 

@@ -1,0 +1,68 @@
+// pnpm bench — figures as ratios against a baseline measured in the same process, never
+// as pass/fail timings. Runs the real app on a throw-away embedded PostgreSQL.
+//
+//   pipeline overhead: GET /api/check-session (token lookup, guard, serializer) against
+//                      GET /api/health (one SELECT 1) on the same server
+//   login:             POST /api/login (argon2 verify + session + audit) against the same
+//                      baseline; argon2 dominates by design
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createUser, loginAs, TEST_PASSWORD } from '../test/factories.js';
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-'));
+const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+try {
+  await createDatabase(pg.adminUrl, 'bench');
+  const url = withDatabase(pg.adminUrl, 'bench');
+  await migrate(url);
+  const db = createDb(url);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(dir, 'data'),
+    LOGIN_RATE_LIMIT: '100000',
+  });
+  const app = await buildApp({ config, db });
+  const admin = await createUser(db, { accessType: 'COMPANY ADMIN' });
+  const token = await loginAs(app, admin);
+
+  async function measure(label: string, n: number, fn: () => Promise<unknown>) {
+    for (let i = 0; i < Math.min(50, n); i++) await fn(); // warm-up
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) await fn();
+    const ns = Number(process.hrtime.bigint() - start);
+    return { label, n, perOpMs: ns / n / 1e6 };
+  }
+
+  const health = () => app.inject({ method: 'GET', url: '/api/health' });
+  const check = () =>
+    app.inject({ method: 'GET', url: '/api/check-session', headers: { authorization: `Bearer ${token}` } });
+  const login = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: admin.username, password: TEST_PASSWORD, role: 'admin' },
+    });
+
+  const rows = [];
+  const baseline = await measure('baseline GET /api/health', 2000, health);
+  rows.push(baseline);
+  rows.push(await measure('GET /api/check-session', 2000, check));
+  rows.push(await measure('POST /api/login', 100, login));
+
+  console.info('\nQuire benchmark (in-process, app.inject; lower ratio is better)\n');
+  console.info(`${'call'.padEnd(30)} ${'n'.padStart(6)} ${'ms/op'.padStart(9)} ${'x baseline'.padStart(11)}`);
+  for (const r of rows) {
+    console.info(
+      `${r.label.padEnd(30)} ${String(r.n).padStart(6)} ${r.perOpMs.toFixed(3).padStart(9)} ${(r.perOpMs / baseline.perOpMs).toFixed(2).padStart(11)}`,
+    );
+  }
+  await app.close();
+  await db.$disconnect();
+} finally {
+  await pg.stop();
+  await rm(dir, { recursive: true, force: true });
+}
