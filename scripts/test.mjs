@@ -12,8 +12,9 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', 
 const out = mkdtempSync(path.join(os.tmpdir(), 'quire-test-results-'));
 const skipE2e = process.argv.includes('--no-e2e');
 
-const vitestPackages = ['packages/contract', 'packages/db', 'apps/api', 'apps/web'].filter((dir) =>
-  existsSync(path.join(root, dir, 'vitest.config.ts')),
+// Every workspace package whose package.json has a `test` script runs Vitest.
+const vitestPackages = ['packages/contract', 'packages/db', 'apps/api', 'apps/web'].filter(
+  (dir) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).scripts?.test,
 );
 
 let passed = 0;

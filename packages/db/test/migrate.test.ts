@@ -1,0 +1,83 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDatabase,
+  diffMigration,
+  type EmbeddedDatabase,
+  migrate,
+  migrationsDir,
+  schemaPath,
+  startEmbeddedPostgres,
+  withDatabase,
+} from '../src/index.js';
+
+let tmp: string;
+let server: EmbeddedDatabase;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'quire-db-test-'));
+  server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
+});
+afterAll(async () => {
+  await server?.stop();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+async function query(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('migrations', () => {
+  it('applies every migration once, in the table prisma migrate deploy keeps', async () => {
+    await createDatabase(server.adminUrl, 'm1');
+    const url = withDatabase(server.adminUrl, 'm1');
+    const applied = await migrate(url);
+    expect(applied[0]).toBe('0001_init');
+    expect(await migrate(url)).toEqual([]);
+    const rows = await query(url, 'SELECT migration_name, finished_at FROM _prisma_migrations ORDER BY 1');
+    expect(rows.map((r) => r.migration_name)).toEqual(applied);
+    expect(rows.every((r) => r.finished_at)).toBe(true);
+    const tables = await query(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    expect(tables.map((t) => t.tablename)).toEqual(
+      expect.arrayContaining(['users', 'sessions', 'audit_events']),
+    );
+  });
+
+  it('finds no difference between the migrations and schema.prisma', async () => {
+    await createDatabase(server.adminUrl, 'm2');
+    const folder = await diffMigration({ scratchUrl: withDatabase(server.adminUrl, 'm2'), name: 'nothing' });
+    expect(folder).toBeNull();
+  });
+
+  it('writes a new migration for a schema change, which then applies', async () => {
+    const dir = path.join(tmp, 'migrations');
+    await cp(migrationsDir, dir, { recursive: true });
+    const schemaFile = path.join(tmp, 'schema.prisma');
+    const schema = await readFile(schemaPath, 'utf8');
+    await writeFile(
+      schemaFile,
+      `${schema}\nmodel Probe {\n  id Int @id\n  label String\n\n  @@map("probes")\n}\n`,
+    );
+    await createDatabase(server.adminUrl, 'm3');
+    const folder = await diffMigration({
+      scratchUrl: withDatabase(server.adminUrl, 'm3'),
+      name: 'Add probes!',
+      dir,
+      schemaFile,
+    });
+    expect(folder).toMatch(/^\d{4}_add_probes$/);
+    const sql = await readFile(path.join(dir, folder!, 'migration.sql'), 'utf8');
+    expect(sql).toContain('CREATE TABLE "probes"');
+    await createDatabase(server.adminUrl, 'm4');
+    const applied = await migrate(withDatabase(server.adminUrl, 'm4'), dir);
+    expect(applied.at(-1)).toBe(folder);
+  });
+});
