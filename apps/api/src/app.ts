@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -10,12 +11,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { type Actor, audit } from './lib/audit.js';
-import type { Deps } from './lib/deps.js';
 import { createBlobStore } from './lib/blob-store.js';
+import type { Deps } from './lib/deps.js';
 import { AppError, type FieldError } from './lib/errors.js';
 import { loadSecretKey } from './lib/secrets.js';
 import { bearerToken, resolveSession } from './lib/session.js';
+import { createThrottle, type Throttle } from './lib/throttle.js';
 import { authModule } from './modules/auth/auth.routes.js';
+import { emailModule } from './modules/email/email.routes.js';
+import { attachMailWorker } from './modules/email/email.worker.js';
+import { groupModule } from './modules/group/group.routes.js';
 import { userModule } from './modules/user/user.routes.js';
 import { registerOpenApi } from './openapi.js';
 import { notFoundHandler, registerWeb } from './web.js';
@@ -68,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // Uploads stream through their handler (req.parts()); each call sets its own size limits.
+  await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 50 } });
 
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req, reply) => {
@@ -76,8 +83,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (token) req.auth = await resolveSession(deps, token);
   });
 
+  // Anonymous refusals are audited up to 30 a minute per address, so a flood of bad tokens
+  // cannot grow the audit table without bound; refusals of signed-in users always are.
+  const anonymousRefusals = createThrottle(30, 60_000);
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
-    const body = await toErrorBody(error, deps, { userId: req.auth?.userId ?? null, ip: req.ip }, req);
+    const actor = { userId: req.auth?.userId ?? null, ip: req.ip };
+    const body = await toErrorBody(error, deps, actor, req, anonymousRefusals);
     return reply.status(body.status).send(body.payload);
   });
   app.get('/api/health', { schema: { hide: true } }, async () => {
@@ -86,7 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerOpenApi(app);
   await app.register(authModule(deps));
+  await app.register(emailModule(deps));
+  attachMailWorker(app, deps);
   await app.register(userModule(deps));
+  await app.register(groupModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;
@@ -99,11 +113,18 @@ async function toErrorBody(
   deps: Deps,
   actor: Actor,
   req: { method: string; url: string; log: Deps['log'] },
+  anonymousRefusals: Throttle,
 ): Promise<ErrorReply> {
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const where = error.validationContext ?? 'body';
+    const context = error.validationContext ?? 'body';
+    const where = context === 'querystring' ? 'query' : context;
     const errors = error.validation.map((v) => ({
-      path: [where, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+      path: [
+        where,
+        ...String(v.instancePath ?? '')
+          .split('/')
+          .filter(Boolean),
+      ].join('.'),
       message: v.message ?? 'Invalid value',
     }));
     const first = errors[0];
@@ -130,11 +151,15 @@ async function toErrorBody(
   }
   if (error instanceof AppError) {
     if (error.statusCode === 401 || error.statusCode === 403) {
-      await recordRefusal(deps, actor, error, req);
+      await recordRefusal(deps, actor, error, req, anonymousRefusals);
     }
     return {
       status: error.statusCode,
-      payload: { message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+      payload: {
+        message: error.message,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+      },
     };
   }
   if (error instanceof ResponseSerializationError) {
@@ -145,7 +170,9 @@ async function toErrorBody(
   if (status >= 400 && status < 500) {
     const code = status === 429 ? 'rate_limited' : (error.code ?? 'bad_request');
     const message =
-      status === 429 ? 'Too many attempts. Please wait a minute and try again.' : error.message || 'Bad request';
+      status === 429
+        ? 'Too many attempts. Please wait a minute and try again.'
+        : error.message || 'Bad request';
     return { status, payload: { message, code } };
   }
   req.log.error({ err: error }, 'unhandled error');
@@ -158,13 +185,20 @@ async function recordRefusal(
   actor: Actor,
   error: AppError,
   req: { method: string; url: string; log: Deps['log'] },
+  anonymousRefusals: Throttle,
 ) {
+  if (actor.userId === null && !anonymousRefusals.allow(actor.ip ?? '')) return;
   try {
     await audit(deps.db, actor, {
       type: 'security',
       action: error.statusCode === 401 ? 'access.unauthenticated' : 'access.denied',
       message: `${req.method} ${req.url.split('?')[0]}: ${error.message}`,
-      details: { code: error.code, method: req.method, path: req.url.split('?')[0] ?? '', ...error.auditDetails },
+      details: {
+        code: error.code,
+        method: req.method,
+        path: req.url.split('?')[0] ?? '',
+        ...error.auditDetails,
+      },
     });
   } catch (err) {
     req.log.error({ err }, 'could not audit a refused call');

@@ -52,6 +52,10 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* headers from a reverse proxy (true/false). */
   TRUST_PROXY: z.stringbool().default(false),
+  /** Run the outgoing mail worker in this process (true/false); off on servers that only answer calls. */
+  MAIL_WORKER: z.stringbool().default(true),
+  /** Milliseconds between two looks at the outgoing mail queue. */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -79,6 +83,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     storageDir: path.resolve(rootDir, c.STORAGE_DIR ?? path.join(dataDir, 'blobs')),
     webDist: path.resolve(rootDir, c.WEB_DIST ?? 'apps/web/dist'),
-    publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+    publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
   };
 }

@@ -17,9 +17,12 @@ export interface TestContext {
 
 /**
  * The real app on a database of its own, copied from the migrated template. Call once per
- * test file (beforeAll); `env` overrides configuration variables.
+ * test file (beforeAll); `env` overrides configuration variables; `now` replaces the clock.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await createDatabase(adminUrl, name, inject('templateDb'));
@@ -27,7 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = createDb(databaseUrl, { poolSize: 5 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000', ...env });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, now: options.now });
   await app.ready();
   return {
     app,

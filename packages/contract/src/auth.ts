@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAccessType, ZLoginRole, ZNull, ZUser } from './common.js';
+import { ZAccessType, ZId, ZLoginRole, ZNull, ZPage, ZPageQuery, ZUser } from './common.js';
 import { endpoint } from './http.js';
 
 export const ZLoginBody = z.object({
@@ -24,6 +24,102 @@ export const ZSessionState = z.object({
   twoFactorVerified: z.boolean(),
   expires_at: z.string(),
 });
+
+/** An e-mail address as typed: trimmed, compared in lower case. */
+export const ZEmail = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
+export const ZEmailBody = z.object({ email: ZEmail });
+export const ZEmailParams = z.object({ email: ZEmail });
+
+/** A single-use link token from an e-mail (password reset, e-mail verification). */
+export const ZLinkToken = z.string().trim().min(1, 'The link has no token').max(512);
+export const ZEmailTokenBody = z.object({ email: ZEmail, token: ZLinkToken });
+
+/** A new password; the policy itself (`passwordProblems`) is checked by the API with the user's name. */
+export const ZNewPassword = z.string().min(1, 'Enter a password').max(1024);
+
+export const ZResetPasswordBody = z.object({ email: ZEmail, password: ZNewPassword, token: ZLinkToken });
+
+export const ZUpdatePasswordBody = z
+  .object({
+    current_password: z.string().min(1, 'Enter your current password').max(1024),
+    new_password: ZNewPassword,
+    password_confirmation: z.string().max(1024).optional(),
+  })
+  .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.new_password, {
+    path: ['password_confirmation'],
+    message: 'The passwords do not match',
+  });
+
+export const ZUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Use at least 3 characters')
+  .max(64, 'Use at most 64 characters')
+  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'Use letters, digits, dots, dashes and underscores');
+
+export const ZRegisterBody = z.object({
+  username: ZUsername,
+  email: ZEmail,
+  password: ZNewPassword,
+  first_name: z.string().trim().max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+});
+
+export const ZEmailValidity = z.object({ valid: z.boolean(), available: z.boolean() });
+
+/** A 6-digit code from an authenticator app. */
+export const ZOtpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+export const ZTwoFactorState = z.object({ isCompany2FAEnabled: z.boolean(), isUser2FAEnabled: z.boolean() });
+export type TTwoFactorState = z.infer<typeof ZTwoFactorState>;
+
+/** Optional: a Settings-write admin turns the company-wide 2FA requirement on or off. */
+export const ZIs2faEnabledBody = z.object({ company_2fa: z.boolean().optional() }).nullish();
+
+export const ZTwoFactorSetup = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** A PNG data URL of the otpauth URL, for the authenticator app to scan. */
+  qr_code: z.string(),
+});
+
+export const ZVerify2faBody = z.object({ code: ZOtpCode });
+export const ZVerify2faData = ZTwoFactorState.extend({ verified: z.literal(true) });
+
+/** Either a current code or the account password. */
+export const ZDisable2faBody = z
+  .object({ code: ZOtpCode.optional(), password: z.string().min(1).max(1024).optional() })
+  .refine((b) => b.code !== undefined || b.password !== undefined, {
+    path: ['code'],
+    message: 'Enter a code from your authenticator app or your password',
+  });
+
+/** Without user_id: give up the half-signed-in session; with it: an admin resets that user's 2FA. */
+export const ZClear2faBody = z.object({ user_id: ZId.optional() }).nullish();
+
+/** What the web client reports about one of its errors. */
+export const ZLogErrorBody = z.object({
+  data: z.unknown().refine((v) => v !== undefined && v !== null, 'Required'),
+});
+
+export const ZClientError = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  username: z.string().nullable(),
+  message: z.string(),
+  data: z.unknown(),
+  url: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TClientError = z.infer<typeof ZClientError>;
+
+const linkSent = 'the same answer whether or not the e-mail belongs to an account';
 
 export const authContract = {
   login: endpoint({
@@ -54,5 +150,138 @@ export const authContract = {
     guard: 'session',
     summary: 'The signed-in user',
     response: ZUser,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/account/register',
+    guard: 'public',
+    summary:
+      'Create a General staff account (only when the company allows self-registration); it stays deactivated until the e-mail link is followed',
+    body: ZRegisterBody,
+    response: ZUser,
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/account/verify-email',
+    guard: 'public',
+    extension: true,
+    summary: 'Follow the e-mail verification link: activates the self-registered account',
+    body: ZEmailTokenBody,
+    response: z.object({ verified: z.literal(true) }),
+  }),
+  resendVerification: endpoint({
+    method: 'GET',
+    path: '/account/resend-verification/{email}',
+    guard: 'public',
+    summary: `Send the e-mail verification link again; ${linkSent}`,
+    params: ZEmailParams,
+    response: ZNull,
+  }),
+  emailIsValid: endpoint({
+    method: 'POST',
+    path: '/account/email/is-valid',
+    guard: 'public',
+    summary: 'Whether an e-mail address is well-formed and not yet used by an account (register form)',
+    body: z.object({ email: z.string().trim().max(320) }),
+    response: ZEmailValidity,
+  }),
+  forgotPassword: endpoint({
+    method: 'GET',
+    path: '/account/forgot-password/{email}',
+    guard: 'public',
+    summary: `Send a password reset link; ${linkSent}`,
+    params: ZEmailParams,
+    response: ZNull,
+  }),
+  passwordEmail: endpoint({
+    method: 'POST',
+    path: '/account/password/email',
+    guard: 'public',
+    summary: `Send a password reset link; ${linkSent}`,
+    body: ZEmailBody,
+    response: ZNull,
+  }),
+  verifyResetToken: endpoint({
+    method: 'POST',
+    path: '/account/password/verify-token',
+    guard: 'public',
+    summary: 'Whether a password reset link is still valid (unused, unexpired, for that e-mail)',
+    body: ZEmailTokenBody,
+    response: z.object({ valid: z.literal(true) }),
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/account/reset-password',
+    guard: 'public',
+    summary: 'Set a new password with a reset link; the link is spent and every session of the user ends',
+    body: ZResetPasswordBody,
+    response: ZNull,
+  }),
+  updatePassword: endpoint({
+    method: 'PUT',
+    path: '/account/updatepassword',
+    guard: 'signedIn',
+    summary: "Change one's own password; the user's other sessions end",
+    body: ZUpdatePasswordBody,
+    response: ZNull,
+  }),
+  is2faEnabled: endpoint({
+    method: 'POST',
+    path: '/api/users/is2faenabled',
+    guard: 'session',
+    summary:
+      'Whether the company and the signed-in user use 2FA; with company_2fa a Settings-write admin sets the company requirement',
+    body: ZIs2faEnabledBody,
+    response: ZTwoFactorState,
+  }),
+  enable2fa: endpoint({
+    method: 'POST',
+    path: '/api/users/enable2fa',
+    guard: 'session',
+    summary: 'Start 2FA setup: a new TOTP secret with its otpauth URL and QR code (active once verified)',
+    response: ZTwoFactorSetup,
+  }),
+  verify2fa: endpoint({
+    method: 'POST',
+    path: '/api/users/verify2fa',
+    guard: 'session',
+    summary: "Check a 6-digit code: turns the user's 2FA on and completes this session's sign-in",
+    body: ZVerify2faBody,
+    response: ZVerify2faData,
+  }),
+  disable2fa: endpoint({
+    method: 'POST',
+    path: '/api/users/disable2fa',
+    guard: 'signedIn',
+    summary:
+      "Turn one's own 2FA off with a current code or the password (not while the company requires 2FA)",
+    body: ZDisable2faBody,
+    response: ZTwoFactorState,
+  }),
+  clear2fa: endpoint({
+    method: 'POST',
+    path: '/api/users/clear2fa',
+    guard: 'session',
+    summary:
+      "Without user_id: end this half-signed-in session; with user_id: a Settings-write admin resets that user's 2FA",
+    body: ZClear2faBody,
+    response: ZNull,
+  }),
+  logError: endpoint({
+    method: 'POST',
+    path: '/v1/log/error',
+    guard: 'public',
+    summary: 'The web client reports one of its errors (the user is recorded when a valid token is sent)',
+    body: ZLogErrorBody,
+    response: ZNull,
+  }),
+  clientErrors: endpoint({
+    method: 'GET',
+    path: '/api/client-errors',
+    guard: { area: 'settings', access: 'read' },
+    extension: true,
+    summary: 'Errors reported by web clients, newest first',
+    query: ZPageQuery(20),
+    response: ZPage(ZClientError),
   }),
 };

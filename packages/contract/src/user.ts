@@ -1,5 +1,164 @@
-import { ZUser } from './common.js';
+import { z } from 'zod';
+import {
+  ZAccessType,
+  ZId,
+  ZIdParams,
+  ZLoginRole,
+  ZNull,
+  ZPageMeta,
+  ZPageQuery,
+  ZUser,
+  ZUserStatus,
+} from './common.js';
 import { endpoint } from './http.js';
+import { PASSWORD_MAX_LENGTH } from './password-policy.js';
+
+// Users (spec §7 "User"): the signed-in user's own password and signature, and the Settings
+// area's user administration (write: User Administration Admin and Company Admin; read:
+// Auditor too).
+
+/** A group as a user row shows it. */
+export const ZGroupRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A user as the Settings screens show one: the common fields, groups and signature. */
+export const ZAdminUser = ZUser.extend({
+  groups: z.array(ZGroupRef),
+  has_signature: z.boolean(),
+  deleted_at: z.string().nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/** A user in a picker (GET /api/all_user). */
+export const ZUserOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  access_type: ZAccessType,
+  status: ZUserStatus,
+});
+export type TUserOption = z.infer<typeof ZUserOption>;
+
+/** A password typed by a person; the policy (`passwordProblems`) is checked by the API. */
+const ZNewPassword = z.string().min(1, 'Enter a password').max(PASSWORD_MAX_LENGTH);
+const ZUsername = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(100)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits, dot, dash, underscore or @ only');
+const ZEmail = z.string().trim().max(255).pipe(z.email('Enter a valid e-mail address'));
+const ZName = z.string().trim().max(100);
+const ZGroupIds = z.array(ZId).max(1000);
+
+export const ZChangeOwnPasswordBody = z.object({
+  current_password: z.string().min(1, 'Enter your current password').max(1024),
+  new_password: ZNewPassword,
+});
+
+/** One account to create. General staff always get login role `user`. */
+export const ZCreateUserBody = z.object({
+  username: ZUsername,
+  email: ZEmail,
+  first_name: ZName,
+  last_name: ZName,
+  password: ZNewPassword,
+  role: ZLoginRole,
+  access_type: ZAccessType,
+  group_ids: ZGroupIds.optional(),
+});
+export type TCreateUserBody = z.input<typeof ZCreateUserBody>;
+
+export const ZCreateManyUsersBody = z.object({ users: z.array(ZCreateUserBody).min(1).max(1000) });
+
+export const ZEditUserBody = z.object({
+  username: ZUsername.optional(),
+  email: ZEmail.optional(),
+  first_name: ZName.optional(),
+  last_name: ZName.optional(),
+  role: ZLoginRole.optional(),
+  access_type: ZAccessType.optional(),
+  /** When given, replaces the user's group memberships. */
+  group_ids: ZGroupIds.optional(),
+});
+export type TEditUserBody = z.input<typeof ZEditUserBody>;
+
+export const ZUserIdBody = z.object({ id: ZId });
+
+export const ZSetUserPasswordBody = z.object({ user_id: ZId, password: ZNewPassword });
+
+export const ZUsersQuery = ZPageQuery(20).extend({
+  /** Matches username, e-mail, first and last name (case-insensitive). */
+  search: z.string().trim().max(255).optional(),
+  /** Without it: every user not deleted. */
+  status: ZUserStatus.optional(),
+  sort: z.enum(['newest', 'name']).default('newest'),
+});
+
+export const ZUsersPage = ZPageMeta.extend({ users: z.array(ZAdminUser) });
+
+export const ZLoggedInUser = z.object({
+  session_id: z.string(),
+  user: ZUserOption,
+  role: ZLoginRole,
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+});
+
+/** Multipart fields of the signature upload: one image part `file` (PNG or JPEG, ≤ 1 MiB). */
+export const ZSignatureUpload = z.object({
+  file: z.custom<Blob>(),
+  /** Settings writers only: whose signature to set (default: your own). */
+  user_id: ZId.optional(),
+});
+export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+
+export const ZSignatureData = z.object({
+  user_id: z.number().int(),
+  blob_id: z.string(),
+  size: z.number().int(),
+});
+
+/** Columns of the import spreadsheet, in order (row 1 is the header). */
+export const USER_IMPORT_COLUMNS = [
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'access_type',
+  'role',
+  'password',
+] as const;
+export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Multipart fields of the import: `file` (.xlsx) and `dry_run` ("true": preview only). */
+export const ZImportUsersUpload = z.object({
+  file: z.custom<Blob>(),
+  dry_run: z.enum(['true', 'false']).optional(),
+});
+
+export const ZImportUsersData = z.object({
+  dry_run: z.boolean(),
+  /** The rows read, with their spreadsheet row number (2 = first data row). */
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      username: z.string(),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      access_type: z.string(),
+      role: z.string(),
+    }),
+  ),
+  /** `{ path: 'row 4.email', message }`; empty when every row is fine. */
+  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+  /** How many users were created (0 on a dry run). */
+  created: z.number().int(),
+});
 
 export const userContract = {
   current: endpoint({
@@ -8,5 +167,129 @@ export const userContract = {
     guard: 'session',
     summary: 'The signed-in user',
     response: ZUser,
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/api/update-password',
+    guard: 'signedIn',
+    summary: 'Change your own password; your other sessions are signed out',
+    body: ZChangeOwnPasswordBody,
+    response: ZNull,
+  }),
+  uploadSignature: endpoint({
+    method: 'POST',
+    path: '/api/upload-user-signature',
+    guard: 'signedIn',
+    consumes: 'multipart',
+    summary:
+      "Upload a signature image (PNG or JPEG, at most 1 MiB) as multipart field `file`; Settings writers may set another user's with field `user_id`",
+    body: ZSignatureUpload,
+    response: ZSignatureData,
+  }),
+  signature: endpoint({
+    method: 'GET',
+    path: '/api/user-signature/{id}',
+    guard: 'signedIn',
+    produces: 'file',
+    extension: true,
+    summary: "Download a user's signature image (id = user id): your own, or anyone's with Settings read",
+    params: ZIdParams,
+  }),
+  allUsers: endpoint({
+    method: 'GET',
+    path: '/api/all_user',
+    guard: { area: 'settings', access: 'read' },
+    summary: 'Every user not deleted, for pickers',
+    response: z.array(ZUserOption),
+  }),
+  loggedInUsers: endpoint({
+    method: 'GET',
+    path: '/api/logged-in-user',
+    guard: { area: 'settings', access: 'read' },
+    summary: 'Live sessions (not signed out, not expired), most recently seen first',
+    response: z.array(ZLoggedInUser),
+  }),
+  createUser: endpoint({
+    method: 'POST',
+    path: '/api/users/createUser',
+    guard: { area: 'settings', access: 'write' },
+    summary: 'Create a user (never a Vendor Admin); General staff get login role user',
+    body: ZCreateUserBody,
+    response: ZAdminUser,
+  }),
+  createManyUsers: endpoint({
+    method: 'POST',
+    path: '/api/users/create-many-users',
+    guard: { area: 'settings', access: 'write' },
+    summary: 'Create several users at once: all or nothing; each bad row is named (body.users.3.email)',
+    body: ZCreateManyUsersBody,
+    response: z.object({ created: z.number().int(), users: z.array(ZAdminUser) }),
+  }),
+  importUsers: endpoint({
+    method: 'POST',
+    path: '/api/import_user',
+    guard: { area: 'settings', access: 'write' },
+    consumes: 'multipart',
+    summary:
+      'Import users from an .xlsx (columns: username, email, first_name, last_name, access_type, role, password): all or nothing; `dry_run=true` previews',
+    body: ZImportUsersUpload,
+    response: ZImportUsersData,
+  }),
+  importTemplate: endpoint({
+    method: 'GET',
+    path: '/api/users/import-template',
+    guard: { area: 'settings', access: 'read' },
+    produces: 'file',
+    extension: true,
+    summary: 'The .xlsx template for POST /api/import_user (header row and one example)',
+  }),
+  editUser: endpoint({
+    method: 'PUT',
+    path: '/api/editUser/{id}',
+    guard: { area: 'settings', access: 'write' },
+    summary: 'Change a user; a changed access type or role signs that user out. Nobody changes their own',
+    params: ZIdParams,
+    body: ZEditUserBody,
+    response: ZAdminUser,
+  }),
+  activateUser: endpoint({
+    method: 'PUT',
+    path: '/api/activate_user',
+    guard: { area: 'settings', access: 'write' },
+    summary: 'Activate a deactivated or deleted user',
+    body: ZUserIdBody,
+    response: ZAdminUser,
+  }),
+  deactivateUser: endpoint({
+    method: 'PUT',
+    path: '/api/deactivate_user',
+    guard: { area: 'settings', access: 'write' },
+    summary: 'Deactivate a user: signed out at once, cannot sign in until activated',
+    body: ZUserIdBody,
+    response: ZAdminUser,
+  }),
+  deleteUser: endpoint({
+    method: 'PUT',
+    path: '/api/delete_user',
+    guard: { area: 'settings', access: 'write' },
+    summary: 'Delete a user (soft: the row, history and files stay; username and e-mail stay taken)',
+    body: ZUserIdBody,
+    response: ZAdminUser,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/reset-password',
+    guard: { area: 'settings', access: 'write' },
+    summary: "Set a user's password (policy checked); that user is signed out everywhere",
+    body: ZSetUserPasswordBody,
+    response: ZNull,
+  }),
+  users: endpoint({
+    method: 'GET',
+    path: '/api/users/all',
+    guard: { area: 'settings', access: 'read' },
+    summary: 'Users, a page at a time (default 20), searchable, newest first or by name',
+    query: ZUsersQuery,
+    response: ZUsersPage,
   }),
 };

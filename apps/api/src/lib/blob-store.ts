@@ -63,14 +63,14 @@ export function createBlobStore(dir: string): BlobStore {
       const fh = await open(tmp, 'w');
       try {
         const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
-        await pipeline(source, meter, fh.createWriteStream({ autoClose: false, flush: true }));
-        await fh.sync();
+        // flush: fsync before the stream closes the file (with autoClose off, the stream keeps
+        // a reference to the handle and fh.close() never settles).
+        await pipeline(source, meter, fh.createWriteStream({ flush: true }));
       } catch (err) {
         await fh.close().catch(() => {});
         await rm(tmp, { force: true });
         throw err;
       }
-      await fh.close();
       const id = hash.digest('hex');
       const target = pathOf(id);
       if (existsSync(target)) {

@@ -1,7 +1,34 @@
 import { contract } from '@quire/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as auth from './auth.service.js';
+
+/** One answer whether or not the address belongs to an account (no user enumeration). */
+export const RESET_LINK_SENT =
+  'If an account exists for that address, we have sent a link to reset the password.';
+export const VERIFICATION_LINK_SENT =
+  'If an account waiting for verification exists for that address, we have sent a new verification link.';
+
+const MINUTE = '1 minute';
+const lower = (v: unknown) => String(v ?? '').toLowerCase();
+const bodyField = (req: FastifyRequest, name: string) =>
+  lower((req.body as Record<string, unknown> | null)?.[name]);
+const paramField = (req: FastifyRequest, name: string) =>
+  lower((req.params as Record<string, unknown> | null)?.[name]);
+/** Per signed-in user (all their sessions together); per address without a session. */
+const perUser = (req: FastifyRequest) => (req.auth ? `user:${req.auth.userId}` : `ip:${req.ip}`);
+
+/** E-mails sent per address and e-mail per minute. */
+const linkLimit = (key: (req: FastifyRequest) => string) => ({
+  max: 5,
+  timeWindow: MINUTE,
+  keyGenerator: (req: FastifyRequest) => `${req.ip}|${key(req)}`,
+});
+/** Link tokens tried per address per minute. */
+const tokenLimit = { max: 20, timeWindow: MINUTE };
+/** 2FA codes tried per user per minute. */
+const codeLimit = { max: 5, timeWindow: MINUTE, keyGenerator: perUser };
 
 export const authModule = (deps: Deps) =>
   defineRoutes('auth', contract.auth, {
@@ -9,7 +36,8 @@ export const authModule = (deps: Deps) =>
       rateLimit: {
         max: deps.config.LOGIN_RATE_LIMIT,
         timeWindow: '1 minute',
-        keyGenerator: (req) => `${req.ip}|${String((req.body as { username?: unknown })?.username ?? '').toLowerCase()}`,
+        keyGenerator: (req) =>
+          `${req.ip}|${String((req.body as { username?: unknown })?.username ?? '').toLowerCase()}`,
       },
       handler: async ({ body, req }) => ({
         message: 'Login successful',
@@ -20,6 +48,119 @@ export const authModule = (deps: Deps) =>
       await auth.logout(deps, session, actor);
       return { message: 'You have been signed out', data: null };
     },
-    checkSession: async ({ auth: session }) => ({ data: await auth.sessionState(deps, session) }),
+    checkSession: async ({ auth: session }) => ({ data: auth.sessionState(session) }),
     currentUser: async ({ auth: session }) => ({ data: await auth.currentUser(deps, session) }),
+
+    register: {
+      rateLimit: { max: 10, timeWindow: MINUTE },
+      handler: async ({ body, actor }) => ({
+        message: 'Your account has been created. Check your e-mail for the link that activates it.',
+        data: await auth.register(deps, body, actor),
+      }),
+    },
+    verifyEmail: {
+      rateLimit: tokenLimit,
+      handler: async ({ body, actor }) => ({
+        message: 'Your e-mail address is confirmed. You can sign in now.',
+        data: await auth.verifyEmail(deps, body, actor),
+      }),
+    },
+    resendVerification: {
+      rateLimit: linkLimit((req) => paramField(req, 'email')),
+      handler: async ({ params, actor }) => {
+        await auth.resendVerification(deps, params.email, actor);
+        return { message: VERIFICATION_LINK_SENT, data: null };
+      },
+    },
+    emailIsValid: {
+      rateLimit: { max: 30, timeWindow: MINUTE },
+      handler: async ({ body }) => ({ data: await auth.emailValidity(deps, body.email) }),
+    },
+    forgotPassword: {
+      rateLimit: linkLimit((req) => paramField(req, 'email')),
+      handler: async ({ params, actor }) => {
+        await auth.requestPasswordReset(deps, params.email, actor);
+        return { message: RESET_LINK_SENT, data: null };
+      },
+    },
+    passwordEmail: {
+      rateLimit: linkLimit((req) => bodyField(req, 'email')),
+      handler: async ({ body, actor }) => {
+        await auth.requestPasswordReset(deps, body.email, actor);
+        return { message: RESET_LINK_SENT, data: null };
+      },
+    },
+    verifyResetToken: {
+      rateLimit: tokenLimit,
+      handler: async ({ body }) => ({ data: await auth.checkResetToken(deps, body) }),
+    },
+    resetPassword: {
+      rateLimit: tokenLimit,
+      handler: async ({ body, actor }) => {
+        await auth.resetPassword(deps, body, actor);
+        return { message: 'Your password has been reset. Sign in with the new password.', data: null };
+      },
+    },
+    updatePassword: {
+      rateLimit: { max: 10, timeWindow: MINUTE, keyGenerator: perUser },
+      handler: async ({ body, auth: session, actor }) => {
+        await auth.updatePassword(deps, session, actor, body);
+        return { message: 'Your password has been changed', data: null };
+      },
+    },
+
+    is2faEnabled: async ({ body, auth: session, actor }) => ({
+      data: await auth.twoFactorState(deps, session, actor, body),
+    }),
+    enable2fa: async ({ auth: session, actor }) => ({
+      message: 'Scan the QR code with your authenticator app, then enter the code it shows',
+      data: await auth.startTwoFactorSetup(deps, session, actor),
+    }),
+    verify2fa: {
+      rateLimit: codeLimit,
+      handler: async ({ body, auth: session, actor }) => ({
+        message: '2FA verified successfully!',
+        data: await auth.verifyTwoFactor(deps, session, actor, body.code),
+      }),
+    },
+    disable2fa: {
+      rateLimit: codeLimit,
+      handler: async ({ body, auth: session, actor }) => ({
+        message: 'Two-factor authentication is off',
+        data: await auth.disableTwoFactor(deps, session, actor, body),
+      }),
+    },
+    clear2fa: async ({ body, auth: session, actor }) => {
+      await auth.clearTwoFactor(deps, session, actor, body?.user_id);
+      return {
+        message:
+          body?.user_id === undefined
+            ? 'The sign-in waiting for two-factor verification was cleared'
+            : "The user's two-factor authentication was reset",
+        data: null,
+      };
+    },
+
+    logError: {
+      bodyLimit: 16 * 1024,
+      rateLimit: { max: 30, timeWindow: MINUTE },
+      handler: async ({ body, req, actor }) => {
+        const referer = req.headers.referer;
+        await auth.recordClientError(
+          deps,
+          {
+            data: body.data,
+            userId: req.auth?.userId ?? null,
+            url: typeof referer === 'string' ? referer : null,
+            userAgent: req.headers['user-agent'] ?? null,
+            ip: req.ip,
+          },
+          actor,
+        );
+        return { message: 'The error was recorded', data: null };
+      },
+    },
+    clientErrors: async ({ query }) => ({
+      data: await auth.listClientErrors(deps, query.page, query.quantity),
+    }),
   });

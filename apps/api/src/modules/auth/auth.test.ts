@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object });
 
 describe('POST /api/login', () => {
   const cases: Array<[AccessType, LoginRole, number]> = ACCESS_TYPES.flatMap((type) => [
@@ -123,7 +124,11 @@ describe('sessions', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
     expect(again.statusCode).toBe(401);
 
-    const stillThere = await t.app.inject({ method: 'GET', url: '/api/check-session', headers: bearer(other) });
+    const stillThere = await t.app.inject({
+      method: 'GET',
+      url: '/api/check-session',
+      headers: bearer(other),
+    });
     expect(stillThere.statusCode).toBe(200);
     expect(await t.db.auditEvent.count({ where: { userId: user.id, action: 'logout' } })).toBe(1);
   });
@@ -150,7 +155,10 @@ describe('sessions', () => {
   it('stops an expired session', async () => {
     const user = await createUser(t.db, { accessType: 'Auditor' });
     const token = await loginAs(t.app, user);
-    await t.db.session.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.db.session.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/check-session', headers: bearer(token) });
     expect(res.statusCode).toBe(401);
   });
@@ -158,7 +166,11 @@ describe('sessions', () => {
 
 describe('current user', () => {
   it.each(['/api/user/current', '/user/current/'])('GET %s returns the signed-in user', async (url) => {
-    const user = await createUser(t.db, { accessType: 'User Administration Admin', firstName: 'Ada', lastName: 'Byron' });
+    const user = await createUser(t.db, {
+      accessType: 'User Administration Admin',
+      firstName: 'Ada',
+      lastName: 'Byron',
+    });
     const token = await loginAs(t.app, user);
     const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(res.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
+import { nudgeMailWorkers } from './email.worker.js';
 
 export interface OutgoingMail {
   /** What the mail is for: password_reset, email_verification, test, notification, … */
@@ -12,9 +13,11 @@ export interface OutgoingMail {
 
 /**
  * Puts a message on the outgoing queue, inside the caller's transaction: the mail goes out
- * only if the change that asked for it commits. The mail worker delivers it.
+ * only if the change that asked for it commits. The mail worker delivers it (it is nudged to
+ * look shortly, so the mail need not wait for the next poll).
  */
 export function enqueueMail(tx: Tx, mail: OutgoingMail) {
+  nudgeMailWorkers();
   return tx.mailJob.create({
     data: {
       kind: mail.kind,

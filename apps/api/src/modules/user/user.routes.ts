@@ -1,9 +1,107 @@
-import { contract } from '@quire/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import { contract, SIGNATURE_MAX_BYTES, USER_IMPORT_MAX_BYTES } from '@quire/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
-import { currentUser } from '../auth/auth.service.js';
+import { notMultipart } from './user.errors.js';
+import * as users from './user.service.js';
+
+/** The multipart parts of an upload: text fields, and each file part handed to `onFile` in turn. */
+async function readParts(
+  req: FastifyRequest,
+  fileSize: number,
+  onFile: (part: MultipartFile) => Promise<void>,
+): Promise<Record<string, string>> {
+  if (!req.isMultipart()) throw notMultipart();
+  const fields: Record<string, string> = {};
+  for await (const part of req.parts({ limits: { fileSize, files: 1 } })) {
+    if (part.type === 'file') await onFile(part);
+    else fields[part.fieldname] = String(part.value);
+  }
+  return fields;
+}
 
 export const userModule = (deps: Deps) =>
   defineRoutes('user', contract.user, {
-    current: async ({ auth }) => ({ data: await currentUser(deps, auth) }),
+    current: async ({ auth }) => ({ data: await users.currentUser(deps, auth) }),
+    updatePassword: {
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+      handler: async ({ auth, actor, body }) => {
+        await users.changeOwnPassword(deps, auth, actor, body);
+        return { message: 'Password updated successfully', data: null };
+      },
+    },
+    uploadSignature: async ({ req, auth, actor }) => {
+      let image: users.StoredImage | undefined;
+      // One byte over the limit reaches the blob store, which refuses it (413).
+      const fields = await readParts(req, SIGNATURE_MAX_BYTES + 1, async (part) => {
+        if (part.fieldname !== 'file' || image) return void part.file.resume();
+        image = await users.storeSignatureImage(deps, part.file);
+      });
+      return {
+        message: 'Signature uploaded successfully',
+        data: await users.setSignature(deps, auth, actor, { image, userId: fields.user_id }),
+      };
+    },
+    signature: async ({ params, auth, reply }) => {
+      const file = await users.readSignature(deps, auth, params.id);
+      return reply
+        .type(file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', `inline; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-cache')
+        .send(file.stream);
+    },
+    allUsers: async () => ({ data: await users.listUserOptions(deps) }),
+    loggedInUsers: async () => ({ data: await users.listLoggedIn(deps) }),
+    createUser: async ({ actor, body }) => ({
+      message: 'User created successfully',
+      data: await users.createUser(deps, actor, body),
+    }),
+    createManyUsers: async ({ actor, body }) => {
+      const data = await users.createManyUsers(deps, actor, body.users);
+      return { message: `${data.created} users created successfully`, data };
+    },
+    importUsers: async ({ req, actor }) => {
+      let content: Buffer | undefined;
+      const fields = await readParts(req, USER_IMPORT_MAX_BYTES, async (part) => {
+        if (part.fieldname !== 'file' || content) return void part.file.resume();
+        try {
+          content = await part.toBuffer();
+        } catch (err) {
+          throw users.isUploadTooLarge(err) ? users.importTooLarge() : err;
+        }
+      });
+      const data = await users.importUsers(deps, actor, { content, dryRun: fields.dry_run === 'true' });
+      return {
+        message: data.dry_run ? 'Preview of the import' : `${data.created} users imported successfully`,
+        data,
+      };
+    },
+    importTemplate: async ({ reply }) =>
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="users-import-template.xlsx"')
+        .send(await users.importTemplate()),
+    editUser: async ({ params, auth, actor, body }) => ({
+      message: 'User updated successfully',
+      data: await users.editUser(deps, auth, actor, params.id, body),
+    }),
+    activateUser: async ({ auth, actor, body }) => ({
+      message: 'User activated successfully',
+      data: await users.setStatus(deps, auth, actor, body.id, 'active'),
+    }),
+    deactivateUser: async ({ auth, actor, body }) => ({
+      message: 'User deactivated successfully',
+      data: await users.setStatus(deps, auth, actor, body.id, 'deactivated'),
+    }),
+    deleteUser: async ({ auth, actor, body }) => ({
+      message: 'User deleted successfully',
+      data: await users.setStatus(deps, auth, actor, body.id, 'deleted'),
+    }),
+    resetPassword: async ({ auth, actor, body }) => {
+      await users.setPassword(deps, auth, actor, body);
+      return { message: 'Password reset successfully', data: null };
+    },
+    users: async ({ query }) => ({ data: await users.pageUsers(deps, query) }),
   });

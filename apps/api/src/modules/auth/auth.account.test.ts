@@ -1,0 +1,310 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { bearer, createUser, ensureCompany, loginAs } from '../../../test/factories.js';
+
+const RESENT =
+  'If an account waiting for verification exists for that address, we have sent a new verification link.';
+const INVALID = 'This link is invalid or has expired';
+const PASSWORD = 'Quiet-Lantern-River-8';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp({ MAIL_WORKER: 'false', PUBLIC_URL: 'https://quire.example.test' });
+  await ensureCompany(t.db);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, token?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+const setSelfRegistration = (on: boolean) => t.db.company.updateMany({ data: { selfRegistration: on } });
+const counts = async () => ({
+  users: await t.db.user.count(),
+  mails: await t.db.mailJob.count(),
+  tokens: await t.db.userToken.count(),
+  audits: await t.db.auditEvent.count(),
+  errors: await t.db.clientError.count(),
+});
+
+let seq = 0;
+const newcomer = () => {
+  seq += 1;
+  return { username: `newcomer${seq}`, email: `newcomer${seq}@example.test`, password: PASSWORD };
+};
+
+/** The token of the newest verification mail sent to `email`. */
+async function verificationToken(email: string) {
+  const mail = await t.db.mailJob.findFirstOrThrow({
+    where: { to: email, kind: 'email_verification' },
+    orderBy: { id: 'desc' },
+  });
+  const link = mail.text.match(/https:\/\/quire\.example\.test\/verify-email\?\S+/)?.[0];
+  if (!link) throw new Error(`no verification link in: ${mail.text}`);
+  const url = new URL(link);
+  expect(url.searchParams.get('email')).toBe(email);
+  return url.searchParams.get('token') as string;
+}
+
+describe('POST /account/register', () => {
+  it('is refused with 403 while self-registration is off, and creates nothing', async () => {
+    await setSelfRegistration(false);
+    const before = await counts();
+    const res = await post('/account/register', newcomer());
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'Self-registration is turned off. Ask your administrator for an account.',
+    );
+    const after = await counts();
+    expect({ ...after, audits: before.audits }).toEqual(before);
+  });
+
+  it('creates a deactivated General staff account and queues a verification mail; the link activates it', async () => {
+    await setSelfRegistration(true);
+    const who = { ...newcomer(), first_name: 'Nia', last_name: 'Okafor' };
+    const res = await post('/account/register', { ...who, username: who.username.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toContain('Check your e-mail');
+    expect(res.json().data).toMatchObject({
+      username: who.username,
+      email: who.email,
+      name: 'Nia Okafor',
+      access_type: 'General staff',
+      role: 'user',
+      status: 'deactivated',
+    });
+    const row = await t.db.user.findUniqueOrThrow({ where: { email: who.email } });
+    expect(row).toMatchObject({ accessType: 'GENERAL_STAFF', loginRole: 'user', emailVerifiedAt: null });
+    expect(row.passwordHash).not.toContain(PASSWORD);
+
+    // Not yet: the account waits for its e-mail link.
+    expect(
+      (await post('/api/login', { username: who.username, password: PASSWORD, role: 'user' })).statusCode,
+    ).toBe(403);
+
+    const token = await verificationToken(who.email);
+    const tokenRow = await t.db.userToken.findFirstOrThrow({ where: { userId: row.id } });
+    expect(tokenRow.purpose).toBe('email_verification');
+    expect(tokenRow.expiresAt.getTime() - tokenRow.createdAt.getTime()).toBeGreaterThan(23 * 3_600_000);
+
+    const verified = await post('/account/verify-email', { email: who.email, token });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data).toEqual({ verified: true });
+    const active = await t.db.user.findUniqueOrThrow({ where: { id: row.id } });
+    expect(active.status).toBe('active');
+    expect(active.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(
+      (await post('/api/login', { username: who.username, password: PASSWORD, role: 'user' })).statusCode,
+    ).toBe(200);
+
+    // The link works once.
+    const again = await post('/account/verify-email', { email: who.email, token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(INVALID);
+    const events = await t.db.auditEvent.findMany({ where: { targetId: String(row.id) } });
+    expect(events.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['user.registered', 'user.email_verified']),
+    );
+    expect(JSON.stringify(events.map((e) => [e.message, e.details]))).not.toContain(token);
+  });
+
+  it('answers a taken username or e-mail with 400 naming the field, and creates nothing', async () => {
+    await setSelfRegistration(true);
+    const existing = await createUser(t.db);
+    const before = await counts();
+    const byName = await post('/account/register', { ...newcomer(), username: existing.username });
+    expect(byName.statusCode).toBe(400);
+    expect(byName.json().errors).toEqual([{ path: 'body.username', message: 'This username is taken' }]);
+    const byEmail = await post('/account/register', { ...newcomer(), email: existing.email.toUpperCase() });
+    expect(byEmail.statusCode).toBe(400);
+    expect(byEmail.json().errors[0].path).toBe('body.email');
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    [{ password: 'short' }, 'body.password'],
+    [{ password: 'password123' }, 'body.password'],
+    [{ email: 'not-an-email' }, 'body.email'],
+    [{ username: 'x' }, 'body.username'],
+    [{ username: 'has spaces' }, 'body.username'],
+  ])('answers %j with 400 naming %s, and creates nothing', async (change, path) => {
+    await setSelfRegistration(true);
+    const before = await counts();
+    const res = await post('/account/register', { ...newcomer(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe(path);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /account/verify-email', () => {
+  it('refuses a made-up token, a wrong e-mail and an expired link alike', async () => {
+    await setSelfRegistration(true);
+    const who = newcomer();
+    await post('/account/register', who);
+    const token = await verificationToken(who.email);
+    for (const payload of [
+      { email: who.email, token: 'made-up' },
+      { email: 'other@example.test', token },
+    ]) {
+      const res = await post('/account/verify-email', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(INVALID);
+    }
+    await t.db.userToken.updateMany({
+      where: { user: { email: who.email } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await post('/account/verify-email', { email: who.email, token })).statusCode).toBe(400);
+    expect((await t.db.user.findUniqueOrThrow({ where: { email: who.email } })).status).toBe('deactivated');
+  });
+
+  it('does not activate an account an administrator deactivated', async () => {
+    const user = await createUser(t.db, { status: 'deactivated' });
+    const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${user.email}` });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.mailJob.count({ where: { to: user.email } })).toBe(0);
+  });
+});
+
+describe('GET /account/resend-verification/{email}', () => {
+  it('sends a new link for an account waiting for verification; the old link stops working', async () => {
+    await setSelfRegistration(true);
+    const who = newcomer();
+    await post('/account/register', who);
+    const first = await verificationToken(who.email);
+    const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${who.email}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESENT, data: null });
+    const second = await verificationToken(who.email);
+    expect(second).not.toBe(first);
+    expect((await post('/account/verify-email', { email: who.email, token: first })).statusCode).toBe(400);
+    expect((await post('/account/verify-email', { email: who.email, token: second })).statusCode).toBe(200);
+  });
+
+  it('answers an unknown or an active address the same way, and sends nothing', async () => {
+    const active = await createUser(t.db);
+    const before = await t.db.mailJob.count();
+    for (const email of ['ghost@example.test', active.email]) {
+      const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${email}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: RESENT, data: null });
+    }
+    expect(await t.db.mailJob.count()).toBe(before);
+  });
+
+  it('answers a malformed address with 400 naming the field', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/account/resend-verification/nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('params.email');
+  });
+});
+
+describe('POST /account/email/is-valid', () => {
+  it('tells whether an address is well-formed and free', async () => {
+    const user = await createUser(t.db);
+    const check = async (email: string) => (await post('/account/email/is-valid', { email })).json().data;
+    expect(await check('free.address@example.test')).toEqual({ valid: true, available: true });
+    expect(await check(user.email.toUpperCase())).toEqual({ valid: true, available: false });
+    expect(await check('not an address')).toEqual({ valid: false, available: false });
+  });
+
+  it('answers a missing field with 400', async () => {
+    const res = await post('/account/email/is-valid', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('body.email');
+  });
+});
+
+describe('POST /v1/log/error and GET /api/client-errors', () => {
+  it('records an anonymous report with its message, page, browser and address', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/log/error',
+      headers: { 'user-agent': 'TestBrowser/1.0', referer: 'https://quire.example.test/dashboard' },
+      payload: { data: { message: 'Loading chunk failed', stack: 'at x', access_token: 'leaked-token' } },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(row).toMatchObject({
+      userId: null,
+      message: 'Loading chunk failed',
+      url: 'https://quire.example.test/dashboard',
+      userAgent: 'TestBrowser/1.0',
+      ip: '127.0.0.1',
+    });
+    expect(JSON.stringify(row.data)).not.toContain('leaked-token');
+  });
+
+  it('records the user when a valid token is sent, and a short string of non-object data', async () => {
+    const user = await createUser(t.db);
+    const token = await loginAs(t.app, user, 'user');
+    expect((await post('/v1/log/error', { data: 'TypeError: x is undefined' }, token)).statusCode).toBe(200);
+    const row = await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(row).toMatchObject({ userId: user.id, message: 'TypeError: x is undefined' });
+    expect((await post('/v1/log/error', { data: [1, 2, 3] })).statusCode).toBe(200);
+    expect((await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } })).message).toBe('[1,2,3]');
+  });
+
+  it('refuses a body over 16 KiB with 413 and a missing data with 400, and stores nothing', async () => {
+    const before = await counts();
+    const big = await post('/v1/log/error', { data: { message: 'x'.repeat(17 * 1024) } });
+    expect(big.statusCode).toBe(413);
+    const none = await post('/v1/log/error', {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0].path).toBe('body.data');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('lists the reports newest first, a page at a time, for Settings readers', async () => {
+    for (const n of [1, 2, 3]) await post('/v1/log/error', { data: { message: `paged error ${n}` } });
+    const auditor = await createUser(t.db, { accessType: 'Auditor' });
+    const token = await loginAs(t.app, auditor);
+    const total = await t.db.clientError.count();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/client-errors?page=1&quantity=2',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ page: 1, quantity: 2, total, last_page: Math.ceil(total / 2) });
+    expect(data.items.map((i: { message: string }) => i.message)).toEqual(['paged error 3', 'paged error 2']);
+    const all = await t.app.inject({ method: 'GET', url: '/api/client-errors', headers: bearer(token) });
+    expect(all.json().data.quantity).toBe(20);
+  });
+
+  it('refuses the list without a token (401) and to General staff (403)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/client-errors' })).statusCode).toBe(401);
+    const staff = await createUser(t.db);
+    const token = await loginAs(t.app, staff, 'user');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/client-errors', headers: bearer(token) })).statusCode,
+    ).toBe(403);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/client-errors?page=0',
+      headers: bearer(await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }))),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('query.page');
+  });
+});
+
+describe('rate limits', () => {
+  it('limits the address check and error reports per address (429 past 30 a minute)', async () => {
+    const limited = await createTestApp({ MAIL_WORKER: 'false' });
+    try {
+      for (const [url, payload] of [
+        ['/account/email/is-valid', { email: 'a@example.test' }],
+        ['/v1/log/error', { data: 'boom' }],
+      ] as const) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 31; i++)
+          statuses.push((await limited.app.inject({ method: 'POST', url, payload })).statusCode);
+        expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+        expect(statuses[30]).toBe(429);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});

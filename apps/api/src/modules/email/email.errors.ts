@@ -1,0 +1,23 @@
+import { AppError, createError } from '../../lib/errors.js';
+
+export const emailNotConfigured = createError({
+  code: 'email.not_configured',
+  statusCode: 400,
+  message: 'E-mail is not configured. Save the SMTP settings first.',
+});
+
+/** The SMTP server did not take the test message: its own words, for the admin to act on. */
+export const testMailFailed = (reason: string) =>
+  new AppError('email.send_failed', 502, `The test e-mail could not be sent: ${reason}`);
+
+export const mailJobNotFound = createError({
+  code: 'email.job_not_found',
+  statusCode: 404,
+  message: 'Mail job not found',
+});
+
+export const mailJobSending = createError({
+  code: 'email.job_sending',
+  statusCode: 409,
+  message: 'This message is being sent right now. Try again in a moment.',
+});

@@ -1,0 +1,490 @@
+import { createServer } from 'node:net';
+import { createDb, type Db } from '@quire/db';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { bearer, createUser, loginAs } from '../../../test/factories.js';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
+import { loadConfig } from '../../config.js';
+import type { Deps } from '../../lib/deps.js';
+import { decryptSecret, loadSecretKey } from '../../lib/secrets.js';
+import { enqueueMail } from './email.queue.js';
+import { TEST_SUBJECT } from './email.service.js';
+import { BACKOFF_BASE_MS, NOT_CONFIGURED_MESSAGE, processDueMail, STUCK_AFTER_MS } from './email.worker.js';
+
+const APP_SECRET = 'email-tests-secret-0123456789';
+const SMTP_USER = 'mailer';
+const SMTP_PASSWORD = 'Sm7p-Pa55word!';
+
+let t: TestContext;
+let smtp: TestSmtpServer;
+let admin: string;
+let userAdmin: string;
+let auditor: string;
+let staff: string;
+const secretKey = loadSecretKey(APP_SECRET, '/nonexistent');
+
+beforeAll(async () => {
+  // The background worker is off here: tests run passes themselves (processDueMail).
+  t = await createTestApp({ APP_SECRET, MAIL_WORKER: 'false' });
+  smtp = await startSmtpServer({ username: SMTP_USER, password: SMTP_PASSWORD });
+  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+  userAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
+  auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
+  staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** Deps for running the worker directly, with a clock of the test's choosing. */
+function workerDeps(now: () => Date = () => new Date(), db: Db = t.db): Deps {
+  return {
+    db,
+    config: loadConfig({ LOG_LEVEL: 'silent', APP_SECRET }),
+    log: t.app.log,
+    now,
+    blobs: undefined as never,
+    secretKey,
+  };
+}
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const post = (url: string, payload: unknown, token?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? bearer(token) : {} });
+
+const goodSetup = () => ({
+  host: smtp.host,
+  port: smtp.port,
+  security: 'none',
+  username: SMTP_USER,
+  password: SMTP_PASSWORD,
+  from_address: 'noreply@quire.test',
+  from_name: 'Quire Mail',
+});
+
+async function configure(overrides: Record<string, unknown> = {}) {
+  const res = await post('/api/email/setup', { ...goodSetup(), ...overrides }, admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+let seq = 0;
+async function enqueue(subject = `Queued ${++seq}`, to = `someone${seq}@example.test`) {
+  const job = await t.db.$transaction((tx) =>
+    enqueueMail(tx, { kind: 'notification', to, subject, text: `Body of ${subject}` }),
+  );
+  return { id: job.id, subject, to };
+}
+
+describe('before e-mail is configured', () => {
+  it('GET /api/email_setup answers null', async () => {
+    const res = await get('/api/email_setup', auditor);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toBeNull();
+  });
+
+  it('POST /api/email/test answers 400 and records nothing', async () => {
+    const jobs = await t.db.mailJob.count();
+    const res = await post('/api/email/test', { to: 'ann@example.test' }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('E-mail is not configured. Save the SMTP settings first.');
+    expect(await t.db.mailJob.count()).toBe(jobs);
+  });
+
+  it('the worker leaves queued mail queued, says why, and spends no attempt', async () => {
+    const job = await enqueue();
+    for (let i = 0; i < 3; i++) await processDueMail(workerDeps());
+    const row = await t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, lastError: NOT_CONFIGURED_MESSAGE });
+    await t.db.mailJob.deleteMany();
+  });
+});
+
+describe('POST /api/email/setup', () => {
+  it('saves the settings, stores the password encrypted and never returns it', async () => {
+    const data = await configure();
+    expect(data).toMatchObject({
+      host: smtp.host,
+      port: smtp.port,
+      security: 'none',
+      username: SMTP_USER,
+      from_address: 'noreply@quire.test',
+      from_name: 'Quire Mail',
+      has_password: true,
+    });
+    expect(JSON.stringify(data)).not.toContain(SMTP_PASSWORD);
+    expect(data).not.toHaveProperty('password');
+
+    const row = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row.passwordEncrypted).toBeTruthy();
+    expect(row.passwordEncrypted).not.toContain(SMTP_PASSWORD);
+    expect(decryptSecret(secretKey, row.passwordEncrypted as string)).toBe(SMTP_PASSWORD);
+
+    const read = await get('/api/email_setup', auditor);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toEqual(data);
+    expect(read.body).not.toContain(SMTP_PASSWORD);
+
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'email.settings_saved' },
+      orderBy: { id: 'desc' },
+    });
+    expect(event?.details).toMatchObject({ host: smtp.host, password: 'changed' });
+    expect(JSON.stringify([event?.message, event?.details])).not.toContain(SMTP_PASSWORD);
+  });
+
+  it('keeps the stored password when none is sent, and clears it on an empty one', async () => {
+    await configure();
+    const before = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
+    // JSON drops an undefined field: the password is not sent.
+    const kept = await configure({ from_name: 'Renamed', password: undefined });
+    expect(kept).toMatchObject({ has_password: true, from_name: 'Renamed' });
+    const after = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
+    expect(after.passwordEncrypted).toBe(before.passwordEncrypted);
+
+    const cleared = await configure({ password: '' });
+    expect(cleared.has_password).toBe(false);
+    expect((await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } })).passwordEncrypted).toBeNull();
+    await configure();
+  });
+
+  it('answers bad input with 400 naming each field, and saves nothing', async () => {
+    await configure();
+    const before = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
+    const audits = await t.db.auditEvent.count();
+    const res = await post(
+      '/api/email/setup',
+      { host: '', port: 70000, security: 'ssl', from_address: 'not-an-address' },
+      admin,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(
+      res
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['body.from_address', 'body.host', 'body.port', 'body.security']);
+    expect(await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
+    expect(await t.db.auditEvent.count()).toBe(audits);
+  });
+});
+
+describe('POST /api/email/test', () => {
+  beforeEach(() => configure());
+
+  it('sends a real message now and records it as sent', async () => {
+    const res = await post('/api/email/test', { to: 'Tester@Example.test' }, userAdmin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Test e-mail sent to Tester@Example.test');
+    const mail = await smtp.waitForMessage((m) => m.to.includes('tester@example.test'));
+    expect(mail.subject).toBe(TEST_SUBJECT);
+    expect(mail.from).toBe('noreply@quire.test');
+    expect(mail.fromHeader).toContain('Quire Mail');
+    expect(mail.authUser).toBe(SMTP_USER);
+
+    const job = await t.db.mailJob.findUniqueOrThrow({ where: { id: res.json().data.job_id } });
+    expect(job).toMatchObject({ kind: 'test', status: 'sent', to: 'Tester@Example.test', attempts: 1 });
+    expect(job.sentAt).toBeInstanceOf(Date);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'email.test_sent', targetId: String(job.id) } }),
+    ).toBe(1);
+  });
+
+  it('answers 502 with the SMTP error when the server cannot be reached, and records a failed job', async () => {
+    await configure({ port: await closedPort() });
+    const res = await post('/api/email/test', { to: 'nobody@example.test' }, admin);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/^The test e-mail could not be sent: .*ECONNREFUSED/);
+    const job = await t.db.mailJob.findFirstOrThrow({ where: { kind: 'test', to: 'nobody@example.test' } });
+    expect(job.status).toBe('failed');
+    expect(job.lastError).toContain('ECONNREFUSED');
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'email.test_failed', targetId: String(job.id) } }),
+    ).toBe(1);
+  });
+
+  it('answers 502 when the SMTP server refuses the login', async () => {
+    await configure({ password: 'wrong-password' });
+    const res = await post('/api/email/test', { to: 'auth@example.test' }, admin);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/EAUTH|Invalid username or password/);
+    expect(smtp.messages.some((m) => m.to.includes('auth@example.test'))).toBe(false);
+  });
+
+  it('answers a bad address with 400 and records nothing', async () => {
+    const jobs = await t.db.mailJob.count();
+    const res = await post('/api/email/test', { to: 'not an address' }, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('body.to');
+    expect(await t.db.mailJob.count()).toBe(jobs);
+  });
+});
+
+describe('the mail worker', () => {
+  beforeEach(async () => {
+    await t.db.mailJob.deleteMany();
+    await configure();
+  });
+
+  it('delivers a queued job and marks it sent', async () => {
+    const job = await enqueue('Your password reset', 'reset@example.test');
+    const summary = await processDueMail(workerDeps());
+    expect(summary.sent).toBe(1);
+    const mail = await smtp.waitForMessage((m) => m.subject === 'Your password reset');
+    expect(mail.to).toEqual(['reset@example.test']);
+    expect(mail.text.trim()).toBe('Body of Your password reset');
+    const row = await t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, lockedAt: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('retries a failing delivery with back-off, then fails it after max attempts', async () => {
+    await configure({ port: await closedPort() });
+    const job = await enqueue();
+    await t.db.mailJob.update({ where: { id: job.id }, data: { maxAttempts: 3 } });
+    let clock = new Date(Date.now() + 1000);
+    const deps = workerDeps(() => clock);
+    const row = () => t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } });
+
+    expect((await processDueMail(deps)).retried).toBe(1);
+    let r = await row();
+    expect(r).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(r.lastError).toContain('ECONNREFUSED');
+    expect(r.runAt.getTime()).toBe(clock.getTime() + BACKOFF_BASE_MS);
+
+    // Not due yet: nothing happens.
+    clock = new Date(clock.getTime() + BACKOFF_BASE_MS - 1000);
+    expect((await processDueMail(deps)).retried).toBe(0);
+    expect((await row()).attempts).toBe(1);
+
+    clock = new Date(clock.getTime() + 1000);
+    expect((await processDueMail(deps)).retried).toBe(1);
+    r = await row();
+    expect(r).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(r.runAt.getTime()).toBe(clock.getTime() + 2 * BACKOFF_BASE_MS);
+
+    clock = new Date(clock.getTime() + 2 * BACKOFF_BASE_MS);
+    expect((await processDueMail(deps)).failed).toBe(1);
+    r = await row();
+    expect(r).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(r.lastError).toContain('ECONNREFUSED');
+
+    clock = new Date(clock.getTime() + 24 * 3_600_000);
+    await processDueMail(deps);
+    expect((await row()).attempts).toBe(3);
+  });
+
+  it('puts a job stuck in sending for more than 10 minutes back in the queue and delivers it', async () => {
+    const stuck = await enqueue('Stuck since a crash');
+    const busy = await enqueue('Being sent right now');
+    const now = Date.now();
+    await t.db.mailJob.update({
+      where: { id: stuck.id },
+      data: { status: 'sending', lockedAt: new Date(now - STUCK_AFTER_MS - 60_000) },
+    });
+    await t.db.mailJob.update({
+      where: { id: busy.id },
+      data: { status: 'sending', lockedAt: new Date(now - 60_000) },
+    });
+
+    const summary = await processDueMail(workerDeps());
+    expect(summary.recovered).toBe(1);
+    await smtp.waitForMessage((m) => m.subject === 'Stuck since a crash');
+    expect(await t.db.mailJob.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({
+      status: 'sent',
+    });
+    expect(await t.db.mailJob.findUniqueOrThrow({ where: { id: busy.id } })).toMatchObject({
+      status: 'sending',
+    });
+    expect(smtp.messages.some((m) => m.subject === 'Being sent right now')).toBe(false);
+  });
+
+  it('two workers on the same database send each job once', async () => {
+    const jobs = [];
+    for (let i = 0; i < 25; i++) jobs.push(await enqueue(`Once only ${i}`));
+    const dbA = createDb(t.databaseUrl, { poolSize: 3 });
+    const dbB = createDb(t.databaseUrl, { poolSize: 3 });
+    try {
+      const [a, b] = await Promise.all([
+        processDueMail(workerDeps(undefined, dbA)),
+        processDueMail(workerDeps(undefined, dbB)),
+      ]);
+      expect(a.sent + b.sent).toBe(25);
+    } finally {
+      await dbA.$disconnect();
+      await dbB.$disconnect();
+    }
+    for (const job of jobs) {
+      expect(smtp.messages.filter((m) => m.subject === job.subject)).toHaveLength(1);
+    }
+    expect(await t.db.mailJob.count({ where: { status: 'sent', id: { in: jobs.map((j) => j.id) } } })).toBe(
+      25,
+    );
+  });
+
+  it('runs in the background of a started app, and stops when the app closes', async () => {
+    const other = await createTestApp({ APP_SECRET, MAIL_POLL_MS: '60000' });
+    try {
+      const owner = await loginAs(other.app, await createUser(other.db, { accessType: 'COMPANY ADMIN' }));
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/email/setup',
+        payload: goodSetup(),
+        headers: bearer(owner),
+      });
+      expect(res.statusCode).toBe(200);
+      await other.db.$transaction((tx) =>
+        enqueueMail(tx, {
+          kind: 'notification',
+          to: 'bg@example.test',
+          subject: 'From the background',
+          text: 'hi',
+        }),
+      );
+      // The poll interval is a minute: the nudge from enqueueMail delivers it.
+      await smtp.waitForMessage((m) => m.subject === 'From the background', 5000);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /api/email/notification', () => {
+  beforeAll(async () => {
+    await t.db.mailJob.deleteMany();
+    const base = Date.now() - 100_000;
+    await t.db.mailJob.createMany({
+      data: Array.from({ length: 25 }, (_, i) => ({
+        kind: 'notification',
+        to: `list${i}@example.test`,
+        subject: `List ${i}`,
+        text: 'x',
+        status: i % 5 === 0 ? ('failed' as const) : ('sent' as const),
+        createdAt: new Date(base + i * 1000),
+      })),
+    });
+  });
+
+  it('lists the queue newest first, 20 a page by default', async () => {
+    const res = await get('/api/email/notification', auditor);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ page: 1, quantity: 20, total: 25, last_page: 2 });
+    expect(data.items).toHaveLength(20);
+    expect(data.items[0]).toMatchObject({
+      subject: 'List 24',
+      to: 'list24@example.test',
+      kind: 'notification',
+    });
+    expect(Object.keys(data.items[0]).sort()).toEqual(
+      [
+        'attempts',
+        'created_at',
+        'id',
+        'kind',
+        'last_error',
+        'max_attempts',
+        'run_at',
+        'sent_at',
+        'status',
+        'subject',
+        'to',
+      ].sort(),
+    );
+    expect(data.items[0]).not.toHaveProperty('text');
+
+    const page2 = (await get('/api/email/notification?page=2', auditor)).json().data;
+    expect(page2.items.map((j: { subject: string }) => j.subject)).toEqual([
+      'List 4',
+      'List 3',
+      'List 2',
+      'List 1',
+      'List 0',
+    ]);
+  });
+
+  it('filters by status and honours quantity', async () => {
+    const data = (await get('/api/email/notification?status=failed&quantity=2', admin)).json().data;
+    expect(data).toMatchObject({ total: 5, quantity: 2, last_page: 3 });
+    expect(data.items.every((j: { status: string }) => j.status === 'failed')).toBe(true);
+  });
+
+  it('answers a bad query with 400', async () => {
+    for (const q of ['quantity=0', 'page=0', 'status=lost']) {
+      const res = await get(`/api/email/notification?${q}`, admin);
+      expect(res.statusCode, q).toBe(400);
+    }
+  });
+});
+
+describe('POST /api/email/job/delete/{id}', () => {
+  it('deletes a queued or failed job, and audits it', async () => {
+    const job = await enqueue('To be deleted');
+    const res = await post(`/api/email/job/delete/${job.id}`, undefined, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.mailJob.findUnique({ where: { id: job.id } })).toBeNull();
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'email.job_deleted', targetId: String(job.id) } }),
+    ).toBe(1);
+
+    const failed = await enqueue('Failed one');
+    await t.db.mailJob.update({ where: { id: failed.id }, data: { status: 'failed' } });
+    expect((await post(`/api/email/job/delete/${failed.id}`, undefined, userAdmin)).statusCode).toBe(200);
+  });
+
+  it('refuses a job being sent (409), an unknown one (404) and a bad id (400)', async () => {
+    const job = await enqueue('Sending now');
+    await t.db.mailJob.update({ where: { id: job.id }, data: { status: 'sending', lockedAt: new Date() } });
+    const busy = await post(`/api/email/job/delete/${job.id}`, undefined, admin);
+    expect(busy.statusCode).toBe(409);
+    expect(await t.db.mailJob.findUnique({ where: { id: job.id } })).not.toBeNull();
+    expect((await post('/api/email/job/delete/999999', undefined, admin)).statusCode).toBe(404);
+    expect((await post('/api/email/job/delete/abc', undefined, admin)).statusCode).toBe(400);
+    await t.db.mailJob.delete({ where: { id: job.id } });
+  });
+});
+
+describe('access', () => {
+  const calls: Array<{ name: string; write: boolean; send: (token?: string) => ReturnType<typeof get> }> = [
+    { name: 'GET /api/email_setup', write: false, send: (tk) => get('/api/email_setup', tk) },
+    { name: 'GET /api/email/notification', write: false, send: (tk) => get('/api/email/notification', tk) },
+    { name: 'POST /api/email/setup', write: true, send: (tk) => post('/api/email/setup', goodSetup(), tk) },
+    {
+      name: 'POST /api/email/test',
+      write: true,
+      send: (tk) => post('/api/email/test', { to: 'x@example.test' }, tk),
+    },
+    {
+      name: 'POST /api/email/job/delete/{id}',
+      write: true,
+      send: (tk) => post('/api/email/job/delete/1', undefined, tk),
+    },
+  ];
+
+  const snapshot = async () => ({
+    jobs: await t.db.mailJob.count(),
+    settings: await t.db.emailSettings.findUnique({ where: { id: 1 } }),
+    changes: await t.db.auditEvent.count({ where: { type: 'email' } }),
+  });
+
+  it.each(calls)('$name: 401 anonymous, 403 General staff, Auditor reads only', async ({ write, send }) => {
+    await configure();
+    const before = await snapshot();
+    expect((await send()).statusCode).toBe(401);
+    expect((await send(staff)).statusCode).toBe(403);
+    const asAuditor = await send(auditor);
+    expect(asAuditor.statusCode).toBe(write ? 403 : 200);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,134 @@
+import type { TGroup } from '@quire/contract';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { groupNameTaken, groupNotFound, unknownUsers } from './group.errors.js';
+import * as repo from './group.repository.js';
+
+type GroupRow = NonNullable<Awaited<ReturnType<typeof repo.findGroup>>>;
+
+function toGroupDto(group: GroupRow): TGroup {
+  const members = group.members
+    .map(({ user }) => ({ id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.username }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    member_count: members.length,
+    members,
+    created_at: group.createdAt.toISOString(),
+  };
+}
+
+export async function listGroups(deps: Deps): Promise<TGroup[]> {
+  return (await repo.listGroups(deps.db)).map(toGroupDto);
+}
+
+async function checkName(db: Tx, name: string, exceptId?: number) {
+  if (await repo.findGroupByName(db, name, exceptId)) throw groupNameTaken(name);
+}
+
+async function checkUsers(db: Tx, userIds: number[]): Promise<number[]> {
+  const ids = [...new Set(userIds)];
+  const found = await repo.existingUserIds(db, ids);
+  const unknown = ids.filter((id) => !found.has(id));
+  if (unknown.length) throw unknownUsers(unknown);
+  return ids;
+}
+
+export interface CreateGroupInput {
+  name: string;
+  description?: string;
+  user_ids?: number[];
+}
+
+/** Two admins saving the same name at once: the unique index decides, with the same 400. */
+function nameRace(name: string | undefined) {
+  return (err: unknown): never => {
+    if (name !== undefined && (err as { code?: string }).code === 'P2002') throw groupNameTaken(name);
+    throw err;
+  };
+}
+
+export async function createGroup(deps: Deps, actor: Actor, input: CreateGroupInput): Promise<TGroup> {
+  const id = await deps.db
+    .$transaction(async (tx) => {
+      await checkName(tx, input.name);
+      const userIds = await checkUsers(tx, input.user_ids ?? []);
+      const group = await repo.createGroup(tx, { name: input.name, description: input.description ?? '' });
+      await repo.replaceMembers(tx, group.id, userIds);
+      await audit(tx, actor, {
+        type: 'group',
+        action: 'group.created',
+        message: `Created group "${group.name}" with ${userIds.length} member(s)`,
+        targetType: 'group',
+        targetId: group.id,
+        details: { name: group.name, description: group.description, user_ids: userIds },
+      });
+      return group.id;
+    })
+    .catch(nameRace(input.name));
+  return getGroup(deps, id);
+}
+
+export type EditGroupInput = Partial<CreateGroupInput>;
+
+export async function editGroup(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: EditGroupInput,
+): Promise<TGroup> {
+  await deps.db
+    .$transaction(async (tx) => {
+      const before = await repo.findGroup(tx, id);
+      if (!before) throw groupNotFound();
+      if (input.name !== undefined && input.name !== before.name) await checkName(tx, input.name, id);
+      const userIds = input.user_ids === undefined ? undefined : await checkUsers(tx, input.user_ids);
+
+      const changes: Record<string, { before: string | number[]; after: string | number[] }> = {};
+      if (input.name !== undefined && input.name !== before.name)
+        changes.name = { before: before.name, after: input.name };
+      if (input.description !== undefined && input.description !== before.description)
+        changes.description = { before: before.description, after: input.description };
+      if (userIds) {
+        const old = before.members.map((m) => m.user.id).sort((a, b) => a - b);
+        const now = [...userIds].sort((a, b) => a - b);
+        if (old.join() !== now.join()) changes.user_ids = { before: old, after: now };
+      }
+      await repo.updateGroup(tx, id, { name: input.name, description: input.description });
+      if (userIds) await repo.replaceMembers(tx, id, userIds);
+      await audit(tx, actor, {
+        type: 'group',
+        action: 'group.updated',
+        message: `Edited group "${input.name ?? before.name}"`,
+        targetType: 'group',
+        targetId: id,
+        details: changes,
+      });
+    })
+    .catch(nameRace(input.name));
+  return getGroup(deps, id);
+}
+
+export async function deleteGroup(deps: Deps, actor: Actor, id: number): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    const group = await repo.findGroup(tx, id);
+    if (!group) throw groupNotFound();
+    await repo.deleteGroup(tx, id);
+    await audit(tx, actor, {
+      type: 'group',
+      action: 'group.deleted',
+      message: `Deleted group "${group.name}" (${group.members.length} member(s))`,
+      targetType: 'group',
+      targetId: id,
+      details: { name: group.name, user_ids: group.members.map((m) => m.user.id) },
+    });
+  });
+}
+
+async function getGroup(deps: Deps, id: number): Promise<TGroup> {
+  const group = await repo.findGroup(deps.db, id);
+  if (!group) throw groupNotFound();
+  return toGroupDto(group);
+}

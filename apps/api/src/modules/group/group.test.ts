@@ -1,0 +1,272 @@
+import type { AccessType, LoginRole } from '@quire/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { bearer, createUser, loginAs } from '../../../test/factories.js';
+
+let t: TestContext;
+let adminToken: string;
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { accessType: 'User Administration Admin' });
+  adminId = admin.id;
+  adminToken = await loginAs(t.app, admin);
+});
+afterAll(() => t.close());
+
+type Inject = InjectOptions;
+const call = (token: string | null, opts: Inject) =>
+  t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? bearer(token) : {}) } });
+const asAdmin = (opts: Inject) => call(adminToken, opts);
+
+let seq = 0;
+const groupName = () => {
+  seq += 1;
+  return `Group ${seq} ${Date.now().toString(36)}`;
+};
+const newGroup = (userIds: number[] = []) =>
+  t.db.group.create({
+    data: { name: groupName(), members: { create: userIds.map((userId) => ({ userId })) } },
+  });
+const counts = async () => ({
+  groups: await t.db.group.count(),
+  members: await t.db.groupMember.count(),
+  audits: await t.db.auditEvent.count({ where: { type: 'group' } }),
+});
+
+describe('who may call the group calls', () => {
+  const cases: Array<{ name: string; write: boolean; make: () => Promise<Inject> }> = [
+    {
+      name: 'GET /api/all_group',
+      write: false,
+      make: async () => ({ method: 'GET', url: '/api/all_group' }),
+    },
+    {
+      name: 'POST /api/create_group',
+      write: true,
+      make: async () => ({ method: 'POST', url: '/api/create_group', payload: { name: groupName() } }),
+    },
+    {
+      name: 'POST /api/edit_group/{id}',
+      write: true,
+      make: async () => ({
+        method: 'POST',
+        url: `/api/edit_group/${(await newGroup()).id}`,
+        payload: { description: 'changed' },
+      }),
+    },
+    {
+      name: 'POST /api/group/delete/{id}',
+      write: true,
+      make: async () => ({ method: 'POST', url: `/api/group/delete/${(await newGroup()).id}` }),
+    },
+  ];
+  const callers: Array<[string, AccessType | null, LoginRole, (write: boolean) => number]> = [
+    ['anonymous', null, 'admin', () => 401],
+    ['General staff', 'General staff', 'user', () => 403],
+    ['File Control Admin', 'File Control Admin', 'admin', () => 403],
+    ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
+    ['User Administration Admin', 'User Administration Admin', 'admin', () => 200],
+    ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
+  ];
+
+  it.each(callers)('as %s', async (_label, accessType, role, expected) => {
+    const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+    for (const c of cases) {
+      const opts = await c.make();
+      const before = await counts();
+      const res = await call(token, opts);
+      const want = expected(c.write);
+      expect(`${c.name} ${res.statusCode}`).toBe(`${c.name} ${want}`);
+      if (want !== 200 && c.write) expect(await counts()).toEqual(before);
+    }
+  });
+});
+
+describe('GET /api/all_group', () => {
+  it('lists groups by name with member count and members (deleted users left out)', async () => {
+    const a = await createUser(t.db, { firstName: 'Ada', lastName: 'Lovelace' });
+    const b = await createUser(t.db, { firstName: 'Bo', lastName: 'Gone', status: 'deleted' });
+    const group = await newGroup([a.id, b.id]);
+    const res = await asAdmin({ method: 'GET', url: '/api/all_group' });
+    expect(res.statusCode).toBe(200);
+    const found = res.json().data.find((g: { id: number }) => g.id === group.id);
+    expect(found).toEqual({
+      id: group.id,
+      name: group.name,
+      description: '',
+      member_count: 1,
+      members: [{ id: a.id, name: 'Ada Lovelace' }],
+      created_at: group.createdAt.toISOString(),
+    });
+    const names = res.json().data.map((g: { name: string }) => g.name);
+    expect(names).toEqual([...names].sort((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)));
+  });
+});
+
+describe('POST /api/create_group', () => {
+  it('creates a group with members, and audits', async () => {
+    const u1 = await createUser(t.db);
+    const u2 = await createUser(t.db);
+    const name = groupName();
+    const res = await asAdmin({
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: `  ${name} `, description: 'Finance people', user_ids: [u1.id, u2.id, u1.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Group created');
+    const data = res.json().data;
+    expect(data).toMatchObject({ name, description: 'Finance people', member_count: 2 });
+    expect(data.members.map((m: { id: number }) => m.id).sort()).toEqual([u1.id, u2.id].sort());
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'group.created', targetId: String(data.id) },
+    });
+    expect(event?.userId).toBe(adminId);
+  });
+
+  it('refuses a taken name in any letter case (400 naming body.name), writing nothing', async () => {
+    const existing = await newGroup();
+    const before = await counts();
+    const res = await asAdmin({
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: existing.name.toUpperCase() },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'body.name', message: 'A group with this name already exists' },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses unknown users and a bad shape (400 naming the field), writing nothing', async () => {
+    const before = await counts();
+    const unknown = await asAdmin({
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: groupName(), user_ids: [999999] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0].path).toBe('body.user_ids');
+    const deleted = await createUser(t.db, { status: 'deleted' });
+    const gone = await asAdmin({
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: groupName(), user_ids: [deleted.id] },
+    });
+    expect(gone.statusCode).toBe(400);
+    const shape = await asAdmin({
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: '   ', user_ids: ['x'] },
+    });
+    expect(shape.statusCode).toBe(400);
+    expect(
+      shape
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['body.name', 'body.user_ids.0']);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /api/edit_group/{id}', () => {
+  it('renames, describes and replaces the members; audits before/after', async () => {
+    const u1 = await createUser(t.db);
+    const u2 = await createUser(t.db);
+    const group = await newGroup([u1.id]);
+    const name = groupName();
+    const res = await asAdmin({
+      method: 'POST',
+      url: `/api/edit_group/${group.id}`,
+      payload: { name, description: 'New', user_ids: [u2.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      name,
+      description: 'New',
+      member_count: 1,
+      members: [{ id: u2.id }],
+    });
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'group.updated', targetId: String(group.id) },
+    });
+    expect(event?.details).toEqual({
+      name: { before: group.name, after: name },
+      description: { before: '', after: 'New' },
+      user_ids: { before: [u1.id], after: [u2.id] },
+    });
+  });
+
+  it('keeps the members when user_ids is left out, and may keep its own name', async () => {
+    const u1 = await createUser(t.db);
+    const group = await newGroup([u1.id]);
+    const res = await asAdmin({
+      method: 'POST',
+      url: `/api/edit_group/${group.id}`,
+      payload: { name: group.name, description: 'Only this' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.members).toEqual([{ id: u1.id, name: expect.any(String) }]);
+  });
+
+  it('refuses a taken name, unknown users (400) and an unknown group (404), changing nothing', async () => {
+    const u1 = await createUser(t.db);
+    const group = await newGroup([u1.id]);
+    const other = await newGroup();
+    const before = await counts();
+    const taken = await asAdmin({
+      method: 'POST',
+      url: `/api/edit_group/${group.id}`,
+      payload: { name: other.name },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors[0].path).toBe('body.name');
+    const unknown = await asAdmin({
+      method: 'POST',
+      url: `/api/edit_group/${group.id}`,
+      payload: { user_ids: [u1.id, 999999] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([{ path: 'body.user_ids', message: 'Unknown users: 999999' }]);
+    const missing = await asAdmin({
+      method: 'POST',
+      url: '/api/edit_group/999999',
+      payload: { name: groupName() },
+    });
+    expect(missing.statusCode).toBe(404);
+    const badId = await asAdmin({ method: 'POST', url: '/api/edit_group/abc', payload: {} });
+    expect(badId.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+    expect(await t.db.group.findUniqueOrThrow({ where: { id: group.id } })).toMatchObject({
+      name: group.name,
+    });
+  });
+});
+
+describe('POST /api/group/delete/{id}', () => {
+  it('deletes the group and its memberships; the users stay', async () => {
+    const u1 = await createUser(t.db);
+    const group = await newGroup([u1.id]);
+    const res = await asAdmin({ method: 'POST', url: `/api/group/delete/${group.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Group deleted', data: null });
+    expect(await t.db.group.findUnique({ where: { id: group.id } })).toBeNull();
+    expect(await t.db.groupMember.count({ where: { groupId: group.id } })).toBe(0);
+    expect(await t.db.user.findUnique({ where: { id: u1.id } })).not.toBeNull();
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'group.deleted', targetId: String(group.id) },
+    });
+    expect(event?.details).toEqual({ name: group.name, user_ids: [u1.id] });
+  });
+
+  it('answers 404 for an unknown id, writing nothing', async () => {
+    const before = await counts();
+    expect((await asAdmin({ method: 'POST', url: '/api/group/delete/999999' })).statusCode).toBe(404);
+    expect(await counts()).toEqual(before);
+  });
+});

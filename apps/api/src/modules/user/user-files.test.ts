@@ -1,0 +1,350 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { bearer, createUser, loginAs } from '../../../test/factories.js';
+import { multipart, tinyJpegHead, tinyPng } from '../../../test/multipart.js';
+
+// Uploads and downloads of the user area: signatures, the import spreadsheet and its template.
+
+let t: TestContext;
+let dataDir: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-user-files-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+  adminToken = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+});
+afterAll(() => t.close());
+
+type Inject = InjectOptions;
+const call = (token: string | null, opts: Inject) =>
+  t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? bearer(token) : {}) } });
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const blobPath = (id: string) => path.join(dataDir, 'blobs', id.slice(0, 2), id.slice(2, 4), id);
+const blobFiles = () => {
+  const root = path.join(dataDir, 'blobs');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+};
+
+const upload = (token: string | null, parts: Parameters<typeof multipart>[0]) =>
+  call(token, { method: 'POST', url: '/api/upload-user-signature', ...multipart(parts) });
+
+describe('POST /api/upload-user-signature', () => {
+  it('stores a real PNG as the own signature, by content address, and audits', async () => {
+    const user = await createUser(t.db, { accessType: 'General staff' });
+    const token = await loginAs(t.app, user, 'user');
+    const png = tinyPng(3, 2);
+    const res = await upload(token, {
+      file: { content: png, filename: 'sig.png', contentType: 'image/png' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ user_id: user.id, blob_id: sha256(png), size: png.length });
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).signatureBlobId).toBe(sha256(png));
+    expect(await t.db.blob.findUnique({ where: { id: sha256(png) } })).toMatchObject({
+      mimeType: 'image/png',
+    });
+    expect(existsSync(blobPath(sha256(png)))).toBe(true);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'signature.updated', targetId: String(user.id) } }),
+    ).toBe(1);
+
+    // The same picture for a second user reuses the blob row.
+    const other = await createUser(t.db, { accessType: 'Auditor' });
+    const again = await upload(await loginAs(t.app, other), { file: { content: png, filename: 'x.png' } });
+    expect(again.statusCode).toBe(200);
+    expect(await t.db.blob.count({ where: { id: sha256(png) } })).toBe(1);
+  });
+
+  it('accepts a JPEG whatever its name', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const res = await upload(await loginAs(t.app, user), {
+      file: { content: tinyJpegHead(), filename: 'sig.bin' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.blob.findUnique({ where: { id: res.json().data.blob_id } })).toMatchObject({
+      mimeType: 'image/jpeg',
+    });
+  });
+
+  it('refuses a text file named .png (400 naming body.file) and stores nothing', async () => {
+    const user = await createUser(t.db, { accessType: 'General staff' });
+    const token = await loginAs(t.app, user, 'user');
+    const blobs = await t.db.blob.count();
+    const files = blobFiles().length;
+    const text = Buffer.from('this is not a picture at all');
+    const res = await upload(token, {
+      file: { content: text, filename: 'sig.png', contentType: 'image/png' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'The signature must be a PNG or JPEG image',
+      errors: [{ path: 'body.file' }],
+    });
+    expect(await t.db.blob.count()).toBe(blobs);
+    expect(blobFiles()).toHaveLength(files);
+    expect(existsSync(blobPath(sha256(text)))).toBe(false);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).signatureBlobId).toBeNull();
+  });
+
+  it('refuses a file over 1 MiB with 413 and stores nothing', async () => {
+    const user = await createUser(t.db, { accessType: 'General staff' });
+    const token = await loginAs(t.app, user, 'user');
+    const blobs = await t.db.blob.count();
+    const files = blobFiles().length;
+    const big = Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024 + 10, 7)]);
+    const res = await upload(token, { file: { content: big, filename: 'big.png' } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toMatch(/larger than 1 MiB/);
+    expect(await t.db.blob.count()).toBe(blobs);
+    expect(blobFiles()).toHaveLength(files);
+    expect(readdirSync(path.join(dataDir, 'blobs', 'tmp'))).toHaveLength(0);
+  });
+
+  it('refuses a request without a file part or not multipart (400)', async () => {
+    const token = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
+    const none = await upload(token, { note: 'no file here' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0].path).toBe('body.file');
+    const json = await call(token, {
+      method: 'POST',
+      url: '/api/upload-user-signature',
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(400);
+  });
+
+  it("lets a Settings writer set another user's signature with user_id; others get 403", async () => {
+    const target = await createUser(t.db, { accessType: 'General staff' });
+    const png = tinyPng(5, 5);
+    const res = await upload(adminToken, {
+      user_id: String(target.id),
+      file: { content: png, filename: 's.png' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).signatureBlobId).toBe(
+      sha256(png),
+    );
+
+    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
+    const other = tinyPng(6, 6);
+    const refused = await upload(auditor, {
+      user_id: String(target.id),
+      file: { content: other, filename: 's.png' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).signatureBlobId).toBe(
+      sha256(png),
+    );
+    expect(existsSync(blobPath(sha256(other)))).toBe(false);
+    expect(await t.db.blob.count({ where: { id: sha256(other) } })).toBe(0);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await upload(null, { file: { content: tinyPng(), filename: 'a.png' } })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/user-signature/{id}', () => {
+  it('downloads the own signature; Settings readers may download anyone’s; others 403', async () => {
+    const owner = await createUser(t.db, { accessType: 'General staff' });
+    const ownerToken = await loginAs(t.app, owner, 'user');
+    const png = tinyPng(4, 4);
+    await upload(ownerToken, { file: { content: png, filename: 'mine.png' } });
+    const url = `/api/user-signature/${owner.id}`;
+
+    const own = await call(ownerToken, { method: 'GET', url });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.rawPayload.equals(png)).toBe(true);
+
+    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
+    expect((await call(auditor, { method: 'GET', url })).statusCode).toBe(200);
+
+    const staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+    expect((await call(staff, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await call(null, { method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('answers 404 when there is no signature or no such user', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    expect(
+      (await call(adminToken, { method: 'GET', url: `/api/user-signature/${user.id}` })).statusCode,
+    ).toBe(404);
+    expect((await call(adminToken, { method: 'GET', url: '/api/user-signature/999999' })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const HEADER = ['username', 'email', 'first_name', 'last_name', 'access_type', 'role', 'password'];
+const GOOD_PASSWORD = 'Imported-Passphrase-77';
+let seq = 0;
+const fresh = () => {
+  seq += 1;
+  return `imp${seq}${Date.now().toString(36)}`;
+};
+const row = (over: Partial<Record<(typeof HEADER)[number], string>> = {}) => {
+  const u = fresh();
+  const r = {
+    username: u,
+    email: `${u}@example.test`,
+    first_name: 'Im',
+    last_name: 'Port',
+    access_type: 'Auditor',
+    role: 'admin',
+    password: GOOD_PASSWORD,
+    ...over,
+  };
+  return HEADER.map((h) => r[h as keyof typeof r]);
+};
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Users');
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const importFile = (content: Buffer, fields: Record<string, string> = {}) =>
+  call(adminToken, {
+    method: 'POST',
+    url: '/api/import_user',
+    ...multipart({ ...fields, file: { content, filename: 'users.xlsx' } }),
+  });
+
+describe('POST /api/import_user', () => {
+  it('imports every row; access types may be written as shown (Company Admin) in any case', async () => {
+    const rows = [
+      row(),
+      row({ access_type: 'company admin', role: 'ADMIN' }),
+      row({ access_type: 'General Staff', role: 'admin' }),
+    ];
+    const res = await importFile(await xlsx([HEADER, ...rows]));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ dry_run: false, created: 3, errors: [] });
+    expect(res.json().data.rows[0]).not.toHaveProperty('password');
+    const created = await t.db.user.findMany({
+      where: { username: { in: rows.map((r) => r[0]!) } },
+      orderBy: { id: 'asc' },
+    });
+    expect(created.map((u) => [u.accessType, u.loginRole])).toEqual([
+      ['AUDITOR', 'admin'],
+      ['COMPANY_ADMIN', 'admin'],
+      ['GENERAL_STAFF', 'user'],
+    ]);
+    await loginAs(t.app, { username: rows[0]![0]! }, 'admin', GOOD_PASSWORD);
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'user.created', details: { path: ['source'], equals: 'import' } },
+      }),
+    ).toBe(3);
+  });
+
+  it('names every bad row by its spreadsheet row, and imports nothing', async () => {
+    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const first = row();
+    const rows = [
+      first, // row 2: fine
+      row({ email: 'not-an-email' }), // row 3
+      row({ username: existing.username }), // row 4
+      row({ access_type: 'Vendor Admin' }), // row 5
+      row({ password: 'short' }), // row 6
+      row({ email: first[1]!.toUpperCase() }), // row 7: same e-mail as row 2
+      row({ access_type: 'Boss' }), // row 8
+    ];
+    const users = await t.db.user.count();
+    const res = await importFile(await xlsx([HEADER, ...rows]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Nothing was imported/);
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual([
+      'row 3.email',
+      'row 4.username',
+      'row 5.access_type',
+      'row 6.password',
+      'row 7.email',
+      'row 8.access_type',
+    ]);
+    expect(await t.db.user.count()).toBe(users);
+  });
+
+  it('previews with dry_run=true: the rows and their errors, nothing written', async () => {
+    const rows = [row(), row({ email: 'bad' })];
+    const users = await t.db.user.count();
+    const res = await importFile(await xlsx([HEADER, ...rows]), { dry_run: 'true' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ dry_run: true, created: 0 });
+    expect(data.rows.map((r: { row: number; username: string }) => [r.row, r.username])).toEqual([
+      [2, rows[0]![0]],
+      [3, rows[1]![0]],
+    ]);
+    expect(data.errors).toEqual([{ path: 'row 3.email', message: expect.any(String) }]);
+    expect(await t.db.user.count()).toBe(users);
+  });
+
+  it('reads columns in any order and skips empty rows; names a missing column', async () => {
+    const [u, e] = row();
+    const reordered = await xlsx([
+      ['Email', 'USERNAME', 'password', 'role', 'access_type', 'last_name', 'first_name'],
+      [e, u, GOOD_PASSWORD, 'admin', 'Auditor', 'Z', 'A'],
+      [],
+    ]);
+    const ok = await importFile(reordered);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.created).toBe(1);
+
+    const missing = await importFile(await xlsx([HEADER.slice(0, 6), row().slice(0, 6)]));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ path: 'row 1.password', message: 'Missing column "password"' }]);
+  });
+
+  it('refuses a file that is not an .xlsx (400), no file (400) and an oversized one (413)', async () => {
+    const users = await t.db.user.count();
+    const text = await importFile(Buffer.from('username,email\nx,y\n'));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().errors[0].path).toBe('body.file');
+    const none = await call(adminToken, {
+      method: 'POST',
+      url: '/api/import_user',
+      ...multipart({ dry_run: 'true' }),
+    });
+    expect(none.statusCode).toBe(400);
+    const big = await importFile(
+      Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(5 * 1024 * 1024 + 1)]),
+    );
+    expect(big.statusCode).toBe(413);
+    expect(await t.db.user.count()).toBe(users);
+  });
+});
+
+describe('GET /api/users/import-template', () => {
+  it('is an .xlsx with the header row and one example that imports cleanly as a dry run', async () => {
+    const res = await call(adminToken, { method: 'GET', url: '/api/users/import-template' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('users-import-template.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+    const sheet = wb.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+    expect(sheet.getRow(2).getCell(1).text).toBe('jdoe');
+
+    const preview = await importFile(res.rawPayload, { dry_run: 'true' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data.rows).toHaveLength(1);
+    expect(preview.json().data.errors).toEqual([]);
+  });
+});

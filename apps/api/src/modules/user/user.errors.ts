@@ -1,0 +1,63 @@
+import { AppError, createError, invalidInput, notFound } from '../../lib/errors.js';
+
+export const userNotFound = () => notFound('User');
+
+export const signatureNotFound = () => notFound('Signature');
+
+export const vendorAdminRefused = createError({
+  code: 'user.vendor_admin_refused',
+  statusCode: 403,
+  message: 'Vendor Admin accounts cannot be created or assigned here',
+});
+
+export const vendorAdminProtected = createError({
+  code: 'user.vendor_admin_protected',
+  statusCode: 403,
+  message: 'The Vendor Admin account cannot be changed, deactivated or deleted here',
+});
+
+export const ownAccessUnchangeable = createError({
+  code: 'user.own_access',
+  statusCode: 403,
+  message: 'You cannot change your own access type or role',
+});
+
+export const ownStatusUnchangeable = createError({
+  code: 'user.own_status',
+  statusCode: 403,
+  message: (verb: string) => `You cannot ${verb} your own account`,
+});
+
+export const othersSignatureRefused = createError({
+  code: 'user.signature_forbidden',
+  statusCode: 403,
+  message: (verb: string) => `You are not allowed to ${verb} another user's signature`,
+});
+
+export const wrongCurrentPassword = () =>
+  invalidInput('Your current password is not correct', [
+    { path: 'body.current_password', message: 'Your current password is not correct' },
+  ]);
+
+export const tooLarge = (what: string, maxBytes: number) =>
+  new AppError('upload.too_large', 413, `The ${what} is larger than ${formatBytes(maxBytes)}`);
+
+export const notMultipart = () =>
+  invalidInput('Send the file as multipart/form-data', [{ path: 'body.file', message: 'Required' }]);
+
+export const missingFile = () =>
+  invalidInput('Choose a file to upload', [{ path: 'body.file', message: 'Required' }]);
+
+export const notAnImage = () =>
+  invalidInput('The signature must be a PNG or JPEG image', [
+    { path: 'body.file', message: 'Not a PNG or JPEG image' },
+  ]);
+
+export const notASpreadsheet = () =>
+  invalidInput('The file is not a readable .xlsx spreadsheet', [
+    { path: 'body.file', message: 'Not a readable .xlsx spreadsheet' },
+  ]);
+
+function formatBytes(n: number) {
+  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MiB` : `${Math.round(n / 1024)} KiB`;
+}

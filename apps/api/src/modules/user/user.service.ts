@@ -1,0 +1,674 @@
+import { type Readable, Transform } from 'node:stream';
+import {
+  ACCESS_TYPE_LABELS,
+  ACCESS_TYPES,
+  type AccessType,
+  canAccess,
+  type LoginRole,
+  passwordProblems,
+  SIGNATURE_MAX_BYTES,
+  type TAdminUser,
+  type TUserOption,
+  USER_IMPORT_MAX_BYTES,
+  VENDOR_ADMIN,
+  ZCreateUserBody,
+} from '@quire/contract';
+import type { UserStatus } from '@quire/db';
+import { accessTypeFromDb, accessTypeToDb } from '../../lib/access-types.js';
+import { type Actor, audit } from '../../lib/audit.js';
+import { BlobTooLargeError, type StoredBlob } from '../../lib/blob-store.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { type FieldError, invalidInput, notAuthenticated } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../lib/session.js';
+import { toUserDto } from '../../lib/user-dto.js';
+import {
+  missingFile,
+  notAnImage,
+  notASpreadsheet,
+  othersSignatureRefused,
+  ownAccessUnchangeable,
+  ownStatusUnchangeable,
+  signatureNotFound,
+  tooLarge,
+  userNotFound,
+  vendorAdminProtected,
+  vendorAdminRefused,
+  wrongCurrentPassword,
+} from './user.errors.js';
+import * as repo from './user.repository.js';
+import { buildTemplate, readSheet, type SheetRow } from './user.spreadsheet.js';
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+function displayName(user: { firstName: string; lastName: string; username: string }) {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
+function toAdminUser(user: repo.AdminUserRow): TAdminUser {
+  return {
+    ...toUserDto(user),
+    groups: user.memberships.map((m) => m.group),
+    has_signature: user.signatureBlobId !== null,
+    deleted_at: user.deletedAt?.toISOString() ?? null,
+  };
+}
+
+function toUserOption(user: Parameters<typeof toUserDto>[0]): TUserOption {
+  return {
+    id: user.id,
+    name: displayName(user),
+    username: user.username,
+    email: user.email,
+    access_type: accessTypeFromDb(user.accessType),
+    status: user.status,
+  };
+}
+
+async function adminUser(db: Tx, id: number): Promise<TAdminUser> {
+  const user = await repo.findAdminUser(db, id);
+  if (!user) throw userNotFound();
+  return toAdminUser(user);
+}
+
+const isSettings = (auth: AuthContext, access: 'read' | 'write') =>
+  auth.role === 'admin' && canAccess(auth.accessType, 'settings', access);
+
+// ---------------------------------------------------------------------------------------------
+// The signed-in user's own account
+
+export async function currentUser(deps: Deps, auth: AuthContext) {
+  const user = await repo.findUser(deps.db, auth.userId);
+  if (!user) throw notAuthenticated();
+  return toUserDto(user);
+}
+
+/** Changes the caller's own password; every other session of theirs is signed out. */
+export async function changeOwnPassword(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { current_password: string; new_password: string },
+): Promise<void> {
+  const user = await repo.findUser(deps.db, auth.userId);
+  if (!user) throw notAuthenticated();
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) throw wrongCurrentPassword();
+  const problems = passwordProblems(input.new_password, { username: user.username, email: user.email });
+  if (input.new_password === input.current_password)
+    problems.push('Choose a password different from the current one');
+  if (problems.length) {
+    throw invalidInput(
+      problems.join(', '),
+      problems.map((message) => ({ path: 'body.new_password', message })),
+    );
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  const now = deps.now();
+  await deps.db.$transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
+    const revoked = await repo.revokeSessions(tx, user.id, now, auth.sessionId);
+    await audit(tx, actor, {
+      type: 'user',
+      action: 'password.changed',
+      message: `${user.username} changed their password`,
+      targetType: 'user',
+      targetId: user.id,
+      details: { other_sessions_revoked: revoked.count },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signatures
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+function sniffImage(head: Buffer): 'image/png' | 'image/jpeg' | null {
+  if (head.subarray(0, PNG.length).equals(PNG)) return 'image/png';
+  if (head.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
+  return null;
+}
+
+export interface StoredImage extends StoredBlob {
+  mimeType: string;
+}
+
+/**
+ * Streams an uploaded signature into the blob store (at most SIGNATURE_MAX_BYTES) and checks
+ * by its first bytes that it is a PNG or JPEG; content that is not is removed again.
+ */
+export async function storeSignatureImage(deps: Deps, content: Readable): Promise<StoredImage> {
+  let head = Buffer.alloc(0);
+  // Passes the bytes on unchanged, keeping the first few for the content check.
+  const sniffer = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+      done(null, chunk);
+    },
+  });
+  content.once('error', (err) => sniffer.destroy(err));
+  content.pipe(sniffer);
+  let stored: StoredBlob;
+  try {
+    stored = await deps.blobs.put(sniffer, { maxBytes: SIGNATURE_MAX_BYTES });
+  } catch (err) {
+    if (isTooLarge(err)) throw tooLarge('signature', SIGNATURE_MAX_BYTES);
+    throw err;
+  }
+  const mimeType = sniffImage(head);
+  if (!mimeType) {
+    await discardBlob(deps, stored.id);
+    throw notAnImage();
+  }
+  return { ...stored, mimeType };
+}
+
+function isTooLarge(err: unknown): boolean {
+  return err instanceof BlobTooLargeError || (err as { statusCode?: number }).statusCode === 413;
+}
+
+/** Removes stored content that no row refers to (an upload that was then refused). */
+async function discardBlob(deps: Deps, id: string) {
+  if (!(await repo.findBlob(deps.db, id))) await deps.blobs.remove(id);
+}
+
+/**
+ * Sets a signature already stored by storeSignatureImage: the caller's own, or with
+ * Settings write another user's (`userId`).
+ */
+export async function setSignature(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { image: StoredImage | undefined; userId: string | undefined },
+) {
+  const { image } = input;
+  if (!image) throw missingFile();
+  try {
+    let targetId = auth.userId;
+    if (input.userId !== undefined && input.userId !== '') {
+      targetId = Number(input.userId);
+      if (!Number.isInteger(targetId) || targetId <= 0) {
+        throw invalidInput('user_id: not a valid id', [{ path: 'body.user_id', message: 'Not a valid id' }]);
+      }
+    }
+    if (targetId !== auth.userId && !isSettings(auth, 'write')) throw othersSignatureRefused('change');
+    const target = await repo.findUser(deps.db, targetId);
+    if (!target || target.status === 'deleted') throw userNotFound();
+    if (target.id !== auth.userId && target.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
+
+    await deps.db.$transaction(async (tx) => {
+      await repo.upsertBlob(tx, { id: image.id, size: image.size, mimeType: image.mimeType });
+      await repo.updateUser(tx, target.id, { signatureBlobId: image.id });
+      await audit(tx, actor, {
+        type: 'user',
+        action: 'signature.updated',
+        message:
+          target.id === auth.userId
+            ? `${target.username} uploaded their signature`
+            : `Uploaded the signature of ${target.username}`,
+        targetType: 'user',
+        targetId: target.id,
+        details: {
+          blob_id: image.id,
+          size: image.size,
+          mime_type: image.mimeType,
+          before: target.signatureBlobId,
+        },
+      });
+    });
+    return { user_id: target.id, blob_id: image.id, size: image.size };
+  } catch (err) {
+    await discardBlob(deps, image.id);
+    throw err;
+  }
+}
+
+/** A user's signature image: the caller's own, or anyone's with Settings read. */
+export async function readSignature(deps: Deps, auth: AuthContext, userId: number) {
+  if (userId !== auth.userId && !isSettings(auth, 'read')) throw othersSignatureRefused('view');
+  const user = await repo.findUser(deps.db, userId);
+  if (!user) throw userNotFound();
+  const blob = user.signatureBlobId ? await repo.findBlob(deps.db, user.signatureBlobId) : null;
+  if (!blob || !deps.blobs.exists(blob.id)) throw signatureNotFound();
+  const ext = blob.mimeType === 'image/png' ? 'png' : 'jpg';
+  return {
+    stream: deps.blobs.read(blob.id),
+    mimeType: blob.mimeType,
+    size: Number(blob.size),
+    filename: `signature-${user.username}.${ext}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export async function listUserOptions(deps: Deps): Promise<TUserOption[]> {
+  return (await repo.listUserOptions(deps.db)).map(toUserOption);
+}
+
+export async function listLoggedIn(deps: Deps) {
+  const sessions = await repo.listLiveSessions(deps.db, deps.now());
+  return sessions.map((s) => ({
+    session_id: s.id,
+    user: toUserOption(s.user),
+    role: s.loginRole,
+    ip: s.ip,
+    user_agent: s.userAgent,
+    created_at: s.createdAt.toISOString(),
+    last_seen_at: s.lastSeenAt.toISOString(),
+    expires_at: s.expiresAt.toISOString(),
+  }));
+}
+
+export async function pageUsers(deps: Deps, query: repo.UserPageQuery) {
+  const { total, rows } = await repo.pageUsers(deps.db, query);
+  return {
+    users: rows.map(toAdminUser),
+    page: query.page,
+    quantity: query.quantity,
+    total,
+    last_page: Math.max(1, Math.ceil(total / query.quantity)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creating users: one, many, or from a spreadsheet, all through the same checks
+
+export interface NewUserInput {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  role: LoginRole;
+  access_type: AccessType;
+  group_ids?: number[];
+}
+
+interface Candidate {
+  /** Where errors point: `body`, `body.users.3`, `row 4`. */
+  at: string;
+  input: NewUserInput;
+}
+
+/** Lower-cases the login names; General staff always sign in as user. */
+function normalise(input: NewUserInput): NewUserInput {
+  return {
+    ...input,
+    username: input.username.trim().toLowerCase(),
+    email: input.email.trim().toLowerCase(),
+    role: input.access_type === 'General staff' ? 'user' : input.role,
+    group_ids: [...new Set(input.group_ids ?? [])],
+  };
+}
+
+/** Every reason these users cannot be created, each naming its field; empty when all are fine. */
+async function checkNewUsers(db: Tx, candidates: Candidate[]): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  const taken = await repo.findTaken(
+    db,
+    candidates.map((c) => c.input.username),
+    candidates.map((c) => c.input.email),
+  );
+  const takenNames = new Set(taken.map((u) => u.username.toLowerCase()));
+  const takenEmails = new Set(taken.map((u) => u.email.toLowerCase()));
+  const groups = await repo.existingGroupIds(db, [
+    ...new Set(candidates.flatMap((c) => c.input.group_ids ?? [])),
+  ]);
+  const seenNames = new Map<string, string>();
+  const seenEmails = new Map<string, string>();
+
+  for (const { at, input } of candidates) {
+    if (input.access_type === VENDOR_ADMIN) {
+      errors.push({ path: `${at}.access_type`, message: 'Vendor Admin accounts cannot be created here' });
+    }
+    if (takenNames.has(input.username))
+      errors.push({ path: `${at}.username`, message: 'This username is taken' });
+    else if (seenNames.has(input.username)) {
+      errors.push({ path: `${at}.username`, message: `Same username as ${seenNames.get(input.username)}` });
+    } else seenNames.set(input.username, at);
+    if (takenEmails.has(input.email))
+      errors.push({ path: `${at}.email`, message: 'This e-mail is already in use' });
+    else if (seenEmails.has(input.email)) {
+      errors.push({ path: `${at}.email`, message: `Same e-mail as ${seenEmails.get(input.email)}` });
+    } else seenEmails.set(input.email, at);
+    for (const message of passwordProblems(input.password, {
+      username: input.username,
+      email: input.email,
+    })) {
+      errors.push({ path: `${at}.password`, message });
+    }
+    const unknown = (input.group_ids ?? []).filter((id) => !groups.has(id));
+    if (unknown.length)
+      errors.push({ path: `${at}.group_ids`, message: `Unknown groups: ${unknown.join(', ')}` });
+  }
+  return errors;
+}
+
+function summarise(errors: FieldError[]): string {
+  const first = errors[0];
+  if (!first) return 'Invalid input';
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return `${first.path.replace(/^body\./, '')}: ${first.message}${more}`;
+}
+
+/** argon2 hashes, a few at a time (each takes ~50 ms of a libuv thread). */
+async function hashAll(passwords: string[]): Promise<string[]> {
+  const out: string[] = new Array(passwords.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < passwords.length) {
+      const i = next++;
+      out[i] = await hashPassword(passwords[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, passwords.length) }, worker));
+  return out;
+}
+
+/** Writes users already checked by checkNewUsers, in one transaction, each with its audit event. */
+async function insertUsers(
+  deps: Deps,
+  actor: Actor,
+  candidates: Candidate[],
+  source: 'form' | 'batch' | 'import',
+): Promise<number[]> {
+  const inputs = candidates.map((c) => c.input);
+  const hashes = await hashAll(inputs.map((i) => i.password));
+  return deps.db
+    .$transaction(
+      async (tx) => {
+        // Check again inside the transaction: another admin may have taken a name meanwhile.
+        const errors = await checkNewUsers(tx, candidates);
+        if (errors.length) throw invalidInput(summarise(errors), errors);
+        const company = await repo.companyId(tx);
+        if (!company) throw new Error('No company row: the first start did not run');
+        const ids: number[] = [];
+        for (const [i, input] of inputs.entries()) {
+          const user = await repo.createUser(tx, {
+            companyId: company.id,
+            username: input.username,
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            loginRole: input.role,
+            accessType: accessTypeToDb(input.access_type),
+            passwordHash: hashes[i]!,
+            createdById: actor.userId,
+          });
+          await repo.replaceGroups(tx, user.id, input.group_ids ?? []);
+          await audit(tx, actor, {
+            type: 'user',
+            action: 'user.created',
+            message: `Created ${ACCESS_TYPE_LABELS[input.access_type]} "${user.username}"`,
+            targetType: 'user',
+            targetId: user.id,
+            details: {
+              source,
+              username: user.username,
+              email: user.email,
+              first_name: user.firstName,
+              last_name: user.lastName,
+              role: input.role,
+              access_type: input.access_type,
+              group_ids: input.group_ids ?? [],
+            },
+          });
+          ids.push(user.id);
+        }
+        return ids;
+      },
+      { timeout: 120_000, maxWait: 10_000 },
+    )
+    .catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'P2002') {
+        throw invalidInput('A username or e-mail was taken meanwhile; try again', []);
+      }
+      throw err;
+    });
+}
+
+export async function createUser(deps: Deps, actor: Actor, body: NewUserInput): Promise<TAdminUser> {
+  if (body.access_type === VENDOR_ADMIN) throw vendorAdminRefused();
+  const candidates = [{ at: 'body', input: normalise(body) }];
+  const errors = await checkNewUsers(deps.db, candidates);
+  if (errors.length) throw invalidInput(summarise(errors), errors);
+  const [id] = await insertUsers(deps, actor, candidates, 'form');
+  return adminUser(deps.db, id!);
+}
+
+export async function createManyUsers(deps: Deps, actor: Actor, users: NewUserInput[]) {
+  const candidates = users.map((user, i) => ({ at: `body.users.${i}`, input: normalise(user) }));
+  const errors = await checkNewUsers(deps.db, candidates);
+  if (errors.length) throw invalidInput(summarise(errors), errors);
+  const ids = await insertUsers(deps, actor, candidates, 'batch');
+  const rows = await repo.findAdminUsers(deps.db, ids);
+  return { created: ids.length, users: rows.map(toAdminUser) };
+}
+
+/** `Company Admin`, `company admin` and `COMPANY ADMIN` all name the same access type. */
+function accessTypeFromText(text: string): string {
+  const wanted = text.trim().toLowerCase();
+  return (
+    ACCESS_TYPES.find((t) => t.toLowerCase() === wanted || ACCESS_TYPE_LABELS[t].toLowerCase() === wanted) ??
+    text
+  );
+}
+
+/** Reads, checks and (unless a dry run) creates the users of an import spreadsheet. */
+export async function importUsers(
+  deps: Deps,
+  actor: Actor,
+  input: { content: Buffer | undefined; dryRun: boolean },
+) {
+  if (!input.content) throw missingFile();
+  const sheet = await readSheet(input.content);
+  if (!sheet) throw notASpreadsheet();
+  const errors: FieldError[] = [...sheet.errors];
+  const candidates: Candidate[] = [];
+  for (const row of sheet.rows) {
+    const parsed = ZCreateUserBody.safeParse({
+      ...row,
+      access_type: accessTypeFromText(row.access_type),
+      role: row.role.toLowerCase(),
+    });
+    if (parsed.success) candidates.push({ at: `row ${row.row}`, input: normalise(parsed.data) });
+    else {
+      for (const issue of parsed.error.issues) {
+        errors.push({ path: `row ${row.row}.${issue.path.join('.')}`, message: issue.message });
+      }
+    }
+  }
+  errors.push(...(await checkNewUsers(deps.db, candidates)));
+  errors.sort((a, b) => rowOf(a.path) - rowOf(b.path));
+  const rows = sheet.rows.map(({ password: _password, ...rest }: SheetRow) => rest);
+
+  if (input.dryRun) return { dry_run: true, rows, errors, created: 0 };
+  if (errors.length) throw invalidInput(`Nothing was imported: ${summarise(errors)}`, errors);
+  const ids = await insertUsers(deps, actor, candidates, 'import');
+  return { dry_run: false, rows, errors: [], created: ids.length };
+}
+
+const rowOf = (path: string) => Number(/^row (\d+)/.exec(path)?.[1] ?? 0);
+
+export const importTemplate = buildTemplate;
+export { isTooLarge as isUploadTooLarge };
+
+export function importTooLarge() {
+  return tooLarge('spreadsheet', USER_IMPORT_MAX_BYTES);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing users
+
+export interface EditUserInput {
+  username?: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  role?: LoginRole;
+  access_type?: AccessType;
+  group_ids?: number[];
+}
+
+type Change = { before: string | number[]; after: string | number[] };
+
+export async function editUser(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  id: number,
+  body: EditUserInput,
+): Promise<TAdminUser> {
+  const now = deps.now();
+  await deps.db.$transaction(async (tx) => {
+    const user = await repo.findAdminUser(tx, id);
+    if (!user) throw userNotFound();
+    const before = toAdminUser(user);
+    if (body.access_type === VENDOR_ADMIN && before.access_type !== VENDOR_ADMIN) throw vendorAdminRefused();
+    if (user.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
+
+    const accessType = body.access_type ?? before.access_type;
+    let role = body.role ?? before.role;
+    if (accessType === 'General staff') role = 'user';
+    const accessChanged = accessType !== before.access_type || role !== before.role;
+    if (accessChanged && id === auth.userId) throw ownAccessUnchangeable();
+
+    const username = body.username?.trim().toLowerCase();
+    const email = body.email?.trim().toLowerCase();
+    const errors: FieldError[] = [];
+    if ((username && username !== user.username) || (email && email !== user.email)) {
+      const taken = await repo.findTaken(tx, username ? [username] : [], email ? [email] : [], id);
+      if (username && taken.some((u) => u.username.toLowerCase() === username)) {
+        errors.push({ path: 'body.username', message: 'This username is taken' });
+      }
+      if (email && taken.some((u) => u.email.toLowerCase() === email)) {
+        errors.push({ path: 'body.email', message: 'This e-mail is already in use' });
+      }
+    }
+    const groupIds = body.group_ids ? [...new Set(body.group_ids)] : undefined;
+    if (groupIds) {
+      const found = await repo.existingGroupIds(tx, groupIds);
+      const unknown = groupIds.filter((g) => !found.has(g));
+      if (unknown.length)
+        errors.push({ path: 'body.group_ids', message: `Unknown groups: ${unknown.join(', ')}` });
+    }
+    if (errors.length) throw invalidInput(summarise(errors), errors);
+
+    const after = {
+      username: username ?? before.username,
+      email: email ?? before.email,
+      first_name: body.first_name ?? before.first_name,
+      last_name: body.last_name ?? before.last_name,
+      role,
+      access_type: accessType,
+    };
+    const changes: Record<string, Change> = {};
+    for (const key of Object.keys(after) as Array<keyof typeof after>) {
+      if (after[key] !== before[key]) changes[key] = { before: before[key], after: after[key] };
+    }
+    if (groupIds) {
+      const old = before.groups.map((g) => g.id).sort((a, b) => a - b);
+      const next = [...groupIds].sort((a, b) => a - b);
+      if (old.join() !== next.join()) changes.group_ids = { before: old, after: next };
+    }
+    if (!Object.keys(changes).length) return;
+
+    await repo.updateUser(tx, id, {
+      username: after.username,
+      email: after.email,
+      firstName: after.first_name,
+      lastName: after.last_name,
+      loginRole: after.role,
+      accessType: accessTypeToDb(after.access_type),
+    });
+    if (groupIds) await repo.replaceGroups(tx, id, groupIds);
+    const revoked = accessChanged ? (await repo.revokeSessions(tx, id, now)).count : 0;
+    await audit(tx, actor, {
+      type: 'user',
+      action: 'user.updated',
+      message: `Edited user "${after.username}": ${Object.keys(changes).join(', ')}`,
+      targetType: 'user',
+      targetId: id,
+      details: { changes, sessions_revoked: revoked },
+    });
+  });
+  return adminUser(deps.db, id);
+}
+
+const VERBS: Record<UserStatus, string> = {
+  active: 'activate',
+  deactivated: 'deactivate',
+  deleted: 'delete',
+};
+
+/** active / deactivated / deleted (soft: the row, its history and names stay). */
+export async function setStatus(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  id: number,
+  status: UserStatus,
+): Promise<TAdminUser> {
+  const now = deps.now();
+  await deps.db.$transaction(async (tx) => {
+    const user = await repo.findUser(tx, id);
+    if (!user) throw userNotFound();
+    if (id === auth.userId) throw ownStatusUnchangeable(VERBS[status]);
+    if (user.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
+    if (user.status === status) return;
+    await repo.updateUser(tx, id, { status, deletedAt: status === 'deleted' ? now : null });
+    const revoked = status === 'active' ? 0 : (await repo.revokeSessions(tx, id, now)).count;
+    await audit(tx, actor, {
+      type: 'user',
+      action: `user.${status === 'active' ? 'activated' : status}`,
+      message: `${VERBS[status][0]!.toUpperCase()}${VERBS[status].slice(1)}d user "${user.username}"`,
+      targetType: 'user',
+      targetId: id,
+      details: { before: user.status, after: status, sessions_revoked: revoked },
+    });
+  });
+  return adminUser(deps.db, id);
+}
+
+/** An admin sets a user's password: checked by the policy, never recorded; the user is signed out. */
+export async function setPassword(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { user_id: number; password: string },
+): Promise<void> {
+  const user = await repo.findUser(deps.db, input.user_id);
+  if (!user) throw userNotFound();
+  if (user.accessType === 'VENDOR_ADMIN' && user.id !== auth.userId) throw vendorAdminProtected();
+  const problems = passwordProblems(input.password, { username: user.username, email: user.email });
+  if (problems.length) {
+    throw invalidInput(
+      problems.join(', '),
+      problems.map((message) => ({ path: 'body.password', message })),
+    );
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  await deps.db.$transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
+    await repo.spendResetTokens(tx, user.id, now);
+    const revoked = await repo.revokeSessions(
+      tx,
+      user.id,
+      now,
+      user.id === auth.userId ? auth.sessionId : undefined,
+    );
+    await audit(tx, actor, {
+      type: 'user',
+      action: 'password.reset_by_admin',
+      message: `Set a new password for "${user.username}"`,
+      targetType: 'user',
+      targetId: user.id,
+      details: { sessions_revoked: revoked.count },
+    });
+  });
+}

@@ -1,0 +1,717 @@
+import type { AccessType, LoginRole } from '@quire/contract';
+import ExcelJS from 'exceljs';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { bearer, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { multipart } from '../../../test/multipart.js';
+
+let t: TestContext;
+let companyAdmin: { id: number; username: string };
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  companyAdmin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+  adminToken = await loginAs(t.app, companyAdmin);
+});
+afterAll(() => t.close());
+
+type Inject = InjectOptions;
+const call = (token: string | null, opts: Inject) =>
+  t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? bearer(token) : {}) } });
+const asAdmin = (opts: Inject) => call(adminToken, opts);
+
+const NEW_PASSWORD = 'Another-Long-Passphrase-42';
+let seq = 0;
+const fresh = () => {
+  seq += 1;
+  return `n${seq}x${Date.now().toString(36)}`;
+};
+const newUserBody = (over: Record<string, unknown> = {}) => {
+  const name = fresh();
+  return {
+    username: name,
+    email: `${name}@example.test`,
+    first_name: 'Nina',
+    last_name: 'Neu',
+    password: NEW_PASSWORD,
+    role: 'admin',
+    access_type: 'File Control Admin',
+    ...over,
+  };
+};
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Users');
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const counts = async () => ({
+  users: await t.db.user.count(),
+  members: await t.db.groupMember.count(),
+  audits: await t.db.auditEvent.count({ where: { type: 'user' } }),
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('who may call the Settings user calls', () => {
+  type Case = { name: string; write: boolean; make: () => Promise<Inject> };
+  const target = async (over = {}) => createUser(t.db, { accessType: 'General staff', ...over });
+  const cases: Case[] = [
+    { name: 'GET /api/all_user', write: false, make: async () => ({ method: 'GET', url: '/api/all_user' }) },
+    {
+      name: 'GET /api/logged-in-user',
+      write: false,
+      make: async () => ({ method: 'GET', url: '/api/logged-in-user' }),
+    },
+    {
+      name: 'GET /api/users/all',
+      write: false,
+      make: async () => ({ method: 'GET', url: '/api/users/all' }),
+    },
+    {
+      name: 'GET /api/users/import-template',
+      write: false,
+      make: async () => ({ method: 'GET', url: '/api/users/import-template' }),
+    },
+    {
+      name: 'POST /api/users/createUser',
+      write: true,
+      make: async () => ({ method: 'POST', url: '/api/users/createUser', payload: newUserBody() }),
+    },
+    {
+      name: 'POST /api/users/create-many-users',
+      write: true,
+      make: async () => ({
+        method: 'POST',
+        url: '/api/users/create-many-users',
+        payload: { users: [newUserBody(), newUserBody()] },
+      }),
+    },
+    {
+      name: 'POST /api/import_user',
+      write: true,
+      make: async () => {
+        const b = newUserBody();
+        const file = await xlsx([
+          ['username', 'email', 'first_name', 'last_name', 'access_type', 'role', 'password'],
+          [b.username, b.email, 'I', 'Mport', 'Auditor', 'admin', NEW_PASSWORD],
+        ]);
+        return {
+          method: 'POST',
+          url: '/api/import_user',
+          ...multipart({ file: { content: file, filename: 'u.xlsx' } }),
+        };
+      },
+    },
+    {
+      name: 'PUT /api/editUser/{id}',
+      write: true,
+      make: async () => ({
+        method: 'PUT',
+        url: `/api/editUser/${(await target()).id}`,
+        payload: { first_name: 'Ed' },
+      }),
+    },
+    {
+      name: 'PUT /api/activate_user',
+      write: true,
+      make: async () => ({
+        method: 'PUT',
+        url: '/api/activate_user',
+        payload: { id: (await target({ status: 'deactivated' })).id },
+      }),
+    },
+    {
+      name: 'PUT /api/deactivate_user',
+      write: true,
+      make: async () => ({
+        method: 'PUT',
+        url: '/api/deactivate_user',
+        payload: { id: (await target()).id },
+      }),
+    },
+    {
+      name: 'PUT /api/delete_user',
+      write: true,
+      make: async () => ({ method: 'PUT', url: '/api/delete_user', payload: { id: (await target()).id } }),
+    },
+    {
+      name: 'POST /api/reset-password',
+      write: true,
+      make: async () => ({
+        method: 'POST',
+        url: '/api/reset-password',
+        payload: { user_id: (await target()).id, password: NEW_PASSWORD },
+      }),
+    },
+  ];
+  const callers: Array<[string, AccessType | null, LoginRole, (write: boolean) => number]> = [
+    ['anonymous', null, 'admin', () => 401],
+    ['General staff', 'General staff', 'user', () => 403],
+    ['File Control Admin', 'File Control Admin', 'admin', () => 403],
+    ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', () => 403],
+    ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
+    ['User Administration Admin', 'User Administration Admin', 'admin', () => 200],
+    ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
+  ];
+
+  it.each(callers)('as %s', async (_label, accessType, role, expected) => {
+    const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+    for (const c of cases) {
+      const opts = await c.make();
+      const before = await counts();
+      const res = await call(token, opts);
+      const want = expected(c.write);
+      expect(`${c.name} ${res.statusCode}`).toBe(`${c.name} ${want}`);
+      if (want !== 200 && c.write) expect(await counts()).toEqual(before);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('GET /api/user/current', () => {
+  it('answers the signed-in user, and 401 without a token', async () => {
+    const res = await asAdmin({ method: 'GET', url: '/api/user/current' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: companyAdmin.id, username: companyAdmin.username });
+    expect((await call(null, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/update-password', () => {
+  const url = '/api/update-password';
+
+  it('changes the own password, keeps this session, signs out the others, and audits', async () => {
+    const user = await createUser(t.db, { accessType: 'General staff' });
+    const token = await loginAs(t.app, user, 'user');
+    const other = await loginAs(t.app, user, 'user');
+    const res = await call(token, {
+      method: 'POST',
+      url,
+      payload: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(200);
+    expect((await call(other, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
+    await expect(loginAs(t.app, user, 'user')).rejects.toThrow();
+    await loginAs(t.app, user, 'user', NEW_PASSWORD);
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'password.changed', targetId: String(user.id) },
+    });
+    expect(event?.userId).toBe(user.id);
+    expect(JSON.stringify([event?.message, event?.details])).not.toContain(NEW_PASSWORD);
+  });
+
+  it('refuses a wrong current password (400 naming it) and changes nothing', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const token = await loginAs(t.app, user);
+    const before = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    const res = await call(token, {
+      method: 'POST',
+      url,
+      payload: { current_password: 'not-it-at-all', new_password: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'body.current_password', message: expect.any(String) }]);
+    const after = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(after.passwordHash).toBe(before.passwordHash);
+  });
+
+  it('refuses a new password against the policy (400 naming body.new_password)', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor', username: `pol${fresh()}` });
+    const token = await loginAs(t.app, user);
+    for (const bad of ['short', `${user.username}-Extra-99`, 'password123']) {
+      const res = await call(token, {
+        method: 'POST',
+        url,
+        payload: { current_password: TEST_PASSWORD, new_password: bad },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].path).toBe('body.new_password');
+    }
+    const bad = await call(token, { method: 'POST', url, payload: { new_password: NEW_PASSWORD } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('body.current_password');
+    await loginAs(t.app, user);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await call(null, {
+      method: 'POST',
+      url,
+      payload: { current_password: 'a', new_password: 'b' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/all_user', () => {
+  it('lists every user not deleted, with the picker fields', async () => {
+    const live = await createUser(t.db, { accessType: 'Auditor', firstName: 'Alma', lastName: 'Picker' });
+    const gone = await createUser(t.db, { accessType: 'Auditor', status: 'deleted' });
+    const res = await asAdmin({ method: 'GET', url: '/api/all_user' });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as Array<{ id: number }>;
+    expect(rows).toContainEqual({
+      id: live.id,
+      name: 'Alma Picker',
+      username: live.username,
+      email: live.email,
+      access_type: 'Auditor',
+      status: 'active',
+    });
+    expect(rows.map((r) => r.id)).not.toContain(gone.id);
+  });
+});
+
+describe('GET /api/logged-in-user', () => {
+  it('lists live sessions only: not signed out, not expired', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const live = await loginAs(t.app, user);
+    const out = await loginAs(t.app, user);
+    await call(out, { method: 'POST', url: '/api/logout' });
+    const expired = await loginAs(t.app, user, 'user');
+    const sessions = await t.db.session.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: 'asc' },
+    });
+    await t.db.session.update({
+      where: { id: sessions[2]!.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(expired).toBeTruthy();
+
+    const res = await asAdmin({ method: 'GET', url: '/api/logged-in-user', headers: { 'user-agent': 'x' } });
+    expect(res.statusCode).toBe(200);
+    const mine = (res.json().data as Array<{ user: { id: number }; session_id: string }>).filter(
+      (s) => s.user.id === user.id,
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      session_id: sessions[0]!.id,
+      role: 'admin',
+      user: { username: user.username, access_type: 'Auditor' },
+      created_at: expect.any(String),
+      last_seen_at: expect.any(String),
+    });
+    expect(live).toBeTruthy();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('POST /api/users/createUser', () => {
+  const url = '/api/users/createUser';
+
+  it('creates a user who can sign in, with groups, and audits without the password', async () => {
+    const group = await t.db.group.create({ data: { name: `g-${fresh()}` } });
+    const body = newUserBody({ username: `MiXeD${fresh()}`, group_ids: [group.id] });
+    const res = await asAdmin({ method: 'POST', url, payload: body });
+    expect(res.statusCode).toBe(200);
+    const { data, message } = res.json();
+    expect(message).toBe('User created successfully');
+    expect(data).toMatchObject({
+      username: body.username.toLowerCase(),
+      email: body.email,
+      name: 'Nina Neu',
+      role: 'admin',
+      access_type: 'File Control Admin',
+      status: 'active',
+      groups: [{ id: group.id, name: group.name }],
+      has_signature: false,
+      deleted_at: null,
+    });
+    const row = await t.db.user.findUniqueOrThrow({ where: { id: data.id } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.createdById).toBe(companyAdmin.id);
+    await loginAs(t.app, { username: body.username }, 'admin', NEW_PASSWORD);
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'user.created', targetId: String(data.id) },
+    });
+    expect(event?.userId).toBe(companyAdmin.id);
+    expect(JSON.stringify(event?.details)).not.toContain(NEW_PASSWORD);
+  });
+
+  it('gives General staff the login role user', async () => {
+    const res = await asAdmin({
+      method: 'POST',
+      url,
+      payload: newUserBody({ access_type: 'General staff' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ role: 'user', access_type: 'General staff' });
+  });
+
+  it('refuses a taken username or e-mail in any letter case (400 naming the field), writing nothing', async () => {
+    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const before = await counts();
+    const dupName = await asAdmin({
+      method: 'POST',
+      url,
+      payload: newUserBody({ username: existing.username.toUpperCase() }),
+    });
+    expect(dupName.statusCode).toBe(400);
+    expect(dupName.json().errors).toEqual([{ path: 'body.username', message: 'This username is taken' }]);
+    const dupMail = await asAdmin({
+      method: 'POST',
+      url,
+      payload: newUserBody({ email: existing.email.toUpperCase() }),
+    });
+    expect(dupMail.statusCode).toBe(400);
+    expect(dupMail.json().errors).toEqual([{ path: 'body.email', message: 'This e-mail is already in use' }]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a weak password, a bad shape and unknown groups with 400, writing nothing', async () => {
+    const before = await counts();
+    const weak = await asAdmin({ method: 'POST', url, payload: newUserBody({ password: 'password123' }) });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.password']);
+    const shape = await asAdmin({
+      method: 'POST',
+      url,
+      payload: { username: 'has space', email: 'nope', role: 'root', access_type: 'Boss' },
+    });
+    expect(shape.statusCode).toBe(400);
+    expect(
+      shape
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual([
+      'body.access_type',
+      'body.email',
+      'body.first_name',
+      'body.last_name',
+      'body.password',
+      'body.role',
+      'body.username',
+    ]);
+    const groups = await asAdmin({ method: 'POST', url, payload: newUserBody({ group_ids: [999999] }) });
+    expect(groups.statusCode).toBe(400);
+    expect(groups.json().errors[0].path).toBe('body.group_ids');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses to create a Vendor Admin (403), writing nothing but the refusal', async () => {
+    const before = await counts();
+    const res = await asAdmin({
+      method: 'POST',
+      url,
+      payload: newUserBody({ access_type: 'DATAMAX ADMIN' }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'access.denied', userId: companyAdmin.id } }),
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /api/users/create-many-users', () => {
+  const url = '/api/users/create-many-users';
+
+  it('creates every user in one go', async () => {
+    const users = [newUserBody(), newUserBody({ access_type: 'General staff' }), newUserBody()];
+    const res = await asAdmin({ method: 'POST', url, payload: { users } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.created).toBe(3);
+    expect(res.json().data.users.map((u: { username: string }) => u.username)).toEqual(
+      users.map((u) => u.username),
+    );
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'user.created', details: { path: ['source'], equals: 'batch' } },
+      }),
+    ).toBeGreaterThanOrEqual(3);
+  });
+
+  it('names every bad row (duplicates within the batch too) and writes nothing', async () => {
+    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const a = newUserBody();
+    const users = [
+      a,
+      newUserBody({ email: existing.email }),
+      newUserBody({ access_type: 'DATAMAX ADMIN' }),
+      newUserBody({ username: a.username.toUpperCase(), email: 'not-an-email' }),
+      newUserBody({ password: 'tiny' }),
+      newUserBody({ email: a.email }),
+    ];
+    const before = await counts();
+    const res = await asAdmin({ method: 'POST', url, payload: { users } });
+    expect(res.statusCode).toBe(400);
+    // The shape check comes first: row 3's e-mail is not an address.
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.users.3.email']);
+    expect(await counts()).toEqual(before);
+
+    users[3] = newUserBody({ username: a.username.toUpperCase() });
+    const res2 = await asAdmin({ method: 'POST', url, payload: { users } });
+    expect(res2.statusCode).toBe(400);
+    expect(res2.json().errors.map((e: { path: string }) => e.path)).toEqual([
+      'body.users.1.email',
+      'body.users.2.access_type',
+      'body.users.3.username',
+      'body.users.4.password',
+      'body.users.5.email',
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an empty list', async () => {
+    const res = await asAdmin({ method: 'POST', url, payload: { users: [] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('body.users');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('PUT /api/editUser/{id}', () => {
+  it('changes fields and groups, audits before/after, and keeps sessions when access is unchanged', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const token = await loginAs(t.app, user);
+    const group = await t.db.group.create({ data: { name: `e-${fresh()}` } });
+    const email = `${fresh()}@example.test`;
+    const res = await asAdmin({
+      method: 'PUT',
+      url: `/api/editUser/${user.id}`,
+      payload: { first_name: 'Edith', email: email.toUpperCase(), group_ids: [group.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ first_name: 'Edith', email, groups: [{ id: group.id }] });
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'user.updated', targetId: String(user.id) },
+    });
+    expect(event?.details).toMatchObject({
+      changes: {
+        first_name: { before: 'Test', after: 'Edith' },
+        email: { before: user.email, after: email },
+        group_ids: { before: [], after: [group.id] },
+      },
+      sessions_revoked: 0,
+    });
+    expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(200);
+  });
+
+  it('signs the user out when the access type or role changes', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const token = await loginAs(t.app, user);
+    const res = await asAdmin({
+      method: 'PUT',
+      url: `/api/editUser/${user.id}`,
+      payload: { access_type: 'General staff' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ access_type: 'General staff', role: 'user' });
+    expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
+  });
+
+  it('refuses changing your own access type or role (403), but allows your own name', async () => {
+    const me = await createUser(t.db, { accessType: 'User Administration Admin' });
+    const token = await loginAs(t.app, me);
+    const url = `/api/editUser/${me.id}`;
+    for (const payload of [{ access_type: 'COMPANY ADMIN' }, { role: 'user' }]) {
+      const res = await call(token, { method: 'PUT', url, payload });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('You cannot change your own access type or role');
+    }
+    const same = await call(token, {
+      method: 'PUT',
+      url,
+      payload: { access_type: 'User Administration Admin', last_name: 'Self' },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data.last_name).toBe('Self');
+    const row = await t.db.user.findUniqueOrThrow({ where: { id: me.id } });
+    expect(row.accessType).toBe('USER_ADMINISTRATION_ADMIN');
+  });
+
+  it('refuses a taken username (400), unknown ids (404), Vendor Admin changes (403)', async () => {
+    const a = await createUser(t.db, { accessType: 'Auditor' });
+    const b = await createUser(t.db, { accessType: 'Auditor' });
+    const taken = await asAdmin({
+      method: 'PUT',
+      url: `/api/editUser/${a.id}`,
+      payload: { username: b.username.toUpperCase() },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors).toEqual([{ path: 'body.username', message: 'This username is taken' }]);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: a.id } })).username).toBe(a.username);
+
+    const bad = await asAdmin({ method: 'PUT', url: `/api/editUser/${a.id}`, payload: { email: 'nope' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('body.email');
+
+    expect(
+      (await asAdmin({ method: 'PUT', url: '/api/editUser/999999', payload: { first_name: 'X' } }))
+        .statusCode,
+    ).toBe(404);
+
+    const promote = await asAdmin({
+      method: 'PUT',
+      url: `/api/editUser/${a.id}`,
+      payload: { access_type: 'DATAMAX ADMIN' },
+    });
+    expect(promote.statusCode).toBe(403);
+    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    const edit = await asAdmin({
+      method: 'PUT',
+      url: `/api/editUser/${vendor.id}`,
+      payload: { email: `${fresh()}@x.test` },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: a.id } })).accessType).toBe('AUDITOR');
+  });
+});
+
+describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () => {
+  it('deactivates (signed out at once, cannot sign in), activates again, and audits each', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const token = await loginAs(t.app, user);
+    const off = await asAdmin({ method: 'PUT', url: '/api/deactivate_user', payload: { id: user.id } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data.status).toBe('deactivated');
+    expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
+    await expect(loginAs(t.app, user)).rejects.toThrow(/403/);
+    expect(await t.db.session.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+
+    const on = await asAdmin({ method: 'PUT', url: '/api/activate_user', payload: { id: user.id } });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data.status).toBe('active');
+    await loginAs(t.app, user);
+    const actions = (
+      await t.db.auditEvent.findMany({ where: { targetId: String(user.id), type: 'user' } })
+    ).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['user.deactivated', 'user.activated']));
+  });
+
+  it('deletes softly: the row stays with deleted_at, the username stays reserved', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const token = await loginAs(t.app, user);
+    const res = await asAdmin({ method: 'PUT', url: '/api/delete_user', payload: { id: user.id } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'deleted', deleted_at: expect.any(String) });
+    expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
+    const row = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.deletedAt).not.toBeNull();
+    const again = await asAdmin({
+      method: 'POST',
+      url: '/api/users/createUser',
+      payload: newUserBody({ username: user.username }),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors[0].path).toBe('body.username');
+    const listed = await asAdmin({ method: 'GET', url: '/api/users/all?status=deleted&quantity=100' });
+    expect(listed.json().data.users.map((u: { id: number }) => u.id)).toContain(user.id);
+  });
+
+  it.each([
+    ['/api/deactivate_user', 'deactivate'],
+    ['/api/delete_user', 'delete'],
+  ])('%s: nobody does it to themselves (403), nor to the Vendor Admin', async (url, verb) => {
+    const res = await asAdmin({ method: 'PUT', url, payload: { id: companyAdmin.id } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(`You cannot ${verb} your own account`);
+    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    expect((await asAdmin({ method: 'PUT', url, payload: { id: vendor.id } })).statusCode).toBe(403);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: vendor.id } })).status).toBe('active');
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: companyAdmin.id } })).status).toBe('active');
+  });
+
+  it('answers 404 for an unknown id and 400 for a bad body, writing nothing', async () => {
+    const before = await counts();
+    expect(
+      (await asAdmin({ method: 'PUT', url: '/api/delete_user', payload: { id: 999999 } })).statusCode,
+    ).toBe(404);
+    const bad = await asAdmin({ method: 'PUT', url: '/api/activate_user', payload: { id: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('body.id');
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('POST /api/reset-password', () => {
+  const url = '/api/reset-password';
+
+  it("sets a user's password, signs them out everywhere, and audits without the password", async () => {
+    const user = await createUser(t.db, { accessType: 'General staff' });
+    const token = await loginAs(t.app, user, 'user');
+    const res = await asAdmin({ method: 'POST', url, payload: { user_id: user.id, password: NEW_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
+    await loginAs(t.app, user, 'user', NEW_PASSWORD);
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'password.reset_by_admin', targetId: String(user.id) },
+    });
+    expect(event?.userId).toBe(companyAdmin.id);
+    expect(JSON.stringify([event?.message, event?.details])).not.toContain(NEW_PASSWORD);
+  });
+
+  it('refuses a weak password (400 naming body.password) and an unknown user (404)', async () => {
+    const user = await createUser(t.db, { accessType: 'General staff' });
+    const before = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    const weak = await asAdmin({
+      method: 'POST',
+      url,
+      payload: { user_id: user.id, password: user.username },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0].path).toBe('body.password');
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(
+      before.passwordHash,
+    );
+    expect(
+      (await asAdmin({ method: 'POST', url, payload: { user_id: 999999, password: NEW_PASSWORD } }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET /api/users/all', () => {
+  it('pages (default 20), searches over names and e-mail, filters by status, sorts', async () => {
+    const tag = fresh();
+    for (let i = 0; i < 23; i += 1) {
+      await createUser(t.db, { accessType: 'Auditor', username: `${tag}u${String(i).padStart(2, '0')}` });
+    }
+    const deactivated = await createUser(t.db, {
+      accessType: 'Auditor',
+      username: `${tag}off`,
+      status: 'deactivated',
+    });
+    const page1 = await asAdmin({ method: 'GET', url: `/api/users/all?search=${tag}` });
+    expect(page1.statusCode).toBe(200);
+    const d1 = page1.json().data;
+    expect(d1).toMatchObject({ page: 1, quantity: 20, total: 24, last_page: 2 });
+    expect(d1.users).toHaveLength(20);
+    expect(d1.users[0].username).toBe(`${tag}off`); // newest first
+
+    const page2 = await asAdmin({
+      method: 'GET',
+      url: `/api/users/all?search=${tag}&page=2&sort=name&quantity=20`,
+    });
+    expect(page2.json().data.users.map((u: { username: string }) => u.username)).toHaveLength(4);
+
+    const off = await asAdmin({
+      method: 'GET',
+      url: `/api/users/all?search=${tag.toUpperCase()}&status=deactivated`,
+    });
+    expect(off.json().data.users.map((u: { id: number }) => u.id)).toEqual([deactivated.id]);
+
+    const mail = await asAdmin({ method: 'GET', url: `/api/users/all?search=${tag}u05@example` });
+    expect(mail.json().data.total).toBe(1);
+
+    const bad = await asAdmin({ method: 'GET', url: '/api/users/all?page=0&status=gone' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['query.page', 'query.status']);
+  });
+});
