@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { createDb, type Db } from '@quire/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type AccessCase, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { bearer, createUser, loginAs } from '../../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
@@ -20,7 +21,6 @@ let smtp: TestSmtpServer;
 let admin: string;
 let userAdmin: string;
 let auditor: string;
-let staff: string;
 const secretKey = loadSecretKey(APP_SECRET, '/nonexistent');
 
 beforeAll(async () => {
@@ -30,7 +30,6 @@ beforeAll(async () => {
   admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
   userAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
   auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
-  staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
 });
 afterAll(async () => {
   await t.close();
@@ -456,19 +455,29 @@ describe('POST /api/email/job/delete/{id}', () => {
 });
 
 describe('access', () => {
-  const calls: Array<{ name: string; write: boolean; send: (token?: string) => ReturnType<typeof get> }> = [
-    { name: 'GET /api/email_setup', write: false, send: (tk) => get('/api/email_setup', tk) },
-    { name: 'GET /api/email/notification', write: false, send: (tk) => get('/api/email/notification', tk) },
-    { name: 'POST /api/email/setup', write: true, send: (tk) => post('/api/email/setup', goodSetup(), tk) },
+  const newJob = () =>
+    t.db.mailJob.create({ data: { kind: 'test', to: 'x@example.test', subject: 'Queued', text: 'Queued' } });
+  const cases: AccessCase[] = [
+    { name: 'GET /api/email_setup', write: false, make: () => ({ method: 'GET', url: '/api/email_setup' }) },
+    {
+      name: 'GET /api/email/notification',
+      write: false,
+      make: () => ({ method: 'GET', url: '/api/email/notification' }),
+    },
+    {
+      name: 'POST /api/email/setup',
+      write: true,
+      make: () => ({ method: 'POST', url: '/api/email/setup', payload: goodSetup() }),
+    },
     {
       name: 'POST /api/email/test',
       write: true,
-      send: (tk) => post('/api/email/test', { to: 'x@example.test' }, tk),
+      make: () => ({ method: 'POST', url: '/api/email/test', payload: { to: 'x@example.test' } }),
     },
     {
       name: 'POST /api/email/job/delete/{id}',
       write: true,
-      send: (tk) => post('/api/email/job/delete/1', undefined, tk),
+      make: async () => ({ method: 'POST', url: `/api/email/job/delete/${(await newJob()).id}` }),
     },
   ];
 
@@ -478,13 +487,8 @@ describe('access', () => {
     changes: await t.db.auditEvent.count({ where: { type: 'email' } }),
   });
 
-  it.each(calls)('$name: 401 anonymous, 403 General staff, Auditor reads only', async ({ write, send }) => {
+  it.each(SETTINGS_CALLERS)('as %s', async (...caller) => {
     await configure();
-    const before = await snapshot();
-    expect((await send()).statusCode).toBe(401);
-    expect((await send(staff)).statusCode).toBe(403);
-    const asAuditor = await send(auditor);
-    expect(asAuditor.statusCode).toBe(write ? 403 : 200);
-    expect(await snapshot()).toEqual(before);
+    await expectAccess(t, caller, cases, snapshot);
   });
 });

@@ -1,6 +1,7 @@
 import type { AccessType, LoginRole } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { bearer, createUser, loginAs } from '../../../test/factories.js';
 
@@ -17,8 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Inject = InjectOptions;
-const call = (token: string | null, opts: Inject) =>
-  t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? bearer(token) : {}) } });
+const call = (token: string | null, opts: Inject) => callAs(t, token, opts);
 const asAdmin = (opts: Inject) => call(adminToken, opts);
 
 let seq = 0;
@@ -37,7 +37,7 @@ const counts = async () => ({
 });
 
 describe('who may call the group calls', () => {
-  const cases: Array<{ name: string; write: boolean; make: () => Promise<Inject> }> = [
+  const cases: AccessCase[] = [
     {
       name: 'GET /api/all_group',
       write: false,
@@ -63,26 +63,7 @@ describe('who may call the group calls', () => {
       make: async () => ({ method: 'POST', url: `/api/group/delete/${(await newGroup()).id}` }),
     },
   ];
-  const callers: Array<[string, AccessType | null, LoginRole, (write: boolean) => number]> = [
-    ['anonymous', null, 'admin', () => 401],
-    ['General staff', 'General staff', 'user', () => 403],
-    ['File Control Admin', 'File Control Admin', 'admin', () => 403],
-    ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
-    ['User Administration Admin', 'User Administration Admin', 'admin', () => 200],
-    ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
-  ];
-
-  it.each(callers)('as %s', async (_label, accessType, role, expected) => {
-    const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
-    for (const c of cases) {
-      const opts = await c.make();
-      const before = await counts();
-      const res = await call(token, opts);
-      const want = expected(c.write);
-      expect(`${c.name} ${res.statusCode}`).toBe(`${c.name} ${want}`);
-      if (want !== 200 && c.write) expect(await counts()).toEqual(before);
-    }
-  });
+  it.each(SETTINGS_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 });
 
 describe('GET /api/all_group', () => {

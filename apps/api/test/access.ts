@@ -1,0 +1,56 @@
+import type { AccessType, LoginRole } from '@quire/contract';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { TestContext } from './app.js';
+import { bearer, createUser, loginAs } from './factories.js';
+
+// The one table every area's access test walks: who may call a Settings or File Control
+// call, and what each caller must get. A refused write must leave `snapshot()` unchanged.
+
+export interface AccessCase {
+  name: string;
+  write: boolean;
+  /** Builds the request (it may create the row it acts on). */
+  make: () => Promise<InjectOptions> | InjectOptions;
+}
+
+export type Caller = [
+  label: string,
+  accessType: AccessType | null,
+  role: LoginRole,
+  expect: (write: boolean) => number,
+];
+
+export const SETTINGS_CALLERS: Caller[] = [
+  ['anonymous', null, 'admin', () => 401],
+  ['General staff', 'General staff', 'user', () => 403],
+  ['File Control Admin', 'File Control Admin', 'admin', () => 403],
+  ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', () => 403],
+  ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
+  ['User Administration Admin', 'User Administration Admin', 'admin', () => 200],
+  ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
+];
+
+/** `app.inject` with the bearer token, when there is one. */
+export function callAs(t: TestContext, token: string | null, opts: InjectOptions) {
+  return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? bearer(token) : {}) } });
+}
+
+/** Signs in a new user of the caller's access type and walks every case. */
+export async function expectAccess(
+  t: TestContext,
+  caller: Caller,
+  cases: AccessCase[],
+  snapshot: () => Promise<unknown>,
+): Promise<void> {
+  const [, accessType, role, expected] = caller;
+  const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+  for (const c of cases) {
+    const opts = await c.make();
+    const before = await snapshot();
+    const res = await callAs(t, token, opts);
+    const want = expected(c.write);
+    expect(`${c.name} ${res.statusCode}`).toBe(`${c.name} ${want}`);
+    if (want !== 200 && c.write) expect(await snapshot()).toEqual(before);
+  }
+}
