@@ -1,5 +1,6 @@
 import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { pageWindow } from '../../lib/paging.js';
 
 export function findUserByLogin(db: Tx, login: string) {
   const value = login.trim().toLowerCase();
@@ -170,8 +171,7 @@ export async function listClientErrors(db: Tx, page: number, quantity: number) {
     db.clientError.count(),
     db.clientError.findMany({
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (page - 1) * quantity,
-      take: quantity,
+      ...pageWindow({ page, quantity }),
       include: { user: { select: { username: true } } },
     }),
   ]);

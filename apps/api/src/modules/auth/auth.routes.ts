@@ -2,6 +2,7 @@ import { contract } from '@quire/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
+import * as users from '../user/user.service.js';
 import * as auth from './auth.service.js';
 
 /** One answer whether or not the address belongs to an account (no user enumeration). */
@@ -49,7 +50,7 @@ export const authModule = (deps: Deps) =>
       return { message: 'You have been signed out', data: null };
     },
     checkSession: async ({ auth: session }) => ({ data: auth.sessionState(session) }),
-    currentUser: async ({ auth: session }) => ({ data: await auth.currentUser(deps, session) }),
+    currentUser: async ({ auth: session }) => ({ data: await users.currentUser(deps, session) }),
 
     register: {
       rateLimit: { max: 10, timeWindow: MINUTE },

@@ -24,6 +24,7 @@ import {
   notFound,
   twoFactorRequired,
 } from '../../lib/errors.js';
+import { pageMeta } from '../../lib/paging.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -117,12 +118,6 @@ export function sessionState(auth: AuthContext) {
     twoFactorVerified: !auth.twoFactorPending,
     expires_at: auth.expiresAt.toISOString(),
   };
-}
-
-export async function currentUser(deps: Deps, auth: AuthContext) {
-  const user = await repo.findUser(deps.db, auth.userId);
-  if (!user) throw notAuthenticated();
-  return toUserDto(user);
 }
 
 // ---- two-factor authentication -----------------------------------------------------------
@@ -721,5 +716,5 @@ export async function listClientErrors(deps: Deps, page: number, quantity: numbe
     ip: r.ip,
     created_at: r.createdAt.toISOString(),
   }));
-  return { items, page, quantity, total, last_page: Math.max(1, Math.ceil(total / quantity)) };
+  return { items, ...pageMeta({ page, quantity }, total) };
 }

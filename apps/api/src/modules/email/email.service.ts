@@ -2,6 +2,7 @@ import type { TEmailSetup, TEmailSetupBody, TMailJob } from '@quire/contract';
 import type { EmailSettings, MailJob, MailStatus } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
+import { pageMeta, pageWindow } from '../../lib/paging.js';
 import { encryptSecret } from '../../lib/secrets.js';
 import { emailNotConfigured, mailJobNotFound, mailJobSending, testMailFailed } from './email.errors.js';
 import * as repo from './email.repository.js';
@@ -139,18 +140,8 @@ export async function sendTest(deps: Deps, to: string, actor: Actor) {
 
 /** The outgoing queue, newest first. */
 export async function listQueue(deps: Deps, q: { page: number; quantity: number; status?: MailStatus }) {
-  const { items, total } = await repo.listJobs(deps.db, {
-    skip: (q.page - 1) * q.quantity,
-    take: q.quantity,
-    status: q.status,
-  });
-  return {
-    items: items.map(toJobDto),
-    page: q.page,
-    quantity: q.quantity,
-    total,
-    last_page: Math.max(1, Math.ceil(total / q.quantity)),
-  };
+  const { items, total } = await repo.listJobs(deps.db, { ...pageWindow(q), status: q.status });
+  return { items: items.map(toJobDto), ...pageMeta(q, total) };
 }
 
 /** Deletes a job that is not being sent right now (its row is locked, so the worker skips it). */

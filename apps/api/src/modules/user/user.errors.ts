@@ -34,11 +34,6 @@ export const othersSignatureRefused = createError({
   message: (verb: string) => `You are not allowed to ${verb} another user's signature`,
 });
 
-export const wrongCurrentPassword = () =>
-  invalidInput('Your current password is not correct', [
-    { path: 'body.current_password', message: 'Your current password is not correct' },
-  ]);
-
 export const tooLarge = (what: string, maxBytes: number) =>
   new AppError('upload.too_large', 413, `The ${what} is larger than ${formatBytes(maxBytes)}`);
 

@@ -1,5 +1,6 @@
 import type { AccessType, LoginRole, Prisma, UserStatus } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { pageWindow } from '../../lib/paging.js';
 
 const withGroups = {
   memberships: {
@@ -132,8 +133,7 @@ export async function pageUsers(db: Tx, q: UserPageQuery) {
       where,
       orderBy,
       include: withGroups,
-      skip: (q.page - 1) * q.quantity,
-      take: q.quantity,
+      ...pageWindow(q),
     }),
   ]);
   return { total, rows };

@@ -3,6 +3,7 @@ import { contract, SIGNATURE_MAX_BYTES, USER_IMPORT_MAX_BYTES } from '@quire/con
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
+import * as account from '../auth/auth.service.js';
 import { notMultipart } from './user.errors.js';
 import * as users from './user.service.js';
 
@@ -27,7 +28,7 @@ export const userModule = (deps: Deps) =>
     updatePassword: {
       rateLimit: { max: 10, timeWindow: '1 minute' },
       handler: async ({ auth, actor, body }) => {
-        await users.changeOwnPassword(deps, auth, actor, body);
+        await account.updatePassword(deps, auth, actor, body);
         return { message: 'Password updated successfully', data: null };
       },
     },

@@ -19,6 +19,7 @@ import { type Actor, audit } from '../../lib/audit.js';
 import { BlobTooLargeError, type StoredBlob } from '../../lib/blob-store.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, notAuthenticated } from '../../lib/errors.js';
+import { pageMeta } from '../../lib/paging.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { toUserDto } from '../../lib/user-dto.js';
@@ -34,7 +35,6 @@ import {
   userNotFound,
   vendorAdminProtected,
   vendorAdminRefused,
-  wrongCurrentPassword,
 } from './user.errors.js';
 import * as repo from './user.repository.js';
 import { buildTemplate, readSheet, type SheetRow } from './user.spreadsheet.js';
@@ -82,41 +82,6 @@ export async function currentUser(deps: Deps, auth: AuthContext) {
   const user = await repo.findUser(deps.db, auth.userId);
   if (!user) throw notAuthenticated();
   return toUserDto(user);
-}
-
-/** Changes the caller's own password; every other session of theirs is signed out. */
-export async function changeOwnPassword(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  input: { current_password: string; new_password: string },
-): Promise<void> {
-  const user = await repo.findUser(deps.db, auth.userId);
-  if (!user) throw notAuthenticated();
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) throw wrongCurrentPassword();
-  const problems = passwordProblems(input.new_password, { username: user.username, email: user.email });
-  if (input.new_password === input.current_password)
-    problems.push('Choose a password different from the current one');
-  if (problems.length) {
-    throw invalidInput(
-      problems.join(', '),
-      problems.map((message) => ({ path: 'body.new_password', message })),
-    );
-  }
-  const passwordHash = await hashPassword(input.new_password);
-  const now = deps.now();
-  await deps.db.$transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
-    const revoked = await repo.revokeSessions(tx, user.id, now, auth.sessionId);
-    await audit(tx, actor, {
-      type: 'user',
-      action: 'password.changed',
-      message: `${user.username} changed their password`,
-      targetType: 'user',
-      targetId: user.id,
-      details: { other_sessions_revoked: revoked.count },
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,13 +230,7 @@ export async function listLoggedIn(deps: Deps) {
 
 export async function pageUsers(deps: Deps, query: repo.UserPageQuery) {
   const { total, rows } = await repo.pageUsers(deps.db, query);
-  return {
-    users: rows.map(toAdminUser),
-    page: query.page,
-    quantity: query.quantity,
-    total,
-    last_page: Math.max(1, Math.ceil(total / query.quantity)),
-  };
+  return { users: rows.map(toAdminUser), ...pageMeta(query, total) };
 }
 
 // ---------------------------------------------------------------------------------------------
