@@ -77,6 +77,12 @@ export const ZOtpCode = z
 export const ZTwoFactorState = z.object({ isCompany2FAEnabled: z.boolean(), isUser2FAEnabled: z.boolean() });
 export type TTwoFactorState = z.infer<typeof ZTwoFactorState>;
 
+export const ZSignInSettings = z.object({ require_2fa: z.boolean(), self_registration: z.boolean() });
+export type TSignInSettings = z.infer<typeof ZSignInSettings>;
+export const ZSignInSettingsBody = ZSignInSettings.partial().refine((b) => Object.keys(b).length > 0, {
+  message: 'Give require_2fa or self_registration',
+});
+
 /** Optional: a Settings-write admin turns the company-wide 2FA requirement on or off. */
 export const ZIs2faEnabledBody = z.object({ company_2fa: z.boolean().optional() }).nullish();
 
@@ -283,5 +289,22 @@ export const authContract = {
     summary: 'Errors reported by web clients, newest first',
     query: ZPageQuery(20),
     response: ZPage(ZClientError),
+  }),
+  signInSettings: endpoint({
+    method: 'GET',
+    path: '/api/sign-in-settings',
+    guard: { area: 'settings', access: 'read' },
+    extension: true,
+    summary: 'Company-wide sign-in settings: 2FA required for everyone, self-registration',
+    response: ZSignInSettings,
+  }),
+  updateSignInSettings: endpoint({
+    method: 'PUT',
+    path: '/api/sign-in-settings',
+    guard: { area: 'settings', access: 'write' },
+    extension: true,
+    summary: 'Require 2FA for everyone, and turn self-registration on or off',
+    body: ZSignInSettingsBody,
+    response: ZSignInSettings,
   }),
 };

@@ -342,13 +342,19 @@ describe('when the company requires 2FA', () => {
     await t.db.company.updateMany({ data: { twoFactorRequired: false } });
   });
 
-  it('a Company Admin turns the requirement on; the audit records it', async () => {
+  it('a Company Admin with 2FA turns the requirement on (not one without); the audit records it', async () => {
     const { user, token } = await signedIn({ accessType: 'COMPANY ADMIN' });
+    const refused = await post('/api/users/is2faenabled', token, { company_2fa: true });
+    expect(refused.statusCode).toBe(409);
+    expect((await t.db.company.findFirstOrThrow()).twoFactorRequired).toBe(false);
+
+    await t.db.user.update({ where: { id: user.id }, data: { twoFactorEnabled: true } });
+    await t.db.session.updateMany({ where: { userId: user.id }, data: { twoFactorVerified: true } });
     const res = await post('/api/users/is2faenabled', token, { company_2fa: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ isCompany2FAEnabled: true, isUser2FAEnabled: false });
+    expect(res.json().data).toEqual({ isCompany2FAEnabled: true, isUser2FAEnabled: true });
     expect((await t.db.company.findFirstOrThrow()).twoFactorRequired).toBe(true);
-    const event = await t.db.auditEvent.findFirstOrThrow({ where: { action: 'company.2fa_required' } });
+    const event = await t.db.auditEvent.findFirstOrThrow({ where: { action: 'company.require_2fa.on' } });
     expect(event.userId).toBe(user.id);
   });
 

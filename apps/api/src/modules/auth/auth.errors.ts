@@ -67,3 +67,9 @@ export const selfRegistrationOff = createError({
   statusCode: 403,
   message: 'Self-registration is turned off. Ask your administrator for an account.',
 });
+
+export const ownTwoFactorFirst = createError({
+  code: 'auth.own_two_factor_first',
+  statusCode: 409,
+  message: 'Turn on two-factor authentication for your own account before requiring it for everyone',
+});

@@ -53,8 +53,12 @@ export function findCompany(db: Tx) {
   return db.company.findFirst({ orderBy: { id: 'asc' } });
 }
 
-export function setCompanyTwoFactorRequired(tx: Tx, companyId: number, required: boolean) {
-  return tx.company.update({ where: { id: companyId }, data: { twoFactorRequired: required } });
+export function updateCompanySignIn(
+  tx: Tx,
+  companyId: number,
+  data: { twoFactorRequired?: boolean; selfRegistration?: boolean },
+) {
+  return tx.company.update({ where: { id: companyId }, data });
 }
 
 export function createSelfRegisteredUser(

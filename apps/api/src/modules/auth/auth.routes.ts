@@ -161,6 +161,11 @@ export const authModule = (deps: Deps) =>
         return { message: 'The error was recorded', data: null };
       },
     },
+    signInSettings: async () => ({ data: await auth.signInSettings(deps) }),
+    updateSignInSettings: async ({ body, actor }) => ({
+      message: 'Sign-in settings saved',
+      data: await auth.updateSignInSettings(deps, actor, body),
+    }),
     clientErrors: async ({ query }) => ({
       data: await auth.listClientErrors(deps, query.page, query.quantity),
     }),

@@ -5,6 +5,7 @@ import {
   passwordProblems,
   type TClientError,
   type TLoginData,
+  type TSignInSettings,
   type TTwoFactorState,
   type TUser,
 } from '@quire/contract';
@@ -39,6 +40,7 @@ import {
   invalidCredentials,
   invalidLink,
   invalidRole,
+  ownTwoFactorFirst,
   selfRegistrationOff,
   twoFactorAlreadyOn,
   twoFactorNotSetUp,
@@ -149,25 +151,62 @@ export async function twoFactorState(
 ): Promise<TTwoFactorState> {
   const user = await loadUser(deps, auth);
   let companyRequired = user.company.twoFactorRequired;
-  const wanted = input?.company_2fa;
-  if (wanted !== undefined) {
+  if (input?.company_2fa !== undefined) {
     assertSettingsWriter(auth);
-    if (wanted !== companyRequired) {
-      await deps.db.$transaction(async (tx) => {
-        await repo.setCompanyTwoFactorRequired(tx, user.company.id, wanted);
-        await audit(tx, actor, {
-          type: 'settings',
-          action: wanted ? 'company.2fa_required' : 'company.2fa_optional',
-          message: `${auth.username} ${wanted ? 'required' : 'stopped requiring'} two-factor authentication for everyone`,
-          targetType: 'company',
-          targetId: user.company.id,
-          details: { twoFactorRequired: wanted },
-        });
-      });
-    }
-    companyRequired = wanted;
+    companyRequired = (await updateSignInSettings(deps, actor, { require_2fa: input.company_2fa })).require_2fa;
   }
   return { isCompany2FAEnabled: companyRequired, isUser2FAEnabled: user.twoFactorEnabled };
+}
+
+const toSignInSettings = (c: { twoFactorRequired: boolean; selfRegistration: boolean }): TSignInSettings => ({
+  require_2fa: c.twoFactorRequired,
+  self_registration: c.selfRegistration,
+});
+
+export async function signInSettings(deps: Deps): Promise<TSignInSettings> {
+  const company = await repo.findCompany(deps.db);
+  return toSignInSettings(company ?? { twoFactorRequired: false, selfRegistration: false });
+}
+
+/** Company-wide sign-in settings; each change is an audit event of its own. */
+export async function updateSignInSettings(
+  deps: Deps,
+  actor: Actor,
+  input: Partial<TSignInSettings>,
+): Promise<TSignInSettings> {
+  return deps.db.$transaction(async (tx) => {
+    const company = await repo.findCompany(tx);
+    if (!company) throw notFound('Company');
+    if (input.require_2fa && !company.twoFactorRequired && actor.userId !== null) {
+      // Requiring 2FA puts every unverified session on hold at once, the admin's own included.
+      const admin = await repo.findUser(tx, actor.userId);
+      if (!admin?.twoFactorEnabled) throw ownTwoFactorFirst();
+    }
+    const changes: Array<[string, boolean]> = [];
+    if (input.require_2fa !== undefined && input.require_2fa !== company.twoFactorRequired)
+      changes.push(['require_2fa', input.require_2fa]);
+    if (input.self_registration !== undefined && input.self_registration !== company.selfRegistration)
+      changes.push(['self_registration', input.self_registration]);
+    if (changes.length === 0) return toSignInSettings(company);
+    const updated = await repo.updateCompanySignIn(tx, company.id, {
+      twoFactorRequired: input.require_2fa,
+      selfRegistration: input.self_registration,
+    });
+    for (const [setting, on] of changes) {
+      await audit(tx, actor, {
+        type: 'settings',
+        action: `company.${setting}.${on ? 'on' : 'off'}`,
+        message:
+          setting === 'require_2fa'
+            ? `Two-factor authentication ${on ? 'required' : 'no longer required'} for everyone`
+            : `Self-registration turned ${on ? 'on' : 'off'}`,
+        targetType: 'company',
+        targetId: company.id,
+        details: { [setting]: on },
+      });
+    }
+    return toSignInSettings(updated);
+  });
 }
 
 /** A new TOTP secret for the user (not active until verify2fa accepts a code from it). */
