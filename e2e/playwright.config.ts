@@ -47,6 +47,7 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       VENDOR_PASSWORD: 'E2e-Vendor-Password-42',
+      MAIL_POLL_MS: '300',
     },
   },
 });

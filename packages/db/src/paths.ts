@@ -11,7 +11,7 @@ function findPrismaDir(): string {
     if (existsSync(candidate)) return path.dirname(candidate);
     const parent = path.dirname(dir);
     if (parent === dir)
-      throw new Error('Cannot find prisma/schema.prisma above ' + fileURLToPath(import.meta.url));
+      throw new Error(`Cannot find prisma/schema.prisma above ${fileURLToPath(import.meta.url)}`);
     dir = parent;
   }
 }

@@ -1,6 +1,7 @@
 // A deploy replaces the hashed script and style chunks; a page opened before it then fails to
 // load the next chunk. Report it to the notification area (spec §8) instead of failing silently.
 import type { Notifier } from '../components/notifications/notification-store';
+import { describeError, reportClientError } from '../lib/error-reporting';
 
 export type ChunkFailureType = 'script' | 'style';
 
@@ -19,8 +20,11 @@ export function reportChunkError(notify: Notifier, error: unknown): void {
     reported.add(error);
   }
   const type = chunkFailureType(error);
+  const title = type === 'style' ? 'Loading CSS chunk failed' : 'Loading chunk failed';
+  const { message, stack } = describeError(error);
+  reportClientError({ kind: 'chunk', message: title, failure_type: type, detail: message, stack });
   notify.error(
-    type === 'style' ? 'Loading CSS chunk failed' : 'Loading chunk failed',
+    title,
     `A ${type} file of the app could not be loaded (${type} failure). Reload the page to get the latest version.`,
   );
 }

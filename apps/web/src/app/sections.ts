@@ -16,6 +16,16 @@ export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
   { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
+  { path: '/admin/users', label: 'Users', group: 'Settings', role: 'admin', area: 'settings' },
+  {
+    path: '/admin/logged-in-users',
+    label: 'Signed-in users',
+    group: 'Settings',
+    role: 'admin',
+    area: 'settings',
+  },
+  { path: '/admin/groups', label: 'Groups', group: 'Settings', role: 'admin', area: 'settings' },
+  { path: '/admin/email', label: 'E-mail', group: 'Settings', role: 'admin', area: 'settings' },
   {
     path: '/admin/license-management',
     label: 'Licence management',

@@ -80,6 +80,9 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
               <span>{accessTypeLabel(person.access_type)}</span>
             </p>
           </div>
+          <NavLink to="/profile" className="button button--ghost account__profile">
+            Profile
+          </NavLink>
           <button type="button" className="button button--ghost" onClick={logout} disabled={pending}>
             {pending ? 'Signing out…' : 'Sign out'}
           </button>

@@ -65,6 +65,7 @@ export const getTemporalAuth = (): AuthRecord | null => {
   return isAuthRecord(value) ? value : null;
 };
 export const setTemporalAuth = (record: AuthRecord) => write(STORAGE_KEYS.temporalAuth, record);
+export const clearTemporalAuth = () => remove(STORAGE_KEYS.temporalAuth);
 
 /** The bearer token for calls: the signed-in session's, else the one waiting for 2FA. */
 export const getAccessToken = (): string | null =>

@@ -29,7 +29,13 @@ export function mockApi(routes: Record<string, Handler>) {
       path: url.pathname,
       search: url.search,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON as its value; a multipart FormData as `{ field: value }` (files stay File objects).
+      body:
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof FormData
+            ? Object.fromEntries(init.body.entries())
+            : undefined,
     };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];

@@ -153,7 +153,8 @@ export async function twoFactorState(
   let companyRequired = user.company.twoFactorRequired;
   if (input?.company_2fa !== undefined) {
     assertSettingsWriter(auth);
-    companyRequired = (await updateSignInSettings(deps, actor, { require_2fa: input.company_2fa })).require_2fa;
+    companyRequired = (await updateSignInSettings(deps, actor, { require_2fa: input.company_2fa }))
+      .require_2fa;
   }
   return { isCompany2FAEnabled: companyRequired, isUser2FAEnabled: user.twoFactorEnabled };
 }

@@ -1,9 +1,8 @@
-import type { AccessType, LoginRole } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
-import { bearer, createUser, loginAs } from '../../../test/factories.js';
+import { createUser, loginAs } from '../../../test/factories.js';
 
 let t: TestContext;
 let adminToken: string;

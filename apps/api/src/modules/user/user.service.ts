@@ -20,7 +20,7 @@ import { BlobTooLargeError, type StoredBlob } from '../../lib/blob-store.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, notAuthenticated } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { toUserDto } from '../../lib/user-dto.js';
 import {

@@ -1,10 +1,9 @@
-import type { AccessType, LoginRole } from '@quire/contract';
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
-import { bearer, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 
 let t: TestContext;

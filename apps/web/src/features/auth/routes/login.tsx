@@ -1,7 +1,7 @@
 import { landingPath, ZLoginBody } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
 import { ApiError } from '../../../lib/api-error';
@@ -148,7 +148,12 @@ function LoginForm({ redirect }: { redirect: string | null }) {
             {fieldError('username')}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
+            <div className="field__label-row">
+              <label htmlFor={`${id}-password`}>Password</label>
+              <Link to="/forgot-password" className="field__label-link">
+                Forgot password?
+              </Link>
+            </div>
             <input
               id={`${id}-password`}
               name="password"
@@ -183,6 +188,9 @@ function LoginForm({ redirect }: { redirect: string | null }) {
             )}
           </button>
         </form>
+        <p className="auth-page__links">
+          New to Quire? <Link to="/register">Create an account</Link>
+        </p>
       </div>
     </main>
   );

@@ -1,0 +1,45 @@
+export interface PaginationProps {
+  page: number;
+  lastPage: number;
+  total: number;
+  quantity: number;
+  /** What is counted: "users", "messages". */
+  noun: string;
+  onPage: (page: number) => void;
+  busy?: boolean;
+}
+
+/** "21–40 of 57 users", with Previous / Next and the page number. */
+export function Pagination({ page, lastPage, total, quantity, noun, onPage, busy = false }: PaginationProps) {
+  const first = total === 0 ? 0 : (page - 1) * quantity + 1;
+  const last = Math.min(total, page * quantity);
+  const pages = Math.max(lastPage, 1);
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      <p className="muted" aria-live="polite">
+        {total === 0 ? `0 ${noun}` : `${first}–${last} of ${total} ${noun}`}
+      </p>
+      <div className="pagination__controls">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onPage(page - 1)}
+          disabled={busy || page <= 1}
+        >
+          Previous
+        </button>
+        <span className="pagination__page">
+          Page {Math.min(page, pages)} of {pages}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => onPage(page + 1)}
+          disabled={busy || page >= pages}
+        >
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi, queryKeyFor } from '../../../lib/api-client';
+
+export const verify2fa = async (code: string) =>
+  (await callApi(contract.auth.verify2fa, { body: { code } })).data;
+
+/** POST /api/users/verify2fa: turns 2FA on (first code) and completes the session's sign-in. */
+export function useVerify2fa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [contract.auth.verify2fa.path],
+    mutationFn: verify2fa,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeyFor(contract.auth.is2faEnabled) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyFor(contract.user.current) }),
+      ]);
+    },
+  });
+}

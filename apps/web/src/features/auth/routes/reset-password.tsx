@@ -1,0 +1,131 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNotify } from '../../../components/notifications/notification-context';
+import type { ToastState } from '../../../components/notifications/use-location-toast';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+import { clearAuth } from '../../../lib/storage';
+import { useResetPassword } from '../api/reset-password';
+import { useVerifyResetToken } from '../api/verify-reset-token';
+import { AuthCard } from '../components/auth-card';
+import { newPasswordErrors, PasswordFields } from '../components/password-fields';
+import { PendingButton } from '../components/pending-button';
+import { apiFieldErrors, focusFirstError } from '../lib/field-errors';
+
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Sign in with the new password.';
+
+const FIELDS = ['password', 'password_confirmation'] as const;
+
+function InvalidLink({ message = INVALID_LINK_MESSAGE }: { message?: string }) {
+  return (
+    <AuthCard title="Reset your password">
+      <div className="alert alert--error" role="alert">
+        {message}
+      </div>
+      <p className="muted">
+        Reset links work once, for one hour. Ask for a new one and use the latest e-mail.
+      </p>
+      <Link className="button button--primary button--block" to="/forgot-password">
+        Ask for a new link
+      </Link>
+    </AuthCard>
+  );
+}
+
+/** /reset-password?token&email: the link from the reset e-mail. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const email = params.get('email')?.trim() ?? '';
+  const check = useVerifyResetToken(email, token, token !== '' && email !== '');
+
+  if (token === '' || email === '') return <InvalidLink />;
+  if (check.isPending) {
+    return (
+      <AuthCard title="Reset your password">
+        <PageLoader label="Checking your link…" />
+      </AuthCard>
+    );
+  }
+  if (check.isError) {
+    const error = check.error;
+    // 4xx: the link itself is refused; anything else: say what went wrong.
+    const refused = error instanceof ApiError && error.status < 500 && error.status !== 429;
+    return <InvalidLink message={refused ? INVALID_LINK_MESSAGE : errorMessage(error)} />;
+  }
+  return <ResetPasswordForm email={email} token={token} />;
+}
+
+function ResetPasswordForm({ email, token }: { email: string; token: string }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const reset = useResetPassword();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; password_confirmation?: string }>({});
+  const [linkRefused, setLinkRefused] = useState(false);
+
+  if (linkRefused) return <InvalidLink />;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const local = newPasswordErrors(password, confirmation, { email });
+    const next = { password: local.password, password_confirmation: local.confirmation };
+    if (next.password || next.password_confirmation) {
+      setErrors(next);
+      focusFirstError(formRef.current, next, FIELDS);
+      return;
+    }
+    setErrors({});
+    reset.mutate(
+      { email, token, password },
+      {
+        onSuccess: (result) => {
+          // Every session of the user ended: forget any stored here.
+          clearAuth();
+          queryClient.clear();
+          navigate('/login', {
+            replace: true,
+            state: { toast: result.message ?? PASSWORD_RESET_MESSAGE } satisfies ToastState,
+          });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.errors.some((e) => e.path === 'body.token')) {
+            setLinkRefused(true);
+            notify.notifyFailure('Failed to reset password', error);
+            return;
+          }
+          const fieldErrors = apiFieldErrors(error, FIELDS);
+          setErrors(fieldErrors);
+          focusFirstError(formRef.current, fieldErrors, FIELDS);
+          notify.notifyFailure('Failed to reset password', error);
+        },
+      },
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password" lead={<>For {email}</>}>
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
+        <input type="hidden" name="username" autoComplete="username" defaultValue={email} />
+        <PasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          context={{ email }}
+          errors={{ password: errors.password, confirmation: errors.password_confirmation }}
+        />
+        <PendingButton pending={reset.isPending} pendingLabel="Saving…" block>
+          Set new password
+        </PendingButton>
+      </form>
+    </AuthCard>
+  );
+}

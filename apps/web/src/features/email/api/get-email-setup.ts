@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const emailSetupQuery = () => apiQueryOptions(contract.email.setup);
+
+/** GET /api/email_setup: the saved SMTP settings (never the password), or null. */
+export function useEmailSetup() {
+  return useQuery(emailSetupQuery());
+}

@@ -1,0 +1,221 @@
+import { type TEmailSetup, type TEmailSetupBody, ZEmailSetupBody } from '@quire/contract';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { apiFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { formatDateTime } from '../../../lib/format';
+import { useSaveEmailSetup } from '../api/save-email-setup';
+
+type Security = TEmailSetupBody['security'];
+
+const SECURITY: Array<{ value: Security; label: string; port: number }> = [
+  { value: 'starttls', label: 'STARTTLS (usually port 587)', port: 587 },
+  { value: 'tls', label: 'TLS from the start (usually port 465)', port: 465 },
+  { value: 'none', label: 'None: unencrypted (usually port 25)', port: 25 },
+];
+const DEFAULT_PORTS = new Set(SECURITY.map((s) => String(s.port)));
+const FIELDS = ['host', 'port', 'security', 'username', 'password', 'from_address', 'from_name'];
+
+/** The SMTP settings. The stored password is never shown: left empty it stays as it is. */
+export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | null; readOnly: boolean }) {
+  const id = useId();
+  const notify = useNotify();
+  const save = useSaveEmailSetup();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({
+    host: setup?.host ?? '',
+    port: String(setup?.port ?? 587),
+    security: setup?.security ?? ('starttls' as Security),
+    username: setup?.username ?? '',
+    from_address: setup?.from_address ?? '',
+    from_name: setup?.from_name ?? '',
+  });
+  const [password, setPassword] = useState('');
+  const [clearPassword, setClearPassword] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const hasPassword = setup?.has_password ?? false;
+
+  const set = (field: keyof typeof values, value: string) => {
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      // A port still at a default follows the security choice.
+      if (field === 'security' && DEFAULT_PORTS.has(v.port))
+        next.port = String(SECURITY.find((s) => s.value === value)?.port ?? v.port);
+      return next;
+    });
+    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  };
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending || readOnly) return;
+    const port = values.port.trim() === '' ? Number.NaN : Number(values.port);
+    const parsed = ZEmailSetupBody.safeParse({
+      ...values,
+      port,
+      // Absent: keep the stored one; empty: clear it.
+      password: clearPassword ? '' : password === '' ? undefined : password,
+    });
+    if (!parsed.success) return showErrors(fieldErrorsFrom(parsed.error.issues));
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setPassword('');
+        setClearPassword(false);
+        setErrors({});
+        setValues((v) => ({
+          ...v,
+          port: String(saved.port),
+          username: saved.username ?? '',
+          from_name: saved.from_name,
+        }));
+        notify.success('E-mail settings saved', `Mail now goes out through ${saved.host}.`);
+      },
+      onError: (error) => {
+        showErrors(apiFieldErrors(error));
+        notify.notifyFailure('Failed to save e-mail settings', error);
+      },
+    });
+  }
+
+  const describedBy = (field: string, hint?: string) =>
+    [errors[field] ? `${id}-${field}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p className="field__error" id={`${id}-${field}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const input = (
+    field: keyof typeof values,
+    label: string,
+    extra: Record<string, unknown> = {},
+    hint?: string,
+  ) => (
+    <div className="field">
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        name={field}
+        value={values[field]}
+        onChange={(e) => set(field, e.target.value)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(field, hint ? `${id}-${field}-hint` : undefined)}
+        autoComplete="off"
+        {...extra}
+      />
+      {fieldError(field) ??
+        (hint ? (
+          <p className="field__hint" id={`${id}-${field}-hint`}>
+            {hint}
+          </p>
+        ) : null)}
+    </div>
+  );
+
+  const passwordHint = clearPassword
+    ? 'The stored password is removed when you save.'
+    : hasPassword
+      ? 'Unchanged: a password is stored. Type a new one to replace it.'
+      : 'No password stored.';
+
+  return (
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+      <fieldset className="multi-select" disabled={readOnly}>
+        <legend className="sr-only">SMTP settings</legend>
+        <div className="form-grid">
+          {input('host', 'SMTP host', {
+            spellCheck: false,
+            autoCapitalize: 'none',
+            placeholder: 'smtp.example.com',
+          })}
+          {input('port', 'Port', { type: 'number', inputMode: 'numeric', min: 1, max: 65535 })}
+          <div className="field field--wide">
+            <label htmlFor={`${id}-security`}>Security</label>
+            <select
+              id={`${id}-security`}
+              name="security"
+              value={values.security}
+              onChange={(e) => set('security', e.target.value)}
+              aria-invalid={errors.security ? true : undefined}
+              aria-describedby={describedBy('security')}
+            >
+              {SECURITY.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+            {fieldError('security')}
+          </div>
+          {input(
+            'username',
+            'Username',
+            { spellCheck: false, autoCapitalize: 'none' },
+            'Leave empty when the server needs no sign-in.',
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              placeholder={hasPassword && !clearPassword ? '•••••••• (unchanged)' : ''}
+              disabled={clearPassword}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setErrors((x) => ({ ...x, password: '' }));
+              }}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={describedBy('password', `${id}-password-hint`)}
+            />
+            {fieldError('password') ?? (
+              <p className="field__hint" id={`${id}-password-hint`}>
+                {passwordHint}
+              </p>
+            )}
+            {hasPassword && !readOnly ? (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={clearPassword}
+                  onChange={(e) => {
+                    setClearPassword(e.target.checked);
+                    if (e.target.checked) setPassword('');
+                  }}
+                />
+                <span>Clear the stored password</span>
+              </label>
+            ) : null}
+          </div>
+          {input('from_address', 'From address', {
+            type: 'email',
+            spellCheck: false,
+            placeholder: 'quire@example.com',
+          })}
+          {input('from_name', 'From name', { placeholder: 'Quire' }, 'Empty: “Quire”.')}
+        </div>
+      </fieldset>
+      <div className="form-actions">
+        {setup ? <p className="field__hint">Last saved {formatDateTime(setup.updated_at)}</p> : null}
+        {readOnly ? null : (
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {save.isPending ? (
+              <>
+                <span className="spinner spinner--small" aria-hidden="true" /> Saving…
+              </>
+            ) : (
+              'Save settings'
+            )}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const groupsQuery = () => apiQueryOptions(contract.group.allGroups);
+
+/** GET /api/all_group: every group with its members, by name. */
+export function useGroups() {
+  return useQuery(groupsQuery());
+}

@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const userOptionsQuery = () => apiQueryOptions(contract.user.allUsers);
+
+/** GET /api/all_user: every user not deleted, to choose members from. */
+export function useUserOptions() {
+  return useQuery(userOptionsQuery());
+}

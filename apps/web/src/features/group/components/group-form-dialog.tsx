@@ -1,0 +1,153 @@
+import { type TGroup, ZCreateGroupBody } from '@quire/contract';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { MultiSelect } from '../../../components/multi-select';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { apiFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { useCreateGroup } from '../api/create-group';
+import { useEditGroup } from '../api/edit-group';
+import { useUserOptions } from '../api/get-user-options';
+
+/** Create or edit a group: its name, what it is for, and who is in it. */
+export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: () => void }) {
+  const id = useId();
+  const notify = useNotify();
+  const formRef = useRef<HTMLFormElement>(null);
+  const users = useUserOptions();
+  const createGroup = useCreateGroup();
+  const editGroup = useEditGroup();
+  const [name, setName] = useState(group?.name ?? '');
+  const [description, setDescription] = useState(group?.description ?? '');
+  const [members, setMembers] = useState<number[]>(group?.members.map((m) => m.id) ?? []);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const pending = createGroup.isPending || editGroup.isPending;
+  const isEdit = group !== undefined;
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = ['name', 'description', 'user_ids'].find((f) => found[f]);
+    if (first)
+      formRef.current
+        ?.querySelector<HTMLElement>(first === 'user_ids' ? 'fieldset input' : `[name="${first}"]`)
+        ?.focus();
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = ZCreateGroupBody.safeParse({ name, description, user_ids: members });
+    if (!parsed.success) return showErrors(fieldErrorsFrom(parsed.error.issues));
+    const onError = (title: string) => (error: Error) => {
+      showErrors(apiFieldErrors(error));
+      notify.notifyFailure(title, error);
+    };
+    if (isEdit) {
+      editGroup.mutate(
+        { id: group.id, body: parsed.data },
+        {
+          onSuccess: (saved) => {
+            notify.success('Group updated', `${saved.name} was saved.`);
+            onClose();
+          },
+          onError: onError('Failed to edit group!'),
+        },
+      );
+    } else {
+      createGroup.mutate(parsed.data, {
+        onSuccess: (created) => {
+          notify.success(
+            'Group created',
+            `${created.name} has ${created.member_count === 1 ? '1 member' : `${created.member_count} members`}.`,
+          );
+          onClose();
+        },
+        onError: onError('Failed to create group!'),
+      });
+    }
+  }
+
+  // Members no longer in the pickers (deleted users) are not offered; the API drops them.
+  const options = (users.data ?? []).map((u) => ({
+    id: u.id,
+    label: u.name || u.username,
+    detail: u.username,
+  }));
+
+  return (
+    <Dialog
+      title={isEdit ? `Edit ${group.name}` : 'New group'}
+      onClose={onClose}
+      busy={pending}
+      size="medium"
+    >
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            name="name"
+            value={name}
+            autoComplete="off"
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors((x) => ({ ...x, name: '' }));
+            }}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          />
+          {errors.name ? (
+            <p className="field__error" id={`${id}-name-error`}>
+              {errors.name}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>
+            Description <span className="muted">(optional)</span>
+          </label>
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            value={description}
+            rows={2}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          />
+          {errors.description ? (
+            <p className="field__error" id={`${id}-description-error`}>
+              {errors.description}
+            </p>
+          ) : null}
+        </div>
+        <MultiSelect
+          label="Members"
+          options={options}
+          selected={members}
+          onChange={setMembers}
+          searchLabel="Search users"
+          emptyText="No users yet."
+          loading={users.isPending}
+          searchable
+          error={errors.user_ids}
+        />
+        <div className="form-actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? (
+              <>
+                <span className="spinner spinner--small" aria-hidden="true" /> Saving…
+              </>
+            ) : isEdit ? (
+              'Save changes'
+            ) : (
+              'Create group'
+            )}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

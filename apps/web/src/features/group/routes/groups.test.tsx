@@ -1,0 +1,145 @@
+import type { AccessType, TGroup } from '@quire/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../testing/fixtures';
+import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+const FINANCE: TGroup = {
+  id: 3,
+  name: 'Finance',
+  description: 'Invoices and budgets',
+  member_count: 5,
+  members: ['Ann', 'Ben', 'Cat', 'Dan', 'Eve'].map((name, i) => ({ id: 40 + i, name })),
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+const USERS = [
+  {
+    id: 20,
+    name: 'Alice Smith',
+    username: 'asmith',
+    email: 'a@x.test',
+    access_type: 'General staff',
+    status: 'active',
+  },
+  {
+    id: 21,
+    name: 'Bob Jones',
+    username: 'bjones',
+    email: 'b@x.test',
+    access_type: 'Auditor',
+    status: 'active',
+  },
+];
+
+function server(
+  routes: Record<string, Reply | ((call: RecordedCall) => Reply)> = {},
+  as: AccessType = 'COMPANY ADMIN',
+) {
+  const data = signIn('admin', as);
+  return mockApi({
+    'GET /api/user/current': { body: { data: data.user } },
+    'GET /api/all_group': { body: { data: [FINANCE] } },
+    'GET /api/all_user': { body: { data: USERS } },
+    ...routes,
+  });
+}
+
+const heading = () => screen.findByRole('heading', { level: 1, name: 'Groups' }, { timeout: 5_000 });
+
+describe('the groups page', () => {
+  it('lists groups with their description and member count', async () => {
+    server();
+    renderApp('/admin/groups');
+    await heading();
+    const row = await screen.findByRole('row', { name: /Finance/ });
+    expect(row).toHaveTextContent('Invoices and budgets');
+    expect(row).toHaveTextContent('5');
+    expect(row).toHaveTextContent('Ann, Ben, Cat and 2 more');
+  });
+
+  it('shows an empty state with a way to create the first group', async () => {
+    server({ 'GET /api/all_group': { body: { data: [] } } });
+    renderApp('/admin/groups');
+    expect(
+      await screen.findByRole('heading', { name: 'No groups yet' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create the first group' })).toBeInTheDocument();
+  });
+
+  it('creates a group with members picked through a search', async () => {
+    const { calls } = server({
+      'POST /api/create_group': { body: { data: { ...FINANCE, id: 4, name: 'Legal', member_count: 1 } } },
+    });
+    const { user, notifications } = renderApp('/admin/groups');
+    await user.click(await screen.findByRole('button', { name: 'New group' }, { timeout: 5_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'New group' });
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+    await user.type(within(dialog).getByLabelText('Name'), 'Legal');
+    await user.type(within(dialog).getByLabelText(/Description/), 'Contracts');
+    await user.type(
+      await within(dialog).findByRole('searchbox', { name: 'Search users: Members' }),
+      'bob{Enter}',
+    );
+    expect(within(dialog).queryByRole('checkbox', { name: /Alice Smith/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Bob Jones/ }));
+    expect(within(dialog).getByText('(1 selected)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.path === '/api/create_group')?.body).toEqual({
+      name: 'Legal',
+      description: 'Contracts',
+      user_ids: [21],
+    });
+    expect(notifications.current()).toMatchObject({ title: 'Group created' });
+  });
+
+  it('needs a name, and shows the API refusal beside the field', async () => {
+    const { calls } = server({
+      'POST /api/edit_group/3': {
+        status: 409,
+        body: {
+          message: 'A group with this name exists',
+          errors: [{ path: 'body.name', message: 'This name is taken' }],
+        },
+      },
+    });
+    const { user, notifications } = renderApp('/admin/groups');
+    await user.click(await screen.findByRole('button', { name: 'Edit Finance' }, { timeout: 5_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Finance' });
+    const name = within(dialog).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, '{Enter}');
+    expect(name).toHaveAccessibleDescription('Required');
+    expect(calls.some((c) => c.path === '/api/edit_group/3')).toBe(false);
+    await user.type(name, 'Legal{Enter}');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('This name is taken'));
+    expect(calls.find((c) => c.path === '/api/edit_group/3')?.body).toMatchObject({
+      name: 'Legal',
+      user_ids: [40, 41, 42, 43, 44],
+    });
+    expect(notifications.current()).toMatchObject({ title: 'Failed to edit group!' });
+  });
+
+  it('asks before deleting a group, saying the users stay', async () => {
+    const { calls } = server({ 'POST /api/group/delete/3': { body: { data: null } } });
+    const { user, notifications } = renderApp('/admin/groups');
+    await user.click(await screen.findByRole('button', { name: 'Delete Finance' }, { timeout: 5_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete the group Finance?' });
+    expect(dialog).toHaveTextContent('The group and its 5 memberships go; the users themselves stay.');
+    expect(within(dialog).getByRole('button', { name: 'Delete group' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.path === '/api/group/delete/3')?.method).toBe('POST');
+    expect(notifications.current()).toMatchObject({ title: 'Group deleted' });
+  });
+
+  it('is read only for an Auditor', async () => {
+    server({}, 'Auditor');
+    renderApp('/admin/groups');
+    await screen.findByRole('row', { name: /Finance/ }, { timeout: 5_000 });
+    expect(screen.queryByRole('button', { name: 'New group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+  });
+});

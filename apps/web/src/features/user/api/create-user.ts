@@ -1,0 +1,15 @@
+import { type Body, contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateUsers } from '../lib/invalidate-users';
+
+export type CreateUserInput = Body<typeof contract.user.createUser>;
+
+export const createUser = async (body: CreateUserInput) =>
+  (await callApi(contract.user.createUser, { body })).data;
+
+/** POST /api/users/createUser. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createUser, onSuccess: () => invalidateUsers(queryClient) });
+}

@@ -1,0 +1,13 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateUsers } from '../lib/invalidate-users';
+
+export const deleteUser = async (id: number) =>
+  (await callApi(contract.user.deleteUser, { body: { id } })).data;
+
+/** PUT /api/delete_user. */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => invalidateUsers(queryClient) });
+}

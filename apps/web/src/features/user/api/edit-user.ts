@@ -1,0 +1,15 @@
+import { type Body, contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateUsers } from '../lib/invalidate-users';
+
+export type EditUserInput = Body<typeof contract.user.editUser>;
+
+export const editUser = async ({ id, body }: { id: number; body: EditUserInput }) =>
+  (await callApi(contract.user.editUser, { params: { id }, body })).data;
+
+/** PUT /api/editUser/{id}. */
+export function useEditUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: editUser, onSuccess: () => invalidateUsers(queryClient) });
+}

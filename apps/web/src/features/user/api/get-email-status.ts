@@ -1,0 +1,15 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+/** GET /api/email_setup, for the overview: whether outgoing e-mail is configured. */
+export function useEmailSetupStatus() {
+  return useQuery(apiQueryOptions(contract.email.setup));
+}
+
+/** GET /api/email/notification?status=failed&quantity=1, for the overview: how many failed. */
+export function useFailedMailCount() {
+  return useQuery(
+    apiQueryOptions(contract.email.notifications, { query: { status: 'failed', quantity: 1 } }),
+  );
+}

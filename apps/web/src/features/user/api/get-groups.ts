@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const groupsQuery = () => apiQueryOptions(contract.group.allGroups);
+
+/** GET /api/all_group: the groups a user can be put in. */
+export function useGroups(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...groupsQuery(), ...options });
+}

@@ -1,0 +1,18 @@
+import { contract, type Query } from '@quire/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiQueryOptions, callApi } from '../../../lib/api-client';
+
+export type UsersQuery = NonNullable<Query<typeof contract.user.users>>;
+
+export const getUsers = async (query: UsersQuery, signal?: AbortSignal) =>
+  (await callApi(contract.user.users, { query, signal })).data;
+
+export const usersQuery = (query: UsersQuery) => apiQueryOptions(contract.user.users, { query });
+
+/**
+ * GET /api/users/all, a page at a time. A newer search replaces the one in flight: the old
+ * request is aborted (TanStack Query cancels a query nobody watches) and that is not an error.
+ */
+export function useUsers(query: UsersQuery) {
+  return useQuery({ ...usersQuery(query), placeholderData: keepPreviousData });
+}

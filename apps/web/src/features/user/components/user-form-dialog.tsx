@@ -1,0 +1,285 @@
+import {
+  ACCESS_TYPES,
+  type AccessType,
+  accessTypeLabel,
+  type LoginRole,
+  mayUseRole,
+  passwordProblems,
+  type TAdminUser,
+  VENDOR_ADMIN,
+  ZCreateUserBody,
+  ZEditUserBody,
+} from '@quire/contract';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { MultiSelect } from '../../../components/multi-select';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { apiFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { useCreateUser } from '../api/create-user';
+import { useEditUser } from '../api/edit-user';
+import { useGroups } from '../api/get-groups';
+import { PasswordField } from './password-field';
+
+/** Access types an administrator can give: every one but the vendor's own. */
+export const ASSIGNABLE_ACCESS_TYPES = ACCESS_TYPES.filter((a) => a !== VENDOR_ADMIN);
+
+const FIELD_ORDER = [
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'access_type',
+  'role',
+  'group_ids',
+  'password',
+];
+
+interface FormState {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: LoginRole;
+  access_type: AccessType;
+  group_ids: number[];
+  password: string;
+}
+
+function initialState(user: TAdminUser | undefined): FormState {
+  return {
+    username: user?.username ?? '',
+    email: user?.email ?? '',
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    role: user?.role ?? 'user',
+    access_type: user?.access_type ?? 'General staff',
+    group_ids: user?.groups.map((g) => g.id) ?? [],
+    password: '',
+  };
+}
+
+export interface UserFormDialogProps {
+  /** Absent: a new user. */
+  user?: TAdminUser;
+  /** Editing oneself: the access type and role stay as they are (the API refuses the change). */
+  isSelf?: boolean;
+  onClose: () => void;
+}
+
+/** Create or edit a user: a labelled form in a modal, with the API's field errors beside the fields. */
+export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialogProps) {
+  const id = useId();
+  const notify = useNotify();
+  const formRef = useRef<HTMLFormElement>(null);
+  const createUser = useCreateUser();
+  const editUser = useEditUser();
+  const groups = useGroups();
+  const [state, setState] = useState<FormState>(() => initialState(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const isEdit = user !== undefined;
+  const pending = createUser.isPending || editUser.isPending;
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setState((s) => {
+      const next = { ...s, [key]: value };
+      // General staff sign in as users only (spec §6).
+      if (key === 'access_type' && !mayUseRole(next.access_type, next.role)) next.role = 'user';
+      return next;
+    });
+    setErrors((e) => (e[key] ? { ...e, [key]: '' } : e));
+  };
+
+  const focusFirst = (found: FieldErrors) => {
+    const first = FIELD_ORDER.find((f) => found[f]);
+    if (!first) return;
+    const el = formRef.current?.querySelector<HTMLElement>(
+      first === 'group_ids' ? 'fieldset input' : `[name="${first}"]`,
+    );
+    el?.focus();
+  };
+
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    focusFirst(found);
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const roleAllowed = mayUseRole(state.access_type, state.role);
+
+    if (!isEdit) {
+      const parsed = ZCreateUserBody.safeParse(state);
+      const found = parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
+      const problems = passwordProblems(state.password, { username: state.username, email: state.email });
+      if (!found.password && problems.length > 0) found.password = problems.join(', ');
+      if (!roleAllowed) found.role = 'General staff sign in with the User role';
+      if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
+      createUser.mutate(parsed.data, {
+        onSuccess: (created) => {
+          notify.success('User created', `${created.name || created.username} can now sign in.`);
+          onClose();
+        },
+        onError: (error) => {
+          showErrors(apiFieldErrors(error));
+          notify.notifyFailure('Failed to create user!', error);
+        },
+      });
+      return;
+    }
+
+    const { password: _password, ...rest } = state;
+    const body = isSelf ? { ...rest, role: undefined, access_type: undefined } : rest;
+    const parsed = ZEditUserBody.safeParse(body);
+    const found = parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
+    if (!isSelf && !roleAllowed) found.role = 'General staff sign in with the User role';
+    if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
+    editUser.mutate(
+      { id: user.id, body: parsed.data },
+      {
+        onSuccess: (saved) => {
+          notify.success('User updated', `${saved.name || saved.username} was saved.`);
+          onClose();
+        },
+        onError: (error) => {
+          showErrors(apiFieldErrors(error));
+          notify.notifyFailure('Failed to edit user!', error);
+        },
+      },
+    );
+  }
+
+  const describedBy = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p className="field__error" id={`${id}-${field}-error`}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const text = (field: 'username' | 'email' | 'first_name' | 'last_name', label: string, extra = {}) => (
+    <div className="field">
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        name={field}
+        value={state[field]}
+        onChange={(e) => set(field, e.target.value)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={describedBy(field)}
+        {...extra}
+      />
+      {fieldError(field)}
+    </div>
+  );
+
+  return (
+    <Dialog
+      title={isEdit ? `Edit ${user.name || user.username}` : 'New user'}
+      description={
+        isEdit
+          ? 'A changed access type or role signs the user out.'
+          : 'The person signs in with this username or e-mail and the password you set.'
+      }
+      onClose={onClose}
+      busy={pending}
+      size="large"
+    >
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <div className="form-grid">
+          {text('username', 'Username', { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false })}
+          {text('email', 'E-mail', { type: 'email', autoComplete: 'off' })}
+          {text('first_name', 'First name', { autoComplete: 'off' })}
+          {text('last_name', 'Last name', { autoComplete: 'off' })}
+          <div className="field">
+            <label htmlFor={`${id}-access_type`}>Access type</label>
+            <select
+              id={`${id}-access_type`}
+              name="access_type"
+              value={state.access_type}
+              onChange={(e) => set('access_type', e.target.value as AccessType)}
+              disabled={isSelf}
+              aria-invalid={errors.access_type ? true : undefined}
+              aria-describedby={isSelf ? `${id}-self-hint` : describedBy('access_type')}
+            >
+              {ASSIGNABLE_ACCESS_TYPES.map((a) => (
+                <option key={a} value={a}>
+                  {accessTypeLabel(a)}
+                </option>
+              ))}
+            </select>
+            {fieldError('access_type')}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-role`}>Role</label>
+            <select
+              id={`${id}-role`}
+              name="role"
+              value={state.role}
+              onChange={(e) => set('role', e.target.value as LoginRole)}
+              disabled={isSelf}
+              aria-invalid={errors.role ? true : undefined}
+              aria-describedby={isSelf ? `${id}-self-hint` : (describedBy('role') ?? `${id}-role-hint`)}
+            >
+              <option value="user">User</option>
+              <option value="admin" disabled={!mayUseRole(state.access_type, 'admin')}>
+                Admin
+              </option>
+            </select>
+            {fieldError('role') ?? (
+              <p className="field__hint" id={`${id}-role-hint`}>
+                {state.access_type === 'General staff'
+                  ? 'General staff always sign in as User.'
+                  : 'Admin opens the administration areas.'}
+              </p>
+            )}
+          </div>
+          {isSelf ? (
+            <p className="field__hint field--wide" id={`${id}-self-hint`}>
+              You cannot change your own access type or role.
+            </p>
+          ) : null}
+          <div className="field--wide">
+            <MultiSelect
+              label="Groups"
+              options={(groups.data ?? []).map((g) => ({ id: g.id, label: g.name, detail: g.description }))}
+              selected={state.group_ids}
+              onChange={(ids) => set('group_ids', ids)}
+              searchLabel="Filter groups"
+              emptyText="No groups yet."
+              loading={groups.isPending}
+              error={errors.group_ids}
+            />
+          </div>
+          {isEdit ? null : (
+            <div className="field--wide">
+              <PasswordField
+                label="Password"
+                value={state.password}
+                onChange={(v) => set('password', v)}
+                username={state.username}
+                email={state.email}
+                error={errors.password}
+              />
+            </div>
+          )}
+        </div>
+        <div className="form-actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? (
+              <>
+                <span className="spinner spinner--small" aria-hidden="true" /> Saving…
+              </>
+            ) : isEdit ? (
+              'Save changes'
+            ) : (
+              'Create user'
+            )}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

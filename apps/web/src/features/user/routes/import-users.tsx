@@ -1,0 +1,265 @@
+import {
+  ACCESS_TYPES,
+  accessTypeLabel,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_BYTES,
+  VENDOR_ADMIN,
+} from '@quire/contract';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useDownloadImportTemplate } from '../api/download-import-template';
+import { useImportUsers } from '../api/import-users';
+import { groupImportErrors } from '../lib/import-errors';
+
+type Preview = {
+  file: File;
+  rows: Array<{
+    row: number;
+    username: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    access_type: string;
+    role: string;
+  }>;
+  errors: Array<{ path: string; message: string }>;
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function ImportUsersPage() {
+  const id = useId();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { canWrite } = useAreaAccess('settings');
+  const template = useDownloadImportTemplate();
+  const importUsers = useImportUsers();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [checking, setChecking] = useState(false);
+
+  const downloadTemplate = () =>
+    template.mutate(undefined, {
+      onError: (e) => notify.notifyFailure('Failed to download the template', e),
+    });
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    setPreview(null);
+    setFileError(undefined);
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith('.xlsx')) {
+      setFileError('Choose an Excel workbook (.xlsx), such as the template.');
+      return;
+    }
+    if (file.size > USER_IMPORT_MAX_BYTES) {
+      setFileError(`The file is larger than ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+      return;
+    }
+    setChecking(true);
+    importUsers.mutate(
+      { file, dryRun: true },
+      {
+        onSuccess: (data) => setPreview({ file, rows: data.rows, errors: data.errors }),
+        onError: (e) => {
+          setFileError(errorMessage(e));
+          notify.notifyFailure('Failed to read the spreadsheet', e);
+        },
+        onSettled: () => setChecking(false),
+      },
+    );
+  }
+
+  function runImport() {
+    if (!preview || importUsers.isPending) return;
+    importUsers.mutate(
+      { file: preview.file, dryRun: false },
+      {
+        onSuccess: (data) => {
+          notify.success('Users imported', `${plural(data.created, 'user was', 'users were')} created.`);
+          navigate('/admin/users');
+        },
+        onError: (e) => {
+          // All or nothing: the API names the rows that stopped it (e.g. taken meanwhile).
+          if (e instanceof ApiError && e.errors.length > 0) setPreview({ ...preview, errors: e.errors });
+          notify.notifyFailure('Failed to import users!', e);
+        },
+      },
+    );
+  }
+
+  const grouped = preview ? groupImportErrors(preview.errors) : null;
+  const rowsWithErrors = preview ? preview.rows.filter((r) => grouped?.byRow.has(r.row)).length : 0;
+  const blocked = !preview || preview.rows.length === 0 || preview.errors.length > 0;
+  const importing = importUsers.isPending && !checking;
+
+  return (
+    <>
+      <PageHeader title="Import users">
+        Create many accounts at once from an Excel workbook. Either every row is imported, or none is.
+      </PageHeader>
+      <Link to="/admin/users">Back to users</Link>
+
+      <section className="card" aria-labelledby={`${id}-step1`}>
+        <h2 id={`${id}-step1`}>1. Download the template</h2>
+        <p className="muted">
+          One user per row under the header row, in these columns: {USER_IMPORT_COLUMNS.join(', ')}. Access
+          types, written as here: {ACCESS_TYPES.filter((a) => a !== VENDOR_ADMIN).join(', ')}. Roles: user or
+          admin.
+        </p>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={downloadTemplate}
+          disabled={template.isPending}
+        >
+          {template.isPending ? 'Downloading…' : 'Download template'}
+        </button>
+      </section>
+
+      {canWrite ? (
+        <section className="card" aria-labelledby={`${id}-step2`}>
+          <h2 id={`${id}-step2`}>2. Choose the filled-in workbook</h2>
+          <div className="field">
+            <label htmlFor={`${id}-file`}>
+              Workbook (.xlsx, at most {USER_IMPORT_MAX_BYTES / 1024 / 1024} MB)
+            </label>
+            <input
+              ref={fileRef}
+              id={`${id}-file`}
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={onFile}
+              disabled={importUsers.isPending}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${id}-file-error` : undefined}
+            />
+            {fileError ? (
+              <p className="field__error" id={`${id}-file-error`}>
+                {fileError}
+              </p>
+            ) : null}
+          </div>
+          {checking ? (
+            <p className="muted" role="status">
+              <span className="spinner" aria-hidden="true" /> Checking the rows…
+            </p>
+          ) : null}
+        </section>
+      ) : (
+        <p className="alert alert--info">
+          You have read-only access to Settings: importing needs write access.
+        </p>
+      )}
+
+      {preview && grouped ? (
+        <section className="card" aria-labelledby={`${id}-step3`}>
+          <h2 id={`${id}-step3`}>3. Check and import</h2>
+          <p aria-live="polite">
+            {plural(preview.rows.length, 'row', 'rows')} read from <strong>{preview.file.name}</strong>
+            {preview.errors.length > 0 ? (
+              <>
+                {' '}
+                ·{' '}
+                <span className="field__error">
+                  {plural(preview.errors.length, 'problem', 'problems')}
+                  {rowsWithErrors > 0 ? ` in ${plural(rowsWithErrors, 'row', 'rows')}` : ''} to fix
+                </span>
+                . Fix them in the workbook and choose it again.
+              </>
+            ) : (
+              ' · no problems found.'
+            )}
+          </p>
+          {grouped.general.length > 0 ? (
+            <ul className="alert alert--error">
+              {grouped.general.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+          {preview.rows.length > 0 ? (
+            <div className="table-wrap">
+              <table className="data-table">
+                <caption className="sr-only">Rows of the workbook</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Username</th>
+                    <th scope="col">E-mail</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Access type</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Problems</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((r) => {
+                    const problems = grouped.byRow.get(r.row);
+                    return (
+                      <tr key={r.row} className={problems ? 'row--error' : undefined}>
+                        <td>{r.row}</td>
+                        <td>{r.username}</td>
+                        <td>{r.email}</td>
+                        <td>{`${r.first_name} ${r.last_name}`.trim()}</td>
+                        <td>{accessTypeLabel(r.access_type)}</td>
+                        <td>{r.role}</td>
+                        <td>
+                          {problems ? (
+                            <ul className="field__error">
+                              {problems.map((p) => (
+                                <li key={p}>{p}</li>
+                              ))}
+                            </ul>
+                          ) : (
+                            <span className="badge badge--success">OK</span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p className="muted">The workbook has no data rows under the header.</p>
+          )}
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setPreview(null);
+                if (fileRef.current) fileRef.current.value = '';
+                fileRef.current?.focus();
+              }}
+              disabled={importing}
+            >
+              Choose another file
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={runImport}
+              disabled={blocked || importing}
+            >
+              {importing ? (
+                <>
+                  <span className="spinner spinner--small" aria-hidden="true" /> Importing…
+                </>
+              ) : (
+                `Import ${plural(preview.rows.length, 'user', 'users')}`
+              )}
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

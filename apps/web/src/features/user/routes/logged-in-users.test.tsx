@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../../testing/fixtures';
+import { mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+
+const session = (overrides: Record<string, unknown> = {}) => ({
+  session_id: 's1',
+  user: {
+    id: 20,
+    name: 'Alice Smith',
+    username: 'asmith',
+    email: 'alice@example.test',
+    access_type: 'General staff',
+    status: 'active',
+  },
+  role: 'user',
+  ip: '203.0.113.7',
+  user_agent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  created_at: '2025-06-01T09:00:00Z',
+  last_seen_at: '2025-06-01T11:55:00Z',
+  expires_at: '2025-06-02T09:00:00Z',
+  ...overrides,
+});
+
+describe('the signed-in users page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true, toFake: ['Date'] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('lists live sessions with a short browser name and relative times', async () => {
+    const data = signIn('admin', 'User Administration Admin');
+    mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'GET /api/logged-in-user': {
+        body: {
+          data: [
+            session(),
+            session({
+              session_id: 's2',
+              ip: null,
+              user_agent: null,
+              role: 'admin',
+              user: { ...session().user, id: 7, name: 'Jane Doe', username: 'jdoe' },
+            }),
+          ],
+        },
+      },
+    });
+    renderApp('/admin/logged-in-users');
+    const alice = await screen.findByRole('row', { name: /Alice Smith/ }, { timeout: 5_000 });
+    expect(alice).toHaveTextContent('asmith · General Staff');
+    expect(alice).toHaveTextContent('203.0.113.7');
+    expect(within(alice).getByText('Chrome 126 on Windows')).toHaveAttribute(
+      'title',
+      expect.stringContaining('Mozilla/5.0'),
+    );
+    expect(alice).toHaveTextContent('3 hours ago');
+    expect(alice).toHaveTextContent('5 minutes ago');
+    const me = screen.getByRole('row', { name: /Jane Doe/ });
+    expect(me).toHaveTextContent('(you)');
+    expect(me).toHaveTextContent('Admin');
+    expect(me).toHaveTextContent('Unknown');
+    expect(screen.getByText('2 live sessions')).toBeInTheDocument();
+  });
+
+  it('toasts when the sessions cannot be loaded', async () => {
+    const data = signIn('admin', 'Auditor');
+    mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'GET /api/logged-in-user': { status: 500, body: { message: 'Database is down' } },
+    });
+    const { notifications } = renderApp('/admin/logged-in-users');
+    expect(
+      await screen.findByRole('heading', { name: 'The sessions could not be loaded' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(notifications.current()).toMatchObject({ title: 'Failed to load signed-in users' });
+  });
+});

@@ -1,0 +1,281 @@
+import { accessTypeLabel, type TAdminUser, VENDOR_ADMIN } from '@quire/contract';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { currentUserId, useAreaAccess } from '../../../lib/permissions';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { type UsersQuery, useUsers } from '../api/get-users';
+import { ResetPasswordDialog } from '../components/reset-password-dialog';
+import { type StatusAction, UserActionDialog } from '../components/user-action-dialogs';
+import { UserFormDialog } from '../components/user-form-dialog';
+import { UserStatusBadge } from '../components/user-status-badge';
+
+export const USERS_PAGE_SIZE = 20;
+
+type Status = NonNullable<UsersQuery['status']>;
+const STATUS_FILTERS: Array<{ value: '' | Status; label: string }> = [
+  { value: '', label: 'All but deleted' },
+  { value: 'active', label: 'Active' },
+  { value: 'deactivated', label: 'Deactivated' },
+  { value: 'deleted', label: 'Deleted' },
+];
+
+const statusFrom = (value: string | null): '' | Status =>
+  STATUS_FILTERS.find((f) => f.value === value)?.value ?? '';
+
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: TAdminUser }
+  | { kind: 'password'; user: TAdminUser }
+  | { kind: StatusAction; user: TAdminUser }
+  | null;
+
+export function UsersPage() {
+  const id = useId();
+  const { canWrite } = useAreaAccess('settings');
+  const me = currentUserId();
+  const [search, setSearch] = useState('');
+  const [searchParams] = useSearchParams();
+  const [status, setStatus] = useState<'' | Status>(() => statusFrom(searchParams.get('status')));
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Open>(null);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+
+  const query: UsersQuery = {
+    page,
+    quantity: USERS_PAGE_SIZE,
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(status ? { status } : {}),
+  };
+  const users = useUsers(query);
+  useFailureToast(users.error, users.errorUpdatedAt, 'Failed to load users');
+
+  const filtered = debouncedSearch !== '' || status !== '';
+  const rows = users.data?.users ?? [];
+  const close = () => setOpen(null);
+
+  return (
+    <>
+      <PageHeader title="Users">Everyone who can sign in to your company's workspace.</PageHeader>
+
+      <div className="section-header">
+        <div className="page-actions">
+          {canWrite ? (
+            <>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setOpen({ kind: 'create' })}
+              >
+                New user
+              </button>
+              <Link className="button button--ghost" to="/admin/users/import">
+                Import from Excel
+              </Link>
+            </>
+          ) : null}
+          <Link className="button button--ghost" to="/admin/logged-in-users">
+            Signed-in users
+          </Link>
+        </div>
+        {canWrite ? null : <span className="badge badge--neutral">Read only</span>}
+      </div>
+
+      <search className="toolbar" aria-label="Filter users">
+        <div className="field field--grow">
+          <label htmlFor={`${id}-search`}>Search</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Name, username or e-mail"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as '' | Status);
+              setPage(1);
+            }}
+          >
+            {STATUS_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </search>
+
+      {users.isPending ? (
+        <div className="card empty-state" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <p className="muted">Loading users…</p>
+        </div>
+      ) : users.isError && !users.data ? (
+        <div className="card empty-state" role="alert">
+          <h2>The users could not be loaded</h2>
+          <button type="button" className="button button--ghost" onClick={() => users.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="card empty-state">
+          {filtered ? (
+            <>
+              <h2>No users match</h2>
+              <p className="muted">
+                {debouncedSearch ? `Nobody matches “${debouncedSearch}”` : 'Nobody has this status'}
+                {debouncedSearch && status ? ' with this status' : ''}.
+              </p>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => {
+                  setSearch('');
+                  setStatus('');
+                  setPage(1);
+                }}
+              >
+                Clear the filters
+              </button>
+            </>
+          ) : (
+            <>
+              <h2>No users yet</h2>
+              <p className="muted">Create the first account, or import many at once from a spreadsheet.</p>
+              {canWrite ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => setOpen({ kind: 'create' })}
+                >
+                  New user
+                </button>
+              ) : null}
+            </>
+          )}
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table" aria-busy={users.isFetching || undefined}>
+            <caption className="sr-only">Users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Username</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Access type</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                {canWrite ? (
+                  <th scope="col" className="cell-actions">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    {user.name || '—'}
+                    {user.id === me ? <span className="muted"> (you)</span> : null}
+                  </td>
+                  <td>{user.username}</td>
+                  <td>{user.email}</td>
+                  <td>
+                    {accessTypeLabel(user.access_type)}
+                    <span className="cell-muted"> · {user.role === 'admin' ? 'Admin' : 'User'}</span>
+                  </td>
+                  <td>
+                    <UserStatusBadge status={user.status} />
+                  </td>
+                  <td>
+                    <time dateTime={user.created_at} title={formatDateTime(user.created_at)}>
+                      {formatDate(user.created_at)}
+                    </time>
+                  </td>
+                  {canWrite ? (
+                    <td className="cell-actions">
+                      <RowActions user={user} isSelf={user.id === me} onOpen={setOpen} />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {users.data && users.data.total > 0 ? (
+        <Pagination
+          page={users.data.page}
+          lastPage={users.data.last_page}
+          total={users.data.total}
+          quantity={users.data.quantity}
+          noun="users"
+          onPage={setPage}
+          busy={users.isFetching}
+        />
+      ) : null}
+
+      {open?.kind === 'create' ? <UserFormDialog onClose={close} /> : null}
+      {open?.kind === 'edit' ? (
+        <UserFormDialog user={open.user} isSelf={open.user.id === me} onClose={close} />
+      ) : null}
+      {open?.kind === 'password' ? <ResetPasswordDialog user={open.user} onClose={close} /> : null}
+      {open && open.kind !== 'create' && open.kind !== 'edit' && open.kind !== 'password' ? (
+        <UserActionDialog action={open.kind} user={open.user} onClose={close} />
+      ) : null}
+    </>
+  );
+}
+
+/** What can be done to one row; nothing the API would refuse (yourself, the vendor's account). */
+function RowActions({
+  user,
+  isSelf,
+  onOpen,
+}: {
+  user: TAdminUser;
+  isSelf: boolean;
+  onOpen: (open: Open) => void;
+}) {
+  if (user.access_type === VENDOR_ADMIN && !isSelf) return null;
+  const name = user.name || user.username;
+  const action = (label: string, kind: NonNullable<Open>['kind'], danger = false) => (
+    <button
+      type="button"
+      className={`button button--link button--small${danger ? ' is-danger' : ''}`}
+      aria-label={`${label} ${name}`}
+      onClick={() => onOpen({ kind, user } as Open)}
+    >
+      {label}
+    </button>
+  );
+  if (user.status === 'deleted') return <span className="row-actions">{action('Activate', 'activate')}</span>;
+  return (
+    <span className="row-actions">
+      {action('Edit', 'edit')}
+      {action('Reset password', 'password')}
+      {user.is2FAEnabled && !isSelf ? action('Reset 2FA', 'reset2fa') : null}
+      {isSelf
+        ? null
+        : user.status === 'active'
+          ? action('Deactivate', 'deactivate')
+          : action('Activate', 'activate')}
+      {isSelf ? null : action('Delete', 'delete', true)}
+    </span>
+  );
+}

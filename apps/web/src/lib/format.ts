@@ -1,0 +1,46 @@
+// Dates and times as people read them, in the browser's locale.
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "12 Mar 2025, 14:05"; an empty string for no date. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? dateTime.format(date) : '';
+}
+
+/** "12 Mar 2025". */
+export function formatDate(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? dateOnly.format(date) : '';
+}
+
+const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** "just now", "5 minutes ago", "in 2 hours", "yesterday". */
+export function relativeTime(iso: string | null | undefined, now: number = Date.now()): string {
+  const date = parse(iso);
+  if (!date) return '';
+  let value = (date.getTime() - now) / 1000;
+  if (Math.abs(value) < 45) return 'just now';
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
+    value /= size;
+  }
+  return dateTime.format(date);
+}
