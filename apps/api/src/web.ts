@@ -33,7 +33,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
 export function notFoundHandler(serveIndex: boolean) {
   return (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0] ?? '';
-    if (serveIndex && req.method === 'GET' && !isApiPath(pathname) && !path.extname(pathname)) {
+    if (
+      serveIndex &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !isApiPath(pathname) &&
+      !path.extname(pathname)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: `No such call: ${req.method} ${pathname}`, code: 'not_found' });
