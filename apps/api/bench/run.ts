@@ -5,6 +5,8 @@
 //                      GET /api/health (one SELECT 1) on the same server
 //   login:             POST /api/login (argon2 verify + session + audit) against the same
 //                      baseline; argon2 dominates by design
+//   user list:         GET /api/users/all (page of 20, with groups) and a search, with 5,000
+//                      users in the table
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +54,32 @@ try {
   rows.push(baseline);
   rows.push(await measure('GET /api/check-session', 2000, check));
   rows.push(await measure('POST /api/login', 100, login));
+
+  const company = await db.company.findFirstOrThrow();
+  await db.user.createMany({
+    data: Array.from({ length: 5000 }, (_, i) => ({
+      companyId: company.id,
+      username: `bench${i}`,
+      email: `bench${i}@example.test`,
+      firstName: `First${i}`,
+      lastName: `Last${i % 97}`,
+      loginRole: 'user' as const,
+      accessType: 'GENERAL_STAFF' as const,
+      passwordHash: 'x',
+    })),
+  });
+  await db.$executeRawUnsafe('ANALYZE users');
+  const auth = { authorization: `Bearer ${token}` };
+  rows.push(
+    await measure('GET /api/users/all (5,000 users)', 300, () =>
+      app.inject({ method: 'GET', url: '/api/users/all?page=3&quantity=20', headers: auth }),
+    ),
+  );
+  rows.push(
+    await measure('  … search "last42"', 300, () =>
+      app.inject({ method: 'GET', url: '/api/users/all?search=last42', headers: auth }),
+    ),
+  );
 
   console.info('\nQuire benchmark (in-process, app.inject; lower ratio is better)\n');
   console.info(`${'call'.padEnd(30)} ${'n'.padStart(6)} ${'ms/op'.padStart(9)} ${'x baseline'.padStart(11)}`);
