@@ -153,7 +153,7 @@ export const authContract = {
   currentUser: endpoint({
     method: 'GET',
     path: '/user/current/',
-    guard: 'session',
+    guard: 'signedIn',
     summary: 'The signed-in user',
     response: ZUser,
   }),

@@ -164,7 +164,7 @@ export const userContract = {
   current: endpoint({
     method: 'GET',
     path: '/api/user/current',
-    guard: 'session',
+    guard: 'signedIn',
     summary: 'The signed-in user',
     response: ZUser,
   }),

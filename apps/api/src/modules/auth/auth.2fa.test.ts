@@ -382,6 +382,10 @@ describe('when the company requires 2FA', () => {
       payload: { current_password: TEST_PASSWORD, new_password: 'A-much-longer-pass-77' },
     });
     expect(change.statusCode).toBe(403);
+    for (const url of ['/api/user/current', '/user/current/']) {
+      const me = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(me.statusCode, url).toBe(403);
+    }
 
     const { secret } = (await post('/api/users/enable2fa', token)).json().data;
     const verified = await post('/api/users/verify2fa', token, { code: await codeAt(secret) });
