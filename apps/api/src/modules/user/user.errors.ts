@@ -37,9 +37,6 @@ export const othersSignatureRefused = createError({
 export const tooLarge = (what: string, maxBytes: number) =>
   new AppError('upload.too_large', 413, `The ${what} is larger than ${formatBytes(maxBytes)}`);
 
-export const notMultipart = () =>
-  invalidInput('Send the file as multipart/form-data', [{ path: 'body.file', message: 'Required' }]);
-
 export const missingFile = () =>
   invalidInput('Choose a file to upload', [{ path: 'body.file', message: 'Required' }]);
 

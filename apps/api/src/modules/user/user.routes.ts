@@ -1,26 +1,9 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { contract, SIGNATURE_MAX_BYTES, USER_IMPORT_MAX_BYTES } from '@quire/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.js';
+import { readParts } from '../../lib/multipart.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as account from '../auth/auth.service.js';
-import { notMultipart } from './user.errors.js';
 import * as users from './user.service.js';
-
-/** The multipart parts of an upload: text fields, and each file part handed to `onFile` in turn. */
-async function readParts(
-  req: FastifyRequest,
-  fileSize: number,
-  onFile: (part: MultipartFile) => Promise<void>,
-): Promise<Record<string, string>> {
-  if (!req.isMultipart()) throw notMultipart();
-  const fields: Record<string, string> = {};
-  for await (const part of req.parts({ limits: { fileSize, files: 1 } })) {
-    if (part.type === 'file') await onFile(part);
-    else fields[part.fieldname] = String(part.value);
-  }
-  return fields;
-}
 
 export const userModule = (deps: Deps) =>
   defineRoutes('user', contract.user, {
@@ -35,7 +18,7 @@ export const userModule = (deps: Deps) =>
     uploadSignature: async ({ req, auth, actor }) => {
       let image: users.StoredImage | undefined;
       // One byte over the limit reaches the blob store, which refuses it (413).
-      const fields = await readParts(req, SIGNATURE_MAX_BYTES + 1, async (part) => {
+      const fields = await readParts(req, { fileSize: SIGNATURE_MAX_BYTES + 1 }, async (part) => {
         if (part.fieldname !== 'file' || image) return void part.file.resume();
         image = await users.storeSignatureImage(deps, part.file);
       });
@@ -65,7 +48,7 @@ export const userModule = (deps: Deps) =>
     },
     importUsers: async ({ req, actor }) => {
       let content: Buffer | undefined;
-      const fields = await readParts(req, USER_IMPORT_MAX_BYTES, async (part) => {
+      const fields = await readParts(req, { fileSize: USER_IMPORT_MAX_BYTES }, async (part) => {
         if (part.fieldname !== 'file' || content) return void part.file.resume();
         try {
           content = await part.toBuffer();
