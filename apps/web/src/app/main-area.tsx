@@ -1,11 +1,13 @@
 // The lazily loaded main area (spec §2): every page of the app, behind one dynamic import.
 import { Route, Routes } from 'react-router';
+import { ClientErrorsPage } from '../features/auth/routes/client-errors';
 import { ForgotPasswordPage } from '../features/auth/routes/forgot-password';
 import { LoginPage } from '../features/auth/routes/login';
 import { ProfilePage } from '../features/auth/routes/profile';
 import { RegisterPage } from '../features/auth/routes/register';
 import { ResetPasswordPage } from '../features/auth/routes/reset-password';
 import { SetupTwoFactorPage } from '../features/auth/routes/setup-2fa';
+import { SignInSecurityPage } from '../features/auth/routes/sign-in-security';
 import { VerifyTwoFactorPage } from '../features/auth/routes/verify-2fa';
 import { VerifyEmailPage } from '../features/auth/routes/verify-email';
 import { CategoriesPage } from '../features/category/routes/category-home';
@@ -41,6 +43,8 @@ export default function MainArea() {
         <Route path="/admin/logged-in-users" element={<LoggedInUsersPage />} />
         <Route path="/admin/groups" element={<GroupsPage />} />
         <Route path="/admin/email" element={<EmailPage />} />
+        <Route path="/admin/sign-in-security" element={<SignInSecurityPage />} />
+        <Route path="/admin/client-errors" element={<ClientErrorsPage />} />
         <Route path="/admin/category" element={<CategoriesPage />} />
         <Route path="/admin/license-management" element={<LicenseManagementPage />} />
       </Route>

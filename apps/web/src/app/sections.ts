@@ -27,6 +27,20 @@ export const SECTIONS: readonly Section[] = [
   { path: '/admin/groups', label: 'Groups', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/email', label: 'E-mail', group: 'Settings', role: 'admin', area: 'settings' },
   {
+    path: '/admin/sign-in-security',
+    label: 'Sign-in security',
+    group: 'Settings',
+    role: 'admin',
+    area: 'settings',
+  },
+  {
+    path: '/admin/client-errors',
+    label: 'Client errors',
+    group: 'Settings',
+    role: 'admin',
+    area: 'settings',
+  },
+  {
     path: '/admin/license-management',
     label: 'Licence management',
     group: 'Licence',

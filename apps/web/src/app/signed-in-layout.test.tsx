@@ -17,7 +17,15 @@ function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
   };
 }
 
-const SETTINGS_LINKS = ['Administration', 'Users', 'Signed-in users', 'Groups', 'E-mail'];
+const SETTINGS_LINKS = [
+  'Administration',
+  'Users',
+  'Signed-in users',
+  'Groups',
+  'E-mail',
+  'Sign-in security',
+  'Client errors',
+];
 
 const navLinks = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))

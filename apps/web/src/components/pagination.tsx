@@ -43,3 +43,22 @@ export function Pagination({ page, lastPage, total, quantity, noun, onPage, busy
     </nav>
   );
 }
+
+/** Pagination for one page of a paged answer (`{ page, last_page, total, quantity }`); nothing when empty. */
+export function PageNavigation({
+  data,
+  ...rest
+}: {
+  data: { page: number; last_page: number; total: number; quantity: number } | undefined;
+} & Pick<PaginationProps, 'noun' | 'onPage' | 'busy'>) {
+  if (!data || data.total === 0) return null;
+  return (
+    <Pagination
+      page={data.page}
+      lastPage={data.last_page}
+      total={data.total}
+      quantity={data.quantity}
+      {...rest}
+    />
+  );
+}

@@ -1,22 +1,46 @@
-// Field errors for a form: from a 400's `errors` (`body.email`) or from a zod parse (`email`).
+// Field errors for a form: from a 400's `errors` (`body.email`) or from zod issues (`['email']`).
 import { ApiError } from './api-error';
 
-export type FieldErrors = Record<string, string>;
+/** One message per field; `F` narrows the fields a form has (any name by default). */
+export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
-/** `[{ path: 'body.email', message }]` -> `{ email: message }` (the first message per field). */
-export function fieldErrorsFrom(
-  errors: ReadonlyArray<{ path: string | ReadonlyArray<PropertyKey>; message: string }>,
-) {
-  const result: FieldErrors = {};
+type Issue = { path: string | ReadonlyArray<PropertyKey>; message: string };
+
+/**
+ * `[{ path: 'body.email', message }]` or zod's `[{ path: ['email'], message }]` ->
+ * `{ email: message }`: the first message per field, only for `fields` when they are given.
+ */
+export function fieldErrorsFrom<F extends string = string>(
+  errors: ReadonlyArray<Issue>,
+  fields?: readonly F[],
+): FieldErrors<F> {
+  const result: FieldErrors<F> = {};
   for (const { path, message } of errors) {
     const parts = typeof path === 'string' ? path.split('.') : path.map(String);
-    const field = (parts[0] === 'body' ? parts.slice(1) : parts)[0];
-    if (field && !result[field]) result[field] = message;
+    const field = (parts[0] === 'body' ? parts.slice(1) : parts)[0] as F | undefined;
+    if (field && (!fields || fields.includes(field)) && !result[field]) result[field] = message;
   }
   return result;
 }
 
 /** The field errors an API refusal carries; empty for anything else. */
-export function apiFieldErrors(error: unknown): FieldErrors {
-  return error instanceof ApiError ? fieldErrorsFrom(error.errors) : {};
+export function apiFieldErrors<F extends string = string>(
+  error: unknown,
+  fields?: readonly F[],
+): FieldErrors<F> {
+  return error instanceof ApiError ? fieldErrorsFrom(error.errors, fields) : {};
+}
+
+/**
+ * Focuses the first field (in `fields` order) that has an error, inside `form`: the element
+ * named like the field, or the one `selectors` names for it (a group of checkboxes).
+ */
+export function focusFirstError<F extends string>(
+  form: HTMLFormElement | null,
+  errors: FieldErrors<F>,
+  fields: readonly F[],
+  selectors: Partial<Record<F, string>> = {},
+): void {
+  const first = fields.find((f) => errors[f]);
+  if (first) form?.querySelector<HTMLElement>(selectors[first] ?? `[name="${first}"]`)?.focus();
 }

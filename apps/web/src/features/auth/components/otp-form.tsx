@@ -1,7 +1,7 @@
 import { ZOtpCode } from '@quire/contract';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { FormField } from './form-field';
-import { PendingButton } from './pending-button';
+import { FormField } from '../../../components/form-field';
+import { PendingButton } from '../../../components/pending-button';
 
 /**
  * The 6-digit code field of an authenticator app, in its own form. `error` is the server's

@@ -1,5 +1,6 @@
 import { type PasswordContext, passwordProblems } from '@quire/contract';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
+import { PasswordField } from '../../../components/password-field';
 
 export const PASSWORDS_DO_NOT_MATCH = 'The passwords do not match';
 
@@ -18,37 +19,6 @@ export function newPasswordErrors(
         ? { confirmation: PASSWORDS_DO_NOT_MATCH }
         : {}),
   };
-}
-
-/** The policy's rules, each matched by the start of the problem `passwordProblems` names. */
-const RULES = [
-  { label: 'At least 10 characters', problem: /^Use at (least|most)/ },
-  { label: 'Not your username or e-mail', problem: /username or e-mail/ },
-  { label: 'Not a common password', problem: /too common/ },
-];
-
-/** The password policy, checked live as the person types. */
-export function PasswordPolicy({ password, context }: { password: string; context: PasswordContext }) {
-  const problems = password === '' ? [] : passwordProblems(password, context);
-  const other = problems.filter((p) => !RULES.some((r) => r.problem.test(p)));
-  const status = (failed: boolean) => (password === '' ? undefined : failed ? 'is-unmet' : 'is-met');
-  return (
-    <ul className="checklist" aria-label="Password policy">
-      {RULES.map((rule) => {
-        const problem = problems.find((p) => rule.problem.test(p));
-        return (
-          <li key={rule.label} className={status(problem !== undefined)}>
-            {problem ?? rule.label}
-          </li>
-        );
-      })}
-      {other.map((p) => (
-        <li key={p} className="is-unmet">
-          {p}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** New password and its confirmation, with the policy shown live. */
@@ -84,15 +54,13 @@ export function PasswordFields({
       : undefined;
   return (
     <>
-      <FormField
+      <PasswordField
         label={passwordLabel}
         name={passwordName}
-        type="password"
-        autoComplete="new-password"
         value={password}
-        onChange={(e) => onPassword(e.target.value)}
+        onChange={onPassword}
         error={errors.password}
-        hint={<PasswordPolicy password={password} context={context} />}
+        context={context}
         disabled={disabled}
       />
       <FormField

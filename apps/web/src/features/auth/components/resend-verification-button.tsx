@@ -1,6 +1,6 @@
 import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
 import { useResendVerification } from '../api/resend-verification';
-import { PendingButton } from './pending-button';
 
 /** After registering, and on a failed verification: send the link again. */
 export function ResendVerificationButton({ email }: { email: string }) {

@@ -1,12 +1,12 @@
 import { ZEmailBody } from '@quire/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { apiFieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
 import { usePasswordEmail } from '../api/password-email';
 import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
-import { PendingButton } from '../components/pending-button';
-import { apiFieldErrors, issueFieldErrors } from '../lib/field-errors';
 
 /** The one answer for any address: it never tells whether an account exists. */
 export const RESET_LINK_SENT =
@@ -28,7 +28,7 @@ export function ForgotPasswordPage() {
     if (send.isPending) return;
     const parsed = ZEmailBody.safeParse({ email });
     if (!parsed.success) {
-      setError(issueFieldErrors(parsed.error.issues, FIELDS).email);
+      setError(fieldErrorsFrom(parsed.error.issues, FIELDS).email);
       formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
       return;
     }

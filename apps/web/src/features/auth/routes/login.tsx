@@ -1,31 +1,24 @@
 import { landingPath, ZLoginBody } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Field, FormField } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
+import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
+import { type FieldErrors, fieldErrorsFrom, focusFirstError } from '../../../lib/field-errors';
 import { getAuth } from '../../../lib/storage';
 import { useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
 import { nextStep, safeRedirect } from '../lib/next-step';
 import { storeLogin } from '../lib/store-login';
 
 /** Shown when a login fails without a message from the server (spec §8, spelling as specified). */
 export const LOGIN_FALLBACK_MESSAGE = 'An error occured';
 
-type Field = 'username' | 'password' | 'role';
-type FieldErrors = Partial<Record<Field, string>>;
-const FIELDS: Field[] = ['username', 'password', 'role'];
-
-/** `body.password` -> `password`, for the fields of this form. */
-function fieldErrorsFrom(errors: Array<{ path: string; message: string }>): FieldErrors {
-  const result: FieldErrors = {};
-  for (const { path, message } of errors) {
-    const field = path.split('.').pop() as Field;
-    if (FIELDS.includes(field) && !result[field]) result[field] = message;
-  }
-  return result;
-}
+type LoginField = 'username' | 'password' | 'role';
+const FIELDS: LoginField[] = ['username', 'password', 'role'];
 
 export function LoginPage() {
   useLocationToast();
@@ -39,24 +32,17 @@ export function LoginPage() {
 }
 
 function LoginForm({ redirect }: { redirect: string | null }) {
-  const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
   const formRef = useRef<HTMLFormElement>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
   const [failure, setFailure] = useState<{ attempt: number; message: string } | null>(null);
-
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLInputElement>('input[name="username"]')?.focus();
-  }, []);
 
   const showFailure = (message: string) => setFailure((f) => ({ attempt: (f?.attempt ?? 0) + 1, message }));
 
-  const focusFirstInvalid = (errors: FieldErrors) => {
-    const first = FIELDS.find((f) => errors[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
+  const focusFirstInvalid = (errors: FieldErrors<LoginField>) =>
+    focusFirstError(formRef.current, errors, FIELDS);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,9 +54,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
       role: form.get('role'),
     });
     if (!parsed.success) {
-      const errors = fieldErrorsFrom(
-        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      );
+      const errors = fieldErrorsFrom(parsed.error.issues, FIELDS);
       setFieldErrors(errors);
       setFailure(null);
       focusFirstInvalid(errors);
@@ -97,7 +81,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
       },
       onError: (error) => {
         const apiError = error instanceof ApiError ? error : null;
-        const errors = fieldErrorsFrom(apiError?.errors ?? []);
+        const errors = fieldErrorsFrom(apiError?.errors ?? [], FIELDS);
         setFieldErrors(errors);
         showFailure(apiError?.serverMessage ?? LOGIN_FALLBACK_MESSAGE);
         focusFirstInvalid(errors);
@@ -105,93 +89,52 @@ function LoginForm({ redirect }: { redirect: string | null }) {
     });
   }
 
-  const describedBy = (field: Field) => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
-  const fieldError = (field: Field) =>
-    fieldErrors[field] ? (
-      <p className="field__error" id={`${id}-${field}-error`}>
-        {fieldErrors[field]}
-      </p>
-    ) : null;
-
   return (
-    <main className="centered-page auth-page">
-      <title>Sign in · Quire</title>
-      <div className="card card--narrow">
-        <div className="brand brand--center">
-          <span className="brand__mark" aria-hidden="true">
-            Q
-          </span>
-          <span className="brand__name">Quire</span>
-        </div>
-        <h1 className="auth-page__title">Sign in</h1>
-        <p className="muted auth-page__lead">Welcome back. Sign in to your documents.</p>
+    <AuthCard title="Sign in" lead="Welcome back. Sign in to your documents.">
+      {failure ? (
+        <AlertBanner key={failure.attempt} kind="error">
+          {failure.message}
+        </AlertBanner>
+      ) : null}
 
-        {failure ? (
-          <AlertBanner key={failure.attempt} kind="error">
-            {failure.message}
-          </AlertBanner>
-        ) : null}
-
-        <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={login.isPending}>
-          <div className="field">
-            <label htmlFor={`${id}-username`}>Username or e-mail</label>
-            <input
-              id={`${id}-username`}
-              name="username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              aria-invalid={fieldErrors.username ? true : undefined}
-              aria-describedby={describedBy('username')}
-            />
-            {fieldError('username')}
-          </div>
-          <div className="field">
-            <div className="field__label-row">
-              <label htmlFor={`${id}-password`}>Password</label>
-              <Link to="/forgot-password" className="field__label-link">
-                Forgot password?
-              </Link>
-            </div>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={fieldErrors.password ? true : undefined}
-              aria-describedby={describedBy('password')}
-            />
-            {fieldError('password')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-role`}>Role</label>
-            <select
-              id={`${id}-role`}
-              name="role"
-              defaultValue="user"
-              aria-invalid={fieldErrors.role ? true : undefined}
-              aria-describedby={describedBy('role')}
-            >
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={login.isPending}>
+        <FormField
+          label="Username or e-mail"
+          name="username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          error={fieldErrors.username}
+        />
+        <FormField
+          label="Password"
+          labelAside={
+            <Link to="/forgot-password" className="field__label-link">
+              Forgot password?
+            </Link>
+          }
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={fieldErrors.password}
+        />
+        <Field label="Role" error={fieldErrors.role}>
+          {(control) => (
+            <select {...control} name="role" defaultValue="user">
               <option value="user">User</option>
               <option value="admin">Admin</option>
             </select>
-            {fieldError('role')}
-          </div>
-          <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-            {login.isPending ? (
-              <>
-                <span className="spinner spinner--small" aria-hidden="true" /> Signing in…
-              </>
-            ) : (
-              'Sign in'
-            )}
-          </button>
-        </form>
-        <p className="auth-page__links">
-          New to Quire? <Link to="/register">Create an account</Link>
-        </p>
-      </div>
-    </main>
+          )}
+        </Field>
+        <PendingButton pending={login.isPending} pendingLabel="Signing in…" block>
+          Sign in
+        </PendingButton>
+      </form>
+      <p className="auth-page__links">
+        New to Quire? <Link to="/register">Create an account</Link>
+      </p>
+    </AuthCard>
   );
 }

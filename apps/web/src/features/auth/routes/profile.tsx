@@ -1,11 +1,14 @@
 import { accessTypeLabel, SIGNATURE_MAX_BYTES, type TUser } from '@quire/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
+import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
+import { apiFieldErrors, type FieldErrors, focusFirstError } from '../../../lib/field-errors';
 import { setIsUser2FAVerified } from '../../../lib/storage';
 import { useDisable2fa } from '../api/disable-2fa';
 import { useEnable2fa } from '../api/enable-2fa';
@@ -14,12 +17,9 @@ import { useUpdatePassword } from '../api/update-password';
 import { useUploadSignature } from '../api/upload-signature';
 import { useUserSignature } from '../api/user-signature';
 import { useVerify2fa } from '../api/verify-2fa';
-import { FormField } from '../components/form-field';
 import { OtpForm } from '../components/otp-form';
 import { newPasswordErrors, PasswordFields } from '../components/password-fields';
-import { PendingButton } from '../components/pending-button';
 import { TwoFactorEnrolment } from '../components/two-factor-enrolment';
-import { apiFieldErrors, type FieldErrors, focusFirstError } from '../lib/field-errors';
 import { ENABLE_2FA_FAILED, TWO_FACTOR_VERIFIED_MESSAGE, VERIFY_2FA_FAILED } from '../lib/two-factor';
 
 /** /profile: every signed-in person's own account, password, signature and 2FA. */

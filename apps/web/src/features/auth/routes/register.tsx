@@ -1,17 +1,17 @@
 import { ZEmail, ZUsername } from '@quire/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { FormField } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
+import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
+import { apiFieldErrors, type FieldErrors, focusFirstError } from '../../../lib/field-errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useEmailIsValid } from '../api/email-is-valid';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
 import { newPasswordErrors, PasswordFields } from '../components/password-fields';
-import { PendingButton } from '../components/pending-button';
 import { ResendVerificationButton } from '../components/resend-verification-button';
-import { apiFieldErrors, type FieldErrors, focusFirstError } from '../lib/field-errors';
-import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const EMAIL_TAKEN = 'An account already uses this e-mail address';
 export const EMAIL_CHECK_DELAY_MS = 400;

@@ -4,15 +4,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifications/notification-context';
 import type { ToastState } from '../../../components/notifications/use-location-toast';
 import { PageLoader } from '../../../components/page-loader';
+import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { apiFieldErrors, focusFirstError } from '../../../lib/field-errors';
 import { clearAuth } from '../../../lib/storage';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetToken } from '../api/verify-reset-token';
 import { AuthCard } from '../components/auth-card';
 import { newPasswordErrors, PasswordFields } from '../components/password-fields';
-import { PendingButton } from '../components/pending-button';
-import { apiFieldErrors, focusFirstError } from '../lib/field-errors';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Sign in with the new password.';

@@ -7,10 +7,9 @@ import { isNotAuthenticated } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 import { type AuthRecord, getTemporalAuth } from '../../../lib/storage';
 import { enable2faQuery } from '../api/enable-2fa';
-import { AuthCard } from '../components/auth-card';
-import { OtpForm } from '../components/otp-form';
 import { TwoFactorEnrolment } from '../components/two-factor-enrolment';
-import { ENABLE_2FA_FAILED, TWO_FACTOR_VERIFIED_MESSAGE } from '../lib/two-factor';
+import { SignInCodeForm, TwoFactorSignInCard } from '../components/two-factor-sign-in-card';
+import { ENABLE_2FA_FAILED } from '../lib/two-factor';
 import { useTwoFactorSignIn } from '../lib/use-two-factor-sign-in';
 
 /** /auth/setup-2fa: the company requires 2FA and this user has none yet (spec §2, §4). */
@@ -35,16 +34,13 @@ function SetupTwoFactor({ pending }: { pending: AuthRecord }) {
   }, [error, errorUpdatedAt]);
 
   return (
-    <AuthCard
+    <TwoFactorSignInCard
       title="Set up two-factor authentication"
       lead="Your company requires a second step at sign-in. Link an authenticator app to your account."
       wide
+      flow={flow}
     >
-      {flow.verified ? (
-        <div className="alert alert--success" role="status">
-          {TWO_FACTOR_VERIFIED_MESSAGE} Taking you to Quire…
-        </div>
-      ) : setup.isPending ? (
+      {setup.isPending ? (
         <PageLoader label="Preparing your QR code…" />
       ) : setup.isError ? (
         <div className="alert alert--error" role="alert">
@@ -57,27 +53,9 @@ function SetupTwoFactor({ pending }: { pending: AuthRecord }) {
       ) : (
         <>
           <TwoFactorEnrolment qrCode={setup.data.qr_code} secret={setup.data.secret} />
-          <OtpForm
-            onCode={flow.submitCode}
-            pending={flow.verifying}
-            error={flow.codeError}
-            submitLabel="Verify and continue"
-            disabled={flow.cancelling}
-          />
+          <SignInCodeForm flow={flow} submitLabel="Verify and continue" />
         </>
       )}
-      {flow.verified ? null : (
-        <div className="auth-page__footer">
-          <button
-            type="button"
-            className="button button--ghost button--block"
-            onClick={flow.cancel}
-            disabled={flow.cancelling || flow.verifying}
-          >
-            {flow.cancelling ? 'Cancelling…' : 'Cancel'}
-          </button>
-        </div>
-      )}
-    </AuthCard>
+    </TwoFactorSignInCard>
   );
 }

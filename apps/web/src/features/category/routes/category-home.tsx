@@ -1,20 +1,9 @@
-import { AccessSummary } from '../../../components/access-summary';
-import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../../lib/current-user';
+import { LandingPage } from '../../../components/landing-page';
 
 export function CategoriesPage() {
-  const { user } = useCurrentUser();
   return (
-    <>
-      <PageHeader title="Categories">
-        File Control: the categories files are uploaded into and indexed by.
-      </PageHeader>
-      {user ? (
-        <>
-          <p className="welcome">Welcome, {user.first_name || user.name}.</p>
-          <AccessSummary accessType={user.access_type} />
-        </>
-      ) : null}
-    </>
+    <LandingPage title="Categories">
+      File Control: the categories files are uploaded into and indexed by.
+    </LandingPage>
   );
 }

@@ -1,9 +1,9 @@
 import { MAIL_STATUSES, type TMailJob } from '@quire/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, QueryState, RefreshButton, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { Pagination } from '../../../components/pagination';
-import { formatDateTime, relativeTime } from '../../../lib/format';
+import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteMailJob } from '../api/delete-mail-job';
 import { type MailQueueQuery, useMailQueue } from '../api/get-mail-queue';
@@ -17,6 +17,7 @@ const LABELS: Record<Status, string> = {
   sent: 'Sent',
   failed: 'Failed',
 };
+const COLUMNS = ['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Queued'];
 /** Jobs that can go: waiting or given up (one being sent cannot). */
 const DELETABLE = new Set<Status>(['queued', 'failed']);
 
@@ -69,113 +70,66 @@ export function MailQueue({ readOnly }: { readOnly: boolean }) {
             ))}
           </select>
         </div>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => queue.refetch()}
-          disabled={queue.isFetching}
-        >
-          {queue.isFetching && !queue.isPending ? 'Refreshing…' : 'Refresh'}
-        </button>
+        <RefreshButton query={queue} />
       </div>
 
-      {queue.isPending ? (
-        <div className="empty-state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p className="muted">Loading the queue…</p>
-        </div>
-      ) : queue.isError && !queue.data ? (
-        <div className="empty-state" role="alert">
-          <h2>The queue could not be loaded</h2>
-          <button type="button" className="button button--ghost" onClick={() => queue.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="empty-state">
-          <h2>{status ? `No ${LABELS[status].toLowerCase()} e-mails` : 'No e-mails yet'}</h2>
-          <p className="muted">
-            {status ? 'Choose another status to see the rest.' : 'Messages the product sends appear here.'}
-          </p>
-        </div>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table" aria-busy={queue.isFetching || undefined}>
-            <caption className="sr-only">Outgoing e-mail</caption>
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Queued</th>
-                {readOnly ? null : (
-                  <th scope="col" className="cell-actions">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((job) => (
-                <tr key={job.id}>
-                  <td>{job.to}</td>
-                  <td>
-                    {job.subject}
-                    <div className="cell-muted">{job.kind}</div>
-                  </td>
-                  <td>
-                    <MailStatusBadge status={job.status} />
-                    {job.sent_at ? (
-                      <div className="cell-muted">
-                        <time dateTime={job.sent_at} title={formatDateTime(job.sent_at)}>
-                          {relativeTime(job.sent_at)}
-                        </time>
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>
-                    {job.attempts} of {job.max_attempts}
-                  </td>
-                  <td className="cell-muted">{job.last_error ?? '—'}</td>
-                  <td>
-                    <time dateTime={job.created_at} title={formatDateTime(job.created_at)}>
-                      {relativeTime(job.created_at)}
-                    </time>
-                  </td>
-                  {readOnly ? null : (
-                    <td className="cell-actions">
-                      {canDelete(job) ? (
-                        <button
-                          type="button"
-                          className="button button--link button--small is-danger"
-                          aria-label={`Delete the e-mail “${job.subject}” to ${job.to}`}
-                          onClick={() => setDeleting(job)}
-                        >
-                          Delete
-                        </button>
-                      ) : null}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState
+        query={queue}
+        loadingText="Loading the queue…"
+        failedText="The queue could not be loaded"
+        isEmpty={rows.length === 0}
+        card={false}
+        empty={
+          <>
+            <h2>{status ? `No ${LABELS[status].toLowerCase()} e-mails` : 'No e-mails yet'}</h2>
+            <p className="muted">
+              {status ? 'Choose another status to see the rest.' : 'Messages the product sends appear here.'}
+            </p>
+          </>
+        }
+      >
+        <DataTable caption="Outgoing e-mail" columns={COLUMNS} actions={!readOnly} busy={queue.isFetching}>
+          {rows.map((job) => (
+            <tr key={job.id}>
+              <td>{job.to}</td>
+              <td>
+                {job.subject}
+                <div className="cell-muted">{job.kind}</div>
+              </td>
+              <td>
+                <MailStatusBadge status={job.status} />
+                {job.sent_at ? (
+                  <div className="cell-muted">
+                    <Timestamp iso={job.sent_at} />
+                  </div>
+                ) : null}
+              </td>
+              <td>
+                {job.attempts} of {job.max_attempts}
+              </td>
+              <td className="cell-muted">{job.last_error ?? '—'}</td>
+              <td>
+                <Timestamp iso={job.created_at} />
+              </td>
+              {readOnly ? null : (
+                <td className="cell-actions">
+                  {canDelete(job) ? (
+                    <RowAction
+                      label={`Delete the e-mail “${job.subject}” to ${job.to}`}
+                      danger
+                      onClick={() => setDeleting(job)}
+                    >
+                      Delete
+                    </RowAction>
+                  ) : null}
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
 
-      {queue.data && queue.data.total > 0 ? (
-        <Pagination
-          page={queue.data.page}
-          lastPage={queue.data.last_page}
-          total={queue.data.total}
-          quantity={queue.data.quantity}
-          noun="e-mails"
-          onPage={setPage}
-          busy={queue.isFetching}
-        />
-      ) : null}
+      <PageNavigation data={queue.data} noun="e-mails" onPage={setPage} busy={queue.isFetching} />
 
       {deleting ? (
         <ConfirmDialog

@@ -1,7 +1,14 @@
 import { type TEmailSetup, type TEmailSetupBody, ZEmailSetupBody } from '@quire/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { Field, FormField, type FormFieldProps } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { apiFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { PendingButton } from '../../../components/pending-button';
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  fieldErrorsFrom,
+  focusFirstError,
+} from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveEmailSetup } from '../api/save-email-setup';
 
@@ -17,7 +24,6 @@ const FIELDS = ['host', 'port', 'security', 'username', 'password', 'from_addres
 
 /** The SMTP settings. The stored password is never shown: left empty it stays as it is. */
 export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | null; readOnly: boolean }) {
-  const id = useId();
   const notify = useNotify();
   const save = useSaveEmailSetup();
   const formRef = useRef<HTMLFormElement>(null);
@@ -47,8 +53,7 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    focusFirstError(formRef.current, found, FIELDS);
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -82,39 +87,22 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
     });
   }
 
-  const describedBy = (field: string, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: string) =>
-    errors[field] ? (
-      <p className="field__error" id={`${id}-${field}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
   const input = (
     field: keyof typeof values,
     label: string,
-    extra: Record<string, unknown> = {},
+    extra: Partial<FormFieldProps> = {},
     hint?: string,
   ) => (
-    <div className="field">
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
-        id={`${id}-${field}`}
-        name={field}
-        value={values[field]}
-        onChange={(e) => set(field, e.target.value)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(field, hint ? `${id}-${field}-hint` : undefined)}
-        autoComplete="off"
-        {...extra}
-      />
-      {fieldError(field) ??
-        (hint ? (
-          <p className="field__hint" id={`${id}-${field}-hint`}>
-            {hint}
-          </p>
-        ) : null)}
-    </div>
+    <FormField
+      label={label}
+      name={field}
+      value={values[field]}
+      onChange={(e) => set(field, e.target.value)}
+      error={errors[field]}
+      hint={hint}
+      autoComplete="off"
+      {...extra}
+    />
   );
 
   const passwordHint = clearPassword
@@ -134,66 +122,60 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
             placeholder: 'smtp.example.com',
           })}
           {input('port', 'Port', { type: 'number', inputMode: 'numeric', min: 1, max: 65535 })}
-          <div className="field field--wide">
-            <label htmlFor={`${id}-security`}>Security</label>
-            <select
-              id={`${id}-security`}
-              name="security"
-              value={values.security}
-              onChange={(e) => set('security', e.target.value)}
-              aria-invalid={errors.security ? true : undefined}
-              aria-describedby={describedBy('security')}
-            >
-              {SECURITY.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            {fieldError('security')}
-          </div>
+          <Field label="Security" error={errors.security} className="field--wide">
+            {(control) => (
+              <select
+                {...control}
+                name="security"
+                value={values.security}
+                onChange={(e) => set('security', e.target.value)}
+              >
+                {SECURITY.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {input(
             'username',
             'Username',
             { spellCheck: false, autoCapitalize: 'none' },
             'Leave empty when the server needs no sign-in.',
           )}
-          <div className="field">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              placeholder={hasPassword && !clearPassword ? '•••••••• (unchanged)' : ''}
-              disabled={clearPassword}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setErrors((x) => ({ ...x, password: '' }));
-              }}
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describedBy('password', `${id}-password-hint`)}
-            />
-            {fieldError('password') ?? (
-              <p className="field__hint" id={`${id}-password-hint`}>
-                {passwordHint}
-              </p>
-            )}
-            {hasPassword && !readOnly ? (
-              <label className="checkbox">
+          <Field label="Password" error={errors.password} hint={passwordHint}>
+            {(control) => (
+              <>
                 <input
-                  type="checkbox"
-                  checked={clearPassword}
+                  {...control}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  placeholder={hasPassword && !clearPassword ? '•••••••• (unchanged)' : ''}
+                  disabled={clearPassword}
                   onChange={(e) => {
-                    setClearPassword(e.target.checked);
-                    if (e.target.checked) setPassword('');
+                    setPassword(e.target.value);
+                    setErrors((x) => ({ ...x, password: '' }));
                   }}
                 />
-                <span>Clear the stored password</span>
-              </label>
-            ) : null}
-          </div>
+                {hasPassword && !readOnly ? (
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={clearPassword}
+                      onChange={(e) => {
+                        setClearPassword(e.target.checked);
+                        if (e.target.checked) setPassword('');
+                      }}
+                    />
+                    <span>Clear the stored password</span>
+                  </label>
+                ) : null}
+              </>
+            )}
+          </Field>
           {input('from_address', 'From address', {
             type: 'email',
             spellCheck: false,
@@ -205,15 +187,9 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
       <div className="form-actions">
         {setup ? <p className="field__hint">Last saved {formatDateTime(setup.updated_at)}</p> : null}
         {readOnly ? null : (
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? (
-              <>
-                <span className="spinner spinner--small" aria-hidden="true" /> Saving…
-              </>
-            ) : (
-              'Save settings'
-            )}
-          </button>
+          <PendingButton pending={save.isPending} pendingLabel="Saving…">
+            Save settings
+          </PendingButton>
         )}
       </div>
     </form>

@@ -1,16 +1,24 @@
 import { type TGroup, ZCreateGroupBody } from '@quire/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { Field, FormField } from '../../../components/form-field';
 import { MultiSelect } from '../../../components/multi-select';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { apiFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { PendingButton } from '../../../components/pending-button';
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  fieldErrorsFrom,
+  focusFirstError,
+} from '../../../lib/field-errors';
 import { useCreateGroup } from '../api/create-group';
 import { useEditGroup } from '../api/edit-group';
 import { useUserOptions } from '../api/get-user-options';
 
+const FIELDS = ['name', 'description', 'user_ids'];
+
 /** Create or edit a group: its name, what it is for, and who is in it. */
 export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: () => void }) {
-  const id = useId();
   const notify = useNotify();
   const formRef = useRef<HTMLFormElement>(null);
   const users = useUserOptions();
@@ -25,11 +33,7 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    const first = ['name', 'description', 'user_ids'].find((f) => found[f]);
-    if (first)
-      formRef.current
-        ?.querySelector<HTMLElement>(first === 'user_ids' ? 'fieldset input' : `[name="${first}"]`)
-        ?.focus();
+    focusFirstError(formRef.current, found, FIELDS, { user_ids: 'fieldset input' });
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -81,45 +85,35 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       size="medium"
     >
       <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            value={name}
-            autoComplete="off"
-            onChange={(e) => {
-              setName(e.target.value);
-              setErrors((x) => ({ ...x, name: '' }));
-            }}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-          />
-          {errors.name ? (
-            <p className="field__error" id={`${id}-name-error`}>
-              {errors.name}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>
-            Description <span className="muted">(optional)</span>
-          </label>
-          <textarea
-            id={`${id}-description`}
-            name="description"
-            value={description}
-            rows={2}
-            onChange={(e) => setDescription(e.target.value)}
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? `${id}-description-error` : undefined}
-          />
-          {errors.description ? (
-            <p className="field__error" id={`${id}-description-error`}>
-              {errors.description}
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          label="Name"
+          name="name"
+          value={name}
+          autoComplete="off"
+          onChange={(e) => {
+            setName(e.target.value);
+            setErrors((x) => ({ ...x, name: '' }));
+          }}
+          error={errors.name}
+        />
+        <Field
+          label={
+            <>
+              Description <span className="muted">(optional)</span>
+            </>
+          }
+          error={errors.description}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="description"
+              value={description}
+              rows={2}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
+        </Field>
         <MultiSelect
           label="Members"
           options={options}
@@ -135,17 +129,9 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
           <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? (
-              <>
-                <span className="spinner spinner--small" aria-hidden="true" /> Saving…
-              </>
-            ) : isEdit ? (
-              'Save changes'
-            ) : (
-              'Create group'
-            )}
-          </button>
+          <PendingButton pending={pending} pendingLabel="Saving…">
+            {isEdit ? 'Save changes' : 'Create group'}
+          </PendingButton>
         </div>
       </form>
     </Dialog>

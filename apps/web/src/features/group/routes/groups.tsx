@@ -1,9 +1,9 @@
 import type { TGroup } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
-import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteGroup } from '../api/delete-group';
@@ -13,6 +13,7 @@ import { GroupFormDialog } from '../components/group-form-dialog';
 type Open = { kind: 'create' } | { kind: 'edit'; group: TGroup } | { kind: 'delete'; group: TGroup } | null;
 
 const MEMBER_PREVIEW = 3;
+const COLUMNS = ['Name', 'Description', 'Members', 'Created'];
 
 function MemberSummary({ group }: { group: TGroup }) {
   if (group.member_count === 0) return <span className="muted">No members</span>;
@@ -65,92 +66,60 @@ export function GroupsPage() {
         )}
       </div>
 
-      {groups.isPending ? (
-        <div className="card empty-state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p className="muted">Loading groups…</p>
-        </div>
-      ) : groups.isError ? (
-        <div className="card empty-state" role="alert">
-          <h2>The groups could not be loaded</h2>
-          <button type="button" className="button button--ghost" onClick={() => groups.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="card empty-state">
-          <h2>No groups yet</h2>
-          <p className="muted">Groups gather users, so that access and work can go to a team at once.</p>
-          {canWrite ? (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setOpen({ kind: 'create' })}
-            >
-              Create the first group
-            </button>
-          ) : null}
-        </div>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="sr-only">Groups</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Members</th>
-                <th scope="col">Created</th>
-                {canWrite ? (
-                  <th scope="col" className="cell-actions">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((group) => (
-                <tr key={group.id}>
-                  <td>
-                    <strong>{group.name}</strong>
-                  </td>
-                  <td>{group.description || <span className="muted">—</span>}</td>
-                  <td>
-                    <MemberSummary group={group} />
-                  </td>
-                  <td>
-                    <time dateTime={group.created_at} title={formatDateTime(group.created_at)}>
-                      {formatDate(group.created_at)}
-                    </time>
-                  </td>
-                  {canWrite ? (
-                    <td className="cell-actions">
-                      <span className="row-actions">
-                        <button
-                          type="button"
-                          className="button button--link button--small"
-                          aria-label={`Edit ${group.name}`}
-                          onClick={() => setOpen({ kind: 'edit', group })}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--link button--small is-danger"
-                          aria-label={`Delete ${group.name}`}
-                          onClick={() => setOpen({ kind: 'delete', group })}
-                        >
-                          Delete
-                        </button>
-                      </span>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState
+        query={groups}
+        loadingText="Loading groups…"
+        failedText="The groups could not be loaded"
+        isEmpty={rows.length === 0}
+        empty={
+          <>
+            <h2>No groups yet</h2>
+            <p className="muted">Groups gather users, so that access and work can go to a team at once.</p>
+            {canWrite ? (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setOpen({ kind: 'create' })}
+              >
+                Create the first group
+              </button>
+            ) : null}
+          </>
+        }
+      >
+        <DataTable caption="Groups" columns={COLUMNS} actions={canWrite}>
+          {rows.map((group) => (
+            <tr key={group.id}>
+              <td>
+                <strong>{group.name}</strong>
+              </td>
+              <td>{group.description || <span className="muted">—</span>}</td>
+              <td>
+                <MemberSummary group={group} />
+              </td>
+              <td>
+                <Timestamp iso={group.created_at} show="date" />
+              </td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  <span className="row-actions">
+                    <RowAction label={`Edit ${group.name}`} onClick={() => setOpen({ kind: 'edit', group })}>
+                      Edit
+                    </RowAction>
+                    <RowAction
+                      label={`Delete ${group.name}`}
+                      danger
+                      onClick={() => setOpen({ kind: 'delete', group })}
+                    >
+                      Delete
+                    </RowAction>
+                  </span>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
 
       {open?.kind === 'create' ? <GroupFormDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <GroupFormDialog group={open.group} onClose={close} /> : null}

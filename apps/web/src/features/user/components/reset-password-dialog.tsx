@@ -2,9 +2,9 @@ import { passwordProblems, type TAdminUser } from '@quire/contract';
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
+import { PasswordField } from '../../../components/password-field';
 import { apiFieldErrors } from '../../../lib/field-errors';
 import { useResetPassword } from '../api/reset-password';
-import { PasswordField } from './password-field';
 
 /** An administrator sets a new password for someone; the policy is shown as they type. */
 export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClose: () => void }) {
@@ -57,9 +57,10 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClo
             setPassword(v);
             setError(undefined);
           }}
-          username={user.username}
-          email={user.email}
+          context={user}
           error={error}
+          showProblems={false}
+          revealable
         />
         <div className="form-actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={reset.isPending}>

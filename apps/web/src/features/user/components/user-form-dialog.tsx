@@ -12,13 +12,20 @@ import {
 } from '@quire/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { Field, FormField } from '../../../components/form-field';
 import { MultiSelect } from '../../../components/multi-select';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { apiFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { PasswordField } from '../../../components/password-field';
+import { PendingButton } from '../../../components/pending-button';
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  fieldErrorsFrom,
+  focusFirstError,
+} from '../../../lib/field-errors';
 import { useCreateUser } from '../api/create-user';
 import { useEditUser } from '../api/edit-user';
 import { useGroups } from '../api/get-groups';
-import { PasswordField } from './password-field';
 
 /** Access types an administrator can give: every one but the vendor's own. */
 export const ASSIGNABLE_ACCESS_TYPES = ACCESS_TYPES.filter((a) => a !== VENDOR_ADMIN);
@@ -89,18 +96,9 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
     setErrors((e) => (e[key] ? { ...e, [key]: '' } : e));
   };
 
-  const focusFirst = (found: FieldErrors) => {
-    const first = FIELD_ORDER.find((f) => found[f]);
-    if (!first) return;
-    const el = formRef.current?.querySelector<HTMLElement>(
-      first === 'group_ids' ? 'fieldset input' : `[name="${first}"]`,
-    );
-    el?.focus();
-  };
-
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    focusFirst(found);
+    focusFirstError(formRef.current, found, FIELD_ORDER, { group_ids: 'fieldset input' });
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -149,27 +147,15 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
     );
   }
 
-  const describedBy = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const fieldError = (field: string) =>
-    errors[field] ? (
-      <p className="field__error" id={`${id}-${field}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
   const text = (field: 'username' | 'email' | 'first_name' | 'last_name', label: string, extra = {}) => (
-    <div className="field">
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
-        id={`${id}-${field}`}
-        name={field}
-        value={state[field]}
-        onChange={(e) => set(field, e.target.value)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={describedBy(field)}
-        {...extra}
-      />
-      {fieldError(field)}
-    </div>
+    <FormField
+      label={label}
+      name={field}
+      value={state[field]}
+      onChange={(e) => set(field, e.target.value)}
+      error={errors[field]}
+      {...extra}
+    />
   );
 
   return (
@@ -190,49 +176,54 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
           {text('email', 'E-mail', { type: 'email', autoComplete: 'off' })}
           {text('first_name', 'First name', { autoComplete: 'off' })}
           {text('last_name', 'Last name', { autoComplete: 'off' })}
-          <div className="field">
-            <label htmlFor={`${id}-access_type`}>Access type</label>
-            <select
-              id={`${id}-access_type`}
-              name="access_type"
-              value={state.access_type}
-              onChange={(e) => set('access_type', e.target.value as AccessType)}
-              disabled={isSelf}
-              aria-invalid={errors.access_type ? true : undefined}
-              aria-describedby={isSelf ? `${id}-self-hint` : describedBy('access_type')}
-            >
-              {ASSIGNABLE_ACCESS_TYPES.map((a) => (
-                <option key={a} value={a}>
-                  {accessTypeLabel(a)}
-                </option>
-              ))}
-            </select>
-            {fieldError('access_type')}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-role`}>Role</label>
-            <select
-              id={`${id}-role`}
-              name="role"
-              value={state.role}
-              onChange={(e) => set('role', e.target.value as LoginRole)}
-              disabled={isSelf}
-              aria-invalid={errors.role ? true : undefined}
-              aria-describedby={isSelf ? `${id}-self-hint` : (describedBy('role') ?? `${id}-role-hint`)}
-            >
-              <option value="user">User</option>
-              <option value="admin" disabled={!mayUseRole(state.access_type, 'admin')}>
-                Admin
-              </option>
-            </select>
-            {fieldError('role') ?? (
-              <p className="field__hint" id={`${id}-role-hint`}>
-                {state.access_type === 'General staff'
-                  ? 'General staff always sign in as User.'
-                  : 'Admin opens the administration areas.'}
-              </p>
+          <Field
+            label="Access type"
+            error={errors.access_type}
+            describedBy={isSelf ? `${id}-self-hint` : undefined}
+          >
+            {(control) => (
+              <select
+                {...control}
+                name="access_type"
+                value={state.access_type}
+                onChange={(e) => set('access_type', e.target.value as AccessType)}
+                disabled={isSelf}
+              >
+                {ASSIGNABLE_ACCESS_TYPES.map((a) => (
+                  <option key={a} value={a}>
+                    {accessTypeLabel(a)}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
+          </Field>
+          <Field
+            label="Role"
+            error={errors.role}
+            hint={
+              isSelf || errors.role
+                ? undefined
+                : state.access_type === 'General staff'
+                  ? 'General staff always sign in as User.'
+                  : 'Admin opens the administration areas.'
+            }
+            describedBy={isSelf ? `${id}-self-hint` : undefined}
+          >
+            {(control) => (
+              <select
+                {...control}
+                name="role"
+                value={state.role}
+                onChange={(e) => set('role', e.target.value as LoginRole)}
+                disabled={isSelf}
+              >
+                <option value="user">User</option>
+                <option value="admin" disabled={!mayUseRole(state.access_type, 'admin')}>
+                  Admin
+                </option>
+              </select>
+            )}
+          </Field>
           {isSelf ? (
             <p className="field__hint field--wide" id={`${id}-self-hint`}>
               You cannot change your own access type or role.
@@ -256,9 +247,10 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
                 label="Password"
                 value={state.password}
                 onChange={(v) => set('password', v)}
-                username={state.username}
-                email={state.email}
+                context={{ username: state.username, email: state.email }}
                 error={errors.password}
+                showProblems={false}
+                revealable
               />
             </div>
           )}
@@ -267,17 +259,9 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
           <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? (
-              <>
-                <span className="spinner spinner--small" aria-hidden="true" /> Saving…
-              </>
-            ) : isEdit ? (
-              'Save changes'
-            ) : (
-              'Create user'
-            )}
-          </button>
+          <PendingButton pending={pending} pendingLabel="Saving…">
+            {isEdit ? 'Save changes' : 'Create user'}
+          </PendingButton>
         </div>
       </form>
     </Dialog>

@@ -1,19 +1,13 @@
 import { accessTypeLabel } from '@quire/contract';
 import { Link } from 'react-router';
+import { DataTable, QueryState, RefreshButton, Timestamp } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { formatDateTime, relativeTime } from '../../../lib/format';
 import { currentUserId } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { shortUserAgent } from '../../../lib/user-agent';
 import { useLoggedInUsers } from '../api/get-logged-in-users';
-import { shortUserAgent } from '../lib/user-agent';
 
-function When({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {relativeTime(iso)}
-    </time>
-  );
-}
+const COLUMNS = ['User', 'Role', 'IP address', 'Browser', 'Signed in', 'Last seen'];
 
 export function LoggedInUsersPage() {
   const sessions = useLoggedInUsers();
@@ -28,77 +22,47 @@ export function LoggedInUsersPage() {
       </PageHeader>
       <div className="section-header">
         <Link to="/admin/users">Back to users</Link>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => sessions.refetch()}
-          disabled={sessions.isFetching}
-        >
-          {sessions.isFetching ? 'Refreshing…' : 'Refresh'}
-        </button>
+        <RefreshButton query={sessions} />
       </div>
 
-      {sessions.isPending ? (
-        <div className="card empty-state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p className="muted">Loading sessions…</p>
-        </div>
-      ) : sessions.isError && !sessions.data ? (
-        <div className="card empty-state" role="alert">
-          <h2>The sessions could not be loaded</h2>
-          <button type="button" className="button button--ghost" onClick={() => sessions.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="card empty-state">
-          <h2>Nobody is signed in</h2>
-          <p className="muted">Sessions appear here as people sign in.</p>
-        </div>
-      ) : (
-        <>
-          <p className="muted" aria-live="polite">
-            {rows.length === 1 ? '1 live session' : `${rows.length} live sessions`}
-          </p>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="sr-only">Signed-in users</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">IP address</th>
-                  <th scope="col">Browser</th>
-                  <th scope="col">Signed in</th>
-                  <th scope="col">Last seen</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((s) => (
-                  <tr key={s.session_id}>
-                    <td>
-                      {s.user.name || s.user.username}
-                      {s.user.id === me ? <span className="muted"> (you)</span> : null}
-                      <div className="cell-muted">
-                        {s.user.username} · {accessTypeLabel(s.user.access_type)}
-                      </div>
-                    </td>
-                    <td>{s.role === 'admin' ? 'Admin' : 'User'}</td>
-                    <td>{s.ip ?? <span className="muted">Unknown</span>}</td>
-                    <td title={s.user_agent ?? undefined}>{shortUserAgent(s.user_agent)}</td>
-                    <td>
-                      <When iso={s.created_at} />
-                    </td>
-                    <td>
-                      <When iso={s.last_seen_at} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      <QueryState
+        query={sessions}
+        loadingText="Loading sessions…"
+        failedText="The sessions could not be loaded"
+        isEmpty={rows.length === 0}
+        empty={
+          <>
+            <h2>Nobody is signed in</h2>
+            <p className="muted">Sessions appear here as people sign in.</p>
+          </>
+        }
+      >
+        <p className="muted" aria-live="polite">
+          {rows.length === 1 ? '1 live session' : `${rows.length} live sessions`}
+        </p>
+        <DataTable caption="Signed-in users" columns={COLUMNS}>
+          {rows.map((s) => (
+            <tr key={s.session_id}>
+              <td>
+                {s.user.name || s.user.username}
+                {s.user.id === me ? <span className="muted"> (you)</span> : null}
+                <div className="cell-muted">
+                  {s.user.username} · {accessTypeLabel(s.user.access_type)}
+                </div>
+              </td>
+              <td>{s.role === 'admin' ? 'Admin' : 'User'}</td>
+              <td>{s.ip ?? <span className="muted">Unknown</span>}</td>
+              <td title={s.user_agent ?? undefined}>{shortUserAgent(s.user_agent)}</td>
+              <td>
+                <Timestamp iso={s.created_at} />
+              </td>
+              <td>
+                <Timestamp iso={s.last_seen_at} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { accessTypeLabel, type TAdminUser, VENDOR_ADMIN } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { PageNavigation } from '../../../components/pagination';
 import { currentUserId, useAreaAccess } from '../../../lib/permissions';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -14,6 +14,7 @@ import { UserFormDialog } from '../components/user-form-dialog';
 import { UserStatusBadge } from '../components/user-status-badge';
 
 export const USERS_PAGE_SIZE = 20;
+const COLUMNS = ['Name', 'Username', 'E-mail', 'Access type', 'Status', 'Created'];
 
 type Status = NonNullable<UsersQuery['status']>;
 const STATUS_FILTERS: Array<{ value: '' | Status; label: string }> = [
@@ -117,21 +118,13 @@ export function UsersPage() {
         </div>
       </search>
 
-      {users.isPending ? (
-        <div className="card empty-state" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <p className="muted">Loading users…</p>
-        </div>
-      ) : users.isError && !users.data ? (
-        <div className="card empty-state" role="alert">
-          <h2>The users could not be loaded</h2>
-          <button type="button" className="button button--ghost" onClick={() => users.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="card empty-state">
-          {filtered ? (
+      <QueryState
+        query={users}
+        loadingText="Loading users…"
+        failedText="The users could not be loaded"
+        isEmpty={rows.length === 0}
+        empty={
+          filtered ? (
             <>
               <h2>No users match</h2>
               <p className="muted">
@@ -164,71 +157,39 @@ export function UsersPage() {
                 </button>
               ) : null}
             </>
-          )}
-        </div>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table" aria-busy={users.isFetching || undefined}>
-            <caption className="sr-only">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Username</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Access type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                {canWrite ? (
-                  <th scope="col" className="cell-actions">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    {user.name || '—'}
-                    {user.id === me ? <span className="muted"> (you)</span> : null}
-                  </td>
-                  <td>{user.username}</td>
-                  <td>{user.email}</td>
-                  <td>
-                    {accessTypeLabel(user.access_type)}
-                    <span className="cell-muted"> · {user.role === 'admin' ? 'Admin' : 'User'}</span>
-                  </td>
-                  <td>
-                    <UserStatusBadge status={user.status} />
-                  </td>
-                  <td>
-                    <time dateTime={user.created_at} title={formatDateTime(user.created_at)}>
-                      {formatDate(user.created_at)}
-                    </time>
-                  </td>
-                  {canWrite ? (
-                    <td className="cell-actions">
-                      <RowActions user={user} isSelf={user.id === me} onOpen={setOpen} />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+          )
+        }
+      >
+        <DataTable caption="Users" columns={COLUMNS} actions={canWrite} busy={users.isFetching}>
+          {rows.map((user) => (
+            <tr key={user.id}>
+              <td>
+                {user.name || '—'}
+                {user.id === me ? <span className="muted"> (you)</span> : null}
+              </td>
+              <td>{user.username}</td>
+              <td>{user.email}</td>
+              <td>
+                {accessTypeLabel(user.access_type)}
+                <span className="cell-muted"> · {user.role === 'admin' ? 'Admin' : 'User'}</span>
+              </td>
+              <td>
+                <UserStatusBadge status={user.status} />
+              </td>
+              <td>
+                <Timestamp iso={user.created_at} show="date" />
+              </td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  <RowActions user={user} isSelf={user.id === me} onOpen={setOpen} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
 
-      {users.data && users.data.total > 0 ? (
-        <Pagination
-          page={users.data.page}
-          lastPage={users.data.last_page}
-          total={users.data.total}
-          quantity={users.data.quantity}
-          noun="users"
-          onPage={setPage}
-          busy={users.isFetching}
-        />
-      ) : null}
+      <PageNavigation data={users.data} noun="users" onPage={setPage} busy={users.isFetching} />
 
       {open?.kind === 'create' ? <UserFormDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? (
@@ -255,14 +216,9 @@ function RowActions({
   if (user.access_type === VENDOR_ADMIN && !isSelf) return null;
   const name = user.name || user.username;
   const action = (label: string, kind: NonNullable<Open>['kind'], danger = false) => (
-    <button
-      type="button"
-      className={`button button--link button--small${danger ? ' is-danger' : ''}`}
-      aria-label={`${label} ${name}`}
-      onClick={() => onOpen({ kind, user } as Open)}
-    >
+    <RowAction label={`${label} ${name}`} danger={danger} onClick={() => onOpen({ kind, user } as Open)}>
       {label}
-    </button>
+    </RowAction>
   );
   if (user.status === 'deleted') return <span className="row-actions">{action('Activate', 'activate')}</span>;
   return (

@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import { formatDate, formatDateTime, relativeTime } from '../lib/format';
+
+/** What `QueryState` reads of a TanStack query. */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  data: unknown;
+  refetch: () => unknown;
+}
+
+export interface QueryStateProps {
+  query: ListQuery;
+  /** "Loading users…" */
+  loadingText: string;
+  /** "The users could not be loaded" */
+  failedText: string;
+  /** Nothing to show: `empty` stands in for the list. */
+  isEmpty: boolean;
+  /** The heading, a line and any action of the empty state. */
+  empty: ReactNode;
+  /** Each state as a card of its own (false inside a card already). */
+  card?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A list's loading, failed (with Try again) and empty states, then the list. A failed reload
+ * keeps the rows already shown; its toast comes from `useFailureToast`.
+ */
+export function QueryState({
+  query,
+  loadingText,
+  failedText,
+  isEmpty,
+  empty,
+  card = true,
+  children,
+}: QueryStateProps) {
+  const className = card ? 'card empty-state' : 'empty-state';
+  if (query.isPending)
+    return (
+      <div className={className} role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p className="muted">{loadingText}</p>
+      </div>
+    );
+  if (query.isError && !query.data)
+    return (
+      <div className={className} role="alert">
+        <h2>{failedText}</h2>
+        <button type="button" className="button button--ghost" onClick={() => query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  if (isEmpty) return <div className={className}>{empty}</div>;
+  return <>{children}</>;
+}
+
+export interface DataTableProps {
+  /** Read by screen readers: "Users". */
+  caption: string;
+  columns: readonly string[];
+  /** A last, unlabelled column for the row actions. */
+  actions?: boolean;
+  /** A new page is loading. */
+  busy?: boolean;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/** A table of rows with its caption and column headers. */
+export function DataTable({ caption, columns, actions = false, busy = false, children }: DataTableProps) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table" aria-busy={busy || undefined}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            {actions ? (
+              <th scope="col" className="cell-actions">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One action in a row: a small link-styled button named for its row ("Edit Finance"). */
+export function RowAction({
+  children,
+  label,
+  danger = false,
+  onClick,
+}: {
+  children: ReactNode;
+  /** The accessible name, which says which row it acts on. */
+  label: string;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--link button--small${danger ? ' is-danger' : ''}`}
+      aria-label={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A moment as a date or "5 minutes ago", with the exact date and time on hover. */
+export function Timestamp({ iso, show = 'relative' }: { iso: string; show?: 'relative' | 'date' }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {show === 'date' ? formatDate(iso) : relativeTime(iso)}
+    </time>
+  );
+}
+
+/** Loads a list again, saying so while it does. */
+export function RefreshButton({
+  query,
+}: {
+  query: { isFetching: boolean; isPending: boolean; refetch: () => unknown };
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      onClick={() => query.refetch()}
+      disabled={query.isFetching}
+    >
+      {query.isFetching && !query.isPending ? 'Refreshing…' : 'Refresh'}
+    </button>
+  );
+}

@@ -1,0 +1,82 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+
+/** What the control inside a field needs: its id, and its error and hint as its description. */
+export interface FieldControl {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Shown under the control in red, and announced with it. */
+  error?: string | undefined;
+  /** Help or live feedback under the control. */
+  hint?: ReactNode;
+  /** Ids of further descriptions outside the field (a note shared by several fields). */
+  describedBy?: string | undefined;
+  /** Beside the label, such as a "Forgot password?" link. */
+  labelAside?: ReactNode;
+  /** Extra classes: `field--wide`. */
+  className?: string | undefined;
+}
+
+/** A labelled control (input, select, textarea) whose error and hint are its description. */
+export function Field({
+  label,
+  error,
+  hint,
+  describedBy,
+  labelAside,
+  className,
+  children,
+}: FieldProps & { children: (control: FieldControl) => ReactNode }) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const labelElement = <label htmlFor={id}>{label}</label>;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      {labelAside ? (
+        <div className="field__label-row">
+          {labelElement}
+          {labelAside}
+        </div>
+      ) : (
+        labelElement
+      )}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined,
+      })}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <div className="field__hint" id={hintId}>
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export type FormFieldProps = FieldProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { name: string };
+
+/** A labelled input whose error and hint are its accessible description. */
+export function FormField({
+  label,
+  error,
+  hint,
+  describedBy,
+  labelAside,
+  className,
+  ...input
+}: FormFieldProps) {
+  const field = { label, error, hint, describedBy, labelAside, className };
+  return <Field {...field}>{(control) => <input {...control} {...input} />}</Field>;
+}

@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const signInSettingsQuery = () => apiQueryOptions(contract.auth.signInSettings);
+
+/** GET /api/sign-in-settings: whether 2FA is required for everyone, and self-registration. */
+export function useSignInSettings() {
+  return useQuery(signInSettingsQuery());
+}
