@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotificationArea } from '../components/notifications/notification-area';
 import { NotificationProvider } from '../components/notifications/notification-context';
 import { createNotificationStore } from '../components/notifications/notification-store';
-import { chunkFailureType, listenForChunkErrors, reportingImport } from './chunk-errors';
+import { ChunkTimeoutError, chunkFailureType, listenForChunkErrors, reportingImport } from './chunk-errors';
 
 function setup() {
   const store = createNotificationStore();
@@ -54,5 +54,27 @@ describe('chunk load failures', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByRole('alert')).toHaveTextContent('Loading chunk failed');
     stop();
+  });
+
+  it('gives up on a chunk that has not arrived after 120 s, and says so', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = setup();
+      const load = reportingImport(store, () => new Promise<never>(() => {}));
+      const pending = load();
+      const outcome = expect(pending).rejects.toBeInstanceOf(ChunkTimeoutError);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(119_999);
+      });
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1);
+      });
+      await outcome;
+      expect(screen.getByRole('alert')).toHaveTextContent('Loading chunk failed');
+      expect(screen.getByRole('alert')).toHaveTextContent('timeout failure');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

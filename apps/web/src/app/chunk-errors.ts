@@ -3,10 +3,21 @@
 import type { Notifier } from '../components/notifications/notification-store';
 import { describeError, reportClientError } from '../lib/error-reporting';
 
-export type ChunkFailureType = 'script' | 'style';
+export type ChunkFailureType = 'script' | 'style' | 'timeout';
+
+/** The spec's chunk load time-out (§9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export class ChunkTimeoutError extends Error {
+  override name = 'ChunkLoadTimeout';
+  constructor(ms: number) {
+    super(`Loading chunk failed: no answer within ${ms / 1000} s (timeout)`);
+  }
+}
 
 /** Vite's preload helper says "Unable to preload CSS for …" when a style chunk fails. */
 export function chunkFailureType(error: unknown): ChunkFailureType {
+  if (error instanceof ChunkTimeoutError) return 'timeout';
   const message = error instanceof Error ? error.message : String(error);
   return /\bcss\b/i.test(message) ? 'style' : 'script';
 }
@@ -23,10 +34,11 @@ export function reportChunkError(notify: Notifier, error: unknown): void {
   const title = type === 'style' ? 'Loading CSS chunk failed' : 'Loading chunk failed';
   const { message, stack } = describeError(error);
   reportClientError({ kind: 'chunk', message: title, failure_type: type, detail: message, stack });
-  notify.error(
-    title,
-    `A ${type} file of the app could not be loaded (${type} failure). Reload the page to get the latest version.`,
-  );
+  const detail =
+    type === 'timeout'
+      ? `A script file of the app did not arrive within ${CHUNK_LOAD_TIMEOUT_MS / 1000} s (timeout failure).`
+      : `A ${type} file of the app could not be loaded (${type} failure).`;
+  notify.error(title, `${detail} Reload the page to get the latest version.`);
 }
 
 /** Listens for Vite's `vite:preloadError`; returns the function that stops listening. */
@@ -38,11 +50,25 @@ export function listenForChunkErrors(notify: Notifier): () => void {
   return () => window.removeEventListener('vite:preloadError', onPreloadError);
 }
 
-/** Wraps a dynamic import so that its failure is reported before React's error page shows. */
-export function reportingImport<T>(notify: Notifier, load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    load().catch((error: unknown) => {
-      reportChunkError(notify, error);
-      throw error;
+/**
+ * Wraps a dynamic import so that its failure — or no answer within the spec's 120 s — is
+ * reported before React's error page shows.
+ */
+export function reportingImport<T>(
+  notify: Notifier,
+  load: () => Promise<T>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): () => Promise<T> {
+  return () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkTimeoutError(timeoutMs)), timeoutMs);
     });
+    return Promise.race([load(), timeout])
+      .catch((error: unknown) => {
+        reportChunkError(notify, error);
+        throw error;
+      })
+      .finally(() => clearTimeout(timer));
+  };
 }
