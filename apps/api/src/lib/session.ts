@@ -24,6 +24,7 @@ const TOUCH_EVERY_MS = 60_000;
 export async function resolveSession(deps: Deps, token: string): Promise<AuthContext | null> {
   const session = await deps.db.session.findUnique({
     where: { tokenHash: hashToken(token) },
+    relationLoadStrategy: 'join',
     include: { user: { include: { company: { select: { twoFactorRequired: true } } } } },
   });
   const now = deps.now();

@@ -129,10 +129,12 @@ export async function pageUsers(db: Tx, q: UserPageQuery) {
       : [{ createdAt: 'desc' }, { id: 'desc' }];
   const [total, rows] = await Promise.all([
     db.user.count({ where }),
+    // Page first, then one query for the page's groups: cheaper than joining every row.
     db.user.findMany({
       where,
       orderBy,
       include: withGroups,
+      relationLoadStrategy: 'query',
       ...pageWindow(q),
     }),
   ]);
