@@ -1,12 +1,14 @@
 // The password policy, shared: the web client shows the problems before submit, the API
 // refuses them (400 naming the field).
+import { COMMON_PASSWORDS } from './common-passwords.js';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
-// The most common passwords of public breach lists (lowercase), all of at least the minimum
-// length; shorter ones are already refused by the length rule.
+// Common passwords of at least the minimum length (shorter ones are refused by the length
+// rule): zxcvbn's breach-derived list, and a few a company's staff pick (seasons, product).
 const COMMON = new Set([
+  ...COMMON_PASSWORDS,
   '1234567890',
   '12345678910',
   '0123456789',

@@ -65,6 +65,9 @@ describe('password policy', () => {
   it('refuses short, common and personal passwords, and accepts a good one', () => {
     expect(passwordProblems('short')).toEqual(['Use at least 10 characters']);
     expect(passwordProblems('password123')).toEqual(['This password is too common']);
+    // From zxcvbn's breach-derived list, in any case.
+    expect(passwordProblems('4815162342')).toEqual(['This password is too common']);
+    expect(passwordProblems('12345QWERT')).toEqual(['This password is too common']);
     expect(passwordProblems('aaaaaaaaaaaa')).toEqual(['This password is too common']);
     expect(passwordProblems('jdoe-is-great-99', { username: 'jdoe' })).toEqual([
       'Do not use your username or e-mail in the password',
