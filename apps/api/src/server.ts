@@ -1,34 +1,16 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import {
-  createDatabase,
-  createDb,
-  type EmbeddedDatabase,
-  migrate,
-  startEmbeddedPostgres,
-  withDatabase,
-} from '@quire/db';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
+import { type OpenDatabase, openDatabase } from './database.js';
 
-let embedded: EmbeddedDatabase | undefined;
+let database: OpenDatabase | undefined;
 
 async function main() {
   const config = loadConfig();
   await mkdir(config.storageDir, { recursive: true });
-
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(config.dataDir, 'postgres'),
-      port: config.EMBEDDED_PG_PORT,
-    });
-    await createDatabase(embedded.adminUrl, 'quire');
-    databaseUrl = withDatabase(embedded.adminUrl, 'quire');
-  }
-  const applied = await migrate(databaseUrl);
-  const db = createDb(databaseUrl);
+  database = await openDatabase(config);
+  const { db, applied } = database;
   const created = await bootstrap(db, config);
   const app = await buildApp({ config, db, serveWeb: true });
   if (applied.length) app.log.info({ applied }, 'applied migrations');
@@ -46,8 +28,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     await app.close();
-    await db.$disconnect();
-    await embedded?.stop();
+    await database?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -59,6 +40,6 @@ async function main() {
 main().catch(async (err) => {
   if (err instanceof ConfigError) console.error(err.message);
   else console.error(err);
-  await embedded?.stop().catch(() => {});
+  await database?.close().catch(() => {});
   process.exit(1);
 });

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import {
+  createDatabase,
+  createDb,
+  type Db,
+  type EmbeddedDatabase,
+  migrate,
+  startEmbeddedPostgres,
+  withDatabase,
+} from '@quire/db';
+import type { Config } from './config.js';
+
+export interface OpenDatabase {
+  db: Db;
+  /** Migrations applied by this start. */
+  applied: string[];
+  /** Closes the pool and, when it was started here, the embedded PostgreSQL. */
+  close(): Promise<void>;
+}
+
+/**
+ * The database of a start: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR/postgres
+ * (created on first use), migrated to the latest migration.
+ */
+export async function openDatabase(config: Config): Promise<OpenDatabase> {
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  try {
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: path.join(config.dataDir, 'postgres'),
+        port: config.EMBEDDED_PG_PORT,
+      });
+      await createDatabase(embedded.adminUrl, 'quire');
+      databaseUrl = withDatabase(embedded.adminUrl, 'quire');
+    }
+    const applied = await migrate(databaseUrl);
+    const db = createDb(databaseUrl);
+    return {
+      db,
+      applied,
+      close: async () => {
+        await db.$disconnect();
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await embedded?.stop().catch(() => {});
+    throw err;
+  }
+}
