@@ -270,11 +270,30 @@ async function auditFailedCode(
   });
 }
 
+/**
+ * Runs a change that checks a code; when the code (or password) is refused (400), the
+ * transaction rolls back and the refusal is audited on its own.
+ */
+async function auditingRefusal<T>(
+  deps: Deps,
+  actor: Actor,
+  user: { id: number; username: string },
+  action: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 400) await auditFailedCode(deps, actor, user, action);
+    throw err;
+  }
+}
+
 /** Accepts a code: turns the user's 2FA on and completes this session's sign-in. */
 export async function verifyTwoFactor(deps: Deps, auth: AuthContext, actor: Actor, code: string) {
   const user = await loadUser(deps, auth);
-  try {
-    await deps.db.$transaction(async (tx) => {
+  await auditingRefusal(deps, actor, user, '2fa.failed', () =>
+    deps.db.$transaction(async (tx) => {
       await checkCode(deps, tx, user, code);
       if (!user.twoFactorEnabled) await repo.enableTwoFactor(tx, user.id);
       await repo.markSessionTwoFactorVerified(tx, auth.sessionId);
@@ -287,13 +306,8 @@ export async function verifyTwoFactor(deps: Deps, auth: AuthContext, actor: Acto
         targetType: 'user',
         targetId: user.id,
       });
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 400) {
-      await auditFailedCode(deps, actor, user, '2fa.failed');
-    }
-    throw err;
-  }
+    }),
+  );
   return {
     verified: true as const,
     isCompany2FAEnabled: user.company.twoFactorRequired,
@@ -316,8 +330,8 @@ export async function disableTwoFactor(
       throw wrongPassword('password');
     }
   }
-  try {
-    await deps.db.$transaction(async (tx) => {
+  await auditingRefusal(deps, actor, user, '2fa.disable_failed', () =>
+    deps.db.$transaction(async (tx) => {
       if (input.code !== undefined) await checkCode(deps, tx, user, input.code);
       await repo.clearTwoFactor(tx, user.id);
       await audit(tx, actor, {
@@ -327,13 +341,8 @@ export async function disableTwoFactor(
         targetType: 'user',
         targetId: user.id,
       });
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 400) {
-      await auditFailedCode(deps, actor, user, '2fa.disable_failed');
-    }
-    throw err;
-  }
+    }),
+  );
   return { isCompany2FAEnabled: false, isUser2FAEnabled: false };
 }
 
