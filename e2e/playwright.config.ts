@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 // on a fresh embedded PostgreSQL. `pnpm build` must have run (pnpm test does it).
 const port = Number(process.env.E2E_PORT ?? 3555);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
-export const E2E_ADMIN = { username: 'admin', password: 'E2e-Admin-Password-42' };
+export const E2E_ADMIN = { username: 'admin', password: 'Quiet-Lantern-River-8' };
 
 export default defineConfig({
   testDir: './tests',
@@ -46,7 +46,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      VENDOR_PASSWORD: 'E2e-Vendor-Password-42',
+      VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31',
       MAIL_POLL_MS: '300',
     },
   },

@@ -84,7 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Anonymous refusals are audited up to 30 a minute per address, so a flood of bad tokens
-  // cannot grow the audit table without bound; refusals of signed-in users always are.
+  // cannot grow the audit table without bound; refusals of signed-in users and failed
+  // sign-ins always are.
   const anonymousRefusals = createThrottle(30, 60_000);
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
     const actor = { userId: req.auth?.userId ?? null, ip: req.ip };
@@ -187,7 +188,10 @@ async function recordRefusal(
   req: { method: string; url: string; log: Deps['log'] },
   anonymousRefusals: Throttle,
 ) {
-  if (actor.userId === null && !anonymousRefusals.allow(actor.ip ?? '')) return;
+  // A failed sign-in names its account and is always recorded: the per-account sign-in
+  // throttle counts these events (LOGIN_RATE_LIMIT bounds them per address and account).
+  const failedSignIn = error.code === 'auth.invalid_credentials';
+  if (actor.userId === null && !failedSignIn && !anonymousRefusals.allow(actor.ip ?? '')) return;
   try {
     await audit(deps.db, actor, {
       type: 'security',

@@ -1,5 +1,6 @@
+import { passwordProblems } from '@quire/contract';
 import type { Db, AccessType as DbAccessType } from '@quire/db';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import { audit } from './lib/audit.js';
 import { generatePassword, hashPassword } from './lib/passwords.js';
 
@@ -33,6 +34,14 @@ export async function bootstrap(db: Db, config: Config): Promise<CreatedAccount[
       lastName: 'Admin',
     },
   ];
+  // A given password must pass the policy every other password does; it is checked here,
+  // on the first start, the only time it is used.
+  const problems = accounts.flatMap((a, i) =>
+    a.given === undefined
+      ? []
+      : passwordProblems(a.given, a).map((p) => `  ${i === 0 ? 'ADMIN' : 'VENDOR'}_PASSWORD: ${p}`),
+  );
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const prepared = await Promise.all(
     accounts.map(async (a) => {
       const password = a.given ?? generatePassword();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ZUsername } from '@quire/contract';
 import { rootDir } from '@quire/db';
 import { z } from 'zod';
 
@@ -11,52 +12,69 @@ const optional = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
-export const configSchema = z.object({
-  /** Port the API and the web client listen on. */
-  PORT: port.default(3000),
-  /** Address to bind; 0.0.0.0 to accept connections from other machines. */
-  HOST: z.string().min(1).default('127.0.0.1'),
-  /** PostgreSQL URL. Unset: an embedded PostgreSQL with its data under DATA_DIR/postgres. */
-  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  /** Folder for the embedded database, the blob store and generated secrets. */
-  DATA_DIR: z.string().min(1).default('.data'),
-  /** Folder of the blob store. Default DATA_DIR/blobs. */
-  STORAGE_DIR: optional,
-  /** Port for the embedded PostgreSQL; 0 picks a free one. */
-  EMBEDDED_PG_PORT: port.default(0),
-  /** Name of the company created at first start. */
-  COMPANY_NAME: z.string().min(1).default('Quire'),
-  /** Company Admin created at first start (when there are no users). */
-  ADMIN_USERNAME: z.string().min(1).default('admin'),
-  /** Its password; unset: a strong one is generated and printed once. */
-  ADMIN_PASSWORD: optional,
-  /** Its e-mail address. */
-  ADMIN_EMAIL: z.email().default('admin@quire.local'),
-  /** Vendor admin (licence management) created at first start. */
-  VENDOR_USERNAME: z.string().min(1).default('vendor'),
-  /** Its password; unset: generated and printed once. */
-  VENDOR_PASSWORD: optional,
-  /** Its e-mail address. */
-  VENDOR_EMAIL: z.email().default('vendor@quire.local'),
-  /** Hours a session lives without use. */
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  /** Sign-in attempts per minute for one address and username. */
-  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  /** Public address of the site, used in links sent by e-mail. Default http://HOST:PORT. */
-  PUBLIC_URL: optional.pipe(z.url().optional()),
-  /** Folder of the built web client. */
-  WEB_DIST: optional,
-  /** Key for secrets stored encrypted (SMTP password). Unset: generated into DATA_DIR/secret.key. */
-  APP_SECRET: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* headers from a reverse proxy (true/false). */
-  TRUST_PROXY: z.stringbool().default(false),
-  /** Run the outgoing mail worker in this process (true/false); off on servers that only answer calls. */
-  MAIL_WORKER: z.stringbool().default(true),
-  /** Milliseconds between two looks at the outgoing mail queue. */
-  MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
-});
+export const configSchema = z
+  .object({
+    /** Port the API and the web client listen on. */
+    PORT: port.default(3000),
+    /** Address to bind; 0.0.0.0 to accept connections from other machines. */
+    HOST: z.string().min(1).default('127.0.0.1'),
+    /** PostgreSQL URL. Unset: an embedded PostgreSQL with its data under DATA_DIR/postgres. */
+    DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /** Folder for the embedded database, the blob store and generated secrets. */
+    DATA_DIR: z.string().min(1).default('.data'),
+    /** Folder of the blob store. Default DATA_DIR/blobs. */
+    STORAGE_DIR: optional,
+    /** Port for the embedded PostgreSQL; 0 picks a free one. */
+    EMBEDDED_PG_PORT: port.default(0),
+    /** Name of the company created at first start. */
+    COMPANY_NAME: z.string().min(1).default('Quire'),
+    /** Company Admin created at first start (when there are no users). */
+    ADMIN_USERNAME: z.string().min(1).default('admin'),
+    /** Its password; unset: a strong one is generated and printed once. */
+    ADMIN_PASSWORD: optional,
+    /** Its e-mail address. */
+    ADMIN_EMAIL: z.email().default('admin@quire.local'),
+    /** Vendor admin (licence management) created at first start. */
+    VENDOR_USERNAME: z.string().min(1).default('vendor'),
+    /** Its password; unset: generated and printed once. */
+    VENDOR_PASSWORD: optional,
+    /** Its e-mail address. */
+    VENDOR_EMAIL: z.email().default('vendor@quire.local'),
+    /** Hours a session lives without use. */
+    SESSION_TTL_HOURS: z.coerce.number().positive().max(8760, 'must be at most 8760 (a year)').default(12),
+    /** Sign-in attempts per minute for one address and username. */
+    LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** Public address of the site, used in links sent by e-mail. Default http://HOST:PORT. */
+    PUBLIC_URL: optional.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ),
+    /** Folder of the built web client. */
+    WEB_DIST: optional,
+    /** Key for secrets stored encrypted (SMTP password). Unset: generated into DATA_DIR/secret.key. */
+    APP_SECRET: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /** pino log level: fatal, error, warn, info, debug, trace or silent. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Trust X-Forwarded-* headers from a reverse proxy (true/false). */
+    TRUST_PROXY: z.stringbool().default(false),
+    /** Run the outgoing mail worker in this process (true/false); off on servers that only answer calls. */
+    MAIL_WORKER: z.stringbool().default(true),
+    /** Milliseconds between two looks at the outgoing mail queue. */
+    MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
+  })
+  .superRefine((c, ctx) => {
+    // The first-start usernames follow the rules every other username does. (Their
+    // passwords are checked by bootstrap, on the first start only, when they are used.)
+    for (const [who, username] of [
+      ['ADMIN', c.ADMIN_USERNAME],
+      ['VENDOR', c.VENDOR_USERNAME],
+    ] as const) {
+      const name = ZUsername.safeParse(username);
+      if (!name.success) {
+        for (const issue of name.error.issues)
+          ctx.addIssue({ code: 'custom', path: [`${who}_USERNAME`], message: issue.message });
+      }
+    }
+  });
 
 export type Config = z.infer<typeof configSchema> & {
   storageDir: string;
@@ -83,9 +101,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     storageDir: path.resolve(rootDir, c.STORAGE_DIR ?? path.join(dataDir, 'blobs')),
     webDist: path.resolve(rootDir, c.WEB_DIST ?? 'apps/web/dist'),
-    publicUrl: (c.PUBLIC_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`).replace(
-      /\/$/,
-      '',
-    ),
+    publicUrl: (c.PUBLIC_URL ?? `http://${urlHost(c.HOST)}:${c.PORT}`).replace(/\/$/, ''),
   };
+}
+
+/** HOST as the host part of a URL: a wildcard bind becomes loopback, an IPv6 address goes in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

@@ -38,6 +38,11 @@ export interface TestSmtpServer {
   port: number;
   messages: ReceivedMail[];
   waitForMessage(predicate?: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * When set, awaited after a message is received and before the server answers it: the
+   * sender waits meanwhile (to make something happen in the middle of a delivery).
+   */
+  beforeReply: ((m: ReceivedMail) => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,7 @@ export async function startSmtpServer(credentials?: {
 }): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const self = { beforeReply: null as TestSmtpServer['beforeReply'] };
 
   const server = new SMTPServer({
     secure: false,
@@ -68,7 +74,7 @@ export async function startSmtpServer(credentials?: {
         const raw = Buffer.concat(chunks).toString('utf8');
         try {
           const parsed = await simpleParser(raw);
-          messages.push({
+          const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: parsed.subject ?? '',
@@ -77,8 +83,10 @@ export async function startSmtpServer(credentials?: {
             fromHeader: parsed.from?.text ?? '',
             authUser: typeof session.user === 'string' ? session.user : null,
             raw,
-          });
+          };
+          messages.push(mail);
           for (const wake of waiters) wake();
+          if (self.beforeReply) await self.beforeReply(mail);
           callback();
         } catch (err) {
           callback(err as Error);
@@ -95,11 +103,11 @@ export async function startSmtpServer(credentials?: {
   const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo)
     .port;
 
-  return {
+  return Object.assign(self, {
     host: '127.0.0.1',
     port,
     messages,
-    waitForMessage(predicate = () => true, timeoutMs = 5000) {
+    waitForMessage(predicate: (m: ReceivedMail) => boolean = () => true, timeoutMs = 5000) {
       return new Promise<ReceivedMail>((resolve, reject) => {
         const check = () => {
           const found = messages.find(predicate);
@@ -123,5 +131,5 @@ export async function startSmtpServer(credentials?: {
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
 }

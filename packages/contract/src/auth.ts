@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAccessType, ZId, ZLoginRole, ZNull, ZPage, ZPageQuery, ZUser } from './common.js';
+import { ZAccessType, ZId, ZLoginRole, ZNull, ZPage, ZPageQuery, ZUser, ZUsername } from './common.js';
 import { endpoint } from './http.js';
 
 export const ZLoginBody = z.object({
@@ -49,14 +49,6 @@ export const ZUpdatePasswordBody = z
     path: ['password_confirmation'],
     message: 'The passwords do not match',
   });
-
-export const ZUsername = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(3, 'Use at least 3 characters')
-  .max(64, 'Use at most 64 characters')
-  .regex(/^[a-z0-9][a-z0-9._-]*$/, 'Use letters, digits, dots, dashes and underscores');
 
 export const ZRegisterBody = z.object({
   username: ZUsername,

@@ -1,9 +1,22 @@
 import { z } from 'zod';
 import { ACCESS_TYPES, LOGIN_ROLES } from './access.js';
 
-/** A numeric id in a path or body; path and query values arrive as strings. */
-export const ZId = z.coerce.number().int().positive();
+/** A numeric id in a path or body (a PostgreSQL integer); path and query values arrive as strings. */
+export const ZId = z.coerce.number().int().positive().max(2147483647);
 export const ZIdParams = z.object({ id: ZId });
+
+/**
+ * A username, the one rule for every form that sets one (create, import, edit, register,
+ * start-up): 3-64 letters, digits, dots, underscores or dashes, compared in lower case. No
+ * "@", so a username can never equal someone's e-mail (sign-in takes either).
+ */
+export const ZUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, 'Use at least 3 characters')
+  .max(64, 'Use at most 64 characters')
+  .regex(/^[a-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores');
 
 /** Trimmed, non-empty text of bounded length. */
 export const ZText = (max = 255) => z.string().trim().min(1, 'Required').max(max);

@@ -8,6 +8,7 @@ import {
   ZPageMeta,
   ZPageQuery,
   ZUser,
+  ZUsername,
   ZUserStatus,
 } from './common.js';
 import { endpoint } from './http.js';
@@ -41,12 +42,6 @@ export type TUserOption = z.infer<typeof ZUserOption>;
 
 /** A password typed by a person; the policy (`passwordProblems`) is checked by the API. */
 const ZNewPassword = z.string().min(1, 'Enter a password').max(PASSWORD_MAX_LENGTH);
-const ZUsername = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(100)
-  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits, dot, dash, underscore or @ only');
 const ZEmail = z.string().trim().max(255).pipe(z.email('Enter a valid e-mail address'));
 const ZName = z.string().trim().max(100);
 const ZGroupIds = z.array(ZId).max(1000);
@@ -256,7 +251,7 @@ export const userContract = {
     method: 'PUT',
     path: '/api/activate_user',
     guard: { area: 'settings', access: 'write' },
-    summary: 'Activate a deactivated or deleted user',
+    summary: 'Activate a deactivated user (a deleted one stays deleted: 409)',
     body: ZUserIdBody,
     response: ZAdminUser,
   }),

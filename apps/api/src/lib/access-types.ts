@@ -1,4 +1,4 @@
-import type { AccessType } from '@quire/contract';
+import { type AccessType, type Area, canAccess } from '@quire/contract';
 import type { AccessType as DbAccessType } from '@quire/db';
 
 // The database keeps enum codes; the wire carries the spec's names.
@@ -17,3 +17,19 @@ const toDb = Object.fromEntries(Object.entries(toWire).map(([db, wire]) => [wire
 
 export const accessTypeFromDb = (value: DbAccessType): AccessType => toWire[value];
 export const accessTypeToDb = (value: AccessType): DbAccessType => toDb[value];
+
+const AREAS: Area[] = ['fileControl', 'settings', 'licence'];
+
+/**
+ * Whether an admin of access type `caller` may manage (create, change, reset) a user of
+ * access type `target`: every area the target may read or write, the caller may too. A User
+ * Administration Admin manages General staff and User Administration Admins; a Company Admin
+ * everyone but the vendor admin.
+ */
+export function mayManage(caller: AccessType, target: AccessType): boolean {
+  return AREAS.every(
+    (area) =>
+      (!canAccess(target, area, 'read') || canAccess(caller, area, 'read')) &&
+      (!canAccess(target, area, 'write') || canAccess(caller, area, 'write')),
+  );
+}

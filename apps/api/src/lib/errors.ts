@@ -60,6 +60,20 @@ export const notFound = createError({
   message: (what: string) => `${what} not found`,
 });
 
+/** The vendor admin is managed by the vendor only (user administration, 2FA resets, …). */
+export const vendorAdminProtected = createError({
+  code: 'user.vendor_admin_protected',
+  statusCode: 403,
+  message: 'The Vendor Admin account cannot be changed, deactivated or deleted here',
+});
+
+/** An admin acting on a user whose access type grants an area beyond the admin's own. */
+export const moreAccessThanYours = createError({
+  code: 'user.more_access',
+  statusCode: 403,
+  message: 'You cannot manage a user with more access than your own',
+});
+
 /** A 400 naming the fields at fault, for checks zod cannot make (uniqueness, files, rows). */
 export function invalidInput(message: string, errors: FieldError[]): AppError {
   return new AppError('validation_failed', 400, message, errors);

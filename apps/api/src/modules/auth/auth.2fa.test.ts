@@ -277,6 +277,56 @@ describe('POST /api/users/disable2fa', () => {
   });
 });
 
+describe('per-account two-factor throttle', () => {
+  const LOCKED = 'Too many refused two-factor codes for this account. Try again in 15 minutes.';
+  /** Refusals recorded earlier in the window (the per-minute rate limit allows 5 a minute). */
+  const earlierRefusals = (userId: number, action: string, n: number) =>
+    t.db.auditEvent.createMany({
+      data: Array.from({ length: n }, () => ({
+        userId,
+        type: 'security',
+        action,
+        message: 'a two-factor code was refused',
+        targetType: 'user',
+        targetId: String(userId),
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })),
+    });
+
+  it('after 10 refused codes within 15 minutes, verify2fa answers 429 even for a right code', async () => {
+    const { user, token } = await signedIn();
+    const secret = await withTwoFactor(token);
+    const pending = await loginAs(t.app, user, user.loginRole);
+    await earlierRefusals(user.id, '2fa.failed', 9);
+    const wrong = await post('/api/users/verify2fa', pending, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    const res = await post('/api/users/verify2fa', pending, { code: await codeAt(secret) });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(LOCKED);
+    expect((await sessionState(pending)).twoFactorVerified).toBe(false);
+    // Older than 15 minutes: they no longer count.
+    await t.db.auditEvent.updateMany({
+      where: { targetId: String(user.id), action: '2fa.failed' },
+      data: { createdAt: new Date(Date.now() - 16 * 60_000) },
+    });
+    expect((await post('/api/users/verify2fa', pending, { code: await codeAt(secret) })).statusCode).toBe(
+      200,
+    );
+    tick();
+  });
+
+  it('counts refused codes and passwords of disable2fa too, and answers 429 there', async () => {
+    const { user, token } = await signedIn();
+    await withTwoFactor(token);
+    await earlierRefusals(user.id, '2fa.disable_failed', 5);
+    await earlierRefusals(user.id, '2fa.failed', 5);
+    const res = await post('/api/users/disable2fa', token, { password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(LOCKED);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorEnabled).toBe(true);
+  });
+});
+
 describe('POST /api/users/clear2fa', () => {
   it('without user_id: ends the half-signed-in session', async () => {
     const { user, token } = await signedIn();
@@ -323,6 +373,33 @@ describe('POST /api/users/clear2fa', () => {
       expect((await sessionState(token)).active).toBe(true);
     },
   );
+
+  it('refuses the vendor admin, the caller itself and a user with more access (403), changing nothing', async () => {
+    const admin = await signedIn({ accessType: 'COMPANY ADMIN' });
+    await withTwoFactor(admin.token);
+    const vendor = await signedIn({ accessType: 'DATAMAX ADMIN' });
+    await withTwoFactor(vendor.token);
+    const userAdmin = await signedIn({ accessType: 'User Administration Admin' });
+    const cases = [
+      [
+        admin.token,
+        vendor.user.id,
+        'The Vendor Admin account cannot be changed, deactivated or deleted here',
+      ],
+      [admin.token, admin.user.id, 'Use Profile to turn off your own two-factor authentication'],
+      [userAdmin.token, admin.user.id, 'You cannot manage a user with more access than your own'],
+    ] as const;
+    for (const [token, userId, message] of cases) {
+      const res = await post('/api/users/clear2fa', token, { user_id: userId });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(message);
+    }
+    for (const id of [admin.user.id, vendor.user.id]) {
+      expect((await t.db.user.findUniqueOrThrow({ where: { id } })).twoFactorEnabled).toBe(true);
+    }
+    expect(await auditCount('2fa.reset', admin.user.id)).toBe(0);
+    expect(await auditCount('2fa.reset', vendor.user.id)).toBe(0);
+  });
 
   it('answers an unknown user with 404 and a bad user_id with 400', async () => {
     const admin = await signedIn({ accessType: 'COMPANY ADMIN' });

@@ -180,6 +180,35 @@ describe('GET /account/resend-verification/{email}', () => {
     expect((await post('/account/verify-email', { email: who.email, token: second })).statusCode).toBe(200);
   });
 
+  it('does not let an account an admin activated and then deactivated reactivate itself', async () => {
+    await setSelfRegistration(true);
+    const who = newcomer();
+    await post('/account/register', who);
+    const oldToken = await verificationToken(who.email);
+    const row = await t.db.user.findUniqueOrThrow({ where: { email: who.email } });
+    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const put = (url: string) =>
+      t.app.inject({ method: 'PUT', url, payload: { id: row.id }, headers: bearer(admin) });
+    expect((await put('/api/activate_user')).statusCode).toBe(200);
+    // The admin vouches for the address; the pending link is spent.
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: row.id } })).emailVerifiedAt).toBeInstanceOf(
+      Date,
+    );
+    expect(await t.db.userToken.count({ where: { userId: row.id, usedAt: null } })).toBe(0);
+    expect((await put('/api/deactivate_user')).statusCode).toBe(200);
+
+    const mails = await t.db.mailJob.count({ where: { to: who.email } });
+    const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${who.email}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESENT, data: null });
+    expect(await t.db.mailJob.count({ where: { to: who.email } })).toBe(mails);
+
+    const verify = await post('/account/verify-email', { email: who.email, token: oldToken });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().message).toBe(INVALID);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: row.id } })).status).toBe('deactivated');
+  });
+
   it('answers an unknown or an active address the same way, and sends nothing', async () => {
     const active = await createUser(t.db);
     const before = await t.db.mailJob.count();
@@ -200,11 +229,24 @@ describe('GET /account/resend-verification/{email}', () => {
 
 describe('POST /account/email/is-valid', () => {
   it('tells whether an address is well-formed and free', async () => {
+    await setSelfRegistration(true);
     const user = await createUser(t.db);
     const check = async (email: string) => (await post('/account/email/is-valid', { email })).json().data;
     expect(await check('free.address@example.test')).toEqual({ valid: true, available: true });
     expect(await check(user.email.toUpperCase())).toEqual({ valid: true, available: false });
     expect(await check('not an address')).toEqual({ valid: false, available: false });
+  });
+
+  it('is refused with 403 while self-registration is off (it would only tell who has an account)', async () => {
+    await setSelfRegistration(false);
+    const user = await createUser(t.db);
+    const res = await post('/account/email/is-valid', { email: user.email });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      message: 'Self-registration is turned off. Ask your administrator for an account.',
+    });
+    expect(res.json()).not.toHaveProperty('data');
+    await setSelfRegistration(true);
   });
 
   it('answers a missing field with 400', async () => {
@@ -290,19 +332,28 @@ describe('POST /v1/log/error and GET /api/client-errors', () => {
 });
 
 describe('rate limits', () => {
-  it('limits the address check and error reports per address (429 past 30 a minute)', async () => {
+  it('limits the address check (10 a minute) and error reports (30) per address, then 429', async () => {
     const limited = await createTestApp({ MAIL_WORKER: 'false' });
     try {
-      for (const [url, payload] of [
-        ['/account/email/is-valid', { email: 'a@example.test' }],
-        ['/v1/log/error', { data: 'boom' }],
+      await ensureCompany(limited.db);
+      await limited.db.company.updateMany({ data: { selfRegistration: true } });
+      for (const [url, payload, max] of [
+        ['/account/email/is-valid', { email: 'a@example.test' }, 10],
+        ['/v1/log/error', { data: 'boom' }, 30],
       ] as const) {
         const statuses: number[] = [];
-        for (let i = 0; i < 31; i++)
+        for (let i = 0; i <= max; i++)
           statuses.push((await limited.app.inject({ method: 'POST', url, payload })).statusCode);
-        expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
-        expect(statuses[30]).toBe(429);
+        expect(statuses.slice(0, max).every((s) => s === 200)).toBe(true);
+        expect(statuses[max]).toBe(429);
       }
+      // Another e-mail from the same address is refused too: the limit guards the lookup.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/account/email/is-valid',
+        payload: { email: 'b@example.test' },
+      });
+      expect(other.statusCode).toBe(429);
     } finally {
       await limited.close();
     }

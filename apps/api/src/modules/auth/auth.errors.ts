@@ -1,8 +1,25 @@
 import { AppError, createError } from '../../lib/errors.js';
 
-/** Wrong username or password; never says which. */
+/**
+ * Wrong username or password; never says which. Its audit event (written by the error
+ * handler, always) carries the login as typed, lower-cased: the per-account throttle counts them.
+ */
 export const invalidCredentials = (username: string) =>
-  new AppError('auth.invalid_credentials', 401, 'Invalid username or password', undefined, { username });
+  new AppError('auth.invalid_credentials', 401, 'Invalid username or password', undefined, {
+    username: username.trim().toLowerCase(),
+  });
+
+export const tooManyFailedSignIns = createError({
+  code: 'auth.too_many_failed_sign_ins',
+  statusCode: 429,
+  message: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
+});
+
+export const tooManyRefusedCodes = createError({
+  code: 'auth.too_many_refused_codes',
+  statusCode: 429,
+  message: 'Too many refused two-factor codes for this account. Try again in 15 minutes.',
+});
 
 export const accountInactive = (status: string) =>
   new AppError(
@@ -72,4 +89,10 @@ export const ownTwoFactorFirst = createError({
   code: 'auth.own_two_factor_first',
   statusCode: 409,
   message: 'Turn on two-factor authentication for your own account before requiring it for everyone',
+});
+
+export const ownTwoFactorInProfile = createError({
+  code: 'auth.own_two_factor_in_profile',
+  statusCode: 403,
+  message: 'Use Profile to turn off your own two-factor authentication',
 });

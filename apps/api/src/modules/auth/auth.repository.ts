@@ -2,10 +2,11 @@ import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { pageWindow } from '../../lib/paging.js';
 
+/** Sign-in takes a username or an e-mail: with "@" it is an e-mail (usernames have none). */
 export function findUserByLogin(db: Tx, login: string) {
   const value = login.trim().toLowerCase();
   return db.user.findFirst({
-    where: { OR: [{ username: value }, { email: value }] },
+    where: value.includes('@') ? { email: value } : { username: value },
     include: { company: { select: { twoFactorRequired: true } } },
   });
 }
@@ -150,8 +151,34 @@ export function spendUserTokens(tx: Tx, userId: number, purpose: TokenPurpose, a
   return tx.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: at } });
 }
 
-export function countUserTokens(db: Tx, userId: number, purpose: TokenPurpose) {
-  return db.userToken.count({ where: { userId, purpose } });
+/** Tokens of one purpose of a user not spent yet (expired ones included). */
+export function countUnspentUserTokens(db: Tx, userId: number, purpose: TokenPurpose) {
+  return db.userToken.count({ where: { userId, purpose, usedAt: null } });
+}
+
+// ---- failed attempts (read back from the audit trail) ---------------------------------------
+
+/** Refused sign-ins (wrong password or unknown login) naming any of `logins` since `since`. */
+export function countFailedSignIns(db: Tx, logins: string[], since: Date) {
+  return db.auditEvent.count({
+    where: {
+      action: 'access.unauthenticated',
+      createdAt: { gte: since },
+      OR: logins.map((login) => ({ details: { path: ['username'], equals: login } })),
+    },
+  });
+}
+
+/** Refused two-factor codes (or passwords to turn 2FA off) of a user since `since`. */
+export function countRefusedCodes(db: Tx, userId: number, since: Date) {
+  return db.auditEvent.count({
+    where: {
+      action: { in: ['2fa.failed', '2fa.disable_failed'] },
+      targetType: 'user',
+      targetId: String(userId),
+      createdAt: { gte: since },
+    },
+  });
 }
 
 // ---- client errors -----------------------------------------------------------------------

@@ -74,7 +74,8 @@ export const authModule = (deps: Deps) =>
       },
     },
     emailIsValid: {
-      rateLimit: { max: 30, timeWindow: MINUTE },
+      // Per address: whether an e-mail has an account is worth guarding.
+      rateLimit: { max: 10, timeWindow: MINUTE },
       handler: async ({ body }) => ({ data: await auth.emailValidity(deps, body.email) }),
     },
     forgotPassword: {

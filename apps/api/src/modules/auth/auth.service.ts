@@ -13,7 +13,7 @@ import { Prisma } from '@quire/db';
 import { generateSecret, generateURI, verify as verifyOtp } from 'otplib';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { accessTypeFromDb } from '../../lib/access-types.js';
+import { accessTypeFromDb, mayManage } from '../../lib/access-types.js';
 import { AREA_VERBS } from '../../lib/area-verbs.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
@@ -21,9 +21,11 @@ import {
   AppError,
   forbidden,
   invalidInput,
+  moreAccessThanYours,
   notAuthenticated,
   notFound,
   twoFactorRequired,
+  vendorAdminProtected,
 } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -41,7 +43,10 @@ import {
   invalidLink,
   invalidRole,
   ownTwoFactorFirst,
+  ownTwoFactorInProfile,
   selfRegistrationOff,
+  tooManyFailedSignIns,
+  tooManyRefusedCodes,
   twoFactorAlreadyOn,
   twoFactorNotSetUp,
   wrongPassword,
@@ -54,6 +59,12 @@ export interface LoginInput {
   role: LoginRole;
 }
 
+/** Failed attempts per account allowed within FAILURE_WINDOW_MS, then 429 until they age out. */
+const MAX_FAILURES = 10;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+/** The failures are read from the audit trail, whose rows carry the real time (not deps.now). */
+const failureWindowStart = () => new Date(Date.now() - FAILURE_WINDOW_MS);
+
 /** Checks the credentials and the role, and opens a session. */
 export async function login(
   deps: Deps,
@@ -61,6 +72,11 @@ export async function login(
   client: { ip?: string; userAgent?: string },
 ): Promise<TLoginData> {
   const user = await repo.findUserByLogin(deps.db, input.username);
+  // Per account, whichever address it is tried from: the username and the e-mail count together.
+  const logins = user ? [user.username, user.email] : [input.username.trim().toLowerCase()];
+  if ((await repo.countFailedSignIns(deps.db, logins, failureWindowStart())) >= MAX_FAILURES) {
+    throw tooManyFailedSignIns();
+  }
   // Verify against a dummy hash when there is no such user, so the time taken does not tell.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) throw invalidCredentials(input.username);
@@ -289,9 +305,17 @@ async function auditingRefusal<T>(
   }
 }
 
+/** 429 once a user has had MAX_FAILURES codes (or passwords) refused within the window. */
+async function assertCodeBudget(deps: Deps, userId: number) {
+  if ((await repo.countRefusedCodes(deps.db, userId, failureWindowStart())) >= MAX_FAILURES) {
+    throw tooManyRefusedCodes();
+  }
+}
+
 /** Accepts a code: turns the user's 2FA on and completes this session's sign-in. */
 export async function verifyTwoFactor(deps: Deps, auth: AuthContext, actor: Actor, code: string) {
   const user = await loadUser(deps, auth);
+  await assertCodeBudget(deps, user.id);
   await auditingRefusal(deps, actor, user, '2fa.failed', () =>
     deps.db.$transaction(async (tx) => {
       await checkCode(deps, tx, user, code);
@@ -324,6 +348,7 @@ export async function disableTwoFactor(
 ): Promise<TTwoFactorState> {
   const user = await loadUser(deps, auth);
   if (user.company.twoFactorRequired) throw companyRequiresTwoFactor();
+  await assertCodeBudget(deps, user.id);
   if (input.code === undefined && input.password !== undefined) {
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       await auditFailedCode(deps, actor, user, '2fa.disable_failed');
@@ -371,8 +396,11 @@ export async function clearTwoFactor(
     return;
   }
   assertSettingsWriter(auth);
+  if (userId === auth.userId) throw ownTwoFactorInProfile();
   const target = await repo.findUser(deps.db, userId);
   if (!target || target.status === 'deleted') throw notFound('User');
+  if (target.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
+  if (!mayManage(auth.accessType, accessTypeFromDb(target.accessType))) throw moreAccessThanYours();
   await deps.db.$transaction(async (tx) => {
     await repo.clearTwoFactor(tx, target.id);
     await repo.revokeUserSessions(tx, target.id, now, auth.sessionId);
@@ -624,13 +652,18 @@ export async function register(deps: Deps, input: RegisterInput, actor: Actor): 
   }
 }
 
-/** A self-registered account still waiting for its e-mail verification. */
+/**
+ * A self-registered account still waiting for its e-mail verification: deactivated, never
+ * verified, and holding an unspent verification link (expired is fine: resend replaces it).
+ * An administrator's activate / deactivate / delete spends those links, so an account an
+ * admin deactivated never reactivates itself by a link.
+ */
 async function isAwaitingVerification(
   deps: Deps,
   user: { id: number; status: string; emailVerifiedAt: Date | null },
 ) {
   if (user.status !== 'deactivated' || user.emailVerifiedAt) return false;
-  return (await repo.countUserTokens(deps.db, user.id, 'email_verification')) > 0;
+  return (await repo.countUnspentUserTokens(deps.db, user.id, 'email_verification')) > 0;
 }
 
 /** Follows the verification link: activates the account. */
@@ -685,8 +718,13 @@ export async function resendVerification(deps: Deps, email: string, actor: Actor
 
 const emailSyntax = z.email();
 
-/** For the register form: well-formed, and not used by any account (deleted ones included). */
+/**
+ * For the register form: well-formed, and not used by any account (deleted ones included).
+ * Only while self-registration is on: otherwise it would just tell who has an account.
+ */
 export async function emailValidity(deps: Deps, email: string) {
+  const company = await repo.findCompany(deps.db);
+  if (!company?.selfRegistration) throw selfRegistrationOff();
   const normalized = email.trim().toLowerCase();
   const valid = normalized.length <= 254 && emailSyntax.safeParse(normalized).success;
   if (!valid) return { valid: false, available: false };

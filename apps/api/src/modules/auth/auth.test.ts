@@ -46,6 +46,16 @@ describe('POST /api/login', () => {
     expect(res.json().data.user.id).toBe(user.id);
   });
 
+  it("signs in by e-mail as the e-mail's owner, even when an old username reads like that address", async () => {
+    // Usernames can no longer hold "@"; an older row might, and must not capture the address.
+    const squatter = await createUser(t.db, { username: 'owner.of@example.test', email: 'sq@example.test' });
+    const owner = await createUser(t.db, { accessType: 'Auditor', email: 'owner.of@example.test' });
+    const res = await login({ username: 'owner.of@example.test', password: TEST_PASSWORD, role: 'admin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.id).toBe(owner.id);
+    expect(res.json().data.user.id).not.toBe(squatter.id);
+  });
+
   it('refuses a wrong password and an unknown user with the same message, and audits both', async () => {
     const user = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
     const wrong = await login({ username: user.username, password: 'not-the-password', role: 'admin' });
@@ -198,5 +208,49 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('per-account sign-in throttle', () => {
+  const LOCKED = 'Too many failed sign-in attempts for this account. Try again in 15 minutes.';
+
+  it('after 10 failed sign-ins within 15 minutes answers 429 before looking at the password', async () => {
+    // Other failures from the same address first: past the 30 anonymous refusals a minute
+    // that are audited otherwise, failed sign-ins still count.
+    for (let i = 0; i < 31; i++) {
+      expect((await login({ username: `nobody${i}`, password: 'wrong-one', role: 'admin' })).statusCode).toBe(
+        401,
+      );
+    }
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const other = await createUser(t.db, { accessType: 'Auditor' });
+    for (let i = 0; i < 10; i++) {
+      // By username and by e-mail alike: they name the same account.
+      const name = i % 2 ? user.username : user.email.toUpperCase();
+      expect((await login({ username: name, password: `guess-${i}`, role: 'admin' })).statusCode).toBe(401);
+    }
+    const locked = await login({ username: user.username, password: TEST_PASSWORD, role: 'admin' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(LOCKED);
+    expect(await t.db.session.count({ where: { userId: user.id } })).toBe(0);
+    // Another account is not affected.
+    expect(
+      (await login({ username: other.username, password: TEST_PASSWORD, role: 'admin' })).statusCode,
+    ).toBe(200);
+    // Failures older than 15 minutes no longer count.
+    await t.db.auditEvent.updateMany({
+      where: { action: 'access.unauthenticated', createdAt: { gte: new Date(Date.now() - 60_000) } },
+      data: { createdAt: new Date(Date.now() - 16 * 60_000) },
+    });
+    expect(
+      (await login({ username: user.username, password: TEST_PASSWORD, role: 'admin' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('locks an unknown login the same way (no difference tells which accounts exist)', async () => {
+    for (let i = 0; i < 10; i++) await login({ username: 'ghost-account', password: 'x', role: 'admin' });
+    const res = await login({ username: 'ghost-account', password: 'x', role: 'admin' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(LOCKED);
   });
 });

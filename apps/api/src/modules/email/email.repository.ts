@@ -93,27 +93,58 @@ export async function claimDueJobs(tx: Tx, now: Date, limit: number) {
   return tx.mailJob.findMany({ where: { id: { in: ids } }, orderBy: [{ runAt: 'asc' }, { id: 'asc' }] });
 }
 
-export function markSent(db: Tx, id: number, at: Date) {
+/** Kinds of mail that carry a single-use link: their body is not kept once the job is done. */
+export const LINK_MAIL_KINDS = ['password_reset', 'email_verification'];
+export const REMOVED_BODY = '[Removed after delivery: this message carried a single-use link.]';
+
+type DoneJob = { id: number; kind: string; html: string | null };
+
+/** The body columns to write when a job is done (sent or failed for good). */
+const scrubbed = (job: DoneJob) =>
+  LINK_MAIL_KINDS.includes(job.kind)
+    ? { text: REMOVED_BODY, ...(job.html === null ? {} : { html: REMOVED_BODY }) }
+    : {};
+
+/**
+ * Marks a claimed job as being delivered right now (the stuck-job recovery measures from
+ * here). 0 rows when the claim was lost meanwhile (another server recovered the job): skip it.
+ */
+export function markDelivering(db: Tx, job: { id: number; lockedAt: Date | null }, at: Date) {
   return db.mailJob.updateMany({
-    where: { id, status: 'sending' },
-    data: { status: 'sent', sentAt: at, lockedAt: null, lastError: null, attempts: { increment: 1 } },
+    where: { id: job.id, status: 'sending', lockedAt: job.lockedAt },
+    data: { lockedAt: at },
   });
 }
 
-/** A failed attempt: back to the queue at `runAt`, or failed for good. */
+export function markSent(db: Tx, job: DoneJob, at: Date) {
+  return db.mailJob.updateMany({
+    where: { id: job.id, status: 'sending' },
+    data: {
+      status: 'sent',
+      sentAt: at,
+      lockedAt: null,
+      lastError: null,
+      attempts: { increment: 1 },
+      ...scrubbed(job),
+    },
+  });
+}
+
+/** A failed attempt: back to the queue at `runAt`, or failed for good (a link mail's body goes). */
 export function markAttemptFailed(
   db: Tx,
-  id: number,
+  job: DoneJob,
   r: { attempts: number; lastError: string; giveUp: boolean; runAt: Date },
 ) {
   return db.mailJob.updateMany({
-    where: { id, status: 'sending' },
+    where: { id: job.id, status: 'sending' },
     data: {
       status: r.giveUp ? 'failed' : 'queued',
       attempts: r.attempts,
       lastError: r.lastError,
       runAt: r.runAt,
       lockedAt: null,
+      ...(r.giveUp ? scrubbed(job) : {}),
     },
   });
 }
@@ -126,6 +157,10 @@ export function recoverStuckJobs(db: Tx, cutoff: Date, now: Date, message: strin
   return db.$executeRaw`
     UPDATE mail_jobs SET
       status = (CASE WHEN attempts + 1 >= max_attempts THEN 'failed' ELSE 'queued' END)::"MailStatus",
+      text = (CASE WHEN attempts + 1 >= max_attempts AND kind = ANY(${LINK_MAIL_KINDS})
+               THEN ${REMOVED_BODY} ELSE text END),
+      html = (CASE WHEN attempts + 1 >= max_attempts AND kind = ANY(${LINK_MAIL_KINDS})
+               AND html IS NOT NULL THEN ${REMOVED_BODY} ELSE html END),
       attempts = attempts + 1,
       locked_at = NULL,
       last_error = ${message},

@@ -309,6 +309,75 @@ describe('the mail worker', () => {
     expect(smtp.messages.some((m) => m.subject === 'Being sent right now')).toBe(false);
   });
 
+  it('keeps no single-use link in a reset or verification mail once it is sent or has failed for good', async () => {
+    const token = 'tok-4f9c2e7a1b';
+    const link = (kind: string, subject: string) =>
+      t.db.$transaction((tx) =>
+        enqueueMail(tx, {
+          kind,
+          to: 'linked@example.test',
+          subject,
+          text: `Open https://quire.test/x?token=${token}`,
+          html: `<a href="https://quire.test/x?token=${token}">open</a>`,
+        }),
+      );
+    const reset = await link('password_reset', 'Reset with a link');
+    const verify = await link('email_verification', 'Verify with a link');
+    const plain = await enqueue('An ordinary notification');
+    expect((await processDueMail(workerDeps())).sent).toBe(3);
+    expect((await smtp.waitForMessage((m) => m.subject === 'Reset with a link')).text).toContain(token);
+
+    const removed = '[Removed after delivery: this message carried a single-use link.]';
+    for (const id of [reset.id, verify.id]) {
+      const row = await t.db.mailJob.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({ status: 'sent', text: removed, html: removed });
+    }
+    expect((await t.db.mailJob.findUniqueOrThrow({ where: { id: plain.id } })).text).toBe(
+      'Body of An ordinary notification',
+    );
+
+    // Failing for good removes it too (a retry keeps it: it is still needed).
+    await configure({ port: await closedPort() });
+    const failing = await link('password_reset', 'Never delivered');
+    await t.db.mailJob.update({ where: { id: failing.id }, data: { maxAttempts: 2 } });
+    let clock = new Date(Date.now() + 1000);
+    await processDueMail(workerDeps(() => clock));
+    expect((await t.db.mailJob.findUniqueOrThrow({ where: { id: failing.id } })).text).toContain(token);
+    clock = new Date(clock.getTime() + 24 * 3_600_000);
+    expect((await processDueMail(workerDeps(() => clock))).failed).toBe(1);
+    const failed = await t.db.mailJob.findUniqueOrThrow({ where: { id: failing.id } });
+    expect(failed).toMatchObject({ status: 'failed', text: removed, html: removed });
+  });
+
+  it('counts a delivery as stuck from when it started, not from when its batch was claimed', async () => {
+    const jobs = [await enqueue('Slow first'), await enqueue('Slow second'), await enqueue('Slow third')];
+    const t0 = Date.now() + 1000;
+    let clockA = new Date(t0);
+    const workerA = workerDeps(() => clockA);
+    let recoveredByB = -1;
+    smtp.beforeReply = async (mail) => {
+      // The first delivery takes 11 minutes of worker A's time.
+      if (mail.subject === 'Slow first') clockA = new Date(t0 + STUCK_AFTER_MS + 60_000);
+      // During the second, another server looks for stuck jobs: the second started a moment
+      // ago and is not stuck; the third has waited since the claim and is taken over.
+      if (mail.subject === 'Slow second') {
+        smtp.beforeReply = null;
+        const b = await processDueMail(workerDeps(() => new Date(t0 + STUCK_AFTER_MS + 90_000)));
+        recoveredByB = b.recovered;
+      }
+    };
+    try {
+      await processDueMail(workerA);
+    } finally {
+      smtp.beforeReply = null;
+    }
+    expect(recoveredByB).toBe(1);
+    for (const job of jobs) {
+      expect(smtp.messages.filter((m) => m.subject === job.subject)).toHaveLength(1);
+      expect((await t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('sent');
+    }
+  });
+
   it('two workers on the same database send each job once', async () => {
     const jobs = [];
     for (let i = 0; i < 25; i++) jobs.push(await enqueue(`Once only ${i}`));

@@ -9,6 +9,9 @@ import { deliver, describeSmtpError } from './email.transport.js';
 //   queued --claim--> sending --ok--> sent
 //                        |--error--> queued (attempts+1, run_at = now + back-off) or failed
 //   sending for > 10 minutes (its server died) --> queued again (the attempt counts)
+//
+// locked_at is set at the claim and again just before each delivery, so only a job whose
+// delivery started more than 10 minutes ago (or that waited that long in a batch) is stuck.
 
 export const STUCK_AFTER_MS = 10 * 60_000;
 export const BACKOFF_BASE_MS = 30_000;
@@ -57,15 +60,19 @@ export async function processDueMail(
     if (options.shouldStop?.()) break;
     const jobs = await deps.db.$transaction((tx) => repo.claimDueJobs(tx, deps.now(), BATCH));
     for (const job of jobs) {
+      // The clock for STUCK_AFTER_MS starts now, not at the claim: a slow batch is not a dead
+      // server. A job recovered by another server while it waited in this batch is theirs now.
+      const mine = await repo.markDelivering(deps.db, job, deps.now());
+      if (mine.count === 0) continue;
       try {
         await deliver(settings, deps.secretKey, job);
-        await repo.markSent(deps.db, job.id, deps.now());
+        await repo.markSent(deps.db, job, deps.now());
         summary.sent += 1;
       } catch (err) {
         const attempts = job.attempts + 1;
         const giveUp = attempts >= job.maxAttempts;
         const lastError = describeSmtpError(err);
-        await repo.markAttemptFailed(deps.db, job.id, {
+        await repo.markAttemptFailed(deps.db, job, {
           attempts,
           lastError,
           giveUp,

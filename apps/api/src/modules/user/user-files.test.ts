@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -77,11 +77,10 @@ describe('POST /api/upload-user-signature', () => {
     });
   });
 
-  it('refuses a text file named .png (400 naming body.file) and stores nothing', async () => {
+  it('refuses a text file named .png (400 naming body.file) and records nothing', async () => {
     const user = await createUser(t.db, { accessType: 'General staff' });
     const token = await loginAs(t.app, user, 'user');
     const blobs = await t.db.blob.count();
-    const files = blobFiles().length;
     const text = Buffer.from('this is not a picture at all');
     const res = await upload(token, {
       file: { content: text, filename: 'sig.png', contentType: 'image/png' },
@@ -91,10 +90,26 @@ describe('POST /api/upload-user-signature', () => {
       message: 'The signature must be a PNG or JPEG image',
       errors: [{ path: 'body.file' }],
     });
+    // No row refers to the content; its file (if any) is left for a later sweep.
     expect(await t.db.blob.count()).toBe(blobs);
-    expect(blobFiles()).toHaveLength(files);
-    expect(existsSync(blobPath(sha256(text)))).toBe(false);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).signatureBlobId).toBeNull();
+  });
+
+  it('never deletes a blob file on a refused upload: another upload of the same content may need it', async () => {
+    // The same bytes, stored a moment ago by another request whose row is not committed yet.
+    const png = tinyPng(7, 3);
+    const file = blobPath(sha256(png));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, png);
+    const target = await createUser(t.db, { accessType: 'General staff' });
+    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
+    const refused = await upload(auditor, {
+      user_id: String(target.id),
+      file: { content: png, filename: 's.png' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(existsSync(file)).toBe(true);
+    expect(await readFile(file)).toEqual(png);
   });
 
   it('refuses a file over 1 MiB with 413 and stores nothing', async () => {
@@ -146,7 +161,6 @@ describe('POST /api/upload-user-signature', () => {
     expect((await t.db.user.findUniqueOrThrow({ where: { id: target.id } })).signatureBlobId).toBe(
       sha256(png),
     );
-    expect(existsSync(blobPath(sha256(other)))).toBe(false);
     expect(await t.db.blob.count({ where: { id: sha256(other) } })).toBe(0);
   });
 

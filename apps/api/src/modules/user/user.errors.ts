@@ -10,16 +10,24 @@ export const vendorAdminRefused = createError({
   message: 'Vendor Admin accounts cannot be created or assigned here',
 });
 
-export const vendorAdminProtected = createError({
-  code: 'user.vendor_admin_protected',
-  statusCode: 403,
-  message: 'The Vendor Admin account cannot be changed, deactivated or deleted here',
-});
+export { moreAccessThanYours, vendorAdminProtected } from '../../lib/errors.js';
 
 export const ownAccessUnchangeable = createError({
   code: 'user.own_access',
   statusCode: 403,
   message: 'You cannot change your own access type or role',
+});
+
+export const ownPasswordHere = createError({
+  code: 'user.own_password',
+  statusCode: 403,
+  message: 'Change your own password in your profile',
+});
+
+export const deletedIsFinal = createError({
+  code: 'user.deleted_is_final',
+  statusCode: 409,
+  message: 'A deleted user cannot be reactivated',
 });
 
 export const ownStatusUnchangeable = createError({

@@ -89,6 +89,14 @@ export function spendResetTokens(tx: Tx, userId: number, at: Date) {
   });
 }
 
+/** Spends the unused e-mail verification links of a user whose status an admin just set. */
+export function spendVerificationTokens(tx: Tx, userId: number, at: Date) {
+  return tx.userToken.updateMany({
+    where: { userId, purpose: 'email_verification', usedAt: null },
+    data: { usedAt: at },
+  });
+}
+
 export function listUserOptions(db: Tx) {
   return db.user.findMany({
     where: { status: { not: 'deleted' } },

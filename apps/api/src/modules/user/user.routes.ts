@@ -38,15 +38,15 @@ export const userModule = (deps: Deps) =>
     },
     allUsers: async () => ({ data: await users.listUserOptions(deps) }),
     loggedInUsers: async () => ({ data: await users.listLoggedIn(deps) }),
-    createUser: async ({ actor, body }) => ({
+    createUser: async ({ auth, actor, body }) => ({
       message: 'User created successfully',
-      data: await users.createUser(deps, actor, body),
+      data: await users.createUser(deps, auth, actor, body),
     }),
-    createManyUsers: async ({ actor, body }) => {
-      const data = await users.createManyUsers(deps, actor, body.users);
+    createManyUsers: async ({ auth, actor, body }) => {
+      const data = await users.createManyUsers(deps, auth, actor, body.users);
       return { message: `${data.created} users created successfully`, data };
     },
-    importUsers: async ({ req, actor }) => {
+    importUsers: async ({ req, auth, actor }) => {
       let content: Buffer | undefined;
       const fields = await readParts(req, { fileSize: USER_IMPORT_MAX_BYTES }, async (part) => {
         if (part.fieldname !== 'file' || content) return void part.file.resume();
@@ -56,7 +56,7 @@ export const userModule = (deps: Deps) =>
           throw users.isUploadTooLarge(err) ? users.importTooLarge() : err;
         }
       });
-      const data = await users.importUsers(deps, actor, { content, dryRun: fields.dry_run === 'true' });
+      const data = await users.importUsers(deps, auth, actor, { content, dryRun: fields.dry_run === 'true' });
       return {
         message: data.dry_run ? 'Preview of the import' : `${data.created} users imported successfully`,
         data,

@@ -14,7 +14,7 @@ import {
   ZCreateUserBody,
 } from '@quire/contract';
 import type { UserStatus } from '@quire/db';
-import { accessTypeFromDb, accessTypeToDb } from '../../lib/access-types.js';
+import { accessTypeFromDb, accessTypeToDb, mayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import { BlobTooLargeError, type StoredBlob } from '../../lib/blob-store.js';
 import type { Deps, Tx } from '../../lib/deps.js';
@@ -24,11 +24,14 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { toUserDto } from '../../lib/user-dto.js';
 import {
+  deletedIsFinal,
   missingFile,
+  moreAccessThanYours,
   notAnImage,
   notASpreadsheet,
   othersSignatureRefused,
   ownAccessUnchangeable,
+  ownPasswordHere,
   ownStatusUnchangeable,
   signatureNotFound,
   tooLarge,
@@ -75,6 +78,14 @@ async function adminUser(db: Tx, id: number): Promise<TAdminUser> {
 const isSettings = (auth: AuthContext, access: 'read' | 'write') =>
   auth.role === 'admin' && canAccess(auth.accessType, 'settings', access);
 
+/**
+ * An admin manages only users whose access type grants nothing beyond the admin's own
+ * (checked for the type before and after a change): no escalation through another account.
+ */
+function assertMayManage(auth: AuthContext, ...targets: AccessType[]) {
+  if (!targets.every((target) => mayManage(auth.accessType, target))) throw moreAccessThanYours();
+}
+
 // ---------------------------------------------------------------------------------------------
 // The signed-in user's own account
 
@@ -102,7 +113,11 @@ export interface StoredImage extends StoredBlob {
 
 /**
  * Streams an uploaded signature into the blob store (at most SIGNATURE_MAX_BYTES) and checks
- * by its first bytes that it is a PNG or JPEG; content that is not is removed again.
+ * by its first bytes that it is a PNG or JPEG.
+ *
+ * Blob files are never deleted on the request path: the store is content-addressed, so
+ * another request may be storing the same bytes right now, its row not yet committed.
+ * Content a refused upload left without a `blobs` row is left for a later sweep.
  */
 export async function storeSignatureImage(deps: Deps, content: Readable): Promise<StoredImage> {
   let head = Buffer.alloc(0);
@@ -123,20 +138,12 @@ export async function storeSignatureImage(deps: Deps, content: Readable): Promis
     throw err;
   }
   const mimeType = sniffImage(head);
-  if (!mimeType) {
-    await discardBlob(deps, stored.id);
-    throw notAnImage();
-  }
+  if (!mimeType) throw notAnImage();
   return { ...stored, mimeType };
 }
 
 function isTooLarge(err: unknown): boolean {
   return err instanceof BlobTooLargeError || (err as { statusCode?: number }).statusCode === 413;
-}
-
-/** Removes stored content that no row refers to (an upload that was then refused). */
-async function discardBlob(deps: Deps, id: string) {
-  if (!(await repo.findBlob(deps.db, id))) await deps.blobs.remove(id);
 }
 
 /**
@@ -151,44 +158,43 @@ export async function setSignature(
 ) {
   const { image } = input;
   if (!image) throw missingFile();
-  try {
-    let targetId = auth.userId;
-    if (input.userId !== undefined && input.userId !== '') {
-      targetId = Number(input.userId);
-      if (!Number.isInteger(targetId) || targetId <= 0) {
-        throw invalidInput('user_id: not a valid id', [{ path: 'body.user_id', message: 'Not a valid id' }]);
-      }
+  // A refusal leaves the stored content unreferenced: see storeSignatureImage.
+  let targetId = auth.userId;
+  if (input.userId !== undefined && input.userId !== '') {
+    targetId = Number(input.userId);
+    if (!Number.isInteger(targetId) || targetId <= 0 || targetId > 2147483647) {
+      throw invalidInput('user_id: not a valid id', [{ path: 'body.user_id', message: 'Not a valid id' }]);
     }
-    if (targetId !== auth.userId && !isSettings(auth, 'write')) throw othersSignatureRefused('change');
-    const target = await repo.findUser(deps.db, targetId);
-    if (!target || target.status === 'deleted') throw userNotFound();
-    if (target.id !== auth.userId && target.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
-
-    await deps.db.$transaction(async (tx) => {
-      await repo.upsertBlob(tx, { id: image.id, size: image.size, mimeType: image.mimeType });
-      await repo.updateUser(tx, target.id, { signatureBlobId: image.id });
-      await audit(tx, actor, {
-        type: 'user',
-        action: 'signature.updated',
-        message:
-          target.id === auth.userId
-            ? `${target.username} uploaded their signature`
-            : `Uploaded the signature of ${target.username}`,
-        targetType: 'user',
-        targetId: target.id,
-        details: {
-          blob_id: image.id,
-          size: image.size,
-          mime_type: image.mimeType,
-          before: target.signatureBlobId,
-        },
-      });
-    });
-    return { user_id: target.id, blob_id: image.id, size: image.size };
-  } catch (err) {
-    await discardBlob(deps, image.id);
-    throw err;
   }
+  if (targetId !== auth.userId && !isSettings(auth, 'write')) throw othersSignatureRefused('change');
+  const target = await repo.findUser(deps.db, targetId);
+  if (!target || target.status === 'deleted') throw userNotFound();
+  if (target.id !== auth.userId) {
+    if (target.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
+    assertMayManage(auth, accessTypeFromDb(target.accessType));
+  }
+
+  await deps.db.$transaction(async (tx) => {
+    await repo.upsertBlob(tx, { id: image.id, size: image.size, mimeType: image.mimeType });
+    await repo.updateUser(tx, target.id, { signatureBlobId: image.id });
+    await audit(tx, actor, {
+      type: 'user',
+      action: 'signature.updated',
+      message:
+        target.id === auth.userId
+          ? `${target.username} uploaded their signature`
+          : `Uploaded the signature of ${target.username}`,
+      targetType: 'user',
+      targetId: target.id,
+      details: {
+        blob_id: image.id,
+        size: image.size,
+        mime_type: image.mimeType,
+        before: target.signatureBlobId,
+      },
+    });
+  });
+  return { user_id: target.id, blob_id: image.id, size: image.size };
 }
 
 /** A user's signature image: the caller's own, or anyone's with Settings read. */
@@ -390,8 +396,22 @@ async function insertUsers(
     });
 }
 
-export async function createUser(deps: Deps, actor: Actor, body: NewUserInput): Promise<TAdminUser> {
+/** 403 when any new user (but a Vendor Admin, refused as bad input) would outrank the caller. */
+function assertMayCreate(auth: AuthContext, candidates: Candidate[]) {
+  assertMayManage(
+    auth,
+    ...candidates.map((c) => c.input.access_type).filter((type) => type !== VENDOR_ADMIN),
+  );
+}
+
+export async function createUser(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  body: NewUserInput,
+): Promise<TAdminUser> {
   if (body.access_type === VENDOR_ADMIN) throw vendorAdminRefused();
+  assertMayManage(auth, body.access_type);
   const candidates = [{ at: 'body', input: normalise(body) }];
   const errors = await checkNewUsers(deps.db, candidates);
   if (errors.length) throw invalidInput(summarise(errors), errors);
@@ -399,8 +419,9 @@ export async function createUser(deps: Deps, actor: Actor, body: NewUserInput): 
   return adminUser(deps.db, id!);
 }
 
-export async function createManyUsers(deps: Deps, actor: Actor, users: NewUserInput[]) {
+export async function createManyUsers(deps: Deps, auth: AuthContext, actor: Actor, users: NewUserInput[]) {
   const candidates = users.map((user, i) => ({ at: `body.users.${i}`, input: normalise(user) }));
+  assertMayCreate(auth, candidates);
   const errors = await checkNewUsers(deps.db, candidates);
   if (errors.length) throw invalidInput(summarise(errors), errors);
   const ids = await insertUsers(deps, actor, candidates, 'batch');
@@ -420,6 +441,7 @@ function accessTypeFromText(text: string): string {
 /** Reads, checks and (unless a dry run) creates the users of an import spreadsheet. */
 export async function importUsers(
   deps: Deps,
+  auth: AuthContext,
   actor: Actor,
   input: { content: Buffer | undefined; dryRun: boolean },
 ) {
@@ -441,6 +463,7 @@ export async function importUsers(
       }
     }
   }
+  assertMayCreate(auth, candidates);
   errors.push(...(await checkNewUsers(deps.db, candidates)));
   errors.sort((a, b) => rowOf(a.path) - rowOf(b.path));
   const rows = sheet.rows.map(({ password: _password, ...rest }: SheetRow) => rest);
@@ -495,6 +518,7 @@ export async function editUser(
     if (accessType === 'General staff') role = 'user';
     const accessChanged = accessType !== before.access_type || role !== before.role;
     if (accessChanged && id === auth.userId) throw ownAccessUnchangeable();
+    assertMayManage(auth, before.access_type, accessType);
 
     const username = body.username?.trim().toLowerCase();
     const email = body.email?.trim().toLowerCase();
@@ -578,8 +602,18 @@ export async function setStatus(
     if (!user) throw userNotFound();
     if (id === auth.userId) throw ownStatusUnchangeable(VERBS[status]);
     if (user.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
+    assertMayManage(auth, accessTypeFromDb(user.accessType));
     if (user.status === status) return;
-    await repo.updateUser(tx, id, { status, deletedAt: status === 'deleted' ? now : null });
+    // Deleted is final (docs/data-model.md): the name stays reserved, the account closed.
+    if (user.status === 'deleted') throw deletedIsFinal();
+    // The admin's decision replaces any pending self-registration: its links are spent, and
+    // activating a never-verified account vouches for its address.
+    await repo.spendVerificationTokens(tx, id, now);
+    await repo.updateUser(tx, id, {
+      status,
+      deletedAt: status === 'deleted' ? now : null,
+      ...(status === 'active' && !user.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
+    });
     const revoked = status === 'active' ? 0 : (await repo.revokeSessions(tx, id, now)).count;
     await audit(tx, actor, {
       type: 'user',
@@ -602,7 +636,9 @@ export async function setPassword(
 ): Promise<void> {
   const user = await repo.findUser(deps.db, input.user_id);
   if (!user) throw userNotFound();
-  if (user.accessType === 'VENDOR_ADMIN' && user.id !== auth.userId) throw vendorAdminProtected();
+  if (user.id === auth.userId) throw ownPasswordHere();
+  if (user.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
+  assertMayManage(auth, accessTypeFromDb(user.accessType));
   const problems = passwordProblems(input.password, { username: user.username, email: user.email });
   if (problems.length) {
     throw invalidInput(
@@ -615,12 +651,7 @@ export async function setPassword(
   await deps.db.$transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
     await repo.spendResetTokens(tx, user.id, now);
-    const revoked = await repo.revokeSessions(
-      tx,
-      user.id,
-      now,
-      user.id === auth.userId ? auth.sessionId : undefined,
-    );
+    const revoked = await repo.revokeSessions(tx, user.id, now);
     await audit(tx, actor, {
       type: 'user',
       action: 'password.reset_by_admin',

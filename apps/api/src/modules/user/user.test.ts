@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
-import { multipart } from '../../../test/multipart.js';
+import { multipart, tinyPng } from '../../../test/multipart.js';
 
 let t: TestContext;
 let companyAdmin: { id: number; username: string };
@@ -59,6 +59,8 @@ const counts = async () => ({
 describe('who may call the Settings user calls', () => {
   type Case = { name: string; write: boolean; make: () => Promise<Inject> };
   const target = async (over = {}) => createUser(t.db, { accessType: 'General staff', ...over });
+  // A User Administration Admin may create its own kind (not more: see "who may manage whom").
+  const manageable = () => newUserBody({ access_type: 'User Administration Admin' });
   const cases: Case[] = [
     { name: 'GET /api/all_user', write: false, make: async () => ({ method: 'GET', url: '/api/all_user' }) },
     {
@@ -79,7 +81,7 @@ describe('who may call the Settings user calls', () => {
     {
       name: 'POST /api/users/createUser',
       write: true,
-      make: async () => ({ method: 'POST', url: '/api/users/createUser', payload: newUserBody() }),
+      make: async () => ({ method: 'POST', url: '/api/users/createUser', payload: manageable() }),
     },
     {
       name: 'POST /api/users/create-many-users',
@@ -87,17 +89,17 @@ describe('who may call the Settings user calls', () => {
       make: async () => ({
         method: 'POST',
         url: '/api/users/create-many-users',
-        payload: { users: [newUserBody(), newUserBody()] },
+        payload: { users: [manageable(), manageable()] },
       }),
     },
     {
       name: 'POST /api/import_user',
       write: true,
       make: async () => {
-        const b = newUserBody();
+        const b = manageable();
         const file = await xlsx([
           ['username', 'email', 'first_name', 'last_name', 'access_type', 'role', 'password'],
-          [b.username, b.email, 'I', 'Mport', 'Auditor', 'admin', NEW_PASSWORD],
+          [b.username, b.email, 'I', 'Mport', 'User Administration Admin', 'admin', NEW_PASSWORD],
         ]);
         return {
           method: 'POST',
@@ -377,6 +379,16 @@ describe('POST /api/users/createUser', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses a username with "@" (it could equal an e-mail) or outside 3-64 characters, writing nothing', async () => {
+    const before = await counts();
+    for (const username of ['a@b.c', 'ab', 'x'.repeat(65)]) {
+      const res = await asAdmin({ method: 'POST', url, payload: newUserBody({ username }) });
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.username']);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses to create a Vendor Admin (403), writing nothing but the refusal', async () => {
     const before = await counts();
     const res = await asAdmin({
@@ -602,6 +614,23 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
     expect((await t.db.user.findUniqueOrThrow({ where: { id: companyAdmin.id } })).status).toBe('active');
   });
 
+  it('refuses to activate (or deactivate) a deleted user: deleted is final (409)', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    expect(
+      (await asAdmin({ method: 'PUT', url: '/api/delete_user', payload: { id: user.id } })).statusCode,
+    ).toBe(200);
+    const before = await counts();
+    for (const url of ['/api/activate_user', '/api/deactivate_user']) {
+      const res = await asAdmin({ method: 'PUT', url, payload: { id: user.id } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('A deleted user cannot be reactivated');
+    }
+    expect(await counts()).toEqual(before);
+    const row = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row).toMatchObject({ status: 'deleted', deletedAt: expect.any(Date) });
+    await expect(loginAs(t.app, user)).rejects.toThrow(/403/);
+  });
+
   it('answers 404 for an unknown id and 400 for a bad body, writing nothing', async () => {
     const before = await counts();
     expect(
@@ -631,6 +660,25 @@ describe('POST /api/reset-password', () => {
     expect(JSON.stringify([event?.message, event?.details])).not.toContain(NEW_PASSWORD);
   });
 
+  it('refuses the caller as target (403: the profile is the place), changing nothing', async () => {
+    const before = await t.db.user.findUniqueOrThrow({ where: { id: companyAdmin.id } });
+    const res = await asAdmin({
+      method: 'POST',
+      url,
+      payload: { user_id: companyAdmin.id, password: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Change your own password in your profile');
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: companyAdmin.id } })).passwordHash).toBe(
+      before.passwordHash,
+    );
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'password.reset_by_admin', targetId: String(companyAdmin.id) },
+      }),
+    ).toBe(0);
+  });
+
   it('refuses a weak password (400 naming body.password) and an unknown user (404)', async () => {
     const user = await createUser(t.db, { accessType: 'General staff' });
     const before = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -648,6 +696,113 @@ describe('POST /api/reset-password', () => {
       (await asAdmin({ method: 'POST', url, payload: { user_id: 999999, password: NEW_PASSWORD } }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('who may manage whom', () => {
+  const MORE_ACCESS = 'You cannot manage a user with more access than your own';
+  let userAdmin: string;
+  beforeAll(async () => {
+    userAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
+  });
+  const byUserAdmin = (opts: Inject) => call(userAdmin, opts);
+  const refused = (res: { statusCode: number; json(): { message: string } }) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MORE_ACCESS);
+  };
+
+  it.each(['COMPANY ADMIN', 'Auditor', 'File Control Admin'])(
+    'a User Administration Admin cannot create a %s (403), alone, in a batch or by import; nothing is written',
+    async (access_type) => {
+      const before = await counts();
+      refused(
+        await byUserAdmin({
+          method: 'POST',
+          url: '/api/users/createUser',
+          payload: newUserBody({ access_type }),
+        }),
+      );
+      refused(
+        await byUserAdmin({
+          method: 'POST',
+          url: '/api/users/create-many-users',
+          payload: { users: [newUserBody({ access_type: 'General staff' }), newUserBody({ access_type })] },
+        }),
+      );
+      const b = newUserBody();
+      const file = await xlsx([
+        ['username', 'email', 'first_name', 'last_name', 'access_type', 'role', 'password'],
+        [b.username, b.email, 'I', 'Mport', access_type, 'admin', NEW_PASSWORD],
+      ]);
+      refused(
+        await byUserAdmin({
+          method: 'POST',
+          url: '/api/import_user',
+          ...multipart({ file: { content: file, filename: 'u.xlsx' } }),
+        }),
+      );
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it('a User Administration Admin creates General staff and its own kind', async () => {
+    for (const access_type of ['General staff', 'User Administration Admin']) {
+      const res = await byUserAdmin({
+        method: 'POST',
+        url: '/api/users/createUser',
+        payload: newUserBody({ access_type }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('a User Administration Admin cannot edit, promote, deactivate, reset or sign for a Company Admin (403)', async () => {
+    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const staff = await createUser(t.db, { accessType: 'General staff' });
+    const before = await counts();
+    const rowBefore = await t.db.user.findUniqueOrThrow({ where: { id: boss.id } });
+    refused(
+      await byUserAdmin({ method: 'PUT', url: `/api/editUser/${boss.id}`, payload: { first_name: 'X' } }),
+    );
+    refused(
+      await byUserAdmin({
+        method: 'PUT',
+        url: `/api/editUser/${staff.id}`,
+        payload: { access_type: 'COMPANY ADMIN' },
+      }),
+    );
+    for (const url of ['/api/deactivate_user', '/api/delete_user']) {
+      refused(await byUserAdmin({ method: 'PUT', url, payload: { id: boss.id } }));
+    }
+    refused(
+      await byUserAdmin({
+        method: 'POST',
+        url: '/api/reset-password',
+        payload: { user_id: boss.id, password: NEW_PASSWORD },
+      }),
+    );
+    const png = tinyPng();
+    refused(
+      await byUserAdmin({
+        method: 'POST',
+        url: '/api/upload-user-signature',
+        ...multipart({ file: { content: png, filename: 's.png' }, user_id: String(boss.id) }),
+      }),
+    );
+    expect(await counts()).toEqual(before);
+    expect(await t.db.user.findUniqueOrThrow({ where: { id: boss.id } })).toEqual(rowBefore);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: staff.id } })).accessType).toBe('GENERAL_STAFF');
+  });
+
+  it('a Company Admin may edit another Company Admin (200)', async () => {
+    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const res = await asAdmin({
+      method: 'PUT',
+      url: `/api/editUser/${boss.id}`,
+      payload: { first_name: 'Bea' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.first_name).toBe('Bea');
   });
 });
 

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/bootstrap.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { createTestApp, type TestContext } from './app.js';
+
+// loadConfig is the only reader of the environment: a bad value stops the start with a
+// ConfigError naming the variable, before anything else runs.
+
+const load = (env: Record<string, string>) => loadConfig({ LOG_LEVEL: 'silent', ...env });
+
+/** The ConfigError's message for `env`; fails the test when the configuration is accepted. */
+function refusal(env: Record<string, string>): string {
+  try {
+    load(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`accepted: ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('accepts the defaults', () => {
+    const config = load({});
+    expect(config.SESSION_TTL_HOURS).toBe(12);
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('limits SESSION_TTL_HOURS to a year (8760)', () => {
+    expect(load({ SESSION_TTL_HOURS: '8760' }).SESSION_TTL_HOURS).toBe(8760);
+    expect(refusal({ SESSION_TTL_HOURS: '8761' })).toContain('SESSION_TTL_HOURS');
+    expect(refusal({ SESSION_TTL_HOURS: '1e9' })).toContain('SESSION_TTL_HOURS');
+  });
+
+  it('takes only an http: or https: PUBLIC_URL', () => {
+    expect(load({ PUBLIC_URL: 'https://quire.example.com/' }).publicUrl).toBe('https://quire.example.com');
+    expect(load({ PUBLIC_URL: 'http://10.0.0.5:8080' }).publicUrl).toBe('http://10.0.0.5:8080');
+    for (const url of ['javascript:alert(1)', 'ftp://files.example.com', 'file:///etc/passwd']) {
+      expect(refusal({ PUBLIC_URL: url }), url).toContain('PUBLIC_URL');
+    }
+  });
+
+  it('puts an IPv6 HOST in brackets in the default public address', () => {
+    expect(load({ HOST: '::1', PORT: '8080' }).publicUrl).toBe('http://[::1]:8080');
+    expect(load({ HOST: 'fd00::5' }).publicUrl).toBe('http://[fd00::5]:3000');
+    expect(load({ HOST: '::' }).publicUrl).toBe('http://[::1]:3000');
+    expect(load({ HOST: 'quire.internal' }).publicUrl).toBe('http://quire.internal:3000');
+  });
+
+  it('refuses a first-start username that is not a valid username, naming the variable', () => {
+    expect(refusal({ ADMIN_USERNAME: 'admin@example.com' })).toContain('ADMIN_USERNAME');
+    expect(refusal({ VENDOR_USERNAME: 'v' })).toContain('VENDOR_USERNAME');
+    expect(refusal({ VENDOR_USERNAME: 'has space' })).toContain('VENDOR_USERNAME');
+    expect(load({ ADMIN_USERNAME: 'site.admin_1' }).ADMIN_USERNAME).toBe('site.admin_1');
+  });
+});
+
+describe('first-start passwords', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ MAIL_WORKER: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a given password against the policy on the first start, naming it, and creates nothing', async () => {
+    for (const [env, name] of [
+      [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+      [{ VENDOR_PASSWORD: 'password123' }, 'VENDOR_PASSWORD'],
+      [{ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-of-the-whole-place' }, 'ADMIN_PASSWORD'],
+    ] as const) {
+      await expect(bootstrap(t.db, load(env))).rejects.toThrow(name);
+      expect(await t.db.user.count()).toBe(0);
+    }
+    const created = await bootstrap(
+      t.db,
+      load({ ADMIN_PASSWORD: 'Quiet-Lantern-River-8', VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31' }),
+    );
+    expect(created.map((a) => [a.username, a.generated])).toEqual([
+      ['admin', false],
+      ['vendor', false],
+    ]);
+  });
+
+  it('ignores the variables once there are users (a later start never fails on them)', async () => {
+    expect(await bootstrap(t.db, load({ ADMIN_PASSWORD: 'short' }))).toEqual([]);
+  });
+});
