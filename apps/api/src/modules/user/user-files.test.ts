@@ -294,6 +294,25 @@ describe('POST /api/import_user', () => {
     expect(await t.db.user.count()).toBe(users);
   });
 
+  it('lists every problem of a row in one preview, in words a person can act on', async () => {
+    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const rows = [
+      row({ username: existing.username, email: 'not-an-email', password: 'short', access_type: 'Boss' }),
+    ];
+    const res = await importFile(await xlsx([HEADER, ...rows]), { dry_run: 'true' });
+    expect(res.statusCode).toBe(200);
+    const errors = res.json().data.errors as Array<{ path: string; message: string }>;
+    expect(errors.map((e) => e.path).sort()).toEqual([
+      'row 2.access_type',
+      'row 2.email',
+      'row 2.password',
+      'row 2.username',
+    ]);
+    expect(errors.find((e) => e.path === 'row 2.access_type')?.message).toBe(
+      'Unknown access type. Use one of: General Staff, File Control Admin, User Administration Admin, Auditor, Company Admin',
+    );
+  });
+
   it('previews with dry_run=true: the rows and their errors, nothing written', async () => {
     const rows = [row(), row({ email: 'bad' })];
     const users = await t.db.user.count();

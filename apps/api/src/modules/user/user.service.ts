@@ -257,6 +257,8 @@ interface Candidate {
   /** Where errors point: `body`, `body.users.3`, `row 4`. */
   at: string;
   input: NewUserInput;
+  /** Fields already reported as malformed: not checked again. */
+  skip?: Set<string>;
 }
 
 /** Lower-cases the login names; General staff always sign in as user. */
@@ -430,6 +432,16 @@ export async function createManyUsers(deps: Deps, auth: AuthContext, actor: Acto
 }
 
 /** `Company Admin`, `company admin` and `COMPANY ADMIN` all name the same access type. */
+/** A spreadsheet cell's problem in words for the person who filled it in. */
+function importMessage(field: string, message: string): string {
+  if (field === 'access_type') {
+    const names = ACCESS_TYPES.filter((t) => t !== VENDOR_ADMIN).map((t) => ACCESS_TYPE_LABELS[t]);
+    return `Unknown access type. Use one of: ${names.join(', ')}`;
+  }
+  if (field === 'role') return 'Unknown role. Use Admin or User';
+  return message;
+}
+
 function accessTypeFromText(text: string): string {
   const wanted = text.trim().toLowerCase();
   return (
@@ -450,21 +462,37 @@ export async function importUsers(
   if (!sheet) throw notASpreadsheet();
   const errors: FieldError[] = [...sheet.errors];
   const candidates: Candidate[] = [];
+  // Rows with a bad cell are still checked for the rest (taken username, password policy),
+  // so one preview lists every problem of the file.
+  const partial: Candidate[] = [];
   for (const row of sheet.rows) {
-    const parsed = ZCreateUserBody.safeParse({
-      ...row,
-      access_type: accessTypeFromText(row.access_type),
-      role: row.role.toLowerCase(),
-    });
-    if (parsed.success) candidates.push({ at: `row ${row.row}`, input: normalise(parsed.data) });
-    else {
-      for (const issue of parsed.error.issues) {
-        errors.push({ path: `row ${row.row}.${issue.path.join('.')}`, message: issue.message });
-      }
+    const at = `row ${row.row}`;
+    const fields = { ...row, access_type: accessTypeFromText(row.access_type), role: row.role.toLowerCase() };
+    const parsed = ZCreateUserBody.safeParse(fields);
+    if (parsed.success) {
+      candidates.push({ at, input: normalise(parsed.data) });
+      continue;
     }
+    const bad = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      bad.add(field);
+      errors.push({ path: `${at}.${issue.path.join('.')}`, message: importMessage(field, issue.message) });
+    }
+    partial.push({
+      at,
+      input: {
+        ...fields,
+        username: row.username.trim().toLowerCase(),
+        email: row.email.trim().toLowerCase(),
+      } as NewUserInput,
+      skip: bad,
+    });
   }
   assertMayCreate(auth, candidates);
-  errors.push(...(await checkNewUsers(deps.db, candidates)));
+  const checked = await checkNewUsers(deps.db, [...candidates, ...partial]);
+  const skipOf = new Map(partial.map((c) => [c.at, c.skip]));
+  errors.push(...checked.filter((e) => !skipOf.get(e.path.split('.')[0]!)?.has(e.path.split('.')[1] ?? '')));
   errors.sort((a, b) => rowOf(a.path) - rowOf(b.path));
   const rows = sheet.rows.map(({ password: _password, ...rest }: SheetRow) => rest);
 
