@@ -28,7 +28,18 @@ const ZEmailAddress = (message: string) => z.string().trim().max(255).pipe(z.ema
 const PORT_MESSAGE = 'Enter a port between 1 and 65535';
 
 export const ZEmailSetupBody = z.object({
-  host: z.string().trim().min(1, 'Enter the SMTP host').max(255),
+  host: z
+    .string()
+    .trim()
+    .min(1, 'Enter the SMTP host')
+    .max(255)
+    .regex(
+      // An empty host is left to min(1), so it gets one message.
+      /^$|^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|[0-9a-f:]+)$/i,
+      {
+        message: 'Enter a host name or IP address, such as smtp.example.com',
+      },
+    ),
   port: z.number().int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE),
   security: ZSmtpSecurity,
   /** Empty or absent: no SMTP authentication. */

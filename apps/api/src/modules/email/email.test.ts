@@ -158,6 +158,20 @@ describe('POST /api/email/setup', () => {
     await configure();
   });
 
+  it('refuses a host that is not a host name or address', async () => {
+    for (const host of ['not a host!!', 'smtp..example.com', 'http://smtp.example.com']) {
+      const res = await post('/api/email/setup', { ...goodSetup(), host }, admin);
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json().errors).toEqual([
+        { path: 'body.host', message: expect.stringContaining('host name') },
+      ]);
+    }
+    for (const host of ['smtp.example.com', '127.0.0.1', 'mail-1.corp', '[::1]', '::1']) {
+      expect((await post('/api/email/setup', { ...goodSetup(), host }, admin)).statusCode, host).toBe(200);
+    }
+    await configure();
+  });
+
   it('answers bad input with 400 naming each field, and saves nothing', async () => {
     await configure();
     const before = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
