@@ -1,5 +1,5 @@
 import type { AccessType } from '@quire/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authRecordFrom, setIsUser2FAVerified, setSelectedCategoryId, setTemporalAuth } from '../lib/storage';
 import { aLogin, signIn } from '../testing/fixtures';
@@ -52,6 +52,23 @@ describe('signed-in pages', () => {
     expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/user/current'));
     expect(calls[0]?.headers.authorization).toBe('Bearer token-123');
+  });
+
+  it('marks Profile as the current page on /profile, and folds the menu on a narrow screen', async () => {
+    serverKnows('admin', 'COMPANY ADMIN');
+    const { user } = renderApp('/admin/category');
+    await screen.findByRole('heading', { level: 1, name: 'Categories' });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveClass('nav--folded');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Main' })).not.toHaveClass('nav--folded');
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    // A new page folds the menu again.
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it.each<['admin' | 'user', AccessType, string[]]>([
@@ -124,6 +141,21 @@ describe('Sign out', () => {
       expect(localStorage.getItem(key)).toBeNull();
     }
   }
+
+  it('leaves the messages of the signed-in pages behind: only the sign-out message shows on /', async () => {
+    const data = signIn('admin', 'Auditor');
+    mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'POST /api/logout': { status: 200, body: { message: 'You have been signed out', data: null } },
+    });
+    const app = renderApp('/admin/category');
+    const signOutButton = await screen.findByRole('button', { name: 'Sign out' });
+    act(() => app.notifications.success('2FA verified successfully!'));
+    expect(screen.getByText('2FA verified successfully!')).toBeInTheDocument();
+    await app.user.click(signOutButton);
+    expect(await screen.findByText('You have been signed out')).toBeVisible();
+    expect(screen.queryByText('2FA verified successfully!')).not.toBeInTheDocument();
+  });
 
   it('tells the server, clears the session and lands on / with a message', async () => {
     const { calls, location } = await signOut({

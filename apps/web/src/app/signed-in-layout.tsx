@@ -1,5 +1,5 @@
 import { accessTypeLabel, landingPath } from '@quire/contract';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { type AuthRecord, clearAuth, getAuth } from '../lib/storage';
 import { loginPathFor } from './login-path';
@@ -39,6 +39,11 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   const { role, access_type: accessType } = auth.data;
   const person = user ?? auth.data.user;
   const navigation = navigationFor(role, accessType);
+  // On a narrow screen the navigation folds away behind a Menu button; a new page folds it.
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <div className="shell">
@@ -52,7 +57,16 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
           </span>
           <span className="brand__name">Quire</span>
         </div>
-        <nav className="nav" aria-label="Main">
+        <button
+          type="button"
+          className="button button--ghost nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? 'Close menu' : 'Menu'}
+        </button>
+        <nav id="main-navigation" className={menuOpen ? 'nav' : 'nav nav--folded'} aria-label="Main">
           {navigation.map(({ group, sections }) => (
             <div className="nav__group" key={group}>
               <p className="nav__heading">{group}</p>

@@ -2,6 +2,7 @@ import { contract } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useNotificationStore } from '../components/notifications/notification-context';
 import type { ToastState } from '../components/notifications/use-location-toast';
 import { callApi } from '../lib/api-client';
 import { clearAuth } from '../lib/storage';
@@ -18,6 +19,7 @@ export const LOGOUT_TIMEOUT_MS = 5_000;
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const notifications = useNotificationStore();
   const [pending, setPending] = useState(false);
 
   const logout = useCallback(async () => {
@@ -28,10 +30,12 @@ export function useLogout() {
       // The server may be down or the session already gone: the client signs out regardless.
     }
     clearAuth();
+    // No message of the signed-in pages outlives them ("2FA verified successfully!" on /).
+    notifications.clear();
     await navigate('/', { replace: true, state: { toast: SIGNED_OUT_MESSAGE } satisfies ToastState });
     // After leaving the signed-in pages, so that none of them refetches with no session.
     queryClient.clear();
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, notifications]);
 
   return { logout, pending };
 }

@@ -13,7 +13,10 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** "Are you sure?" before an action: the focus starts on the confirm button, Esc cancels. */
+/**
+ * "Are you sure?" before an action. The focus starts on Cancel (shown with its focus ring even
+ * after a click), so Enter never deletes by accident; Esc cancels.
+ */
 export function ConfirmDialog({
   title,
   children,
@@ -24,16 +27,21 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog title={title} onClose={onCancel} initialFocus={confirmRef} busy={pending} size="small">
+    <Dialog title={title} onClose={onCancel} initialFocus={cancelRef} busy={pending} size="small">
       <div className="dialog__text">{children}</div>
       <div className="dialog__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={pending}>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="button button--ghost dialog__cancel"
+          onClick={onCancel}
+          disabled={pending}
+        >
           Cancel
         </button>
         <button
-          ref={confirmRef}
           type="button"
           className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`}
           onClick={onConfirm}

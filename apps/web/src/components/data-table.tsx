@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime, relativeTime } from '../lib/format';
+import { formatDate, formatDateTime, formatShortDate, relativeTime } from '../lib/format';
 
 /** What `QueryState` reads of a TanStack query. */
 export interface ListQuery {
@@ -121,11 +121,22 @@ export function RowAction({
   );
 }
 
-/** A moment as a date or "5 minutes ago", with the exact date and time on hover. */
-export function Timestamp({ iso, show = 'relative' }: { iso: string; show?: 'relative' | 'date' }) {
+/**
+ * A moment as a date, a short date ("12 Mar" this year) or "5 minutes ago", with the exact
+ * date and time on hover.
+ */
+export function Timestamp({
+  iso,
+  show = 'relative',
+}: {
+  iso: string;
+  show?: 'relative' | 'date' | 'short-date';
+}) {
+  const text =
+    show === 'date' ? formatDate(iso) : show === 'short-date' ? formatShortDate(iso) : relativeTime(iso);
   return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {show === 'date' ? formatDate(iso) : relativeTime(iso)}
+    <time dateTime={iso} title={formatDateTime(iso)} className="nowrap">
+      {text}
     </time>
   );
 }

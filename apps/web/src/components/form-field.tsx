@@ -11,6 +11,8 @@ export interface FieldProps {
   label: ReactNode;
   /** Shown under the control in red, and announced with it. */
   error?: string | undefined;
+  /** Marks the control invalid when its problem is told elsewhere (in the hint). */
+  invalid?: boolean | undefined;
   /** Help or live feedback under the control. */
   hint?: ReactNode;
   /** Ids of further descriptions outside the field (a note shared by several fields). */
@@ -25,6 +27,7 @@ export interface FieldProps {
 export function Field({
   label,
   error,
+  invalid = false,
   hint,
   describedBy,
   labelAside,
@@ -47,7 +50,7 @@ export function Field({
       )}
       {children({
         id,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': error || invalid ? true : undefined,
         'aria-describedby': [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined,
       })}
       {error ? (
@@ -65,7 +68,11 @@ export function Field({
 }
 
 export type FormFieldProps = FieldProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { name: string };
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
+    name: string;
+    /** Classes of the input itself (`className` styles the whole field). */
+    inputClassName?: string | undefined;
+  };
 
 /** A labelled input whose error and hint are its accessible description. */
 export function FormField({
@@ -75,8 +82,11 @@ export function FormField({
   describedBy,
   labelAside,
   className,
+  inputClassName,
   ...input
 }: FormFieldProps) {
   const field = { label, error, hint, describedBy, labelAside, className };
-  return <Field {...field}>{(control) => <input {...control} {...input} />}</Field>;
+  return (
+    <Field {...field}>{(control) => <input {...control} {...input} className={inputClassName} />}</Field>
+  );
 }

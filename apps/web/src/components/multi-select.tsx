@@ -22,6 +22,9 @@ export interface MultiSelectProps {
   searchable?: boolean;
 }
 
+/** Names in the order a person expects: case-insensitive, "Staff2" before "Staff10". */
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 /** A labelled list of checkboxes with a search box and a count: keyboard-usable, no popover. */
 export function MultiSelect({
   label,
@@ -39,9 +42,16 @@ export function MultiSelect({
   const [search, setSearch] = useState('');
   const chosen = useMemo(() => new Set(selected), [selected]);
   const term = search.trim().toLowerCase();
+  const sorted = useMemo(
+    () =>
+      [...options].sort(
+        (a, b) => collator.compare(a.label, b.label) || collator.compare(a.detail ?? '', b.detail ?? ''),
+      ),
+    [options],
+  );
   const visible = term
-    ? options.filter((o) => `${o.label} ${o.detail ?? ''}`.toLowerCase().includes(term))
-    : options;
+    ? sorted.filter((o) => `${o.label} ${o.detail ?? ''}`.toLowerCase().includes(term))
+    : sorted;
 
   const toggle = (optionId: number) =>
     onChange(chosen.has(optionId) ? selected.filter((s) => s !== optionId) : [...selected, optionId]);

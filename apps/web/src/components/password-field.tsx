@@ -1,66 +1,49 @@
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type PasswordContext,
-  passwordProblems,
-} from '@quire/contract';
+import { PASSWORD_MIN_LENGTH, type PasswordContext, passwordProblems } from '@quire/contract';
 import { useState } from 'react';
 import { Field } from './form-field';
 
-/** The policy's rules, each matched by the problem `passwordProblems` names for it. */
-const RULES = [
-  {
-    key: 'length',
-    // Named problems say "Use at most …" themselves; a bare rule name gives both limits.
-    label: (showProblems: boolean) =>
-      showProblems
-        ? `At least ${PASSWORD_MIN_LENGTH} characters`
-        : `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
-    problem: /^Use at (least|most)/,
-  },
+/**
+ * The policy's rules, in the API's own words (`passwordProblems`): the same three lines
+ * wherever a new password is typed, each marked met or not met as the person types.
+ */
+export const PASSWORD_RULES = [
+  { key: 'length', label: `Use at least ${PASSWORD_MIN_LENGTH} characters`, problem: /^Use at (least|most)/ },
   {
     key: 'personal',
-    label: (showProblems: boolean) =>
-      showProblems ? 'Not your username or e-mail' : 'Does not contain the username or e-mail',
+    label: 'Do not use your username or e-mail in the password',
     problem: /username or e-mail/,
   },
-  { key: 'common', label: () => 'Not a common password', problem: /too common/ },
-];
+  { key: 'common', label: 'This password is too common', problem: /too common/ },
+] as const;
+
+/** Whether a message is one of the checklist's rules (then the checklist shows it). */
+export const isPolicyProblem = (message: string | undefined) =>
+  message !== undefined && PASSWORD_RULES.some((r) => r.problem.test(message));
 
 export interface PasswordPolicyProps {
   password: string;
   /** Whose password it is: the policy refuses one containing the username or e-mail. */
   context: PasswordContext;
-  /**
-   * true: an unmet rule reads as the policy's own words for the problem ("Use at least 10
-   * characters"); false: the rules keep their names, with met / not met for screen readers.
-   */
-  showProblems?: boolean;
   id?: string;
 }
 
 /** The password policy (shared with the API), checked live as the person types. */
-export function PasswordPolicy({ password, context, showProblems = true, id }: PasswordPolicyProps) {
+export function PasswordPolicy({ password, context, id }: PasswordPolicyProps) {
   const typed = password !== '';
   const problems = typed ? passwordProblems(password, context) : [];
-  const other = problems.filter((p) => !RULES.some((r) => r.problem.test(p)));
   return (
     <ul className="checklist" id={id} aria-label="Password policy">
-      {RULES.map((rule) => {
+      {PASSWORD_RULES.map((rule) => {
         const problem = problems.find((p) => rule.problem.test(p));
         const met = problem === undefined;
         return (
           <li key={rule.key} className={!typed ? undefined : met ? 'is-met' : 'is-unmet'}>
-            {showProblems ? (problem ?? rule.label(true)) : rule.label(false)}
-            {typed && !showProblems ? <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span> : null}
+            {/* "Use at most 256 characters" replaces the length line when that is the problem. */}
+            {problem && problem !== rule.label ? problem : rule.label}
+            {typed ? <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span> : null}
           </li>
         );
       })}
-      {other.map((p) => (
-        <li key={p} className="is-unmet">
-          {p}
-        </li>
-      ))}
     </ul>
   );
 }
@@ -73,7 +56,6 @@ export interface PasswordFieldProps {
   error?: string | undefined;
   name?: string;
   disabled?: boolean | undefined;
-  showProblems?: boolean;
   /** Offer a "Show password" switch. */
   revealable?: boolean;
 }
@@ -87,15 +69,17 @@ export function PasswordField({
   error,
   name = 'password',
   disabled,
-  showProblems = true,
   revealable = false,
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  // A rule of the policy is shown once, in the checklist (marked not met), not again as an error.
+  const ruleBroken = isPolicyProblem(error);
   return (
     <Field
       label={label}
-      error={error}
-      hint={<PasswordPolicy password={value} context={context} showProblems={showProblems} />}
+      error={ruleBroken ? undefined : error}
+      invalid={ruleBroken}
+      hint={<PasswordPolicy password={value} context={context} />}
     >
       {(control) => (
         <>

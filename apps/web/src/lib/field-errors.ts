@@ -44,3 +44,20 @@ export function focusFirstError<F extends string>(
   const first = fields.find((f) => errors[f]);
   if (first) form?.querySelector<HTMLElement>(selectors[first] ?? `[name="${first}"]`)?.focus();
 }
+
+/**
+ * "Enter …" for each field left empty (the same wording on every form), over whatever else
+ * the schema says about it: `emptyFieldErrors(values, { name: 'Enter a name' })`.
+ */
+export function emptyFieldErrors<F extends string>(
+  values: Partial<Record<F, unknown>>,
+  messages: Partial<Record<F, string>>,
+): FieldErrors<F> {
+  const result: FieldErrors<F> = {};
+  for (const field of Object.keys(messages) as F[]) {
+    const value = values[field];
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      result[field] = messages[field];
+  }
+  return result;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, relativeTime } from './format';
+import { formatDateTime, formatShortDate, relativeTime } from './format';
 
 describe('relativeTime', () => {
   const now = Date.parse('2025-06-01T12:00:00Z');
@@ -17,5 +17,15 @@ describe('relativeTime', () => {
     expect(relativeTime(null, now)).toBe('');
     expect(relativeTime('not a date', now)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
+  });
+});
+
+describe('formatShortDate', () => {
+  it('leaves out the year of a date this year, and keeps it for older dates', () => {
+    const now = new Date('2026-06-01T12:00:00Z');
+    expect(formatShortDate('2026-03-12T12:00:00Z', now)).not.toContain('2026');
+    expect(formatShortDate('2026-03-12T12:00:00Z', now)).toContain('12');
+    expect(formatShortDate('2024-03-12T12:00:00Z', now)).toContain('2024');
+    expect(formatShortDate(undefined, now)).toBe('');
   });
 });

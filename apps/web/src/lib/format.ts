@@ -2,6 +2,7 @@
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const shortThisYear = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 function parse(iso: string | null | undefined): Date | null {
@@ -20,6 +21,13 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function formatDate(iso: string | null | undefined): string {
   const date = parse(iso);
   return date ? dateOnly.format(date) : '';
+}
+
+/** "12 Mar" this year, "12 Mar 2024" before: short enough for a table cell. */
+export function formatShortDate(iso: string | null | undefined, now: Date = new Date()): string {
+  const date = parse(iso);
+  if (!date) return '';
+  return date.getFullYear() === now.getFullYear() ? shortThisYear.format(date) : dateOnly.format(date);
 }
 
 const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

@@ -1,11 +1,13 @@
-// The global notification area's state (spec §2, §8, §9): one list per kind, one message
-// shown at a time by priority, each toast cleared 10 s after it was raised.
+// The global notification area's state (spec §2, §8, §9): one message at a time, each toast
+// cleared 10 s after it was raised. The newest message replaces whatever is showing, so a
+// failure is never hidden behind an older success; only among messages raised in the same
+// tick (one batch) does the spec's priority order decide which one shows first.
 import { isAbortError } from '../../lib/api-error';
 import { errorMessage } from '../../lib/error-message';
 
 export type NoticeKind = 'success' | 'warning' | 'error' | 'info';
 
-/** Which message shows when several are waiting. */
+/** Which message shows first when several are raised in the same tick. */
 export const NOTICE_PRIORITY: readonly NoticeKind[] = ['success', 'warning', 'error', 'info'];
 
 export const TOAST_TIMEOUT_MS = 10_000;
@@ -31,20 +33,23 @@ export interface NotificationStore extends Notifier {
   subscribe(listener: () => void): () => void;
   /** The message on screen, or null. */
   current(): Notice | null;
+  /** Forgets every message (sign-out, leaving for the public pages). */
+  clear(): void;
 }
 
-type Lists = Record<NoticeKind, Notice[]>;
+const rank = (notice: Notice) => NOTICE_PRIORITY.indexOf(notice.kind);
 
 export function createNotificationStore(): NotificationStore {
-  let lists: Lists = { success: [], warning: [], error: [], info: [] };
-  let shown: Notice | null = null;
+  /** The messages of the latest batch, in the order they show: priority, then newest first. */
+  let queue: Notice[] = [];
+  /** Whether the latest batch is still open (its tick has not ended). */
+  let batchOpen = false;
   let nextId = 1;
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   const listeners = new Set<() => void>();
 
-  function update(next: Lists) {
-    lists = next;
-    shown = NOTICE_PRIORITY.map((kind) => lists[kind][0]).find((n) => n !== undefined) ?? null;
+  function update(next: Notice[]) {
+    queue = next;
     for (const listener of listeners) listener();
   }
 
@@ -56,22 +61,31 @@ export function createNotificationStore(): NotificationStore {
   }
 
   function dismiss(id: number) {
-    const kind = NOTICE_PRIORITY.find((k) => lists[k].some((n) => n.id === id));
-    if (!kind) return;
-    forget(lists[kind].filter((n) => n.id === id));
-    update({ ...lists, [kind]: lists[kind].filter((n) => n.id !== id) });
+    if (!queue.some((n) => n.id === id)) return;
+    forget(queue.filter((n) => n.id === id));
+    update(queue.filter((n) => n.id !== id));
   }
 
   function raise(kind: NoticeKind, title: string, message?: string) {
     const notice: Notice = { id: nextId++, kind, title, ...(message ? { message } : {}) };
-    // The error list is cleared before each new error is shown (spec §8).
-    const previous = kind === 'error' ? [] : lists[kind];
-    if (kind === 'error') forget(lists.error);
     timers.set(
       notice.id,
       setTimeout(() => dismiss(notice.id), TOAST_TIMEOUT_MS),
     );
-    update({ ...lists, [kind]: [...previous, notice] });
+    if (!batchOpen) {
+      // A new tick: the new message replaces everything raised before it.
+      batchOpen = true;
+      void Promise.resolve().then(() => {
+        batchOpen = false;
+      });
+      forget(queue);
+      update([notice]);
+      return;
+    }
+    // The same tick: one message per kind (the newest), shown in priority order.
+    const rest = queue.filter((n) => n.kind !== kind);
+    forget(queue.filter((n) => n.kind === kind));
+    update([...rest, notice].sort((a, b) => rank(a) - rank(b)));
   }
 
   return {
@@ -85,10 +99,14 @@ export function createNotificationStore(): NotificationStore {
       raise('error', title, errorMessage(error));
     },
     dismiss,
+    clear: () => {
+      forget(queue);
+      update([]);
+    },
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    current: () => shown,
+    current: () => queue[0] ?? null,
   };
 }

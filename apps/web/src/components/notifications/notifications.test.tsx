@@ -26,7 +26,7 @@ describe('the notification area', () => {
     vi.useRealTimers();
   });
 
-  it('shows one message at a time: success, then warning, then error, then info', () => {
+  it('shows one message at a time; in one batch: success, then warning, then error, then info', () => {
     const store = setup();
     act(() => {
       store.info('Info title');
@@ -47,7 +47,30 @@ describe('the notification area', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('clears the earlier errors when a new error is shown', () => {
+  it('shows a failure raised after a success at once, and drops the success', async () => {
+    const store = setup();
+    act(() => store.success('Sign-in settings saved'));
+    await act(async () => {});
+    act(() => store.error('Failed to save sign-in settings'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to save sign-in settings');
+    expect(screen.queryByText('Sign-in settings saved')).not.toBeInTheDocument();
+    dismiss();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('replaces the message on screen with a newer one of any kind', async () => {
+    const store = setup();
+    act(() => store.error('Failed to delete file'));
+    await act(async () => {});
+    act(() => store.info('Later'));
+    expect(screen.getByRole('status')).toHaveTextContent('Later');
+    expect(screen.queryByText('Failed to delete file')).not.toBeInTheDocument();
+    dismiss();
+    expect(screen.queryByText('Failed to delete file')).not.toBeInTheDocument();
+  });
+
+  it('keeps only the newest message of a kind within one batch', () => {
     const store = setup();
     act(() => {
       store.error('Failed to delete file');
@@ -68,14 +91,22 @@ describe('the notification area', () => {
     expect(TOAST_TIMEOUT_MS).toBe(10_000);
   });
 
-  it('shows the next message when the one on screen times out', () => {
+  it('gives a replacing message its own 10 seconds', async () => {
     const store = setup();
     act(() => store.success('First'));
+    await act(async () => {});
     act(() => vi.advanceTimersByTime(4_000));
     act(() => store.info('Later'));
     act(() => vi.advanceTimersByTime(6_000));
     expect(screen.getByRole('status')).toHaveTextContent('Later');
     act(() => vi.advanceTimersByTime(4_000));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('forgets every message when cleared', () => {
+    const store = setup();
+    act(() => store.success('2FA verified successfully!'));
+    act(() => store.clear());
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

@@ -16,3 +16,14 @@ export const emailIsValidQuery = (email: string) =>
 export function useEmailIsValid(email: string) {
   return useQuery({ ...emailIsValidQuery(email), enabled: email !== '' });
 }
+
+/** A neutral address that no account uses: asking about it tells whether registration is open. */
+export const REGISTRATION_PROBE_EMAIL = 'probe@example.invalid';
+
+/**
+ * Asks about the probe address once the register page opens: a 403 means self-registration
+ * is turned off (its message says so).
+ */
+export function useRegistrationProbe() {
+  return useQuery({ ...emailIsValidQuery(REGISTRATION_PROBE_EMAIL), staleTime: 0, gcTime: 0 });
+}

@@ -66,7 +66,7 @@ export function OtpForm({
         autoComplete="one-time-code"
         pattern="[0-9]*"
         maxLength={7}
-        className="otp-input"
+        inputClassName="otp-input"
         value={code}
         onChange={(e) => {
           setCode(e.target.value.replace(/[^\d ]/g, ''));

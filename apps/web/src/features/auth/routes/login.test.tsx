@@ -33,6 +33,21 @@ describe('the login page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('tabs through Username, Password, Role and Sign in, then the links under the form', async () => {
+    mockApi({});
+    const { user } = renderApp('/login');
+    expect(await screen.findByLabelText('Username or e-mail')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByLabelText('Role')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+  });
+
   it.each<['admin' | 'user', AccessType, string, string]>([
     ['admin', 'Auditor', '/admin/category', 'Categories'],
     ['admin', 'User Administration Admin', '/admin/dashboard', 'Administration'],

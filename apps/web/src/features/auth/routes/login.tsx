@@ -110,11 +110,6 @@ function LoginForm({ redirect }: { redirect: string | null }) {
         />
         <FormField
           label="Password"
-          labelAside={
-            <Link to="/forgot-password" className="field__label-link">
-              Forgot password?
-            </Link>
-          }
           name="password"
           type="password"
           autoComplete="current-password"
@@ -132,7 +127,11 @@ function LoginForm({ redirect }: { redirect: string | null }) {
           Sign in
         </PendingButton>
       </form>
+      {/* Below the form, so that Tab goes Username, Password, Role, Sign in. */}
       <p className="auth-page__links">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <p className="auth-page__links auth-page__links--tight">
         New to Quire? <Link to="/register">Create an account</Link>
       </p>
     </AuthCard>

@@ -78,7 +78,7 @@ describe('/reset-password', () => {
     await user.type(password, 'short');
     expect(within(policy).getByText('Use at least 10 characters')).toHaveClass('is-unmet');
     await user.type(password, '-but-now-long-enough');
-    expect(within(policy).getByText('At least 10 characters')).toHaveClass('is-met');
+    expect(within(policy).getByText('Use at least 10 characters')).toHaveClass('is-met');
     await user.clear(password);
     await user.type(password, 'ann-is-my-password');
     expect(within(policy).getByText('Do not use your username or e-mail in the password')).toHaveClass(

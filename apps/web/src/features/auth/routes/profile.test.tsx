@@ -48,7 +48,7 @@ describe('/profile', () => {
     const form = await screen.findByRole('region', { name: 'Change password' });
     await user.type(within(form).getByLabelText('Current password'), 'Old-Password-1');
     await user.type(within(form).getByLabelText('New password'), 'Brand-New-Phrase-9');
-    expect(within(form).getByText('At least 10 characters')).toHaveClass('is-met');
+    expect(within(form).getByText('Use at least 10 characters')).toHaveClass('is-met');
     await user.type(within(form).getByLabelText('Confirm new password'), 'Brand-New-Phrase-9');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
@@ -61,6 +61,22 @@ describe('/profile', () => {
       },
     });
     expect(within(form).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('names a broken password rule once: in the checklist, not again as an error', async () => {
+    const { calls } = server();
+    const { user } = renderApp('/profile');
+    const form = await screen.findByRole('region', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current password'), 'Old-Password-1');
+    const password = within(form).getByLabelText('New password');
+    await user.type(password, 'short');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'short{Enter}');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(within(form).getAllByText('Use at least 10 characters')).toHaveLength(1);
+    expect(within(form).getByText('Use at least 10 characters')).toHaveClass('is-unmet');
+    expect(within(form).getByRole('list', { name: 'Password policy' }).children).toHaveLength(3);
+    expect(calls.some((c) => c.path === '/account/updatepassword')).toBe(false);
   });
 
   it('shows a wrong current password beside its field', async () => {

@@ -52,7 +52,11 @@ describe('/register', () => {
         'An account already uses this e-mail address',
       ),
     );
-    const checks = calls.filter((c) => c.path === '/account/email/is-valid');
+    const checks = calls.filter(
+      (c) =>
+        c.path === '/account/email/is-valid' &&
+        (c.body as { email: string }).email !== 'probe@example.invalid',
+    );
     expect(checks).toHaveLength(1);
     expect(checks[0]?.body).toEqual({ email: 'taken@example.test' });
   });
@@ -94,6 +98,29 @@ describe('/register', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Self-registration is turned off. Ask your administrator for an account.',
     );
+  });
+
+  it('says up front when self-registration is turned off, with no form, and links back to sign in', async () => {
+    const { calls } = server({
+      'POST /account/email/is-valid': {
+        status: 403,
+        body: {
+          message: 'Self-registration is turned off. Ask your administrator for an account.',
+          code: 'auth.self_registration_off',
+        },
+      },
+    });
+    const { user, location } = renderApp('/register');
+    expect(
+      await screen.findByText('Self-registration is turned off. Ask your administrator for an account.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/account/email/is-valid')?.body).toEqual({
+      email: 'probe@example.invalid',
+    });
+    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(location()).toBe('/login');
   });
 
   it('shows the fields the server refuses beside them', async () => {

@@ -5,9 +5,14 @@ import { FormField } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
-import { apiFieldErrors, type FieldErrors, focusFirstError } from '../../../lib/field-errors';
+import {
+  apiFieldErrors,
+  emptyFieldErrors,
+  type FieldErrors,
+  focusFirstError,
+} from '../../../lib/field-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useEmailIsValid } from '../api/email-is-valid';
+import { useEmailIsValid, useRegistrationProbe } from '../api/email-is-valid';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { newPasswordErrors, PasswordFields } from '../components/password-fields';
@@ -15,6 +20,11 @@ import { ResendVerificationButton } from '../components/resend-verification-butt
 
 export const EMAIL_TAKEN = 'An account already uses this e-mail address';
 export const EMAIL_CHECK_DELAY_MS = 400;
+export const REGISTRATION_OFF = 'Self-registration is turned off. Ask your administrator for an account.';
+
+/** The server's words when it refuses registration (403), else null. */
+const refusalOf = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 ? (error.serverMessage ?? REGISTRATION_OFF) : null;
 
 const FIELDS = ['username', 'email', 'first_name', 'last_name', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
@@ -34,6 +44,7 @@ function useEmailVerdict(email: string) {
 
 /** /register: self-registration, when the company allows it. */
 export function RegisterPage() {
+  const probe = useRegistrationProbe();
   const register = useRegister();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<Field, string>>({
@@ -55,6 +66,18 @@ export function RegisterPage() {
   };
 
   if (registered) return <CheckYourEmail email={registered} />;
+  // Said up front: no form to fill in when the company does not allow registration.
+  if (probe.isPending)
+    return (
+      <AuthCard title="Create an account">
+        <div className="empty-state" role="status">
+          <span className="spinner spinner--dark" aria-hidden="true" />
+          <p className="muted">Loading…</p>
+        </div>
+      </AuthCard>
+    );
+  const closed = refusalOf(probe.error);
+  if (closed) return <RegistrationClosed message={closed} />;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,6 +94,10 @@ export function RegisterPage() {
     });
     if (pw.password) next.password = pw.password;
     if (pw.confirmation) next.password_confirmation = pw.confirmation;
+    Object.assign(
+      next,
+      emptyFieldErrors(values, { username: 'Enter a username', email: 'Enter an e-mail address' }),
+    );
     if (Object.values(next).some(Boolean)) {
       setErrors(next);
       focusFirstError(formRef.current, next, FIELDS);
@@ -93,12 +120,10 @@ export function RegisterPage() {
           setErrors(fieldErrors);
           focusFirstError(formRef.current, fieldErrors, FIELDS);
           const message =
-            error instanceof ApiError && error.status === 403
-              ? (error.serverMessage ??
-                'Self-registration is turned off. Ask your administrator for an account.')
-              : error instanceof ApiError && error.serverMessage
-                ? error.serverMessage
-                : 'Failed to create account';
+            refusalOf(error) ??
+            (error instanceof ApiError && error.serverMessage
+              ? error.serverMessage
+              : 'Failed to create account');
           setRefusal((r) => ({ attempt: (r?.attempt ?? 0) + 1, message }));
         },
       },
@@ -175,6 +200,21 @@ export function RegisterPage() {
       <p className="auth-page__links">
         Already have an account? <Link to="/login">Sign in</Link>
       </p>
+    </AuthCard>
+  );
+}
+
+function RegistrationClosed({ message }: { message: string }) {
+  return (
+    <AuthCard title="Create an account">
+      <div className="alert alert--info" role="status">
+        {message}
+      </div>
+      <div className="auth-actions">
+        <Link className="button button--primary" to="/login">
+          Back to sign in
+        </Link>
+      </div>
     </AuthCard>
   );
 }

@@ -49,7 +49,7 @@ describe('the sign-in security page', () => {
     await user.click(await require2fa());
     const dialog = screen.getByRole('dialog', { name: 'Require two-factor authentication for everyone?' });
     expect(dialog).toHaveTextContent('put on hold at once');
-    expect(within(dialog).getByRole('button', { name: 'Require two-factor authentication' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await require2fa()).not.toBeChecked();

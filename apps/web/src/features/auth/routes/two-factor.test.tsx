@@ -78,6 +78,15 @@ describe('/auth/setup-2fa', () => {
     expect(calls.some((c) => c.path === '/api/users/verify2fa')).toBe(false);
   });
 
+  it('spaces out the digits of the code only, not its label and hint', async () => {
+    waitingFor2fa();
+    server();
+    renderApp(SETUP_URL);
+    const input = await screen.findByLabelText('Verification code');
+    expect(input).toHaveClass('otp-input');
+    expect(input.closest('.field')).not.toHaveClass('otp-input');
+  });
+
   it('shows a refused code beside the field and in a "Failed to verify 2FA!" toast', async () => {
     waitingFor2fa();
     server({

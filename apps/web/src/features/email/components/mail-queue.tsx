@@ -7,6 +7,7 @@ import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteMailJob } from '../api/delete-mail-job';
 import { type MailQueueQuery, useMailQueue } from '../api/get-mail-queue';
+import { explainSmtpError, type SmtpTarget } from '../lib/smtp-error';
 import { MailStatusBadge } from './mail-status-badge';
 
 export const MAIL_QUEUE_PAGE_SIZE = 20;
@@ -21,8 +22,28 @@ const COLUMNS = ['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Queued'];
 /** Jobs that can go: waiting or given up (one being sent cannot). */
 const DELETABLE = new Set<Status>(['queued', 'failed']);
 
+/** "Failed after 5 attempts" once given up; "1 of 5" while it may still go. */
+export function attemptsText(job: Pick<TMailJob, 'status' | 'attempts' | 'max_attempts'>): string {
+  if (job.status === 'failed')
+    return `Failed after ${job.attempts} ${job.attempts === 1 ? 'attempt' : 'attempts'}`;
+  return `${job.attempts} of ${job.max_attempts}`;
+}
+
+/** The last error in words, the raw text on a details line under it. */
+function LastError({ error, target }: { error: string | null; target: SmtpTarget }) {
+  if (!error) return <span className="cell-muted">—</span>;
+  const explained = explainSmtpError(error, target);
+  if (!explained) return <span className="cell-muted">{error}</span>;
+  return (
+    <>
+      {explained.summary}
+      <div className="cell-muted">Details: {explained.detail}</div>
+    </>
+  );
+}
+
 /** The outgoing mail: newest first, filtered by status, a page at a time. */
-export function MailQueue({ readOnly }: { readOnly: boolean }) {
+export function MailQueue({ readOnly, target = {} }: { readOnly: boolean; target?: SmtpTarget }) {
   const id = useId();
   const notify = useNotify();
   const [status, setStatus] = useState<'' | Status>('');
@@ -104,10 +125,10 @@ export function MailQueue({ readOnly }: { readOnly: boolean }) {
                   </div>
                 ) : null}
               </td>
-              <td>
-                {job.attempts} of {job.max_attempts}
+              <td>{attemptsText(job)}</td>
+              <td className="cell-message">
+                <LastError error={job.last_error} target={target} />
               </td>
-              <td className="cell-muted">{job.last_error ?? '—'}</td>
               <td>
                 <Timestamp iso={job.created_at} />
               </td>

@@ -11,6 +11,9 @@ import {
 } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveEmailSetup } from '../api/save-email-setup';
+import { isSmtpHost } from '../lib/smtp-error';
+
+export const BAD_HOST = 'Enter a host name or IP address with no spaces, such as smtp.example.com';
 
 type Security = TEmailSetupBody['security'];
 
@@ -66,7 +69,12 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
       // Absent: keep the stored one; empty: clear it.
       password: clearPassword ? '' : password === '' ? undefined : password,
     });
-    if (!parsed.success) return showErrors(fieldErrorsFrom(parsed.error.issues));
+    const host = values.host.trim();
+    const found = {
+      ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
+      ...(host !== '' && !isSmtpHost(host) ? { host: BAD_HOST } : {}),
+    };
+    if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
     save.mutate(parsed.data, {
       onSuccess: (saved) => {
         setPassword('');

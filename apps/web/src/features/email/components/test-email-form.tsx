@@ -4,11 +4,22 @@ import { useNotify } from '../../../components/notifications/notification-contex
 import { errorMessage } from '../../../lib/error-message';
 import { apiFieldErrors } from '../../../lib/field-errors';
 import { useSendTestEmail } from '../api/send-test-email';
+import { explainSmtpError, type SmtpTarget } from '../lib/smtp-error';
 
-type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
+/** What happened; `detail`: the raw text behind an explained SMTP failure. */
+type Outcome = { ok: boolean; text: string; detail?: string } | null;
 
 /** Sends one message through the saved settings now, and shows what the SMTP server said. */
-export function TestEmailForm({ configured, defaultTo }: { configured: boolean; defaultTo: string }) {
+export function TestEmailForm({
+  configured,
+  defaultTo,
+  target = {},
+}: {
+  configured: boolean;
+  defaultTo: string;
+  /** The saved server, to name it in an error. */
+  target?: SmtpTarget;
+}) {
   const id = useId();
   const notify = useNotify();
   const send = useSendTestEmail();
@@ -35,8 +46,14 @@ export function TestEmailForm({ configured, defaultTo }: { configured: boolean; 
       },
       onError: (e) => {
         setError(apiFieldErrors(e).to);
-        setOutcome({ ok: false, text: errorMessage(e) });
-        notify.notifyFailure('Failed to send test e-mail', e);
+        const explained = explainSmtpError(errorMessage(e), target);
+        if (explained) {
+          setOutcome({ ok: false, text: explained.summary, detail: explained.detail });
+          notify.error('Failed to send test e-mail', explained.summary);
+        } else {
+          setOutcome({ ok: false, text: errorMessage(e) });
+          notify.notifyFailure('Failed to send test e-mail', e);
+        }
       },
     });
   }
@@ -83,6 +100,7 @@ export function TestEmailForm({ configured, defaultTo }: { configured: boolean; 
           role={outcome.ok ? 'status' : 'alert'}
         >
           <span>{outcome.text}</span>
+          {outcome.detail ? <p className="alert__detail">Details: {outcome.detail}</p> : null}
         </div>
       ) : null}
     </form>

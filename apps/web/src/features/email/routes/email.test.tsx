@@ -135,6 +135,58 @@ describe('the e-mail page', () => {
     expect(notifications.current()).toMatchObject({ title: 'Failed to send test e-mail' });
   });
 
+  it('explains a refused connection in words, keeping the raw text as details', async () => {
+    server({
+      'POST /api/email/test': {
+        status: 502,
+        body: {
+          message: 'The test e-mail could not be sent: ESOCKET: connect ECONNREFUSED 127.0.0.1:1',
+          code: 'smtp_failed',
+        },
+      },
+    });
+    const { user, notifications } = renderApp('/admin/email');
+    await smtp();
+    await user.click(screen.getByRole('button', { name: 'Send test e-mail' }));
+    const test = screen.getByRole('region', { name: 'Send a test e-mail' });
+    const alert = await within(test).findByRole('alert');
+    expect(alert).toHaveTextContent('The mail server at 127.0.0.1:1 refused the connection');
+    expect(alert).toHaveTextContent(
+      'Details: The test e-mail could not be sent: ESOCKET: connect ECONNREFUSED 127.0.0.1:1',
+    );
+    expect(notifications.current()).toMatchObject({
+      title: 'Failed to send test e-mail',
+      message: 'The mail server at 127.0.0.1:1 refused the connection',
+    });
+  });
+
+  it('refuses a host with spaces before saving', async () => {
+    const { calls } = server();
+    const { user } = renderApp('/admin/email');
+    const region = await smtp();
+    const host = within(region).getByLabelText('SMTP host');
+    await user.clear(host);
+    await user.type(host, 'smtp example.com{Enter}');
+    expect(host).toHaveAccessibleDescription(
+      'Enter a host name or IP address with no spaces, such as smtp.example.com',
+    );
+    expect(host).toHaveFocus();
+    expect(calls.some((c) => c.path === '/api/email/setup')).toBe(false);
+  });
+
+  it('shows the reason a queued e-mail failed in words', async () => {
+    server({
+      'GET /api/email/notification': queuePage([
+        job({ attempts: 1, max_attempts: 5, last_error: 'EDNS: getaddrinfo ENOTFOUND smtp.invalid' }),
+      ]),
+    });
+    renderApp('/admin/email');
+    const row = await screen.findByRole('row', { name: /ann@example.test/ }, { timeout: 5_000 });
+    expect(row).toHaveTextContent('Failed after 1 attempt');
+    expect(row).toHaveTextContent('Could not find the mail server smtp.invalid');
+    expect(row).toHaveTextContent('Details: EDNS: getaddrinfo ENOTFOUND smtp.invalid');
+  });
+
   it('says when e-mail is not configured, and offers no test until it is', async () => {
     server({ 'GET /api/email_setup': { body: { data: null } } });
     renderApp('/admin/email');
@@ -150,7 +202,8 @@ describe('the e-mail page', () => {
     const failed = await screen.findByRole('row', { name: /ann@example.test/ }, { timeout: 5_000 });
     expect(failed).toHaveTextContent('Failed');
     expect(failed).toHaveTextContent('535 Authentication failed');
-    expect(failed).toHaveTextContent('5 of 5');
+    expect(failed).toHaveTextContent('Failed after 5 attempts');
+    expect(failed).not.toHaveTextContent('5 of 5');
     const sent = screen.getByRole('row', { name: /ben@example.test/ });
     expect(within(sent).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
 

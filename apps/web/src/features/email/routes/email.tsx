@@ -58,13 +58,17 @@ export function EmailPage() {
           <p className="muted">
             Sends one message now through the saved settings and shows the server's answer.
           </p>
-          <TestEmailForm configured={Boolean(setup.data)} defaultTo={user?.email ?? ''} />
+          <TestEmailForm
+            configured={Boolean(setup.data)}
+            defaultTo={user?.email ?? ''}
+            target={{ host: setup.data?.host, port: setup.data?.port }}
+          />
         </section>
       ) : null}
 
       <section className="card" aria-labelledby="queue-heading">
         <h2 id="queue-heading">Outgoing queue</h2>
-        <MailQueue readOnly={!canWrite} />
+        <MailQueue readOnly={!canWrite} target={{ host: setup.data?.host, port: setup.data?.port }} />
       </section>
     </>
   );

@@ -1,4 +1,4 @@
-import { type TGroup, ZCreateGroupBody } from '@quire/contract';
+import { type TGroup, VENDOR_ADMIN, ZCreateGroupBody } from '@quire/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { Field, FormField } from '../../../components/form-field';
@@ -7,6 +7,7 @@ import { useNotify } from '../../../components/notifications/notification-contex
 import { PendingButton } from '../../../components/pending-button';
 import {
   apiFieldErrors,
+  emptyFieldErrors,
   type FieldErrors,
   fieldErrorsFrom,
   focusFirstError,
@@ -40,7 +41,11 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
     event.preventDefault();
     if (pending) return;
     const parsed = ZCreateGroupBody.safeParse({ name, description, user_ids: members });
-    if (!parsed.success) return showErrors(fieldErrorsFrom(parsed.error.issues));
+    if (!parsed.success)
+      return showErrors({
+        ...fieldErrorsFrom(parsed.error.issues),
+        ...emptyFieldErrors({ name }, { name: 'Enter a name for the group' }),
+      });
     const onError = (title: string) => (error: Error) => {
       showErrors(apiFieldErrors(error));
       notify.notifyFailure(title, error);
@@ -71,11 +76,14 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
   }
 
   // Members no longer in the pickers (deleted users) are not offered; the API drops them.
-  const options = (users.data ?? []).map((u) => ({
-    id: u.id,
-    label: u.name || u.username,
-    detail: u.username,
-  }));
+  // The vendor's own admin account is nobody's colleague: it is never offered.
+  const options = (users.data ?? [])
+    .filter((u) => u.access_type !== VENDOR_ADMIN)
+    .map((u) => ({
+      id: u.id,
+      label: u.name || u.username,
+      detail: u.username,
+    }));
 
   return (
     <Dialog

@@ -95,6 +95,37 @@ describe('the groups page', () => {
     expect(notifications.current()).toMatchObject({ title: 'Group created' });
   });
 
+  it('offers the members in natural order, without the vendor admin account', async () => {
+    const person = (id: number, name: string, access_type = 'General staff') => ({
+      id,
+      name,
+      username: name.toLowerCase().replace(/\s/g, ''),
+      email: `${id}@x.test`,
+      access_type,
+      status: 'active',
+    });
+    server({
+      'GET /api/all_user': {
+        body: {
+          data: [
+            person(1, 'Staff10'),
+            person(2, 'DATAMAX ADMIN', 'DATAMAX ADMIN'),
+            person(3, 'staff2'),
+            person(4, 'Staff1'),
+          ],
+        },
+      },
+    });
+    const { user } = renderApp('/admin/groups');
+    await user.click(await screen.findByRole('button', { name: 'New group' }, { timeout: 5_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'New group' });
+    await within(dialog).findByRole('checkbox', { name: /Staff10/ });
+    const names = within(dialog)
+      .getAllByRole('checkbox')
+      .map((box) => box.closest('label')?.textContent?.split(' ')[0]);
+    expect(names).toEqual(['Staff1', 'staff2', 'Staff10']);
+  });
+
   it('needs a name, and shows the API refusal beside the field', async () => {
     const { calls } = server({
       'POST /api/edit_group/3': {
@@ -111,7 +142,7 @@ describe('the groups page', () => {
     const name = within(dialog).getByLabelText('Name');
     await user.clear(name);
     await user.type(name, '{Enter}');
-    expect(name).toHaveAccessibleDescription('Required');
+    expect(name).toHaveAccessibleDescription('Enter a name for the group');
     expect(calls.some((c) => c.path === '/api/edit_group/3')).toBe(false);
     await user.type(name, 'Legal{Enter}');
     await waitFor(() => expect(name).toHaveAccessibleDescription('This name is taken'));
@@ -128,8 +159,18 @@ describe('the groups page', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Finance' }, { timeout: 5_000 }));
     const dialog = screen.getByRole('dialog', { name: 'Delete the group Finance?' });
     expect(dialog).toHaveTextContent('The group and its 5 memberships go; the users themselves stay.');
-    expect(within(dialog).getByRole('button', { name: 'Delete group' })).toHaveFocus();
+    // The focus starts on Cancel: Enter does not delete.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.path === '/api/group/delete/3')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Finance' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete the group Finance?' })).getByRole('button', {
+        name: 'Delete group',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.path === '/api/group/delete/3')?.method).toBe('POST');
     expect(notifications.current()).toMatchObject({ title: 'Group deleted' });

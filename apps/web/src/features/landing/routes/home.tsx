@@ -1,8 +1,13 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useNotificationStore } from '../../../components/notifications/notification-context';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
 
 /** The public landing page; after sign-out it shows the toast passed in location state. */
 export function HomePage() {
+  const notifications = useNotificationStore();
+  // Messages of the pages left behind do not follow onto / (before the location's own toast).
+  useEffect(() => notifications.clear(), [notifications]);
   useLocationToast();
   return (
     <main className="centered-page">

@@ -59,7 +59,6 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClo
           }}
           context={user}
           error={error}
-          showProblems={false}
           revealable
         />
         <div className="form-actions">

@@ -19,6 +19,7 @@ import { PasswordField } from '../../../components/password-field';
 import { PendingButton } from '../../../components/pending-button';
 import {
   apiFieldErrors,
+  emptyFieldErrors,
   type FieldErrors,
   fieldErrorsFrom,
   focusFirstError,
@@ -28,6 +29,12 @@ import { useEditUser } from '../api/edit-user';
 import { useGroups } from '../api/get-groups';
 
 /** Access types an administrator can give: every one but the vendor's own. */
+const EMPTY_MESSAGES = {
+  username: 'Enter a username',
+  email: 'Enter an e-mail address',
+  password: 'Enter a password',
+};
+
 export const ASSIGNABLE_ACCESS_TYPES = ACCESS_TYPES.filter((a) => a !== VENDOR_ADMIN);
 
 const FIELD_ORDER = [
@@ -108,9 +115,12 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
 
     if (!isEdit) {
       const parsed = ZCreateUserBody.safeParse(state);
-      const found = parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
+      const found: FieldErrors = {
+        ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
+        ...emptyFieldErrors(state, EMPTY_MESSAGES),
+      };
       const problems = passwordProblems(state.password, { username: state.username, email: state.email });
-      if (!found.password && problems.length > 0) found.password = problems.join(', ');
+      if (!found.password && problems.length > 0) found.password = problems[0];
       if (!roleAllowed) found.role = 'General staff sign in with the User role';
       if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
       createUser.mutate(parsed.data, {
@@ -129,7 +139,10 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
     const { password: _password, ...rest } = state;
     const body = isSelf ? { ...rest, role: undefined, access_type: undefined } : rest;
     const parsed = ZEditUserBody.safeParse(body);
-    const found = parsed.success ? {} : fieldErrorsFrom(parsed.error.issues);
+    const found: FieldErrors = {
+      ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
+      ...emptyFieldErrors(body, { username: EMPTY_MESSAGES.username, email: EMPTY_MESSAGES.email }),
+    };
     if (!isSelf && !roleAllowed) found.role = 'General staff sign in with the User role';
     if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
     editUser.mutate(
@@ -249,7 +262,6 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
                 onChange={(v) => set('password', v)}
                 context={{ username: state.username, email: state.email }}
                 error={errors.password}
-                showProblems={false}
                 revealable
               />
             </div>

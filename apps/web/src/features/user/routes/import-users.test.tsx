@@ -68,6 +68,26 @@ describe('the user import', () => {
     });
   });
 
+  it('clears the failure of an earlier file once a later preview succeeds', async () => {
+    const data = signIn('admin', 'COMPANY ADMIN');
+    let attempt = 0;
+    mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'POST /api/import_user': () =>
+        ++attempt === 1
+          ? { status: 400, body: { message: 'The file is not a readable workbook' } }
+          : { body: { data: { dry_run: true, rows: [row(2, 'ann')], errors: [], created: 0 } } },
+    });
+    const { user } = renderApp('/admin/users/import');
+    const input = await screen.findByLabelText(/^Workbook/, {}, { timeout: 5_000 });
+    await user.upload(input, workbook());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to read the spreadsheet');
+    await user.upload(input, workbook());
+    expect(await screen.findByRole('row', { name: /ann@example.test/ })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to read the spreadsheet')).not.toBeInTheDocument();
+    expect(screen.queryByText('The file is not a readable workbook')).not.toBeInTheDocument();
+  });
+
   it('refuses a file that is not a workbook without sending it', async () => {
     const { calls } = server([]);
     renderApp('/admin/users/import');

@@ -7,7 +7,7 @@ import {
 } from '@quire/contract';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useNotify } from '../../../components/notifications/notification-context';
+import { useNotificationStore, useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
@@ -32,9 +32,12 @@ type Preview = {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const READ_FAILED = 'Failed to read the spreadsheet';
+
 export function ImportUsersPage() {
   const id = useId();
   const notify = useNotify();
+  const notifications = useNotificationStore();
   const navigate = useNavigate();
   const { canWrite } = useAreaAccess('settings');
   const template = useDownloadImportTemplate();
@@ -66,10 +69,15 @@ export function ImportUsersPage() {
     importUsers.mutate(
       { file, dryRun: true },
       {
-        onSuccess: (data) => setPreview({ file, rows: data.rows, errors: data.errors }),
+        onSuccess: (data) => {
+          setPreview({ file, rows: data.rows, errors: data.errors });
+          // The failure of an earlier file is over: its toast goes with it.
+          const shown = notifications.current();
+          if (shown?.title === READ_FAILED) notifications.dismiss(shown.id);
+        },
         onError: (e) => {
           setFileError(errorMessage(e));
-          notify.notifyFailure('Failed to read the spreadsheet', e);
+          notify.notifyFailure(READ_FAILED, e);
         },
         onSettled: () => setChecking(false),
       },

@@ -1,6 +1,6 @@
 import type { TAdminUser } from '@quire/contract';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { aUser, signIn } from '../../../testing/fixtures';
 import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -67,6 +67,18 @@ function server(
 
 const usersCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/api/users/all');
 const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+/** The names of the actions in a row's "More actions" menu, left open. */
+async function openMenu(user: ReturnType<typeof renderApp>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name: `More actions for ${name}` }));
+  return screen.getByRole('menu', { name: `More actions for ${name}` });
+}
+
+/** Chooses an action from a row's "More actions" menu: `choose(user, 'Alice Smith', 'Delete')`. */
+async function choose(user: ReturnType<typeof renderApp>['user'], name: string, action: string) {
+  const menu = await openMenu(user, name);
+  await user.click(within(menu).getByRole('menuitem', { name: `${action} ${name}` }));
+}
 
 describe('the users page', () => {
   it('lists users with their access type, status and creation date, and the page count', async () => {
@@ -189,10 +201,10 @@ describe('the users page', () => {
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Finance' }));
 
     await user.type(within(dialog).getByLabelText('Password'), 'short');
-    expect(within(dialog).getByText(/10 to 256 characters/)).toHaveClass('is-unmet');
+    expect(within(dialog).getByText('Use at least 10 characters')).toHaveClass('is-unmet');
     await user.clear(within(dialog).getByLabelText('Password'));
     await user.type(within(dialog).getByLabelText('Password'), 'Quiet-River-Stone-42');
-    expect(within(dialog).getByText(/10 to 256 characters/)).toHaveClass('is-met');
+    expect(within(dialog).getByText('Use at least 10 characters')).toHaveClass('is-met');
 
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -281,30 +293,32 @@ describe('the users page', () => {
 
   it('hides deactivate and delete on your own row', async () => {
     server();
-    renderApp('/admin/users');
-    const me = await screen.findByRole('row', { name: /Jane Doe/ });
-    expect(within(me).queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
-    expect(within(me).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
-    expect(
-      within(rowOf('Alice Smith')).getByRole('button', { name: 'Deactivate Alice Smith' }),
-    ).toBeInTheDocument();
-    expect(
-      within(rowOf('Bob Jones')).getByRole('button', { name: 'Activate Bob Jones' }),
-    ).toBeInTheDocument();
+    const { user } = renderApp('/admin/users');
+    await screen.findByRole('row', { name: /Jane Doe/ });
+    const items = async (name: string) =>
+      within(await openMenu(user, name))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+    expect(await items('Jane Doe')).toEqual(['Reset password']);
+    await user.keyboard('{Escape}');
+    expect(await items('Alice Smith')).toEqual(['Reset password', 'Deactivate', 'Delete']);
+    await user.keyboard('{Escape}');
+    expect(await items('Bob Jones')).toEqual(['Reset password', 'Activate', 'Delete']);
   });
 
   it('asks before deleting, explains the delete is soft, and Esc cancels', async () => {
     const { calls } = server({ 'PUT /api/delete_user': { body: { data: { ...ALICE, status: 'deleted' } } } });
     const { user, notifications } = renderApp('/admin/users');
-    await user.click(await screen.findByRole('button', { name: 'Delete Alice Smith' }));
+    await choose(user, 'Alice Smith', 'Delete');
     let dialog = screen.getByRole('dialog', { name: 'Delete Alice Smith (asmith)?' });
     expect(dialog).toHaveTextContent(/history, files and audit trail are kept/);
-    expect(within(dialog).getByRole('button', { name: 'Delete user' })).toHaveFocus();
+    // The focus starts on Cancel: Enter does not delete.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Delete Alice Smith' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'More actions for Alice Smith' })).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'Delete Alice Smith' }));
+    await choose(user, 'Alice Smith', 'Delete');
     dialog = screen.getByRole('dialog', { name: 'Delete Alice Smith (asmith)?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -320,7 +334,7 @@ describe('the users page', () => {
       'PUT /api/deactivate_user': { status: 403, body: { message: 'Vendor Admin accounts are protected' } },
     });
     const { user, notifications } = renderApp('/admin/users');
-    await user.click(await screen.findByRole('button', { name: 'Deactivate Alice Smith' }));
+    await choose(user, 'Alice Smith', 'Deactivate');
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
     await waitFor(() =>
       expect(notifications.current()).toMatchObject({
@@ -335,7 +349,7 @@ describe('the users page', () => {
   it("resets a user's password, with the policy checked first", async () => {
     const { calls } = server({ 'POST /api/reset-password': { body: { data: null } } });
     const { user, notifications } = renderApp('/admin/users');
-    await user.click(await screen.findByRole('button', { name: 'Reset password Alice Smith' }));
+    await choose(user, 'Alice Smith', 'Reset password');
     const dialog = screen.getByRole('dialog', { name: 'Reset password for Alice Smith' });
     await user.type(within(dialog).getByLabelText('New password'), '1234567890{Enter}');
     expect(within(dialog).getByLabelText('New password')).toHaveAccessibleDescription(
@@ -349,6 +363,67 @@ describe('the users page', () => {
       password: 'Quiet-River-Stone-42',
     });
     expect(notifications.current()).toMatchObject({ title: 'Password reset' });
+  });
+
+  it('keeps Edit in sight and the other actions in a keyboard menu: Enter opens, arrows move, Esc closes', async () => {
+    server();
+    const { user } = renderApp('/admin/users');
+    await screen.findByRole('row', { name: /Alice Smith/ });
+    const row = rowOf('Alice Smith');
+    expect(within(row).getByRole('button', { name: 'Edit Alice Smith' })).toBeVisible();
+    expect(within(row).queryByRole('button', { name: 'Delete Alice Smith' })).not.toBeInTheDocument();
+    const more = within(row).getByRole('button', { name: 'More actions for Alice Smith' });
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Reset password Alice Smith' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Deactivate Alice Smith' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Reset password Alice Smith' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Delete Alice Smith' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+
+    await user.keyboard(' ');
+    expect(screen.getByRole('menu', { name: 'More actions for Alice Smith' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByRole('dialog', { name: /Deactivate Alice Smith/ })).toBeInTheDocument();
+  });
+
+  it('keeps the page, search and status in the address, and scrolls to the table on a new page', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { calls } = server({
+      'GET /api/users/all': (call) =>
+        call.search.includes('page=2')
+          ? page([BOB], { page: 2, total: 21, last_page: 2 })
+          : page([ALICE], { total: 21, last_page: 2 }),
+    });
+    const { user, location, router } = renderApp('/admin/users?page=2&search=o&status=active');
+    expect(await screen.findByText('21–21 of 21 users')).toBeInTheDocument();
+    expect(usersCalls(calls)[0]?.search).toBe('?page=2&quantity=20&search=o&status=active');
+    expect(screen.getByLabelText('Search')).toHaveValue('o');
+    expect(screen.getByLabelText('Status')).toHaveValue('active');
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(location()).toBe('/admin/users?search=o&status=active'));
+    expect(await screen.findByText('1–20 of 21 users')).toBeInTheDocument();
+    expect(scrolled).toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Search'), 'b');
+    await waitFor(() => expect(location()).toBe('/admin/users?search=ob&status=active'));
+
+    // Back goes to the page before.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(location()).toBe('/admin/users?page=2&search=o&status=active'));
+    expect(await screen.findByText('21–21 of 21 users')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('o');
   });
 
   it('is read only for an Auditor: no create, import or row actions', async () => {

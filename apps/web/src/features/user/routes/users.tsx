@@ -1,7 +1,8 @@
 import { accessTypeLabel, type TAdminUser, VENDOR_ADMIN } from '@quire/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
 import { currentUserId, useAreaAccess } from '../../../lib/permissions';
@@ -34,16 +35,51 @@ type Open =
   | { kind: StatusAction; user: TAdminUser }
   | null;
 
+/** The list's page, search and status live in the URL (?page=2&search=ann&status=active). */
+function useListParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '', 10) || 1);
+  const search = (searchParams.get('search') ?? '').trim();
+  const status = statusFrom(searchParams.get('status'));
+  /** A new page is a step Back can undo; a new filter replaces the entry (and goes to page 1). */
+  const change = (next: { page?: number; search?: string; status?: '' | Status }) => {
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        const set = (key: string, value: string | undefined) =>
+          value ? params.set(key, value) : params.delete(key);
+        if (next.search !== undefined) set('search', next.search);
+        if (next.status !== undefined) set('status', next.status);
+        const nextPage = next.page ?? 1;
+        set('page', nextPage > 1 ? String(nextPage) : undefined);
+        return params;
+      },
+      { replace: next.page === undefined },
+    );
+  };
+  return { page, search, status, change };
+}
+
 export function UsersPage() {
   const id = useId();
   const { canWrite } = useAreaAccess('settings');
   const me = currentUserId();
-  const [search, setSearch] = useState('');
-  const [searchParams] = useSearchParams();
-  const [status, setStatus] = useState<'' | Status>(() => statusFrom(searchParams.get('status')));
-  const [page, setPage] = useState(1);
+  const list = useListParams();
+  const { page, status } = list;
+  // What is typed; the URL follows once the typing stops (and the box follows Back).
+  const [search, setSearch] = useState(list.search);
   const [open, setOpen] = useState<Open>(null);
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const tableRef = useRef<HTMLDivElement>(null);
+  const typed = useDebouncedValue(search.trim(), 300);
+  const debouncedSearch = list.search;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of what is typed
+  useEffect(() => {
+    if (typed !== list.search) list.change({ search: typed });
+  }, [typed]);
+  useEffect(() => {
+    setSearch((current) => (current.trim() === list.search ? current : list.search));
+  }, [list.search]);
 
   const query: UsersQuery = {
     page,
@@ -57,6 +93,10 @@ export function UsersPage() {
   const filtered = debouncedSearch !== '' || status !== '';
   const rows = users.data?.users ?? [];
   const close = () => setOpen(null);
+  const goToPage = (next: number) => {
+    list.change({ page: next });
+    tableRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  };
 
   return (
     <>
@@ -93,10 +133,7 @@ export function UsersPage() {
             type="search"
             placeholder="Name, username or e-mail"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setSearch(e.target.value)}
           />
         </div>
         <div className="field">
@@ -104,10 +141,7 @@ export function UsersPage() {
           <select
             id={`${id}-status`}
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as '' | Status);
-              setPage(1);
-            }}
+            onChange={(e) => list.change({ status: e.target.value as '' | Status })}
           >
             {STATUS_FILTERS.map((f) => (
               <option key={f.value} value={f.value}>
@@ -118,6 +152,7 @@ export function UsersPage() {
         </div>
       </search>
 
+      <div ref={tableRef} className="scroll-anchor" />
       <QueryState
         query={users}
         loadingText="Loading users…"
@@ -136,8 +171,7 @@ export function UsersPage() {
                 className="button button--ghost"
                 onClick={() => {
                   setSearch('');
-                  setStatus('');
-                  setPage(1);
+                  list.change({ search: '', status: '' });
                 }}
               >
                 Clear the filters
@@ -169,7 +203,7 @@ export function UsersPage() {
               </td>
               <td>{user.username}</td>
               <td>{user.email}</td>
-              <td>
+              <td className="nowrap">
                 {accessTypeLabel(user.access_type)}
                 <span className="cell-muted"> · {user.role === 'admin' ? 'Admin' : 'User'}</span>
               </td>
@@ -177,7 +211,7 @@ export function UsersPage() {
                 <UserStatusBadge status={user.status} />
               </td>
               <td>
-                <Timestamp iso={user.created_at} show="date" />
+                <Timestamp iso={user.created_at} show="short-date" />
               </td>
               {canWrite ? (
                 <td className="cell-actions">
@@ -189,7 +223,7 @@ export function UsersPage() {
         </DataTable>
       </QueryState>
 
-      <PageNavigation data={users.data} noun="users" onPage={setPage} busy={users.isFetching} />
+      <PageNavigation data={users.data} noun="users" onPage={goToPage} busy={users.isFetching} />
 
       {open?.kind === 'create' ? <UserFormDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? (
@@ -203,7 +237,10 @@ export function UsersPage() {
   );
 }
 
-/** What can be done to one row; nothing the API would refuse (yourself, the vendor's account). */
+/**
+ * What can be done to one row; nothing the API would refuse (yourself, the vendor's account).
+ * Edit stays in sight; the rest wait in a "More actions" menu, so that a row takes one line.
+ */
 function RowActions({
   user,
   isSelf,
@@ -215,23 +252,35 @@ function RowActions({
 }) {
   if (user.access_type === VENDOR_ADMIN && !isSelf) return null;
   const name = user.name || user.username;
-  const action = (label: string, kind: NonNullable<Open>['kind'], danger = false) => (
-    <RowAction label={`${label} ${name}`} danger={danger} onClick={() => onOpen({ kind, user } as Open)}>
-      {label}
-    </RowAction>
-  );
-  if (user.status === 'deleted') return <span className="row-actions">{action('Activate', 'activate')}</span>;
+  const open = (kind: NonNullable<Open>['kind']) => () => onOpen({ kind, user } as Open);
+  if (user.status === 'deleted')
+    return (
+      <span className="row-actions">
+        <RowAction label={`Activate ${name}`} onClick={open('activate')}>
+          Activate
+        </RowAction>
+      </span>
+    );
+  const more: MenuItem[] = [
+    { label: 'Reset password', name: `Reset password ${name}`, onSelect: open('password') },
+    ...(user.is2FAEnabled && !isSelf
+      ? [{ label: 'Reset 2FA', name: `Reset 2FA ${name}`, onSelect: open('reset2fa') }]
+      : []),
+    ...(isSelf
+      ? []
+      : [
+          user.status === 'active'
+            ? { label: 'Deactivate', name: `Deactivate ${name}`, onSelect: open('deactivate') }
+            : { label: 'Activate', name: `Activate ${name}`, onSelect: open('activate') },
+          { label: 'Delete', name: `Delete ${name}`, danger: true, onSelect: open('delete') },
+        ]),
+  ];
   return (
     <span className="row-actions">
-      {action('Edit', 'edit')}
-      {action('Reset password', 'password')}
-      {user.is2FAEnabled && !isSelf ? action('Reset 2FA', 'reset2fa') : null}
-      {isSelf
-        ? null
-        : user.status === 'active'
-          ? action('Deactivate', 'deactivate')
-          : action('Activate', 'activate')}
-      {isSelf ? null : action('Delete', 'delete', true)}
+      <RowAction label={`Edit ${name}`} onClick={open('edit')}>
+        Edit
+      </RowAction>
+      <MenuButton label="More" name={`More actions for ${name}`} items={more} />
     </span>
   );
 }
