@@ -188,10 +188,8 @@ async function recordRefusal(
   req: { method: string; url: string; log: Deps['log'] },
   anonymousRefusals: Throttle,
 ) {
-  // A failed sign-in names its account and is always recorded: the per-account sign-in
-  // throttle counts these events (LOGIN_RATE_LIMIT bounds them per address and account).
-  const failedSignIn = error.code === 'auth.invalid_credentials';
-  if (actor.userId === null && !failedSignIn && !anonymousRefusals.allow(actor.ip ?? '')) return;
+  if (error.audited) return;
+  if (actor.userId === null && !anonymousRefusals.allow(actor.ip ?? '')) return;
   try {
     await audit(deps.db, actor, {
       type: 'security',
@@ -201,7 +199,6 @@ async function recordRefusal(
         code: error.code,
         method: req.method,
         path: req.url.split('?')[0] ?? '',
-        ...error.auditDetails,
       },
     });
   } catch (err) {

@@ -58,5 +58,4 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZEmpty = z.object({}).strict().optional();
 export const ZNull = z.null();

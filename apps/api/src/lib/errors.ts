@@ -13,8 +13,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
-    /** Extra facts for the audit event of a refusal (never secrets). */
-    readonly auditDetails?: Record<string, string | number | boolean | null>,
+    /** The service recorded this refusal itself: the error handler does not audit it again. */
+    readonly audited = false,
   ) {
     super(message);
   }

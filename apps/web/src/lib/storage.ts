@@ -71,13 +71,10 @@ export const clearTemporalAuth = () => remove(STORAGE_KEYS.temporalAuth);
 export const getAccessToken = (): string | null =>
   getAuth()?.data.access_token ?? getTemporalAuth()?.data.access_token ?? null;
 
-export const getFtime = (): string | null => read<string>(STORAGE_KEYS.ftime);
 export const setFtime = (value: string) => write(STORAGE_KEYS.ftime, value);
 
-export const getIsCompany2FAEnabled = (): boolean => read<boolean>(STORAGE_KEYS.isCompany2FAEnabled) === true;
 export const setIsCompany2FAEnabled = (value: boolean) => write(STORAGE_KEYS.isCompany2FAEnabled, value);
 
-export const getIsUser2FAVerified = (): boolean => read<boolean>(STORAGE_KEYS.isUser2FAVerified) === true;
 export const setIsUser2FAVerified = (value: boolean) => write(STORAGE_KEYS.isUser2FAVerified, value);
 
 export const getUserData = (): TUser | null => read<TUser>(STORAGE_KEYS.userData);

@@ -1,13 +1,8 @@
 import { AppError, createError } from '../../lib/errors.js';
 
-/**
- * Wrong username or password; never says which. Its audit event (written by the error
- * handler, always) carries the login as typed, lower-cased: the per-account throttle counts them.
- */
-export const invalidCredentials = (username: string) =>
-  new AppError('auth.invalid_credentials', 401, 'Invalid username or password', undefined, {
-    username: username.trim().toLowerCase(),
-  });
+/** Wrong username or password; never says which. The sign-in service audits it itself. */
+export const invalidCredentials = () =>
+  new AppError('auth.invalid_credentials', 401, 'Invalid username or password', undefined, true);
 
 export const tooManyFailedSignIns = createError({
   code: 'auth.too_many_failed_sign_ins',

@@ -79,7 +79,21 @@ export async function login(
   }
   // Verify against a dummy hash when there is no such user, so the time taken does not tell.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) throw invalidCredentials(input.username);
+  if (!user || !ok) {
+    // Recorded here, always (not throttled like other anonymous refusals): the per-account
+    // lock above counts these events, by the login as typed.
+    await audit(
+      deps.db,
+      { userId: null, ip: client.ip },
+      {
+        type: 'security',
+        action: 'access.unauthenticated',
+        message: 'Sign-in refused: invalid username or password',
+        details: { code: 'auth.invalid_credentials', username: input.username.trim().toLowerCase() },
+      },
+    );
+    throw invalidCredentials();
+  }
   if (user.status !== 'active') throw accountInactive(user.status);
   const accessType = accessTypeFromDb(user.accessType);
   if (!mayUseRole(accessType, input.role)) throw invalidRole();

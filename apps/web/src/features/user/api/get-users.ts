@@ -1,11 +1,8 @@
 import { contract, type Query } from '@quire/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiQueryOptions, callApi } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-client';
 
 export type UsersQuery = NonNullable<Query<typeof contract.user.users>>;
-
-export const getUsers = async (query: UsersQuery, signal?: AbortSignal) =>
-  (await callApi(contract.user.users, { query, signal })).data;
 
 export const usersQuery = (query: UsersQuery) => apiQueryOptions(contract.user.users, { query });
 
