@@ -48,7 +48,11 @@ async function check(name, fn) {
     console.info(`  ok    ${name}`);
   } catch (err) {
     results.push({ name, ok: false });
-    console.error(`  FAIL  ${name}\n        ${String(err?.message ?? err).split('\n').join('\n        ')}`);
+    console.error(
+      `  FAIL  ${name}\n        ${String(err?.message ?? err)
+        .split('\n')
+        .join('\n        ')}`,
+    );
     throw err;
   }
 }
@@ -70,14 +74,17 @@ function startServer(port) {
 async function waitHealthy(port, server, timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (server.child.exitCode !== null) throw new Error(`pnpm start exited:\n${server.output.join('').slice(-2000)}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`pnpm start exited:\n${server.output.join('').slice(-2000)}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`no answer on /api/health after ${timeoutMs / 1000} s:\n${server.output.join('').slice(-2000)}`);
+  throw new Error(
+    `no answer on /api/health after ${timeoutMs / 1000} s:\n${server.output.join('').slice(-2000)}`,
+  );
 }
 
 async function signIn(port) {
@@ -87,7 +94,8 @@ async function signIn(port) {
     body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, role: 'admin' }),
   });
   const body = await res.json();
-  if (res.status !== 200 || !body?.data?.access_token) throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(body)}`);
+  if (res.status !== 200 || !body?.data?.access_token)
+    throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(body)}`);
 }
 
 const clusterLink = () => path.join(clone, '.data', 'postgres');
@@ -131,7 +139,8 @@ try {
     process.kill(serverPid, 'SIGKILL');
     await server.exited;
     const orphan = postmasterPid();
-    if (!orphan || !running(orphan)) throw new Error('expected the killed server to leave its PostgreSQL running');
+    if (!orphan || !running(orphan))
+      throw new Error('expected the killed server to leave its PostgreSQL running');
     server = startServer(port);
     await waitHealthy(port, server);
     await signIn(port); // the same password: the first start's data was reused
@@ -142,14 +151,16 @@ try {
     const pg = postmasterPid();
     process.kill(-server.child.pid, 'SIGINT');
     const { code } = await server.exited;
-    if (code !== 0) throw new Error(`pnpm start exited with ${code}:\n${server.output.join('').slice(-2000)}`);
+    if (code !== 0)
+      throw new Error(`pnpm start exited with ${code}:\n${server.output.join('').slice(-2000)}`);
     if (pg && running(pg)) throw new Error(`PostgreSQL (pid ${pg}) is still running`);
   });
 } catch {
   exitCode = 1;
 } finally {
   rmSync(home, { recursive: true, force: true });
-  if (movedCluster?.startsWith('/var/lib/quire/clusters/')) rmSync(movedCluster, { recursive: true, force: true });
+  if (movedCluster?.startsWith('/var/lib/quire/clusters/'))
+    rmSync(movedCluster, { recursive: true, force: true });
 }
 
 const passed = results.filter((r) => r.ok).length;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // pnpm test: every test runner of the workspace, one after the other, then one line
 // `N passed, N failed` summing their counts. Exits non-zero when a test failed or a runner
-// could not run. `pnpm test -- --no-e2e` skips the browser journeys.
+// could not run. `pnpm test -- --no-e2e` skips the browser journeys; `--no-start` skips the
+// start of a private clone (scripts/smoke-start.mjs: install, start, kill -9, restart, Ctrl-C).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', FORCE_COLOR: '0' };
 const out = mkdtempSync(path.join(os.tmpdir(), 'quire-test-results-'));
 const skipE2e = process.argv.includes('--no-e2e');
+const skipStart = process.argv.includes('--no-start');
 
 // Every workspace package whose package.json has a `test` script runs Vitest.
 const vitestPackages = ['packages/contract', 'packages/db', 'apps/api', 'apps/web'].filter(
@@ -60,6 +62,22 @@ if (!skipE2e) {
       failed += stats.unexpected;
       if (status !== 0 && stats.unexpected === 0) broken.push('e2e');
     }
+  }
+}
+
+if (!skipStart) {
+  const file = path.join(out, 'start.json');
+  run(
+    'start from a private clone',
+    process.execPath,
+    [path.join(root, 'scripts/smoke-start.mjs'), '--json', file],
+    root,
+  );
+  if (!existsSync(file)) broken.push('start');
+  else {
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    passed += result.passed;
+    failed += result.failed;
   }
 }
 

@@ -54,7 +54,9 @@ export async function bootstrap(db: Db, config: Config): Promise<CreatedAccount[
     const examples = accounts
       .filter((a) => a.given !== undefined && passwordProblems(a.given, a).length)
       .map((a) => `  ${a === accounts[0] ? 'ADMIN' : 'VENDOR'}_PASSWORD='${examplePassword(a)}' would pass.`);
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}\n  ${rule}\n${examples.join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${problems.join('\n')}\n  ${rule}\n${examples.join('\n')}`,
+    );
   }
   const prepared = await Promise.all(
     accounts.map(async (a) => {

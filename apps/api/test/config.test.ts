@@ -1,6 +1,8 @@
+import { passwordProblems } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { startupFailureMessage } from '../src/startup-errors.js';
 import { createTestApp, type TestContext } from './app.js';
 
 // loadConfig is the only reader of the environment: a bad value stops the start with a
@@ -71,6 +73,15 @@ describe('first-start passwords', () => {
       await expect(bootstrap(t.db, load(env))).rejects.toThrow(name);
       expect(await t.db.user.count()).toBe(0);
     }
+    // The refusal states the rule and gives a password that would pass for that account.
+    const refused = await bootstrap(t.db, load({ ADMIN_PASSWORD: 'Acme-Admin-2026' })).catch(
+      (e: Error) => e.message,
+    );
+    expect(refused).toContain('ADMIN_PASSWORD: Do not use your username or e-mail in the password');
+    expect(refused).toContain('must not contain the username or the part of the e-mail address before the @');
+    const example = /ADMIN_PASSWORD='([^']+)' would pass/.exec(String(refused))?.[1];
+    expect(example).toBeDefined();
+    expect(passwordProblems(example ?? '', { username: 'admin', email: 'admin@quire.local' })).toEqual([]);
     const created = await bootstrap(
       t.db,
       load({ ADMIN_PASSWORD: 'Quiet-Lantern-River-8', VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31' }),
@@ -83,5 +94,35 @@ describe('first-start passwords', () => {
 
   it('ignores the variables once there are users (a later start never fails on them)', async () => {
     expect(await bootstrap(t.db, load({ ADMIN_PASSWORD: 'short' }))).toEqual([]);
+  });
+});
+
+describe('start-up failures', () => {
+  const sysError = (code: string, extra: Record<string, unknown> = {}) =>
+    Object.assign(new Error(`${code} happened`), { code, ...extra });
+
+  it('are one sentence that says what to do, never a stack trace', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [
+        sysError('EADDRINUSE', { syscall: 'listen' }),
+        /^Port 3000 on 127\.0\.0\.1 is already in use: .*set PORT/,
+      ],
+      [sysError('EACCES', { syscall: 'listen' }), /set PORT to 1024 or above\.$/],
+      [
+        sysError('EROFS', { path: '/srv/quire' }),
+        /^\/srv\/quire is on a read-only file system: set DATA_DIR/,
+      ],
+      [sysError('ECONNREFUSED'), /check that PostgreSQL is running and that DATABASE_URL names it\.$/],
+      [sysError('28P01'), /check the user name and password in DATABASE_URL\.$/],
+      [
+        new Error('something odd'),
+        /^Quire could not start: something odd\. Start it again with LOG_LEVEL=debug/,
+      ],
+    ];
+    for (const [err, expected] of cases) {
+      const message = startupFailureMessage(err, { host: '127.0.0.1', port: 3000 });
+      expect(message).toMatch(expected);
+      expect(message).not.toMatch(/\n| {4}at /);
+    }
   });
 });

@@ -389,7 +389,13 @@ export async function startEmbeddedPostgres(options: {
  */
 async function ensurePassword(port: number, password: string): Promise<void> {
   const connect = async (pw: string) => {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: pw, database: 'postgres' });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: PG_USER,
+      password: pw,
+      database: 'postgres',
+    });
     await client.connect();
     return client;
   };
@@ -486,7 +492,9 @@ function asStartupError(err: unknown, dataDir: string): Error {
     );
   }
   if (code === 'ENOSPC') {
-    return new StartupError(`The disk that holds ${dataDir} is full: free some space, or set DATA_DIR to another disk.`);
+    return new StartupError(
+      `The disk that holds ${dataDir} is full: free some space, or set DATA_DIR to another disk.`,
+    );
   }
   return new StartupError(
     `The embedded PostgreSQL could not be prepared in ${dataDir} (${errorText(err)}): check that folder, or set DATABASE_URL to a PostgreSQL server of your own.`,

@@ -122,7 +122,9 @@ describe('the embedded PostgreSQL', () => {
       try {
         const err = await startEmbeddedPostgres({ dataDir: cluster, runtimeDir }).catch((e) => e);
         expect(err).toBeInstanceOf(StartupError);
-        expect(err.message).toMatch(/^Another Quire server \(process \d+\) is using the data folder .*: stop it first/);
+        expect(err.message).toMatch(
+          /^Another Quire server \(process \d+\) is using the data folder .*: stop it first/,
+        );
       } finally {
         other.kill('SIGKILL');
       }
@@ -135,9 +137,10 @@ describe('the embedded PostgreSQL', () => {
   it('says what to do, in one sentence, when the data folder cannot be written', async () => {
     const blocker = path.join(tmp, 'not-a-folder');
     await writeFile(blocker, 'a file where a folder should be');
-    const err = await startEmbeddedPostgres({ dataDir: path.join(blocker, 'data', 'postgres'), runtimeDir }).catch(
-      (e) => e,
-    );
+    const err = await startEmbeddedPostgres({
+      dataDir: path.join(blocker, 'data', 'postgres'),
+      runtimeDir,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(StartupError);
     expect(err.message).toMatch(/: set DATA_DIR to a folder|: check that folder, or set DATABASE_URL/);
     expect(err.message.split('\n')).toHaveLength(1);
@@ -152,11 +155,14 @@ describe('the embedded PostgreSQL', () => {
       return expect.fail('this test needs root to mount a read-only tmpfs');
     }
     try {
-      const err = await startEmbeddedPostgres({ dataDir: path.join(mount, 'data', 'postgres'), runtimeDir }).catch(
-        (e) => e,
-      );
+      const err = await startEmbeddedPostgres({
+        dataDir: path.join(mount, 'data', 'postgres'),
+        runtimeDir,
+      }).catch((e) => e);
       expect(err).toBeInstanceOf(StartupError);
-      expect(err.message).toMatch(/^Quire cannot write its data folder .*EROFS.*: set DATA_DIR to a folder this user may write to\.$/);
+      expect(err.message).toMatch(
+        /^Quire cannot write its data folder .*EROFS.*: set DATA_DIR to a folder this user may write to\.$/,
+      );
     } finally {
       execFileSync('umount', [mount]);
     }
@@ -181,7 +187,9 @@ describe('the embedded PostgreSQL', () => {
       // A second start reuses the same cluster.
       db = await startEmbeddedPostgres({ dataDir: cluster, runtimeDir });
       try {
-        expect(await query(db.adminUrl, "SELECT to_regclass('t') IS NOT NULL AS kept")).toEqual([{ kept: true }]);
+        expect(await query(db.adminUrl, "SELECT to_regclass('t') IS NOT NULL AS kept")).toEqual([
+          { kept: true },
+        ]);
       } finally {
         await db.stop();
       }
