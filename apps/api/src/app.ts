@@ -14,6 +14,7 @@ import { type Actor, audit } from './lib/audit.js';
 import { createBlobStore } from './lib/blob-store.js';
 import type { Deps } from './lib/deps.js';
 import { AppError, type FieldError } from './lib/errors.js';
+import { ObjectGuards } from './lib/object-guards.js';
 import { loadSecretKey } from './lib/secrets.js';
 import { bearerToken, resolveSession } from './lib/session.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
@@ -45,6 +46,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A connection that sends nothing for this long is closed: a stalled upload ends, its
+    // temp file is dropped. Large uploads are bounded by MAX_UPLOAD_BYTES, not by time.
+    connectionTimeout: config.REQUEST_IDLE_TIMEOUT_MS,
+    requestTimeout: 0,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,7 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now ?? (() => new Date()),
     blobs: createBlobStore(config.storageDir),
     secretKey: loadSecretKey(config.APP_SECRET, config.dataDir),
+    objectGuards: new ObjectGuards(),
   };
+  app.decorate('deps', deps);
   await deps.blobs.sweepTemp();
 
   await app.register(helmet, {
@@ -96,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await deps.db.$queryRaw`SELECT 1`;
     return { status: 'ok' };
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.publicUrl);
   await app.register(authModule(deps));
   await app.register(emailModule(deps));
   attachMailWorker(app, deps);
@@ -151,9 +158,7 @@ async function toErrorBody(
     };
   }
   if (error instanceof AppError) {
-    if (error.statusCode === 401 || error.statusCode === 403) {
-      await recordRefusal(deps, actor, error, req, anonymousRefusals);
-    }
+    if (error.refusal) await recordRefusal(deps, actor, error, req, anonymousRefusals);
     return {
       status: error.statusCode,
       payload: {
@@ -193,7 +198,12 @@ async function recordRefusal(
   try {
     await audit(deps.db, actor, {
       type: 'security',
-      action: error.statusCode === 401 ? 'access.unauthenticated' : 'access.denied',
+      action:
+        error.statusCode === 401
+          ? 'access.unauthenticated'
+          : error.statusCode === 404
+            ? 'access.not_found'
+            : 'access.denied',
       message: `${req.method} ${req.url.split('?')[0]}: ${error.message}`,
       details: {
         code: error.code,

@@ -56,6 +56,14 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Trust X-Forwarded-* headers from a reverse proxy (true/false). */
     TRUST_PROXY: z.stringbool().default(false),
+    /** Largest file one upload takes, in bytes (default 2 GiB); larger is refused with 413. */
+    MAX_UPLOAD_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(2 * 1024 ** 3),
+    /** Milliseconds a connection may send nothing before it is closed (stalled uploads end). */
+    REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
     /** Run the outgoing mail worker in this process (true/false); off on servers that only answer calls. */
     MAIL_WORKER: z.stringbool().default(true),
     /** Milliseconds between two looks at the outgoing mail queue. */

@@ -21,7 +21,11 @@ export interface TestContext {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: {
+    now?: () => Date;
+    /** Extra routes for a test of the pipeline itself (registered before ready). */
+    routes?: (app: FastifyInstance) => Promise<void>;
+  } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -31,6 +35,7 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000', ...env });
   const app = await buildApp({ config, db, now: options.now });
+  if (options.routes) await app.register(options.routes);
   await app.ready();
   return {
     app,

@@ -9,11 +9,17 @@ export interface FilePart {
   contentType?: string;
 }
 
-/** `{ payload, headers }` for app.inject; fields are sent in the order given. */
-export function multipart(parts: Record<string, string | FilePart>) {
+/**
+ * `{ payload, headers }` for app.inject; fields are sent in the order given, an array as the
+ * same field repeated.
+ */
+export function multipart(parts: Record<string, string | FilePart | Array<string | FilePart>>) {
   const boundary = `----quire${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(parts)) {
+  const flat = Object.entries(parts).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v) => [name, v] as const),
+  );
+  for (const [name, value] of flat) {
     if (typeof value === 'string') {
       chunks.push(
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),

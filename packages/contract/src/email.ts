@@ -103,6 +103,7 @@ export const emailContract = {
     method: 'POST',
     path: '/api/email/test',
     guard: { area: 'settings', access: 'write' },
+    upstream: true,
     summary:
       'Send a test message now through the saved settings: 200 when the SMTP server accepted it, 502 with its error otherwise, 400 when e-mail is not configured',
     body: ZEmailTestBody,

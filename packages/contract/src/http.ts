@@ -12,12 +12,61 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Guard = 'public' | 'session' | 'signedIn' | { area: Area; access: 'read' | 'write' };
 
+/**
+ * The objects a call can be guarded on, and the rights each has. An area adds its kind here
+ * and registers the check that answers it (API: `lib/object-guards.ts`).
+ */
+export const OBJECT_RIGHTS = {
+  category: ['view', 'upload', 'edit', 'delete', 'share', 'manage'],
+  file: ['view', 'download', 'edit', 'delete', 'share'],
+} as const;
+export type ObjectKind = keyof typeof OBJECT_RIGHTS;
+export type ObjectRight<K extends ObjectKind = ObjectKind> = (typeof OBJECT_RIGHTS)[K][number];
+
+/**
+ * Where the guarded id is read, after validation: `params.id` (the default), `body.file_id`,
+ * or an array such as `body.file_ids` (every id is checked: all or nothing).
+ */
+export type IdSource = `${'params' | 'query' | 'body'}.${string}`;
+
+/**
+ * The second guard step, after validation and before the handler: may this caller act on
+ * this object? `{ file: 'edit', from: 'body.file_id' }`. An object the caller may not see
+ * answers 404 (as one that does not exist); one they see without the right answers 403.
+ */
+export type ObjectGuard = {
+  [K in ObjectKind]: { [P in K]: ObjectRight<K> } & { from?: IdSource };
+}[ObjectKind];
+
+/** The kind, right and id source of an object guard. */
+export function objectGuardParts(guard: ObjectGuard): {
+  kind: ObjectKind;
+  right: ObjectRight;
+  from: IdSource;
+} {
+  const kind = (Object.keys(guard) as Array<ObjectKind | 'from'>).find((k) => k !== 'from') as ObjectKind;
+  const right = (guard as unknown as Record<ObjectKind, ObjectRight>)[kind];
+  return { kind, right, from: guard.from ?? 'params.id' };
+}
+
+/** The file parts of a multipart call. */
+export interface UploadSpec {
+  /** The form field that carries the file(s). */
+  field: string;
+  /** How many files one call takes (default 1). */
+  max?: number;
+  /** A call without a file is a 400 unless this is false (default true). */
+  required?: boolean;
+}
+
 export interface EndpointDef {
   method: HttpMethod;
   /** The spec's exact path, `{name}` for path parameters. */
   path: string;
   summary: string;
   guard: Guard;
+  /** The per-object guard, run after validation (see ObjectGuard). */
+  object?: ObjectGuard;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -25,8 +74,18 @@ export interface EndpointDef {
   response?: z.ZodType;
   /** `file`: the response is a file stream (download), not JSON. */
   produces?: 'json' | 'file';
-  /** `multipart`: the body is multipart/form-data and streams through the handler. */
+  /** The media type of a file response, for the OpenAPI document (default application/octet-stream). */
+  mediaType?: string;
+  /**
+   * `multipart`: the body is multipart/form-data. Its text fields are the `body` schema (the
+   * file field too, typed `z.custom<Blob>()` for the web client); they must come before the
+   * file parts, and are validated, and the object guard run, before a file byte is stored.
+   */
   consumes?: 'json' | 'multipart';
+  /** The file parts of a multipart call. */
+  upload?: UploadSpec;
+  /** The call talks to an outside server (SMTP, LDAP): it can answer 502 when that fails. */
+  upstream?: true;
   /**
    * A call the product needs that the spec does not list (e.g. an import template). Spec
    * calls keep the spec's exact method and path; extensions must be marked.

@@ -176,6 +176,7 @@ export const userContract = {
     path: '/api/upload-user-signature',
     guard: 'signedIn',
     consumes: 'multipart',
+    upload: { field: 'file' },
     summary:
       "Upload a signature image (PNG or JPEG, at most 1 MiB) as multipart field `file`; Settings writers may set another user's with field `user_id`",
     body: ZSignatureUpload,
@@ -186,6 +187,7 @@ export const userContract = {
     path: '/api/user-signature/{id}',
     guard: 'signedIn',
     produces: 'file',
+    mediaType: 'image/*',
     extension: true,
     summary: "Download a user's signature image (id = user id): your own, or anyone's with Settings read",
     params: ZIdParams,
@@ -225,6 +227,7 @@ export const userContract = {
     path: '/api/import_user',
     guard: { area: 'settings', access: 'write' },
     consumes: 'multipart',
+    upload: { field: 'file' },
     summary:
       'Import users from an .xlsx (columns: username, email, first_name, last_name, access_type, role, password): all or nothing; `dry_run=true` previews',
     body: ZImportUsersUpload,
@@ -235,6 +238,7 @@ export const userContract = {
     path: '/api/users/import-template',
     guard: { area: 'settings', access: 'read' },
     produces: 'file',
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extension: true,
     summary: 'The .xlsx template for POST /api/import_user (header row and one example)',
   }),

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,16 +11,37 @@ export interface StoredBlob {
   size: number;
 }
 
+/** Bytes `start` to `end` of a blob, both included (as in an HTTP Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface PutOptions {
+  /** More bytes than this fail the put with BlobTooLargeError; nothing is kept. */
+  maxBytes?: number;
+  /**
+   * Checks the first `inspectBytes` bytes (or the whole content when shorter) while they
+   * stream in, before anything is kept: a throw fails the put and nothing is kept. Used to
+   * refuse a file by its content (a signature that is not an image) without storing it.
+   */
+  inspect?: (head: Buffer) => void | Promise<void>;
+  /** How many leading bytes `inspect` sees (default 4100, what file-type needs). */
+  inspectBytes?: number;
+}
+
 /**
  * Content-addressed file store: a blob lives at `<dir>/ab/cd/<sha256>`. Content is streamed
  * to a temp file while hashed, fsynced, then renamed into place, so a blob is either whole
  * or absent. The store never deletes on its own: callers delete a blob once no row refers
- * to it. Behind this interface an S3-compatible store could replace the filesystem.
+ * to it (the blob collector job). Every method is async, so an S3-compatible store can
+ * implement the same interface.
  */
 export interface BlobStore {
-  put(content: Readable | Buffer, options?: { maxBytes?: number }): Promise<StoredBlob>;
-  read(id: string): Readable;
-  exists(id: string): boolean;
+  put(content: Readable | Buffer, options?: PutOptions): Promise<StoredBlob>;
+  /** The content, or the bytes of `range`. */
+  read(id: string, range?: ByteRange): Promise<Readable>;
+  exists(id: string): Promise<boolean>;
   size(id: string): Promise<number>;
   remove(id: string): Promise<void>;
   /** Deletes temp files older than `olderThanMs` (default 1 h), left by a killed server. */
@@ -35,6 +56,43 @@ export class BlobTooLargeError extends Error {
 }
 
 const ID = /^[0-9a-f]{64}$/;
+export const isBlobId = (id: string) => ID.test(id);
+
+/** Hashes, counts and (once) inspects the bytes that pass through, unchanged. */
+function meter(options: PutOptions) {
+  const hash = createHash('sha256');
+  const inspectBytes = options.inspect ? (options.inspectBytes ?? 4100) : 0;
+  let head: Buffer[] = [];
+  let headLength = 0;
+  let inspected = !options.inspect;
+  let size = 0;
+  const runInspect = async () => {
+    inspected = true;
+    const bytes = Buffer.concat(head, headLength).subarray(0, inspectBytes);
+    head = [];
+    await options.inspect?.(bytes);
+  };
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (options.maxBytes !== undefined && size > options.maxBytes) {
+        done(new BlobTooLargeError(options.maxBytes));
+        return;
+      }
+      hash.update(chunk);
+      if (inspected) return done(null, chunk);
+      head.push(chunk);
+      headLength += chunk.length;
+      if (headLength < inspectBytes) return done(null, chunk);
+      runInspect().then(() => done(null, chunk), done);
+    },
+    flush(done) {
+      if (inspected) return done();
+      runInspect().then(() => done(), done);
+    },
+  });
+  return { stream, digest: () => hash.digest('hex'), size: () => size };
+}
 
 export function createBlobStore(dir: string): BlobStore {
   const tmpDir = path.join(dir, 'tmp');
@@ -42,38 +100,31 @@ export function createBlobStore(dir: string): BlobStore {
     if (!ID.test(id)) throw new Error(`Not a blob id: ${id}`);
     return path.join(dir, id.slice(0, 2), id.slice(2, 4), id);
   };
+  const present = (file: string) =>
+    access(file).then(
+      () => true,
+      () => false,
+    );
 
   return {
     async put(content, options = {}) {
       await mkdir(tmpDir, { recursive: true });
       const tmp = path.join(tmpDir, randomUUID());
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (options.maxBytes !== undefined && size > options.maxBytes) {
-            done(new BlobTooLargeError(options.maxBytes));
-            return;
-          }
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
+      const counted = meter(options);
       const fh = await open(tmp, 'w');
       try {
         const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
         // flush: fsync before the stream closes the file (with autoClose off, the stream keeps
         // a reference to the handle and fh.close() never settles).
-        await pipeline(source, meter, fh.createWriteStream({ flush: true }));
+        await pipeline(source, counted.stream, fh.createWriteStream({ flush: true }));
       } catch (err) {
         await fh.close().catch(() => {});
         await rm(tmp, { force: true });
         throw err;
       }
-      const id = hash.digest('hex');
+      const id = counted.digest();
       const target = pathOf(id);
-      if (existsSync(target)) {
+      if (await present(target)) {
         await rm(tmp, { force: true });
       } else {
         await mkdir(path.dirname(target), { recursive: true });
@@ -81,17 +132,18 @@ export function createBlobStore(dir: string): BlobStore {
         const dirHandle = await open(path.dirname(target), 'r');
         await dirHandle.sync().finally(() => dirHandle.close());
       }
-      return { id, size };
+      return { id, size: counted.size() };
     },
-    read: (id) => createReadStream(pathOf(id)),
-    exists: (id) => existsSync(pathOf(id)),
+    read: async (id, range) =>
+      createReadStream(pathOf(id), range ? { start: range.start, end: range.end } : {}),
+    exists: (id) => present(pathOf(id)),
     size: async (id) => (await stat(pathOf(id))).size,
     remove: (id) => rm(pathOf(id), { force: true }),
     async sweepTemp(olderThanMs = 3_600_000) {
-      if (!existsSync(tmpDir)) return;
       // Only old ones: another server sharing this folder may be writing the young ones.
       const cutoff = Date.now() - olderThanMs;
-      for (const name of await readdir(tmpDir)) {
+      const names = await readdir(tmpDir).catch(() => [] as string[]);
+      for (const name of names) {
         const file = path.join(tmpDir, name);
         const info = await stat(file).catch(() => null);
         if (info && info.mtimeMs < cutoff) await rm(file, { force: true });

@@ -2,6 +2,7 @@ import type { Db } from '@quire/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { BlobStore } from './blob-store.js';
+import type { ObjectGuards } from './object-guards.js';
 
 /** What every module gets, once, from buildApp. Tests pass their own clock or config. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   blobs: BlobStore;
   /** Encrypts secrets at rest (lib/secrets.ts). */
   secretKey: Buffer;
+  /** "May this caller act on this object?", one check per kind, registered by the areas. */
+  objectGuards: ObjectGuards;
 }
 
 /** A Prisma client or the client of an open transaction: repositories take either. */

@@ -6,17 +6,27 @@ export interface FieldError {
   message: string;
 }
 
+export interface AppErrorFlags {
+  /** The service recorded this refusal itself: the error handler does not audit it again. */
+  audited?: boolean;
+  /** A refusal that is not a 401/403 (a 404 for an object the caller may not see): audited too. */
+  refusal?: boolean;
+}
+
 export class AppError extends Error {
   override name = 'AppError';
+  readonly audited: boolean;
+  readonly refusal: boolean;
   constructor(
     readonly code: string,
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
-    /** The service recorded this refusal itself: the error handler does not audit it again. */
-    readonly audited = false,
+    flags: AppErrorFlags = {},
   ) {
     super(message);
+    this.audited = flags.audited ?? false;
+    this.refusal = flags.refusal ?? (statusCode === 401 || statusCode === 403);
   }
 }
 

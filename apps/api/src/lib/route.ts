@@ -9,13 +9,19 @@ import {
   ZErrorBody,
 } from '@quire/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AREA_VERBS } from './area-verbs.js';
 import type { Actor } from './audit.js';
-import { forbidden, notAuthenticated, twoFactorRequired } from './errors.js';
+import type { Deps } from './deps.js';
+import { forbidden, invalidInput, notAuthenticated, twoFactorRequired } from './errors.js';
+import { missingFile, openUpload, type UploadedFile, uploadError } from './multipart.js';
 import type { AuthContext } from './session.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's dependencies (buildApp), for the route pipeline. */
+    deps: Deps;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
@@ -35,6 +41,13 @@ export interface HandlerInput<E extends EndpointDef> {
   auth: E['guard'] extends 'public' ? AuthContext | null : AuthContext;
   /** Who acts, for services and their audit events. */
   actor: Actor;
+  /**
+   * The file parts of a multipart call (entries with `upload`), after its fields were
+   * validated as `body` and its object guard passed. Read each file's stream to its end
+   * (into the blob store) before taking the next; the first is there (a required upload
+   * without one was already refused).
+   */
+  files: AsyncIterable<UploadedFile>;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -50,17 +63,25 @@ export interface RouteExtras {
   /** Per-route rate limit (@fastify/rate-limit), e.g. on sign-in. */
   rateLimit?: { max: number; timeWindow: number | string; keyGenerator?: (req: FastifyRequest) => string };
   bodyLimit?: number;
+  /** Largest file a multipart call takes (default MAX_UPLOAD_BYTES): larger is a 413. */
+  maxUploadBytes?: number;
 }
 
 export type HandlerSpec<E extends EndpointDef> = Handler<E> | ({ handler: Handler<E> } & RouteExtras);
 
-const errorResponses = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  403: ZErrorBody,
-  404: ZErrorBody,
-  409: ZErrorBody,
-};
+/** The error answers a route can give: the common ones, and those its entry makes possible. */
+function errorResponses(def: EndpointDef, extras: RouteExtras) {
+  return {
+    400: ZErrorBody,
+    ...(def.guard === 'public' ? {} : { 401: ZErrorBody, 403: ZErrorBody }),
+    404: ZErrorBody,
+    409: ZErrorBody,
+    ...(def.consumes === 'multipart' ? { 413: ZErrorBody } : {}),
+    ...(extras.rateLimit ? { 429: ZErrorBody } : {}),
+    500: ZErrorBody,
+    ...(def.upstream ? { 502: ZErrorBody } : {}),
+  };
+}
 
 /** The guard of an entry, run before validation: 401 without a live session, 403 without the right. */
 export function checkGuard(guard: Guard, req: FastifyRequest): void {
@@ -92,31 +113,54 @@ export function defineRoutes<C extends Record<string, EndpointDef>>(
       if (!spec)
         throw new Error(`No handler for the contract entry ${area}.${name} (${def.method} ${def.path})`);
       const { handler, ...extras } = typeof spec === 'function' ? { handler: spec } : spec;
-      app.route(toRouteOptions(`${area}.${name}`, area, def, handler, extras));
+      app.route(toRouteOptions(app.deps, `${area}.${name}`, area, def, handler, extras));
     }
   };
 }
 
+const noFiles: AsyncIterable<UploadedFile> = { async *[Symbol.asyncIterator]() {} };
+
+/** The text fields of a multipart call, validated like a JSON body (the file field left out). */
+function fieldsSchema(def: EndpointDef): z.ZodType | undefined {
+  const body = def.body;
+  if (!body || !def.upload) return body;
+  if (!(body instanceof z.ZodObject)) return body;
+  const { [def.upload.field]: _file, ...fields } = body.shape;
+  return z.object(fields);
+}
+
 function toRouteOptions(
+  deps: Deps,
   operationId: string,
   area: string,
   def: EndpointDef,
   handler: Handler<EndpointDef>,
   extras: RouteExtras,
 ): RouteOptions {
+  const errors = errorResponses(def, extras);
+  const multipartFields = def.consumes === 'multipart' ? fieldsSchema(def) : undefined;
   const schema: FastifySchema & Record<string, unknown> = {
     operationId,
     summary: def.summary,
     tags: [area],
     security: def.guard === 'public' ? [] : [{ bearerAuth: [] }],
-    response:
-      def.produces === 'file'
-        ? { ...errorResponses }
-        : { 200: envelope(def.response as z.ZodType), ...errorResponses },
+    response: def.produces === 'file' ? errors : { 200: envelope(def.response as z.ZodType), ...errors },
   };
   if (def.params) schema.params = def.params;
   if (def.query) schema.querystring = def.query;
   if (def.body && def.consumes !== 'multipart') schema.body = def.body;
+  // What the OpenAPI document needs to describe a file answer or a multipart body (openapi.ts).
+  if (def.produces === 'file') schema['x-quire-file'] = def.mediaType ?? 'application/octet-stream';
+  if (def.consumes === 'multipart')
+    schema['x-quire-multipart'] = {
+      fields: multipartFields
+        ? z.toJSONSchema(multipartFields, { io: 'input', unrepresentable: 'any' })
+        : null,
+      upload: def.upload ?? { field: 'file' },
+    };
+
+  const maxUploadBytes = extras.maxUploadBytes ?? deps.config.MAX_UPLOAD_BYTES;
+  const objectGuard = def.object;
 
   return {
     method: def.method,
@@ -126,19 +170,75 @@ function toRouteOptions(
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     // Before validation: an anonymous or unauthorised caller learns nothing about the body.
     preValidation: async (req) => checkGuard(def.guard, req),
+    // After validation: may this caller act on this object? (multipart: once its fields are read)
+    ...(objectGuard && def.consumes !== 'multipart'
+      ? {
+          preHandler: async (req: FastifyRequest) => {
+            if (req.auth) await deps.objectGuards.assert(objectGuard, req.auth, req);
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
-      const result = await handler({
-        params: req.params as never,
-        query: req.query as never,
-        body: req.body as never,
-        auth: req.auth as never,
-        actor: { userId: req.auth?.userId ?? null, ip: req.ip },
-        req,
-        reply,
-      });
+      let body: unknown = req.body;
+      let files = noFiles;
+      let drain: (() => Promise<void>) | undefined;
+      let result: HandlerResult<EndpointDef>;
+      try {
+        if (def.consumes === 'multipart') {
+          const upload = await openUpload(req, def.upload ?? { field: 'file' }, { maxBytes: maxUploadBytes });
+          drain = upload.drain;
+          const parsed = multipartFields ? multipartFields.safeParse(upload.fields) : null;
+          if (parsed && !parsed.success) throw fieldErrors(parsed.error);
+          body = parsed ? parsed.data : {};
+          if (objectGuard && req.auth)
+            await deps.objectGuards.assert(objectGuard, req.auth, {
+              params: req.params,
+              query: req.query,
+              body,
+            });
+          const iterator = upload.files();
+          const first = await iterator.next();
+          if (first.done && def.upload?.required !== false) throw missingFile(def.upload?.field ?? 'file');
+          files = {
+            async *[Symbol.asyncIterator]() {
+              if (first.done) return;
+              yield first.value;
+              yield* iterator;
+            },
+          };
+        }
+        result = await handler({
+          params: req.params as never,
+          query: req.query as never,
+          body: body as never,
+          auth: req.auth as never,
+          actor: { userId: req.auth?.userId ?? null, ip: req.ip },
+          files,
+          req,
+          reply,
+        });
+      } catch (err) {
+        if (def.consumes !== 'multipart') throw err;
+        // Answer now and close the connection rather than read the rest of a refused upload.
+        reply.header('connection', 'close');
+        throw uploadError(err, maxUploadBytes, def.upload?.max ?? 1);
+      }
+      // The handler may leave parts unread (a second file it does not take): drop them.
+      await drain?.();
       if (def.produces === 'file') return result;
       const { message, data } = result as { message?: string; data: unknown };
       return message === undefined ? { data } : { message, data };
     },
   };
+}
+
+/** A zod failure of multipart fields, worded like the pipeline's 400 for a JSON body. */
+function fieldErrors(error: z.ZodError) {
+  const errors = error.issues.map((issue) => ({
+    path: ['body', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  const first = errors[0];
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return invalidInput(first ? `${first.path.slice(5)}: ${first.message}${more}` : 'Invalid input', errors);
 }

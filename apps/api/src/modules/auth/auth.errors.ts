@@ -2,7 +2,7 @@ import { AppError, createError } from '../../lib/errors.js';
 
 /** Wrong username or password; never says which. The sign-in service audits it itself. */
 export const invalidCredentials = () =>
-  new AppError('auth.invalid_credentials', 401, 'Invalid username or password', undefined, true);
+  new AppError('auth.invalid_credentials', 401, 'Invalid username or password', undefined, { audited: true });
 
 export const tooManyFailedSignIns = createError({
   code: 'auth.too_many_failed_sign_ins',

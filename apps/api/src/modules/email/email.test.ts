@@ -45,6 +45,7 @@ function workerDeps(now: () => Date = () => new Date(), db: Db = t.db): Deps {
     now,
     blobs: undefined as never,
     secretKey,
+    objectGuards: t.app.deps.objectGuards,
   };
 }
 

@@ -90,9 +90,34 @@ describe('POST /api/upload-user-signature', () => {
       message: 'The signature must be a PNG or JPEG image',
       errors: [{ path: 'body.file' }],
     });
-    // No row refers to the content; its file (if any) is left for a later sweep.
     expect(await t.db.blob.count()).toBe(blobs);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).signatureBlobId).toBeNull();
+  });
+
+  it('stores nothing of refused files, even many large ones, and rate-limits the uploads (issue 10, item 6)', async () => {
+    const token = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+    const files = blobFiles().length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const junk = Buffer.alloc(1024 * 1024, i + 1); // 1 MiB that is not an image
+      statuses.push((await upload(token, { file: { content: junk, filename: `x${i}.png` } })).statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses[20]).toBe(429);
+    expect(blobFiles()).toHaveLength(files);
+    expect(readdirSync(path.join(dataDir, 'blobs', 'tmp'))).toHaveLength(0);
+  });
+
+  it("refuses another user's signature before reading the file: nothing of it is stored", async () => {
+    const target = await createUser(t.db, { accessType: 'General staff' });
+    const staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+    const png = tinyPng(9, 5);
+    const refused = await upload(staff, {
+      user_id: String(target.id),
+      file: { content: png, filename: 's.png' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(existsSync(blobPath(sha256(png)))).toBe(false);
   });
 
   it('never deletes a blob file on a refused upload: another upload of the same content may need it', async () => {
@@ -120,7 +145,7 @@ describe('POST /api/upload-user-signature', () => {
     const big = Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024 + 10, 7)]);
     const res = await upload(token, { file: { content: big, filename: 'big.png' } });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toMatch(/larger than 1 MiB/);
+    expect(res.json().message).toMatch(/larger than the 1 MiB limit/);
     expect(await t.db.blob.count()).toBe(blobs);
     expect(blobFiles()).toHaveLength(files);
     expect(readdirSync(path.join(dataDir, 'blobs', 'tmp'))).toHaveLength(0);
@@ -188,6 +213,47 @@ describe('GET /api/user-signature/{id}', () => {
     const staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
     expect((await call(staff, { method: 'GET', url })).statusCode).toBe(403);
     expect((await call(null, { method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('streams as a download should: strong ETag and 304, one byte range (206/416), sandboxed, inline only as an image', async () => {
+    const owner = await createUser(t.db, { accessType: 'General staff' });
+    const ownerToken = await loginAs(t.app, owner, 'user');
+    const png = tinyPng(8, 8);
+    await upload(ownerToken, { file: { content: png, filename: 'mine.png' } });
+    const url = `/api/user-signature/${owner.id}`;
+    const full = await call(ownerToken, { method: 'GET', url });
+    const etag = full.headers.etag as string;
+    expect(etag).toBe(`"${createHash('sha256').update(png).digest('hex')}"`);
+    expect(full.headers['content-security-policy']).toBe('sandbox');
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.headers['content-disposition']).toBe(
+      `inline; filename="signature-${owner.username}.png"; filename*=UTF-8''signature-${owner.username}.png`,
+    );
+
+    const again = await call(ownerToken, { method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    const middle = await call(ownerToken, { method: 'GET', url, headers: { range: 'bytes=10-19' } });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 10-19/${png.length}`);
+    expect(middle.rawPayload.equals(png.subarray(10, 20))).toBe(true);
+
+    const tail = await call(ownerToken, { method: 'GET', url, headers: { range: 'bytes=-5' } });
+    expect(tail.rawPayload.equals(png.subarray(png.length - 5))).toBe(true);
+
+    const past = await call(ownerToken, { method: 'GET', url, headers: { range: `bytes=${png.length}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${png.length}`);
+
+    // If-Range with an old ETag: the whole (changed) file, not a piece of it.
+    const stale = await call(ownerToken, {
+      method: 'GET',
+      url,
+      headers: { range: 'bytes=0-3', 'if-range': '"0000"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(png)).toBe(true);
   });
 
   it('answers 404 when there is no signature or no such user', async () => {

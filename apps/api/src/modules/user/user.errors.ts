@@ -1,4 +1,4 @@
-import { AppError, createError, invalidInput, notFound } from '../../lib/errors.js';
+import { createError, invalidInput, notFound } from '../../lib/errors.js';
 
 export const userNotFound = () => notFound('User');
 
@@ -42,12 +42,6 @@ export const othersSignatureRefused = createError({
   message: (verb: string) => `You are not allowed to ${verb} another user's signature`,
 });
 
-export const tooLarge = (what: string, maxBytes: number) =>
-  new AppError('upload.too_large', 413, `The ${what} is larger than ${formatBytes(maxBytes)}`);
-
-export const missingFile = () =>
-  invalidInput('Choose a file to upload', [{ path: 'body.file', message: 'Required' }]);
-
 export const notAnImage = () =>
   invalidInput('The signature must be a PNG or JPEG image', [
     { path: 'body.file', message: 'Not a PNG or JPEG image' },
@@ -57,7 +51,3 @@ export const notASpreadsheet = () =>
   invalidInput('The file is not a readable .xlsx spreadsheet', [
     { path: 'body.file', message: 'Not a readable .xlsx spreadsheet' },
   ]);
-
-function formatBytes(n: number) {
-  return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MiB` : `${Math.round(n / 1024)} KiB`;
-}

@@ -1,7 +1,8 @@
 import { contract, SIGNATURE_MAX_BYTES, USER_IMPORT_MAX_BYTES } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
-import { readParts } from '../../lib/multipart.js';
 import { defineRoutes } from '../../lib/route.js';
+import { sendBlob } from '../../lib/send-file.js';
+import { readAll } from '../../lib/streams.js';
 import * as account from '../auth/auth.service.js';
 import * as users from './user.service.js';
 
@@ -15,27 +16,32 @@ export const userModule = (deps: Deps) =>
         return { message: 'Password updated successfully', data: null };
       },
     },
-    uploadSignature: async ({ req, auth, actor }) => {
-      let image: users.StoredImage | undefined;
-      // One byte over the limit reaches the blob store, which refuses it (413).
-      const fields = await readParts(req, { fileSize: SIGNATURE_MAX_BYTES + 1 }, async (part) => {
-        if (part.fieldname !== 'file' || image) return void part.file.resume();
-        image = await users.storeSignatureImage(deps, part.file);
-      });
-      return {
-        message: 'Signature uploaded successfully',
-        data: await users.setSignature(deps, auth, actor, { image, userId: fields.user_id }),
-      };
+    uploadSignature: {
+      maxUploadBytes: SIGNATURE_MAX_BYTES,
+      // Per signed-in user: one account cannot fill the disk with attempts.
+      rateLimit: {
+        max: 20,
+        timeWindow: '1 minute',
+        keyGenerator: (req) => `user:${req.auth?.userId ?? req.ip}`,
+      },
+      handler: async ({ body, files, auth, actor }) => {
+        // Who may be changed is settled before a byte of the file is read.
+        const target = await users.signatureTarget(deps, auth, body.user_id);
+        for await (const file of files) {
+          const image = await users.storeSignatureImage(deps, file.stream);
+          return {
+            message: 'Signature uploaded successfully',
+            data: await users.setSignature(deps, auth, actor, target, image),
+          };
+        }
+        throw new Error('unreachable: the pipeline refuses an upload without its file');
+      },
     },
-    signature: async ({ params, auth, reply }) => {
-      const file = await users.readSignature(deps, auth, params.id);
-      return reply
-        .type(file.mimeType)
-        .header('content-length', file.size)
-        .header('content-disposition', `inline; filename="${file.filename}"`)
-        .header('cache-control', 'private, no-cache')
-        .send(file.stream);
-    },
+    signature: async ({ params, auth, req, reply }) =>
+      sendBlob(deps.blobs, req, reply, {
+        ...(await users.readSignature(deps, auth, params.id)),
+        disposition: 'inline',
+      }),
     allUsers: async () => ({ data: await users.listUserOptions(deps) }),
     loggedInUsers: async () => ({ data: await users.listLoggedIn(deps) }),
     createUser: async ({ auth, actor, body }) => ({
@@ -46,21 +52,22 @@ export const userModule = (deps: Deps) =>
       const data = await users.createManyUsers(deps, auth, actor, body.users);
       return { message: `${data.created} users created successfully`, data };
     },
-    importUsers: async ({ req, auth, actor }) => {
-      let content: Buffer | undefined;
-      const fields = await readParts(req, { fileSize: USER_IMPORT_MAX_BYTES }, async (part) => {
-        if (part.fieldname !== 'file' || content) return void part.file.resume();
-        try {
-          content = await part.toBuffer();
-        } catch (err) {
-          throw users.isUploadTooLarge(err) ? users.importTooLarge() : err;
+    importUsers: {
+      maxUploadBytes: USER_IMPORT_MAX_BYTES,
+      handler: async ({ body, files, auth, actor }) => {
+        for await (const file of files) {
+          const content = await readAll(file.stream);
+          const data = await users.importUsers(deps, auth, actor, {
+            content,
+            dryRun: body.dry_run === 'true',
+          });
+          return {
+            message: data.dry_run ? 'Preview of the import' : `${data.created} users imported successfully`,
+            data,
+          };
         }
-      });
-      const data = await users.importUsers(deps, auth, actor, { content, dryRun: fields.dry_run === 'true' });
-      return {
-        message: data.dry_run ? 'Preview of the import' : `${data.created} users imported successfully`,
-        data,
-      };
+        throw new Error('unreachable: the pipeline refuses an upload without its file');
+      },
     },
     importTemplate: async ({ reply }) =>
       reply

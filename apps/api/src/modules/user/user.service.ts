@@ -1,4 +1,4 @@
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   ACCESS_TYPE_LABELS,
   ACCESS_TYPES,
@@ -9,14 +9,13 @@ import {
   SIGNATURE_MAX_BYTES,
   type TAdminUser,
   type TUserOption,
-  USER_IMPORT_MAX_BYTES,
   VENDOR_ADMIN,
   ZCreateUserBody,
 } from '@quire/contract';
 import type { UserStatus } from '@quire/db';
 import { accessTypeFromDb, accessTypeToDb, mayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
-import { BlobTooLargeError, type StoredBlob } from '../../lib/blob-store.js';
+import type { StoredBlob } from '../../lib/blob-store.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, notAuthenticated } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
@@ -25,7 +24,6 @@ import type { AuthContext } from '../../lib/session.js';
 import { toUserDto } from '../../lib/user-dto.js';
 import {
   deletedIsFinal,
-  missingFile,
   moreAccessThanYours,
   notAnImage,
   notASpreadsheet,
@@ -34,7 +32,6 @@ import {
   ownPasswordHere,
   ownStatusUnchangeable,
   signatureNotFound,
-  tooLarge,
   userNotFound,
   vendorAdminProtected,
   vendorAdminRefused,
@@ -112,60 +109,11 @@ export interface StoredImage extends StoredBlob {
 }
 
 /**
- * Streams an uploaded signature into the blob store (at most SIGNATURE_MAX_BYTES) and checks
- * by its first bytes that it is a PNG or JPEG.
- *
- * Blob files are never deleted on the request path: the store is content-addressed, so
- * another request may be storing the same bytes right now, its row not yet committed.
- * Content a refused upload left without a `blobs` row is left for a later sweep.
+ * Whose signature an upload sets: the caller's own, or with Settings write another user's
+ * (`userId`). Checked before the file is read, so a refused upload stores nothing.
  */
-export async function storeSignatureImage(deps: Deps, content: Readable): Promise<StoredImage> {
-  let head = Buffer.alloc(0);
-  // Passes the bytes on unchanged, keeping the first few for the content check.
-  const sniffer = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
-      done(null, chunk);
-    },
-  });
-  content.once('error', (err) => sniffer.destroy(err));
-  content.pipe(sniffer);
-  let stored: StoredBlob;
-  try {
-    stored = await deps.blobs.put(sniffer, { maxBytes: SIGNATURE_MAX_BYTES });
-  } catch (err) {
-    if (isTooLarge(err)) throw tooLarge('signature', SIGNATURE_MAX_BYTES);
-    throw err;
-  }
-  const mimeType = sniffImage(head);
-  if (!mimeType) throw notAnImage();
-  return { ...stored, mimeType };
-}
-
-function isTooLarge(err: unknown): boolean {
-  return err instanceof BlobTooLargeError || (err as { statusCode?: number }).statusCode === 413;
-}
-
-/**
- * Sets a signature already stored by storeSignatureImage: the caller's own, or with
- * Settings write another user's (`userId`).
- */
-export async function setSignature(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  input: { image: StoredImage | undefined; userId: string | undefined },
-) {
-  const { image } = input;
-  if (!image) throw missingFile();
-  // A refusal leaves the stored content unreferenced: see storeSignatureImage.
-  let targetId = auth.userId;
-  if (input.userId !== undefined && input.userId !== '') {
-    targetId = Number(input.userId);
-    if (!Number.isInteger(targetId) || targetId <= 0 || targetId > 2147483647) {
-      throw invalidInput('user_id: not a valid id', [{ path: 'body.user_id', message: 'Not a valid id' }]);
-    }
-  }
+export async function signatureTarget(deps: Deps, auth: AuthContext, userId: number | undefined) {
+  const targetId = userId ?? auth.userId;
   if (targetId !== auth.userId && !isSettings(auth, 'write')) throw othersSignatureRefused('change');
   const target = await repo.findUser(deps.db, targetId);
   if (!target || target.status === 'deleted') throw userNotFound();
@@ -173,7 +121,36 @@ export async function setSignature(
     if (target.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
     assertMayManage(auth, accessTypeFromDb(target.accessType));
   }
+  return target;
+}
+export type SignatureTarget = Awaited<ReturnType<typeof signatureTarget>>;
 
+/**
+ * Streams an uploaded signature into the blob store (at most SIGNATURE_MAX_BYTES, the
+ * pipeline's limit) and checks by its first bytes that it is a PNG or JPEG before anything
+ * is kept: a refused file leaves nothing behind.
+ */
+export async function storeSignatureImage(deps: Deps, content: Readable): Promise<StoredImage> {
+  let mimeType: StoredImage['mimeType'] | null = null;
+  const stored = await deps.blobs.put(content, {
+    maxBytes: SIGNATURE_MAX_BYTES,
+    inspectBytes: 16,
+    inspect: (head) => {
+      mimeType = sniffImage(head);
+      if (!mimeType) throw notAnImage();
+    },
+  });
+  return { ...stored, mimeType: mimeType ?? 'application/octet-stream' };
+}
+
+/** Sets a signature stored by storeSignatureImage on the user signatureTarget chose. */
+export async function setSignature(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  target: SignatureTarget,
+  image: StoredImage,
+) {
   await deps.db.$transaction(async (tx) => {
     await repo.upsertBlob(tx, { id: image.id, size: image.size, mimeType: image.mimeType });
     await repo.updateUser(tx, target.id, { signatureBlobId: image.id });
@@ -203,10 +180,10 @@ export async function readSignature(deps: Deps, auth: AuthContext, userId: numbe
   const user = await repo.findUser(deps.db, userId);
   if (!user) throw userNotFound();
   const blob = user.signatureBlobId ? await repo.findBlob(deps.db, user.signatureBlobId) : null;
-  if (!blob || !deps.blobs.exists(blob.id)) throw signatureNotFound();
+  if (!blob || !(await deps.blobs.exists(blob.id))) throw signatureNotFound();
   const ext = blob.mimeType === 'image/png' ? 'png' : 'jpg';
   return {
-    stream: deps.blobs.read(blob.id),
+    blobId: blob.id,
     mimeType: blob.mimeType,
     size: Number(blob.size),
     filename: `signature-${user.username}.${ext}`,
@@ -455,9 +432,8 @@ export async function importUsers(
   deps: Deps,
   auth: AuthContext,
   actor: Actor,
-  input: { content: Buffer | undefined; dryRun: boolean },
+  input: { content: Buffer; dryRun: boolean },
 ) {
-  if (!input.content) throw missingFile();
   const sheet = await readSheet(input.content);
   if (!sheet) throw notASpreadsheet();
   const errors: FieldError[] = [...sheet.errors];
@@ -505,11 +481,6 @@ export async function importUsers(
 const rowOf = (path: string) => Number(/^row (\d+)/.exec(path)?.[1] ?? 0);
 
 export const importTemplate = buildTemplate;
-export { isTooLarge as isUploadTooLarge };
-
-export function importTooLarge() {
-  return tooLarge('spreadsheet', USER_IMPORT_MAX_BYTES);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Changing users

@@ -786,7 +786,7 @@ describe('who may manage whom', () => {
       await byUserAdmin({
         method: 'POST',
         url: '/api/upload-user-signature',
-        ...multipart({ file: { content: png, filename: 's.png' }, user_id: String(boss.id) }),
+        ...multipart({ user_id: String(boss.id), file: { content: png, filename: 's.png' } }),
       }),
     );
     expect(await counts()).toEqual(before);

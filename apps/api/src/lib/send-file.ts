@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BlobStore, ByteRange } from './blob-store.js';
+
+/** Types a browser may show inline without running anything: everything else downloads. */
+export const SAFE_INLINE_TYPES = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+]);
+
+export interface FileToSend {
+  /** The blob's id (its sha256), which is also its strong ETag. */
+  blobId: string;
+  size: number;
+  /** The type detected from the content when it was stored. */
+  mimeType: string;
+  /** The name to offer (display only; sanitised here for the header). */
+  filename: string;
+  /** `inline` is honoured only for SAFE_INLINE_TYPES. */
+  disposition?: 'inline' | 'attachment';
+  /** Cache-Control (default: private, revalidated with the ETag). */
+  cacheControl?: string;
+}
+
+/** `attachment; filename="plain"; filename*=UTF-8''encoded` (RFC 6266 / RFC 8187). */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+  // Control characters, quotes, backslashes and slashes become "_": never a header break or a path.
+  const clean =
+    [...filename]
+      .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || '"\\/'.includes(c) ? '_' : c))
+      .join('')
+      .trim() || 'file';
+  const ascii = clean.replace(/[^\u0020-\u007e]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The one range of a `Range: bytes=…` header, null for none or several, 'bad' when unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'bad' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return header.includes(',') ? null : 'bad';
+  const [, from, to] = match;
+  if (from === '' && to === '') return 'bad';
+  let start: number;
+  let end: number;
+  if (from === '') {
+    // the last N bytes
+    const n = Number(to);
+    if (n === 0) return 'bad';
+    start = Math.max(0, size - n);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start >= size || start > end) return 'bad';
+  return { start, end };
+}
+
+/**
+ * Streams a stored blob as a download: strong ETag (the content address) with 304 on
+ * If-None-Match, one byte range (206, or 416 when unsatisfiable, If-Range honoured),
+ * Content-Disposition with the UTF-8 filename, inline only for types safe to show, and a
+ * `sandbox` content security policy so a file can never run as a page of this site.
+ */
+export async function sendBlob(
+  blobs: BlobStore,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  file: FileToSend,
+): Promise<FastifyReply> {
+  const etag = `"${file.blobId}"`;
+  const inline = file.disposition === 'inline' && SAFE_INLINE_TYPES.has(file.mimeType);
+  reply
+    .header('etag', etag)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', file.cacheControl ?? 'private, no-cache')
+    .header('content-security-policy', 'sandbox')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.filename))
+    .type(
+      inline ? file.mimeType : file.mimeType === 'text/html' ? 'application/octet-stream' : file.mimeType,
+    );
+
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+    return reply.status(304).send();
+  }
+  const ifRange = req.headers['if-range'];
+  const range = ifRange && ifRange !== etag ? null : parseRange(req.headers.range, file.size);
+  if (range === 'bad') {
+    return reply.status(416).header('content-range', `bytes */${file.size}`).send();
+  }
+  if (range) {
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(await blobs.read(file.blobId, range));
+  }
+  return reply.header('content-length', file.size).send(await blobs.read(file.blobId));
+}

@@ -1,0 +1,275 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { endpoint, ZId, ZNull } from '@quire/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoutes } from '../src/lib/route.js';
+import { createTestApp, type TestContext } from './app.js';
+import { bearer, createUser, loginAs } from './factories.js';
+import { multipart } from './multipart.js';
+
+// The second guard step, on entries of this test (the areas' own entries are walked by
+// their tests): after validation, before the handler, from the database.
+//   id 1: visible, every right;  id 2: visible, view only;  anything else: not visible.
+// TODO-free note: when the files area registers the real `file` check, this test moves to a
+// kind of its own or is folded into that area's table-driven guard test.
+
+const probe = {
+  view: endpoint({
+    method: 'GET',
+    path: '/api/test-probe/{id}',
+    guard: 'signedIn',
+    object: { file: 'view' },
+    extension: true,
+    summary: 'probe',
+    params: z.object({ id: ZId }),
+    response: z.object({ id: z.number() }),
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/api/test-probe-edit',
+    guard: 'signedIn',
+    object: { file: 'edit', from: 'body.file_id' },
+    extension: true,
+    summary: 'probe',
+    body: z.object({ file_id: ZId }),
+    response: ZNull,
+  }),
+  many: endpoint({
+    method: 'POST',
+    path: '/api/test-probe-many',
+    guard: 'signedIn',
+    object: { file: 'delete', from: 'body.file_ids' },
+    extension: true,
+    summary: 'probe',
+    body: z.object({ file_ids: z.array(ZId).min(1) }),
+    response: z.object({ done: z.number() }),
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/test-probe-upload',
+    guard: 'signedIn',
+    object: { file: 'edit', from: 'body.file_id' },
+    consumes: 'multipart',
+    upload: { field: 'file', max: 2 },
+    extension: true,
+    summary: 'probe',
+    body: z.object({ file_id: ZId, note: z.string().max(20).optional(), file: z.custom<Blob>() }),
+    response: z.object({ stored: z.array(z.string()) }),
+  }),
+};
+
+let t: TestContext;
+let dataDir: string;
+let token: string;
+const handled: string[] = [];
+
+async function routes(app: FastifyInstance) {
+  app.deps.objectGuards.register('file', async (_auth, ids, right) => {
+    if (ids.some((id) => id !== 1 && id !== 2)) return 'hidden';
+    if (right !== 'view' && ids.includes(2)) return 'forbidden';
+    return 'allowed';
+  });
+  await app.register(
+    defineRoutes('test', probe, {
+      view: async ({ params }) => {
+        handled.push(`view ${params.id}`);
+        return { data: { id: params.id } };
+      },
+      edit: async ({ body }) => {
+        handled.push(`edit ${body.file_id}`);
+        return { data: null };
+      },
+      many: async ({ body }) => {
+        handled.push(`many ${body.file_ids.join(',')}`);
+        return { data: { done: body.file_ids.length } };
+      },
+      upload: {
+        maxUploadBytes: 64 * 1024,
+        handler: async ({ files }) => {
+          const stored: string[] = [];
+          for await (const file of files) stored.push((await app.deps.blobs.put(file.stream)).id);
+          handled.push(`upload ${stored.length}`);
+          return { data: { stored } };
+        },
+      },
+    }),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { routes });
+  dataDir = t.app.deps.config.storageDir;
+  token = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+});
+afterAll(() => t.close());
+
+const blobFiles = () =>
+  existsSync(dataDir)
+    ? readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter(
+        (e) => e.isFile() && !e.parentPath.endsWith(`${path.sep}tmp`),
+      )
+    : [];
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const tmpFiles = () =>
+  existsSync(path.join(dataDir, 'tmp')) ? readdirSync(path.join(dataDir, 'tmp')).length : 0;
+
+async function refusals() {
+  return t.db.auditEvent.findMany({ where: { type: 'security' }, orderBy: { id: 'asc' } });
+}
+
+describe('an object guard', () => {
+  it('lets the handler run for an object the caller may act on', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-probe/1', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(handled).toContain('view 1');
+  });
+
+  it('answers 404 for an object the caller may not see, exactly as for one that does not exist, and audits it', async () => {
+    handled.length = 0;
+    const before = (await refusals()).length;
+    const hidden = await t.app.inject({ method: 'GET', url: '/api/test-probe/7', headers: bearer(token) });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: 'File not found', code: 'file.not_found' });
+    expect(handled).toEqual([]);
+    const events = (await refusals()).slice(before);
+    expect(events.map((e) => e.action)).toEqual(['access.not_found']);
+  });
+
+  it('answers 403 for an object the caller sees without the right, before the handler runs', async () => {
+    handled.length = 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe-edit',
+      headers: bearer(token),
+      payload: { file_id: 2 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You are not allowed to edit this file');
+    expect(handled).toEqual([]);
+  });
+
+  it('validates first: a bad id is a 400, not a guard answer', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe-edit',
+      headers: bearer(token),
+      payload: { file_id: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].path).toBe('body.file_id');
+  });
+
+  it('checks every id of a list: one hidden id refuses the whole call with 404, naming no file', async () => {
+    handled.length = 0;
+    const mixed = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe-many',
+      headers: bearer(token),
+      payload: { file_ids: [1, 9] },
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.body).not.toContain('9');
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe-many',
+      headers: bearer(token),
+      payload: { file_ids: [1, 2] },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(handled).toEqual([]);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe-many',
+      headers: bearer(token),
+      payload: { file_ids: [1, 1] },
+    });
+    expect(ok.json().data).toEqual({ done: 2 });
+  });
+});
+
+describe('a guarded upload', () => {
+  const upload = (parts: Parameters<typeof multipart>[0]) => {
+    const body = multipart(parts);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe-upload',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const file = (n: number) => ({ content: Buffer.alloc(n, 1), filename: 'a.bin' });
+
+  it('validates its fields like a JSON body and stores nothing when they are bad', async () => {
+    const before = blobFiles().length;
+    const res = await upload({ file_id: 'one', note: 'x'.repeat(30), file: file(10) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.file_id', 'body.note']);
+    expect(blobFiles()).toHaveLength(before);
+  });
+
+  it('runs the object guard on its fields before a byte of the file is stored', async () => {
+    handled.length = 0;
+    const before = blobFiles().length;
+    for (const [id, status] of [
+      ['2', 403],
+      ['8', 404],
+    ] as const) {
+      const res = await upload({
+        file_id: id,
+        file: { content: Buffer.from(`secret ${id}`), filename: 'x.txt' },
+      });
+      expect(res.statusCode).toBe(status);
+    }
+    expect(handled).toEqual([]);
+    expect(blobFiles()).toHaveLength(before);
+    expect(tmpFiles()).toBe(0);
+  });
+
+  it('takes the allowed upload, up to its number of files', async () => {
+    const res = await upload({ file_id: '1', a: file(5), file: file(100) });
+    expect(res.statusCode).toBe(400); // a file in a field the call does not take
+    const ok = await upload({ file_id: '1', file: file(100) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.stored).toHaveLength(1);
+  });
+
+  it('refuses a third file (413) and one over the limit (413), keeping nothing of them', async () => {
+    const before = blobFiles().length;
+    const two = await upload({ file_id: '1', file: [file(21), file(22)] });
+    expect(two.statusCode).toBe(200);
+    expect(two.json().data.stored).toHaveLength(2);
+    const afterTwo = blobFiles().length;
+    expect(afterTwo).toBe(before + 2);
+    const three = await upload({ file_id: '1', file: [file(31), file(32), file(33)] });
+    expect(three.statusCode).toBe(413);
+    expect(three.json().message).toBe('Send at most 2 files in one upload.');
+    const tooBig = await upload({ file_id: '1', file: file(64 * 1024 + 1) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe(
+      'The file is larger than the 64 KiB limit. Choose a smaller file or split it.',
+    );
+    // The two files before the third were stored by then; the third and the big one were not.
+    expect(blobFiles().length).toBeLessThanOrEqual(afterTwo + 2);
+    expect(blobFiles().map((f) => f.name)).not.toContain(sha256(file(64 * 1024 + 1).content));
+    expect(blobFiles().map((f) => f.name)).not.toContain(sha256(file(33).content));
+    expect(tmpFiles()).toBe(0);
+  });
+
+  it('refuses a field sent after the file (400), keeping nothing: it is never silently ignored', async () => {
+    handled.length = 0;
+    const res = await upload({ file_id: '1', file: file(3), note: 'late' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Send the form fields before the file');
+    expect(handled).toEqual([]);
+    expect(blobFiles().map((f) => f.name)).not.toContain(sha256(file(3).content));
+  });
+
+  it('answers 400 without a file part', async () => {
+    const res = await upload({ file_id: '1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: 'body.file', message: 'Required' }]);
+  });
+});
