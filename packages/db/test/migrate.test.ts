@@ -52,8 +52,17 @@ describe('migrations', () => {
   });
 
   it('finds no difference between the migrations and schema.prisma', async () => {
+    // On a copy: a difference writes a migration, which must not land in prisma/migrations.
+    const dir = path.join(tmp, 'migrations-check');
+    await cp(migrationsDir, dir, { recursive: true });
     await createDatabase(server.adminUrl, 'm2');
-    const folder = await diffMigration({ scratchUrl: withDatabase(server.adminUrl, 'm2'), name: 'nothing' });
+    const folder = await diffMigration({
+      scratchUrl: withDatabase(server.adminUrl, 'm2'),
+      name: 'nothing',
+      dir,
+    });
+    const sql = folder ? await readFile(path.join(dir, folder, 'migration.sql'), 'utf8') : '';
+    expect(sql).toBe('');
     expect(folder).toBeNull();
   });
 

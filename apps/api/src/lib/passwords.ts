@@ -7,8 +7,16 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * Whether `password` matches; an account without a local password (one that signs in
+ * through its directory) never matches, after the same work as a real check.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   try {
+    if (passwordHash === null) {
+      await verify(await dummyPasswordHash(), password);
+      return false;
+    }
     return await verify(passwordHash, password);
   } catch {
     return false;

@@ -1,0 +1,143 @@
+import { canAccess, type ObjectRight } from '@quire/contract';
+import { Prisma } from '@quire/db';
+import type { Tx } from './deps.js';
+import type { ObjectVerdict } from './object-guards.js';
+import type { AuthContext } from './session.js';
+
+// Who may see and do what with categories and files, in SQL (docs/data-model.md, "Who may
+// see what"). Every list, tree, count, search and object guard goes through here, so nothing
+// is filtered after a query.
+//
+// - A File Control writer signed in as admin (File Control Admin, Company Admin) has every
+//   right on every live category and file.
+// - A File Control reader signed in as admin (the Auditor) views and downloads everything.
+// - Everyone else has what is granted: category rights from quire_category_rights(user)
+//   (grants to them, their groups and category groups, inherited down the tree); a file with
+//   its own grants (has_own_permissions) takes quire_file_rights(user) instead of its
+//   category's; the owner of a file always views, downloads, edits and deletes it.
+
+export type Scope = { kind: 'all'; write: boolean; userId: number } | { kind: 'grants'; userId: number };
+
+export function scopeOf(auth: AuthContext): Scope {
+  if (auth.role === 'admin' && canAccess(auth.accessType, 'fileControl', 'write'))
+    return { kind: 'all', write: true, userId: auth.userId };
+  if (auth.role === 'admin' && canAccess(auth.accessType, 'fileControl', 'read'))
+    return { kind: 'all', write: false, userId: auth.userId };
+  return { kind: 'grants', userId: auth.userId };
+}
+
+export type CategoryRight = 'view' | 'upload' | 'edit' | 'delete' | 'share' | 'manage';
+export type FileRight = 'view' | 'download' | 'edit' | 'delete' | 'share';
+
+const CATEGORY_COLUMN: Record<CategoryRight, string> = {
+  view: 'can_view',
+  upload: 'can_upload',
+  edit: 'can_edit',
+  delete: 'can_delete',
+  share: 'can_share',
+  manage: 'can_manage',
+};
+
+/** The ids of the live categories the scope may view, as a subquery. */
+export function visibleCategoryIds(scope: Scope): Prisma.Sql {
+  if (scope.kind === 'all') return Prisma.sql`SELECT id FROM categories WHERE deleted_at IS NULL`;
+  return Prisma.sql`SELECT category_id FROM quire_category_rights(${scope.userId}::int)`;
+}
+
+/** The ids of the live categories where the scope holds `right`, as a subquery. */
+export function categoryIdsWith(scope: Scope, right: CategoryRight): Prisma.Sql {
+  if (scope.kind === 'all') {
+    if (right !== 'view' && !scope.write) return Prisma.sql`SELECT NULL::int WHERE false`;
+    return Prisma.sql`SELECT id FROM categories WHERE deleted_at IS NULL`;
+  }
+  return Prisma.sql`SELECT category_id FROM quire_category_rights(${scope.userId}::int) WHERE ${Prisma.raw(CATEGORY_COLUMN[right])}`;
+}
+
+/**
+ * A condition on a `files` row (alias `f` unless given) that holds when the scope may view
+ * it. The caller adds `deleted_at` and `index_status` conditions for its list.
+ */
+export function fileVisible(scope: Scope, alias = 'f'): Prisma.Sql {
+  if (scope.kind === 'all') return Prisma.sql`true`;
+  const f = Prisma.raw(alias);
+  return Prisma.sql`(
+    ${f}.owner_id = ${scope.userId}::int
+    OR (NOT ${f}.has_own_permissions AND ${f}.category_id IN (SELECT category_id FROM quire_category_rights(${scope.userId}::int)))
+    OR (${f}.has_own_permissions AND ${f}.id IN (SELECT file_id FROM quire_file_rights(${scope.userId}::int)))
+  )`;
+}
+
+/** The verdict for `right` on categories `ids` (live ones only: a deleted category is hidden). */
+export async function categoryVerdict(
+  tx: Tx,
+  scope: Scope,
+  ids: number[],
+  right: CategoryRight,
+): Promise<ObjectVerdict> {
+  if (scope.kind === 'all') {
+    const live = await tx.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*) AS n FROM categories WHERE id = ANY(${ids}::int[]) AND deleted_at IS NULL`;
+    if (Number(live[0]?.n ?? 0) !== ids.length) return 'hidden';
+    return right === 'view' || scope.write ? 'allowed' : 'forbidden';
+  }
+  const rows = await tx.$queryRaw<Array<{ category_id: number; allowed: boolean }>>`
+    SELECT r.category_id, r.${Prisma.raw(CATEGORY_COLUMN[right])} AS allowed
+      FROM quire_category_rights(${scope.userId}::int) r
+     WHERE r.category_id = ANY(${ids}::int[])`;
+  if (rows.length !== ids.length) return 'hidden';
+  return rows.every((r) => r.allowed) ? 'allowed' : 'forbidden';
+}
+
+/**
+ * The verdict for `right` on files `ids`. `trashed` picks the files in the trash instead of
+ * the live ones (restore, purge, trash view).
+ */
+export async function fileVerdict(
+  tx: Tx,
+  scope: Scope,
+  ids: number[],
+  right: FileRight,
+  options: { trashed?: boolean } = {},
+): Promise<ObjectVerdict> {
+  const state = options.trashed ? Prisma.sql`f.deleted_at IS NOT NULL` : Prisma.sql`f.deleted_at IS NULL`;
+  if (scope.kind === 'all') {
+    const live = await tx.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*) AS n FROM files f WHERE f.id = ANY(${ids}::int[]) AND ${state}`;
+    if (Number(live[0]?.n ?? 0) !== ids.length) return 'hidden';
+    return right === 'view' || right === 'download' || scope.write ? 'allowed' : 'forbidden';
+  }
+  const rows = await tx.$queryRaw<Array<{ id: number; allowed: boolean }>>`
+    SELECT f.id,
+           CASE
+             WHEN f.owner_id = ${scope.userId}::int AND ${right} <> 'share' THEN true
+             WHEN f.has_own_permissions THEN coalesce((
+               SELECT CASE ${right}
+                        WHEN 'view' THEN fr.can_view WHEN 'download' THEN fr.can_download
+                        WHEN 'edit' THEN fr.can_edit WHEN 'delete' THEN fr.can_delete
+                        ELSE fr.can_share END
+                 FROM quire_file_rights(${scope.userId}::int) fr WHERE fr.file_id = f.id), false)
+             ELSE coalesce((
+               SELECT CASE ${right}
+                        WHEN 'view' THEN cr.can_view WHEN 'download' THEN cr.can_view
+                        WHEN 'edit' THEN cr.can_edit OR cr.can_manage
+                        WHEN 'delete' THEN cr.can_delete OR cr.can_manage
+                        ELSE cr.can_share OR cr.can_manage END
+                 FROM quire_category_rights(${scope.userId}::int) cr WHERE cr.category_id = f.category_id), false)
+           END AS allowed
+      FROM files f
+     WHERE f.id = ANY(${ids}::int[]) AND ${state} AND ${fileVisible(scope)}`;
+  if (rows.length !== ids.length) return 'hidden';
+  return rows.every((r) => r.allowed) ? 'allowed' : 'forbidden';
+}
+
+/** Narrows the contract's object right to a category right (the contract names both kinds' rights). */
+export function asCategoryRight(right: ObjectRight): CategoryRight {
+  if (right === 'download') return 'view';
+  return right;
+}
+
+/** Narrows the contract's object right to a file right. */
+export function asFileRight(right: ObjectRight): FileRight {
+  if (right === 'upload' || right === 'manage') return 'edit';
+  return right;
+}
