@@ -58,7 +58,7 @@ describe('loadConfig', () => {
 describe('first-start passwords', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp({ MAIL_WORKER: 'false' });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 
