@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { jobDefinitions, jobSchedules } from '../src/jobs.js';
 import type { Tx } from '../src/lib/deps.js';
 import { JOBS_CLEANUP_CRON, KEEP_DONE_MS, KEEP_FAILED_MS } from '../src/lib/jobs/cleanup.js';
-import { BACKOFF_BASE_MS, defineJob, JobDeferred } from '../src/lib/jobs/definition.js';
+import { BACKOFF_BASE_MS, defaultBackoffMs, defineJob, JobDeferred } from '../src/lib/jobs/definition.js';
 import { LISTENER_APPLICATION_NAME } from '../src/lib/jobs/listener.js';
 import { enqueue, type JobPayloads } from '../src/lib/jobs/queue.js';
 import { STALE_AFTER_MS, STOP_MESSAGE } from '../src/lib/jobs/runner.js';
@@ -208,6 +208,19 @@ describe('failures', () => {
     clock += 24 * 3_600_000;
     await run();
     expect(runs).toEqual([1, 2, 3]);
+  });
+
+  it('backs off 30 s after the first failure, doubling each time, at most an hour', () => {
+    const s = 1000;
+    expect([1, 2, 3, 4, 7, 8, 20].map(defaultBackoffMs)).toEqual([
+      30 * s,
+      60 * s,
+      120 * s,
+      240 * s,
+      1920 * s,
+      3600 * s,
+      3600 * s,
+    ]);
   });
 
   it("uses the kind's own back-off", async () => {

@@ -377,6 +377,17 @@ describe('the mail worker', () => {
     expect(smtp.messages.some((m) => m.subject === 'Being sent right now')).toBe(false);
   });
 
+  it('does not send a message again when its job runs again after the message was sent', async () => {
+    const job = await enqueue('Only once, even if the job reruns');
+    expect((await pass()).done).toBe(1);
+    // As if the worker died after sending and marking the message, before recording its job.
+    await t.db.job.updateMany({ where: { key: mailJobKey(job.id) }, data: { status: 'queued' } });
+    expect((await pass()).done).toBe(1);
+    await smtp.waitForMessage((m) => m.subject === 'Only once, even if the job reruns');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.filter((m) => m.subject === 'Only once, even if the job reruns')).toHaveLength(1);
+  });
+
   it('keeps no single-use link in a reset or verification mail once it is sent or has failed for good', async () => {
     const token = 'tok-4f9c2e7a1b';
     const link = (kind: string, subject: string, maxAttempts?: number) =>
@@ -448,6 +459,8 @@ describe('the mail worker', () => {
         headers: bearer(owner),
       });
       expect(res.statusCode).toBe(200);
+      // Saving the settings woke the worker once; let that pass end before the mail is queued.
+      await new Promise((r) => setTimeout(r, 300));
       await other.db.$transaction((tx) =>
         enqueueMail(tx, {
           kind: 'notification',
