@@ -51,7 +51,8 @@ describe('loadConfig', () => {
     expect(load({}).QUIRE_ROLE).toBe('all');
     expect(load({ QUIRE_ROLE: 'worker' }).QUIRE_ROLE).toBe('worker');
     expect(load({ QUIRE_ROLE: 'api' }).QUIRE_ROLE).toBe('api');
-    for (const role of ['both', 'API', '']) expect(refusal({ QUIRE_ROLE: role }), role).toContain('QUIRE_ROLE');
+    for (const role of ['both', 'API', ''])
+      expect(refusal({ QUIRE_ROLE: role }), role).toContain('QUIRE_ROLE');
     expect(refusal({ JOBS_POLL_MS: '10' })).toContain('JOBS_POLL_MS');
   });
 
