@@ -43,14 +43,12 @@ export function claim(db: Tx, kind: string, limit: number, worker: string, now: 
     RETURNING j.id, j.kind, j.payload, j.attempts, j.max_attempts AS "maxAttempts", j.locked_by AS "lockedBy"`;
 }
 
-const mine = (c: Claim) => c.lockedBy;
-
 /** The attempt succeeded. Answers false when the claim was taken back meanwhile. */
 export async function finish(db: Tx, c: Claim, now: Date): Promise<boolean> {
   const n = await db.$executeRaw`
     UPDATE jobs SET status = 'done', finished_at = ${at(now)}::timestamptz AT TIME ZONE 'UTC',
       locked_by = NULL, heartbeat_at = NULL, last_error = NULL
-    WHERE id = ${c.id} AND status = 'running' AND locked_by = ${mine(c)} AND attempts = ${c.attempts}`;
+    WHERE id = ${c.id} AND status = 'running' AND locked_by = ${c.lockedBy} AND attempts = ${c.attempts}`;
   return n > 0;
 }
 
@@ -66,7 +64,7 @@ export async function settle(tx: Tx, c: Claim, outcome: JobOutcome, now: Date): 
       locked_by = NULL,
       heartbeat_at = NULL,
       finished_at = ${failed ? at(now) : null}::timestamptz AT TIME ZONE 'UTC'
-    WHERE id = ${c.id} AND status = 'running' AND locked_by = ${mine(c)} AND attempts = ${c.attempts}`;
+    WHERE id = ${c.id} AND status = 'running' AND locked_by = ${c.lockedBy} AND attempts = ${c.attempts}`;
   return n > 0;
 }
 
