@@ -294,21 +294,26 @@ export function createJobRunner(deps: Deps, options: JobRunnerOptions): JobRunne
     return total;
   }
 
-  async function armDueTimer() {
+  /** Looks again after `wait` ms (at most the poll interval). */
+  function wakeIn(wait: number) {
     if (dueTimer) clearTimeout(dueTimer);
     dueTimer = null;
     if (!started) return;
+    dueTimer = setTimeout(
+      () => {
+        dueTimer = null;
+        wake();
+      },
+      Math.min(wait, options.pollMs),
+    );
+    dueTimer.unref();
+  }
+
+  /** Looks again when the next job of a kind with a free slot falls due, or at the next poll. */
+  async function armDueTimer() {
     const open = [...definitions.values()].filter((d) => freeSlots(d) > 0).map((d) => d.kind);
     const next = await repo.nextDueAt(deps.db, open);
-    const wait =
-      next === null ? options.pollMs : Math.max(50, Math.min(next - deps.now().getTime(), options.pollMs));
-    if (!started) return;
-    if (dueTimer) clearTimeout(dueTimer);
-    dueTimer = setTimeout(() => {
-      dueTimer = null;
-      wake();
-    }, wait);
-    dueTimer.unref();
+    wakeIn(next === null ? options.pollMs : Math.max(50, next - deps.now().getTime()));
   }
 
   async function pass() {
@@ -333,7 +338,7 @@ export function createJobRunner(deps: Deps, options: JobRunnerOptions): JobRunne
           await pass();
         } catch (err) {
           log.error({ err }, 'job runner pass failed');
-          await armDueTimer().catch(() => {});
+          wakeIn(options.pollMs); // the database is unreachable, say: look again at the next poll
         }
       } while (again && started);
     })().finally(() => {
@@ -342,19 +347,25 @@ export function createJobRunner(deps: Deps, options: JobRunnerOptions): JobRunne
   }
 
   async function tick(): Promise<number> {
-    const { fired, nextAt } = await fireDueSchedules(deps.db, schedules, deps.now(), log);
-    if (started) {
-      if (scheduleTimer) clearTimeout(scheduleTimer);
-      const wait = nextAt
-        ? Math.max(200, Math.min(nextAt.getTime() - deps.now().getTime(), options.pollMs))
-        : options.pollMs;
-      scheduleTimer = setTimeout(() => {
-        scheduleTimer = null;
-        tickSoon();
-      }, wait);
-      scheduleTimer.unref();
+    let nextAt: Date | null = null;
+    try {
+      const result = await fireDueSchedules(deps.db, schedules, deps.now(), log);
+      nextAt = result.nextAt;
+      return result.fired;
+    } finally {
+      // Again when the next one is due, and at least every poll (a stored expression may change).
+      if (started) {
+        if (scheduleTimer) clearTimeout(scheduleTimer);
+        const wait = nextAt
+          ? Math.max(200, Math.min(nextAt.getTime() - deps.now().getTime(), options.pollMs))
+          : options.pollMs;
+        scheduleTimer = setTimeout(() => {
+          scheduleTimer = null;
+          tickSoon();
+        }, wait);
+        scheduleTimer.unref();
+      }
     }
-    return fired;
   }
 
   function tickSoon() {
