@@ -4,6 +4,9 @@
 #   docker run -p 3000:3000 -v quire-data:/data -e ADMIN_PASSWORD=… quire
 # Without DATABASE_URL the server starts its embedded PostgreSQL under /data/postgres;
 # docker-compose.yml runs it against the official postgres image instead.
+# One image, three roles (QUIRE_ROLE): all (default: the API and the job worker), api (calls
+# only) or worker (jobs only, answering just /api/health for the health check below):
+#   docker run -e QUIRE_ROLE=worker -e DATABASE_URL=… -v quire-data:/data quire
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 

@@ -47,7 +47,6 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31',
-      MAIL_POLL_MS: '300',
     },
   },
 });

@@ -10,6 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { attachJobRunner } from './jobs.js';
 import { type Actor, audit } from './lib/audit.js';
 import { createBlobStore } from './lib/blob-store.js';
 import type { Deps } from './lib/deps.js';
@@ -20,7 +21,6 @@ import { bearerToken, resolveSession } from './lib/session.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
-import { attachMailWorker } from './modules/email/email.worker.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { userModule } from './modules/user/user.routes.js';
 import { registerOpenApi } from './openapi.js';
@@ -103,10 +103,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await deps.db.$queryRaw`SELECT 1`;
     return { status: 'ok' };
   });
+  attachJobRunner(app, deps);
+  if (config.QUIRE_ROLE === 'worker') {
+    // A worker process answers only /api/health (for container health checks).
+    app.setNotFoundHandler(notFoundHandler(false));
+    return app;
+  }
   await registerOpenApi(app, config.publicUrl);
   await app.register(authModule(deps));
   await app.register(emailModule(deps));
-  attachMailWorker(app, deps);
   await app.register(userModule(deps));
   await app.register(groupModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;

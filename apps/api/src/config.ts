@@ -64,10 +64,10 @@ export const configSchema = z
       .default(2 * 1024 ** 3),
     /** Milliseconds a connection may send nothing before it is closed (stalled uploads end). */
     REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-    /** Run the outgoing mail worker in this process (true/false); off on servers that only answer calls. */
-    MAIL_WORKER: z.stringbool().default(true),
-    /** Milliseconds between two looks at the outgoing mail queue. */
-    MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
+    /** What this process runs: all (the API and the job worker), api (calls only) or worker (jobs only). */
+    QUIRE_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    /** Longest time in milliseconds between two looks at the job queue (jobs wake workers at once). */
+    JOBS_POLL_MS: z.coerce.number().int().min(100).default(30_000),
   })
   .superRefine((c, ctx) => {
     // The first-start usernames follow the rules every other username does. (Their

@@ -18,6 +18,8 @@ export interface TestContext {
 /**
  * The real app on a database of its own, copied from the migrated template. Call once per
  * test file (beforeAll); `env` overrides configuration variables; `now` replaces the clock.
+ * The job runner does not work in the background (QUIRE_ROLE=api) unless `env` says
+ * QUIRE_ROLE=all or worker: tests run due jobs themselves with `app.jobs.runDue()`.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -33,7 +35,13 @@ export async function createTestApp(
   const databaseUrl = withDatabase(adminUrl, name);
   const db = createDb(databaseUrl, { poolSize: 5 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    LOGIN_RATE_LIMIT: '1000',
+    QUIRE_ROLE: 'api',
+    ...env,
+  });
   const app = await buildApp({ config, db, now: options.now });
   if (options.routes) await app.register(options.routes);
   await app.ready();

@@ -49,6 +49,15 @@ describe('loadConfig', () => {
     expect(load({ HOST: 'quire.internal' }).publicUrl).toBe('http://quire.internal:3000');
   });
 
+  it('runs the API and the job worker by default; QUIRE_ROLE takes api or worker only', () => {
+    expect(load({}).QUIRE_ROLE).toBe('all');
+    expect(load({ QUIRE_ROLE: 'worker' }).QUIRE_ROLE).toBe('worker');
+    expect(load({ QUIRE_ROLE: 'api' }).QUIRE_ROLE).toBe('api');
+    for (const role of ['both', 'API', ''])
+      expect(refusal({ QUIRE_ROLE: role }), role).toContain('QUIRE_ROLE');
+    expect(refusal({ JOBS_POLL_MS: '10' })).toContain('JOBS_POLL_MS');
+  });
+
   it('refuses a first-start username that is not a valid username, naming the variable', () => {
     expect(refusal({ ADMIN_USERNAME: 'admin@example.com' })).toContain('ADMIN_USERNAME');
     expect(refusal({ VENDOR_USERNAME: 'v' })).toContain('VENDOR_USERNAME');
@@ -60,7 +69,7 @@ describe('loadConfig', () => {
 describe('first-start passwords', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestApp({ MAIL_WORKER: 'false' });
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

@@ -9,7 +9,7 @@ import { bearer, createUser, loginAs } from './factories.js';
 let t: TestContext;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ MAIL_WORKER: 'false' });
+  t = await createTestApp();
   token = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
 });
 afterAll(() => t.close());

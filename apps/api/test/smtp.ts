@@ -43,6 +43,11 @@ export interface TestSmtpServer {
    * sender waits meanwhile (to make something happen in the middle of a delivery).
    */
   beforeReply: ((m: ReceivedMail) => Promise<void>) | null;
+  /**
+   * When set, awaited when a client connects, before the server greets it: the client waits
+   * meanwhile, before it has sent anything (to stop a sender in the middle of a delivery).
+   */
+  beforeGreeting: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -52,7 +57,10 @@ export async function startSmtpServer(credentials?: {
 }): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
-  const self = { beforeReply: null as TestSmtpServer['beforeReply'] };
+  const self = {
+    beforeReply: null as TestSmtpServer['beforeReply'],
+    beforeGreeting: null as TestSmtpServer['beforeGreeting'],
+  };
 
   const server = new SMTPServer({
     secure: false,
@@ -60,6 +68,13 @@ export async function startSmtpServer(credentials?: {
     authOptional: !credentials,
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, callback) {
+      if (!self.beforeGreeting) return callback();
+      self.beforeGreeting().then(
+        () => callback(),
+        (err: Error) => callback(err),
+      );
+    },
     onAuth(auth, _session, callback) {
       if (credentials && (auth.username !== credentials.username || auth.password !== credentials.password)) {
         return callback(new Error('Invalid username or password'));

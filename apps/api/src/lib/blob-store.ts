@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,7 +43,11 @@ export interface BlobStore {
   read(id: string, range?: ByteRange): Promise<Readable>;
   exists(id: string): Promise<boolean>;
   size(id: string): Promise<number>;
-  remove(id: string): Promise<void>;
+  /**
+   * Deletes a blob's content. With `unlessTouchedAfter`, content that a put touched after
+   * that time (an upload of the same bytes, its row not yet saved) is kept.
+   */
+  remove(id: string, options?: { unlessTouchedAfter?: Date }): Promise<void>;
   /** Deletes temp files older than `olderThanMs` (default 1 h), left by a killed server. */
   sweepTemp(olderThanMs?: number): Promise<void>;
 }
@@ -125,6 +129,10 @@ export function createBlobStore(dir: string): BlobStore {
       const id = counted.digest();
       const target = pathOf(id);
       if (await present(target)) {
+        // Already stored: touch it, so the blob collector (which may have just found it
+        // unreferenced) leaves it for the row this upload is about to save.
+        const now = new Date();
+        await utimes(target, now, now).catch(() => {});
         await rm(tmp, { force: true });
       } else {
         await mkdir(path.dirname(target), { recursive: true });
@@ -138,7 +146,14 @@ export function createBlobStore(dir: string): BlobStore {
       createReadStream(pathOf(id), range ? { start: range.start, end: range.end } : {}),
     exists: (id) => present(pathOf(id)),
     size: async (id) => (await stat(pathOf(id))).size,
-    remove: (id) => rm(pathOf(id), { force: true }),
+    async remove(id, options = {}) {
+      const file = pathOf(id);
+      if (options.unlessTouchedAfter) {
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtimeMs > options.unlessTouchedAfter.getTime()) return;
+      }
+      await rm(file, { force: true });
+    },
     async sweepTemp(olderThanMs = 3_600_000) {
       // Only old ones: another server sharing this folder may be writing the young ones.
       const cutoff = Date.now() - olderThanMs;

@@ -1,5 +1,12 @@
 import type { Tx } from '../../lib/deps.js';
-import { nudgeMailWorkers } from './email.worker.js';
+import { cancelQueued, enqueue } from '../../lib/jobs/queue.js';
+
+declare module '../../lib/jobs/queue.js' {
+  interface JobPayloads {
+    /** Delivers one message of the mail queue (`mail_jobs.id`). */
+    'mail.send': { mail_id: number };
+  }
+}
 
 export interface OutgoingMail {
   /** What the mail is for: password_reset, email_verification, test, notification, … */
@@ -9,16 +16,20 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   createdById?: number | null;
+  /** Attempts before it is failed for good (default 5). */
+  maxAttempts?: number;
 }
 
+/** The key of a message's `mail.send` job (one queued or running job per message). */
+export const mailJobKey = (mailId: number) => `mail:${mailId}`;
+
 /**
- * Puts a message on the outgoing queue, inside the caller's transaction: the mail goes out
- * only if the change that asked for it commits. The mail worker delivers it (it is nudged to
- * look shortly, so the mail need not wait for the next poll).
+ * Puts a message on the outgoing queue, inside the caller's transaction: the message row
+ * (what admins see in the mail queue) and its `mail.send` job exist only if the change that
+ * asked for the mail commits, and the workers are woken when it does.
  */
-export function enqueueMail(tx: Tx, mail: OutgoingMail) {
-  nudgeMailWorkers();
-  return tx.mailJob.create({
+export async function enqueueMail(tx: Tx, mail: OutgoingMail) {
+  const row = await tx.mailJob.create({
     data: {
       kind: mail.kind,
       to: mail.to,
@@ -26,7 +37,20 @@ export function enqueueMail(tx: Tx, mail: OutgoingMail) {
       text: mail.text,
       html: mail.html ?? null,
       createdById: mail.createdById ?? null,
+      ...(mail.maxAttempts ? { maxAttempts: mail.maxAttempts } : {}),
     },
-    select: { id: true },
+    select: { id: true, maxAttempts: true },
   });
+  await enqueue(
+    tx,
+    'mail.send',
+    { mail_id: row.id },
+    { key: mailJobKey(row.id), maxAttempts: row.maxAttempts },
+  );
+  return { id: row.id };
+}
+
+/** Takes a message's waiting delivery off the job queue (the message is being deleted). */
+export function cancelMailDelivery(tx: Tx, mailId: number) {
+  return cancelQueued(tx, mailJobKey(mailId));
 }

@@ -71,27 +71,7 @@ export function deleteJob(tx: Tx, id: number) {
   return tx.mailJob.delete({ where: { id } });
 }
 
-// ---- the worker's queries ----
-
-/** `timestamp(3)` columns hold UTC; compare against an explicit UTC value. */
-const utc = (d: Date) => d.toISOString();
-
-/**
- * Claims up to `limit` due jobs: locks them with SKIP LOCKED (another server's claim skips
- * them) and marks them sending, in one transaction. Returns the claimed rows.
- */
-export async function claimDueJobs(tx: Tx, now: Date, limit: number) {
-  const rows = await tx.$queryRaw<Array<{ id: number }>>`
-    SELECT id FROM mail_jobs
-    WHERE status = 'queued' AND run_at <= (${utc(now)}::timestamptz AT TIME ZONE 'UTC')
-    ORDER BY run_at, id
-    LIMIT ${limit}
-    FOR UPDATE SKIP LOCKED`;
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return [];
-  await tx.mailJob.updateMany({ where: { id: { in: ids } }, data: { status: 'sending', lockedAt: now } });
-  return tx.mailJob.findMany({ where: { id: { in: ids } }, orderBy: [{ runAt: 'asc' }, { id: 'asc' }] });
-}
+// ---- delivery (email.jobs.ts) ----
 
 /** Kinds of mail that carry a single-use link: their body is not kept once the job is done. */
 export const LINK_MAIL_KINDS = ['password_reset', 'email_verification'];
@@ -106,76 +86,51 @@ const scrubbed = (job: DoneJob) =>
     : {};
 
 /**
- * Marks a claimed job as being delivered right now (the stuck-job recovery measures from
- * here). 0 rows when the claim was lost meanwhile (another server recovered the job): skip it.
+ * Marks a message as being delivered now and answers it; null when there is nothing to
+ * deliver (deleted meanwhile, or already sent or failed).
  */
-export function markDelivering(db: Tx, job: { id: number; lockedAt: Date | null }, at: Date) {
-  return db.mailJob.updateMany({
-    where: { id: job.id, status: 'sending', lockedAt: job.lockedAt },
-    data: { lockedAt: at },
+export async function startDelivery(db: Tx, id: number, at: Date) {
+  const marked = await db.mailJob.updateMany({
+    where: { id, status: { in: ['queued', 'sending'] } },
+    data: { status: 'sending', lockedAt: at },
   });
+  return marked.count ? db.mailJob.findUnique({ where: { id } }) : null;
 }
 
-export function markSent(db: Tx, job: DoneJob, at: Date) {
+export function markSent(db: Tx, job: DoneJob, r: { at: Date; attempts: number }) {
   return db.mailJob.updateMany({
     where: { id: job.id, status: 'sending' },
     data: {
       status: 'sent',
-      sentAt: at,
+      sentAt: r.at,
       lockedAt: null,
       lastError: null,
-      attempts: { increment: 1 },
+      attempts: r.attempts,
       ...scrubbed(job),
     },
   });
 }
 
-/** A failed attempt: back to the queue at `runAt`, or failed for good (a link mail's body goes). */
-export function markAttemptFailed(
-  db: Tx,
-  job: DoneJob,
-  r: { attempts: number; lastError: string; giveUp: boolean; runAt: Date },
-) {
-  return db.mailJob.updateMany({
-    where: { id: job.id, status: 'sending' },
-    data: {
-      status: r.giveUp ? 'failed' : 'queued',
-      attempts: r.attempts,
-      lastError: r.lastError,
-      runAt: r.runAt,
-      lockedAt: null,
-      ...(r.giveUp ? scrubbed(job) : {}),
-    },
-  });
-}
-
 /**
- * Jobs left in `sending` since before `cutoff` (their server died): the interrupted attempt
- * counts, and they go back to the queue (or fail when it was the last one).
+ * Mirrors a delivery attempt that did not succeed (or was deferred, or interrupted) on the
+ * message: back in the queue at `runAt`, or failed for good (a link mail's body goes then).
  */
-export function recoverStuckJobs(db: Tx, cutoff: Date, now: Date, message: string) {
-  return db.$executeRaw`
-    UPDATE mail_jobs SET
-      status = (CASE WHEN attempts + 1 >= max_attempts THEN 'failed' ELSE 'queued' END)::"MailStatus",
-      text = (CASE WHEN attempts + 1 >= max_attempts AND kind = ANY(${LINK_MAIL_KINDS})
-               THEN ${REMOVED_BODY} ELSE text END),
-      html = (CASE WHEN attempts + 1 >= max_attempts AND kind = ANY(${LINK_MAIL_KINDS})
-               AND html IS NOT NULL THEN ${REMOVED_BODY} ELSE html END),
-      attempts = attempts + 1,
-      locked_at = NULL,
-      last_error = ${message},
-      run_at = (${utc(now)}::timestamptz AT TIME ZONE 'UTC')
-    WHERE status = 'sending' AND locked_at < (${utc(cutoff)}::timestamptz AT TIME ZONE 'UTC')`;
-}
-
-/** Without SMTP settings, due jobs wait (no attempt is spent); their last_error says why. */
-export function noteNotConfigured(db: Tx, now: Date, message: string) {
-  return db.mailJob.updateMany({
-    where: {
-      status: 'queued',
-      runAt: { lte: now },
-      OR: [{ lastError: null }, { lastError: { not: message } }],
+export async function recordOutcome(
+  tx: Tx,
+  id: number,
+  outcome: { status: 'queued' | 'failed'; attempts: number; runAt: Date; error: string },
+) {
+  const job = await tx.mailJob.findUnique({ where: { id }, select: { id: true, kind: true, html: true } });
+  if (!job) return;
+  const failed = outcome.status === 'failed';
+  await tx.mailJob.updateMany({
+    where: { id, status: { in: ['queued', 'sending'] } },
+    data: {
+      status: outcome.status,
+      attempts: outcome.attempts,
+      lastError: outcome.error,
+      lockedAt: null,
+      ...(failed ? scrubbed(job) : { runAt: outcome.runAt }),
     },
-    data: { lastError: message },
   });
 }

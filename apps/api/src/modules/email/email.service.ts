@@ -2,9 +2,11 @@ import type { TEmailSetup, TEmailSetupBody, TMailJob } from '@quire/contract';
 import type { EmailSettings, MailJob, MailStatus } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
+import { retryQueuedNow } from '../../lib/jobs/queue.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import { encryptSecret } from '../../lib/secrets.js';
 import { emailNotConfigured, mailJobNotFound, mailJobSending, testMailFailed } from './email.errors.js';
+import { cancelMailDelivery } from './email.queue.js';
 import * as repo from './email.repository.js';
 import { deliver, describeSmtpError } from './email.transport.js';
 
@@ -65,6 +67,8 @@ export async function saveSetup(deps: Deps, input: TEmailSetupBody, actor: Actor
   };
   const saved = await deps.db.$transaction(async (tx) => {
     const row = await repo.saveSettings(tx, data);
+    // Mail waiting for settings (or backing off after a failure with the old ones) goes now.
+    await retryQueuedNow(tx, 'mail.send');
     await audit(tx, actor, {
       type: 'email',
       action: 'email.settings_saved',
@@ -144,13 +148,17 @@ export async function listQueue(deps: Deps, q: { page: number; quantity: number;
   return { items: items.map(toJobDto), ...pageMeta(q, total) };
 }
 
-/** Deletes a job that is not being sent right now (its row is locked, so the worker skips it). */
+/**
+ * Deletes a message that is not being sent right now, with its waiting delivery job. (Its row
+ * is locked meanwhile: a delivery starting now waits, then finds nothing to send.)
+ */
 export async function deleteJob(deps: Deps, id: number, actor: Actor): Promise<void> {
   await deps.db.$transaction(async (tx) => {
     const job = await repo.lockJob(tx, id);
     if (!job) throw mailJobNotFound();
     if (job.status === 'sending') throw mailJobSending();
     await repo.deleteJob(tx, id);
+    await cancelMailDelivery(tx, id);
     await audit(tx, actor, {
       type: 'email',
       action: 'email.job_deleted',

@@ -7,10 +7,12 @@ import { bearer, createUser, loginAs } from '../../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import { loadConfig } from '../../config.js';
 import type { Deps } from '../../lib/deps.js';
+import { BACKOFF_BASE_MS } from '../../lib/jobs/definition.js';
+import { createJobRunner, STALE_AFTER_MS, STALE_MESSAGE } from '../../lib/jobs/runner.js';
 import { decryptSecret, loadSecretKey } from '../../lib/secrets.js';
-import { enqueueMail } from './email.queue.js';
+import { mailSendJob, NOT_CONFIGURED_MESSAGE } from './email.jobs.js';
+import { enqueueMail, mailJobKey } from './email.queue.js';
 import { TEST_SUBJECT } from './email.service.js';
-import { BACKOFF_BASE_MS, NOT_CONFIGURED_MESSAGE, processDueMail, STUCK_AFTER_MS } from './email.worker.js';
 
 const APP_SECRET = 'email-tests-secret-0123456789';
 const SMTP_USER = 'mailer';
@@ -24,8 +26,8 @@ let auditor: string;
 const secretKey = loadSecretKey(APP_SECRET, '/nonexistent');
 
 beforeAll(async () => {
-  // The background worker is off here: tests run passes themselves (processDueMail).
-  t = await createTestApp({ APP_SECRET, MAIL_WORKER: 'false' });
+  // The background worker is off here (QUIRE_ROLE=api): tests run passes themselves (pass()).
+  t = await createTestApp({ APP_SECRET });
   smtp = await startSmtpServer({ username: SMTP_USER, password: SMTP_PASSWORD });
   admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
   userAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
@@ -48,6 +50,17 @@ function workerDeps(now: () => Date = () => new Date(), db: Db = t.db): Deps {
     objectGuards: t.app.deps.objectGuards,
   };
 }
+
+/** One worker pass over the mail jobs: runs every due delivery to its end. */
+function pass(now?: () => Date, db?: Db) {
+  return createJobRunner(workerDeps(now, db), {
+    definitions: [mailSendJob],
+    pollMs: 60_000,
+    listen: false,
+  }).runDue();
+}
+
+const jobOf = (mailId: number) => t.db.job.findFirstOrThrow({ where: { key: mailJobKey(mailId) } });
 
 const get = (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
@@ -80,9 +93,9 @@ async function closedPort(): Promise<number> {
 }
 
 let seq = 0;
-async function enqueue(subject = `Queued ${++seq}`, to = `someone${seq}@example.test`) {
+async function enqueue(subject = `Queued ${++seq}`, to = `someone${seq}@example.test`, maxAttempts?: number) {
   const job = await t.db.$transaction((tx) =>
-    enqueueMail(tx, { kind: 'notification', to, subject, text: `Body of ${subject}` }),
+    enqueueMail(tx, { kind: 'notification', to, subject, text: `Body of ${subject}`, maxAttempts }),
   );
   return { id: job.id, subject, to };
 }
@@ -104,10 +117,38 @@ describe('before e-mail is configured', () => {
 
   it('the worker leaves queued mail queued, says why, and spends no attempt', async () => {
     const job = await enqueue();
-    for (let i = 0; i < 3; i++) await processDueMail(workerDeps());
+    let clock = Date.now() + 1000;
+    for (let i = 0; i < 3; i++) {
+      expect((await pass(() => new Date(clock))).deferred).toBe(1);
+      clock += 61_000;
+    }
     const row = await t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(row).toMatchObject({ status: 'queued', attempts: 0, lastError: NOT_CONFIGURED_MESSAGE });
+    expect(await jobOf(job.id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lastError: NOT_CONFIGURED_MESSAGE,
+    });
     await t.db.mailJob.deleteMany();
+    await t.db.job.deleteMany();
+  });
+
+  it('sends the waiting mail as soon as the settings are saved', async () => {
+    const job = await enqueue('Waited for settings');
+    expect((await pass()).deferred).toBe(1);
+    // Not due again for a minute; saving the settings makes it due now.
+    expect((await pass()).deferred).toBe(0);
+    await configure();
+    expect((await pass()).done).toBe(1);
+    await smtp.waitForMessage((m) => m.subject === 'Waited for settings');
+    expect(await t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+    });
+    await t.db.emailSettings.deleteMany();
+    await t.db.mailJob.deleteMany();
+    await t.db.job.deleteMany();
   });
 });
 
@@ -248,30 +289,31 @@ describe('POST /api/email/test', () => {
 describe('the mail worker', () => {
   beforeEach(async () => {
     await t.db.mailJob.deleteMany();
+    await t.db.job.deleteMany();
     await configure();
   });
 
   it('delivers a queued job and marks it sent', async () => {
     const job = await enqueue('Your password reset', 'reset@example.test');
-    const summary = await processDueMail(workerDeps());
-    expect(summary.sent).toBe(1);
+    const summary = await pass();
+    expect(summary.done).toBe(1);
     const mail = await smtp.waitForMessage((m) => m.subject === 'Your password reset');
     expect(mail.to).toEqual(['reset@example.test']);
     expect(mail.text.trim()).toBe('Body of Your password reset');
     const row = await t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, lockedAt: null });
     expect(row.sentAt).toBeInstanceOf(Date);
+    expect(await jobOf(job.id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('retries a failing delivery with back-off, then fails it after max attempts', async () => {
     await configure({ port: await closedPort() });
-    const job = await enqueue();
-    await t.db.mailJob.update({ where: { id: job.id }, data: { maxAttempts: 3 } });
+    const job = await enqueue(undefined, undefined, 3);
     let clock = new Date(Date.now() + 1000);
-    const deps = workerDeps(() => clock);
+    const run = () => pass(() => clock);
     const row = () => t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } });
 
-    expect((await processDueMail(deps)).retried).toBe(1);
+    expect((await run()).retried).toBe(1);
     let r = await row();
     expect(r).toMatchObject({ status: 'queued', attempts: 1 });
     expect(r.lastError).toContain('ECONNREFUSED');
@@ -279,44 +321,56 @@ describe('the mail worker', () => {
 
     // Not due yet: nothing happens.
     clock = new Date(clock.getTime() + BACKOFF_BASE_MS - 1000);
-    expect((await processDueMail(deps)).retried).toBe(0);
+    expect((await run()).retried).toBe(0);
     expect((await row()).attempts).toBe(1);
 
     clock = new Date(clock.getTime() + 1000);
-    expect((await processDueMail(deps)).retried).toBe(1);
+    expect((await run()).retried).toBe(1);
     r = await row();
     expect(r).toMatchObject({ status: 'queued', attempts: 2 });
     expect(r.runAt.getTime()).toBe(clock.getTime() + 2 * BACKOFF_BASE_MS);
 
     clock = new Date(clock.getTime() + 2 * BACKOFF_BASE_MS);
-    expect((await processDueMail(deps)).failed).toBe(1);
+    expect((await run()).failed).toBe(1);
     r = await row();
     expect(r).toMatchObject({ status: 'failed', attempts: 3 });
     expect(r.lastError).toContain('ECONNREFUSED');
+    expect(await jobOf(job.id)).toMatchObject({ status: 'failed', attempts: 3 });
 
     clock = new Date(clock.getTime() + 24 * 3_600_000);
-    await processDueMail(deps);
+    await run();
     expect((await row()).attempts).toBe(3);
   });
 
-  it('puts a job stuck in sending for more than 10 minutes back in the queue and delivers it', async () => {
+  it('takes back a delivery whose worker died, and delivers it once; a live one is left alone', async () => {
     const stuck = await enqueue('Stuck since a crash');
     const busy = await enqueue('Being sent right now');
     const now = Date.now();
-    await t.db.mailJob.update({
-      where: { id: stuck.id },
-      data: { status: 'sending', lockedAt: new Date(now - STUCK_AFTER_MS - 60_000) },
-    });
-    await t.db.mailJob.update({
-      where: { id: busy.id },
-      data: { status: 'sending', lockedAt: new Date(now - 60_000) },
-    });
+    // As a worker leaves them: the job running with the attempt counted, the message sending.
+    const claimed = async (id: number, heartbeatAt: Date) => {
+      await t.db.job.updateMany({
+        where: { key: mailJobKey(id) },
+        data: { status: 'running', attempts: 1, lockedBy: 'another-server:1', heartbeatAt },
+      });
+      await t.db.mailJob.update({ where: { id }, data: { status: 'sending', lockedAt: heartbeatAt } });
+    };
+    await claimed(stuck.id, new Date(now - STALE_AFTER_MS - 60_000));
+    await claimed(busy.id, new Date(now - 60_000));
 
-    const summary = await processDueMail(workerDeps());
+    const summary = await pass(() => new Date(now));
     expect(summary.recovered).toBe(1);
+    expect(await t.db.mailJob.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: STALE_MESSAGE,
+    });
+    // Retried after the back-off, like any failed attempt.
+    expect((await pass(() => new Date(now + BACKOFF_BASE_MS))).done).toBe(1);
     await smtp.waitForMessage((m) => m.subject === 'Stuck since a crash');
+    expect(smtp.messages.filter((m) => m.subject === 'Stuck since a crash')).toHaveLength(1);
     expect(await t.db.mailJob.findUniqueOrThrow({ where: { id: stuck.id } })).toMatchObject({
       status: 'sent',
+      attempts: 2,
     });
     expect(await t.db.mailJob.findUniqueOrThrow({ where: { id: busy.id } })).toMatchObject({
       status: 'sending',
@@ -324,9 +378,20 @@ describe('the mail worker', () => {
     expect(smtp.messages.some((m) => m.subject === 'Being sent right now')).toBe(false);
   });
 
+  it('does not send a message again when its job runs again after the message was sent', async () => {
+    const job = await enqueue('Only once, even if the job reruns');
+    expect((await pass()).done).toBe(1);
+    // As if the worker died after sending and marking the message, before recording its job.
+    await t.db.job.updateMany({ where: { key: mailJobKey(job.id) }, data: { status: 'queued' } });
+    expect((await pass()).done).toBe(1);
+    await smtp.waitForMessage((m) => m.subject === 'Only once, even if the job reruns');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.filter((m) => m.subject === 'Only once, even if the job reruns')).toHaveLength(1);
+  });
+
   it('keeps no single-use link in a reset or verification mail once it is sent or has failed for good', async () => {
     const token = 'tok-4f9c2e7a1b';
-    const link = (kind: string, subject: string) =>
+    const link = (kind: string, subject: string, maxAttempts?: number) =>
       t.db.$transaction((tx) =>
         enqueueMail(tx, {
           kind,
@@ -334,12 +399,13 @@ describe('the mail worker', () => {
           subject,
           text: `Open https://quire.test/x?token=${token}`,
           html: `<a href="https://quire.test/x?token=${token}">open</a>`,
+          maxAttempts,
         }),
       );
     const reset = await link('password_reset', 'Reset with a link');
     const verify = await link('email_verification', 'Verify with a link');
     const plain = await enqueue('An ordinary notification');
-    expect((await processDueMail(workerDeps())).sent).toBe(3);
+    expect((await pass()).done).toBe(3);
     expect((await smtp.waitForMessage((m) => m.subject === 'Reset with a link')).text).toContain(token);
 
     const removed = '[Removed after delivery: this message carried a single-use link.]';
@@ -353,44 +419,14 @@ describe('the mail worker', () => {
 
     // Failing for good removes it too (a retry keeps it: it is still needed).
     await configure({ port: await closedPort() });
-    const failing = await link('password_reset', 'Never delivered');
-    await t.db.mailJob.update({ where: { id: failing.id }, data: { maxAttempts: 2 } });
+    const failing = await link('password_reset', 'Never delivered', 2);
     let clock = new Date(Date.now() + 1000);
-    await processDueMail(workerDeps(() => clock));
+    await pass(() => clock);
     expect((await t.db.mailJob.findUniqueOrThrow({ where: { id: failing.id } })).text).toContain(token);
     clock = new Date(clock.getTime() + 24 * 3_600_000);
-    expect((await processDueMail(workerDeps(() => clock))).failed).toBe(1);
+    expect((await pass(() => clock)).failed).toBe(1);
     const failed = await t.db.mailJob.findUniqueOrThrow({ where: { id: failing.id } });
     expect(failed).toMatchObject({ status: 'failed', text: removed, html: removed });
-  });
-
-  it('counts a delivery as stuck from when it started, not from when its batch was claimed', async () => {
-    const jobs = [await enqueue('Slow first'), await enqueue('Slow second'), await enqueue('Slow third')];
-    const t0 = Date.now() + 1000;
-    let clockA = new Date(t0);
-    const workerA = workerDeps(() => clockA);
-    let recoveredByB = -1;
-    smtp.beforeReply = async (mail) => {
-      // The first delivery takes 11 minutes of worker A's time.
-      if (mail.subject === 'Slow first') clockA = new Date(t0 + STUCK_AFTER_MS + 60_000);
-      // During the second, another server looks for stuck jobs: the second started a moment
-      // ago and is not stuck; the third has waited since the claim and is taken over.
-      if (mail.subject === 'Slow second') {
-        smtp.beforeReply = null;
-        const b = await processDueMail(workerDeps(() => new Date(t0 + STUCK_AFTER_MS + 90_000)));
-        recoveredByB = b.recovered;
-      }
-    };
-    try {
-      await processDueMail(workerA);
-    } finally {
-      smtp.beforeReply = null;
-    }
-    expect(recoveredByB).toBe(1);
-    for (const job of jobs) {
-      expect(smtp.messages.filter((m) => m.subject === job.subject)).toHaveLength(1);
-      expect((await t.db.mailJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('sent');
-    }
   });
 
   it('two workers on the same database send each job once', async () => {
@@ -399,11 +435,8 @@ describe('the mail worker', () => {
     const dbA = createDb(t.databaseUrl, { poolSize: 3 });
     const dbB = createDb(t.databaseUrl, { poolSize: 3 });
     try {
-      const [a, b] = await Promise.all([
-        processDueMail(workerDeps(undefined, dbA)),
-        processDueMail(workerDeps(undefined, dbB)),
-      ]);
-      expect(a.sent + b.sent).toBe(25);
+      const [a, b] = await Promise.all([pass(undefined, dbA), pass(undefined, dbB)]);
+      expect(a.done + b.done).toBe(25);
     } finally {
       await dbA.$disconnect();
       await dbB.$disconnect();
@@ -417,7 +450,7 @@ describe('the mail worker', () => {
   });
 
   it('runs in the background of a started app, and stops when the app closes', async () => {
-    const other = await createTestApp({ APP_SECRET, MAIL_POLL_MS: '60000' });
+    const other = await createTestApp({ APP_SECRET, QUIRE_ROLE: 'all', JOBS_POLL_MS: '60000' });
     try {
       const owner = await loginAs(other.app, await createUser(other.db, { accessType: 'COMPANY ADMIN' }));
       const res = await other.app.inject({
@@ -427,6 +460,8 @@ describe('the mail worker', () => {
         headers: bearer(owner),
       });
       expect(res.statusCode).toBe(200);
+      // Saving the settings woke the worker once; let that pass end before the mail is queued.
+      await new Promise((r) => setTimeout(r, 300));
       await other.db.$transaction((tx) =>
         enqueueMail(tx, {
           kind: 'notification',
@@ -435,7 +470,7 @@ describe('the mail worker', () => {
           text: 'hi',
         }),
       );
-      // The poll interval is a minute: the nudge from enqueueMail delivers it.
+      // The poll interval is a minute: the notification sent on commit wakes the worker.
       await smtp.waitForMessage((m) => m.subject === 'From the background', 5000);
     } finally {
       await other.close();
@@ -517,6 +552,8 @@ describe('POST /api/email/job/delete/{id}', () => {
     const res = await post(`/api/email/job/delete/${job.id}`, undefined, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.db.mailJob.findUnique({ where: { id: job.id } })).toBeNull();
+    // Its delivery is off the job queue too.
+    expect(await t.db.job.count({ where: { key: mailJobKey(job.id) } })).toBe(0);
     expect(
       await t.db.auditEvent.count({ where: { action: 'email.job_deleted', targetId: String(job.id) } }),
     ).toBe(1);

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { BLOB_COLLECT_CRON, blobCollectJob } from './lib/blob-collector.js';
+import type { Deps } from './lib/deps.js';
+import { JOBS_CLEANUP_CRON, jobsCleanupJob } from './lib/jobs/cleanup.js';
+import type { JobDefinition } from './lib/jobs/definition.js';
+import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
+import type { ScheduleDefinition } from './lib/jobs/schedules.js';
+import { mailSendJob } from './modules/email/email.jobs.js';
+
+// The one place where job kinds and recurring schedules are registered (decision 010).
+//
+// A kind: `defineJob({ kind, payload, run, concurrency?, backoffMs?, timeoutMs?, onFailure? })`
+// in its area, its payload type declared on JobPayloads (lib/jobs/queue.ts), added below.
+// A schedule: `{ name, kind, cron }`, where cron is an expression, or a function that reads
+// one from the database at every look (null: off), e.g. for the backup schedule:
+//   { name: 'backup', kind: 'backup.run', cron: (db) => backupService.scheduledCron(db) }
+// and the call that saves it runs notifySchedulesChanged(tx) so workers look again at once.
+
+export const jobDefinitions: JobDefinition[] = [mailSendJob, blobCollectJob, jobsCleanupJob];
+
+export const jobSchedules: ScheduleDefinition[] = [
+  { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },
+  { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
+];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job runner; it works in the background when QUIRE_ROLE is all or worker. */
+    jobs: JobRunner;
+  }
+}
+
+/** Gives the app its job runner: started when the app is ready (unless QUIRE_ROLE=api), stopped on close. */
+export function attachJobRunner(app: FastifyInstance, deps: Deps): JobRunner {
+  const runner = createJobRunner(deps, {
+    definitions: jobDefinitions,
+    schedules: jobSchedules,
+    pollMs: deps.config.JOBS_POLL_MS,
+  });
+  app.decorate('jobs', runner);
+  if (deps.config.QUIRE_ROLE !== 'api') app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', () => runner.stop());
+  return runner;
+}
