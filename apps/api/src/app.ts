@@ -19,6 +19,7 @@ import { ObjectGuards } from './lib/object-guards.js';
 import { loadSecretKey } from './lib/secrets.js';
 import { bearerToken, resolveSession } from './lib/session.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
+import { registerDocumentGuards } from './lib/visibility.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     objectGuards: new ObjectGuards(),
   };
   app.decorate('deps', deps);
+  registerDocumentGuards(deps);
   await deps.blobs.sweepTemp();
 
   await app.register(helmet, {

@@ -11,12 +11,23 @@ import { bearer, createUser, loginAs } from './factories.js';
 import { multipart } from './multipart.js';
 
 // The second guard step, on entries of this test (the areas' own entries are walked by
-// their tests): after validation, before the handler, from the database.
-//   id 1: visible, every right;  id 2: visible, view only;  anything else: not visible.
-// TODO-free note: when the files area registers the real `file` check, this test moves to a
-// kind of its own or is folded into that area's table-driven guard test.
+// their tests): after validation, before the handler, with the real `file` and `category`
+// checks (lib/visibility.ts) over rows made here. For the General staff caller:
+//   file A: in a category granted view only        -> view yes, edit no (403)
+//   file B: in a category granted edit and delete  -> view, edit, delete
+//   file H: in a category granted nothing          -> not visible (404)
 
 const probe = {
+  category: endpoint({
+    method: 'GET',
+    path: '/api/test-probe-category/{id}',
+    guard: 'signedIn',
+    object: { category: 'manage' },
+    extension: true,
+    summary: 'probe',
+    params: z.object({ id: ZId }),
+    response: z.object({ id: z.number() }),
+  }),
   view: endpoint({
     method: 'GET',
     path: '/api/test-probe/{id}',
@@ -67,13 +78,12 @@ let token: string;
 const handled: string[] = [];
 
 async function routes(app: FastifyInstance) {
-  app.deps.objectGuards.register('file', async (_auth, ids, right) => {
-    if (ids.some((id) => id !== 1 && id !== 2)) return 'hidden';
-    if (right !== 'view' && ids.includes(2)) return 'forbidden';
-    return 'allowed';
-  });
   await app.register(
     defineRoutes('test', probe, {
+      category: async ({ params }) => {
+        handled.push(`category ${params.id}`);
+        return { data: { id: params.id } };
+      },
       view: async ({ params }) => {
         handled.push(`view ${params.id}`);
         return { data: { id: params.id } };
@@ -99,10 +109,33 @@ async function routes(app: FastifyInstance) {
   );
 }
 
+const ids = { A: 0, B: 0, H: 0, viewOnly: 0, editable: 0, hidden: 0 };
 beforeAll(async () => {
   t = await createTestApp({}, { routes });
   dataDir = t.app.deps.config.storageDir;
-  token = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+  const staff = await createUser(t.db, { accessType: 'General staff' });
+  const owner = await createUser(t.db, { accessType: 'File Control Admin' });
+  token = await loginAs(t.app, staff, 'user');
+  const category = (name: string) => t.db.category.create({ data: { name } });
+  const [viewOnly, editable, hidden] = await Promise.all([
+    category('Seen'),
+    category('Worked on'),
+    category('Closed'),
+  ]);
+  await t.db.categoryPermission.create({ data: { categoryId: viewOnly.id, userId: staff.id } });
+  await t.db.categoryPermission.create({
+    data: { categoryId: editable.id, userId: staff.id, canEdit: true, canDelete: true, canManage: true },
+  });
+  const file = (name: string, categoryId: number) =>
+    t.db.file.create({ data: { name, categoryId, ownerId: owner.id, indexStatus: 'indexed' } });
+  Object.assign(ids, {
+    A: (await file('a.pdf', viewOnly.id)).id,
+    B: (await file('b.pdf', editable.id)).id,
+    H: (await file('h.pdf', hidden.id)).id,
+    viewOnly: viewOnly.id,
+    editable: editable.id,
+    hidden: hidden.id,
+  });
 });
 afterAll(() => t.close());
 
@@ -122,15 +155,23 @@ async function refusals() {
 
 describe('an object guard', () => {
   it('lets the handler run for an object the caller may act on', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test-probe/1', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/test-probe/${ids.A}`,
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
-    expect(handled).toContain('view 1');
+    expect(handled).toContain(`view ${ids.A}`);
   });
 
   it('answers 404 for an object the caller may not see, exactly as for one that does not exist, and audits it', async () => {
     handled.length = 0;
     const before = (await refusals()).length;
-    const hidden = await t.app.inject({ method: 'GET', url: '/api/test-probe/7', headers: bearer(token) });
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/test-probe/${ids.H}`,
+      headers: bearer(token),
+    });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual({ message: 'File not found', code: 'file.not_found' });
     expect(handled).toEqual([]);
@@ -144,7 +185,7 @@ describe('an object guard', () => {
       method: 'POST',
       url: '/api/test-probe-edit',
       headers: bearer(token),
-      payload: { file_id: 2 },
+      payload: { file_id: ids.A },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You are not allowed to edit this file');
@@ -168,15 +209,15 @@ describe('an object guard', () => {
       method: 'POST',
       url: '/api/test-probe-many',
       headers: bearer(token),
-      payload: { file_ids: [1, 9] },
+      payload: { file_ids: [ids.B, ids.H] },
     });
     expect(mixed.statusCode).toBe(404);
-    expect(mixed.body).not.toContain('9');
+    expect(mixed.body).not.toContain(String(ids.H));
     const forbidden = await t.app.inject({
       method: 'POST',
       url: '/api/test-probe-many',
       headers: bearer(token),
-      payload: { file_ids: [1, 2] },
+      payload: { file_ids: [ids.B, ids.A] },
     });
     expect(forbidden.statusCode).toBe(403);
     expect(handled).toEqual([]);
@@ -184,9 +225,24 @@ describe('an object guard', () => {
       method: 'POST',
       url: '/api/test-probe-many',
       headers: bearer(token),
-      payload: { file_ids: [1, 1] },
+      payload: { file_ids: [ids.B, ids.B] },
     });
     expect(ok.json().data).toEqual({ done: 2 });
+  });
+});
+
+describe('the category guard', () => {
+  it('lets a manager through, refuses a viewer (403), hides a category without grants (404)', async () => {
+    handled.length = 0;
+    const get = (id: number) =>
+      t.app.inject({ method: 'GET', url: `/api/test-probe-category/${id}`, headers: bearer(token) });
+    expect((await get(ids.editable)).statusCode).toBe(200);
+    expect((await get(ids.viewOnly)).statusCode).toBe(403);
+    const hidden = await get(ids.hidden);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: 'Category not found', code: 'category.not_found' });
+    expect((await get(999_999)).json()).toEqual(hidden.json());
+    expect(handled).toEqual([`category ${ids.editable}`]);
   });
 });
 
@@ -214,8 +270,8 @@ describe('a guarded upload', () => {
     handled.length = 0;
     const before = blobFiles().length;
     for (const [id, status] of [
-      ['2', 403],
-      ['8', 404],
+      [String(ids.A), 403],
+      [String(ids.H), 404],
     ] as const) {
       const res = await upload({
         file_id: id,
@@ -229,24 +285,24 @@ describe('a guarded upload', () => {
   });
 
   it('takes the allowed upload, up to its number of files', async () => {
-    const res = await upload({ file_id: '1', a: file(5), file: file(100) });
+    const res = await upload({ file_id: String(ids.B), a: file(5), file: file(100) });
     expect(res.statusCode).toBe(400); // a file in a field the call does not take
-    const ok = await upload({ file_id: '1', file: file(100) });
+    const ok = await upload({ file_id: String(ids.B), file: file(100) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.stored).toHaveLength(1);
   });
 
   it('refuses a third file (413) and one over the limit (413), keeping nothing of them', async () => {
     const before = blobFiles().length;
-    const two = await upload({ file_id: '1', file: [file(21), file(22)] });
+    const two = await upload({ file_id: String(ids.B), file: [file(21), file(22)] });
     expect(two.statusCode).toBe(200);
     expect(two.json().data.stored).toHaveLength(2);
     const afterTwo = blobFiles().length;
     expect(afterTwo).toBe(before + 2);
-    const three = await upload({ file_id: '1', file: [file(31), file(32), file(33)] });
+    const three = await upload({ file_id: String(ids.B), file: [file(31), file(32), file(33)] });
     expect(three.statusCode).toBe(413);
     expect(three.json().message).toBe('Send at most 2 files in one upload.');
-    const tooBig = await upload({ file_id: '1', file: file(64 * 1024 + 1) });
+    const tooBig = await upload({ file_id: String(ids.B), file: file(64 * 1024 + 1) });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe(
       'The file is larger than the 64 KiB limit. Choose a smaller file or split it.',
@@ -260,7 +316,7 @@ describe('a guarded upload', () => {
 
   it('refuses a field sent after the file (400), keeping nothing: it is never silently ignored', async () => {
     handled.length = 0;
-    const res = await upload({ file_id: '1', file: file(3), note: 'late' });
+    const res = await upload({ file_id: String(ids.B), file: file(3), note: 'late' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Send the form fields before the file');
     expect(handled).toEqual([]);
@@ -268,7 +324,7 @@ describe('a guarded upload', () => {
   });
 
   it('answers 400 without a file part', async () => {
-    const res = await upload({ file_id: '1' });
+    const res = await upload({ file_id: String(ids.B) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path: 'body.file', message: 'Required' }]);
   });

@@ -1,6 +1,6 @@
 import { canAccess, type ObjectRight } from '@quire/contract';
 import { Prisma } from '@quire/db';
-import type { Tx } from './deps.js';
+import type { Deps, Tx } from './deps.js';
 import type { ObjectVerdict } from './object-guards.js';
 import type { AuthContext } from './session.js';
 
@@ -140,4 +140,19 @@ export function asCategoryRight(right: ObjectRight): CategoryRight {
 export function asFileRight(right: ObjectRight): FileRight {
   if (right === 'upload' || right === 'manage') return 'edit';
   return right;
+}
+
+/**
+ * The object guards of categories and files (`object: { category: 'manage' }`,
+ * `{ file: 'edit', from: 'body.file_id' }`), answered by the functions above. Registered once
+ * by buildApp; files in the trash are not reached by the `file` guard (the trash calls are
+ * File Control calls).
+ */
+export function registerDocumentGuards(deps: Pick<Deps, 'db' | 'objectGuards'>) {
+  deps.objectGuards.register('category', (auth, ids, right) =>
+    categoryVerdict(deps.db, scopeOf(auth), ids, asCategoryRight(right)),
+  );
+  deps.objectGuards.register('file', (auth, ids, right) =>
+    fileVerdict(deps.db, scopeOf(auth), ids, asFileRight(right)),
+  );
 }

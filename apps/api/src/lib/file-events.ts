@@ -1,0 +1,58 @@
+import type { Tx } from './deps.js';
+import { enqueue, type JobKind } from './jobs/queue.js';
+
+// What happened to a file, for the areas that react to it without the files area knowing
+// them: workflow triggers (a file indexed into a category, a value changed), search (text
+// to extract from a new version), follower notifications. The files area emits an event in
+// the transaction of the change; each subscribing area gets it as a job of its own kind
+// (enqueued in that same transaction: no change, no event), so one area's failure or retry
+// never touches another's.
+//
+// An area subscribes by adding its job kind to FILE_EVENT_SUBSCRIBERS, declaring that kind's
+// payload as FileEvent, and registering its handler (defineJob) in src/jobs.ts. Handlers run
+// at least once: they check their own state first.
+
+export const FILE_EVENT_TYPES = [
+  'uploaded',
+  'indexed',
+  'values_changed',
+  'version_added',
+  'renamed',
+  'moved',
+  'locked',
+  'unlocked',
+  'checked_out',
+  'checked_in',
+  'commented',
+  'attachment_added',
+  'shared',
+  'deleted',
+  'restored',
+  'purged',
+] as const;
+export type FileEventType = (typeof FILE_EVENT_TYPES)[number];
+
+export interface FileEvent {
+  type: FileEventType;
+  file_id: number;
+  /** The version concerned (uploaded, version_added, checked_in). */
+  version_id?: number;
+  /** The metadata fields whose values changed (indexed, values_changed). */
+  field_ids?: number[];
+  /** The category the file is in after the change. */
+  category_id?: number | null;
+  /** Who did it; null: the system. */
+  actor_id: number | null;
+}
+
+/** The job kinds that receive every file event, one job each. */
+export const FILE_EVENT_SUBSCRIBERS: JobKind[] = [];
+
+/** Emits a file event to every subscribing area, inside the caller's transaction. */
+export async function emitFileEvent(
+  tx: Tx,
+  event: FileEvent,
+  subscribers = FILE_EVENT_SUBSCRIBERS,
+): Promise<void> {
+  for (const kind of subscribers) await enqueue(tx, kind, event as never);
+}
