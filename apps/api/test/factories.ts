@@ -2,6 +2,7 @@ import type { AccessType, LoginRole } from '@quire/contract';
 import type { Db, UserStatus } from '@quire/db';
 import type { FastifyInstance } from 'fastify';
 import { accessTypeToDb } from '../src/lib/access-types.js';
+import type { BlobStore } from '../src/lib/blob-store.js';
 import { hashPassword } from '../src/lib/passwords.js';
 
 // Data factories shared by the tests and `pnpm db:seed`.
@@ -65,3 +66,103 @@ export async function loginAs(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+// ---------------------------------------------------------------------------------------------
+// Documents: categories with grants, files with a stored version. Areas extend these rather
+// than writing their own.
+
+export interface Grant {
+  userId?: number;
+  groupId?: number;
+  /** Rights besides view (any right implies view). */
+  rights?: Array<'upload' | 'edit' | 'delete' | 'share' | 'manage'>;
+}
+
+/** A live category (under `parentId` when given), with grants. */
+export async function createCategory(
+  db: Db,
+  o: {
+    name?: string;
+    parentId?: number;
+    grants?: Grant[];
+    inheritPermissions?: boolean;
+    position?: number;
+  } = {},
+) {
+  seq += 1;
+  const category = await db.category.create({
+    data: {
+      name: o.name ?? `Category ${seq}`,
+      parentId: o.parentId ?? null,
+      position: o.position ?? seq,
+      inheritPermissions: o.inheritPermissions ?? true,
+    },
+  });
+  for (const g of o.grants ?? []) {
+    const r = new Set(g.rights ?? []);
+    await db.categoryPermission.create({
+      data: {
+        categoryId: category.id,
+        userId: g.userId ?? null,
+        groupId: g.groupId ?? null,
+        canUpload: r.has('upload'),
+        canEdit: r.has('edit'),
+        canDelete: r.has('delete'),
+        canShare: r.has('share'),
+        canManage: r.has('manage'),
+      },
+    });
+  }
+  return category;
+}
+
+/**
+ * A file with one version whose content is stored in `blobs` (the app's store:
+ * `app.deps.blobs`), indexed in `categoryId` unless `indexed` is false.
+ */
+export async function createFile(
+  db: Db,
+  blobs: BlobStore,
+  o: {
+    ownerId: number;
+    categoryId?: number | null;
+    name?: string;
+    content?: Buffer;
+    mimeType?: string;
+    indexed?: boolean;
+  },
+) {
+  seq += 1;
+  const content = o.content ?? Buffer.from(`file ${seq} made by a test\n`);
+  const stored = await blobs.put(content);
+  const name = o.name ?? `file-${seq}.txt`;
+  const mimeType = o.mimeType ?? 'text/plain';
+  return db.$transaction(async (tx) => {
+    await tx.blob.upsert({
+      where: { id: stored.id },
+      create: { id: stored.id, size: BigInt(stored.size), mimeType },
+      update: {},
+    });
+    const file = await tx.file.create({
+      data: {
+        name,
+        categoryId: o.categoryId ?? null,
+        ownerId: o.ownerId,
+        indexStatus: o.indexed === false ? 'unindexed' : 'indexed',
+        indexedAt: o.indexed === false ? null : new Date(),
+      },
+    });
+    const version = await tx.fileVersion.create({
+      data: {
+        fileId: file.id,
+        number: 1,
+        blobId: stored.id,
+        originalName: name,
+        mimeType,
+        size: BigInt(stored.size),
+        authorId: o.ownerId,
+      },
+    });
+    return tx.file.update({ where: { id: file.id }, data: { currentVersionId: version.id } });
+  });
+}
