@@ -128,6 +128,8 @@ export const USER_IMPORT_COLUMNS = [
   'password',
 ] as const;
 export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Users one import may hold; a sheet with more is refused whole (400). */
+export const USER_IMPORT_MAX_ROWS = 1000;
 
 /** Multipart fields of the import: `file` (.xlsx) and `dry_run` ("true": preview only). */
 export const ZImportUsersUpload = z.object({
@@ -236,7 +238,8 @@ export const userContract = {
     guard: { area: 'settings', access: 'read' },
     produces: 'file',
     extension: true,
-    summary: 'The .xlsx template for POST /api/import_user (header row and one example)',
+    summary:
+      'The .xlsx template for POST /api/import_user: the first sheet holds only the header row; an example and the allowed values are on sheets that are not imported',
   }),
   editUser: endpoint({
     method: 'PUT',

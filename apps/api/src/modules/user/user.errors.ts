@@ -58,6 +58,11 @@ export const notASpreadsheet = () =>
     { path: 'body.file', message: 'Not a readable .xlsx spreadsheet' },
   ]);
 
+export const tooManyRows = (max: number) =>
+  invalidInput(`The spreadsheet has more than ${max} users. Import at most ${max} at a time.`, [
+    { path: 'body.file', message: `More than ${max} users` },
+  ]);
+
 function formatBytes(n: number) {
   return n >= 1024 * 1024 ? `${n / (1024 * 1024)} MiB` : `${Math.round(n / 1024)} KiB`;
 }

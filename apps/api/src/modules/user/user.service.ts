@@ -10,6 +10,7 @@ import {
   type TAdminUser,
   type TUserOption,
   USER_IMPORT_MAX_BYTES,
+  USER_IMPORT_MAX_ROWS,
   VENDOR_ADMIN,
   ZCreateUserBody,
 } from '@quire/contract';
@@ -35,6 +36,7 @@ import {
   ownStatusUnchangeable,
   signatureNotFound,
   tooLarge,
+  tooManyRows,
   userNotFound,
   vendorAdminProtected,
   vendorAdminRefused,
@@ -459,7 +461,8 @@ export async function importUsers(
 ) {
   if (!input.content) throw missingFile();
   const sheet = await readSheet(input.content);
-  if (!sheet) throw notASpreadsheet();
+  if (sheet.kind === 'unreadable') throw notASpreadsheet();
+  if (sheet.kind === 'tooManyRows') throw tooManyRows(USER_IMPORT_MAX_ROWS);
   const errors: FieldError[] = [...sheet.errors];
   const candidates: Candidate[] = [];
   // Rows with a bad cell are still checked for the rest (taken username, password policy),
