@@ -1,10 +1,24 @@
 import { z } from 'zod';
-import { ZAccessType, ZId, ZLoginRole, ZNull, ZPage, ZPageQuery, ZUser, ZUsername } from './common.js';
+import {
+  hasControlDeep,
+  TEXT_MESSAGES,
+  ZAccessType,
+  ZId,
+  ZLoginRole,
+  ZNull,
+  ZPage,
+  ZPageQuery,
+  ZPersonName,
+  ZUser,
+  ZUsername,
+  zLine,
+  zSecret,
+} from './common.js';
 import { endpoint } from './http.js';
 
 export const ZLoginBody = z.object({
-  username: z.string().trim().min(1, 'Enter your username or e-mail').max(255),
-  password: z.string().min(1, 'Enter your password').max(1024),
+  username: zLine().trim().min(1, 'Enter your username or e-mail').max(255),
+  password: zSecret().min(1, 'Enter your password').max(1024),
   role: ZLoginRole,
 });
 
@@ -26,24 +40,24 @@ export const ZSessionState = z.object({
 });
 
 /** An e-mail address as typed: trimmed, compared in lower case. */
-export const ZEmail = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
+export const ZEmail = zLine().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
 export const ZEmailBody = z.object({ email: ZEmail });
 export const ZEmailParams = z.object({ email: ZEmail });
 
 /** A single-use link token from an e-mail (password reset, e-mail verification). */
-export const ZLinkToken = z.string().trim().min(1, 'The link has no token').max(512);
+export const ZLinkToken = zLine().trim().min(1, 'The link has no token').max(512);
 export const ZEmailTokenBody = z.object({ email: ZEmail, token: ZLinkToken });
 
 /** A new password; the policy itself (`passwordProblems`) is checked by the API with the user's name. */
-export const ZNewPassword = z.string().min(1, 'Enter a password').max(1024);
+export const ZNewPassword = zSecret().min(1, 'Enter a password').max(1024);
 
 export const ZResetPasswordBody = z.object({ email: ZEmail, password: ZNewPassword, token: ZLinkToken });
 
 export const ZUpdatePasswordBody = z
   .object({
-    current_password: z.string().min(1, 'Enter your current password').max(1024),
+    current_password: zSecret().min(1, 'Enter your current password').max(1024),
     new_password: ZNewPassword,
-    password_confirmation: z.string().max(1024).optional(),
+    password_confirmation: zSecret().max(1024).optional(),
   })
   .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.new_password, {
     path: ['password_confirmation'],
@@ -54,8 +68,8 @@ export const ZRegisterBody = z.object({
   username: ZUsername,
   email: ZEmail,
   password: ZNewPassword,
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
+  first_name: ZPersonName.optional(),
+  last_name: ZPersonName.optional(),
 });
 
 export const ZEmailValidity = z.object({ valid: z.boolean(), available: z.boolean() });
@@ -90,7 +104,7 @@ export const ZVerify2faData = ZTwoFactorState.extend({ verified: z.literal(true)
 
 /** Either a current code or the account password. */
 export const ZDisable2faBody = z
-  .object({ code: ZOtpCode.optional(), password: z.string().min(1).max(1024).optional() })
+  .object({ code: ZOtpCode.optional(), password: zSecret().min(1).max(1024).optional() })
   .refine((b) => b.code !== undefined || b.password !== undefined, {
     path: ['code'],
     message: 'Enter a code from your authenticator app or your password',
@@ -101,7 +115,10 @@ export const ZClear2faBody = z.object({ user_id: ZId.optional() }).nullish();
 
 /** What the web client reports about one of its errors. */
 export const ZLogErrorBody = z.object({
-  data: z.unknown().refine((v) => v !== undefined && v !== null, 'Required'),
+  data: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, 'Required')
+    .refine((v) => !hasControlDeep(v), TEXT_MESSAGES.control),
 });
 
 export const ZClientError = z.object({
@@ -180,7 +197,7 @@ export const authContract = {
     path: '/account/email/is-valid',
     guard: 'public',
     summary: 'Whether an e-mail address is well-formed and not yet used by an account (register form)',
-    body: z.object({ email: z.string().trim().max(320) }),
+    body: z.object({ email: zLine().trim().max(320) }),
     response: ZEmailValidity,
   }),
   forgotPassword: endpoint({

@@ -7,9 +7,12 @@ import {
   ZNull,
   ZPageMeta,
   ZPageQuery,
+  ZPersonName,
   ZUser,
   ZUsername,
   ZUserStatus,
+  zLine,
+  zSecret,
 } from './common.js';
 import { endpoint } from './http.js';
 import { PASSWORD_MAX_LENGTH } from './password-policy.js';
@@ -41,13 +44,13 @@ export const ZUserOption = z.object({
 export type TUserOption = z.infer<typeof ZUserOption>;
 
 /** A password typed by a person; the policy (`passwordProblems`) is checked by the API. */
-const ZNewPassword = z.string().min(1, 'Enter a password').max(PASSWORD_MAX_LENGTH);
-const ZEmail = z.string().trim().max(255).pipe(z.email('Enter a valid e-mail address'));
-const ZName = z.string().trim().max(100);
+const ZNewPassword = zSecret().min(1, 'Enter a password').max(PASSWORD_MAX_LENGTH);
+const ZEmail = zLine().trim().max(255).pipe(z.email('Enter a valid e-mail address'));
+const ZName = ZPersonName;
 const ZGroupIds = z.array(ZId).max(1000);
 
 export const ZChangeOwnPasswordBody = z.object({
-  current_password: z.string().min(1, 'Enter your current password').max(1024),
+  current_password: zSecret().min(1, 'Enter your current password').max(1024),
   new_password: ZNewPassword,
 });
 
@@ -84,7 +87,7 @@ export const ZSetUserPasswordBody = z.object({ user_id: ZId, password: ZNewPassw
 
 export const ZUsersQuery = ZPageQuery(20).extend({
   /** Matches username, e-mail, first and last name (case-insensitive). */
-  search: z.string().trim().max(255).optional(),
+  search: zLine().trim().max(255).optional(),
   /** Without it: every user not deleted. */
   status: ZUserStatus.optional(),
   sort: z.enum(['newest', 'name']).default('newest'),

@@ -1,6 +1,7 @@
 import type { AccessType, LoginRole, Prisma, UserStatus } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { pageWindow } from '../../lib/paging.js';
+import { containsText } from '../../lib/search.js';
 
 const withGroups = {
   memberships: {
@@ -127,7 +128,7 @@ export async function pageUsers(db: Tx, q: UserPageQuery) {
     status: q.status ?? { not: 'deleted' },
     AND: words.map((word) => ({
       OR: (['username', 'email', 'firstName', 'lastName'] as const).map((field) => ({
-        [field]: { contains: word, mode: 'insensitive' as const },
+        [field]: containsText(word),
       })),
     })),
   };

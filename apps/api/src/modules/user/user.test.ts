@@ -839,6 +839,23 @@ describe('GET /api/users/all', () => {
     const mail = await asAdmin({ method: 'GET', url: `/api/users/all?search=${tag}u05@example` });
     expect(mail.json().data.total).toBe(1);
 
+    // % and _ are letters like any other, not wildcards.
+    const percent = await createUser(t.db, {
+      accessType: 'Auditor',
+      username: `${tag}pct`,
+      lastName: '100% sure',
+    });
+    const wild = await asAdmin({ method: 'GET', url: `/api/users/all?search=${encodeURIComponent('%')}` });
+    expect(wild.json().data.users.map((u: { id: number }) => u.id)).toEqual([percent.id]);
+    const underscore = await asAdmin({ method: 'GET', url: `/api/users/all?search=${tag}u0_` });
+    expect(underscore.json().data.total).toBe(0);
+    const backslash = await asAdmin({
+      method: 'GET',
+      url: `/api/users/all?search=${encodeURIComponent('\\')}`,
+    });
+    expect(backslash.statusCode).toBe(200);
+    expect(backslash.json().data.total).toBe(0);
+
     const bad = await asAdmin({ method: 'GET', url: '/api/users/all?page=0&status=gone' });
     expect(bad.statusCode).toBe(400);
     expect(
