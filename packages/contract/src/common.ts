@@ -11,8 +11,9 @@ export const ZIdParams = z.object({ id: ZId });
 // C0/C1 controls (PostgreSQL refuses NUL in text and jsonb), and in one-line text also line
 // breaks and the bidirectional controls that make text read differently from what it holds.
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_BUT_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Unicode's control characters (Cc): U+0000-U+001F and U+007F-U+009F. */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_BREAKS = /(?![\t\n\r])\p{Cc}/u;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
