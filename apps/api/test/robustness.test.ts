@@ -1,4 +1,5 @@
 import { allEndpoints, buildPath } from '@quire/contract';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, createUser, loginAs } from './factories.js';
@@ -61,7 +62,7 @@ describe('malformed requests', () => {
 describe('control characters', () => {
   // A NUL reached PostgreSQL as a 500, before sign-in too. The contract's string schemas
   // refuse it (and every other control character) as a 400 naming the field.
-  const expect400 = async (opts: Parameters<typeof t.app.inject>[0] & object, path: string) => {
+  const expect400 = async (opts: InjectOptions, path: string) => {
     const res = await t.app.inject(opts);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toContainEqual({ path, message: 'Remove the invisible control characters' });

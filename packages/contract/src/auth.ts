@@ -21,6 +21,7 @@ export const ZLoginBody = z.object({
   password: zSecret().min(1, 'Enter your password').max(1024),
   role: ZLoginRole,
 });
+export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 export const ZLoginData = z.object({
   access_token: z.string(),
@@ -47,11 +48,13 @@ export const ZEmailParams = z.object({ email: ZEmail });
 /** A single-use link token from an e-mail (password reset, e-mail verification). */
 export const ZLinkToken = zLine().trim().min(1, 'The link has no token').max(512);
 export const ZEmailTokenBody = z.object({ email: ZEmail, token: ZLinkToken });
+export type TEmailTokenBody = z.infer<typeof ZEmailTokenBody>;
 
 /** A new password; the policy itself (`passwordProblems`) is checked by the API with the user's name. */
 export const ZNewPassword = zSecret().min(1, 'Enter a password').max(1024);
 
 export const ZResetPasswordBody = z.object({ email: ZEmail, password: ZNewPassword, token: ZLinkToken });
+export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 
 export const ZUpdatePasswordBody = z
   .object({
@@ -63,6 +66,7 @@ export const ZUpdatePasswordBody = z
     path: ['password_confirmation'],
     message: 'The passwords do not match',
   });
+export type TUpdatePasswordBody = z.infer<typeof ZUpdatePasswordBody>;
 
 export const ZRegisterBody = z.object({
   username: ZUsername,
@@ -71,6 +75,7 @@ export const ZRegisterBody = z.object({
   first_name: ZPersonName.optional(),
   last_name: ZPersonName.optional(),
 });
+export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
 export const ZEmailValidity = z.object({ valid: z.boolean(), available: z.boolean() });
 
@@ -88,6 +93,7 @@ export type TSignInSettings = z.infer<typeof ZSignInSettings>;
 export const ZSignInSettingsBody = ZSignInSettings.partial().refine((b) => Object.keys(b).length > 0, {
   message: 'Give require_2fa or self_registration',
 });
+export type TSignInSettingsBody = z.infer<typeof ZSignInSettingsBody>;
 
 /** Optional: a Settings-write admin turns the company-wide 2FA requirement on or off. */
 export const ZIs2faEnabledBody = z.object({ company_2fa: z.boolean().optional() }).nullish();
@@ -109,6 +115,7 @@ export const ZDisable2faBody = z
     path: ['code'],
     message: 'Enter a code from your authenticator app or your password',
   });
+export type TDisable2faBody = z.infer<typeof ZDisable2faBody>;
 
 /** Without user_id: give up the half-signed-in session; with it: an admin resets that user's 2FA. */
 export const ZClear2faBody = z.object({ user_id: ZId.optional() }).nullish();
@@ -134,7 +141,8 @@ export const ZClientError = z.object({
 });
 export type TClientError = z.infer<typeof ZClientError>;
 
-const linkSent = 'the same answer whether or not the e-mail belongs to an account';
+const linkSent =
+  'the same answer, in the same time, whether or not the e-mail belongs to an account (the mail is prepared after the answer)';
 
 export const authContract = {
   login: endpoint({
@@ -171,9 +179,9 @@ export const authContract = {
     path: '/account/register',
     guard: 'public',
     summary:
-      'Create a General staff account (only when the company allows self-registration); it stays deactivated until the e-mail link is followed',
+      'Register a General staff account (only when the company allows self-registration). A taken username is a 400; for an e-mail that already has an account the answer is the same as for a new one and that address gets a mail instead. The account stays deactivated until the e-mail link is followed',
     body: ZRegisterBody,
-    response: ZUser,
+    response: ZNull,
   }),
   verifyEmail: endpoint({
     method: 'POST',
@@ -196,7 +204,8 @@ export const authContract = {
     method: 'POST',
     path: '/account/email/is-valid',
     guard: 'public',
-    summary: 'Whether an e-mail address is well-formed and not yet used by an account (register form)',
+    summary:
+      'Whether an e-mail address is well-formed (register form); `available` equals `valid`: whether an address has an account is never told',
     body: z.object({ email: zLine().trim().max(320) }),
     response: ZEmailValidity,
   }),

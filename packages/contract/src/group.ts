@@ -25,6 +25,7 @@ export const ZCreateGroupBody = z.object({
   description: ZDescription.optional(),
   user_ids: ZUserIds.optional(),
 });
+export type TCreateGroupBody = z.infer<typeof ZCreateGroupBody>;
 
 export const ZEditGroupBody = z.object({
   name: ZText(100).optional(),
@@ -32,6 +33,7 @@ export const ZEditGroupBody = z.object({
   /** When given, replaces the member list. */
   user_ids: ZUserIds.optional(),
 });
+export type TEditGroupBody = z.infer<typeof ZEditGroupBody>;
 
 export const groupContract = {
   allGroups: endpoint({

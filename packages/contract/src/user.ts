@@ -53,6 +53,7 @@ export const ZChangeOwnPasswordBody = z.object({
   current_password: zSecret().min(1, 'Enter your current password').max(1024),
   new_password: ZNewPassword,
 });
+export type TChangeOwnPasswordBody = z.infer<typeof ZChangeOwnPasswordBody>;
 
 /** One account to create. General staff always get login role `user`. */
 export const ZCreateUserBody = z.object({
@@ -65,7 +66,7 @@ export const ZCreateUserBody = z.object({
   access_type: ZAccessType,
   group_ids: ZGroupIds.optional(),
 });
-export type TCreateUserBody = z.input<typeof ZCreateUserBody>;
+export type TCreateUserBody = z.infer<typeof ZCreateUserBody>;
 
 export const ZCreateManyUsersBody = z.object({ users: z.array(ZCreateUserBody).min(1).max(1000) });
 
@@ -79,11 +80,12 @@ export const ZEditUserBody = z.object({
   /** When given, replaces the user's group memberships. */
   group_ids: ZGroupIds.optional(),
 });
-export type TEditUserBody = z.input<typeof ZEditUserBody>;
+export type TEditUserBody = z.infer<typeof ZEditUserBody>;
 
 export const ZUserIdBody = z.object({ id: ZId });
 
 export const ZSetUserPasswordBody = z.object({ user_id: ZId, password: ZNewPassword });
+export type TSetUserPasswordBody = z.infer<typeof ZSetUserPasswordBody>;
 
 export const ZUsersQuery = ZPageQuery(20).extend({
   /** Matches username, e-mail, first and last name (case-insensitive). */
@@ -92,11 +94,14 @@ export const ZUsersQuery = ZPageQuery(20).extend({
   status: ZUserStatus.optional(),
   sort: z.enum(['newest', 'name']).default('newest'),
 });
+export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 
 export const ZUsersPage = ZPageMeta.extend({ users: z.array(ZAdminUser) });
 
 export const ZLoggedInUser = z.object({
   session_id: z.string(),
+  /** True only for the session that makes this call (not for the caller's other sessions). */
+  current: z.boolean(),
   user: ZUserOption,
   role: ZLoginRole,
   ip: z.string().nullable(),
@@ -105,6 +110,9 @@ export const ZLoggedInUser = z.object({
   last_seen_at: z.string(),
   expires_at: z.string(),
 });
+export type TLoggedInUser = z.infer<typeof ZLoggedInUser>;
+
+export const ZSessionIdParams = z.object({ id: z.uuid('Not a session id') });
 
 /** Multipart fields of the signature upload: one image part `file` (PNG or JPEG, ≤ 1 MiB). */
 export const ZSignatureUpload = z.object({
@@ -206,8 +214,29 @@ export const userContract = {
     method: 'GET',
     path: '/api/logged-in-user',
     guard: { area: 'settings', access: 'read' },
-    summary: 'Live sessions (not signed out, not expired), most recently seen first',
+    summary:
+      'Live sessions (not signed out, not expired), most recently seen first; `current` marks the one making this call',
     response: z.array(ZLoggedInUser),
+  }),
+  endSession: endpoint({
+    method: 'POST',
+    path: '/api/logged-in-user/{id}/end',
+    guard: { area: 'settings', access: 'write' },
+    extension: true,
+    summary:
+      "End another live session (id = session_id): its token stops working at once. Not the caller's current session (sign out instead), not the Vendor Admin's, not one of a user with more access than the caller",
+    params: ZSessionIdParams,
+    response: ZNull,
+  }),
+  unlockSignIn: endpoint({
+    method: 'PUT',
+    path: '/api/unlock_user',
+    guard: { area: 'settings', access: 'write' },
+    extension: true,
+    summary:
+      'Lift the sign-in slowdown of a user after failed attempts (as a new password or a reset link does); their password is unchanged',
+    body: ZUserIdBody,
+    response: ZAdminUser,
   }),
   createUser: endpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 import type { Db } from '@quire/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { Background } from './background.js';
 import type { BlobStore } from './blob-store.js';
 
 /** What every module gets, once, from buildApp. Tests pass their own clock or config. */
@@ -13,6 +14,8 @@ export interface Deps {
   blobs: BlobStore;
   /** Encrypts secrets at rest (lib/secrets.ts). */
   secretKey: Buffer;
+  /** Work run after a call has been answered (lib/background.ts). */
+  background: Background;
 }
 
 /** A Prisma client or the client of an open transaction: repositories take either. */

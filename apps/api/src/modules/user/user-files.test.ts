@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
@@ -19,8 +18,8 @@ let dataDir: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-user-files-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
+  dataDir = t.dataDir;
   adminToken = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
 });
 afterAll(() => t.close());
