@@ -2,9 +2,12 @@ import { contract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as email from './email.service.js';
+import { setDeliveryPolicy } from './email.transport.js';
 
-export const emailModule = (deps: Deps) =>
-  defineRoutes('email', contract.email, {
+export const emailModule = (deps: Deps) => {
+  // Every delivery of this server (test mails, the worker) follows its configuration.
+  setDeliveryPolicy({ allowPrivateHosts: deps.config.SMTP_ALLOW_PRIVATE_HOSTS });
+  return defineRoutes('email', contract.email, {
     setup: async () => ({ data: await email.getSetup(deps) }),
     saveSetup: async ({ body, actor }) => ({
       message: 'E-mail settings saved',
@@ -20,3 +23,4 @@ export const emailModule = (deps: Deps) =>
       return { message: 'Mail job deleted', data: null };
     },
   });
+};
