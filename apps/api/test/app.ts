@@ -25,7 +25,7 @@ export interface TestContext {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; logStream?: { write(line: string): void } } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -35,7 +35,7 @@ export async function createTestApp(
   const ownDataDir = env.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
   const dataDir = env.DATA_DIR ?? (ownDataDir as string);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '1000', ...env });
-  const app = await buildApp({ config, db, now: options.now });
+  const app = await buildApp({ config, db, now: options.now, logStream: options.logStream });
   await app.ready();
   return {
     app,

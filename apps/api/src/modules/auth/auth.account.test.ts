@@ -350,6 +350,47 @@ describe('POST /v1/log/error and GET /api/client-errors', () => {
     expect(JSON.stringify(row.data)).not.toContain('leaked-token');
   });
 
+  it('keeps no reset or verification token from a reported address, wherever it is', async () => {
+    const link = 'https://quire.example.test/reset-password?token=live-reset-token&email=ann%40example.test';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/log/error',
+      headers: { referer: 'https://quire.example.test/verify-email?token=live-verify-token&email=x%40y.z' },
+      payload: {
+        data: {
+          message: `Failed to load ${link}`,
+          url: link,
+          context: { href: `${link}#code=123456`, list: [`see ${link}`] },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain('live-reset-token');
+    expect(stored).not.toContain('123456');
+    expect(row.url).toBe(
+      'https://quire.example.test/reset-password?token=%5Bredacted%5D&email=ann%40example.test',
+    );
+    expect(row.message).toContain('/reset-password?token=%5Bredacted%5D');
+    // Without a url in the data, the page comes from the referer: redacted the same way.
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/log/error',
+      headers: { referer: 'https://quire.example.test/verify-email?token=live-verify-token&email=x%40y.z' },
+      payload: { data: { message: 'boom' } },
+    });
+    const second = await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(second.url).toBe('https://quire.example.test/verify-email?token=%5Bredacted%5D&email=x%40y.z');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/client-errors',
+      headers: bearer(await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }))),
+    });
+    expect(list.body).not.toContain('live-reset-token');
+    expect(list.body).not.toContain('live-verify-token');
+  });
+
   it('records the user when a valid token is sent, and a short string of non-object data', async () => {
     const user = await createUser(t.db);
     const token = await loginAs(t.app, user, 'user');

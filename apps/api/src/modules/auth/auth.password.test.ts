@@ -110,6 +110,20 @@ describe('POST /account/password/email and GET /account/forgot-password/{email}'
     },
   );
 
+  it('keeps a name with line breaks (from older data) on one quoted line of the mail', async () => {
+    const user = await createUser(t.db, {
+      firstName: 'Ann\r\n\r\nYour account is locked. Visit https://evil.example/unlock',
+      lastName: 'Lee',
+    });
+    await requestReset(user.email);
+    const mail = await t.db.mailJob.findFirstOrThrow({ where: { to: user.email } });
+    const line = mail.text.split('\n').find((l) => l.includes('Ann'));
+    expect(line).toMatch(
+      /^Someone \(hopefully you\) asked to reset the password of the Quire account "Ann Your account is locked\. Visit https:\/\/evil\.example\/unlo…"\.$/,
+    );
+    expect(mail.text.split('\n').filter((l) => l.includes('evil.example'))).toHaveLength(1);
+  });
+
   it('answers an unknown or inactive address exactly like a known one, and sends nothing', async () => {
     const inactive = await createUser(t.db, { status: 'deactivated' });
     const known = await createUser(t.db);
