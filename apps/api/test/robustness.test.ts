@@ -125,3 +125,31 @@ describe('control characters', () => {
     ]);
   });
 });
+
+describe('validation messages', () => {
+  it('word every problem for people, never in zod’s own terms', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/createUser',
+      headers: bearer(token),
+      payload: {
+        username: '---',
+        email: 'x@example.test',
+        first_name: 'x'.repeat(101),
+        last_name: 'L',
+        password: 'Quiet-Lantern-River-8',
+        role: 'boss',
+        access_type: 'General staff',
+        group_ids: 'all',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'body.username', message: 'Start with a letter or a digit' },
+      { path: 'body.first_name', message: 'Use at most 100 characters' },
+      { path: 'body.role', message: 'Choose one of: admin, user' },
+      { path: 'body.group_ids', message: 'Give a list' },
+    ]);
+    expect(res.body).not.toMatch(/Too big|Invalid input|expected (string|array)/);
+  });
+});
