@@ -11,7 +11,18 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
 }
 
-/** Serves the built web client's files. Returns false when it is not built. */
+/** Cache-Control of a built file: hashed assets never change; the rest is checked each time. */
+export function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/**
+ * Serves the built web client's files: the brotli or gzip copy made at build time when the
+ * browser accepts it (`preCompressed`), hashed assets cached for good, everything else
+ * revalidated. Source maps are never served. Returns false when the client is not built.
+ */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web client is not built: run `pnpm build`');
@@ -21,9 +32,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Only what the build put there: no `.map`, no dotfiles.
+    allowedPath: (pathname) =>
+      !pathname.endsWith('.map') && !pathname.split('/').some((p) => p.startsWith('.')),
     setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', cacheControlFor(filePath));
     },
   });
   return true;

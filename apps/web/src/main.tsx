@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { AppRoutes, createRoutes } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
 import { installErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
@@ -9,15 +10,16 @@ import './styles.css';
 
 installErrorReporting();
 const notifications = createNotificationStore();
+const routes = createRoutes(notifications);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App
-      router={createAppRouter(notifications)}
-      queryClient={createQueryClient()}
-      notifications={notifications}
-    />
+    <App queryClient={createQueryClient()} notifications={notifications}>
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
+    </App>
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 import { accessTypeLabel, landingPath } from '@quire/contract';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { type AuthRecord, clearAuth, getAuth } from '../lib/storage';
 import { loginPathFor } from './login-path';
 import { mayOpen, navigationFor, sectionFor } from './sections';
@@ -41,9 +42,10 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   const navigation = navigationFor(role, accessType);
   // On a narrow screen the navigation folds away behind a Menu button; a new page folds it.
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => setMenuOpen(false), [pathname]);
+  /** The page the menu was unfolded on: it is open on that page only. */
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (toggle: (open: boolean) => boolean) => setOpenOn(toggle(menuOpen) ? pathname : null);
 
   return (
     <div className="shell">
@@ -103,7 +105,9 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
         </section>
       </aside>
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,21 +1,21 @@
-import { contract } from '@quire/contract';
+import type { contract } from '@quire/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callApi, endpointRef } from '../../../lib/api-client';
+
+// Also asked by the sign-in page (is registration open?): a reference, not the schemas.
+const emailIsValidEntry = endpointRef<typeof contract.auth.emailIsValid>({
+  method: 'POST',
+  path: '/account/email/is-valid',
+});
 
 /** POST /account/email/is-valid: well-formed, and not used by an account yet. */
 export const emailIsValidQuery = (email: string) =>
   queryOptions({
-    queryKey: [contract.auth.emailIsValid.path, email] as const,
-    queryFn: async ({ signal }) =>
-      (await callApi(contract.auth.emailIsValid, { body: { email }, signal })).data,
+    queryKey: [emailIsValidEntry.path, email] as const,
+    queryFn: async ({ signal }) => (await callApi(emailIsValidEntry, { body: { email }, signal })).data,
     staleTime: 60_000,
     retry: false,
   });
-
-/** Checks `email` once it is non-empty (the caller debounces it). */
-export function useEmailIsValid(email: string) {
-  return useQuery({ ...emailIsValidQuery(email), enabled: email !== '' });
-}
 
 /** A neutral address that no account uses: asking about it tells whether registration is open. */
 export const REGISTRATION_PROBE_EMAIL = 'probe@example.invalid';

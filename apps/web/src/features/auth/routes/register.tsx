@@ -11,15 +11,12 @@ import {
   type FieldErrors,
   focusFirstError,
 } from '../../../lib/field-errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useEmailIsValid, useRegistrationProbe } from '../api/email-is-valid';
+import { useRegistrationProbe } from '../api/email-is-valid';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { newPasswordErrors, PasswordFields } from '../components/password-fields';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 
-export const EMAIL_TAKEN = 'An account already uses this e-mail address';
-export const EMAIL_CHECK_DELAY_MS = 400;
 export const REGISTRATION_OFF = 'Self-registration is turned off. Ask your administrator for an account.';
 
 /** The server's words when it refuses registration (403), else null. */
@@ -28,19 +25,6 @@ const refusalOf = (error: unknown) =>
 
 const FIELDS = ['username', 'email', 'first_name', 'last_name', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
-
-/** The live verdict on the e-mail address, from POST /account/email/is-valid. */
-function useEmailVerdict(email: string) {
-  const debounced = useDebouncedValue(email.trim().toLowerCase(), EMAIL_CHECK_DELAY_MS);
-  const wellFormed = ZEmail.safeParse(debounced).success;
-  const check = useEmailIsValid(wellFormed ? debounced : '');
-  const current = debounced === email.trim().toLowerCase();
-  if (!wellFormed || !current || !check.data)
-    return { error: undefined, hint: undefined, checking: check.isFetching };
-  if (!check.data.valid) return { error: 'Enter a valid e-mail address', hint: undefined, checking: false };
-  if (!check.data.available) return { error: EMAIL_TAKEN, hint: undefined, checking: false };
-  return { error: undefined, hint: '✓ This address is available', checking: false };
-}
 
 /** /register: self-registration, when the company allows it. */
 export function RegisterPage() {
@@ -58,7 +42,6 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [refusal, setRefusal] = useState<{ attempt: number; message: string } | null>(null);
   const [registered, setRegistered] = useState<string | null>(null);
-  const verdict = useEmailVerdict(values.email);
 
   const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -87,7 +70,6 @@ export function RegisterPage() {
     if (!username.success) next.username = username.error.issues[0]?.message;
     const email = ZEmail.safeParse(values.email);
     if (!email.success) next.email = email.error.issues[0]?.message;
-    else if (verdict.error) next.email = verdict.error;
     const pw = newPasswordErrors(values.password, values.password_confirmation, {
       username: values.username,
       email: values.email,
@@ -157,8 +139,7 @@ export function RegisterPage() {
           spellCheck={false}
           value={values.email}
           onChange={set('email')}
-          error={errors.email ?? verdict.error}
-          hint={verdict.checking ? 'Checking…' : verdict.hint}
+          error={errors.email}
         />
         <div className="form-row">
           <FormField

@@ -405,7 +405,7 @@ describe('the users page', () => {
           ? page([BOB], { page: 2, total: 21, last_page: 2 })
           : page([ALICE], { total: 21, last_page: 2 }),
     });
-    const { user, location, router } = renderApp('/admin/users?page=2&search=o&status=active');
+    const { user, location, go } = renderApp('/admin/users?page=2&search=o&status=active');
     expect(await screen.findByText('21–21 of 21 users')).toBeInTheDocument();
     expect(usersCalls(calls)[0]?.search).toBe('?page=2&quantity=20&search=o&status=active');
     expect(screen.getByLabelText('Search')).toHaveValue('o');
@@ -420,7 +420,7 @@ describe('the users page', () => {
     await waitFor(() => expect(location()).toBe('/admin/users?search=ob&status=active'));
 
     // Back goes to the page before.
-    await act(() => router.navigate(-1));
+    await act(async () => go(-1));
     await waitFor(() => expect(location()).toBe('/admin/users?page=2&search=o&status=active'));
     expect(await screen.findByText('21–21 of 21 users')).toBeInTheDocument();
     expect(screen.getByLabelText('Search')).toHaveValue('o');

@@ -1,0 +1,51 @@
+// react-hook-form glue shared by every form: the contract's zod schemas as resolvers (loaded
+// when the page that needs them does, or later for the first chunk), and a refused call's
+// field errors put back beside their fields.
+import type { FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import { ApiError } from './api-error';
+import { fieldErrorsFrom } from './field-errors';
+
+/**
+ * A resolver whose schema loads on first use (or on `preload()`), for a form on a page of the
+ * first chunk: its zod schemas then stay out of that chunk.
+ */
+export function lazyResolver<T extends FieldValues, O = T>(
+  load: () => Promise<Resolver<T, unknown, O>>,
+): Resolver<T, unknown, O> & { preload: () => Promise<unknown> } {
+  let loading: Promise<Resolver<T, unknown, O>> | null = null;
+  const get = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const resolver = (async (values, context, options) => (await get())(values, context, options)) as Resolver<
+    T,
+    unknown,
+    O
+  >;
+  return Object.assign(resolver, { preload: () => get().catch(() => undefined) });
+}
+
+/**
+ * Puts a refused call's field errors (`errors: [{ path: 'body.email', message }]`) on the
+ * form's fields, the first one focused. Returns whether any field got one, so that the caller
+ * does not repeat them in a toast.
+ */
+export function setServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  error: unknown,
+  fields: readonly FieldPath<T>[],
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const found = fieldErrorsFrom(error.errors, fields as readonly string[]) as Partial<Record<string, string>>;
+  let first = true;
+  for (const field of fields) {
+    const message = found[field];
+    if (!message) continue;
+    form.setError(field, { type: 'server', message }, { shouldFocus: first });
+    first = false;
+  }
+  return !first;
+}
