@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { loginBudget } from './build/budget.ts';
+import { loginBudget, preloadHints } from './build/budget.ts';
 import { precompress } from './build/compress.ts';
 
 // The API answers these prefixes; in development they go to the API server, in production
@@ -23,7 +23,7 @@ const DOM_TESTS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), loginBudget(), precompress()],
+  plugins: [react(), loginBudget(), preloadHints(), precompress()],
   resolve: {
     alias: {
       // The contract's access table has no zod in it: the first chunk (the router, the sign-in

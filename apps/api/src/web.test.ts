@@ -20,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets/app-abc123.js.map'), '{"version":3}');
+  writeFileSync(path.join(dist, '.preload.json'), JSON.stringify({ '/login': ['/assets/login-1.js'] }));
   app = Fastify();
   const served = await registerWeb(app, dist);
   app.setNotFoundHandler(notFoundHandler(served));
@@ -57,6 +58,13 @@ describe('the web client files', () => {
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<div id="root">');
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('names the chunks a page needs beyond the entry, so that they load with it', async () => {
+    const login = await get('/login');
+    expect(login.headers.link).toBe('</assets/login-1.js>; rel=modulepreload; crossorigin');
+    expect((await get('/admin/users')).headers.link).toBeUndefined();
+    expect((await get('/.preload.json')).statusCode).toBe(404);
   });
 
   it('never serves a source map', async () => {

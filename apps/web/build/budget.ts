@@ -1,6 +1,10 @@
+// The first-load budget and preload hints.
+//
 // The first-load budget: the JavaScript a browser needs to show /login (the entry chunk, the
 // sign-in page's chunk and every chunk they import statically), gzip-compressed, must stay
 // within INITIAL_JS_BUDGET. A build over it fails, naming the chunks.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -14,11 +18,13 @@ interface ChunkInfo {
   facadeModuleId: string | null;
 }
 
-/** The chunks loaded up front for a page: its entry's and its route module's static imports. */
-export function initialChunks(chunks: ChunkInfo[], routeModule: RegExp): ChunkInfo[] {
+/** The chunks loaded up front: the entry's, and (given one) a route module's static imports. */
+export function initialChunks(chunks: ChunkInfo[], routeModule: RegExp | null): ChunkInfo[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const roots = chunks.filter((c) => c.isEntry || (c.facadeModuleId && routeModule.test(c.facadeModuleId)));
-  if (!roots.some((c) => !c.isEntry)) throw new Error(`No chunk for the route module ${routeModule}`);
+  const isRoute = (c: ChunkInfo) =>
+    routeModule !== null && c.facadeModuleId !== null && routeModule.test(c.facadeModuleId);
+  const roots = chunks.filter((c) => c.isEntry || isRoute(c));
+  if (routeModule && !roots.some(isRoute)) throw new Error(`No chunk for the route module ${routeModule}`);
   const seen = new Set<string>();
   const visit = (chunk: ChunkInfo) => {
     if (seen.has(chunk.fileName)) return;
@@ -51,6 +57,43 @@ export function loginBudget(budget = INITIAL_JS_BUDGET): Plugin {
       const verdict = `initial JS for /login: ${kb(total)} gzip (budget ${kb(budget)})`;
       if (total > budget) this.error(`${verdict}: over budget\n${lines.join('\n')}`);
       this.info(`${verdict}\n${lines.join('\n')}`);
+    },
+  };
+}
+
+/** The pages people arrive on from outside, and their route modules. */
+const ENTRY_PAGES: Record<string, RegExp> = {
+  '/': /features[\\/]landing[\\/]routes[\\/]home\.tsx$/,
+  '/login': /features[\\/]auth[\\/]routes[\\/]login\.tsx$/,
+  '/register': /features[\\/]auth[\\/]routes[\\/]register\.tsx$/,
+  '/forgot-password': /features[\\/]auth[\\/]routes[\\/]forgot-password\.tsx$/,
+  '/reset-password': /features[\\/]auth[\\/]routes[\\/]reset-password\.tsx$/,
+  '/verify-email': /features[\\/]auth[\\/]routes[\\/]verify-email\.tsx$/,
+};
+
+export const PRELOAD_FILE = '.preload.json';
+
+/**
+ * Vite plugin: writes `dist/.preload.json`, the chunks of each page people arrive on (beyond
+ * the entry's own), so that the server can send them as `Link: rel=modulepreload` with
+ * index.html and the browser fetches them with the entry rather than after it.
+ */
+export function preloadHints(): Plugin {
+  return {
+    name: 'quire:preload-hints',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is typeof o & ChunkInfo => o.type === 'chunk');
+      // The entry's chunks first (the browser then asks for them before the page's own).
+      const entry = initialChunks(chunks, null).map((c) => c.fileName);
+      const hints: Record<string, string[]> = {};
+      for (const [page, module] of Object.entries(ENTRY_PAGES)) {
+        const own = initialChunks(chunks, module)
+          .map((c) => c.fileName)
+          .filter((file) => !entry.includes(file));
+        hints[page] = [...entry, ...own].map((file) => `/${file}`);
+      }
+      writeFileSync(path.join(options.dir ?? 'dist', PRELOAD_FILE), `${JSON.stringify(hints, null, 2)}\n`);
     },
   };
 }

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { AppRoutes, createRoutes } from './app/router';
+import { AppRoutes, createRoutes, preloadRoute } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
 import { installErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
@@ -14,12 +14,15 @@ const routes = createRoutes(notifications);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={createQueryClient()} notifications={notifications}>
-      <BrowserRouter>
-        <AppRoutes routes={routes} />
-      </BrowserRouter>
-    </App>
-  </StrictMode>,
+// The page asked for arrives before the first render: it paints once, without a loader first.
+void preloadRoute(routes, window.location.pathname).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} notifications={notifications}>
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+      </App>
+    </StrictMode>,
+  ),
 );

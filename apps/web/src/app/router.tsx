@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { useNotify } from '../components/notifications/notification-context';
 import type { Notifier } from '../components/notifications/notification-store';
 import { PageLoader } from '../components/page-loader';
@@ -31,11 +31,44 @@ function Root() {
  * 2FA, reset, registration) load without the signed-in area, and each signed-in page loads
  * inside the signed-in frame, itself a chunk of its own.
  */
+interface RouteHandle {
+  preload: () => Promise<unknown>;
+}
+type RouteParts = Pick<RouteObject, 'element' | 'handle'>;
+
+/** A thenable that answers at once: React.lazy then renders without suspending. */
+function syncThenable<T>(value: T): PromiseLike<T> {
+  // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable on purpose (see above)
+  return { then: (resolve) => (resolve ? resolve(value) : value) as never };
+}
+
+/**
+ * Loads the chunks of the page at `pathname` (and of its frame), so that the first render
+ * shows the page itself rather than a loading indicator first.
+ */
+export async function preloadRoute(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((m) => (m.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined)),
+  );
+}
+
 export function createRoutes(notify: Notifier): RouteObject[] {
-  /** `<Page />` for a route module's named export, imported when first rendered. */
-  const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactNode => {
-    const Page = lazy(reportingImport(notify, () => load().then((module) => ({ default: pick(module) }))));
-    return <Page />;
+  /** `<Page />` for a route module's named export, imported when first rendered (or preloaded). */
+  const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteParts => {
+    let loaded: ComponentType | undefined;
+    const importPage = reportingImport(notify, () =>
+      load().then((module) => {
+        loaded = pick(module);
+        return { default: loaded };
+      }),
+    );
+    // Once loaded, the page renders at once (a thenable that answers synchronously), with no
+    // loading indicator in between.
+    const Page = lazy(() =>
+      loaded ? (syncThenable({ default: loaded }) as Promise<{ default: ComponentType }>) : importPage(),
+    );
+    return { element: <Page />, handle: { preload: importPage } satisfies RouteHandle };
   };
 
   return [
@@ -45,147 +78,147 @@ export function createRoutes(notify: Notifier): RouteObject[] {
         // Public pages.
         {
           path: '/',
-          element: page(
+          ...page(
             () => import('../features/landing/routes/home'),
             (m) => m.HomePage,
           ),
         },
         {
           path: '/login',
-          element: page(
+          ...page(
             () => import('../features/auth/routes/login'),
             (m) => m.LoginPage,
           ),
         },
         {
           path: '/auth/setup-2fa',
-          element: page(
+          ...page(
             () => import('../features/auth/routes/setup-2fa'),
             (m) => m.SetupTwoFactorPage,
           ),
         },
         {
           path: '/auth/verify-2fa',
-          element: page(
+          ...page(
             () => import('../features/auth/routes/verify-2fa'),
             (m) => m.VerifyTwoFactorPage,
           ),
         },
         {
           path: '/forgot-password',
-          element: page(
+          ...page(
             () => import('../features/auth/routes/forgot-password'),
             (m) => m.ForgotPasswordPage,
           ),
         },
         {
           path: '/reset-password',
-          element: page(
+          ...page(
             () => import('../features/auth/routes/reset-password'),
             (m) => m.ResetPasswordPage,
           ),
         },
         {
           path: '/register',
-          element: page(
+          ...page(
             () => import('../features/auth/routes/register'),
             (m) => m.RegisterPage,
           ),
         },
         {
           path: '/verify-email',
-          element: page(
+          ...page(
             () => import('../features/auth/routes/verify-email'),
             (m) => m.VerifyEmailPage,
           ),
         },
         // The signed-in area: its frame (guard, navigation, session check), then each page.
         {
-          element: page(
+          ...page(
             () => import('./signed-in-layout'),
             (m) => m.SignedInLayout,
           ),
           children: [
             {
               path: '/dashboard',
-              element: page(
+              ...page(
                 () => import('../features/dashboard-and-search/routes/dashboard'),
                 (m) => m.DashboardPage,
               ),
             },
             {
               path: '/profile',
-              element: page(
+              ...page(
                 () => import('../features/auth/routes/profile'),
                 (m) => m.ProfilePage,
               ),
             },
             {
               path: '/admin/dashboard',
-              element: page(
+              ...page(
                 () => import('../features/user/routes/admin-dashboard'),
                 (m) => m.AdminDashboardPage,
               ),
             },
             {
               path: '/admin/users',
-              element: page(
+              ...page(
                 () => import('../features/user/routes/users'),
                 (m) => m.UsersPage,
               ),
             },
             {
               path: '/admin/users/import',
-              element: page(
+              ...page(
                 () => import('../features/user/routes/import-users'),
                 (m) => m.ImportUsersPage,
               ),
             },
             {
               path: '/admin/logged-in-users',
-              element: page(
+              ...page(
                 () => import('../features/user/routes/logged-in-users'),
                 (m) => m.LoggedInUsersPage,
               ),
             },
             {
               path: '/admin/groups',
-              element: page(
+              ...page(
                 () => import('../features/group/routes/groups'),
                 (m) => m.GroupsPage,
               ),
             },
             {
               path: '/admin/email',
-              element: page(
+              ...page(
                 () => import('../features/email/routes/email'),
                 (m) => m.EmailPage,
               ),
             },
             {
               path: '/admin/sign-in-security',
-              element: page(
+              ...page(
                 () => import('../features/auth/routes/sign-in-security'),
                 (m) => m.SignInSecurityPage,
               ),
             },
             {
               path: '/admin/client-errors',
-              element: page(
+              ...page(
                 () => import('../features/auth/routes/client-errors'),
                 (m) => m.ClientErrorsPage,
               ),
             },
             {
               path: '/admin/category',
-              element: page(
+              ...page(
                 () => import('../features/category/routes/category-home'),
                 (m) => m.CategoriesPage,
               ),
             },
             {
               path: '/admin/license-management',
-              element: page(
+              ...page(
                 () => import('../features/licence/routes/license-management'),
                 (m) => m.LicenseManagementPage,
               ),

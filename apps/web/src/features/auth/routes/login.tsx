@@ -1,6 +1,6 @@
 import { landingPath } from '@quire/contract/access';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field, FormField } from '../../../components/form-field';
@@ -52,9 +52,6 @@ function LoginForm({ redirect }: { redirect: string | null }) {
     defaultValues: { username: '', password: '', role: 'user' },
   });
   const { errors } = form.formState;
-
-  // The schema arrives while the person types.
-  useEffect(() => void resolver.preload(), []);
 
   const showFailure = (message: string) => setFailure((f) => ({ attempt: (f?.attempt ?? 0) + 1, message }));
 
@@ -110,7 +107,14 @@ function LoginForm({ redirect }: { redirect: string | null }) {
         </div>
       ) : null}
 
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={login.isPending}>
+      {/* The schema loads once the person starts typing (not during the first paint). */}
+      <form
+        className="form"
+        onSubmit={onSubmit}
+        onInput={() => void resolver.preload()}
+        noValidate
+        aria-busy={login.isPending}
+      >
         <FormField
           label="Username or e-mail"
           type="text"
