@@ -57,6 +57,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', ...DOM_TESTS],
           setupFiles: ['./src/testing/setup.ts'],
+          // A whole form typed key by key takes seconds on a shared 2-core machine.
+          testTimeout: 15_000,
           restoreMocks: true,
           unstubGlobals: true,
         },

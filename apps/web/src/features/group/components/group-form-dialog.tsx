@@ -2,7 +2,7 @@ import { type TGroup, VENDOR_ADMIN, ZCreateGroupBody } from '@quire/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { Field, FormField } from '../../../components/form-field';
-import { MultiSelect } from '../../../components/multi-select';
+import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
 import {
@@ -34,7 +34,7 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    focusFirstError(formRef.current, found, FIELDS, { user_ids: 'fieldset input' });
+    focusFirstError(formRef.current, found, FIELDS, {});
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -122,15 +122,15 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
             />
           )}
         </Field>
-        <MultiSelect
+        <MultiPicker
           label="Members"
+          name="user_ids"
           options={options}
           selected={members}
           onChange={setMembers}
-          searchLabel="Search users"
+          placeholder="Type a name or username"
           emptyText="No users yet."
           loading={users.isPending}
-          searchable
           error={errors.user_ids}
         />
         <div className="form-actions">

@@ -78,13 +78,15 @@ describe('the groups page', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Name'), 'Legal');
     await user.type(within(dialog).getByLabelText(/Description/), 'Contracts');
-    await user.type(
-      await within(dialog).findByRole('searchbox', { name: 'Search users: Members' }),
-      'bob{Enter}',
-    );
-    expect(within(dialog).queryByRole('checkbox', { name: /Alice Smith/ })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('checkbox', { name: /Bob Jones/ }));
-    expect(within(dialog).getByText('(1 selected)')).toBeInTheDocument();
+    // Type-ahead: a few letters narrow the list; arrows and Enter choose.
+    await user.type(within(dialog).getByRole('combobox', { name: 'Members' }), 'bob');
+    const list = await screen.findByRole('listbox');
+    expect(within(list).queryByRole('option', { name: /Alice Smith/ })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}{Escape}');
+    const chosen = within(dialog).getByRole('grid', { name: 'Chosen: Members' });
+    expect(within(chosen).getByRole('row', { name: 'Bob Jones' })).toBeInTheDocument();
+    expect(within(dialog).getByText('1 chosen.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Members' })).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.path === '/api/create_group')?.body).toEqual({
@@ -119,10 +121,12 @@ describe('the groups page', () => {
     const { user } = renderApp('/admin/groups');
     await user.click(await screen.findByRole('button', { name: 'New group' }, { timeout: 5_000 }));
     const dialog = screen.getByRole('dialog', { name: 'New group' });
-    await within(dialog).findByRole('checkbox', { name: /Staff10/ });
-    const names = within(dialog)
-      .getAllByRole('checkbox')
-      .map((box) => box.closest('label')?.textContent?.split(' ')[0]);
+    await user.click(within(dialog).getByRole('button', { name: /Show all/ }));
+    const list = await screen.findByRole('listbox');
+    await within(list).findByRole('option', { name: /Staff10/ });
+    const names = within(list)
+      .getAllByRole('option')
+      .map((option) => option.textContent?.split(' ')[0]);
     expect(names).toEqual(['Staff1', 'staff2', 'Staff10']);
   });
 

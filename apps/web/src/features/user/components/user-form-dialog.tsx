@@ -13,7 +13,7 @@ import {
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { Field, FormField } from '../../../components/form-field';
-import { MultiSelect } from '../../../components/multi-select';
+import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PasswordField } from '../../../components/password-field';
 import { PendingButton } from '../../../components/pending-button';
@@ -105,7 +105,7 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
 
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    focusFirstError(formRef.current, found, FIELD_ORDER, { group_ids: 'fieldset input' });
+    focusFirstError(formRef.current, found, FIELD_ORDER, {});
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -243,12 +243,13 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
             </p>
           ) : null}
           <div className="field--wide">
-            <MultiSelect
+            <MultiPicker
               label="Groups"
+              name="group_ids"
               options={(groups.data ?? []).map((g) => ({ id: g.id, label: g.name, detail: g.description }))}
               selected={state.group_ids}
               onChange={(ids) => set('group_ids', ids)}
-              searchLabel="Filter groups"
+              placeholder="Type a group name"
               emptyText="No groups yet."
               loading={groups.isPending}
               error={errors.group_ids}

@@ -198,7 +198,10 @@ describe('the users page', () => {
     // General staff sign in as users only.
     expect(within(dialog).getByRole('option', { name: 'Admin' })).toBeDisabled();
     expect(within(dialog).queryByRole('option', { name: 'Vendor Admin' })).not.toBeInTheDocument();
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Finance' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Groups' }), 'fin');
+    await user.click(await screen.findByRole('option', { name: /Finance/ }));
+    await user.keyboard('{Escape}');
+    expect(within(dialog).getByRole('row', { name: 'Finance' })).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Password'), 'short');
     expect(within(dialog).getByText('Use at least 10 characters')).toHaveClass('is-unmet');
@@ -316,7 +319,9 @@ describe('the users page', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'More actions for Alice Smith' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'More actions for Alice Smith' })).toHaveFocus(),
+    );
 
     await choose(user, 'Alice Smith', 'Delete');
     dialog = screen.getByRole('dialog', { name: 'Delete Alice Smith (asmith)?' });
@@ -373,7 +378,7 @@ describe('the users page', () => {
     expect(within(row).getByRole('button', { name: 'Edit Alice Smith' })).toBeVisible();
     expect(within(row).queryByRole('button', { name: 'Delete Alice Smith' })).not.toBeInTheDocument();
     const more = within(row).getByRole('button', { name: 'More actions for Alice Smith' });
-    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more.getAttribute('aria-haspopup')).toMatch(/^(true|menu)$/);
     expect(more).toHaveAttribute('aria-expanded', 'false');
 
     more.focus();
@@ -388,7 +393,7 @@ describe('the users page', () => {
     expect(screen.getByRole('menuitem', { name: 'Delete Alice Smith' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
-    expect(more).toHaveFocus();
+    await waitFor(() => expect(more).toHaveFocus());
 
     await user.keyboard(' ');
     expect(screen.getByRole('menu', { name: 'More actions for Alice Smith' })).toBeInTheDocument();
