@@ -20,6 +20,7 @@ const DOM_TESTS = [
   'src/lib/storage.test.ts',
   'src/lib/error-reporting.test.ts',
   'src/lib/api-client.test.ts',
+  'src/lib/upload.test.ts',
 ];
 
 export default defineConfig({
