@@ -80,7 +80,6 @@ export function SortableTable<T>({
   return (
     <div className="sortable-table">
       {selectable && keys.size > 0 ? (
-        // biome-ignore lint/a11y/useSemanticElements: a toolbar of actions, not a form group
         <div className="bulk-bar" role="toolbar" aria-label="Actions on the selected rows">
           <span className="bulk-bar__count" aria-live="polite">
             {keys.size} selected
