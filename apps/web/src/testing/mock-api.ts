@@ -14,6 +14,19 @@ export interface Reply {
   body?: unknown;
 }
 
+function abortError(): DOMException {
+  return new DOMException('The operation was aborted.', 'AbortError');
+}
+
+function abortable<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(abortError()), { once: true });
+    answer.then(resolve, reject);
+  });
+}
+
 type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
 /**
@@ -39,12 +52,15 @@ export function mockApi(routes: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];
-    const reply =
+    const answer = Promise.resolve(
       handler === undefined
         ? { status: 404, body: { message: `No such call: ${call.method} ${call.path}`, code: 'not_found' } }
         : typeof handler === 'function'
-          ? await handler(call)
-          : handler;
+          ? handler(call)
+          : handler,
+    );
+    // As fetch does: an aborted signal rejects the call at once, whatever the server is doing.
+    const reply = await abortable(answer, init.signal ?? undefined);
     const status = reply.status ?? 200;
     if (typeof reply.body === 'string') {
       return new Response(reply.body, { status, headers: { 'content-type': 'text/plain' } });

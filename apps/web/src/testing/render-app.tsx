@@ -25,13 +25,18 @@ function Probe({ seen }: { seen: Seen }) {
 }
 
 /** The whole app (notification area, router, lazily loaded pages) at `path`. */
-export function renderApp(path: string, state?: unknown) {
+export function renderApp(
+  path: string,
+  state?: unknown,
+  /** For a test on fake timers: how user-event lets time pass between keystrokes. */
+  options: { advanceTimers?: (ms: number) => unknown } = {},
+) {
   const notifications = createNotificationStore();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const seen: Seen = {};
-  const user = userEvent.setup();
+  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   render(
     <App queryClient={queryClient} notifications={notifications}>
       <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
