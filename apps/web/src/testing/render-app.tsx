@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
@@ -6,6 +5,7 @@ import { beforeAll } from 'vitest';
 import { App } from '../app/app';
 import { AppRoutes, createRoutes } from '../app/router';
 import { createNotificationStore } from '../components/notifications/notification-store';
+import { createQueryClient } from '../lib/query-client';
 import { preloadPages } from './preload-pages';
 
 // Each page is a chunk of its own; compile them before a test's clock starts, so that the
@@ -32,9 +32,8 @@ export function renderApp(
   options: { advanceTimers?: (ms: number) => unknown } = {},
 ) {
   const notifications = createNotificationStore();
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = createQueryClient({ retry: false });
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
   const seen: Seen = {};
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   render(

@@ -67,6 +67,23 @@ describe('the sign-in security page', () => {
     expect(notifications.current()).toMatchObject({ kind: 'success', title: 'Sign-in settings saved' });
   });
 
+  it('checks the admin’s own 2FA before the confirmation, and asks for nothing then', async () => {
+    const { calls } = server({
+      'POST /api/users/is2faenabled': {
+        body: { data: { isCompany2FAEnabled: false, isUser2FAEnabled: false } },
+      },
+    });
+    const { user } = renderApp('/admin/sign-in-security');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/users/is2faenabled')).toBe(true));
+    await user.click(await require2fa());
+    const alert = await within(screen.getByRole('region', { name: 'Sign-in settings' })).findByRole('alert');
+    expect(alert).toHaveTextContent(OWN_2FA_FIRST);
+    expect(within(alert).getByRole('link')).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(await require2fa()).not.toBeChecked();
+  });
+
   it('says to turn on 2FA on the profile first when the API refuses (409)', async () => {
     server({
       'PUT /api/sign-in-settings': { status: 409, body: { message: OWN_2FA_FIRST, code: 'conflict' } },

@@ -113,11 +113,15 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
     />
   );
 
-  const passwordHint = clearPassword
-    ? 'The stored password is removed when you save.'
-    : hasPassword
-      ? 'Unchanged: a password is stored. Type a new one to replace it.'
-      : 'No password stored.';
+  const passwordHint = readOnly
+    ? hasPassword
+      ? 'A password is stored.'
+      : 'No password stored.'
+    : clearPassword
+      ? 'The stored password is removed when you save.'
+      : hasPassword
+        ? 'Unchanged: a password is stored. Type a new one to replace it.'
+        : 'No password stored.';
 
   return (
     <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>

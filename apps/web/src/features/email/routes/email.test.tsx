@@ -226,7 +226,9 @@ describe('the e-mail page', () => {
     server({}, 'Auditor');
     renderApp('/admin/email');
     const region = await smtp();
+    expect(screen.getByText('Read only')).toBeInTheDocument();
     expect(within(region).getByLabelText('SMTP host')).toBeDisabled();
+    expect(within(region).queryByText(/Type a new one/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send test e-mail' })).not.toBeInTheDocument();
     await screen.findByRole('row', { name: /ann@example.test/ });
