@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authRecordFrom, setIsUser2FAVerified, setSelectedCategoryId, setTemporalAuth } from '../lib/storage';
 import { aLogin, signIn } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { type MockRoutes, mockApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 
 function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
@@ -144,7 +144,7 @@ describe('signed-in pages', () => {
 });
 
 describe('Sign out', () => {
-  async function signOut(logoutReply: { status: number; body: unknown }) {
+  async function signOut(logoutReply: NonNullable<MockRoutes['POST /api/logout']>) {
     const data = signIn('admin', 'Auditor');
     setIsUser2FAVerified(true);
     setTemporalAuth(authRecordFrom(data));

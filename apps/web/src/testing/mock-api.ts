@@ -1,3 +1,4 @@
+import type { Contract, Data, EndpointDef, TErrorBody } from '@quire/contract';
 import { vi } from 'vitest';
 
 export interface RecordedCall {
@@ -27,13 +28,43 @@ function abortable<T>(answer: Promise<T>, signal: AbortSignal | undefined): Prom
   });
 }
 
+// The fake server's routes are typed by the contract: a key is an entry's method and path
+// (`'PUT /api/editUser/3'` matches `PUT /api/editUser/{id}`), and a success body must be that
+// entry's `{ data, message? }`. A contract change (a path, a field of an answer) breaks the
+// tests that mock it, at typecheck.
+type Entry = { [A in keyof Contract]: Contract[A][keyof Contract[A]] }[keyof Contract];
+type PathPattern<P extends string> = P extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${PathPattern<Tail>}`
+  : P;
+type RouteKey<E> = E extends EndpointDef ? `${E['method']} ${PathPattern<E['path']>}` : never;
+type EntryOf<K extends string> = Entry extends infer E
+  ? E extends EndpointDef
+    ? K extends RouteKey<E>
+      ? E
+      : never
+    : never
+  : never;
+
+/** What the fake server answers for one entry: its envelope, or an error body, or text. */
+export interface MockReply<E extends EndpointDef = EndpointDef> {
+  status?: number;
+  body?: { data: Data<E>; message?: string } | TErrorBody | string;
+}
+type MockHandler<E extends EndpointDef> =
+  | MockReply<E>
+  | ((call: RecordedCall) => MockReply<E> | Promise<MockReply<E>>);
+
+/** `{ 'POST /api/login': { body: { data } } }`, each key a contract entry's method and path. */
+export type MockRoutes = { [K in RouteKey<Entry>]?: MockHandler<EntryOf<K>> };
+
 type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
 /**
  * Replaces fetch with a fake server: `{ 'POST /api/login': { status, body } }`. Unknown calls
  * answer a JSON 404. Returns the calls made, in order.
  */
-export function mockApi(routes: Record<string, Handler>) {
+export function mockApi(typedRoutes: MockRoutes) {
+  const routes = typedRoutes as Record<string, Handler>;
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');

@@ -2,7 +2,7 @@ import type { AccessType, TLoginData } from '@quire/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aLogin } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const REGISTRATION_OPEN = {
@@ -10,7 +10,7 @@ const REGISTRATION_OPEN = {
 };
 const loginCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/api/login');
 
-function serverLogsIn(data: TLoginData, extra: Record<string, Reply> = {}) {
+function serverLogsIn(data: TLoginData, extra: MockRoutes = {}) {
   return mockApi({
     'POST /api/login': { body: { message: 'Login successful', data } },
     'GET /api/user/current': { body: { data: data.user } },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aUser, signIn } from '../../../testing/fixtures';
-import { mockApi, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SETUP = {
@@ -11,10 +11,7 @@ const SETUP = {
   qr_code: 'data:image/png;base64,iVBORw0KGgo=',
 };
 
-function server(
-  extra: Record<string, Reply> = {},
-  state = { isCompany2FAEnabled: false, isUser2FAEnabled: false },
-) {
+function server(extra: MockRoutes = {}, state = { isCompany2FAEnabled: false, isUser2FAEnabled: false }) {
   const data = signIn('user', 'General staff');
   return mockApi({
     'GET /api/user/current': { body: { data: { ...data.user, is2FAEnabled: state.isUser2FAEnabled } } },

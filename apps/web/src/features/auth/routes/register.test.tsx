@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser } from '../../../testing/fixtures';
-import { mockApi, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
-function server(extra: Record<string, Reply> = {}) {
+function server(extra: MockRoutes = {}) {
   return mockApi({
     'POST /account/email/is-valid': (call) => ({
       body: {

@@ -2,16 +2,13 @@ import type { AccessType } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const OWN_2FA_FIRST =
   'Turn on two-factor authentication for your own account before requiring it for everyone';
 
-function server(
-  routes: Record<string, Reply | ((call: RecordedCall) => Reply)> = {},
-  as: AccessType = 'COMPANY ADMIN',
-) {
+function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
   const data = signIn('admin', as);
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },

@@ -1,8 +1,8 @@
-import type { AccessType, TGroup } from '@quire/contract';
+import type { AccessType, contract, Data, TGroup } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const FINANCE: TGroup = {
@@ -14,14 +14,14 @@ const FINANCE: TGroup = {
   created_at: '2025-01-01T00:00:00Z',
 };
 
-const USERS = [
+const USERS: Data<typeof contract.user.allUsers> = [
   {
     id: 20,
     name: 'Alice Smith',
     username: 'asmith',
     email: 'a@x.test',
-    access_type: 'General staff',
-    status: 'active',
+    access_type: 'General staff' as const,
+    status: 'active' as const,
   },
   {
     id: 21,
@@ -29,14 +29,11 @@ const USERS = [
     username: 'bjones',
     email: 'b@x.test',
     access_type: 'Auditor',
-    status: 'active',
+    status: 'active' as const,
   },
 ];
 
-function server(
-  routes: Record<string, Reply | ((call: RecordedCall) => Reply)> = {},
-  as: AccessType = 'COMPANY ADMIN',
-) {
+function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
   const data = signIn('admin', as);
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
@@ -98,13 +95,13 @@ describe('the groups page', () => {
   });
 
   it('offers the members in natural order, without the vendor admin account', async () => {
-    const person = (id: number, name: string, access_type = 'General staff') => ({
+    const person = (id: number, name: string, access_type: AccessType = 'General staff') => ({
       id,
       name,
       username: name.toLowerCase().replace(/\s/g, ''),
       email: `${id}@x.test`,
       access_type,
-      status: 'active',
+      status: 'active' as const,
     });
     server({
       'GET /api/all_user': {

@@ -3,7 +3,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { aUser, signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 function anAdminUser(overrides: Partial<TAdminUser> = {}): TAdminUser {
@@ -53,10 +53,7 @@ const page = (
   body: { data: { users, page: 1, quantity: 20, total: users.length, last_page: 1, ...extra } },
 });
 
-function server(
-  routes: Record<string, Reply | ((call: RecordedCall) => Reply)> = {},
-  as = 'COMPANY ADMIN' as const,
-) {
+function server(routes: MockRoutes = {}, as = 'COMPANY ADMIN' as const) {
   const data = signIn('admin', as);
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
