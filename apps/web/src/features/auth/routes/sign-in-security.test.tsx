@@ -2,7 +2,7 @@ import type { AccessType } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const OWN_2FA_FIRST =
