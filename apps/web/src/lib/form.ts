@@ -49,3 +49,24 @@ export function setServerErrors<T extends FieldValues>(
   }
   return !first;
 }
+
+/**
+ * "Enter …" for a field left empty (the same wording on every form) over whatever the schema
+ * says about it: `withEmptyMessages(zodResolver(ZCreateGroupBody), { name: 'Enter a name' })`.
+ */
+export function withEmptyMessages<T extends FieldValues, O>(
+  resolver: Resolver<T, unknown, O>,
+  messages: Partial<Record<FieldPath<T>, string>>,
+): Resolver<T, unknown, O> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const errors = result.errors as Record<string, { type?: string; message?: string } | undefined>;
+    for (const [field, message] of Object.entries(messages) as Array<[string, string]>) {
+      const value = (values as Record<string, unknown>)[field];
+      const empty =
+        value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+      if (empty) errors[field] = { ...errors[field], type: errors[field]?.type ?? 'required', message };
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors: result.errors } : result;
+  };
+}
