@@ -45,9 +45,29 @@ export function setServerErrors<T extends FieldValues>(
     const message = found[field];
     if (!message) continue;
     form.setError(field, { type: 'server', message }, { shouldFocus: first });
+    if (first) focusField(field);
     first = false;
   }
   return !first;
+}
+
+/**
+ * Focuses the control named `field` (react-hook-form focuses only the fields registered with
+ * it; a controlled widget such as a picker is found by its name).
+ */
+export function focusField(field: string): void {
+  queueMicrotask(() => {
+    const target = document.getElementsByName(field)[0];
+    if (target && !target.contains(document.activeElement)) target.focus();
+  });
+}
+
+/** handleSubmit's second argument: the first field at fault, in `fields` order, gets the focus. */
+export function focusFirstInvalid<T extends FieldValues>(fields: readonly FieldPath<T>[]) {
+  return (errors: Partial<Record<string, unknown>>) => {
+    const first = fields.find((field) => errors[field]);
+    if (first) focusField(first);
+  };
 }
 
 /**

@@ -279,10 +279,11 @@ describe('the users page', () => {
       expect(within(dialog).getByLabelText('Username')).toHaveAccessibleDescription('This username is taken'),
     );
     expect(within(dialog).getByLabelText('Username')).toHaveFocus();
+    // The field says what is wrong; the toast does not repeat it, nor name the field's key.
     expect(notifications.current()).toMatchObject({
       kind: 'error',
       title: 'Failed to create user!',
-      message: 'username: This username is taken',
+      message: 'Check the fields marked in the form.',
     });
   });
 
