@@ -96,8 +96,9 @@ describe('/profile', () => {
         'The password is not correct',
       ),
     );
+    // Said at the field; the toast is titled and does not repeat it.
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to change passwordThe password is not correct',
+      'Failed to change passwordCheck the fields marked in the form.',
     );
   });
 
@@ -156,7 +157,7 @@ describe('/profile', () => {
     expect(within(dialog).getByLabelText('Verification code')).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(turnOff).toHaveFocus();
+    await waitFor(() => expect(turnOff).toHaveFocus());
 
     await user.click(turnOff);
     await user.type(within(screen.getByRole('dialog')).getByLabelText('Verification code'), '123456');

@@ -102,7 +102,7 @@ describe('/auth/setup-2fa', () => {
     const { user } = renderApp(SETUP_URL);
     await user.type(await screen.findByLabelText('Verification code'), '000000{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to verify 2FA!Invalid verification code',
+      'Failed to verify 2FA!Check the fields marked in the form.',
     );
     expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription(
       expect.stringContaining('Invalid verification code'),
