@@ -60,6 +60,11 @@ export default defineConfig({
           setupFiles: ['./src/testing/setup.ts'],
           // A whole form typed key by key takes seconds on a shared 2-core machine.
           testTimeout: 15_000,
+          // One jsdom and one module graph per worker, not per file: most of the run was
+          // setting up jsdom and importing React, React Aria and the pages again for each
+          // file. Tests leave nothing behind (setup.ts cleans the DOM and storage; stubs are
+          // restored).
+          isolate: false,
           restoreMocks: true,
           unstubGlobals: true,
         },
