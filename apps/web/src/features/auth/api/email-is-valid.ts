@@ -1,12 +1,6 @@
-import type { contract } from '@quire/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi, endpointRef } from '../../../lib/api-client';
-
-// Also asked by the sign-in page (is registration open?): a reference, not the schemas.
-const emailIsValidEntry = endpointRef<typeof contract.auth.emailIsValid>({
-  method: 'POST',
-  path: '/account/email/is-valid',
-});
+import { callApi } from '../../../lib/api-client';
+import { emailIsValidEntry, REGISTRATION_PROBE_EMAIL } from './registration-open';
 
 /** POST /account/email/is-valid: well-formed, and not used by an account yet. */
 export const emailIsValidQuery = (email: string) =>
@@ -16,9 +10,6 @@ export const emailIsValidQuery = (email: string) =>
     staleTime: 60_000,
     retry: false,
   });
-
-/** A neutral address that no account uses: asking about it tells whether registration is open. */
-export const REGISTRATION_PROBE_EMAIL = 'probe@example.invalid';
 
 /**
  * Asks about the probe address once the register page opens: a 403 means self-registration
