@@ -1,7 +1,7 @@
 // react-hook-form glue shared by every form: the contract's zod schemas as resolvers (loaded
 // when the page that needs them does, or later for the first chunk), and a refused call's
 // field errors put back beside their fields.
-import type { FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api-error';
 import { fieldErrorsFrom } from './field-errors';
 
@@ -88,5 +88,20 @@ export function withEmptyMessages<T extends FieldValues, O>(
       if (empty) errors[field] = { ...errors[field], type: errors[field]?.type ?? 'required', message };
     }
     return Object.keys(errors).length > 0 ? { values: {}, errors: result.errors } : result;
+  };
+}
+
+/**
+ * A resolver from a check that names the fields at fault (for rules beyond one schema, such
+ * as the password policy): `{ password: 'Use at least 10 characters' }` or `{}`.
+ */
+export function checkResolver<T extends FieldValues>(
+  check: (values: T) => Partial<Record<string, string | undefined>>,
+): Resolver<T, unknown, T> {
+  return (values) => {
+    const found = Object.entries(check(values)).filter((entry): entry is [string, string] => Boolean(entry[1]));
+    if (found.length === 0) return { values, errors: {} };
+    const errors = Object.fromEntries(found.map(([field, message]) => [field, { type: 'validate', message }]));
+    return { values: {}, errors: errors as FieldErrors<T> };
   };
 }
