@@ -112,33 +112,6 @@ export async function callApi<E extends EndpointDef>(
   };
 }
 
-/**
- * A multipart call (`consumes: 'multipart'`): the FormData goes as it is (the browser sets the
- * boundary), with the bearer token; the answer is read like callApi's.
- */
-export async function callApiForm<E extends EndpointDef>(
-  entry: E | EndpointRef<E>,
-  formData: FormData,
-  options: { params?: Params<E>; signal?: AbortSignal } = {},
-): Promise<ApiResult<Data<E>>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(urlFor(entry, { params: options.params }), {
-    method: entry.method,
-    headers,
-    body: formData,
-    signal: options.signal,
-  });
-  const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
-  const envelope = (body ?? {}) as { data?: unknown; message?: unknown };
-  return {
-    data: envelope.data as Data<E>,
-    message: typeof envelope.message === 'string' ? envelope.message : undefined,
-  };
-}
-
 /** The TanStack Query key of a call: `[path, params, query]`. */
 export function queryKeyFor<E extends EndpointDef>(
   entry: E | EndpointRef<E>,

@@ -99,9 +99,13 @@ export function checkResolver<T extends FieldValues>(
   check: (values: T) => Partial<Record<string, string | undefined>>,
 ): Resolver<T, unknown, T> {
   return (values) => {
-    const found = Object.entries(check(values)).filter((entry): entry is [string, string] => Boolean(entry[1]));
+    const found = Object.entries(check(values)).filter((entry): entry is [string, string] =>
+      Boolean(entry[1]),
+    );
     if (found.length === 0) return { values, errors: {} };
-    const errors = Object.fromEntries(found.map(([field, message]) => [field, { type: 'validate', message }]));
+    const errors = Object.fromEntries(
+      found.map(([field, message]) => [field, { type: 'validate', message }]),
+    );
     return { values: {}, errors: errors as FieldErrors<T> };
   };
 }

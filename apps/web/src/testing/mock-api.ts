@@ -102,5 +102,56 @@ export function mockApi(typedRoutes: MockRoutes) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', xhrThrough(fetchMock));
   return { calls, fetchMock };
+}
+
+/**
+ * XMLHttpRequest (uploads) through the same fake server: the request is recorded like a fetch,
+ * its upload reports one progress event (all sent), and abort() cancels it.
+ */
+function xhrThrough(fetchMock: (input: string, init: RequestInit) => Promise<Response>) {
+  return class MockXhr {
+    method = 'GET';
+    url = '';
+    headers: Record<string, string> = {};
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private controller = new AbortController();
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.controller.abort();
+    }
+    send(body: XMLHttpRequestBodyInit | null) {
+      const size =
+        body instanceof FormData
+          ? [...body.values()].reduce((n, v) => n + (v instanceof Blob ? v.size : String(v).length), 0)
+          : 0;
+      fetchMock(this.url, {
+        method: this.method,
+        headers: this.headers,
+        body,
+        signal: this.controller.signal,
+      }).then(
+        async (response) => {
+          this.upload.onprogress?.({ loaded: size, total: size, lengthComputable: true } as ProgressEvent);
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.onload?.();
+        },
+        () => (this.controller.signal.aborted ? this.onabort?.() : this.onerror?.()),
+      );
+    }
+  };
 }

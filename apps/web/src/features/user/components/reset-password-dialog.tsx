@@ -20,22 +20,28 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClo
     }),
   });
 
-  const onSubmit = form.handleSubmit(({ password }) => {
-    if (reset.isPending) return;
-    reset.mutate(
-      { user_id: user.id, password },
-      {
-        onSuccess: () => {
-          notify.success('Password reset', `${who} is signed out everywhere and signs in with the new password.`);
-          onClose();
+  const onSubmit = form.handleSubmit(
+    ({ password }) => {
+      if (reset.isPending) return;
+      reset.mutate(
+        { user_id: user.id, password },
+        {
+          onSuccess: () => {
+            notify.success(
+              'Password reset',
+              `${who} is signed out everywhere and signs in with the new password.`,
+            );
+            onClose();
+          },
+          onError: (e) => {
+            setServerErrors(form, e, ['password']);
+            notify.notifyFailure('Failed to reset password!', e);
+          },
         },
-        onError: (e) => {
-          setServerErrors(form, e, ['password']);
-          notify.notifyFailure('Failed to reset password!', e);
-        },
-      },
-    );
-  }, focusFirstInvalid(['password']));
+      );
+    },
+    focusFirstInvalid(['password']),
+  );
 
   return (
     <Dialog
