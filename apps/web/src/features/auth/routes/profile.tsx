@@ -1,5 +1,6 @@
 import { accessTypeLabel, SIGNATURE_MAX_BYTES, type TUser } from '@quire/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -8,7 +9,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
-import { apiFieldErrors, type FieldErrors, focusFirstError } from '../../../lib/field-errors';
+import { apiFieldErrors } from '../../../lib/field-errors';
+import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { setIsUser2FAVerified } from '../../../lib/storage';
 import { useDisable2fa } from '../api/disable-2fa';
 import { useEnable2fa } from '../api/enable-2fa';
@@ -80,74 +82,62 @@ type PasswordField = (typeof PASSWORD_FIELDS)[number];
 function ChangePasswordCard({ user }: { user: TUser }) {
   const notify = useNotify();
   const update = useUpdatePassword();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
+  const form = useForm<Record<PasswordField, string>>({
+    defaultValues: { current_password: '', new_password: '', password_confirmation: '' },
+    // The policy the API applies (shared through the contract), checked before sending.
+    resolver: checkResolver((values) => {
+      const local = newPasswordErrors(values.new_password, values.password_confirmation, user);
+      return {
+        current_password: values.current_password === '' ? 'Enter your current password' : undefined,
+        new_password: local.password,
+        password_confirmation: local.confirmation,
+      };
+    }),
+  });
+  const errors = {
+    current_password: form.formState.errors.current_password?.message,
+    new_password: form.formState.errors.new_password?.message,
+    password_confirmation: form.formState.errors.password_confirmation?.message,
+  };
+  const [password, confirmation] = form.watch(['new_password', 'password_confirmation']);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((body) => {
     if (update.isPending) return;
-    const local = newPasswordErrors(password, confirmation, user);
-    const next: FieldErrors<PasswordField> = {
-      ...(current === '' ? { current_password: 'Enter your current password' } : {}),
-      ...(local.password ? { new_password: local.password } : {}),
-      ...(local.confirmation ? { password_confirmation: local.confirmation } : {}),
-    };
-    if (Object.keys(next).length > 0) {
-      setErrors(next);
-      focusFirstError(formRef.current, next, PASSWORD_FIELDS);
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { current_password: current, new_password: password, password_confirmation: confirmation },
-      {
-        onSuccess: (result) => {
-          notify.success('Password changed', result.message ?? 'Your password has been changed');
-          setCurrent('');
-          setPassword('');
-          setConfirmation('');
-        },
-        onError: (error) => {
-          const fieldErrors = apiFieldErrors(error, PASSWORD_FIELDS);
-          setErrors(fieldErrors);
-          focusFirstError(formRef.current, fieldErrors, PASSWORD_FIELDS);
-          notify.notifyFailure('Failed to change password', error);
-        },
+    update.mutate(body, {
+      onSuccess: (result) => {
+        notify.success('Password changed', result.message ?? 'Your password has been changed');
+        form.reset();
       },
-    );
-  }
+      onError: (error) => {
+        setServerErrors(form, error, PASSWORD_FIELDS);
+        notify.notifyFailure('Failed to change password', error);
+      },
+    });
+  }, focusFirstInvalid(PASSWORD_FIELDS));
 
   return (
     <section className="card" aria-labelledby="profile-password">
       <h2 id="profile-password">Change password</h2>
       <p className="muted">Your other sessions are signed out when the password changes.</p>
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
         <input type="hidden" name="username" autoComplete="username" defaultValue={user.username} />
         <FormField
           label="Current password"
-          name="current_password"
           type="password"
           autoComplete="current-password"
-          value={current}
-          onChange={(e) => {
-            setCurrent(e.target.value);
-            setErrors((old) => ({ ...old, current_password: undefined }));
-          }}
           error={errors.current_password}
+          {...form.register('current_password', { onChange: () => form.clearErrors('current_password') })}
         />
         <PasswordFields
           password={password}
           confirmation={confirmation}
           onPassword={(v) => {
-            setPassword(v);
-            setErrors((old) => ({ ...old, new_password: undefined }));
+            form.setValue('new_password', v);
+            form.clearErrors('new_password');
           }}
           onConfirmation={(v) => {
-            setConfirmation(v);
-            setErrors((old) => ({ ...old, password_confirmation: undefined }));
+            form.setValue('password_confirmation', v);
+            form.clearErrors('password_confirmation');
           }}
           passwordName="new_password"
           context={user}
