@@ -377,22 +377,24 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const disable = useDisable2fa();
   const [method, setMethod] = useState<'code' | 'password'>('code');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputRef = useRef<HTMLFormElement>(null);
+  const form = useForm<{ value: string }>({
+    defaultValues: { value: '' },
+    resolver: checkResolver(({ value }) => ({
+      value:
+        method === 'code'
+          ? /^\d{6}$/.test(value.replace(/\s+/g, ''))
+            ? undefined
+            : 'Enter the 6-digit code from your authenticator app'
+          : value === ''
+            ? 'Enter your password'
+            : undefined,
+    })),
+  });
+  const error = form.formState.errors.value?.message;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ value }) => {
     if (disable.isPending) return;
     const entered = method === 'code' ? value.replace(/\s+/g, '') : value;
-    if (method === 'code' && !/^\d{6}$/.test(entered)) {
-      setError('Enter the 6-digit code from your authenticator app');
-      return;
-    }
-    if (method === 'password' && entered === '') {
-      setError('Enter your password');
-      return;
-    }
     disable.mutate(method === 'code' ? { code: entered } : { password: entered }, {
       onSuccess: () => {
         notify.success('Two-factor authentication is off');
@@ -400,12 +402,18 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
       },
       onError: (err) => {
         const fields = apiFieldErrors(err, ['code', 'password'] as const);
-        setError(fields[method] ?? (err instanceof ApiError ? err.serverMessage : undefined));
+        form.setError(
+          'value',
+          {
+            type: 'server',
+            message: fields[method] ?? (err instanceof ApiError ? err.serverMessage : undefined),
+          },
+          { shouldFocus: true },
+        );
         notify.notifyFailure('Failed to disable 2FA', err);
-        inputRef.current?.querySelector<HTMLInputElement>('input')?.focus();
       },
     });
-  }
+  });
 
   return (
     <Dialog
@@ -415,37 +423,27 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
       busy={disable.isPending}
       size="small"
     >
-      <form ref={inputRef} className="form" onSubmit={onSubmit} noValidate aria-busy={disable.isPending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={disable.isPending}>
         {method === 'code' ? (
           <FormField
             key="code"
             label="Verification code"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(undefined);
-            }}
             error={error}
             hint="Confirm with the code your authenticator app shows now."
+            {...form.register('value')}
           />
         ) : (
           <FormField
             key="password"
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(undefined);
-            }}
             error={error}
             hint="Confirm with your account password."
+            {...form.register('value')}
           />
         )}
         <div>
@@ -454,8 +452,7 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
             className="button button--link"
             onClick={() => {
               setMethod((m) => (m === 'code' ? 'password' : 'code'));
-              setValue('');
-              setError(undefined);
+              form.reset({ value: '' });
             }}
           >
             {method === 'code' ? 'Use your password instead' : 'Use a code instead'}
