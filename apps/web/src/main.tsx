@@ -19,7 +19,9 @@ void preloadRoute(routes, window.location.pathname).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App queryClient={createQueryClient()} notifications={notifications}>
-        <BrowserRouter>
+        {/* No transitions: a page whose chunk is still on its way shows the loading indicator,
+          rather than the previous page staying on screen (and clickable) meanwhile. */}
+        <BrowserRouter useTransitions={false}>
           <AppRoutes routes={routes} />
         </BrowserRouter>
       </App>

@@ -38,7 +38,10 @@ export function renderApp(
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   render(
     <App queryClient={queryClient} notifications={notifications}>
-      <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
+      <MemoryRouter
+        useTransitions={false}
+        initialEntries={[state === undefined ? path : { pathname: path, state }]}
+      >
         <Probe seen={seen} />
         <AppRoutes routes={createRoutes(notifications)} />
       </MemoryRouter>
