@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUser, loginAs } from '../test/factories.js';
+import { addBenchUsers } from './data.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -90,20 +91,7 @@ try {
   });
   const admin = await createUser(db, { accessType: 'COMPANY ADMIN' });
   const token = await loginAs(setup, admin);
-  const company = await db.company.findFirstOrThrow();
-  await db.user.createMany({
-    data: Array.from({ length: 5000 }, (_, i) => ({
-      companyId: company.id,
-      username: `bench${i}`,
-      email: `bench${i}@example.test`,
-      firstName: `First${i}`,
-      lastName: `Last${i % 97}`,
-      loginRole: 'user' as const,
-      accessType: 'GENERAL_STAFF' as const,
-      passwordHash: 'x',
-    })),
-  });
-  await db.$executeRawUnsafe('ANALYZE');
+  await addBenchUsers(db);
   await setup.close();
   await db.$disconnect();
 

@@ -14,6 +14,7 @@ import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase 
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../test/factories.js';
+import { addBenchUsers } from './data.js';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-'));
 const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
@@ -55,20 +56,7 @@ try {
   rows.push(await measure('GET /api/check-session', 2000, check));
   rows.push(await measure('POST /api/login', 100, login));
 
-  const company = await db.company.findFirstOrThrow();
-  await db.user.createMany({
-    data: Array.from({ length: 5000 }, (_, i) => ({
-      companyId: company.id,
-      username: `bench${i}`,
-      email: `bench${i}@example.test`,
-      firstName: `First${i}`,
-      lastName: `Last${i % 97}`,
-      loginRole: 'user' as const,
-      accessType: 'GENERAL_STAFF' as const,
-      passwordHash: 'x',
-    })),
-  });
-  await db.$executeRawUnsafe('ANALYZE users');
+  await addBenchUsers(db);
   const auth = { authorization: `Bearer ${token}` };
   rows.push(
     await measure('GET /api/users/all (5,000 users)', 300, () =>

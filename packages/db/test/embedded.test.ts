@@ -3,10 +3,10 @@ import { existsSync, lstatSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveProcess } from '../src/embedded.js';
 import { StartupError, startEmbeddedPostgres } from '../src/index.js';
+import { query } from './helpers.js';
 
 let tmp: string;
 let runtimeDir: string;
@@ -19,16 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
-
-async function query(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const asRoot = process.getuid?.() === 0;
 const postmasterPid = async (cluster: string) =>

@@ -1,7 +1,6 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDatabase,
@@ -13,6 +12,7 @@ import {
   startEmbeddedPostgres,
   withDatabase,
 } from '../src/index.js';
+import { query } from './helpers.js';
 
 let tmp: string;
 let server: EmbeddedDatabase;
@@ -24,16 +24,6 @@ afterAll(async () => {
   await server?.stop();
   await rm(tmp, { recursive: true, force: true });
 });
-
-async function query(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 describe('migrations', () => {
   it('applies every migration once, in the table prisma migrate deploy keeps', async () => {

@@ -22,17 +22,17 @@ export function updateCompanySignIn(
 
 // ---- self-registration -----------------------------------------------------------------------
 
-export function createSelfRegisteredUser(
-  tx: Tx,
-  data: {
-    companyId: number;
-    username: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    passwordHash: string;
-  },
-) {
+/** A registration's account: the fields the registration service prepared. */
+export interface SelfRegisteredUser {
+  companyId: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
+
+export function createSelfRegisteredUser(tx: Tx, data: SelfRegisteredUser) {
   return tx.user.create({
     data: { ...data, loginRole: 'user', accessType: 'GENERAL_STAFF', status: 'deactivated' },
   });

@@ -22,14 +22,7 @@ import { selfRegistrationOn } from './sign-in-settings.service.js';
 // the address is looked at only after the call has been answered (completeRegistration, run in
 // the background), where a taken address gets a mail instead of a second account.
 
-export interface PreparedRegistration {
-  companyId: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  passwordHash: string;
-}
+export type PreparedRegistration = repo.SelfRegisteredUser;
 
 const usernameTaken = () =>
   invalidInput('This username is taken', [{ path: 'body.username', message: 'This username is taken' }]);

@@ -1,4 +1,5 @@
 import { type PasswordContext, passwordProblems } from '@quire/contract';
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { PasswordField } from '../../../components/password-field';
 
@@ -19,6 +20,19 @@ export function newPasswordErrors(
         ? { confirmation: PASSWORDS_DO_NOT_MATCH }
         : {}),
   };
+}
+
+/** PasswordFields' onPassword/onConfirmation for a react-hook-form form: set the value, clear its error. */
+export function passwordSetters<F extends FieldValues>(
+  form: UseFormReturn<F>,
+  password: Path<F>,
+  confirmation: Path<F>,
+) {
+  const set = (name: Path<F>) => (value: string) => {
+    form.setValue(name, value as PathValue<F, Path<F>>);
+    form.clearErrors(name);
+  };
+  return { onPassword: set(password), onConfirmation: set(confirmation) };
 }
 
 /** New password and its confirmation, with the policy shown live. */

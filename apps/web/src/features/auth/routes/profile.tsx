@@ -20,7 +20,7 @@ import { useUploadSignature } from '../api/upload-signature';
 import { useUserSignature } from '../api/user-signature';
 import { useVerify2fa } from '../api/verify-2fa';
 import { OtpForm } from '../components/otp-form';
-import { newPasswordErrors, PasswordFields } from '../components/password-fields';
+import { newPasswordErrors, PasswordFields, passwordSetters } from '../components/password-fields';
 import { TwoFactorEnrolment } from '../components/two-factor-enrolment';
 import { ENABLE_2FA_FAILED, TWO_FACTOR_VERIFIED_MESSAGE, VERIFY_2FA_FAILED } from '../lib/two-factor';
 
@@ -131,14 +131,7 @@ function ChangePasswordCard({ user }: { user: TUser }) {
         <PasswordFields
           password={password}
           confirmation={confirmation}
-          onPassword={(v) => {
-            form.setValue('new_password', v);
-            form.clearErrors('new_password');
-          }}
-          onConfirmation={(v) => {
-            form.setValue('password_confirmation', v);
-            form.clearErrors('password_confirmation');
-          }}
+          {...passwordSetters(form, 'new_password', 'password_confirmation')}
           passwordName="new_password"
           context={user}
           errors={{ password: errors.new_password, confirmation: errors.password_confirmation }}

@@ -11,7 +11,7 @@ import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/
 import { useRegistrationProbe } from '../api/email-is-valid';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
-import { newPasswordErrors, PasswordFields } from '../components/password-fields';
+import { newPasswordErrors, PasswordFields, passwordSetters } from '../components/password-fields';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 
 export const REGISTRATION_OFF = 'Self-registration is turned off. Ask your administrator for an account.';
@@ -145,14 +145,7 @@ export function RegisterPage() {
         <PasswordFields
           password={password}
           confirmation={confirmation}
-          onPassword={(value) => {
-            form.setValue('password', value);
-            form.clearErrors('password');
-          }}
-          onConfirmation={(value) => {
-            form.setValue('password_confirmation', value);
-            form.clearErrors('password_confirmation');
-          }}
+          {...passwordSetters(form, 'password', 'password_confirmation')}
           passwordLabel="Password"
           context={{ username, email }}
           errors={{ password: errors.password, confirmation: errors.password_confirmation }}

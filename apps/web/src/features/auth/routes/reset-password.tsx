@@ -13,7 +13,7 @@ import { clearAuth } from '../../../lib/storage';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetToken } from '../api/verify-reset-token';
 import { AuthCard } from '../components/auth-card';
-import { newPasswordErrors, PasswordFields } from '../components/password-fields';
+import { newPasswordErrors, PasswordFields, passwordSetters } from '../components/password-fields';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset. Sign in with the new password.';
@@ -113,14 +113,7 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
         <PasswordFields
           password={password}
           confirmation={confirmation}
-          onPassword={(value) => {
-            form.setValue('password', value);
-            form.clearErrors('password');
-          }}
-          onConfirmation={(value) => {
-            form.setValue('password_confirmation', value);
-            form.clearErrors('password_confirmation');
-          }}
+          {...passwordSetters(form, 'password', 'password_confirmation')}
           context={{ email }}
           errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
         />
