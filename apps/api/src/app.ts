@@ -23,7 +23,9 @@ import { registerDocumentGuards } from './lib/visibility.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
+import { metadataModule } from './modules/metadata/metadata.routes.js';
 import { userModule } from './modules/user/user.routes.js';
+import { valueListModule } from './modules/value-list/value-list.routes.js';
 import { registerOpenApi } from './openapi.js';
 import { notFoundHandler, registerWeb } from './web.js';
 
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emailModule(deps));
   await app.register(userModule(deps));
   await app.register(groupModule(deps));
+  await app.register(metadataModule(deps));
+  await app.register(valueListModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

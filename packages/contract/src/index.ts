@@ -3,7 +3,9 @@ import { authContract } from './auth.js';
 import { emailContract } from './email.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
+import { metadataContract } from './metadata.js';
 import { userContract } from './user.js';
+import { valueListContract } from './value-list.js';
 
 export * from './access.js';
 export * from './auth.js';
@@ -11,8 +13,10 @@ export * from './common.js';
 export * from './email.js';
 export * from './group.js';
 export * from './http.js';
+export * from './metadata.js';
 export * from './password-policy.js';
 export * from './user.js';
+export * from './value-list.js';
 
 // One wording for a missing field, on both sides.
 z.config({ customError: (issue) => (issue.input === undefined ? 'Required' : undefined) });
@@ -23,6 +27,8 @@ export const contract = {
   email: emailContract,
   user: userContract,
   group: groupContract,
+  metadata: metadataContract,
+  valueList: valueListContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;

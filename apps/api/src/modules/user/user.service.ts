@@ -17,7 +17,7 @@ import { accessTypeFromDb, accessTypeToDb, mayManage } from '../../lib/access-ty
 import { type Actor, audit } from '../../lib/audit.js';
 import type { StoredBlob } from '../../lib/blob-store.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { type FieldError, invalidInput, notAuthenticated } from '../../lib/errors.js';
+import { type FieldError, invalidInput, notAuthenticated, summarise } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -290,13 +290,6 @@ async function checkNewUsers(db: Tx, candidates: Candidate[]): Promise<FieldErro
       errors.push({ path: `${at}.group_ids`, message: `Unknown groups: ${unknown.join(', ')}` });
   }
   return errors;
-}
-
-function summarise(errors: FieldError[]): string {
-  const first = errors[0];
-  if (!first) return 'Invalid input';
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  return `${first.path.replace(/^body\./, '')}: ${first.message}${more}`;
 }
 
 /** argon2 hashes, a few at a time (each takes ~50 ms of a libuv thread). */
