@@ -23,11 +23,22 @@ export type Caller = [
   expect: (write: boolean, signedIn: boolean) => number,
 ];
 
+/** Settings calls; reads marked `signedIn` are for everyone signed in. */
 export const SETTINGS_CALLERS: Caller[] = [
   ['anonymous', null, 'admin', () => 401],
-  ['General staff', 'General staff', 'user', () => 403],
-  ['File Control Admin', 'File Control Admin', 'admin', () => 403],
-  ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', () => 403],
+  ['General staff', 'General staff', 'user', (write, signedIn) => (!write && signedIn ? 200 : 403)],
+  [
+    'File Control Admin',
+    'File Control Admin',
+    'admin',
+    (write, signedIn) => (!write && signedIn ? 200 : 403),
+  ],
+  [
+    'a Company Admin signed in as user',
+    'COMPANY ADMIN',
+    'user',
+    (write, signedIn) => (!write && signedIn ? 200 : 403),
+  ],
   ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
   ['User Administration Admin', 'User Administration Admin', 'admin', () => 200],
   ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],

@@ -82,3 +82,8 @@ export async function xlsx(rows: unknown[][], sheetName = 'Sheet1'): Promise<Buf
   for (const row of rows) ws.addRow(row);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** A valid 1x1 lossless WebP. */
+export function tinyWebp(): Buffer {
+  return Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+}
