@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { authContract } from './auth.js';
 import { categoryContract } from './category.js';
 import { emailContract } from './email.js';
@@ -16,14 +15,12 @@ export * from './common.js';
 export * from './email.js';
 export * from './group.js';
 export * from './http.js';
+export * from './messages.js';
 export * from './metadata.js';
 export * from './password-policy.js';
 export * from './setup.js';
 export * from './user.js';
 export * from './value-list.js';
-
-// One wording for a missing field, on both sides.
-z.config({ customError: (issue) => (issue.input === undefined ? 'Required' : undefined) });
 
 /** Every call of the product, by area. The key `area.name` is the operationId. */
 export const contract = {

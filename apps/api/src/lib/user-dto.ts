@@ -7,8 +7,23 @@ export function displayName(user: { firstName: string; lastName: string; usernam
   return `${user.firstName} ${user.lastName}`.trim() || user.username;
 }
 
+/** The columns a user is shown with. */
+export type UserDtoFields = Pick<
+  User,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'loginRole'
+  | 'accessType'
+  | 'status'
+  | 'twoFactorEnabled'
+  | 'createdAt'
+>;
+
 /** A user row as the API shows it: never the hash, never the 2FA secret. */
-export function toUserDto(user: User): TUser {
+export function toUserDto(user: UserDtoFields): TUser {
   const name = displayName(user);
   return {
     id: user.id,

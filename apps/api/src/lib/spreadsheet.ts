@@ -1,28 +1,26 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { createInflateRaw } from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
-// Reads the first sheet of an .xlsx, bounded by what is in it, for the value-list import.
+// Reads the first sheet of an .xlsx, bounded by what it reads, for every spreadsheet import
+// (users, value lists).
 //
-// THE INTERFACE IS THE ONE OF `apps/api/src/lib/spreadsheet.ts` (branch harden-api): when
-// that file is on main, import `readFirstSheet` and `UnreadableSpreadsheetError` from it and
-// delete this one. Until then this is the reader (issue 12 asked for one behind this interface).
+// A workbook is a zip of XML files. The sheet's XML is inflated and parsed as a stream, one
+// chunk at a time, yielding to the event loop between chunks: rows are counted as they are
+// met (the sheet's declared <dimension> and row numbers are never trusted as sizes), reading
+// stops as soon as the data rows pass the cap, and only the cells of the first `maxColumns`
+// columns are kept, each at most MAX_CELL_CHARS long. Shared strings are read afterwards and
+// only those the kept cells name are kept. Every XML part has a ceiling on its inflated size,
+// so a zip bomb ends in a refusal, not in memory.
 //
-// An .xlsx is a zip of XML parts. Only the zip's central directory is read at first (offsets
-// checked against the buffer); the parts used (workbook, its relationships, the first sheet,
-// the shared strings) are inflated by zlib as streams (off the main thread, a block at a time
-// as the parser asks for more), parsed chunk by chunk, yielding to the event loop between
-// chunks. Rows are counted as they are met (the sheet's <dimension>, row numbers and the zip's
-// stated sizes are never trusted as sizes); reading stops once the data rows pass `maxRows`,
-// only the first `maxColumns` columns are kept, each cell at most MAX_CELL_CHARS, and each part
-// has a ceiling on its inflated size, so a zip bomb ends in a refusal. Shared strings are read
-// after the sheet, and only those the kept cells name are kept.
-//
-// Cells are text as stored: numbers as written, booleans TRUE/FALSE, a formula as `=` and the
-// formula (its cached result is ignored). Nothing is evaluated.
+// Cells are text exactly as stored: numbers as written in the file, booleans TRUE/FALSE, and a
+// formula as `=` followed by the formula (its cached result is ignored). Nothing is evaluated.
 
+/** Excel's own limit on the text of one cell. */
 export const MAX_CELL_CHARS = 32_767;
+const MAX_ENTRIES = 10_000;
 const MAX_SMALL_PART_BYTES = 1024 * 1024;
 const MAX_SHEET_BYTES = 64 * 1024 * 1024;
 const MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024;
@@ -45,7 +43,7 @@ export interface FirstSheet {
 }
 
 export interface ReadOptions {
-  /** Data rows (below the header) to read at most; one more sets `overLimit`. */
+  /** Data rows (below the header) to read at most; one more makes `overLimit`. */
   maxRows: number;
   /** Columns kept, from A. */
   maxColumns: number;
@@ -59,128 +57,102 @@ export class UnreadableSpreadsheetError extends Error {
 /** Reads the first sheet of an .xlsx; throws UnreadableSpreadsheetError when it cannot. */
 export async function readFirstSheet(content: Buffer, options: ReadOptions): Promise<FirstSheet> {
   if (!content.subarray(0, 4).equals(ZIP_MAGIC)) throw new UnreadableSpreadsheetError('not a zip file');
-  const zip: ZipRef = { content, entries: readZipDirectory(content) };
-  const rels = await workbookRels(zip);
-  const sheet = await readSheetXml(zip, await firstSheetPath(zip, rels), options);
-  let shared = new Map<number, string>();
-  if (sheet.sharedIndexes.size > 0) {
-    const rel = rels.find((r) => r.Type?.endsWith('/sharedStrings'));
-    shared = await readSharedStrings(
-      zip,
-      rel?.Target ? partPath(rel.Target) : 'xl/sharedStrings.xml',
-      sheet.sharedIndexes,
-    );
-  }
-  const resolve = (line: RawLine): SheetLine => ({
-    row: line.row,
-    cells: line.cells.map((cell) =>
-      (typeof cell === 'number' ? (shared.get(cell) ?? '') : cell).trim().slice(0, MAX_CELL_CHARS),
-    ),
-  });
-  return {
-    header: sheet.header ? resolve(sheet.header) : null,
-    rows: sheet.rows.map(resolve),
-    overLimit: sheet.overLimit,
-  };
-}
-
-// ---- zip --------------------------------------------------------------------------------------
-
-/** One part of the zip: where its compressed bytes are and how they are compressed. */
-interface ZipEntry {
-  method: number;
-  start: number;
-  compressedSize: number;
-}
-type Zip = Map<string, ZipEntry>;
-
-const MAX_ENTRIES = 10_000;
-
-/**
- * The zip's central directory (names, methods, where each part's bytes are). Only what is in
- * the buffer is read; every offset is checked against it. Nothing is inflated here.
- */
-function readZipDirectory(content: Buffer): Zip {
-  const bad = (why: string) => new UnreadableSpreadsheetError(`not a readable zip file: ${why}`);
-  // The end-of-central-directory record: in the last 22 + 65535 bytes (its comment).
-  let eocd = -1;
-  for (let i = content.length - 22; i >= Math.max(0, content.length - 22 - 0xffff); i -= 1) {
-    if (content.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
+  const zip = await openZip(content);
+  try {
+    const entries = await listEntries(zip);
+    const sheetPath = await firstSheetPath(zip, entries);
+    const sheetEntry = entries.get(sheetPath);
+    if (!sheetEntry) throw new UnreadableSpreadsheetError(`no sheet at ${sheetPath}`);
+    const sheet = await readSheetXml(zip, sheetEntry, options);
+    const needed = sheet.sharedIndexes;
+    let shared = new Map<number, string>();
+    if (needed.size > 0) {
+      const sharedEntry = entries.get(await sharedStringsPath(zip, entries));
+      if (!sharedEntry) throw new UnreadableSpreadsheetError('the sheet names shared strings the file lacks');
+      shared = await readSharedStrings(zip, sharedEntry, needed);
     }
+    const resolve = (line: RawLine): SheetLine => ({
+      row: line.row,
+      cells: line.cells.map((cell) =>
+        (typeof cell === 'number' ? (shared.get(cell) ?? '') : cell).trim().slice(0, MAX_CELL_CHARS),
+      ),
+    });
+    return {
+      header: sheet.header ? resolve(sheet.header) : null,
+      rows: sheet.rows.map(resolve),
+      overLimit: sheet.overLimit,
+    };
+  } finally {
+    zip.close();
   }
-  if (eocd < 0) throw bad('no central directory');
-  const count = content.readUInt16LE(eocd + 10);
-  let at = content.readUInt32LE(eocd + 16);
-  if (count > MAX_ENTRIES) throw bad('too many parts');
-  const zip: Zip = new Map();
-  for (let n = 0; n < count; n += 1) {
-    if (at + 46 > content.length || content.readUInt32LE(at) !== 0x02014b50) throw bad('broken directory');
-    const flags = content.readUInt16LE(at + 8);
-    const method = content.readUInt16LE(at + 10);
-    const compressedSize = content.readUInt32LE(at + 20);
-    const nameLength = content.readUInt16LE(at + 28);
-    const extraLength = content.readUInt16LE(at + 30);
-    const commentLength = content.readUInt16LE(at + 32);
-    const local = content.readUInt32LE(at + 42);
-    if (at + 46 + nameLength > content.length) throw bad('broken directory');
-    const name = content.toString('utf8', at + 46, at + 46 + nameLength).replace(/^\/+/, '');
-    at += 46 + nameLength + extraLength + commentLength;
-    if (flags & 1) throw new UnreadableSpreadsheetError('encrypted workbook');
-    if (local + 30 > content.length || content.readUInt32LE(local) !== 0x04034b50) throw bad('broken part');
-    const start = local + 30 + content.readUInt16LE(local + 26) + content.readUInt16LE(local + 28);
-    if (start + compressedSize > content.length) throw bad('a part runs past the end of the file');
-    zip.set(name, { method, start, compressedSize });
-  }
-  return zip;
 }
 
-/** A part's inflated bytes as a stream (zlib works off the main thread, asked for more as they are read). */
-function openPart(content: Buffer, entry: ZipEntry): Readable {
-  const raw = Readable.from([content.subarray(entry.start, entry.start + entry.compressedSize)]);
-  if (entry.method === 0) return raw;
-  if (entry.method !== 8) throw new UnreadableSpreadsheetError(`unsupported compression ${entry.method}`);
-  return raw.pipe(createInflateRaw());
+// ---- zip ------------------------------------------------------------------------------------
+
+function openZip(content: Buffer): Promise<ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(content, { lazyEntries: true, autoClose: false }, (err, zip) => {
+      if (err || !zip)
+        return reject(new UnreadableSpreadsheetError(`not a readable zip file: ${err?.message}`));
+      // Errors are also passed to the callbacks of the calls that meet them.
+      zip.on('error', () => {});
+      resolve(zip);
+    });
+  });
 }
 
-// ---- parts ----------------------------------------------------------------------------------
+/** The entries of the central directory, by path (no data is inflated here). */
+function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, Entry>();
+    zip.on('entry', (entry: Entry) => {
+      entries.set(entry.fileName.replace(/^\/+/, ''), entry);
+      if (entries.size > MAX_ENTRIES) reject(new UnreadableSpreadsheetError('too many parts'));
+      else zip.readEntry();
+    });
+    zip.once('end', () => resolve(entries));
+    zip.once('error', (err: Error) => reject(new UnreadableSpreadsheetError(err.message)));
+    zip.readEntry();
+  });
+}
+
+function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    if (entry.isEncrypted()) return reject(new UnreadableSpreadsheetError('encrypted workbook'));
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) reject(new UnreadableSpreadsheetError(`unreadable part: ${err?.message}`));
+      else resolve(stream);
+    });
+  });
+}
 
 /**
- * Feeds a part's inflated text to `onText` chunk by chunk, yielding to the event loop after
- * each chunk; stops when `onText` returns false. More than `maxBytes` inflated is a refusal.
+ * Feeds an entry's inflated text to `onText` chunk by chunk, yielding to the event loop after
+ * each chunk; stops early when `onText` returns false. At most `maxBytes` are inflated.
  */
-async function streamPart(
-  zip: ZipRef,
-  path: string,
+async function streamEntry(
+  zip: ZipFile,
+  entry: Entry,
   maxBytes: number,
   onText: (text: string) => boolean,
 ): Promise<void> {
-  const entry = zip.entries.get(path);
-  if (!entry) throw new UnreadableSpreadsheetError(`no part ${path}`);
-  const decoder = new TextDecoder('utf-8');
-  const stream = openPart(zip.content, entry);
+  const stream = await openEntry(zip, entry);
+  const decoder = new StringDecoder('utf8');
   let bytes = 0;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytes += chunk.length;
-      if (bytes > maxBytes) throw new UnreadableSpreadsheetError(`${path} is too large to read`);
-      if (!onText(decoder.decode(chunk, { stream: true }))) return;
+      if (bytes > maxBytes) throw new UnreadableSpreadsheetError(`${entry.fileName} is too large to read`);
+      if (!onText(decoder.write(chunk))) return;
       await nextTurn();
     }
-    onText(decoder.decode());
+    onText(decoder.end());
   } catch (err) {
     if (err instanceof UnreadableSpreadsheetError) throw err;
-    throw new UnreadableSpreadsheetError(`${path}: ${(err as Error).message}`);
+    throw new UnreadableSpreadsheetError(`${entry.fileName}: ${(err as Error).message}`);
   } finally {
     stream.destroy();
   }
-}
-
-/** The zip's bytes and directory, as the readers below take them. */
-interface ZipRef {
-  content: Buffer;
-  entries: Zip;
 }
 
 /** An XML parser whose tag names lose their namespace prefix (`x:row` -> `row`). */
@@ -191,10 +163,15 @@ function xmlParser(handlers: {
 }) {
   const parser = new SaxesParser();
   const local = (name: string) => name.slice(name.indexOf(':') + 1);
-  const { open, close, text } = handlers;
-  if (open) parser.on('opentag', (tag: SaxesTagPlain) => open(local(tag.name), tag.attributes));
-  if (close) parser.on('closetag', (tag: SaxesTagPlain) => close(local(tag.name)));
-  if (text) parser.on('text', text);
+  if (handlers.open) {
+    const open = handlers.open;
+    parser.on('opentag', (tag: SaxesTagPlain) => open(local(tag.name), tag.attributes));
+  }
+  if (handlers.close) {
+    const close = handlers.close;
+    parser.on('closetag', (tag: SaxesTagPlain) => close(local(tag.name)));
+  }
+  if (handlers.text) parser.on('text', handlers.text);
   const guard = (run: () => void) => {
     try {
       run();
@@ -203,20 +180,21 @@ function xmlParser(handlers: {
     }
   };
   return {
-    write: (chunk: string) => guard(() => parser.write(chunk)),
+    write: (text: string) => guard(() => parser.write(text)),
+    /** After the last chunk of a part read to its end: unclosed elements are an error. */
     close: () => guard(() => parser.close()),
   };
 }
 
-/** The attributes of every element named `tag` in a small part, in document order. */
-async function findElements(zip: ZipRef, path: string, tag: string): Promise<Array<Record<string, string>>> {
+/** The attributes of every element named `tag` (any prefix) in a small part, in document order. */
+async function findElements(zip: ZipFile, entry: Entry, tag: string): Promise<Array<Record<string, string>>> {
   const found: Array<Record<string, string>> = [];
   const parser = xmlParser({
     open: (name, attributes) => {
       if (name === tag) found.push(attributes);
     },
   });
-  await streamPart(zip, path, MAX_SMALL_PART_BYTES, (text) => {
+  await streamEntry(zip, entry, MAX_SMALL_PART_BYTES, (text) => {
     parser.write(text);
     return true;
   });
@@ -227,28 +205,34 @@ async function findElements(zip: ZipRef, path: string, tag: string): Promise<Arr
 /** Resolves a relationship target against the folder of the part that names it. */
 function partPath(target: string, base = 'xl'): string {
   if (target.startsWith('/')) return target.slice(1);
+  const parts = `${base}/${target}`.split('/');
   const out: string[] = [];
-  for (const part of `${base}/${target}`.split('/')) {
+  for (const part of parts) {
     if (part === '..') out.pop();
     else if (part !== '.' && part !== '') out.push(part);
   }
   return out.join('/');
 }
 
-async function workbookRels(zip: ZipRef) {
-  return zip.entries.has('xl/_rels/workbook.xml.rels')
-    ? await findElements(zip, 'xl/_rels/workbook.xml.rels', 'Relationship')
-    : [];
+async function workbookRels(zip: ZipFile, entries: Map<string, Entry>) {
+  const rels = entries.get('xl/_rels/workbook.xml.rels');
+  return rels ? await findElements(zip, rels, 'Relationship') : [];
 }
 
 /** The first sheet in the workbook's own order (not the order of the zip's parts). */
-async function firstSheetPath(zip: ZipRef, rels: Array<Record<string, string>>): Promise<string> {
-  if (!zip.entries.has('xl/workbook.xml')) throw new UnreadableSpreadsheetError('no workbook part');
-  const [first] = await findElements(zip, 'xl/workbook.xml', 'sheet');
+async function firstSheetPath(zip: ZipFile, entries: Map<string, Entry>): Promise<string> {
+  const workbook = entries.get('xl/workbook.xml');
+  if (!workbook) throw new UnreadableSpreadsheetError('no workbook part');
+  const [first] = await findElements(zip, workbook, 'sheet');
   if (!first) throw new UnreadableSpreadsheetError('the workbook has no sheet');
   const id = Object.entries(first).find(([name]) => name === 'r:id' || name.endsWith(':id'))?.[1];
-  const rel = rels.find((r) => r.Id === id);
+  const rel = (await workbookRels(zip, entries)).find((r) => r.Id === id);
   return rel?.Target ? partPath(rel.Target) : 'xl/worksheets/sheet1.xml';
+}
+
+async function sharedStringsPath(zip: ZipFile, entries: Map<string, Entry>): Promise<string> {
+  const rel = (await workbookRels(zip, entries)).find((r) => r.Type?.endsWith('/sharedStrings'));
+  return rel?.Target ? partPath(rel.Target) : 'xl/sharedStrings.xml';
 }
 
 // ---- the sheet ------------------------------------------------------------------------------
@@ -269,23 +253,24 @@ function columnOf(ref: string | undefined): number {
   return n - 1;
 }
 
-async function readSheetXml(zip: ZipRef, path: string, options: ReadOptions) {
+async function readSheetXml(zip: ZipFile, entry: Entry, options: ReadOptions) {
   const sharedIndexes = new Set<number>();
   let header: RawLine | null = null;
   const rows: RawLine[] = [];
   let overLimit = false;
+
   let inSheetData = false;
   let line: RawLine | null = null;
   let lastRow = 0;
   let lastColumn = -1;
+  // The cell being read.
   let cell: { column: number; type: string; value: string; formula: string | null } | null = null;
   let into: 'value' | 'formula' | 'inline' | null = null;
 
   const append = (text: string) => {
     if (!cell || !into) return;
     if (into === 'formula') {
-      const f = cell.formula ?? '';
-      cell.formula = f + text.slice(0, MAX_CELL_CHARS - f.length);
+      cell.formula = (cell.formula ?? '') + text.slice(0, MAX_CELL_CHARS - (cell.formula?.length ?? 0));
     } else cell.value += text.slice(0, MAX_CELL_CHARS - cell.value.length);
   };
 
@@ -295,6 +280,7 @@ async function readSheetXml(zip: ZipRef, path: string, options: ReadOptions) {
     lastColumn = column;
     if (column < 0 || column >= options.maxColumns) return;
     let value: RawCell;
+    // A formula as written; a cell sharing another's formula has only its cached value.
     if (cell.formula) value = `=${cell.formula}`;
     else if (cell.type === 's') {
       const index = Number.parseInt(cell.value, 10);
@@ -309,7 +295,7 @@ async function readSheetXml(zip: ZipRef, path: string, options: ReadOptions) {
 
   const isEmpty = (l: RawLine) => l.cells.every((c) => typeof c === 'string' && c.trim() === '');
 
-  /** False once the rows are over the limit: reading stops there. */
+  /** Returns false once the rows are over the limit: reading stops there. */
   const endRow = (): boolean => {
     const done = line;
     line = null;
@@ -334,7 +320,7 @@ async function readSheetXml(zip: ZipRef, path: string, options: ReadOptions) {
       else if (!inSheetData) return;
       else if (name === 'row') {
         const r = Number.parseInt(a.r ?? '', 10);
-        lastRow = Number.isSafeInteger(r) && r > lastRow ? r : lastRow + 1;
+        lastRow = Number.isSafeInteger(r) && r > 0 ? r : lastRow + 1;
         lastColumn = -1;
         line = { row: lastRow, cells: [] };
       } else if (name === 'c' && line) {
@@ -359,7 +345,7 @@ async function readSheetXml(zip: ZipRef, path: string, options: ReadOptions) {
       if (!stop) append(text);
     },
   });
-  await streamPart(zip, path, MAX_SHEET_BYTES, (text) => {
+  await streamEntry(zip, entry, MAX_SHEET_BYTES, (text) => {
     parser.write(text);
     return !stop;
   });
@@ -368,9 +354,7 @@ async function readSheetXml(zip: ZipRef, path: string, options: ReadOptions) {
 }
 
 /** The shared strings at `needed` indexes (a string's runs joined); reading stops past the last one. */
-async function readSharedStrings(zip: ZipRef, path: string, needed: Set<number>) {
-  if (!zip.entries.has(path))
-    throw new UnreadableSpreadsheetError('the sheet names shared strings the file lacks');
+async function readSharedStrings(zip: ZipFile, entry: Entry, needed: Set<number>) {
   const last = Math.max(...needed);
   const found = new Map<number, string>();
   let index = -1;
@@ -400,7 +384,7 @@ async function readSharedStrings(zip: ZipRef, path: string, needed: Set<number>)
       if (inText && current !== null) current += text.slice(0, MAX_CELL_CHARS - current.length);
     },
   });
-  await streamPart(zip, path, MAX_SHARED_STRINGS_BYTES, (text) => {
+  await streamEntry(zip, entry, MAX_SHARED_STRINGS_BYTES, (text) => {
     parser.write(text);
     return !stop;
   });
