@@ -310,6 +310,13 @@ export const ZEditRelatedTagBody = z.object({
   linked_folder_id: ZId.nullish(),
 });
 
+/** Who rights can be granted to (the rights screens' pickers). */
+export const ZGrantees = z.object({
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string() })),
+  groups: z.array(ZRef),
+});
+export type TGrantees = z.infer<typeof ZGrantees>;
+
 const fileControlWrite = { area: 'fileControl', access: 'write' } as const;
 
 export const categoryContract = {
@@ -463,6 +470,14 @@ export const categoryContract = {
     summary: 'Rename, recolour or relink a related tag of the category `folder_id`',
     body: ZEditRelatedTagBody,
     response: ZRelatedTag,
+  }),
+  grantees: endpoint({
+    method: 'GET',
+    path: '/api/category-grantees',
+    guard: { area: 'fileControl', access: 'read' },
+    extension: true,
+    summary: 'The people (active) and groups rights can be granted to, by name',
+    response: ZGrantees,
   }),
   deleteRelatedTag: endpoint({
     method: 'POST',

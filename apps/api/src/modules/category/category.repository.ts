@@ -450,6 +450,18 @@ export async function groupIds(db: Tx, ids: number[]): Promise<Set<number>> {
   return new Set(rows.map((r) => r.id));
 }
 
+export function granteeUsers(db: Tx) {
+  return db.user.findMany({
+    where: { status: 'active', accessType: { not: 'VENDOR_ADMIN' } },
+    select: { id: true, username: true, firstName: true, lastName: true },
+    orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }, { username: 'asc' }],
+  });
+}
+
+export function granteeGroups(db: Tx) {
+  return db.group.findMany({ select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+}
+
 // ---- category groups ------------------------------------------------------------------------
 
 export function listCategoryGroups(db: Tx, ids?: number[]) {

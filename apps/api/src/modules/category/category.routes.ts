@@ -66,6 +66,7 @@ export const categoryModule = (deps: Deps) =>
       message: 'Related tag updated',
       data: await catalog.editTag(deps, scopeOf(auth), actor, body),
     }),
+    grantees: async () => ({ data: await catalog.grantees(deps) }),
     deleteRelatedTag: async ({ actor, params }) => {
       await catalog.deleteTag(deps, actor, params.id);
       return { message: 'Related tag deleted', data: null };

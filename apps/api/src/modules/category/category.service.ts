@@ -868,6 +868,12 @@ export async function deleteCategoryGroup(deps: Deps, actor: Actor, id: number):
   });
 }
 
+/** Who rights can be granted to: active people and every group. */
+export async function grantees(deps: Deps) {
+  const [users, groups] = await Promise.all([repo.granteeUsers(deps.db), repo.granteeGroups(deps.db)]);
+  return { users: users.map((u) => ({ id: u.id, username: u.username, name: displayName(u) })), groups };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Related tags
 

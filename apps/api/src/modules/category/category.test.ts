@@ -581,6 +581,22 @@ describe('category groups', () => {
   });
 });
 
+describe('GET /api/category-grantees', () => {
+  it('lists active people (no vendor admin) and every group, for the rights pickers', async () => {
+    const person = await createUser(t.db, { firstName: 'Gina', lastName: 'Grant' });
+    const gone = await createUser(t.db, { status: 'deactivated' });
+    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    const group = await t.db.group.create({ data: { name: uniq('Team') } });
+    const res = await asAdmin({ method: 'GET', url: '/api/category-grantees' });
+    const ids = res.json().data.users.map((u: { id: number }) => u.id);
+    expect(ids).toContain(person.id);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).not.toContain(vendor.id);
+    expect(res.json().data.users.find((u: { id: number }) => u.id === person.id).name).toBe('Gina Grant');
+    expect(res.json().data.groups).toContainEqual({ id: group.id, name: group.name });
+  });
+});
+
 describe('related tags', () => {
   it('adds, lists, edits and deletes the tags of a category; audits each', async () => {
     const category = await createCategory(t.db);

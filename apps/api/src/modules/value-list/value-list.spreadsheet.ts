@@ -1,8 +1,8 @@
 import { ITEM_LABEL_MAX, VALUE_LIST_KEY_MAX } from '@quire/contract';
 import ExcelJS from 'exceljs';
 import type { FieldError } from '../../lib/errors.js';
-import { notASpreadsheet } from './value-list.errors.js';
 import { readFirstSheet, UnreadableSpreadsheetError } from '../../lib/spreadsheet.js';
+import { notASpreadsheet } from './value-list.errors.js';
 
 // The value-list spreadsheet: the template, and reading one back into items. First sheet,
 // header row with `label` and optionally `key` (any order, any letter case); each row below
