@@ -29,9 +29,13 @@ import { createThrottle, type Throttle } from './lib/throttle.js';
 import { registerDocumentGuards } from './lib/visibility.js';
 import { resolveSession } from './modules/account/session.service.js';
 import { authModule } from './modules/auth/auth.routes.js';
+import { categoryModule } from './modules/category/category.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
+import { metadataModule } from './modules/metadata/metadata.routes.js';
+import { setupModule } from './modules/setup/setup.routes.js';
 import { userModule } from './modules/user/user.routes.js';
+import { valueListModule } from './modules/value-list/value-list.routes.js';
 import { registerOpenApi } from './openapi.js';
 import { notFoundHandler, registerWeb } from './web.js';
 
@@ -171,6 +175,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emailModule(deps));
   await app.register(userModule(deps));
   await app.register(groupModule(deps));
+  await app.register(setupModule(deps));
+  await app.register(categoryModule(deps));
+  await app.register(metadataModule(deps));
+  await app.register(valueListModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

@@ -10,6 +10,8 @@ import { bearer, createUser, loginAs } from './factories.js';
 export interface AccessCase {
   name: string;
   write: boolean;
+  /** A read any signed-in person may make (the answer is filtered to what they may see). */
+  signedIn?: boolean;
   /** Builds the request (it may create the row it acts on). */
   make: () => Promise<InjectOptions> | InjectOptions;
 }
@@ -18,16 +20,51 @@ export type Caller = [
   label: string,
   accessType: AccessType | null,
   role: LoginRole,
-  expect: (write: boolean) => number,
+  expect: (write: boolean, signedIn: boolean) => number,
 ];
 
+/** Settings calls; reads marked `signedIn` are for everyone signed in. */
 export const SETTINGS_CALLERS: Caller[] = [
   ['anonymous', null, 'admin', () => 401],
-  ['General staff', 'General staff', 'user', () => 403],
-  ['File Control Admin', 'File Control Admin', 'admin', () => 403],
-  ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', () => 403],
+  ['General staff', 'General staff', 'user', (write, signedIn) => (!write && signedIn ? 200 : 403)],
+  [
+    'File Control Admin',
+    'File Control Admin',
+    'admin',
+    (write, signedIn) => (!write && signedIn ? 200 : 403),
+  ],
+  [
+    'a Company Admin signed in as user',
+    'COMPANY ADMIN',
+    'user',
+    (write, signedIn) => (!write && signedIn ? 200 : 403),
+  ],
   ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
   ['User Administration Admin', 'User Administration Admin', 'admin', () => 200],
+  ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
+];
+
+/**
+ * File Control calls: writes for File Control writers signed in as admin (File Control Admin,
+ * Company Admin), reads for the Auditor too; reads marked `signedIn` for everyone signed in.
+ */
+export const FILE_CONTROL_CALLERS: Caller[] = [
+  ['anonymous', null, 'admin', () => 401],
+  ['General staff', 'General staff', 'user', (write, signedIn) => (!write && signedIn ? 200 : 403)],
+  ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
+  [
+    'User Administration Admin',
+    'User Administration Admin',
+    'admin',
+    (write, signedIn) => (!write && signedIn ? 200 : 403),
+  ],
+  [
+    'a Company Admin signed in as user',
+    'COMPANY ADMIN',
+    'user',
+    (write, signedIn) => (!write && signedIn ? 200 : 403),
+  ],
+  ['File Control Admin', 'File Control Admin', 'admin', () => 200],
   ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
 ];
 
@@ -49,7 +86,7 @@ export async function expectAccess(
     const opts = await c.make();
     const before = await snapshot();
     const res = await callAs(t, token, opts);
-    const want = expected(c.write);
+    const want = expected(c.write, c.signedIn ?? false);
     expect(`${c.name} ${res.statusCode}`).toBe(`${c.name} ${want}`);
     if (want !== 200 && c.write) expect(await snapshot()).toEqual(before);
   }

@@ -166,3 +166,71 @@ export async function createFile(
     return tx.file.update({ where: { id: file.id }, data: { currentVersionId: version.id } });
   });
 }
+
+/** A value list with items in order (keys 1, 2, 3… unless given). */
+export async function createValueList(
+  db: Db,
+  o: { name?: string; items?: Array<string | { key: number; label: string }> } = {},
+) {
+  seq += 1;
+  return db.valueList.create({
+    data: {
+      name: o.name ?? `List ${seq}`,
+      items: {
+        create: (o.items ?? ['Red', 'Green', 'Blue']).map((item, position) =>
+          typeof item === 'string'
+            ? { key: position + 1, label: item, position }
+            : { key: item.key, label: item.label, position },
+        ),
+      },
+    },
+    include: { items: { orderBy: { position: 'asc' } } },
+  });
+}
+
+/** A metadata field (a `select` field needs `valueListId`). */
+export async function createMetadataField(
+  db: Db,
+  o: {
+    name?: string;
+    type?: 'text' | 'number' | 'date' | 'boolean' | 'select' | 'user';
+    valueListId?: number;
+    required?: boolean;
+    maxLength?: number;
+    pattern?: string;
+    minNumber?: number;
+    maxNumber?: number;
+  } = {},
+) {
+  seq += 1;
+  return db.metadataField.create({
+    data: {
+      name: o.name ?? `Field ${seq}`,
+      type: o.type ?? 'text',
+      valueListId: o.valueListId ?? null,
+      required: o.required ?? false,
+      maxLength: o.maxLength ?? null,
+      pattern: o.pattern ?? null,
+      minNumber: o.minNumber ?? null,
+      maxNumber: o.maxNumber ?? null,
+      position: seq,
+    },
+  });
+}
+
+/** Attaches fields to a category, in order. */
+export async function attachFields(
+  db: Db,
+  categoryId: number,
+  fields: Array<{ fieldId: number; required?: boolean; defaultValue?: string }>,
+) {
+  await db.categoryField.createMany({
+    data: fields.map((f, position) => ({
+      categoryId,
+      fieldId: f.fieldId,
+      position,
+      required: f.required ?? null,
+      defaultValue: f.defaultValue ?? null,
+    })),
+  });
+}

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 
 // Builders for upload tests: a multipart/form-data body for app.inject, and small real files.
 
@@ -72,4 +73,17 @@ export function tinyPng(width = 2, height = 2): Buffer {
 /** The first bytes of a JPEG (SOI + JFIF APP0), enough for a content check. */
 export function tinyJpegHead(): Buffer {
   return Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+}
+
+/** An .xlsx whose first sheet holds `rows` (row 1 first); `null` leaves a cell empty. */
+export async function xlsx(rows: unknown[][], sheetName = 'Sheet1'): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName);
+  for (const row of rows) ws.addRow(row);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A valid 1x1 lossless WebP. */
+export function tinyWebp(): Buffer {
+  return Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 }

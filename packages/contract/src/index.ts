@@ -1,18 +1,26 @@
 import { authContract } from './auth.js';
+import { categoryContract } from './category.js';
 import { emailContract } from './email.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
+import { metadataContract } from './metadata.js';
+import { setupContract } from './setup.js';
 import { userContract } from './user.js';
+import { valueListContract } from './value-list.js';
 
 export * from './access.js';
 export * from './auth.js';
+export * from './category.js';
 export * from './common.js';
 export * from './email.js';
 export * from './group.js';
 export * from './http.js';
 export * from './messages.js';
+export * from './metadata.js';
 export * from './password-policy.js';
+export * from './setup.js';
 export * from './user.js';
+export * from './value-list.js';
 
 /** Every call of the product, by area. The key `area.name` is the operationId. */
 export const contract = {
@@ -20,6 +28,10 @@ export const contract = {
   email: emailContract,
   user: userContract,
   group: groupContract,
+  setup: setupContract,
+  category: categoryContract,
+  metadata: metadataContract,
+  valueList: valueListContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;

@@ -88,3 +88,11 @@ export const moreAccessThanYours = createError({
 export function invalidInput(message: string, errors: FieldError[]): AppError {
   return new AppError('validation_failed', 400, message, errors);
 }
+
+/** "row 4.label: The label is empty (and 2 more)": one line for a list of field errors. */
+export function summarise(errors: FieldError[]): string {
+  const first = errors[0];
+  if (!first) return 'Invalid input';
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return `${first.path.replace(/^body\./, '')}: ${first.message}${more}`;
+}

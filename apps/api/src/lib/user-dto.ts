@@ -2,6 +2,11 @@ import type { TUser } from '@quire/contract';
 import type { User } from '@quire/db';
 import { accessTypeFromDb } from './access-types.js';
 
+/** How a person is named on screens: first and last name, else the username. */
+export function displayName(user: { firstName: string; lastName: string; username: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
+
 /** The columns a user is shown with. */
 export type UserDtoFields = Pick<
   User,
@@ -19,7 +24,7 @@ export type UserDtoFields = Pick<
 
 /** A user row as the API shows it: never the hash, never the 2FA secret. */
 export function toUserDto(user: UserDtoFields): TUser {
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const name = displayName(user);
   return {
     id: user.id,
     username: user.username,

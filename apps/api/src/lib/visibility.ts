@@ -44,6 +44,25 @@ export function visibleCategoryIds(scope: Scope): Prisma.Sql {
   return Prisma.sql`SELECT category_id FROM quire_category_rights(${scope.userId}::int)`;
 }
 
+/**
+ * The live categories the scope may view with the rights it holds there, as a subquery of
+ * rows `(category_id, can_view, can_upload, can_edit, can_delete, can_share, can_manage)`.
+ */
+export function categoryRightsTable(scope: Scope): Prisma.Sql {
+  if (scope.kind === 'all') {
+    const w = scope.write ? Prisma.sql`true` : Prisma.sql`false`;
+    return Prisma.sql`SELECT id AS category_id, true AS can_view, ${w} AS can_upload, ${w} AS can_edit,
+      ${w} AS can_delete, ${w} AS can_share, ${w} AS can_manage FROM categories WHERE deleted_at IS NULL`;
+  }
+  return Prisma.sql`SELECT category_id, can_view, can_upload, can_edit, can_delete, can_share, can_manage
+    FROM quire_category_rights(${scope.userId}::int)`;
+}
+
+/** Whether the scope reads every category (File Control admins and the Auditor signed in as admin). */
+export function readsEverything(scope: Scope): boolean {
+  return scope.kind === 'all';
+}
+
 /** The ids of the live categories where the scope holds `right`, as a subquery. */
 export function categoryIdsWith(scope: Scope, right: CategoryRight): Prisma.Sql {
   if (scope.kind === 'all') {

@@ -150,11 +150,3 @@ export async function pageUsers(db: Db, q: TUsersQuery) {
 export function findBlob(db: Tx, id: string) {
   return db.blob.findUnique({ where: { id } });
 }
-
-export function upsertBlob(tx: Tx, data: { id: string; size: number; mimeType: string }) {
-  return tx.blob.upsert({
-    where: { id: data.id },
-    create: { id: data.id, size: BigInt(data.size), mimeType: data.mimeType },
-    update: {},
-  });
-}

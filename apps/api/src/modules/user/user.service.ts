@@ -19,9 +19,11 @@ import {
 import type { UserStatus } from '@quire/db';
 import { accessTypeFromDb, accessTypeToDb, assertMayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
+import { recordBlob } from '../../lib/blob-rows.js';
 import type { StoredBlob } from '../../lib/blob-store.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { type FieldError, invalidInput } from '../../lib/errors.js';
+import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
+import { sniffImage } from '../../lib/image-type.js';
 import { pageMeta } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -93,13 +95,10 @@ const isSettings = (auth: AuthContext, access: 'read' | 'write') =>
 // ---------------------------------------------------------------------------------------------
 // Signatures
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-
-function sniffImage(head: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (head.subarray(0, PNG.length).equals(PNG)) return 'image/png';
-  if (head.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
-  return null;
+/** Signatures are PNG or JPEG. */
+function signatureType(head: Buffer): 'image/png' | 'image/jpeg' | null {
+  const type = sniffImage(head);
+  return type === 'image/png' || type === 'image/jpeg' ? type : null;
 }
 
 export interface StoredImage extends StoredBlob {
@@ -131,7 +130,7 @@ export async function storeSignatureImage(deps: Deps, content: Readable): Promis
     maxBytes: SIGNATURE_MAX_BYTES,
     inspectBytes: 16,
     inspect: (head) => {
-      mimeType = sniffImage(head);
+      mimeType = signatureType(head);
       if (!mimeType) throw notAnImage();
     },
   });
@@ -147,7 +146,7 @@ export async function setSignature(
   image: StoredImage,
 ) {
   await deps.db.$transaction(async (tx) => {
-    await repo.upsertBlob(tx, { id: image.id, size: image.size, mimeType: image.mimeType });
+    await recordBlob(tx, { id: image.id, size: image.size, mimeType: image.mimeType });
     await repo.updateUser(tx, target.id, { signatureBlobId: image.id });
     await audit(tx, actor, {
       type: 'user',
@@ -300,13 +299,6 @@ async function checkNewUsers(db: Tx, candidates: Candidate[]): Promise<FieldErro
       errors.push({ path: `${at}.group_ids`, message: `Unknown groups: ${unknown.join(', ')}` });
   }
   return errors;
-}
-
-function summarise(errors: FieldError[]): string {
-  const first = errors[0];
-  if (!first) return 'Invalid input';
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  return `${first.path.replace(/^body\./, '')}: ${first.message}${more}`;
 }
 
 /** argon2 hashes, a few at a time (each takes ~50 ms of a libuv thread). */

@@ -1,10 +1,9 @@
-import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
-import { multipart, tinyPng } from '../../../test/multipart.js';
+import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
 
 let t: TestContext;
 let companyAdmin: { id: number; username: string };
@@ -40,13 +39,6 @@ const newUserBody = (over: Record<string, unknown> = {}) => {
     ...over,
   };
 };
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Users');
-  for (const row of rows) ws.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 const counts = async () => ({
   users: await t.db.user.count(),

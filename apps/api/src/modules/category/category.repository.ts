@@ -1,0 +1,527 @@
+import type { CategoryRightName } from '@quire/contract';
+import { Prisma } from '@quire/db';
+import type { Tx } from '../../lib/deps.js';
+import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibility.js';
+
+// The catalog's queries. Every read that lists or counts categories or files goes through
+// lib/visibility.ts in SQL (categoryRightsTable, fileVisible): nothing is filtered afterwards.
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  description: string;
+  parent_id: number | null;
+  position: number;
+  inherit_fields: boolean;
+  inherit_permissions: boolean;
+  incremental_prefix: string;
+  created_at: Date;
+  updated_at: Date;
+  can_view: boolean;
+  can_upload: boolean;
+  can_edit: boolean;
+  can_delete: boolean;
+  can_share: boolean;
+  can_manage: boolean;
+  /** Whether the caller may view the parent (false at the top). */
+  parent_visible: boolean;
+  subcategory_count: number;
+  file_count: number;
+}
+
+const RIGHT_COLUMN: Record<CategoryRightName, Prisma.Sql> = {
+  view: Prisma.sql`r.can_view`,
+  upload: Prisma.sql`r.can_upload`,
+  edit: Prisma.sql`r.can_edit`,
+  delete: Prisma.sql`r.can_delete`,
+  share: Prisma.sql`r.can_share`,
+  manage: Prisma.sql`r.can_manage`,
+};
+
+export interface RowFilter {
+  /** Only these categories. */
+  ids?: number[];
+  /** Only the children of this category. */
+  parentId?: number;
+  /** Only where the caller holds this right. */
+  right?: CategoryRightName;
+  /** Part of the name, any letter case. */
+  search?: string;
+}
+
+/**
+ * The live categories the scope may view (narrowed by `filter`), with the scope's rights,
+ * whether it sees the parent, and counts of what it may view: sub-categories, and indexed
+ * live files directly in each.
+ */
+export async function visibleRows(db: Tx, scope: Scope, filter: RowFilter = {}): Promise<CategoryRow[]> {
+  const where: Prisma.Sql[] = [Prisma.sql`true`];
+  if (filter.ids) where.push(Prisma.sql`c.id = ANY(${filter.ids}::int[])`);
+  if (filter.parentId !== undefined) where.push(Prisma.sql`c.parent_id = ${filter.parentId}::int`);
+  if (filter.right) where.push(RIGHT_COLUMN[filter.right]);
+  if (filter.search) where.push(Prisma.sql`strpos(lower(c.name), lower(${filter.search})) > 0`);
+  const rows = await db.$queryRaw<
+    Array<
+      Omit<CategoryRow, 'subcategory_count' | 'file_count'> & {
+        subcategory_count: bigint;
+        file_count: bigint;
+      }
+    >
+  >`
+    WITH r AS MATERIALIZED (${categoryRightsTable(scope)})
+    SELECT c.id, c.name, c.description, c.parent_id, c.position, c.inherit_fields, c.inherit_permissions,
+           c.incremental_prefix, c.created_at, c.updated_at,
+           r.can_view, r.can_upload, r.can_edit, r.can_delete, r.can_share, r.can_manage,
+           coalesce(c.parent_id IN (SELECT category_id FROM r), false) AS parent_visible,
+           (SELECT count(*) FROM categories k
+             WHERE k.parent_id = c.id AND k.id IN (SELECT category_id FROM r)) AS subcategory_count,
+           (SELECT count(*) FROM files f
+             WHERE f.category_id = c.id AND f.deleted_at IS NULL AND f.index_status = 'indexed'
+               AND ${fileVisible(scope, 'f')}) AS file_count
+      FROM categories c
+      JOIN r ON r.category_id = c.id
+     WHERE ${Prisma.join(where, ' AND ')}`;
+  return rows.map((r) => ({
+    ...r,
+    subcategory_count: Number(r.subcategory_count),
+    file_count: Number(r.file_count),
+  }));
+}
+
+/** A category and every category above it (deleted or not, visible or not), from it upwards. */
+export async function chainUp(db: Tx, id: number) {
+  return db.$queryRaw<
+    Array<{
+      id: number;
+      name: string;
+      parent_id: number | null;
+      inherit_fields: boolean;
+      inherit_permissions: boolean;
+      deleted: boolean;
+      depth: number;
+    }>
+  >`
+    WITH RECURSIVE up AS (
+      SELECT c.id, c.name, c.parent_id, c.inherit_fields, c.inherit_permissions, c.deleted_at IS NOT NULL AS deleted, 0 AS depth
+        FROM categories c WHERE c.id = ${id}::int
+      UNION ALL
+      SELECT p.id, p.name, p.parent_id, p.inherit_fields, p.inherit_permissions, p.deleted_at IS NOT NULL, up.depth + 1
+        FROM categories p JOIN up ON p.id = up.parent_id
+       WHERE up.depth < 1000
+    )
+    SELECT * FROM up ORDER BY depth`;
+}
+
+/** The ids of the live categories below `id` (at any depth), not `id` itself. */
+export async function liveDescendantIds(db: Tx, id: number): Promise<number[]> {
+  const rows = await db.$queryRaw<Array<{ id: number }>>`
+    WITH RECURSIVE down AS (
+      SELECT c.id FROM categories c WHERE c.parent_id = ${id}::int AND c.deleted_at IS NULL
+      UNION ALL
+      SELECT c.id FROM categories c JOIN down ON c.parent_id = down.id WHERE c.deleted_at IS NULL
+    )
+    SELECT id FROM down`;
+  return rows.map((r) => r.id);
+}
+
+/** Which of these ids are the scope's visible categories (for names shown next to other things). */
+export async function visibleAmong(db: Tx, scope: Scope, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.$queryRaw<Array<{ id: number }>>`
+    SELECT category_id AS id FROM (${categoryRightsTable(scope)}) r WHERE r.category_id = ANY(${ids}::int[])`;
+  return new Set(rows.map((r) => r.id));
+}
+
+// ---- fields, grants, groups, tags of categories --------------------------------------------
+
+export function fieldsOf(db: Tx, categoryIds: number[]) {
+  return db.categoryField.findMany({
+    where: { categoryId: { in: categoryIds }, field: { deletedAt: null } },
+    orderBy: [{ position: 'asc' }, { fieldId: 'asc' }],
+  });
+}
+
+const grantee = {
+  user: { select: { id: true, username: true, firstName: true, lastName: true } },
+  group: { select: { id: true, name: true } },
+} as const;
+
+export function grantsOn(db: Tx, categoryIds: number[]) {
+  return db.categoryPermission.findMany({
+    where: { categoryId: { in: categoryIds } },
+    include: grantee,
+    orderBy: { id: 'asc' },
+  });
+}
+
+/** The grants of every category group holding one of these categories, with the member ids. */
+export function groupGrantsOn(db: Tx, categoryIds: number[]) {
+  return db.categoryGroupMember.findMany({
+    where: { categoryId: { in: categoryIds } },
+    include: {
+      categoryGroup: {
+        select: {
+          id: true,
+          name: true,
+          permissions: { include: grantee, orderBy: { id: 'asc' } },
+        },
+      },
+    },
+  });
+}
+
+export function groupsOf(db: Tx, categoryIds: number[]) {
+  return db.categoryGroupMember.findMany({
+    where: { categoryId: { in: categoryIds } },
+    select: { categoryId: true, categoryGroup: { select: { id: true, name: true } } },
+    orderBy: { categoryGroup: { name: 'asc' } },
+  });
+}
+
+export async function countsBy(db: Tx, ids: number[]) {
+  const [fields, tags, grants] = await Promise.all([
+    db.categoryField.groupBy({ by: ['categoryId'], where: { categoryId: { in: ids } }, _count: true }),
+    db.relatedTag.groupBy({ by: ['categoryId'], where: { categoryId: { in: ids } }, _count: true }),
+    db.categoryPermission.groupBy({ by: ['categoryId'], where: { categoryId: { in: ids } }, _count: true }),
+  ]);
+  const map = (rows: Array<{ categoryId: number; _count: number }>) =>
+    new Map(rows.map((r) => [r.categoryId, r._count]));
+  return { fields: map(fields), tags: map(tags), grants: map(grants) };
+}
+
+/** Tags of a category by name, with the linked category when the scope may view it. */
+export async function tagsOf(db: Tx, scope: Scope, categoryId: number) {
+  return db.$queryRaw<
+    Array<{
+      id: number;
+      category_id: number;
+      name: string;
+      color: string | null;
+      linked_id: number | null;
+      linked_name: string | null;
+    }>
+  >`
+    SELECT t.id, t.category_id, t.name, t.color, l.id AS linked_id, l.name AS linked_name
+      FROM related_tags t
+      LEFT JOIN categories l
+        ON l.id = t.linked_category_id AND l.id IN (SELECT category_id FROM (${categoryRightsTable(scope)}) r)
+     WHERE t.category_id = ${categoryId}::int
+     ORDER BY lower(t.name), t.id`;
+}
+
+export function findTag(db: Tx, id: number) {
+  return db.relatedTag.findUnique({
+    where: { id },
+    include: { category: { select: { deletedAt: true, name: true } } },
+  });
+}
+
+export function tagNamesTaken(db: Tx, categoryId: number, names: string[], exceptId?: number) {
+  return db.relatedTag.findMany({
+    where: {
+      categoryId,
+      OR: names.map((name) => ({ name: { equals: name, mode: 'insensitive' as const } })),
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
+    select: { name: true },
+  });
+}
+
+export function createTag(
+  tx: Tx,
+  data: {
+    categoryId: number;
+    name: string;
+    color: string | null;
+    linkedCategoryId: number | null;
+    createdById: number | null;
+  },
+) {
+  return tx.relatedTag.create({ data });
+}
+
+export function updateTag(
+  tx: Tx,
+  id: number,
+  data: { name?: string; color?: string | null; linkedCategoryId?: number | null },
+) {
+  return tx.relatedTag.update({ where: { id }, data });
+}
+
+export function deleteTag(tx: Tx, id: number) {
+  return tx.relatedTag.delete({ where: { id } });
+}
+
+// ---- writes ---------------------------------------------------------------------------------
+
+export function findLive(db: Tx, id: number) {
+  return db.category.findFirst({ where: { id, deletedAt: null } });
+}
+
+/** Live ids among these. */
+export async function liveIds(db: Tx, ids: number[]): Promise<Set<number>> {
+  const rows = await db.category.findMany({
+    where: { id: { in: ids }, deletedAt: null },
+    select: { id: true },
+  });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A live sibling (under `parentId`) named `name` in any letter case, other than `exceptId`. */
+export function siblingNamed(db: Tx, parentId: number | null, name: string, exceptId?: number) {
+  return db.category.findFirst({
+    where: {
+      parentId,
+      deletedAt: null,
+      name: { equals: name, mode: 'insensitive' },
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
+    select: { id: true },
+  });
+}
+
+/** The live names under `parentId`, lower-cased. */
+export async function siblingNames(db: Tx, parentId: number | null): Promise<Set<string>> {
+  const rows = await db.category.findMany({ where: { parentId, deletedAt: null }, select: { name: true } });
+  return new Set(rows.map((r) => r.name.toLowerCase()));
+}
+
+/** Live siblings in order, locked (one writer reorders a parent's children at a time). */
+export async function lockSiblings(tx: Tx, parentId: number | null) {
+  const parent = parentId === null ? Prisma.sql`parent_id IS NULL` : Prisma.sql`parent_id = ${parentId}::int`;
+  return tx.$queryRaw<Array<{ id: number; position: number }>>`
+    SELECT id, position FROM categories WHERE ${parent} AND deleted_at IS NULL
+     ORDER BY position, id FOR UPDATE`;
+}
+
+/** Moves and renames (who goes under whom) one at a time: no two moves make a cycle together. */
+export async function lockTree(tx: Tx) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(727362)`;
+}
+
+export async function setPositions(tx: Tx, order: number[], before: Map<number, number>) {
+  for (const [position, id] of order.entries())
+    if (before.get(id) !== position) await tx.category.update({ where: { id }, data: { position } });
+}
+
+export type CategoryData = Omit<Prisma.CategoryUncheckedCreateInput, 'id' | 'createdAt' | 'updatedAt'>;
+
+export function createCategory(tx: Tx, data: CategoryData) {
+  return tx.category.create({ data });
+}
+
+export function updateCategory(tx: Tx, id: number, data: Partial<CategoryData>) {
+  return tx.category.update({ where: { id }, data });
+}
+
+export async function replaceFields(
+  tx: Tx,
+  categoryId: number,
+  fields: Array<{
+    fieldId: number;
+    required: boolean | null;
+    defaultValue: string | null;
+    showInList: boolean;
+  }>,
+) {
+  await tx.categoryField.deleteMany({ where: { categoryId } });
+  if (fields.length)
+    await tx.categoryField.createMany({
+      data: fields.map((f, position) => ({ ...f, categoryId, position })),
+    });
+}
+
+export type GrantData = {
+  userId: number | null;
+  groupId: number | null;
+  canView: boolean;
+  canUpload: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+  canShare: boolean;
+  canManage: boolean;
+};
+
+export async function replaceGrants(tx: Tx, categoryId: number, grants: GrantData[], by: number | null) {
+  await tx.categoryPermission.deleteMany({ where: { categoryId } });
+  if (grants.length)
+    await tx.categoryPermission.createMany({
+      data: grants.map((g) => ({ ...g, categoryId, grantedById: by })),
+    });
+}
+
+/** Everything a duplicate copies of these categories. */
+export async function copySources(tx: Tx, ids: number[]) {
+  const [categories, fields, grants, tags, groups] = await Promise.all([
+    tx.category.findMany({ where: { id: { in: ids } } }),
+    tx.categoryField.findMany({ where: { categoryId: { in: ids } } }),
+    tx.categoryPermission.findMany({ where: { categoryId: { in: ids } } }),
+    tx.relatedTag.findMany({ where: { categoryId: { in: ids } } }),
+    tx.categoryGroupMember.findMany({ where: { categoryId: { in: ids } } }),
+  ]);
+  return { categories, fields, grants, tags, groups };
+}
+
+export async function copyInto(
+  tx: Tx,
+  copies: Map<number, number>,
+  sources: Awaited<ReturnType<typeof copySources>>,
+  by: number | null,
+) {
+  const to = (id: number) => copies.get(id)!;
+  if (sources.fields.length)
+    await tx.categoryField.createMany({
+      data: sources.fields.map(({ categoryId, ...f }) => ({ ...f, categoryId: to(categoryId) })),
+    });
+  if (sources.grants.length)
+    await tx.categoryPermission.createMany({
+      data: sources.grants.map(({ id: _id, createdAt: _c, updatedAt: _u, categoryId, ...g }) => ({
+        ...g,
+        categoryId: to(categoryId),
+        grantedById: by,
+      })),
+    });
+  if (sources.tags.length)
+    await tx.relatedTag.createMany({
+      data: sources.tags.map(
+        ({ id: _id, createdAt: _c, updatedAt: _u, categoryId, linkedCategoryId, ...t }) => ({
+          ...t,
+          categoryId: to(categoryId),
+          // A link inside the copied tree points at the copy.
+          linkedCategoryId:
+            linkedCategoryId === null ? null : (copies.get(linkedCategoryId) ?? linkedCategoryId),
+          createdById: by,
+        }),
+      ),
+    });
+  if (sources.groups.length) {
+    const ends = await tx.categoryGroupMember.groupBy({
+      by: ['categoryGroupId'],
+      where: { categoryGroupId: { in: sources.groups.map((g) => g.categoryGroupId) } },
+      _max: { position: true },
+    });
+    const next = new Map(ends.map((e) => [e.categoryGroupId, (e._max.position ?? -1) + 1]));
+    await tx.categoryGroupMember.createMany({
+      data: sources.groups.map((g) => {
+        const position = next.get(g.categoryGroupId) ?? 0;
+        next.set(g.categoryGroupId, position + 1);
+        return { categoryGroupId: g.categoryGroupId, categoryId: to(g.categoryId), position };
+      }),
+    });
+  }
+}
+
+/** How many live files (any state) these categories hold. */
+export function liveFileCount(db: Tx, categoryIds: number[]) {
+  return db.file.count({ where: { categoryId: { in: categoryIds }, deletedAt: null } });
+}
+
+/** Soft-deletes categories and moves their live files to the trash, at one time; returns the file ids. */
+export async function trashTree(tx: Tx, categoryIds: number[], at: Date, by: number | null) {
+  const files = await tx.file.findMany({
+    where: { categoryId: { in: categoryIds }, deletedAt: null },
+    select: { id: true, categoryId: true },
+  });
+  await tx.file.updateMany({
+    where: { id: { in: files.map((f) => f.id) } },
+    data: { deletedAt: at, deletedById: by },
+  });
+  await tx.category.updateMany({
+    where: { id: { in: categoryIds } },
+    data: { deletedAt: at, deletedById: by },
+  });
+  return files;
+}
+
+// ---- people and fields a category names -----------------------------------------------------
+
+export async function usersNotDeleted(db: Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.user.findMany({
+    where: { id: { in: ids }, status: { not: 'deleted' } },
+    select: { id: true },
+  });
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function groupIds(db: Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.group.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+}
+
+export function granteeUsers(db: Tx) {
+  return db.user.findMany({
+    where: { status: 'active', accessType: { not: 'VENDOR_ADMIN' } },
+    select: { id: true, username: true, firstName: true, lastName: true },
+    orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }, { username: 'asc' }],
+  });
+}
+
+export function granteeGroups(db: Tx) {
+  return db.group.findMany({ select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+}
+
+// ---- category groups ------------------------------------------------------------------------
+
+export function listCategoryGroups(db: Tx, ids?: number[]) {
+  return db.categoryGroup.findMany({
+    where: ids ? { id: { in: ids } } : {},
+    include: { permissions: { include: grantee, orderBy: { id: 'asc' } } },
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** The members of these groups that the scope may view, in each group's order. */
+export async function visibleMembers(db: Tx, scope: Scope, groupIds: number[]) {
+  if (!groupIds.length) return [];
+  return db.$queryRaw<Array<{ group_id: number; id: number; name: string }>>`
+    SELECT m.category_group_id AS group_id, c.id, c.name
+      FROM category_group_members m
+      JOIN categories c ON c.id = m.category_id
+     WHERE m.category_group_id = ANY(${groupIds}::int[])
+       AND c.id IN (SELECT category_id FROM (${categoryRightsTable(scope)}) r)
+     ORDER BY m.position, c.id`;
+}
+
+export function findCategoryGroup(db: Tx, id: number) {
+  return db.categoryGroup.findUnique({ where: { id }, include: { members: true, permissions: true } });
+}
+
+export function categoryGroupNamed(db: Tx, name: string, exceptId?: number) {
+  return db.categoryGroup.findFirst({
+    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
+}
+
+export function createCategoryGroup(
+  tx: Tx,
+  data: { name: string; description: string; createdById: number | null },
+) {
+  return tx.categoryGroup.create({ data });
+}
+
+export function updateCategoryGroup(tx: Tx, id: number, data: { name?: string; description?: string }) {
+  return tx.categoryGroup.update({ where: { id }, data });
+}
+
+export function deleteCategoryGroup(tx: Tx, id: number) {
+  return tx.categoryGroup.delete({ where: { id } });
+}
+
+export async function replaceMembers(tx: Tx, groupId: number, categoryIds: number[]) {
+  await tx.categoryGroupMember.deleteMany({ where: { categoryGroupId: groupId } });
+  if (categoryIds.length)
+    await tx.categoryGroupMember.createMany({
+      data: categoryIds.map((categoryId, position) => ({ categoryGroupId: groupId, categoryId, position })),
+    });
+}
+
+export async function replaceGroupGrants(tx: Tx, groupId: number, grants: GrantData[], by: number | null) {
+  await tx.categoryGroupPermission.deleteMany({ where: { categoryGroupId: groupId } });
+  if (grants.length)
+    await tx.categoryGroupPermission.createMany({
+      data: grants.map((g) => ({ ...g, categoryGroupId: groupId, grantedById: by })),
+    });
+}

@@ -1,0 +1,74 @@
+import { contract } from '@quire/contract';
+import type { Deps } from '../../lib/deps.js';
+import { defineRoutes } from '../../lib/route.js';
+import { scopeOf } from '../../lib/visibility.js';
+import * as catalog from './category.service.js';
+
+export const categoryModule = (deps: Deps) =>
+  defineRoutes('category', contract.category, {
+    folders: async ({ auth }) => ({ data: await catalog.listFolders(deps, scopeOf(auth)) }),
+    folderMeta: async ({ auth, params }) => ({
+      data: await catalog.folderMeta(deps, scopeOf(auth), params.id),
+    }),
+    adminFileCategories: async ({ auth }) => ({ data: await catalog.adminFolders(deps, scopeOf(auth)) }),
+    fileCategories: async ({ auth, query }) => ({
+      data: await catalog.fileCategories(deps, scopeOf(auth), query),
+    }),
+    categoryGroups: async ({ auth }) => ({ data: await catalog.listCategoryGroups(deps, scopeOf(auth)) }),
+    categoryGroup: async ({ auth, params }) => ({
+      data: await catalog.getCategoryGroup(deps.db, scopeOf(auth), params.id),
+    }),
+    createCategoryGroup: async ({ auth, actor, body }) => ({
+      message: 'Category group created',
+      data: await catalog.createCategoryGroup(deps, scopeOf(auth), actor, body),
+    }),
+    updateCategoryGroup: async ({ auth, actor, body }) => ({
+      message: 'Category group updated',
+      data: await catalog.updateCategoryGroup(deps, scopeOf(auth), actor, body),
+    }),
+    deleteCategoryGroup: async ({ actor, params }) => {
+      await catalog.deleteCategoryGroup(deps, actor, params.id);
+      return { message: 'Category group deleted', data: null };
+    },
+    folderInfo: async ({ auth, params }) => ({
+      data: await catalog.folderInfo(deps.db, scopeOf(auth), params.id),
+    }),
+    storeFolder: async ({ auth, actor, body }) => ({
+      message: 'Category created',
+      data: await catalog.storeFolder(deps, scopeOf(auth), actor, body),
+    }),
+    updateFolder: async ({ auth, actor, body }) => ({
+      message: 'Category updated',
+      data: await catalog.updateFolder(deps, scopeOf(auth), actor, body),
+    }),
+    duplicateFolder: async ({ auth, actor, body }) => ({
+      message: 'Category copied',
+      data: await catalog.duplicateFolder(deps, scopeOf(auth), actor, body),
+    }),
+    deleteFolder: async ({ actor, body }) => {
+      const data = await catalog.deleteFolder(deps, actor, body);
+      return {
+        message:
+          data.trashed_files > 0
+            ? `Category deleted; ${data.trashed_files} file${data.trashed_files === 1 ? '' : 's'} moved to the trash`
+            : 'Category deleted',
+        data,
+      };
+    },
+    relatedTags: async ({ auth, params }) => ({
+      data: await catalog.listTags(deps, scopeOf(auth), params.id),
+    }),
+    addRelatedTags: async ({ auth, actor, body }) => ({
+      message: 'Related tags added',
+      data: await catalog.addTags(deps, scopeOf(auth), actor, body),
+    }),
+    editRelatedTag: async ({ auth, actor, body }) => ({
+      message: 'Related tag updated',
+      data: await catalog.editTag(deps, scopeOf(auth), actor, body),
+    }),
+    grantees: async () => ({ data: await catalog.grantees(deps) }),
+    deleteRelatedTag: async ({ actor, params }) => {
+      await catalog.deleteTag(deps, actor, params.id);
+      return { message: 'Related tag deleted', data: null };
+    },
+  });

@@ -1,0 +1,229 @@
+import type { FieldType, TMetadataField, TStoreUserFieldBody } from '@quire/contract';
+import type { Prisma } from '@quire/db';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { displayName } from '../../lib/user-dto.js';
+import { type Scope, visibleCategoryIds } from '../../lib/visibility.js';
+import {
+  fieldInUse,
+  fieldNameTaken,
+  fieldNotFound,
+  fieldTypeLocked,
+  unknownValueList,
+} from './metadata.errors.js';
+import * as repo from './metadata.repository.js';
+
+// Metadata fields: the spec's "user fields". Other areas read them through here: the
+// category area for a category's fields (fieldsByIds) and default values (valueProblem).
+
+const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const num = (d: Prisma.Decimal | null) => (d === null ? null : Number(d));
+
+const NO_USAGE = { categories: 0, files: 0, workflows: 0 };
+
+function toFieldDto(row: repo.FieldRow, usage = NO_USAGE): TMetadataField {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    value_list: row.valueList ? { id: row.valueList.id, name: row.valueList.name } : null,
+    required: row.required,
+    help_text: row.helpText,
+    min_number: num(row.minNumber),
+    max_number: num(row.maxNumber),
+    min_date: isoDate(row.minDate),
+    max_date: isoDate(row.maxDate),
+    max_length: row.maxLength,
+    pattern: row.pattern,
+    position: row.position,
+    usage,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function withUsage(db: Tx, scope: Scope, rows: repo.FieldRow[]): Promise<TMetadataField[]> {
+  const usage = await repo.usageOf(
+    db,
+    rows.map((r) => r.id),
+    visibleCategoryIds(scope),
+  );
+  return rows.map((r) => toFieldDto(r, usage.get(r.id)));
+}
+
+/** Every live field in order; category counts only over the categories `scope` may view. */
+export async function listFields(deps: Deps, scope: Scope): Promise<TMetadataField[]> {
+  return withUsage(deps.db, scope, await repo.listFields(deps.db));
+}
+
+/** Live fields by id (unknown or deleted ids are left out), for the category area. */
+export async function fieldsByIds(db: Tx, scope: Scope, ids: number[]): Promise<Map<number, TMetadataField>> {
+  const rows = await repo.findFields(db, [...new Set(ids)]);
+  return new Map((await withUsage(db, scope, rows)).map((f) => [f.id, f]));
+}
+
+export async function listFieldUsers(deps: Deps) {
+  return (await repo.activeUsers(deps.db)).map((u) => ({
+    id: u.id,
+    username: u.username,
+    name: displayName(u),
+  }));
+}
+
+/** "2 categories (Invoices, Contracts), 14 files and 1 workflow (Approval)". */
+function describeUsage(detail: Awaited<ReturnType<typeof repo.usageDetail>>): string | null {
+  const names = (list: string[]) => {
+    const shown = list.slice(0, 5).map((n) => `"${n}"`);
+    return list.length > 5 ? `${shown.join(', ')} and ${list.length - 5} more` : shown.join(', ');
+  };
+  const parts: string[] = [];
+  if (detail.categories.length) {
+    const labels = detail.categories.map((c) => (c.deleted ? `${c.name} (in the trash)` : c.name));
+    parts.push(`${plural(detail.categories.length, 'category', 'categories')} (${names(labels)})`);
+  }
+  if (detail.files) parts.push(plural(detail.files, 'file', 'files'));
+  if (detail.workflows.length)
+    parts.push(`${plural(detail.workflows.length, 'workflow', 'workflows')} (${names(detail.workflows)})`);
+  if (!parts.length) return null;
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The body as columns: a field's definition is the whole form (options of other types are null). */
+function parseStore(body: TStoreUserFieldBody) {
+  const date = (s: string | null | undefined) => (s ? new Date(`${s}T00:00:00.000Z`) : null);
+  return {
+    name: body.name,
+    type: body.type as FieldType,
+    valueListId: body.type === 'select' ? (body.value_list_id ?? null) : null,
+    required: body.required ?? false,
+    helpText: body.help_text ?? '',
+    minNumber: body.min_number ?? null,
+    maxNumber: body.max_number ?? null,
+    minDate: date(body.min_date),
+    maxDate: date(body.max_date),
+    maxLength: body.max_length ?? null,
+    pattern: body.pattern ? body.pattern : null,
+    position: body.position,
+  };
+}
+
+/** Two admins saving the same name at once: the unique index decides, with the same 400. */
+function nameRace(name: string) {
+  return (err: unknown): never => {
+    if ((err as { code?: string }).code === 'P2002') throw fieldNameTaken(name);
+    throw err;
+  };
+}
+
+/** Creates a field (no `id`) or replaces a field's definition (`id`; its position is kept when absent). */
+export async function storeField(
+  deps: Deps,
+  scope: Scope,
+  actor: Actor,
+  body: TStoreUserFieldBody,
+): Promise<TMetadataField> {
+  const input = parseStore(body);
+  const id = await deps.db
+    .$transaction(async (tx) => {
+      const before = body.id ? await repo.findField(tx, body.id) : null;
+      if (body.id && !before) throw fieldNotFound();
+      if (await repo.findFieldByName(tx, input.name, body.id)) throw fieldNameTaken(input.name);
+      if (input.valueListId && !(await repo.valueListExists(tx, input.valueListId))) throw unknownValueList();
+      if (before && (before.type !== input.type || before.valueListId !== input.valueListId)) {
+        const where = describeUsage(await repo.usageDetail(tx, before.id));
+        if (where) throw fieldTypeLocked(before.name, where);
+      }
+      const { position, ...rest } = input;
+      const saved = before
+        ? await repo.updateField(tx, before.id, { ...rest, ...(position === undefined ? {} : { position }) })
+        : await repo.createField(tx, { ...rest, position: position ?? (await repo.nextPosition(tx)) });
+      const after = toFieldDto(saved);
+      await audit(tx, actor, {
+        type: 'metadata',
+        action: before ? 'field.updated' : 'field.created',
+        message: before ? `Edited metadata field "${saved.name}"` : `Created metadata field "${saved.name}"`,
+        targetType: 'metadata_field',
+        targetId: saved.id,
+        details: before
+          ? { before: definition(toFieldDto(before)), after: definition(after) }
+          : definition(after),
+      });
+      return saved.id;
+    })
+    .catch(nameRace(input.name));
+  const [field] = await withUsage(deps.db, scope, [(await repo.findField(deps.db, id))!]);
+  return field!;
+}
+
+function definition(f: TMetadataField): Prisma.InputJsonObject {
+  const { usage: _usage, created_at: _c, updated_at: _u, value_list, ...rest } = f;
+  return { ...rest, value_list_id: value_list?.id ?? null };
+}
+
+/** Deletes a field that nothing uses; otherwise 409 saying where it is used. */
+export async function deleteField(deps: Deps, actor: Actor, id: number): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    const field = await repo.findField(tx, id);
+    if (!field) throw fieldNotFound();
+    const where = describeUsage(await repo.usageDetail(tx, id));
+    if (where) throw fieldInUse(field.name, where);
+    await repo.deleteField(tx, id);
+    await audit(tx, actor, {
+      type: 'metadata',
+      action: 'field.deleted',
+      message: `Deleted metadata field "${field.name}"`,
+      targetType: 'metadata_field',
+      targetId: id,
+      details: definition(toFieldDto(field)),
+    });
+  });
+}
+
+/**
+ * Why `value` (as text) is not a valid value of `field`, or null when it is: the one rule
+ * for default values here and for values the files area stores. Select values are item
+ * keys of the field's list; user values are ids of active users; yes/no is `true`/`false`.
+ */
+export async function valueProblem(db: Tx, field: TMetadataField, value: string): Promise<string | null> {
+  switch (field.type) {
+    case 'text': {
+      if (field.max_length !== null && value.length > field.max_length)
+        return `Use at most ${field.max_length} characters`;
+      if (field.pattern && !new RegExp(`^(?:${field.pattern})$`, 'u').test(value))
+        return 'Does not match the required pattern';
+      return null;
+    }
+    case 'number': {
+      if (!/^-?\d+(\.\d+)?$/.test(value)) return 'Enter a number';
+      const n = Number(value);
+      if (field.min_number !== null && n < field.min_number) return `Enter at least ${field.min_number}`;
+      if (field.max_number !== null && n > field.max_number) return `Enter at most ${field.max_number}`;
+      return null;
+    }
+    case 'date': {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+        return 'Enter a date as YYYY-MM-DD';
+      if (field.min_date && value < field.min_date) return `Enter ${field.min_date} or later`;
+      if (field.max_date && value > field.max_date) return `Enter ${field.max_date} or earlier`;
+      return null;
+    }
+    case 'boolean':
+      return value === 'true' || value === 'false' ? null : 'Use true or false';
+    case 'select': {
+      const key = Number(value);
+      if (!Number.isInteger(key) || !field.value_list) return 'Choose an item of the list';
+      return (await repo.valueListItemByKey(db, field.value_list.id, key))
+        ? null
+        : 'Choose an item of the list';
+    }
+    case 'user': {
+      const id = Number(value);
+      if (!Number.isInteger(id) || id <= 0 || id > 2147483647) return 'Choose a person';
+      return (await repo.activeUserExists(db, id)) ? null : 'Choose a person';
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import {
+  attachFields,
+  createCategory,
+  createFile,
+  createMetadataField,
+  createUser,
+  createValueList,
+  loginAs,
+} from '../../../test/factories.js';
+
+let t: TestContext;
+let adminToken: string;
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { accessType: 'File Control Admin' });
+  adminId = admin.id;
+  adminToken = await loginAs(t.app, admin);
+});
+afterAll(() => t.close());
+
+const asAdmin = (opts: InjectOptions) => callAs(t, adminToken, opts);
+let seq = 0;
+const fieldName = () => {
+  seq += 1;
+  return `Field ${seq} ${Date.now().toString(36)}`;
+};
+const counts = async () => ({
+  fields: await t.db.metadataField.count(),
+  audits: await t.db.auditEvent.count({ where: { type: 'metadata' } }),
+});
+const store = (payload: Record<string, unknown>) =>
+  asAdmin({ method: 'POST', url: '/api/store_user_field', payload });
+
+describe('who may call the metadata calls', () => {
+  const cases: AccessCase[] = [
+    {
+      name: 'GET /api/user_fields',
+      write: false,
+      signedIn: true,
+      make: () => ({ method: 'GET', url: '/api/user_fields' }),
+    },
+    {
+      name: 'GET /api/user_fields/users',
+      write: false,
+      signedIn: true,
+      make: () => ({ method: 'GET', url: '/api/user_fields/users' }),
+    },
+    {
+      name: 'POST /api/store_user_field (create)',
+      write: true,
+      make: () => ({
+        method: 'POST',
+        url: '/api/store_user_field',
+        payload: { name: fieldName(), type: 'text' },
+      }),
+    },
+    {
+      name: 'POST /api/store_user_field (update)',
+      write: true,
+      make: async () => ({
+        method: 'POST',
+        url: '/api/store_user_field',
+        payload: { id: (await createMetadataField(t.db)).id, name: fieldName(), type: 'number' },
+      }),
+    },
+    {
+      name: 'DELETE /api/deleteUserField/{id}',
+      write: true,
+      make: async () => ({
+        method: 'DELETE',
+        url: `/api/deleteUserField/${(await createMetadataField(t.db)).id}`,
+      }),
+    },
+  ];
+  it.each(FILE_CONTROL_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
+});
+
+describe('GET /api/user_fields', () => {
+  it('lists the fields in order with where they are used, counting only categories the caller may view', async () => {
+    const staff = await createUser(t.db);
+    const staffToken = await loginAs(t.app, staff, 'user');
+    const seen = await createCategory(t.db, { grants: [{ userId: staff.id }] });
+    const hidden = await createCategory(t.db);
+    const hiddenChild = await createCategory(t.db, { parentId: seen.id, inheritPermissions: false });
+    const field = await createMetadataField(t.db, { name: fieldName() });
+    await attachFields(t.db, seen.id, [{ fieldId: field.id }]);
+    await attachFields(t.db, hidden.id, [{ fieldId: field.id }]);
+    await attachFields(t.db, hiddenChild.id, [{ fieldId: field.id }]);
+    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: seen.id });
+    await t.db.fileFieldValue.create({ data: { fileId: file.id, fieldId: field.id, valueText: 'x' } });
+
+    const asStaff = await callAs(t, staffToken, { method: 'GET', url: '/api/user_fields' });
+    expect(asStaff.statusCode).toBe(200);
+    const mine = asStaff.json().data.find((f: { id: number }) => f.id === field.id);
+    expect(mine.usage).toEqual({ categories: 1, files: 1, workflows: 0 });
+
+    const all = await asAdmin({ method: 'GET', url: '/api/user_fields' });
+    const theirs = all.json().data.find((f: { id: number }) => f.id === field.id);
+    expect(theirs).toMatchObject({
+      name: field.name,
+      type: 'text',
+      value_list: null,
+      required: false,
+      usage: { categories: 3, files: 1, workflows: 0 },
+    });
+    const positions = all.json().data.map((f: { position: number }) => f.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+});
+
+describe('GET /api/user_fields/users', () => {
+  it('lists active people by name, without deactivated ones or the vendor admin', async () => {
+    const active = await createUser(t.db, { firstName: 'Aaron', lastName: 'Active' });
+    const off = await createUser(t.db, { status: 'deactivated' });
+    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    const res = await asAdmin({ method: 'GET', url: '/api/user_fields/users' });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.map((u: { id: number }) => u.id);
+    expect(ids).toContain(active.id);
+    expect(ids).not.toContain(off.id);
+    expect(ids).not.toContain(vendor.id);
+    expect(res.json().data.find((u: { id: number }) => u.id === active.id)).toEqual({
+      id: active.id,
+      name: 'Aaron Active',
+      username: active.username,
+    });
+  });
+});
+
+describe('POST /api/store_user_field', () => {
+  it('creates a field of each type with its validation, and audits', async () => {
+    const list = await createValueList(t.db);
+    const made = [
+      {
+        name: fieldName(),
+        type: 'text',
+        required: true,
+        max_length: 20,
+        pattern: '[A-Z]{3}-\\d+',
+        help_text: 'Like INV-12',
+      },
+      { name: fieldName(), type: 'number', min_number: 0, max_number: 1000.5 },
+      { name: fieldName(), type: 'date', min_date: '2020-01-01', max_date: '2030-12-31' },
+      { name: fieldName(), type: 'boolean' },
+      { name: fieldName(), type: 'select', value_list_id: list.id },
+      { name: fieldName(), type: 'user' },
+    ];
+    for (const payload of made) {
+      const res = await store(payload);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('Metadata field created');
+      const { value_list_id, ...rest } = payload as typeof payload & { value_list_id?: number };
+      expect(res.json().data).toMatchObject(rest);
+      if (value_list_id) expect(res.json().data.value_list).toEqual({ id: list.id, name: list.name });
+      const event = await t.db.auditEvent.findFirst({
+        where: { action: 'field.created', targetId: String(res.json().data.id) },
+      });
+      expect(event?.userId).toBe(adminId);
+    }
+  });
+
+  it('refuses bad definitions with a 400 naming the field, writing nothing', async () => {
+    const taken = await createMetadataField(t.db, { name: fieldName() });
+    const before = await counts();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ name: taken.name.toUpperCase(), type: 'text' }, 'body.name'],
+      [{ name: fieldName(), type: 'select' }, 'body.value_list_id'],
+      [{ name: fieldName(), type: 'select', value_list_id: 999999 }, 'body.value_list_id'],
+      [{ name: fieldName(), type: 'text', min_number: 1 }, 'body.min_number'],
+      [{ name: fieldName(), type: 'number', min_number: 5, max_number: 1 }, 'body.max_number'],
+      [{ name: fieldName(), type: 'date', min_date: '2020-02-31x' }, 'body.min_date'],
+      [{ name: fieldName(), type: 'text', pattern: '([a-z' }, 'body.pattern'],
+      [{ name: fieldName(), type: 'colour' }, 'body.type'],
+      [{ name: '  ', type: 'text' }, 'body.name'],
+    ];
+    for (const [payload, path] of cases) {
+      const res = await store(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('replaces a definition by id, keeps its position, and refuses an unknown id (404)', async () => {
+    const field = await createMetadataField(t.db, { name: fieldName(), type: 'text', maxLength: 5 });
+    const name = fieldName();
+    const res = await store({ id: field.id, name, type: 'text', required: true, help_text: 'New help' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: field.id,
+      name,
+      required: true,
+      max_length: null,
+      help_text: 'New help',
+      position: field.position,
+    });
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'field.updated', targetId: String(field.id) },
+    });
+    expect(event?.details).toMatchObject({ before: { max_length: 5 }, after: { max_length: null, name } });
+    const missing = await store({ id: 999999, name: fieldName(), type: 'text' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses to change the type of a field in use, saying where (409), changing nothing', async () => {
+    const field = await createMetadataField(t.db, { name: fieldName(), type: 'text' });
+    const category = await createCategory(t.db, { name: `Invoices ${seq}` });
+    await attachFields(t.db, category.id, [{ fieldId: field.id }]);
+    const before = await t.db.metadataField.findUnique({ where: { id: field.id } });
+    const res = await store({ id: field.id, name: field.name, type: 'number' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('metadata.type_locked');
+    expect(res.json().message).toContain(`1 category ("${category.name}")`);
+    expect(await t.db.metadataField.findUnique({ where: { id: field.id } })).toEqual(before);
+    // The rest of the definition may change.
+    const rename = await store({ id: field.id, name: fieldName(), type: 'text', required: true });
+    expect(rename.statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/deleteUserField/{id}', () => {
+  it('deletes a field nothing uses, and audits', async () => {
+    const field = await createMetadataField(t.db, { name: fieldName() });
+    const res = await asAdmin({ method: 'DELETE', url: `/api/deleteUserField/${field.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.metadataField.findUnique({ where: { id: field.id } })).toBeNull();
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'field.deleted', targetId: String(field.id) } }),
+    ).toBe(1);
+    const again = await asAdmin({ method: 'DELETE', url: `/api/deleteUserField/${field.id}` });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses a field in use, naming the categories (trashed too), files and workflows (409)', async () => {
+    const field = await createMetadataField(t.db, { name: fieldName() });
+    const live = await createCategory(t.db, { name: `Contracts ${seq}` });
+    const trashed = await createCategory(t.db, { name: `Old ${seq}` });
+    await t.db.category.update({ where: { id: trashed.id }, data: { deletedAt: new Date() } });
+    await attachFields(t.db, live.id, [{ fieldId: field.id }]);
+    await attachFields(t.db, trashed.id, [{ fieldId: field.id }]);
+    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: live.id });
+    await t.db.fileFieldValue.create({ data: { fileId: file.id, fieldId: field.id, valueText: 'x' } });
+    const workflow = await t.db.workflow.create({ data: { name: `Approval ${seq}` } });
+    await t.db.workflowField.create({ data: { workflowId: workflow.id, fieldId: field.id, position: 0 } });
+    const before = await counts();
+    const res = await asAdmin({ method: 'DELETE', url: `/api/deleteUserField/${field.id}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'metadata.in_use' });
+    expect(res.json().message).toBe(
+      `"${field.name}" cannot be deleted: it is used by 2 categories ("${live.name}", "${trashed.name} (in the trash)"), 1 file and 1 workflow ("${workflow.name}"). Remove it there first.`,
+    );
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,531 @@
+import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import {
+  createFile,
+  createMetadataField,
+  createUser,
+  createValueList,
+  loginAs,
+} from '../../../test/factories.js';
+import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
+
+let t: TestContext;
+let adminToken: string;
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+  adminId = admin.id;
+  adminToken = await loginAs(t.app, admin);
+});
+afterAll(() => t.close());
+
+const asAdmin = (opts: InjectOptions) => callAs(t, adminToken, opts);
+let seq = 0;
+const listName = () => {
+  seq += 1;
+  return `List ${seq} ${Date.now().toString(36)}`;
+};
+const counts = async () => ({
+  lists: await t.db.valueList.count(),
+  items: await t.db.valueListItem.count(),
+  live: await t.db.valueListItem.count({ where: { archivedAt: null } }),
+  audits: await t.db.auditEvent.count({ where: { type: 'value-list' } }),
+});
+const labelsOf = (items: Array<{ label: string }>) => items.map((i) => i.label);
+const upload = (file: Buffer, fields: Record<string, string> = {}) =>
+  multipart({ ...fields, file: { content: file, filename: 'items.xlsx' } });
+
+/** A value with item `itemId` on a new file, so the item is in use. */
+async function useItem(valueListId: number, itemId: number) {
+  const field = await createMetadataField(t.db, { type: 'select', valueListId });
+  const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId });
+  await t.db.fileFieldValue.create({ data: { fileId: file.id, fieldId: field.id, valueItemId: itemId } });
+  return field;
+}
+
+describe('who may call the value-list calls', () => {
+  const sheet = () => xlsx([['label'], ['One'], ['Two']]);
+  const cases: AccessCase[] = [
+    { name: 'GET /api/valuelist', write: false, make: () => ({ method: 'GET', url: '/api/valuelist' }) },
+    {
+      name: 'GET /api/valuelist/{id}',
+      write: false,
+      make: async () => ({ method: 'GET', url: `/api/valuelist/${(await createValueList(t.db)).id}` }),
+    },
+    {
+      name: 'GET /api/valuelist-items/{id}',
+      write: false,
+      signedIn: true,
+      make: async () => ({ method: 'GET', url: `/api/valuelist-items/${(await createValueList(t.db)).id}` }),
+    },
+    {
+      name: 'GET /api/valuelist-template',
+      write: false,
+      make: () => ({ method: 'GET', url: '/api/valuelist-template' }),
+    },
+    {
+      name: 'POST /api/create_value_list',
+      write: true,
+      make: () => ({
+        method: 'POST',
+        url: '/api/create_value_list',
+        payload: { name: listName(), items: [{ label: 'A' }] },
+      }),
+    },
+    {
+      name: 'PUT /api/edit_value_list/{id}',
+      write: true,
+      make: async () => ({
+        method: 'PUT',
+        url: `/api/edit_value_list/${(await createValueList(t.db)).id}`,
+        payload: { items: [{ label: 'Only' }] },
+      }),
+    },
+    {
+      name: 'POST /api/create_value_list_from_excel',
+      write: true,
+      make: async () => ({
+        method: 'POST',
+        url: '/api/create_value_list_from_excel',
+        ...upload(await sheet(), { name: listName() }),
+      }),
+    },
+    {
+      name: 'PUT /api/edit_value_list_from_excel/{id}',
+      write: true,
+      make: async () => ({
+        method: 'PUT',
+        url: `/api/edit_value_list_from_excel/${(await createValueList(t.db)).id}`,
+        ...upload(await sheet()),
+      }),
+    },
+    {
+      name: 'DELETE /api/destroyValueList/{id}',
+      write: true,
+      make: async () => ({
+        method: 'DELETE',
+        url: `/api/destroyValueList/${(await createValueList(t.db)).id}`,
+      }),
+    },
+  ];
+  it.each(FILE_CONTROL_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
+});
+
+describe('reading value lists', () => {
+  it('lists every list by name with its item count and the fields using it', async () => {
+    const list = await createValueList(t.db, { name: listName(), items: ['A', 'B'] });
+    const field = await createMetadataField(t.db, { type: 'select', valueListId: list.id });
+    await t.db.valueListItem.update({ where: { id: list.items[1]!.id }, data: { archivedAt: new Date() } });
+    const res = await asAdmin({ method: 'GET', url: '/api/valuelist' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.find((l: { id: number }) => l.id === list.id)).toMatchObject({
+      name: list.name,
+      source: 'manual',
+      item_count: 1,
+      fields: [{ id: field.id, name: field.name }],
+    });
+  });
+
+  it('gives one list and its live items in order (archived items left out); 404 for an unknown list', async () => {
+    const list = await createValueList(t.db, { items: ['First', 'Second', 'Third'] });
+    await t.db.valueListItem.update({ where: { id: list.items[1]!.id }, data: { archivedAt: new Date() } });
+    const one = await asAdmin({ method: 'GET', url: `/api/valuelist/${list.id}` });
+    expect(labelsOf(one.json().data.items)).toEqual(['First', 'Third']);
+    const staff = await loginAs(t.app, await createUser(t.db), 'user');
+    const items = await callAs(t, staff, { method: 'GET', url: `/api/valuelist-items/${list.id}` });
+    expect(items.statusCode).toBe(200);
+    expect(items.json().data).toEqual([
+      { id: list.items[0]!.id, key: 1, label: 'First', position: 0 },
+      { id: list.items[2]!.id, key: 3, label: 'Third', position: 2 },
+    ]);
+    for (const url of ['/api/valuelist/999999', '/api/valuelist-items/999999'])
+      expect((await asAdmin({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/create_value_list', () => {
+  it('creates a list; items keep given keys and the others get free random keys 1-10000; audited', async () => {
+    const name = listName();
+    const res = await asAdmin({
+      method: 'POST',
+      url: '/api/create_value_list',
+      payload: {
+        name,
+        description: 'Colours',
+        items: [{ label: 'Red', key: 7 }, { label: 'Green' }, { label: 'Blue' }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ name, description: 'Colours', source: 'manual', item_count: 3 });
+    expect(labelsOf(data.items)).toEqual(['Red', 'Green', 'Blue']);
+    const keys = data.items.map((i: { key: number }) => i.key);
+    expect(keys[0]).toBe(7);
+    expect(new Set(keys).size).toBe(3);
+    for (const k of keys) expect(k >= 1 && k <= 10000).toBe(true);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'value_list.created', targetId: String(data.id) } }),
+    ).toBe(1);
+  });
+
+  it('refuses a taken name, repeated labels or keys and bad keys (400 naming each), writing nothing', async () => {
+    const taken = await createValueList(t.db, { name: listName() });
+    const before = await counts();
+    const cases: Array<[Record<string, unknown>, string[]]> = [
+      [{ name: taken.name.toLowerCase(), items: [] }, ['body.name']],
+      [{ name: listName(), items: [{ label: 'A' }, { label: 'a' }] }, ['body.items.1.label']],
+      [
+        {
+          name: listName(),
+          items: [
+            { label: 'A', key: 3 },
+            { label: 'B', key: 3 },
+          ],
+        },
+        ['body.items.1.key'],
+      ],
+      [
+        {
+          name: listName(),
+          items: [
+            { label: 'A', key: 0 },
+            { label: 'B', key: 10001 },
+          ],
+        },
+        ['body.items.0.key', 'body.items.1.key'],
+      ],
+      [{ name: listName(), items: [{ label: '   ' }] }, ['body.items.0.label']],
+    ];
+    for (const [payload, paths] of cases) {
+      const res = await asAdmin({ method: 'POST', url: '/api/create_value_list', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(paths);
+    }
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('PUT /api/edit_value_list/{id}', () => {
+  it('keeps items by id (labels may swap), reorders, adds, deletes unused and archives used items', async () => {
+    const list = await createValueList(t.db, { items: ['A', 'B', 'C', 'D'] });
+    const [a, b, c, d] = list.items as [
+      (typeof list.items)[0],
+      (typeof list.items)[0],
+      (typeof list.items)[0],
+      (typeof list.items)[0],
+    ];
+    await useItem(list.id, d.id);
+    const res = await asAdmin({
+      method: 'PUT',
+      url: `/api/edit_value_list/${list.id}`,
+      payload: {
+        description: 'Edited',
+        items: [{ id: b.id, label: 'A' }, { id: a.id, label: 'B' }, { label: 'E' }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().data.items;
+    expect(
+      items.map((i: { id: number; key: number; label: string }) => [i.id, i.key, i.label]).slice(0, 2),
+    ).toEqual([
+      [b.id, 2, 'A'],
+      [a.id, 1, 'B'],
+    ]);
+    expect(items[2].label).toBe('E');
+    expect([1, 2, 4]).not.toContain(items[2].key);
+    expect(await t.db.valueListItem.findUnique({ where: { id: c.id } })).toBeNull();
+    expect((await t.db.valueListItem.findUnique({ where: { id: d.id } }))?.archivedAt).not.toBeNull();
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'value_list.updated', targetId: String(list.id) },
+    });
+    expect(event?.details).toMatchObject({ items: { created: 1, relabelled: 2, archived: 1, deleted: 1 } });
+  });
+
+  it('refuses when no key is left (409, nothing written), and a changed key of a kept item (400)', async () => {
+    const list = await t.db.valueList.create({ data: { name: listName() } });
+    await t.db.valueListItem.createMany({
+      data: Array.from({ length: 10000 }, (_, i) => ({
+        valueListId: list.id,
+        key: i + 1,
+        label: `L${i + 1}`,
+        position: i,
+      })),
+    });
+    const items = await t.db.valueListItem.findMany({
+      where: { valueListId: list.id },
+      orderBy: { position: 'asc' },
+    });
+    const before = await counts();
+    const full = await asAdmin({
+      method: 'PUT',
+      url: `/api/edit_value_list/${list.id}`,
+      payload: { items: [...items.map((i) => ({ id: i.id, label: i.label })), { label: 'One more' }] },
+    });
+    expect(full.statusCode).toBe(400);
+    expect(full.json().errors[0].path).toBe('body.items');
+    expect(await counts()).toEqual(before);
+    // Two items archived (a file used them): they keep keys 1 and 2; 9998 live items hold the rest.
+    await t.db.valueListItem.updateMany({
+      where: { id: { in: [items[0]!.id, items[1]!.id] } },
+      data: { archivedAt: new Date() },
+    });
+    const live = items.slice(2);
+    const archivedBefore = await counts();
+    const fullBy = await asAdmin({
+      method: 'PUT',
+      url: `/api/edit_value_list/${list.id}`,
+      payload: {
+        items: [...live.map((i) => ({ id: i.id, label: i.label })), { label: 'X' }, { label: 'Y' }],
+      },
+    });
+    expect(fullBy.statusCode, fullBy.body.slice(0, 300)).toBe(409);
+    expect(fullBy.json()).toMatchObject({ code: 'value_list.full' });
+    expect(fullBy.json().message).toContain('0 are free and 2 are needed');
+    expect(await counts()).toEqual(archivedBefore);
+    const rekey = await asAdmin({
+      method: 'PUT',
+      url: `/api/edit_value_list/${list.id}`,
+      payload: { items: [{ id: live[0]!.id, key: 9, label: live[0]!.label }] },
+    });
+    expect(rekey.statusCode).toBe(400);
+    expect(rekey.json().errors).toEqual([{ path: 'body.items.0.key', message: 'An item keeps its key (3)' }]);
+    expect(await counts()).toEqual(archivedBefore);
+  });
+
+  it('answers 404 for an unknown list', async () => {
+    const res = await asAdmin({
+      method: 'PUT',
+      url: '/api/edit_value_list/999999',
+      payload: { name: listName() },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/destroyValueList/{id}', () => {
+  it('deletes a list no field uses, with its items; refuses one in use naming the fields (409)', async () => {
+    const free = await createValueList(t.db);
+    const res = await asAdmin({ method: 'DELETE', url: `/api/destroyValueList/${free.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.valueListItem.count({ where: { valueListId: free.id } })).toBe(0);
+    const used = await createValueList(t.db, { name: listName() });
+    const field = await createMetadataField(t.db, {
+      type: 'select',
+      valueListId: used.id,
+      name: `Colour ${seq}`,
+    });
+    const before = await counts();
+    const refused = await asAdmin({ method: 'DELETE', url: `/api/destroyValueList/${used.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `"${used.name}" cannot be deleted: the metadata field "${field.name}" uses it. Change or delete that field first.`,
+    );
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('value lists from Excel', () => {
+  it('offers a template that reads back as a valid import', async () => {
+    const template = await asAdmin({ method: 'GET', url: '/api/valuelist-template' });
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const preview = await asAdmin({
+      method: 'POST',
+      url: '/api/create_value_list_from_excel',
+      ...upload(template.rawPayload, { name: listName(), dry_run: 'true' }),
+    });
+    expect(preview.json().data).toMatchObject({ dry_run: true, errors: [], value_list: null });
+    expect(preview.json().data.rows.map((r: { key: number | null }) => r.key)).toEqual([1, null]);
+  });
+
+  it('creates a list from the first sheet (columns in any order), cells starting with = + - @ as text', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Items');
+    ws.addRow(['Label', 'KEY']);
+    ws.addRow(['Alpha', 10]);
+    ws.addRow(['=1+2', null]);
+    ws.addRow(['+44 20', null]);
+    ws.addRow(['-minus', null]);
+    ws.addRow(['@at', null]);
+    ws.getCell('A7').value = { formula: 'HYPERLINK("http://x","y")', result: 'y' } as never;
+    wb.addWorksheet('Ignored').addRow(['label', 'nope']);
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const name = listName();
+    const res = await asAdmin({
+      method: 'POST',
+      url: '/api/create_value_list_from_excel',
+      ...upload(file, { name }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data.value_list;
+    expect(list).toMatchObject({ name, source: 'excel', item_count: 6 });
+    expect(labelsOf(list.items)).toEqual([
+      'Alpha',
+      '=1+2',
+      '+44 20',
+      '-minus',
+      '@at',
+      '=HYPERLINK("http://x","y")',
+    ]);
+    expect(list.items[0].key).toBe(10);
+  });
+
+  it('previews and refuses a bad file naming every problem by row; nothing is saved', async () => {
+    const file = await xlsx([
+      ['key', 'label'],
+      [1, 'Apple'],
+      [null, null],
+      [2, 'apple'],
+      [1, 'Cherry'],
+      ['x', 'Date'],
+      [3, null],
+      [4, 'Elder'],
+    ]);
+    const before = await counts();
+    const name = listName();
+    const preview = await asAdmin({
+      method: 'POST',
+      url: '/api/create_value_list_from_excel',
+      ...upload(file, { name, dry_run: 'true' }),
+    });
+    expect(preview.statusCode).toBe(200);
+    const expected = [
+      { path: 'row 3', message: 'The row is empty: fill it in or remove it' },
+      { path: 'row 4.label', message: '"apple" is also in row 2' },
+      { path: 'row 5.key', message: 'Key 1 is also in row 2' },
+      { path: 'row 6.key', message: 'A key is a whole number from 1 to 10000' },
+      { path: 'row 7.label', message: 'The label is empty' },
+    ];
+    expect(preview.json().data.errors).toEqual(expected);
+    const res = await asAdmin({
+      method: 'POST',
+      url: '/api/create_value_list_from_excel',
+      ...upload(file, { name }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(expected);
+    expect(res.json().message).toMatch(/^Nothing was imported: row 3: The row is empty/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a file that is not a spreadsheet, a sheet without a label column, and a zip bomb (400)', async () => {
+    const before = await counts();
+    const bomb = zip({
+      '[Content_Types].xml': '<Types/>',
+      'xl/workbook.xml': '<workbook><sheets><sheet name="a" r:id="rId1"/></sheets></workbook>',
+      'xl/worksheets/sheet1.xml': `<worksheet><sheetData>${' '.repeat(80 * 1024 * 1024)}</sheetData></worksheet>`,
+    });
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    for (const [content, path] of [
+      [tinyPng(), 'body.file'],
+      [Buffer.from('key,label\n1,A\n'), 'body.file'],
+      [bomb, 'body.file'],
+      [await xlsx([['name'], ['A']]), 'row 1.label'],
+    ] as const) {
+      const res = await asAdmin({
+        method: 'POST',
+        url: '/api/create_value_list_from_excel',
+        ...upload(content, { name: listName() }),
+      });
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errors[0].path).toBe(path);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('replaces the items of a list: rows keep the item of their key or label, the rest are added or removed', async () => {
+    const list = await createValueList(t.db, { items: ['Red', 'Green', 'Blue', 'Black'] });
+    const [red, green, blue, black] = list.items as Array<(typeof list.items)[0]>;
+    await useItem(list.id, black!.id);
+    const file = await xlsx([
+      ['key', 'label'],
+      [2, 'Lime'],
+      [null, 'RED'],
+      [null, 'Purple'],
+    ]);
+    const preview = await asAdmin({
+      method: 'PUT',
+      url: `/api/edit_value_list_from_excel/${list.id}`,
+      ...upload(file, { dry_run: 'true' }),
+    });
+    expect(preview.json().data).toMatchObject({ dry_run: true, errors: [], value_list: null });
+    expect(await t.db.valueListItem.count({ where: { valueListId: list.id, archivedAt: null } })).toBe(4);
+
+    const res = await asAdmin({
+      method: 'PUT',
+      url: `/api/edit_value_list_from_excel/${list.id}`,
+      ...upload(file),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().data.value_list.items;
+    expect(items.slice(0, 2).map((i: { id: number; label: string }) => [i.id, i.label])).toEqual([
+      [green!.id, 'Lime'],
+      [red!.id, 'RED'],
+    ]);
+    expect(items[2].label).toBe('Purple');
+    expect(await t.db.valueListItem.findUnique({ where: { id: blue!.id } })).toBeNull();
+    expect((await t.db.valueListItem.findUnique({ where: { id: black!.id } }))?.archivedAt).not.toBeNull();
+    expect(res.json().data.value_list.source).toBe('excel');
+  });
+
+  it('previews a key held by an archived item as a problem of its row', async () => {
+    const list = await createValueList(t.db, { items: ['Red', 'Green'] });
+    await t.db.valueListItem.update({ where: { id: list.items[1]!.id }, data: { archivedAt: new Date() } });
+    const file = await xlsx([
+      ['key', 'label'],
+      [2, 'Teal'],
+    ]);
+    const preview = await asAdmin({
+      method: 'PUT',
+      url: `/api/edit_value_list_from_excel/${list.id}`,
+      ...upload(file, { dry_run: 'true' }),
+    });
+    expect(preview.json().data.errors).toEqual([
+      { path: 'row 2.key', message: 'Key 2 belongs to the archived item "Green"' },
+    ]);
+  });
+});
+
+/** A zip of text parts, deflated (for files no spreadsheet writer would make). */
+function zip(parts: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(parts)) {
+    const data = deflateRawSync(Buffer.from(text));
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(Buffer.byteLength(text), 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(Buffer.byteLength(text), 24);
+    entry.writeUInt16LE(nameBytes.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    central.push(entry, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(parts).length, 8);
+  end.writeUInt16LE(Object.keys(parts).length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}

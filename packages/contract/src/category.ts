@@ -1,0 +1,490 @@
+import { z } from 'zod';
+import { ZId, ZIdParams, ZNull, ZText } from './common.js';
+import { endpoint } from './http.js';
+import { ZMetadataField } from './metadata.js';
+
+// The catalog (spec §7 "Category"): a tree of categories ("folders"), their metadata fields,
+// related tags, category groups and rights. Reads are for every signed-in user and show
+// only what the caller may view (File Control admins and the Auditor: everything; everyone
+// else: what is granted to them, their groups or through a category group, inherited down
+// the tree). A category the caller may not view answers 404. Writes are File Control writes.
+
+export const CATEGORY_RIGHTS = ['view', 'upload', 'edit', 'delete', 'share', 'manage'] as const;
+export type CategoryRightName = (typeof CATEGORY_RIGHTS)[number];
+export const ZCategoryRight = z.enum(CATEGORY_RIGHTS);
+
+/** What a caller (or a grant) may do in a category. Any right implies view. */
+export const ZRights = z.object({
+  view: z.boolean(),
+  upload: z.boolean(),
+  edit: z.boolean(),
+  delete: z.boolean(),
+  share: z.boolean(),
+  manage: z.boolean(),
+});
+export type TRights = z.infer<typeof ZRights>;
+
+const ZRef = z.object({ id: z.number().int(), name: z.string() });
+
+/** A category as the tree shows it (GET /api/folders: a flat list in tree order). */
+export const ZFolder = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The parent as the caller sees it: null at the top, and where the parent is hidden from the caller. */
+  parent_id: z.number().int().nullable(),
+  /** Order among siblings (0 first). */
+  position: z.number().int(),
+  /** Depth in the caller's tree (0 at the top). */
+  depth: z.number().int(),
+  inherit_fields: z.boolean(),
+  inherit_permissions: z.boolean(),
+  /** Sub-categories the caller may view. */
+  subcategory_count: z.number().int(),
+  /** Indexed files here (not below) the caller may view. */
+  file_count: z.number().int(),
+  /** What the caller may do here. */
+  rights: ZRights,
+});
+export type TFolder = z.infer<typeof ZFolder>;
+
+/** A category in the File Control list: the tree row with its path and settings counted. */
+export const ZAdminFolder = ZFolder.extend({
+  /** Names from the top, " / " between them. */
+  path: z.string(),
+  field_count: z.number().int(),
+  tag_count: z.number().int(),
+  /** Grants set on the category itself (users and groups). */
+  grant_count: z.number().int(),
+  category_groups: z.array(ZRef),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TAdminFolder = z.infer<typeof ZAdminFolder>;
+
+/** A category in a picker (GET /api/fileCategories). */
+export const ZFolderOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Names of the categories the caller may view above it, then its own, " / " between them. */
+  path: z.string(),
+  parent_id: z.number().int().nullable(),
+  rights: ZRights,
+});
+export type TFolderOption = z.infer<typeof ZFolderOption>;
+
+export const ZFileCategoriesQuery = z.object({
+  /** Only the categories where the caller holds this right (e.g. `upload` for an upload form). */
+  right: ZCategoryRight.optional(),
+  /** Part of the name, any letter case. */
+  search: z.string().trim().max(100).optional(),
+});
+
+/** Who a grant is for. */
+export const ZGrantee = z.object({
+  kind: z.enum(['user', 'group']),
+  id: z.number().int(),
+  name: z.string(),
+});
+
+/**
+ * A grant as the rights screen shows it: set on this category (`own`), inherited from a
+ * category above (`inherited`, with `from`), or through a category group this category or one
+ * above belongs to (`category_group`, with the group and `from`).
+ */
+export const ZGrantView = z.object({
+  id: z.number().int(),
+  grantee: ZGrantee,
+  rights: ZRights,
+  source: z.enum(['own', 'inherited', 'category_group']),
+  /** The category the grant is set on (this one for `own`). */
+  from: ZRef,
+  category_group: ZRef.nullable(),
+});
+export type TGrantView = z.infer<typeof ZGrantView>;
+
+/** A grant to set: a user or a group (exactly one) and its rights (any right implies view). */
+export const ZGrantInput = z
+  .object({
+    user_id: ZId.optional(),
+    group_id: ZId.optional(),
+    rights: z.array(ZCategoryRight).min(1, 'Choose at least one right').max(6),
+  })
+  .refine((g) => (g.user_id === undefined) !== (g.group_id === undefined), {
+    message: 'Give either user_id or group_id',
+    path: ['user_id'],
+  });
+export type TGrantInput = z.output<typeof ZGrantInput>;
+const ZGrants = z.array(ZGrantInput).max(500);
+
+/** A metadata field of a category: its own settings there, or inherited from a category above. */
+export const ZFolderField = z.object({
+  field: ZMetadataField,
+  /** Order in the category's form (inherited fields first). */
+  position: z.number().int(),
+  /** Required here: the category's override, else the field's own flag. */
+  required: z.boolean(),
+  /** The category's override of `required` (null: the field's own). */
+  required_override: z.boolean().nullable(),
+  default_value: z.string().nullable(),
+  show_in_list: z.boolean(),
+  /** Whether it comes from a category above (the category's own settings win over it). */
+  inherited: z.boolean(),
+  /** The category above it comes from, when the caller may view that category. */
+  inherited_from: ZRef.nullable(),
+});
+export type TFolderField = z.infer<typeof ZFolderField>;
+
+export const ZFolderMeta = z.object({
+  folder_id: z.number().int(),
+  inherit_fields: z.boolean(),
+  fields: z.array(ZFolderField),
+});
+export type TFolderMeta = z.infer<typeof ZFolderMeta>;
+
+/** A field to attach, in order: the category's own fields replace the old set. */
+export const ZFolderFieldInput = z.object({
+  field_id: ZId,
+  required: z.boolean().nullish(),
+  default_value: z.string().trim().max(1000).nullish(),
+  show_in_list: z.boolean().optional(),
+});
+export type TFolderFieldInput = z.output<typeof ZFolderFieldInput>;
+const ZFolderFields = z
+  .array(ZFolderFieldInput)
+  .max(200)
+  .refine((fields) => new Set(fields.map((f) => f.field_id)).size === fields.length, {
+    message: 'A field is listed twice',
+  });
+
+export const TAG_COLOR = /^#[0-9a-fA-F]{6}$/;
+const ZColor = z.string().regex(TAG_COLOR, 'Use a colour as #rrggbb');
+
+export const ZRelatedTag = z.object({
+  id: z.number().int(),
+  folder_id: z.number().int(),
+  name: z.string(),
+  color: z.string().nullable(),
+  /** The category the tag links to, when it links one the caller may view. */
+  linked_folder: ZRef.nullable(),
+});
+export type TRelatedTag = z.infer<typeof ZRelatedTag>;
+
+/** A category with what its settings screen shows. */
+export const ZFolderInfo = ZFolder.extend({
+  /** The categories above it that the caller may view, from the top. */
+  ancestors: z.array(ZRef),
+  /** Its sub-categories the caller may view, in order. */
+  children: z.array(ZFolder),
+  incremental_prefix: z.string(),
+  fields: z.array(ZFolderField),
+  related_tags: z.array(ZRelatedTag),
+  category_groups: z.array(ZRef),
+  /** Every grant that holds here; null unless the caller reads File Control. */
+  grants: z.array(ZGrantView).nullable(),
+  /**
+   * Live files here and in every sub-category (all of them, whoever may see them): the
+   * number a delete moves to the trash, and must confirm. Null unless the caller reads File Control.
+   */
+  subtree_file_count: z.number().int().nullable(),
+  /** Sub-categories at any depth (null unless the caller reads File Control). */
+  subtree_category_count: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TFolderInfo = z.infer<typeof ZFolderInfo>;
+
+const ZName = ZText(120);
+const ZDescription = z.string().trim().max(1000);
+const ZPosition = z.number().int().min(0).max(100000);
+const ZPrefix = z.string().trim().max(20);
+
+export const ZStoreFolderBody = z.object({
+  name: ZName,
+  description: ZDescription.optional(),
+  /** Where to create it; absent: at the top. */
+  parent_id: ZId.optional(),
+  /** Place among its siblings (0 first); absent: last. */
+  position: ZPosition.optional(),
+  inherit_fields: z.boolean().optional(),
+  inherit_permissions: z.boolean().optional(),
+  incremental_prefix: ZPrefix.optional(),
+  fields: ZFolderFields.optional(),
+  permissions: ZGrants.optional(),
+});
+export type TStoreFolderBody = z.output<typeof ZStoreFolderBody>;
+
+export const ZUpdateFolderBody = z.object({
+  folder_id: ZId,
+  name: ZName.optional(),
+  description: ZDescription.optional(),
+  /** Move under another category (null: to the top); a move into itself or below itself is refused. */
+  parent_id: ZId.nullable().optional(),
+  /** Place among its (new) siblings, 0 first. */
+  position: ZPosition.optional(),
+  inherit_fields: z.boolean().optional(),
+  inherit_permissions: z.boolean().optional(),
+  incremental_prefix: ZPrefix.optional(),
+  /** When given, replaces the category's own fields, in this order. */
+  fields: ZFolderFields.optional(),
+  /** When given, replaces the grants set on the category itself. */
+  permissions: ZGrants.optional(),
+});
+export type TUpdateFolderBody = z.output<typeof ZUpdateFolderBody>;
+
+export const ZDuplicateFolderBody = z.object({
+  folder_id: ZId,
+  /** The copy's name; absent: "<name> (copy)", numbered until free. */
+  name: ZName.optional(),
+  /** Where the copy goes; absent: beside the original (null: at the top). */
+  parent_id: ZId.nullable().optional(),
+});
+
+/**
+ * Deleting a category deletes its sub-categories and moves every live file in them to the
+ * trash with it. When there are files, the call must say how many it expects:
+ * `confirm_file_count` equal to the number of files (folder/info's `subtree_file_count`);
+ * otherwise it answers 409 `category.delete_unconfirmed`, telling the number, and changes nothing.
+ */
+export const ZDeleteFolderBody = z.object({
+  folder_id: ZId,
+  confirm_file_count: z.number().int().min(0).max(2147483647).optional(),
+});
+
+export const ZDeleteFolderData = z.object({
+  id: z.number().int(),
+  deleted_categories: z.number().int(),
+  trashed_files: z.number().int(),
+});
+
+export const ZCategoryGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** Member categories the caller may view, in the group's order. */
+  categories: z.array(ZRef.extend({ path: z.string() })),
+  /** The group's grants (apply to every member); null unless the caller reads File Control. */
+  grants: z.array(z.object({ id: z.number().int(), grantee: ZGrantee, rights: ZRights })).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TCategoryGroup = z.infer<typeof ZCategoryGroup>;
+
+const ZCategoryIds = z
+  .array(ZId)
+  .max(5000)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'A category is listed twice' });
+
+export const ZCreateCategoryGroupBody = z.object({
+  name: ZText(100),
+  description: ZDescription.optional(),
+  category_ids: ZCategoryIds.optional(),
+  permissions: ZGrants.optional(),
+});
+
+export const ZUpdateCategoryGroupBody = z.object({
+  id: ZId,
+  name: ZText(100).optional(),
+  description: ZDescription.optional(),
+  /** When given, replaces the members, in this order. */
+  category_ids: ZCategoryIds.optional(),
+  /** When given, replaces the group's grants. */
+  permissions: ZGrants.optional(),
+});
+
+const ZTagName = ZText(60);
+export const ZAddRelatedTagsBody = z.object({
+  folder_id: ZId,
+  tags: z
+    .array(z.object({ name: ZTagName, color: ZColor.nullish(), linked_folder_id: ZId.nullish() }))
+    .min(1, 'Give at least one tag')
+    .max(100),
+});
+
+export const ZEditRelatedTagBody = z.object({
+  id: ZId,
+  /** The tag's category (the tag must be one of its tags). */
+  folder_id: ZId,
+  name: ZTagName.optional(),
+  color: ZColor.nullish(),
+  linked_folder_id: ZId.nullish(),
+});
+
+/** Who rights can be granted to (the rights screens' pickers). */
+export const ZGrantees = z.object({
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string() })),
+  groups: z.array(ZRef),
+});
+export type TGrantees = z.infer<typeof ZGrantees>;
+
+const fileControlWrite = { area: 'fileControl', access: 'write' } as const;
+
+export const categoryContract = {
+  folders: endpoint({
+    method: 'GET',
+    path: '/api/folders',
+    guard: 'signedIn',
+    summary:
+      'The category tree the caller may view, as a flat list in tree order (depth-first, siblings in order)',
+    response: z.array(ZFolder),
+  }),
+  folderMeta: endpoint({
+    method: 'GET',
+    path: '/api/folderMeta/{id}',
+    guard: 'signedIn',
+    object: { category: 'view' },
+    summary: "A category's metadata fields in order: inherited ones first (when it inherits), then its own",
+    params: ZIdParams,
+    response: ZFolderMeta,
+  }),
+  adminFileCategories: endpoint({
+    method: 'GET',
+    path: '/api/admin/fileCategories',
+    guard: { area: 'fileControl', access: 'read' },
+    summary: 'Every category in tree order with its path, counts, groups and dates (File Control)',
+    response: z.array(ZAdminFolder),
+  }),
+  fileCategories: endpoint({
+    method: 'GET',
+    path: '/api/fileCategories',
+    guard: 'signedIn',
+    summary: 'The categories the caller may view (or hold `right` in), with their path, for pickers',
+    query: ZFileCategoriesQuery,
+    response: z.array(ZFolderOption),
+  }),
+  categoryGroups: endpoint({
+    method: 'GET',
+    path: '/api/category-groups',
+    guard: 'signedIn',
+    summary:
+      'Category groups by name, with the member categories the caller may view (groups with none are left out)',
+    response: z.array(ZCategoryGroup),
+  }),
+  categoryGroup: endpoint({
+    method: 'GET',
+    path: '/api/category-groups/{id}',
+    guard: 'signedIn',
+    summary: 'One category group (404 when the caller may view none of its categories)',
+    params: ZIdParams,
+    response: ZCategoryGroup,
+  }),
+  createCategoryGroup: endpoint({
+    method: 'POST',
+    path: '/api/create/category-group',
+    guard: fileControlWrite,
+    summary: 'Create a category group (unique name) with member categories and grants for all of them',
+    body: ZCreateCategoryGroupBody,
+    response: ZCategoryGroup,
+  }),
+  updateCategoryGroup: endpoint({
+    method: 'POST',
+    path: '/api/update/category-group',
+    guard: fileControlWrite,
+    summary:
+      'Rename or describe a category group; `category_ids` and `permissions` replace its members and grants',
+    body: ZUpdateCategoryGroupBody,
+    response: ZCategoryGroup,
+  }),
+  deleteCategoryGroup: endpoint({
+    method: 'POST',
+    path: '/api/delete/category-group/{id}',
+    guard: fileControlWrite,
+    extension: true,
+    summary: 'Delete a category group: its grants stop applying; the categories stay',
+    params: ZIdParams,
+    response: ZNull,
+  }),
+  folderInfo: endpoint({
+    method: 'GET',
+    path: '/api/folder/info/{id}',
+    guard: 'signedIn',
+    object: { category: 'view' },
+    summary:
+      'A category with its visible ancestors and sub-categories, fields, tags, groups and (File Control) every grant that holds there',
+    params: ZIdParams,
+    response: ZFolderInfo,
+  }),
+  storeFolder: endpoint({
+    method: 'POST',
+    path: '/api/storeFolder',
+    guard: fileControlWrite,
+    object: { category: 'manage', from: 'body.parent_id' },
+    summary:
+      'Create a category (under `parent_id`, or at the top), its name unique among its siblings in any letter case',
+    body: ZStoreFolderBody,
+    response: ZFolderInfo,
+  }),
+  updateFolder: endpoint({
+    method: 'POST',
+    path: '/api/update/folder',
+    guard: fileControlWrite,
+    object: { category: 'manage', from: 'body.folder_id' },
+    summary:
+      'Rename, describe, move (`parent_id`, no cycles), reorder (`position`) a category, or replace its fields or grants',
+    body: ZUpdateFolderBody,
+    response: ZFolderInfo,
+  }),
+  duplicateFolder: endpoint({
+    method: 'POST',
+    path: '/api/duplicate/folder',
+    guard: fileControlWrite,
+    object: { category: 'manage', from: 'body.folder_id' },
+    summary:
+      'Copy a category and its sub-categories with their fields, tags, grants and category groups, without files',
+    body: ZDuplicateFolderBody,
+    response: ZFolderInfo,
+  }),
+  deleteFolder: endpoint({
+    method: 'POST',
+    path: '/api/deleteFolder',
+    guard: fileControlWrite,
+    object: { category: 'manage', from: 'body.folder_id' },
+    summary:
+      'Delete a category and its sub-categories; their files go to the trash with them. With files, `confirm_file_count` must equal their number (else 409 with the number)',
+    body: ZDeleteFolderBody,
+    response: ZDeleteFolderData,
+  }),
+  relatedTags: endpoint({
+    method: 'GET',
+    path: '/api/related-tags/{id}',
+    guard: 'signedIn',
+    object: { category: 'view' },
+    summary: "A category's related tags by name (id = the category)",
+    params: ZIdParams,
+    response: z.array(ZRelatedTag),
+  }),
+  addRelatedTags: endpoint({
+    method: 'POST',
+    path: '/api/add-related-tags',
+    guard: fileControlWrite,
+    object: { category: 'manage', from: 'body.folder_id' },
+    summary: 'Add related tags to a category (names unique in the category, any letter case)',
+    body: ZAddRelatedTagsBody,
+    response: z.array(ZRelatedTag),
+  }),
+  editRelatedTag: endpoint({
+    method: 'POST',
+    path: '/api/edit-related-tag',
+    guard: fileControlWrite,
+    object: { category: 'manage', from: 'body.folder_id' },
+    summary: 'Rename, recolour or relink a related tag of the category `folder_id`',
+    body: ZEditRelatedTagBody,
+    response: ZRelatedTag,
+  }),
+  grantees: endpoint({
+    method: 'GET',
+    path: '/api/category-grantees',
+    guard: { area: 'fileControl', access: 'read' },
+    extension: true,
+    summary: 'The people (active) and groups rights can be granted to, by name',
+    response: ZGrantees,
+  }),
+  deleteRelatedTag: endpoint({
+    method: 'POST',
+    path: '/api/delete-related-tag/{id}',
+    guard: fileControlWrite,
+    summary: 'Delete a related tag (files lose it)',
+    params: ZIdParams,
+    response: ZNull,
+  }),
+};
