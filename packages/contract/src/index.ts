@@ -1,17 +1,27 @@
 import { z } from 'zod';
 import { authContract } from './auth.js';
+import { categoryFilesContract } from './category-files.js';
 import { emailContract } from './email.js';
+import { fileContract } from './file.js';
+import { fileActionsContract } from './file-actions.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
+import { notificationContract } from './notification.js';
+import { trashContract } from './trash.js';
 import { userContract } from './user.js';
 
 export * from './access.js';
 export * from './auth.js';
+export * from './category-files.js';
 export * from './common.js';
 export * from './email.js';
+export * from './file.js';
+export * from './file-actions.js';
 export * from './group.js';
 export * from './http.js';
+export * from './notification.js';
 export * from './password-policy.js';
+export * from './trash.js';
 export * from './user.js';
 
 // One wording for a missing field, on both sides.
@@ -23,6 +33,13 @@ export const contract = {
   email: emailContract,
   user: userContract,
   group: groupContract,
+  // The category area's file list calls; the lead merges them with the catalog's entries:
+  // category: { ...categoryContract, ...categoryFilesContract }.
+  category: categoryFilesContract,
+  file: fileContract,
+  fileActions: fileActionsContract,
+  trash: trashContract,
+  notification: notificationContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;
