@@ -166,3 +166,60 @@ export async function createFile(
     return tx.file.update({ where: { id: file.id }, data: { currentVersionId: version.id } });
   });
 }
+
+/** A metadata field (a `select` field gets a value list with `items` keyed 1, 2, 3…). */
+export async function createField(
+  db: Db,
+  o: {
+    name?: string;
+    type?: 'text' | 'number' | 'date' | 'boolean' | 'select' | 'user';
+    required?: boolean;
+    items?: string[];
+    minNumber?: number;
+    maxNumber?: number;
+    maxLength?: number;
+  } = {},
+) {
+  seq += 1;
+  const type = o.type ?? 'text';
+  const list =
+    type === 'select'
+      ? await db.valueList.create({
+          data: {
+            name: `List ${seq} ${Date.now().toString(36)}`,
+            items: {
+              create: (o.items ?? ['One', 'Two']).map((label, i) => ({ key: i + 1, label, position: i })),
+            },
+          },
+        })
+      : null;
+  return db.metadataField.create({
+    data: {
+      name: o.name ?? `Field ${seq} ${Date.now().toString(36)}`,
+      type,
+      required: o.required ?? false,
+      valueListId: list?.id ?? null,
+      minNumber: o.minNumber ?? null,
+      maxNumber: o.maxNumber ?? null,
+      maxLength: o.maxLength ?? null,
+    },
+  });
+}
+
+/** Puts fields on a category's indexing form, in the order given. */
+export async function addCategoryFields(db: Db, categoryId: number, fieldIds: number[]) {
+  await db.categoryField.createMany({
+    data: fieldIds.map((fieldId, position) => ({ categoryId, fieldId, position })),
+  });
+}
+
+/** A group with members. */
+export async function createGroup(db: Db, userIds: number[] = []) {
+  seq += 1;
+  return db.group.create({
+    data: {
+      name: `Group ${seq} ${Date.now().toString(36)}`,
+      members: { create: userIds.map((userId) => ({ userId })) },
+    },
+  });
+}

@@ -99,24 +99,35 @@ export async function fileRights(
   }
   const u = scope.userId;
   const rows = await tx.$queryRaw<
-    Array<{ id: number; owner: boolean; v: boolean; dl: boolean; e: boolean; d: boolean; s: boolean }>
+    Array<{
+      id: number;
+      owner: boolean;
+      v: boolean;
+      dl: boolean;
+      e: boolean;
+      d: boolean;
+      s: boolean;
+      owner_share: boolean;
+    }>
   >`
     SELECT f.id, f.owner_id = ${u}::int AS owner,
-           coalesce(fr.can_view, false) OR coalesce(cr.can_view, false) AS v,
-           coalesce(fr.can_download, false) OR coalesce(cr.can_view, false) AS dl,
-           coalesce(fr.can_edit, false) OR coalesce(cr.can_edit OR cr.can_manage, false) AS e,
-           coalesce(fr.can_delete, false) OR coalesce(cr.can_delete OR cr.can_manage, false) AS d,
-           coalesce(fr.can_share, false) OR coalesce(cr.can_share OR cr.can_manage, false) AS s
+           coalesce(fr.can_view, false) OR (own.c AND coalesce(cr.can_view, false)) AS v,
+           coalesce(fr.can_download, false) OR (own.c AND coalesce(cr.can_view, false)) AS dl,
+           coalesce(fr.can_edit, false) OR (own.c AND coalesce(cr.can_edit OR cr.can_manage, false)) AS e,
+           coalesce(fr.can_delete, false) OR (own.c AND coalesce(cr.can_delete OR cr.can_manage, false)) AS d,
+           coalesce(fr.can_share, false) OR (own.c AND coalesce(cr.can_share OR cr.can_manage, false)) AS s,
+           coalesce(fr.can_share, false) OR coalesce(cr.can_share OR cr.can_manage, false) AS owner_share
       FROM files f
+      CROSS JOIN LATERAL (SELECT NOT f.has_own_permissions AS c) own
       LEFT JOIN quire_file_rights(${u}::int) fr ON fr.file_id = f.id
-      LEFT JOIN quire_category_rights(${u}::int) cr
-             ON cr.category_id = f.category_id AND NOT f.has_own_permissions
+      LEFT JOIN quire_category_rights(${u}::int) cr ON cr.category_id = f.category_id
      WHERE f.id = ANY(${ids}::int[]) AND ${state}`;
   const out = new Map<number, Record<FileRight, boolean>>();
   for (const r of rows) {
-    // The owner always views, downloads, edits and deletes their file; sharing needs a grant.
+    // The owner always views, downloads, edits and deletes their file; sharing needs a grant
+    // (of the file, or of its category even when the file is restricted).
     const rights = r.owner
-      ? { view: true, download: true, edit: true, delete: true, share: r.s }
+      ? { view: true, download: true, edit: true, delete: true, share: r.owner_share }
       : { ...NO_RIGHTS, view: r.v, download: r.dl, edit: r.e, delete: r.d, share: r.s };
     if (rights.view || rights.download || rights.edit || rights.delete || rights.share)
       out.set(r.id, { ...rights, view: true });

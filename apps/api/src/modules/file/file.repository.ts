@@ -590,7 +590,7 @@ export function usersToTell(tx: Tx, userIds: number[], groupIds: number[]) {
   return tx.user.findMany({
     where: {
       status: 'active',
-      OR: [{ id: { in: userIds } }, { groups: { some: { groupId: { in: groupIds } } } }],
+      OR: [{ id: { in: userIds } }, { memberships: { some: { groupId: { in: groupIds } } } }],
     },
     select: { id: true, username: true, firstName: true, lastName: true, email: true },
     orderBy: { id: 'asc' },
