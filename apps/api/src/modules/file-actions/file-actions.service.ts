@@ -385,7 +385,7 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
       created: v.created_at,
     });
 
-  const log = book.addWorksheet('History');
+  const log = book.addWorksheet('Activity');
   log.columns = [
     { header: 'When', key: 'when', width: 26 },
     { header: 'Who', key: 'who', width: 20 },
