@@ -65,6 +65,9 @@ export class BlobTooLargeError extends Error {
 
 const ID = /^[0-9a-f]{64}$/;
 
+/** Bytes buffered on the way to disk: large writes, fewer system calls, bounded memory. */
+const WRITE_BUFFER = 1024 * 1024;
+
 // A temp file's name says who writes it: `<host>.<pid>.<uuid>`, so a start can tell the files
 // of a killed server (same host, process gone) from those another live server is writing.
 const hostTag = os
@@ -101,6 +104,7 @@ function meter(options: PutOptions) {
     await options.inspect?.(bytes);
   };
   const stream = new Transform({
+    highWaterMark: WRITE_BUFFER,
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
       if (options.maxBytes !== undefined && size > options.maxBytes) {
@@ -144,7 +148,7 @@ export function createBlobStore(dir: string): BlobStore {
         const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
         // flush: fsync before the stream closes the file (with autoClose off, the stream keeps
         // a reference to the handle and fh.close() never settles).
-        await pipeline(source, counted.stream, fh.createWriteStream({ flush: true }));
+        await pipeline(source, counted.stream, fh.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER }));
       } catch (err) {
         await fh.close().catch(() => {});
         await rm(tmp, { force: true });
