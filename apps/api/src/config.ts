@@ -42,6 +42,8 @@ export const configSchema = z
     VENDOR_EMAIL: z.email().default('vendor@quire.local'),
     /** Hours a session lives without use. */
     SESSION_TTL_HOURS: z.coerce.number().positive().max(8760, 'must be at most 8760 (a year)').default(12),
+    /** Hours a session lives at most after sign-in, however much it is used. */
+    SESSION_MAX_HOURS: z.coerce.number().positive().max(8760, 'must be at most 8760 (a year)').default(168),
     /** Sign-in attempts per minute for one address and username. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     /** Public address of the site, used in links sent by e-mail. Default http://HOST:PORT. */
@@ -68,6 +70,8 @@ export const configSchema = z
     QUIRE_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     /** Longest time in milliseconds between two looks at the job queue (jobs wake workers at once). */
     JOBS_POLL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Allow SMTP hosts on this machine or a private network (true/false); off: refused. */
+    SMTP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
   })
   .superRefine((c, ctx) => {
     // The first-start usernames follow the rules every other username does. (Their

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { authContract } from './auth.js';
 import { categoryFilesContract } from './category-files.js';
 import { emailContract } from './email.js';
@@ -19,13 +18,11 @@ export * from './file.js';
 export * from './file-actions.js';
 export * from './group.js';
 export * from './http.js';
+export * from './messages.js';
 export * from './notification.js';
 export * from './password-policy.js';
 export * from './trash.js';
 export * from './user.js';
-
-// One wording for a missing field, on both sides.
-z.config({ customError: (issue) => (issue.input === undefined ? 'Required' : undefined) });
 
 /** Every call of the product, by area. The key `area.name` is the operationId. */
 export const contract = {
