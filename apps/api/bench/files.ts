@@ -21,8 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
-import { Prisma } from '@quire/db';
-import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
+import { createDatabase, createDb, migrate, Prisma, startEmbeddedPostgres, withDatabase } from '@quire/db';
 import pg from 'pg';
 import { categoryWhere, SUMMARY_COLUMNS, SUMMARY_FROM } from '../src/modules/file/file.repository.js';
 import { createCategory, createUser, TEST_PASSWORD } from '../test/factories.js';
@@ -61,9 +60,11 @@ async function writeRandomFile(file: string, size: number) {
   const block = 8 * MiB;
   for (let done = 0; done < size; done += block) {
     if (!out.write(randomBytes(Math.min(block, size - done))))
-      await new Promise((r) => out.once('drain', r));
+      await new Promise<void>((r) => out.once('drain', () => r()));
   }
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+  );
 }
 
 function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -116,7 +117,11 @@ function drain(port: number, url: string, headers: Record<string, string> = {}) 
       .get({ host: '127.0.0.1', port, path: url, headers }, (res) => {
         let n = 0;
         res.on('data', (d: Buffer) => (n += d.length));
-        res.on('end', () => (res.statusCode && res.statusCode < 300 ? resolve(n) : reject(new Error(`${url}: ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode && res.statusCode < 300
+            ? resolve(n)
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
       })
       .on('error', reject);
   });
@@ -140,7 +145,7 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: user.username, password: TEST_PASSWORD, role: 'user' }),
   });
-  const token = (await login.json()).data.access_token as string;
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
   const auth = { authorization: `Bearer ${token}` };
 
   // --- Big uploads --------------------------------------------------------------------------
@@ -150,7 +155,9 @@ try {
   await writeRandomFile(mid, 100 * MiB);
   execFileSync('sync');
   const dd = await timed(async () =>
-    execFileSync('dd', [`if=${big}`, `of=${path.join(dir, 'dd.out')}`, 'bs=1M', 'conv=fsync'], { stdio: 'ignore' }),
+    execFileSync('dd', [`if=${big}`, `of=${path.join(dir, 'dd.out')}`, 'bs=1M', 'conv=fsync'], {
+      stdio: 'ignore',
+    }),
   );
   await rm(path.join(dir, 'dd.out'));
   execFileSync('sync');
@@ -170,11 +177,19 @@ try {
   const up = await uploadWithRss(big, 'big.bin');
   rows.push(['upload 1 GiB: dd conv=fsync (baseline)', mb(BIG, dd.ms), '1.00', '']);
   rows.push(['upload 1 GiB: POST /api/new-upload', mb(BIG, up.ms), (dd.ms / up.ms).toFixed(2), '>= 0.70']);
-  rows.push(['  server RSS growth, 100 MiB upload', `${(up100.growth / MiB).toFixed(1)} MiB`, '', '< 64 MiB']);
+  rows.push([
+    '  server RSS growth, 100 MiB upload',
+    `${(up100.growth / MiB).toFixed(1)} MiB`,
+    '',
+    '< 64 MiB',
+  ]);
   rows.push(['  server RSS growth, 1 GiB upload', `${(up.growth / MiB).toFixed(1)} MiB`, '', '< 64 MiB']);
 
   // --- Downloads ----------------------------------------------------------------------------
-  const version = await db.file.findUniqueOrThrow({ where: { id: up.id }, include: { currentVersion: true } });
+  const version = await db.file.findUniqueOrThrow({
+    where: { id: up.id },
+    include: { currentVersion: true },
+  });
   const blobId = version.currentVersion?.blobId as string;
   const blobPath = path.join(dataDir, 'blobs', blobId.slice(0, 2), blobId.slice(2, 4), blobId);
   const bare = http.createServer((req, res) => {
@@ -200,9 +215,19 @@ try {
   const quireRange = await timed(() => drain(server.port, dlUrl, { ...auth, ...range }));
   bare.close();
   rows.push(['download 1 GiB: bare node:http (baseline)', mb(BIG, bareWhole.ms), '1.00', '']);
-  rows.push(['download 1 GiB: GET /api/download-files/{id}', mb(BIG, quireWhole.ms), (bareWhole.ms / quireWhole.ms).toFixed(2), '>= 0.80']);
+  rows.push([
+    'download 1 GiB: GET /api/download-files/{id}',
+    mb(BIG, quireWhole.ms),
+    (bareWhole.ms / quireWhole.ms).toFixed(2),
+    '>= 0.80',
+  ]);
   rows.push(['Range 256 MiB mid-file: bare (baseline)', mb(256 * MiB, bareRange.ms), '1.00', '']);
-  rows.push(['Range 256 MiB mid-file: Quire', mb(256 * MiB, quireRange.ms), (bareRange.ms / quireRange.ms).toFixed(2), '>= 0.80']);
+  rows.push([
+    'Range 256 MiB mid-file: Quire',
+    mb(256 * MiB, quireRange.ms),
+    (bareRange.ms / quireRange.ms).toFixed(2),
+    '>= 0.80',
+  ]);
   await rm(big);
   await rm(mid);
 
@@ -246,7 +271,9 @@ try {
   const pages = [1, 2, 50, 250, 499];
   for (let i = 0; i < 300; i++) {
     const r = await timed(() =>
-      fetch(`${base}/api/fileIncategory/${listCat.id}?page=${pages[i % pages.length]}`, { headers: auth }).then((x) => x.json()),
+      fetch(`${base}/api/fileIncategory/${listCat.id}?page=${pages[i % pages.length]}`, {
+        headers: auth,
+      }).then((x) => x.json() as Promise<unknown>),
     );
     if (i >= 20) listTimes.push(r.ms);
   }
@@ -261,14 +288,22 @@ try {
     const list = Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY f.created_at DESC, f.id DESC LIMIT ${20} OFFSET ${(page - 1) * 20}`;
     const count = Prisma.sql`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where}`;
     const r = await timed(async () => {
-      const [a] = await Promise.all([client.query(list.text, list.values), client.query(count.text, count.values)]);
+      const [a] = await Promise.all([
+        client.query(list.text, list.values),
+        client.query(count.text, count.values),
+      ]);
       const ids = a.rows.map((x: { id: number }) => x.id);
       await client.query('SELECT * FROM file_field_values WHERE file_id = ANY($1::int[])', [ids]);
     });
     if (i >= 20) pgTimes.push(r.ms);
   }
   await client.end();
-  rows.push(['category list, 10,000 files: bare pg p95 (baseline)', `${p95(pgTimes).toFixed(2)} ms`, '1.00', '']);
+  rows.push([
+    'category list, 10,000 files: bare pg p95 (baseline)',
+    `${p95(pgTimes).toFixed(2)} ms`,
+    '1.00',
+    '',
+  ]);
   rows.push([
     'category list: GET /api/fileIncategory/{id} p95',
     `${p95(listTimes).toFixed(2)} ms`,
@@ -279,7 +314,8 @@ try {
   console.info(`\nQuire files benchmark (${os.cpus().length} cores; big file ${BIG / MiB} MiB)\n`);
   console.info(`| ${'figure'.padEnd(48)} | ${'value'.padStart(12)} | ratio | goal |`);
   console.info(`| ${'-'.repeat(48)} | ${'-'.repeat(12)} | ----- | ---- |`);
-  for (const [a, b, c, d] of rows) console.info(`| ${a.padEnd(48)} | ${b.padStart(12)} | ${c.padStart(5)} | ${d} |`);
+  for (const [a, b, c, d] of rows)
+    console.info(`| ${a.padEnd(48)} | ${b.padStart(12)} | ${c.padStart(5)} | ${d} |`);
   await db.$disconnect();
 } finally {
   for (const c of children) c.kill('SIGTERM');

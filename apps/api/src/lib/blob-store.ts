@@ -148,7 +148,11 @@ export function createBlobStore(dir: string): BlobStore {
         const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
         // flush: fsync before the stream closes the file (with autoClose off, the stream keeps
         // a reference to the handle and fh.close() never settles).
-        await pipeline(source, counted.stream, fh.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER }));
+        await pipeline(
+          source,
+          counted.stream,
+          fh.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER }),
+        );
       } catch (err) {
         await fh.close().catch(() => {});
         await rm(tmp, { force: true });
