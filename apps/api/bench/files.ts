@@ -11,7 +11,7 @@
 //                   against the same SQL through bare pg (goal <= 1.5x)
 //
 // The server is a process of its own (test/upload-server-child.ts) on a throw-away embedded
-// PostgreSQL; its RSS is read from /proc. BENCH_BIG_MIB changes the big file's size.
+// PostgreSQL; its RSS is read from /proc. `--big-mib=N` changes the big file's size.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
@@ -27,7 +27,8 @@ import { categoryWhere, SUMMARY_COLUMNS, SUMMARY_FROM } from '../src/modules/fil
 import { createCategory, createUser, TEST_PASSWORD } from '../test/factories.js';
 
 const MiB = 1024 * 1024;
-const BIG = Number(process.env.BENCH_BIG_MIB ?? 1024) * MiB;
+const bigArg = process.argv.find((a) => a.startsWith('--big-mib='));
+const BIG = Number(bigArg?.slice('--big-mib='.length) ?? 1024) * MiB;
 const apiDir = path.resolve(import.meta.dirname, '..');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-files-'));
 const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
@@ -35,9 +36,8 @@ const children: ChildProcess[] = [];
 const rows: Array<[string, string, string, string]> = [];
 
 function startServer(dataDir: string, url: string): Promise<{ proc: ChildProcess; port: number }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/upload-server-child.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/upload-server-child.ts', url, dataDir], {
     cwd: apiDir,
-    env: { ...process.env, CHILD_DATABASE_URL: url, CHILD_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(proc);

@@ -2,14 +2,15 @@
 // (upload-crash.test.ts):
 //
 //   CHILD_DATABASE_URL=… CHILD_DATA_DIR=… node --import tsx test/upload-server-child.ts
+//   node --import tsx test/upload-server-child.ts <database url> <data folder>
 //
 // It serves the real app on a free loopback port and says "listening <port>" on stdout.
 import { createDb } from '@quire/db';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
-const url = process.env.CHILD_DATABASE_URL;
-const dataDir = process.env.CHILD_DATA_DIR;
+const url = process.env.CHILD_DATABASE_URL ?? process.argv[2];
+const dataDir = process.env.CHILD_DATA_DIR ?? process.argv[3];
 if (!url || !dataDir) throw new Error('CHILD_DATABASE_URL and CHILD_DATA_DIR must be set');
 const db = createDb(url, { poolSize: 3 });
 const app = await buildApp({
