@@ -8,6 +8,7 @@ import { createCategoryInDb } from './journey-api.js';
 const stamp = Date.now().toString(36);
 
 test('upload, index, versions, a public link, the trash', async ({ page, browser }) => {
+  test.setTimeout(180_000);
   const categoryId = await createCategoryInDb(`Journey ${stamp}`);
 
   await page.goto('/login');
@@ -70,7 +71,10 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
 
   // Trash, then restore.
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Move to the trash?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/files/category/${categoryId}$`));
   await page.goto('/admin/trash');
   await page

@@ -1,13 +1,24 @@
 import { contract, type TPublicFile } from '@quire/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { LandingPage } from '../../../components/landing-page';
 import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-blob';
 import { FilePreview } from '../components/file-preview';
+
+/** The frame of a page people reach without signing in. */
+function PublicFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main id="main" className="public-page">
+      <PageHeader title={title} />
+      {children}
+    </main>
+  );
+}
 
 /** A public link, signed out: the file it shows (after its password, when it has one). */
 export function PublicPreviewPage() {
@@ -27,14 +38,14 @@ export function PublicPreviewPage() {
 
   if (view.isError)
     return (
-      <LandingPage title="Link not available">
+      <PublicFrame title="Link not available">
         <p>This link does not work. It may be mistyped, expired or revoked.</p>
-      </LandingPage>
+      </PublicFrame>
     );
-  if (!f) return <LandingPage title="Shared file">{null}</LandingPage>;
+  if (!f) return <PublicFrame title="Shared file">{null}</PublicFrame>;
   if (f.password_required)
     return (
-      <LandingPage title="Shared file">
+      <PublicFrame title="Shared file">
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -57,10 +68,10 @@ export function PublicPreviewPage() {
             Open
           </button>
         </form>
-      </LandingPage>
+      </PublicFrame>
     );
   return (
-    <LandingPage title={f.name ?? 'Shared file'}>
+    <PublicFrame title={f.name ?? 'Shared file'}>
       <p className="muted">
         {f.mime_type} · {formatBytes(f.size ?? 0)}
       </p>
@@ -79,6 +90,6 @@ export function PublicPreviewPage() {
       <div className="file-preview">
         <FilePreview kind={f.preview ?? 'none'} name={token} load={() => content('inline')} />
       </div>
-    </LandingPage>
+    </PublicFrame>
   );
 }
