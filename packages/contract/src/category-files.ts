@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZPageMeta } from './common.js';
+import { ZId, ZIdParams, ZPageMeta, zLine } from './common.js';
 import { ZFieldValue, ZFileSummary } from './file.js';
 import { endpoint } from './http.js';
 
@@ -14,20 +14,20 @@ export const ZCategoryFilesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   quantity: z.coerce.number().int().min(1).max(500).default(20),
   /** In the name or the running number. */
-  search: z.string().trim().max(255).optional(),
+  search: zLine().trim().max(255).optional(),
   /** Filed on or after this day (YYYY-MM-DD). */
   startDate: ZDay.optional(),
   /** Filed on or before this day. */
   endDate: ZDay.optional(),
   /** With fieldName: files whose value of this metadata field matches fieldName. */
   fieldId: ZId.optional(),
-  fieldName: z.string().trim().max(255).optional(),
+  fieldName: zLine().trim().max(255).optional(),
 });
 
 /** The POST form: the same filters, and several metadata filters at once. */
 export const ZCategoryFilesBody = ZCategoryFilesQuery.extend({
   fields: z
-    .array(z.object({ fieldId: ZId, fieldName: z.string().trim().min(1).max(255) }))
+    .array(z.object({ fieldId: ZId, fieldName: zLine().trim().min(1).max(255) }))
     .max(20)
     .optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull } from './common.js';
+import { ZId, ZIdParams, ZNull, zMultiline } from './common.js';
 import { ZComment, ZFileDetail, ZFileVersion } from './file.js';
 import { endpoint } from './http.js';
 
@@ -19,7 +19,7 @@ export const ZLockBody = z.object({
 /** Multipart fields of check-in: `file_id`, `comment`, then an optional part `file` (a new version). */
 export const ZCheckInUpload = z.object({
   file_id: ZId,
-  comment: z.string().trim().max(1000).optional(),
+  comment: zMultiline().trim().max(1000).optional(),
   file: z.custom<Blob>().optional(),
 });
 
@@ -36,7 +36,7 @@ export const fileActionsContract = {
     guard: 'signedIn',
     object: { file: 'view', from: 'body.file_id' },
     summary: 'Comment on a file (its followers are told)',
-    body: z.object({ file_id: ZId, comment: z.string().trim().min(1, 'Write a comment').max(10_000) }),
+    body: z.object({ file_id: ZId, comment: zMultiline().trim().min(1, 'Write a comment').max(10_000) }),
     response: ZComment,
   }),
   deleteOtherFiles: endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery, ZText } from './common.js';
+import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery, ZText, zMultiline, zSecret } from './common.js';
 import { endpoint } from './http.js';
 
 // Files (spec §3 "File", §4 "File", §7 "File"): upload into a category, index with the
@@ -36,7 +36,7 @@ export const ZFieldType = z.enum(['text', 'number', 'date', 'boolean', 'select',
 /** A metadata value as given: text, a number, a date (YYYY-MM-DD), a boolean, a value-list key, a user id. */
 export const ZFieldValueInput = z.object({
   field_id: ZId,
-  value: z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]),
+  value: z.union([zMultiline().max(10_000), z.number(), z.boolean(), z.null()]),
 });
 export type TFieldValueInput = z.infer<typeof ZFieldValueInput>;
 
@@ -184,7 +184,7 @@ export type TFilePermissions = z.infer<typeof ZFilePermissions>;
 
 const ZFileIdBody = z.object({ file_id: ZId });
 const ZValues = z.array(ZFieldValueInput).max(500);
-const ZMessage = z.string().trim().max(1000);
+const ZMessage = zMultiline().trim().max(1000);
 
 /** Multipart fields of new-upload: `folder_id` first, then up to 20 parts `file`. */
 export const ZNewUpload = z.object({ folder_id: ZId, file: z.custom<Blob>() });
@@ -233,7 +233,7 @@ export const ZShareFileBody = z
     /** The link stops working then (ISO date-time, in the future). */
     expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
     /** Who opens the link must type it (8-256 characters). */
-    password: z.string().min(8, 'Use at least 8 characters').max(256).optional(),
+    password: zSecret().min(8, 'Use at least 8 characters').max(256).optional(),
     /** Revoke these links of the file (ids from file-view's links). */
     revoke_link_ids: z.array(z.uuid()).max(100).default([]),
   })
@@ -314,7 +314,7 @@ export const fileContract = {
     summary:
       "Prove a public link's password: answers an `access` proof for an hour (a wrong password is answered like a wrong link)",
     params: ZShareTokenParams,
-    body: z.object({ password: z.string().min(1).max(256) }),
+    body: z.object({ password: zSecret().min(1).max(256) }),
     response: z.object({ access: z.string(), expires_at: z.string() }),
   }),
   publicFileContent: endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery } from './common.js';
+import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery, zLine } from './common.js';
 import { ZFileDetail, ZFileSummary, ZPersonRef } from './file.js';
 import { endpoint } from './http.js';
 
@@ -27,7 +27,7 @@ export const trashContract = {
     path: '/api/files/trash',
     guard: { area: 'fileControl', access: 'read' },
     summary: 'Files in the trash, last deleted first',
-    query: ZPageQuery(20).extend({ search: z.string().trim().max(255).optional() }),
+    query: ZPageQuery(20).extend({ search: zLine().trim().max(255).optional() }),
     response: ZPage(ZTrashFile),
   }),
   trashFileView: endpoint({

@@ -326,7 +326,7 @@ describe('one file', () => {
     const res = await call(tok.owner, {
       method: 'POST',
       url: '/api/edit-file-name',
-      payload: { file_id: f.id, name: 'a/b/Minutes\u0007.txt' },
+      payload: { file_id: f.id, name: 'a/b/Minutes\u200B.txt' },
     });
     expect(res.json().data.name).toBe('Minutes.txt');
     expect(
