@@ -58,7 +58,8 @@ describe('the category files page', () => {
       ([url]) => String(url).includes('search=b&') || String(url).endsWith('search=b'),
     );
     expect(searchCalls).toHaveLength(1);
-    expect((searchCalls[0]?.[1] as RequestInit).signal?.aborted).toBe(true);
+    const init = searchCalls[0]?.[1] as RequestInit | undefined;
+    expect(init?.signal?.aborted).toBe(true);
     release?.();
   });
 });
@@ -83,7 +84,7 @@ describe('the upload page', () => {
     const sent = api.calls.find((c) => c.path === '/api/new-upload');
     // Object.fromEntries keeps the form's order: the field comes before the file.
     expect(Object.keys(sent?.body as object)).toEqual(['folder_id', 'file']);
-    expect((sent?.body as { folder_id: string }).folder_id).toBe('4');
+    expect((sent?.body as { folder_id?: string } | undefined)?.folder_id).toBe('4');
     expect(await screen.findByRole('button', { name: 'Index' })).toBeInTheDocument();
     const list = api.calls.find((c) => c.path === '/api/unindex-file');
     expect(list?.search).toContain('folder_id=4');
