@@ -39,3 +39,33 @@ export async function createGeneralStaff(
   expect(response.status(), await response.text()).toBeLessThan(300);
   return user;
 }
+
+/**
+ * A category, made straight in the journey server's database (the catalog's storeFolder is
+ * not on this branch yet): the embedded PostgreSQL's port and password are in the data folder.
+ */
+export async function createCategoryInDb(name: string): Promise<number> {
+  const { readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const pg = (await import('pg')).default;
+  const dataDir = process.env.QUIRE_E2E_DATA_DIR as string;
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
+  const password = readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'postgres',
+    password,
+    database: 'quire',
+  });
+  await client.connect();
+  try {
+    const res = await client.query(
+      'INSERT INTO categories (name, updated_at) VALUES ($1, now()) RETURNING id',
+      [name],
+    );
+    return res.rows[0].id as number;
+  } finally {
+    await client.end();
+  }
+}

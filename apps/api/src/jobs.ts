@@ -6,6 +6,7 @@ import type { JobDefinition } from './lib/jobs/definition.js';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
+import { notifyFollowersJob } from './modules/notification/notification.jobs.js';
 
 // The one place where job kinds and recurring schedules are registered (decision 010).
 //
@@ -16,7 +17,12 @@ import { mailSendJob } from './modules/email/email.jobs.js';
 //   { name: 'backup', kind: 'backup.run', cron: (db) => backupService.scheduledCron(db) }
 // and the call that saves it runs notifySchedulesChanged(tx) so workers look again at once.
 
-export const jobDefinitions: JobDefinition[] = [mailSendJob, blobCollectJob, jobsCleanupJob];
+export const jobDefinitions: JobDefinition[] = [
+  mailSendJob,
+  blobCollectJob,
+  jobsCleanupJob,
+  notifyFollowersJob,
+];
 
 export const jobSchedules: ScheduleDefinition[] = [
   { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },

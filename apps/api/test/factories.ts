@@ -234,3 +234,48 @@ export async function attachFields(
     })),
   });
 }
+
+/**
+ * A metadata field for a test that only needs one to exist: a `select` field gets its own
+ * value list with `items` keyed 1, 2, 3…; names are unique across test files.
+ */
+export async function createField(
+  db: Db,
+  o: {
+    name?: string;
+    type?: 'text' | 'number' | 'date' | 'boolean' | 'select' | 'user';
+    required?: boolean;
+    items?: string[];
+    minNumber?: number;
+    maxNumber?: number;
+    maxLength?: number;
+  } = {},
+) {
+  const unique = Date.now().toString(36);
+  const { items, ...field } = o;
+  const list =
+    o.type === 'select'
+      ? await createValueList(db, { name: `List ${seq + 1} ${unique}`, items: items ?? ['One', 'Two'] })
+      : null;
+  return createMetadataField(db, {
+    ...field,
+    name: o.name ?? `Field ${seq + 1} ${unique}`,
+    ...(list ? { valueListId: list.id } : {}),
+  });
+}
+
+/** Puts fields on a category's indexing form, in the order given. */
+export async function addCategoryFields(db: Db, categoryId: number, fieldIds: number[]) {
+  await attachFields(db, categoryId, fieldIds.map((fieldId) => ({ fieldId })));
+}
+
+/** A group with members. */
+export async function createGroup(db: Db, userIds: number[] = []) {
+  seq += 1;
+  return db.group.create({
+    data: {
+      name: `Group ${seq} ${Date.now().toString(36)}`,
+      members: { create: userIds.map((userId) => ({ userId })) },
+    },
+  });
+}

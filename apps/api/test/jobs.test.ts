@@ -468,7 +468,12 @@ describe('schedules', () => {
 
   it('the registered schedules run the blob collector and the job clean-up', async () => {
     expect(jobSchedules.map((s) => s.kind).sort()).toEqual(['blobs.collect', 'jobs.cleanup']);
-    expect(jobDefinitions.map((d) => d.kind).sort()).toEqual(['blobs.collect', 'jobs.cleanup', 'mail.send']);
+    expect(jobDefinitions.map((d) => d.kind).sort()).toEqual([
+      'blobs.collect',
+      'jobs.cleanup',
+      'mail.send',
+      'notification.file_event',
+    ]);
     let clock = future(0);
     const runner = () =>
       testRunner(t, jobDefinitions, { now: () => new Date(clock), schedules: jobSchedules });

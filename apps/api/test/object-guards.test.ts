@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoutes } from '../src/lib/route.js';
 import { createTestApp, type TestContext } from './app.js';
-import { bearer, createCategory, createFile, createUser, loginAs } from './factories.js';
+import { bearer, createUser, loginAs } from './factories.js';
 import { multipart } from './multipart.js';
 
 // The second guard step, on entries of this test (the areas' own entries are walked by

@@ -19,6 +19,10 @@ export type Guard = 'public' | 'session' | 'signedIn' | { area: Area; access: 'r
 export const OBJECT_RIGHTS = {
   category: ['view', 'upload', 'edit', 'delete', 'share', 'manage'],
   file: ['view', 'download', 'edit', 'delete', 'share'],
+  /** A file's version (version-preview, rollback): the rights of its file. */
+  version: ['view', 'download', 'edit'],
+  /** An "other file" attached to a file: the rights of its file. */
+  attachment: ['view', 'download', 'edit'],
 } as const;
 export type ObjectKind = keyof typeof OBJECT_RIGHTS;
 export type ObjectRight<K extends ObjectKind = ObjectKind> = (typeof OBJECT_RIGHTS)[K][number];

@@ -1,24 +1,34 @@
 import { authContract } from './auth.js';
 import { categoryContract } from './category.js';
+import { categoryFilesContract } from './category-files.js';
 import { emailContract } from './email.js';
+import { fileContract } from './file.js';
+import { fileActionsContract } from './file-actions.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
 import { metadataContract } from './metadata.js';
+import { notificationContract } from './notification.js';
 import { setupContract } from './setup.js';
+import { trashContract } from './trash.js';
 import { userContract } from './user.js';
 import { valueListContract } from './value-list.js';
 
 export * from './access.js';
 export * from './auth.js';
+export * from './category-files.js';
 export * from './category.js';
 export * from './common.js';
 export * from './email.js';
+export * from './file.js';
+export * from './file-actions.js';
 export * from './group.js';
 export * from './http.js';
 export * from './messages.js';
 export * from './metadata.js';
+export * from './notification.js';
 export * from './password-policy.js';
 export * from './setup.js';
+export * from './trash.js';
 export * from './user.js';
 export * from './value-list.js';
 
@@ -29,9 +39,13 @@ export const contract = {
   user: userContract,
   group: groupContract,
   setup: setupContract,
-  category: categoryContract,
+  category: { ...categoryContract, ...categoryFilesContract },
   metadata: metadataContract,
   valueList: valueListContract,
+  file: fileContract,
+  fileActions: fileActionsContract,
+  trash: trashContract,
+  notification: notificationContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;

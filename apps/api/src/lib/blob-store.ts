@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,7 +49,10 @@ export interface BlobStore {
    * that time (an upload of the same bytes, its row not yet saved) is kept.
    */
   remove(id: string, options?: { unlessTouchedAfter?: Date }): Promise<void>;
-  /** Deletes temp files older than `olderThanMs` (default 1 h), left by a killed server. */
+  /**
+   * Deletes temp files left by a killed server: those of a process of this machine that is no
+   * longer running, and any older than `olderThanMs` (default 1 h).
+   */
   sweepTemp(olderThanMs?: number): Promise<void>;
 }
 
@@ -60,6 +64,29 @@ export class BlobTooLargeError extends Error {
 }
 
 const ID = /^[0-9a-f]{64}$/;
+
+/** Bytes buffered on the way to disk: large writes, fewer system calls, bounded memory. */
+const WRITE_BUFFER = 1024 * 1024;
+
+// A temp file's name says who writes it: `<host>.<pid>.<uuid>`, so a start can tell the files
+// of a killed server (same host, process gone) from those another live server is writing.
+const hostTag = os
+  .hostname()
+  .replace(/[^A-Za-z0-9-]/g, '_')
+  .slice(0, 64);
+const TEMP_PREFIX = `${hostTag}.${process.pid}.`;
+
+function writerIsGone(name: string): boolean {
+  const [host, pid] = name.split('.');
+  if (host !== hostTag || !pid || !/^\d+$/.test(pid)) return false;
+  if (Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 export const isBlobId = (id: string) => ID.test(id);
 
 /** Hashes, counts and (once) inspects the bytes that pass through, unchanged. */
@@ -77,6 +104,7 @@ function meter(options: PutOptions) {
     await options.inspect?.(bytes);
   };
   const stream = new Transform({
+    highWaterMark: WRITE_BUFFER,
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
       if (options.maxBytes !== undefined && size > options.maxBytes) {
@@ -113,14 +141,18 @@ export function createBlobStore(dir: string): BlobStore {
   return {
     async put(content, options = {}) {
       await mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, randomUUID());
+      const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
       const counted = meter(options);
       const fh = await open(tmp, 'w');
       try {
         const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
         // flush: fsync before the stream closes the file (with autoClose off, the stream keeps
         // a reference to the handle and fh.close() never settles).
-        await pipeline(source, counted.stream, fh.createWriteStream({ flush: true }));
+        await pipeline(
+          source,
+          counted.stream,
+          fh.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER }),
+        );
       } catch (err) {
         await fh.close().catch(() => {});
         await rm(tmp, { force: true });
@@ -155,11 +187,16 @@ export function createBlobStore(dir: string): BlobStore {
       await rm(file, { force: true });
     },
     async sweepTemp(olderThanMs = 3_600_000) {
-      // Only old ones: another server sharing this folder may be writing the young ones.
+      // Young ones only when their writer is gone: another server sharing this folder may be
+      // writing them.
       const cutoff = Date.now() - olderThanMs;
       const names = await readdir(tmpDir).catch(() => [] as string[]);
       for (const name of names) {
         const file = path.join(tmpDir, name);
+        if (writerIsGone(name)) {
+          await rm(file, { force: true });
+          continue;
+        }
         const info = await stat(file).catch(() => null);
         if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
       }

@@ -25,7 +25,10 @@ export const FILE_EVENT_TYPES = [
   'checked_in',
   'commented',
   'attachment_added',
+  'attachment_removed',
   'shared',
+  'permissions_changed',
+  'cancelled',
   'deleted',
   'restored',
   'purged',
@@ -46,7 +49,7 @@ export interface FileEvent {
 }
 
 /** The job kinds that receive every file event, one job each. */
-export const FILE_EVENT_SUBSCRIBERS: JobKind[] = [];
+export const FILE_EVENT_SUBSCRIBERS: JobKind[] = ['notification.file_event'];
 
 /** Emits a file event to every subscribing area, inside the caller's transaction. */
 export async function emitFileEvent(

@@ -19,7 +19,12 @@ export type ObjectVerdict = 'allowed' | 'forbidden' | 'hidden';
 /** Answers "may this caller do `right` on these ids?" for one kind, from the database. */
 export type ObjectCheck = (auth: AuthContext, ids: number[], right: ObjectRight) => Promise<ObjectVerdict>;
 
-const LABELS: Record<ObjectKind, string> = { category: 'Category', file: 'File' };
+const LABELS: Record<ObjectKind, string> = {
+  category: 'Category',
+  file: 'File',
+  version: 'Version',
+  attachment: 'Attachment',
+};
 
 /**
  * The checks of every object kind. An area registers its kind once (its routes module, from

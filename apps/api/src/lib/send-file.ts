@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore, ByteRange } from './blob-store.js';
 
@@ -90,7 +91,7 @@ export async function sendBlob(
     );
 
   const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+  if (ifNoneMatch?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
     return reply.status(304).send();
   }
   const ifRange = req.headers['if-range'];
@@ -106,4 +107,22 @@ export async function sendBlob(
       .send(await blobs.read(file.blobId, range));
   }
   return reply.header('content-length', file.size).send(await blobs.read(file.blobId));
+}
+
+/**
+ * Sends content made for this answer (a spreadsheet, a combined PDF) as a download, with the
+ * same protective headers as a stored file: never cached, never run, named per RFC 6266.
+ */
+export function sendGenerated(
+  reply: FastifyReply,
+  file: { content: Buffer | Readable; mimeType: string; filename: string },
+): FastifyReply {
+  reply
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', 'sandbox')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition('attachment', file.filename))
+    .type(file.mimeType);
+  if (Buffer.isBuffer(file.content)) reply.header('content-length', file.content.length);
+  return reply.send(file.content);
 }

@@ -12,9 +12,11 @@ import type { AuthContext } from './session.js';
 //   right on every live category and file.
 // - A File Control reader signed in as admin (the Auditor) views and downloads everything.
 // - Everyone else has what is granted: category rights from quire_category_rights(user)
-//   (grants to them, their groups and category groups, inherited down the tree); a file with
-//   its own grants (has_own_permissions) takes quire_file_rights(user) instead of its
-//   category's; the owner of a file always views, downloads, edits and deletes it.
+//   (grants to them, their groups and category groups, inherited down the tree), and
+//   quire_file_rights(user) for files with grants of their own; the owner of a file always
+//   views, downloads, edits and deletes it. A file's own grants (shares, per-file
+//   permissions) add to its category's unless the file is restricted (has_own_permissions),
+//   when only they hold.
 
 export type Scope = { kind: 'all'; write: boolean; userId: number } | { kind: 'grants'; userId: number };
 
@@ -75,6 +77,9 @@ export function categoryIdsWith(scope: Scope, right: CategoryRight): Prisma.Sql 
 /**
  * A condition on a `files` row (alias `f` unless given) that holds when the scope may view
  * it. The caller adds `deleted_at` and `index_status` conditions for its list.
+ *
+ * A file's own grants (file_permissions: shares, per-file permissions) add to its category's;
+ * a file with `has_own_permissions` is restricted: only its own grants reach it.
  */
 export function fileVisible(scope: Scope, alias = 'f'): Prisma.Sql {
   if (scope.kind === 'all') return Prisma.sql`true`;
@@ -82,8 +87,71 @@ export function fileVisible(scope: Scope, alias = 'f'): Prisma.Sql {
   return Prisma.sql`(
     ${f}.owner_id = ${scope.userId}::int
     OR (NOT ${f}.has_own_permissions AND ${f}.category_id IN (SELECT category_id FROM quire_category_rights(${scope.userId}::int)))
-    OR (${f}.has_own_permissions AND ${f}.id IN (SELECT file_id FROM quire_file_rights(${scope.userId}::int)))
+    OR ${f}.id IN (SELECT file_id FROM quire_file_rights(${scope.userId}::int))
   )`;
+}
+
+const NO_RIGHTS: Record<FileRight, boolean> = {
+  view: false,
+  download: false,
+  edit: false,
+  delete: false,
+  share: false,
+};
+
+/**
+ * What the scope may do with each of files `ids` it may see (live files, or those in the
+ * trash with `trashed`); a file it may not see is absent from the map.
+ */
+export async function fileRights(
+  tx: Tx,
+  scope: Scope,
+  ids: number[],
+  options: { trashed?: boolean } = {},
+): Promise<Map<number, Record<FileRight, boolean>>> {
+  const state = options.trashed ? Prisma.sql`f.deleted_at IS NOT NULL` : Prisma.sql`f.deleted_at IS NULL`;
+  if (scope.kind === 'all') {
+    const rows = await tx.$queryRaw<Array<{ id: number }>>`
+      SELECT f.id FROM files f WHERE f.id = ANY(${ids}::int[]) AND ${state}`;
+    const w = scope.write;
+    return new Map(rows.map((r) => [r.id, { view: true, download: true, edit: w, delete: w, share: w }]));
+  }
+  const u = scope.userId;
+  const rows = await tx.$queryRaw<
+    Array<{
+      id: number;
+      owner: boolean;
+      v: boolean;
+      dl: boolean;
+      e: boolean;
+      d: boolean;
+      s: boolean;
+      owner_share: boolean;
+    }>
+  >`
+    SELECT f.id, f.owner_id = ${u}::int AS owner,
+           coalesce(fr.can_view, false) OR (own.c AND coalesce(cr.can_view, false)) AS v,
+           coalesce(fr.can_download, false) OR (own.c AND coalesce(cr.can_view, false)) AS dl,
+           coalesce(fr.can_edit, false) OR (own.c AND coalesce(cr.can_edit OR cr.can_manage, false)) AS e,
+           coalesce(fr.can_delete, false) OR (own.c AND coalesce(cr.can_delete OR cr.can_manage, false)) AS d,
+           coalesce(fr.can_share, false) OR (own.c AND coalesce(cr.can_share OR cr.can_manage, false)) AS s,
+           coalesce(fr.can_share, false) OR coalesce(cr.can_share OR cr.can_manage, false) AS owner_share
+      FROM files f
+      CROSS JOIN LATERAL (SELECT NOT f.has_own_permissions AS c) own
+      LEFT JOIN quire_file_rights(${u}::int) fr ON fr.file_id = f.id
+      LEFT JOIN quire_category_rights(${u}::int) cr ON cr.category_id = f.category_id
+     WHERE f.id = ANY(${ids}::int[]) AND ${state}`;
+  const out = new Map<number, Record<FileRight, boolean>>();
+  for (const r of rows) {
+    // The owner always views, downloads, edits and deletes their file; sharing needs a grant
+    // (of the file, or of its category even when the file is restricted).
+    const rights = r.owner
+      ? { view: true, download: true, edit: true, delete: true, share: r.owner_share }
+      : { ...NO_RIGHTS, view: r.v, download: r.dl, edit: r.e, delete: r.d, share: r.s };
+    if (rights.view || rights.download || rights.edit || rights.delete || rights.share)
+      out.set(r.id, { ...rights, view: true });
+  }
+  return out;
 }
 
 /** The verdict for `right` on categories `ids` (live ones only: a deleted category is hidden). */
@@ -118,35 +186,9 @@ export async function fileVerdict(
   right: FileRight,
   options: { trashed?: boolean } = {},
 ): Promise<ObjectVerdict> {
-  const state = options.trashed ? Prisma.sql`f.deleted_at IS NOT NULL` : Prisma.sql`f.deleted_at IS NULL`;
-  if (scope.kind === 'all') {
-    const live = await tx.$queryRaw<Array<{ n: bigint }>>`
-      SELECT count(*) AS n FROM files f WHERE f.id = ANY(${ids}::int[]) AND ${state}`;
-    if (Number(live[0]?.n ?? 0) !== ids.length) return 'hidden';
-    return right === 'view' || right === 'download' || scope.write ? 'allowed' : 'forbidden';
-  }
-  const rows = await tx.$queryRaw<Array<{ id: number; allowed: boolean }>>`
-    SELECT f.id,
-           CASE
-             WHEN f.owner_id = ${scope.userId}::int AND ${right} <> 'share' THEN true
-             WHEN f.has_own_permissions THEN coalesce((
-               SELECT CASE ${right}
-                        WHEN 'view' THEN fr.can_view WHEN 'download' THEN fr.can_download
-                        WHEN 'edit' THEN fr.can_edit WHEN 'delete' THEN fr.can_delete
-                        ELSE fr.can_share END
-                 FROM quire_file_rights(${scope.userId}::int) fr WHERE fr.file_id = f.id), false)
-             ELSE coalesce((
-               SELECT CASE ${right}
-                        WHEN 'view' THEN cr.can_view WHEN 'download' THEN cr.can_view
-                        WHEN 'edit' THEN cr.can_edit OR cr.can_manage
-                        WHEN 'delete' THEN cr.can_delete OR cr.can_manage
-                        ELSE cr.can_share OR cr.can_manage END
-                 FROM quire_category_rights(${scope.userId}::int) cr WHERE cr.category_id = f.category_id), false)
-           END AS allowed
-      FROM files f
-     WHERE f.id = ANY(${ids}::int[]) AND ${state} AND ${fileVisible(scope)}`;
-  if (rows.length !== ids.length) return 'hidden';
-  return rows.every((r) => r.allowed) ? 'allowed' : 'forbidden';
+  const rights = await fileRights(tx, scope, ids, options);
+  if (ids.some((id) => !rights.has(id))) return 'hidden';
+  return ids.every((id) => rights.get(id)?.[right]) ? 'allowed' : 'forbidden';
 }
 
 /** Narrows the contract's object right to a category right (the contract names both kinds' rights). */

@@ -132,6 +132,13 @@ export function createRoutes(notify: Notifier): RouteObject[] {
             (m) => m.VerifyEmailPage,
           ),
         },
+        {
+          path: '/preview-file/:token',
+          ...page(
+            () => import('../features/files/routes/public-preview'),
+            (m) => m.PublicPreviewPage,
+          ),
+        },
         // The signed-in area: its frame (guard, navigation, session check), then each page.
         {
           ...page(
@@ -214,6 +221,55 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ...page(
                 () => import('../features/category/routes/category-home'),
                 (m) => m.CategoriesPage,
+              ),
+            },
+            {
+              path: '/unindexed-files',
+              ...page(
+                () => import('../features/files/routes/unindexed-files'),
+                (m) => m.UnindexedFilesPage,
+              ),
+            },
+            {
+              path: '/files/checked-out',
+              ...page(
+                () => import('../features/files/routes/personal-lists'),
+                (m) => m.CheckedOutPage,
+              ),
+            },
+            {
+              path: '/files/favourites',
+              ...page(
+                () => import('../features/files/routes/personal-lists'),
+                (m) => m.FavouritesPage,
+              ),
+            },
+            {
+              path: '/files/category/:id',
+              ...page(
+                () => import('../features/files/routes/category-files'),
+                (m) => m.CategoryFilesPage,
+              ),
+            },
+            {
+              path: '/files/upload/:id',
+              ...page(
+                () => import('../features/files/routes/upload'),
+                (m) => m.UploadPage,
+              ),
+            },
+            {
+              path: '/files/:id',
+              ...page(
+                () => import('./routes/file-detail'),
+                (m) => m.FileDetailPage,
+              ),
+            },
+            {
+              path: '/admin/trash',
+              ...page(
+                () => import('../features/trash/routes/trash'),
+                (m) => m.TrashPage,
               ),
             },
             {

@@ -7,14 +7,19 @@ export interface Section {
   label: string;
   /** The group it is listed under in the navigation. */
   group: string;
-  role: 'user' | 'admin';
+  /** The login role it is for; `any`: both. */
+  role: 'user' | 'admin' | 'any';
   /** The area it needs read access to; null: any access type but the vendor admin's. */
   area: Area | null;
 }
 
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
+  { path: '/unindexed-files', label: 'Unindexed files', group: 'Files', role: 'any', area: null },
+  { path: '/files/checked-out', label: 'Checked out', group: 'Files', role: 'any', area: null },
+  { path: '/files/favourites', label: 'Favourites', group: 'Files', role: 'any', area: null },
   { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
+  { path: '/admin/trash', label: 'Trash', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/users', label: 'Users', group: 'Settings', role: 'admin', area: 'settings' },
   {
@@ -50,7 +55,7 @@ export const SECTIONS: readonly Section[] = [
 ];
 
 export function mayOpen(section: Section, role: string, accessType: string): boolean {
-  if (section.role !== role) return false;
+  if (section.role !== 'any' && section.role !== role) return false;
   if (section.area === null) return accessType !== VENDOR_ADMIN;
   return canAccess(accessType as AccessType, section.area, 'read');
 }

@@ -9,7 +9,11 @@ const EMPTY_PAGE = { items: [], page: 1, quantity: 20, total: 0, last_page: 1 };
 
 /** The heading each page of the signed-in area shows. */
 const HEADINGS: Record<string, string> = {
+  '/unindexed-files': 'Unindexed files',
+  '/files/checked-out': 'Checked out',
+  '/files/favourites': 'Favourites',
   '/admin/category': 'Categories',
+  '/admin/trash': 'Trash',
   '/admin/dashboard': 'Administration',
   '/admin/users': 'Users',
   '/admin/logged-in-users': 'Signed-in users',
@@ -34,6 +38,11 @@ describe('the whole signed-in area', () => {
       'GET /api/email/notification': { body: { data: EMPTY_PAGE } },
       'GET /api/sign-in-settings': { body: { data: { require_2fa: false, self_registration: false } } },
       'GET /api/client-errors': { body: { data: EMPTY_PAGE } },
+      'GET /api/unindex-file': { body: { data: { ...EMPTY_PAGE, items: [] } } },
+      'GET /api/checked-out-files': { body: { data: { ...EMPTY_PAGE, items: [] } } },
+      'GET /api/favorite-files': { body: { data: { ...EMPTY_PAGE, items: [] } } },
+      'GET /api/files/trash': { body: { data: { ...EMPTY_PAGE, items: [] } } },
+      'GET /api/get-notification': { body: { data: { ...EMPTY_PAGE, items: [], unread: 0 } } },
       'POST /api/users/is2faenabled': {
         body: { data: { isCompany2FAEnabled: false, isUser2FAEnabled: false } },
       },
@@ -41,7 +50,7 @@ describe('the whole signed-in area', () => {
     const { user, location } = renderApp('/admin/category');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
-    const paths = SECTIONS.filter((s) => s.role === 'admin' && s.area !== 'licence').map((s) => s.path);
+    const paths = SECTIONS.filter((s) => s.role !== 'user' && s.area !== 'licence').map((s) => s.path);
     expect(links.map((a) => a.getAttribute('href'))).toEqual(paths);
 
     for (const path of paths) {

@@ -4,6 +4,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { type ToastState, useLocationToast } from '../components/notifications/use-location-toast';
 import { PageLoader } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
+import { NotificationBell } from '../features/notification/components/notification-bell';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
 import { loginPathFor } from './login-path';
 import { mayOpen, navigationFor, sectionFor } from './sections';
@@ -112,6 +113,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
             </div>
           ))}
         </nav>
+        <NotificationBell />
         <section className="account" aria-label="Signed in as">
           <span className="avatar" aria-hidden="true">
             {(person.first_name || person.username).slice(0, 1).toUpperCase()}

@@ -50,5 +50,7 @@ export function renderApp(
   const location = () => `${seen.location?.pathname ?? ''}${seen.location?.search ?? ''}`;
   /** Goes back or forward in the history, as the browser's buttons do. */
   const go = (delta: number) => seen.navigate?.(delta);
-  return { notifications, queryClient, user, location, go };
+  /** The state the current location was reached with. */
+  const locationState = () => seen.location?.state as unknown;
+  return { notifications, queryClient, user, location, locationState, go };
 }

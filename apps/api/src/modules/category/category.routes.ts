@@ -1,11 +1,11 @@
-import { contract } from '@quire/contract';
+import { categoryContract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { scopeOf } from '../../lib/visibility.js';
 import * as catalog from './category.service.js';
 
 export const categoryModule = (deps: Deps) =>
-  defineRoutes('category', contract.category, {
+  defineRoutes('category', categoryContract, {
     folders: async ({ auth }) => ({ data: await catalog.listFolders(deps, scopeOf(auth)) }),
     folderMeta: async ({ auth, params }) => ({
       data: await catalog.folderMeta(deps, scopeOf(auth), params.id),

@@ -1,0 +1,76 @@
+import type { Tx } from '../../lib/deps.js';
+
+// Comments, follows, favourites and other files of a file.
+
+const person = { select: { id: true, username: true, firstName: true, lastName: true } };
+
+export function createComment(tx: Tx, data: { fileId: number; authorId: number; body: string }) {
+  return tx.comment.create({ data, include: { author: person } });
+}
+
+export function attachmentsWithFiles(tx: Tx, ids: number[]) {
+  return tx.attachment.findMany({
+    where: { id: { in: ids } },
+    include: { file: { select: { id: true, name: true } } },
+    orderBy: { id: 'asc' },
+  });
+}
+
+export function deleteAttachments(tx: Tx, ids: number[]) {
+  return tx.attachment.deleteMany({ where: { id: { in: ids } } });
+}
+
+export function findAttachment(tx: Tx, id: number) {
+  return tx.attachment.findUnique({ where: { id } });
+}
+
+export async function follow(tx: Tx, fileId: number, userId: number) {
+  const { count } = await tx.fileFollow.createMany({ data: [{ fileId, userId }], skipDuplicates: true });
+  return count > 0;
+}
+
+export async function unfollow(tx: Tx, fileId: number, userId: number) {
+  return (await tx.fileFollow.deleteMany({ where: { fileId, userId } })).count > 0;
+}
+
+export async function favourite(tx: Tx, fileId: number, userId: number) {
+  const { count } = await tx.fileFavourite.createMany({ data: [{ fileId, userId }], skipDuplicates: true });
+  return count > 0;
+}
+
+export async function unfavourite(tx: Tx, fileId: number, userId: number) {
+  return (await tx.fileFavourite.deleteMany({ where: { fileId, userId } })).count > 0;
+}
+
+export function findVersionOf(tx: Tx, fileId: number, where: { id?: number; number?: number }) {
+  return tx.fileVersion.findFirst({ where: { fileId, ...where } });
+}
+
+export function currentVersion(tx: Tx, fileId: number) {
+  return tx.file
+    .findUnique({ where: { id: fileId }, select: { currentVersion: true } })
+    .then((f) => f?.currentVersion ?? null);
+}
+
+export function fileState(tx: Tx, id: number) {
+  return tx.file.findUniqueOrThrow({
+    where: { id },
+    select: { id: true, lockedBy: person, checkedOutBy: person },
+  });
+}
+
+export function trash(tx: Tx, ids: number[], at: Date, userId: number) {
+  return tx.file.updateMany({
+    where: { id: { in: ids }, deletedAt: null },
+    data: { deletedAt: at, deletedById: userId },
+  });
+}
+
+export function fileHistory(tx: Tx, fileId: number) {
+  return tx.auditEvent.findMany({
+    where: { targetType: 'file', targetId: String(fileId), type: 'file' },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: 10_000,
+    include: { user: { select: { username: true } } },
+  });
+}

@@ -1,0 +1,412 @@
+import type { TComment, TFileVersion } from '@quire/contract';
+import ExcelJS from 'exceljs';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps } from '../../lib/deps.js';
+import type { AuthContext } from '../../lib/session.js';
+import { scopeOf } from '../../lib/visibility.js';
+import {
+  addVersion,
+  assertFree,
+  detailOf,
+  fileChanged,
+  lockForChange,
+  type StoredUpload,
+  toPerson,
+  versionContent,
+} from '../file/file.service.js';
+import {
+  attachmentNotFound,
+  fileCheckedOut,
+  fileLocked,
+  fileNotFound,
+  notCheckedOut,
+  versionNotFound,
+} from './file-actions.errors.js';
+import * as repo from './file-actions.repository.js';
+
+// What people do with a file: comment, attach and remove other files, download, trash,
+// follow, favourite, lock, check out and in, roll back, export its record.
+
+export async function comment(deps: Deps, auth: AuthContext, actor: Actor, fileId: number, body: string) {
+  return deps.db.$transaction(async (tx): Promise<TComment> => {
+    const [file] = await lockForChange(tx, [fileId]);
+    const c = await repo.createComment(tx, { fileId, authorId: auth.userId, body });
+    await fileChanged(tx, actor, {
+      event: 'commented',
+      fileId,
+      categoryId: file?.category_id ?? null,
+      action: 'file.commented',
+      message: `Commented on "${file?.name}"`,
+      details: { comment_id: c.id },
+    });
+    return { id: c.id, author: toPerson(c.author), comment: c.body, created_at: c.createdAt.toISOString() };
+  });
+}
+
+export async function deleteAttachments(deps: Deps, auth: AuthContext, actor: Actor, ids: number[]) {
+  return deps.db.$transaction(async (tx) => {
+    const found = await repo.attachmentsWithFiles(tx, ids);
+    if (found.length !== new Set(ids).size) throw attachmentNotFound();
+    const fileIds = [...new Set(found.map((a) => a.fileId))];
+    const files = await lockForChange(tx, fileIds);
+    for (const f of files) assertFree(f, auth);
+    await repo.deleteAttachments(tx, ids);
+    for (const f of files) {
+      const gone = found.filter((a) => a.fileId === f.id);
+      await fileChanged(tx, actor, {
+        event: 'attachment_removed',
+        fileId: f.id,
+        categoryId: f.category_id,
+        action: 'file.attachment_removed',
+        message: `Removed ${gone.map((a) => `"${a.name}"`).join(', ')} from "${f.name}"`,
+        details: { attachments: gone.map((a) => ({ id: a.id, name: a.name, blob_id: a.blobId })) },
+      });
+    }
+    return { deleted: found.length };
+  });
+}
+
+/** A file's current version (or version `number`) to download; audited. */
+export async function download(deps: Deps, actor: Actor, fileId: number, number?: number) {
+  const version = number
+    ? await repo.findVersionOf(deps.db, fileId, { number })
+    : await repo.currentVersion(deps.db, fileId);
+  if (!version) throw number ? versionNotFound() : fileNotFound();
+  const content = await versionContent(deps, version);
+  await audit(deps.db, actor, {
+    type: 'file',
+    action: 'file.downloaded',
+    message: `Downloaded version ${version.number} of "${version.originalName}"`,
+    targetType: 'file',
+    targetId: fileId,
+    details: { version_id: version.id },
+  });
+  return { ...content, filename: version.originalName };
+}
+
+export async function downloadAttachment(deps: Deps, actor: Actor, id: number) {
+  const a = await repo.findAttachment(deps.db, id);
+  if (!a) throw attachmentNotFound();
+  const content = await versionContent(deps, a);
+  await audit(deps.db, actor, {
+    type: 'file',
+    action: 'file.attachment_downloaded',
+    message: `Downloaded the other file "${a.name}"`,
+    targetType: 'file',
+    targetId: a.fileId,
+    details: { attachment_id: a.id },
+  });
+  return { ...content, filename: a.name };
+}
+
+/** Moves files to the trash: all or nothing (one held by someone else refuses the call). */
+export async function trashFiles(deps: Deps, auth: AuthContext, actor: Actor, ids: number[]) {
+  return deps.db.$transaction(async (tx) => {
+    const files = await lockForChange(tx, ids);
+    for (const f of files) assertFree(f, auth);
+    await repo.trash(
+      tx,
+      files.map((f) => f.id),
+      deps.now(),
+      auth.userId,
+    );
+    for (const f of files)
+      await fileChanged(tx, actor, {
+        event: 'deleted',
+        fileId: f.id,
+        categoryId: f.category_id,
+        action: 'file.deleted',
+        message: `Moved "${f.name}" to the trash`,
+      });
+    return { deleted: files.length };
+  });
+}
+
+type Toggle = 'follow' | 'unfollow' | 'favourite' | 'unfavourite';
+const TOGGLES = {
+  follow: repo.follow,
+  unfollow: repo.unfollow,
+  favourite: repo.favourite,
+  unfavourite: repo.unfavourite,
+} satisfies Record<Toggle, unknown>;
+const TOGGLE_WORDS: Record<Toggle, string> = {
+  follow: 'Followed',
+  unfollow: 'Stopped following',
+  favourite: 'Added to favourites',
+  unfavourite: 'Took out of favourites',
+};
+
+/** Follow, unfollow, favourite, unfavourite: audited when something changed. */
+export async function toggle(deps: Deps, auth: AuthContext, actor: Actor, fileId: number, what: Toggle) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [fileId]);
+    const changed = await TOGGLES[what](tx, fileId, auth.userId);
+    if (!changed) return;
+    await audit(tx, actor, {
+      type: 'file',
+      action: `file.${what === 'favourite' ? 'favourited' : what === 'unfavourite' ? 'unfavourited' : `${what}ed`}`,
+      message: `${TOGGLE_WORDS[what]} "${file?.name}"`,
+      targetType: 'file',
+      targetId: fileId,
+    });
+  });
+}
+
+export async function rollback(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_id: number; version_id: number },
+): Promise<TFileVersion> {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [input.file_id]);
+    if (!file) throw fileNotFound();
+    assertFree(file, auth);
+    const old = await repo.findVersionOf(tx, file.id, { id: input.version_id });
+    if (!old) throw versionNotFound();
+    const version = await addVersion(
+      tx,
+      auth,
+      file.id,
+      { blobId: old.blobId, size: Number(old.size), mimeType: old.mimeType, name: old.originalName },
+      { comment: `Rolled back to version ${old.number}`, rolledBackFromId: old.id },
+    );
+    await fileChanged(tx, actor, {
+      event: 'version_added',
+      fileId: file.id,
+      versionId: version.id,
+      categoryId: file.category_id,
+      action: 'file.rolled_back',
+      message: `Rolled "${file.name}" back to version ${old.number} (now version ${version.number})`,
+      details: { from_version: old.number, new_version: version.number },
+    });
+  });
+  const detail = await detailOf(deps.db, auth, input.file_id, { now: deps.now() });
+  return detail.versions[0] as TFileVersion;
+}
+
+async function stateOf(deps: Deps, fileId: number) {
+  const s = await repo.fileState(deps.db, fileId);
+  return {
+    file_id: s.id,
+    locked_by: s.lockedBy ? toPerson(s.lockedBy) : null,
+    checked_out_by: s.checkedOutBy ? toPerson(s.checkedOutBy) : null,
+  };
+}
+
+const releases = (auth: AuthContext) => {
+  const scope = scopeOf(auth);
+  return scope.kind === 'all' && scope.write;
+};
+
+/** Lock (status "1") or unlock; someone else's lock is released only by a File Control writer. */
+export async function lock(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_id: number; status: string },
+) {
+  const locking = input.status === '1';
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [input.file_id]);
+    if (!file) throw fileNotFound();
+    if (locking) {
+      if (file.locked_by_id === auth.userId) return;
+      assertFree(file, auth);
+      await tx.file.update({
+        where: { id: file.id },
+        data: { lockedById: auth.userId, lockedAt: deps.now() },
+      });
+      await fileChanged(tx, actor, {
+        event: 'locked',
+        fileId: file.id,
+        categoryId: file.category_id,
+        action: 'file.locked',
+        message: `Locked "${file.name}"`,
+      });
+      return;
+    }
+    if (file.locked_by_id === null) return;
+    const theirs = file.locked_by_id !== auth.userId;
+    if (theirs && !releases(auth)) throw fileLocked(file.lock_name ?? 'Someone');
+    await tx.file.update({ where: { id: file.id }, data: { lockedById: null, lockedAt: null } });
+    await fileChanged(tx, actor, {
+      event: 'unlocked',
+      fileId: file.id,
+      categoryId: file.category_id,
+      action: theirs ? 'file.lock_released' : 'file.unlocked',
+      message: theirs
+        ? `Released the lock ${file.lock_name} held on "${file.name}"`
+        : `Unlocked "${file.name}"`,
+      details: { holder_id: file.locked_by_id },
+    });
+  });
+  return stateOf(deps, input.file_id);
+}
+
+export async function checkOut(deps: Deps, auth: AuthContext, actor: Actor, fileId: number) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [fileId]);
+    if (!file) throw fileNotFound();
+    if (file.checked_out_by_id === auth.userId) return;
+    assertFree(file, auth);
+    await tx.file.update({
+      where: { id: fileId },
+      data: { checkedOutById: auth.userId, checkedOutAt: deps.now() },
+    });
+    await fileChanged(tx, actor, {
+      event: 'checked_out',
+      fileId,
+      categoryId: file.category_id,
+      action: 'file.checked_out',
+      message: `Checked out "${file.name}"`,
+    });
+  });
+  return stateOf(deps, fileId);
+}
+
+/**
+ * Before a byte of a check-in's file is read: the caller holds the check-out (or, without a
+ * new file, is a File Control writer releasing someone else's).
+ */
+export async function assertCanCheckIn(deps: Deps, auth: AuthContext, fileId: number, withFile: boolean) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [fileId]);
+    if (file) checkInRule(file, auth, withFile);
+  });
+}
+
+function checkInRule(
+  file: {
+    checked_out_by_id: number | null;
+    co_name: string | null;
+    locked_by_id: number | null;
+    lock_name: string | null;
+  },
+  auth: AuthContext,
+  withFile: boolean,
+) {
+  if (file.checked_out_by_id === null) throw notCheckedOut();
+  if (file.checked_out_by_id !== auth.userId && (withFile || !releases(auth)))
+    throw fileCheckedOut(file.co_name ?? 'Someone');
+  if (withFile && file.locked_by_id !== null && file.locked_by_id !== auth.userId)
+    throw fileLocked(file.lock_name ?? 'Someone');
+}
+
+export async function checkIn(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_id: number; comment?: string },
+  upload: StoredUpload | null,
+) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [input.file_id]);
+    if (!file) throw fileNotFound();
+    checkInRule(file, auth, upload !== null);
+    const theirs = file.checked_out_by_id !== auth.userId;
+    const version = upload
+      ? await addVersion(tx, auth, file.id, upload, { comment: input.comment ?? '' })
+      : null;
+    await tx.file.update({ where: { id: file.id }, data: { checkedOutById: null, checkedOutAt: null } });
+    if (version)
+      await fileChanged(tx, actor, {
+        event: 'version_added',
+        fileId: file.id,
+        versionId: version.id,
+        categoryId: file.category_id,
+        action: 'file.version_added',
+        message: `Added version ${version.number} of "${file.name}"`,
+        details: {
+          version: version.number,
+          blob_id: upload?.blobId,
+          size: upload?.size,
+          mime_type: upload?.mimeType,
+        },
+      });
+    await fileChanged(tx, actor, {
+      event: 'checked_in',
+      fileId: file.id,
+      ...(version ? { versionId: version.id } : {}),
+      categoryId: file.category_id,
+      action: theirs ? 'file.check_out_released' : 'file.checked_in',
+      message: theirs
+        ? `Released the check-out ${file.co_name} held on "${file.name}"`
+        : `Checked in "${file.name}"${version ? ` as version ${version.number}` : ''}`,
+      details: { holder_id: file.checked_out_by_id, comment: input.comment ?? '' },
+    });
+  });
+  return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
+}
+
+/** A file's record as a spreadsheet: its values, versions and history. */
+export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, fileId: number) {
+  const detail = await detailOf(deps.db, auth, fileId, { now: deps.now() });
+  const history = await repo.fileHistory(deps.db, fileId);
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('File');
+  sheet.columns = [{ width: 24 }, { width: 60 }];
+  const rows: Array<[string, string | number]> = [
+    ['Name', detail.name],
+    ['Category', detail.folder_name ?? ''],
+    ['Number', detail.incremental ?? ''],
+    ['Status', detail.index_status],
+    ['Owner', detail.owner.name],
+    ['Type', detail.mime_type],
+    ['Size (bytes)', detail.size],
+    ['Current version', detail.version],
+    ['Locked by', detail.locked_by?.name ?? ''],
+    ['Checked out by', detail.checked_out_by?.name ?? ''],
+    ['Created', detail.created_at],
+    ['Updated', detail.updated_at],
+    ...detail.values.map((v): [string, string] => [v.name, v.display]),
+  ];
+  for (const r of rows) sheet.addRow(r);
+  sheet.getColumn(1).font = { bold: true };
+
+  const versions = book.addWorksheet('Versions');
+  versions.columns = [
+    { header: 'Version', key: 'number', width: 10 },
+    { header: 'Name', key: 'name', width: 40 },
+    { header: 'Type', key: 'type', width: 24 },
+    { header: 'Size (bytes)', key: 'size', width: 14 },
+    { header: 'Author', key: 'author', width: 24 },
+    { header: 'Comment', key: 'comment', width: 40 },
+    { header: 'Created', key: 'created', width: 26 },
+  ];
+  for (const v of detail.versions)
+    versions.addRow({
+      number: v.number,
+      name: v.name,
+      type: v.mime_type,
+      size: v.size,
+      author: v.author.name,
+      comment: v.comment,
+      created: v.created_at,
+    });
+
+  const log = book.addWorksheet('Activity');
+  log.columns = [
+    { header: 'When', key: 'when', width: 26 },
+    { header: 'Who', key: 'who', width: 20 },
+    { header: 'What', key: 'what', width: 24 },
+    { header: 'Message', key: 'message', width: 70 },
+  ];
+  for (const e of history)
+    log.addRow({
+      when: e.createdAt.toISOString(),
+      who: e.user?.username ?? '',
+      what: e.action,
+      message: e.message,
+    });
+  for (const s of [versions, log]) s.getRow(1).font = { bold: true };
+
+  await audit(deps.db, actor, {
+    type: 'file',
+    action: 'file.exported',
+    message: `Exported the record of "${detail.name}"`,
+    targetType: 'file',
+    targetId: fileId,
+  });
+  return { content: Buffer.from(await book.xlsx.writeBuffer()), filename: `${detail.name} record.xlsx` };
+}

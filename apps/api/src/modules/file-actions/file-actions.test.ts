@@ -1,0 +1,270 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { multipart } from '../../../test/multipart.js';
+
+// The actions on a file: comments, follows and the followers' bell, favourites, downloads
+// with ETag and Range, the trash (all or nothing), locks and check-outs (409 naming the
+// holder, released by File Control writers), versions and rollback, the record export.
+
+let t: TestContext;
+const u = { alice: 0, bob: 0, viewer: 0 };
+const tok = { alice: '', bob: '', viewer: '', stranger: '', admin: '' };
+let cat = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const alice = await createUser(t.db, { firstName: 'Alice', lastName: 'Able' });
+  const bob = await createUser(t.db, { firstName: 'Bob', lastName: 'Baker' });
+  const viewer = await createUser(t.db);
+  const stranger = await createUser(t.db);
+  const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+  Object.assign(u, { alice: alice.id, bob: bob.id, viewer: viewer.id });
+  tok.alice = await loginAs(t.app, alice, 'user');
+  tok.bob = await loginAs(t.app, bob, 'user');
+  tok.viewer = await loginAs(t.app, viewer, 'user');
+  tok.stranger = await loginAs(t.app, stranger, 'user');
+  tok.admin = await loginAs(t.app, admin);
+  cat = (
+    await createCategory(t.db, {
+      grants: [
+        { userId: alice.id, rights: ['upload', 'edit', 'delete'] },
+        { userId: bob.id, rights: ['upload', 'edit', 'delete'] },
+        { userId: viewer.id },
+      ],
+    })
+  ).id;
+});
+afterAll(() => t.close());
+
+const call = (token: string | null, opts: InjectOptions) => callAs(t, token, opts);
+const post = (token: string | null, url: string, payload: object) =>
+  call(token, { method: 'POST', url, payload });
+const newFile = (content = 'version one\n') =>
+  createFile(t.db, t.app.deps.blobs, { ownerId: u.alice, categoryId: cat, content: Buffer.from(content) });
+
+describe('comments, follows and the bell', () => {
+  it('a comment tells followers (not the author), once even when the job runs twice', async () => {
+    const f = await newFile();
+    expect((await post(tok.bob, '/api/follow', { file_id: f.id })).statusCode).toBe(200);
+    expect((await post(tok.viewer, '/api/follow', { file_id: f.id })).statusCode).toBe(200);
+    const res = await post(tok.viewer, '/api/file-comment', { file_id: f.id, comment: 'Looks good' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ comment: 'Looks good', author: { id: u.viewer } });
+    const job = await t.db.job.findFirstOrThrow({
+      where: { kind: 'notification.file_event', payload: { path: ['type'], equals: 'commented' } },
+      orderBy: { id: 'desc' },
+    });
+    await t.app.jobs.runDue();
+    const { notifyFollowers } = await import('../notification/notification.service.js');
+    await notifyFollowers(t.app.deps, job.id, job.payload as never); // a second run of the same job
+    const bell = await call(tok.bob, { method: 'GET', url: '/api/get-notification' });
+    const mine = bell.json().data.items.filter((n: { file_id: number }) => n.file_id === f.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ kind: 'file.commented', read: false, link: `/files/${f.id}` });
+    expect(await t.db.notification.count({ where: { userId: u.viewer, fileId: f.id } })).toBe(0);
+
+    expect((await post(tok.bob, '/api/unfollow', { file_id: f.id })).statusCode).toBe(200);
+    await post(tok.viewer, '/api/file-comment', { file_id: f.id, comment: 'again' });
+    await t.app.jobs.runDue();
+    expect(await t.db.notification.count({ where: { userId: u.bob, fileId: f.id } })).toBe(1);
+    expect((await post(tok.viewer, '/api/file-comment', { file_id: f.id, comment: '' })).statusCode).toBe(
+      400,
+    );
+    expect((await post(tok.stranger, '/api/file-comment', { file_id: f.id, comment: 'hi' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('favourite and unfavourite show in file-view', async () => {
+    const f = await newFile();
+    await post(tok.viewer, '/api/favourite-file', { file_id: f.id });
+    expect(
+      (await call(tok.viewer, { method: 'GET', url: `/api/file-view/${f.id}` })).json().data.is_favourite,
+    ).toBe(true);
+    await post(tok.viewer, '/api/unfavourite-file', { file_id: f.id });
+    expect(
+      (await call(tok.viewer, { method: 'GET', url: `/api/file-view/${f.id}` })).json().data.is_favourite,
+    ).toBe(false);
+  });
+});
+
+describe('downloads', () => {
+  it('streams the current version with ETag, 304 and Range; refuses who may not see it', async () => {
+    const f = await newFile('0123456789');
+    const res = await call(tok.viewer, { method: 'GET', url: `/api/download-files/${f.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('0123456789');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="file-\d+\.txt"/);
+    const etag = res.headers.etag as string;
+    expect(
+      (
+        await call(tok.viewer, {
+          method: 'GET',
+          url: `/api/download-files/${f.id}`,
+          headers: { 'if-none-match': etag },
+        })
+      ).statusCode,
+    ).toBe(304);
+    const part = await call(tok.viewer, {
+      method: 'GET',
+      url: `/api/download-files/${f.id}`,
+      headers: { range: 'bytes=3-5' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('345');
+    expect((await call(tok.stranger, { method: 'GET', url: `/api/download-files/${f.id}` })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call(tok.viewer, { method: 'GET', url: `/api/download-files/${f.id}?version=9` })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('locks and check-outs', () => {
+  it('a lock blocks everyone else with a 409 naming the holder; a File Control writer releases it', async () => {
+    const f = await newFile();
+    expect(
+      (await post(tok.alice, '/api/lock-file', { file_id: f.id, status: '1' })).json().data.locked_by.id,
+    ).toBe(u.alice);
+    const rename = await post(tok.bob, '/api/edit-file-name', { file_id: f.id, name: 'mine now' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json()).toMatchObject({
+      code: 'file.locked',
+      message: expect.stringContaining('Alice Able'),
+    });
+    expect((await post(tok.bob, '/api/delete', { file_ids: [f.id] })).statusCode).toBe(409);
+    expect((await post(tok.bob, '/api/lock-file', { file_id: f.id, status: '0' })).statusCode).toBe(409);
+    expect((await post(tok.viewer, '/api/lock-file', { file_id: f.id, status: '0' })).statusCode).toBe(403);
+    const released = await post(tok.admin, '/api/lock-file', { file_id: f.id, status: 0 });
+    expect(released.json().data.locked_by).toBeNull();
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'file.lock_released', targetId: String(f.id) } }),
+    ).toBe(1);
+    expect((await post(tok.bob, '/api/edit-file-name', { file_id: f.id, name: 'mine now' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('check out, check in a new version, roll back as a newer version', async () => {
+    const f = await newFile('first\n');
+    expect((await post(tok.bob, '/api/check-out', { file_id: f.id })).statusCode).toBe(200);
+    const blocked = await post(tok.alice, '/api/check-out', { file_id: f.id });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toContain('Bob Baker');
+    const notYours = await call(tok.alice, {
+      method: 'POST',
+      url: '/api/check-in',
+      ...multipart({ file_id: String(f.id), file: { content: Buffer.from('x'), filename: 'x.txt' } }),
+    });
+    expect(notYours.statusCode).toBe(409);
+    const checkIn = await call(tok.bob, {
+      method: 'POST',
+      url: '/api/check-in',
+      ...multipart({
+        file_id: String(f.id),
+        comment: 'second draft',
+        file: { content: Buffer.from('second\n'), filename: 'v2.txt' },
+      }),
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(200);
+    expect(checkIn.json().data).toMatchObject({ version: 2, checked_out_by: null });
+    expect(checkIn.json().data.versions[0]).toMatchObject({
+      number: 2,
+      comment: 'second draft',
+      author: { id: u.bob },
+    });
+    const again = await call(tok.bob, {
+      method: 'POST',
+      url: '/api/check-in',
+      ...multipart({ file_id: String(f.id) }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('file.not_checked_out');
+
+    const v1 = checkIn.json().data.versions[1].id;
+    const back = await post(tok.alice, '/api/rollback-version', { file_id: f.id, version_id: v1 });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data).toMatchObject({ number: 3, rolled_back_from: 1, is_current: true });
+    const dl = await call(tok.viewer, { method: 'GET', url: `/api/download-files/${f.id}` });
+    expect(dl.body).toBe('first\n');
+    expect(await t.db.fileVersion.count({ where: { fileId: f.id } })).toBe(3);
+    const other = await newFile();
+    expect(
+      (await post(tok.alice, '/api/rollback-version', { file_id: other.id, version_id: v1 })).statusCode,
+    ).toBe(404);
+  });
+
+  it('a File Control writer releases a check-out without a new file, audited', async () => {
+    const f = await newFile();
+    await post(tok.bob, '/api/check-out', { file_id: f.id });
+    const res = await call(tok.admin, {
+      method: 'POST',
+      url: '/api/check-in',
+      ...multipart({ file_id: String(f.id) }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.checked_out_by).toBeNull();
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'file.check_out_released', targetId: String(f.id) } }),
+    ).toBe(1);
+  });
+});
+
+describe('POST /api/delete', () => {
+  it('moves many to the trash, all or nothing, naming no hidden file', async () => {
+    const a = await newFile();
+    const b = await newFile();
+    const hiddenCat = await createCategory(t.db);
+    const h = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: u.bob,
+      categoryId: hiddenCat.id,
+      name: 'secret-plan.txt',
+    });
+    const refused = await post(tok.alice, '/api/delete', { file_ids: [a.id, h.id] });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('secret');
+    expect(refused.body).not.toContain(String(h.id));
+    expect(await t.db.file.count({ where: { id: { in: [a.id, b.id] }, deletedAt: { not: null } } })).toBe(0);
+    expect((await post(tok.viewer, '/api/delete', { file_ids: [a.id] })).statusCode).toBe(403);
+    const ok = await post(tok.alice, '/api/delete', { file_ids: [a.id, b.id] });
+    expect(ok.json().data.deleted).toBe(2);
+    expect((await call(tok.alice, { method: 'GET', url: `/api/file-view/${a.id}` })).statusCode).toBe(404);
+    expect((await post(tok.alice, '/api/delete', { file_ids: [] })).statusCode).toBe(400);
+  });
+});
+
+describe('other files', () => {
+  it('attach, download, remove (all or nothing)', async () => {
+    const f = await newFile();
+    const up = await call(tok.alice, {
+      method: 'POST',
+      url: '/api/other-files-upload',
+      ...multipart({ file_id: String(f.id), file: { content: Buffer.from('note'), filename: 'note.txt' } }),
+    });
+    const [att] = up.json().data;
+    expect((await call(tok.viewer, { method: 'GET', url: `/api/download-otherfiles/${att.id}` })).body).toBe(
+      'note',
+    );
+    expect((await post(tok.viewer, '/api/delete-otherfiles', { ids: [att.id] })).statusCode).toBe(403);
+    expect((await post(tok.alice, '/api/delete-otherfiles', { ids: [att.id, 999999] })).statusCode).toBe(404);
+    expect((await post(tok.alice, '/api/delete-otherfiles', { ids: [att.id] })).json().data.deleted).toBe(1);
+    expect(await t.db.attachment.count({ where: { fileId: f.id } })).toBe(0);
+  });
+});
+
+describe('GET /api/export-files-main/{id}', () => {
+  it("answers the file's record as a spreadsheet", async () => {
+    const f = await newFile();
+    const res = await call(tok.viewer, { method: 'GET', url: `/api/export-files-main/${f.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(
+      (await call(tok.stranger, { method: 'GET', url: `/api/export-files-main/${f.id}` })).statusCode,
+    ).toBe(404);
+  });
+});

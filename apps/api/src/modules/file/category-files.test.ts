@@ -1,0 +1,115 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import {
+  addCategoryFields,
+  createCategory,
+  createField,
+  createFile,
+  createUser,
+  loginAs,
+} from '../../../test/factories.js';
+
+// GET and POST fileIncategory/{id} and the export: live, indexed, visible files, filtered.
+
+let t: TestContext;
+let token = '';
+let strangerToken = '';
+let cat = 0;
+let fieldId = 0;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await createUser(t.db);
+  const owner = await createUser(t.db);
+  token = await loginAs(t.app, user, 'user');
+  strangerToken = await loginAs(t.app, await createUser(t.db), 'user');
+  cat = (await createCategory(t.db, { grants: [{ userId: user.id }] })).id;
+  const field = await createField(t.db, { name: 'Supplier' });
+  fieldId = field.id;
+  await addCategoryFields(t.db, cat, [field.id]);
+  for (const [i, name] of ['alpha.pdf', 'beta.pdf', 'gamma.txt'].entries()) {
+    const f = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat, name });
+    await t.db.file.update({
+      where: { id: f.id },
+      data: { createdAt: new Date(Date.UTC(2026, 0, 10 + i)), incrementalValue: i + 1 },
+    });
+    await t.db.fileFieldValue.create({
+      data: { fileId: f.id, fieldId, valueText: i === 1 ? 'Acme Ltd' : 'Other' },
+    });
+    ids.push(f.id);
+  }
+  // Not listed: unindexed, in the trash, restricted away from the user.
+  await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat, indexed: false });
+  const trashed = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat });
+  await t.db.file.update({ where: { id: trashed.id }, data: { deletedAt: new Date() } });
+  const restricted = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat });
+  await t.db.file.update({ where: { id: restricted.id }, data: { hasOwnPermissions: true } });
+});
+afterAll(() => t.close());
+
+const get = (query = '', tok = token) =>
+  callAs(t, tok, { method: 'GET', url: `/api/fileIncategory/${cat}${query}` });
+
+describe('fileIncategory', () => {
+  it('lists what the caller may see, newest first, with the shown fields', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ total: 3, page: 1, quantity: 20, folder: { id: cat } });
+    expect(data.items.map((f: { id: number }) => f.id)).toEqual([...ids].reverse());
+    expect(data.columns).toEqual([{ field_id: fieldId, name: 'Supplier', type: 'text' }]);
+    expect(data.items[1].values[0].display).toBe('Acme Ltd');
+  });
+
+  it('pages, searches, filters by dates and by a field', async () => {
+    expect((await get('?quantity=2&page=2')).json().data).toMatchObject({
+      total: 3,
+      last_page: 2,
+      items: [{ id: ids[0] }],
+    });
+    expect((await get('?search=BETA')).json().data.items.map((f: { id: number }) => f.id)).toEqual([ids[1]]);
+    expect(
+      (await get('?startDate=2026-01-11&endDate=2026-01-11'))
+        .json()
+        .data.items.map((f: { id: number }) => f.id),
+    ).toEqual([ids[1]]);
+    expect((await get(`?fieldId=${fieldId}&fieldName=acme`)).json().data.total).toBe(1);
+    const post = await callAs(t, token, {
+      method: 'POST',
+      url: `/api/fileIncategory/${cat}`,
+      payload: { fields: [{ fieldId, fieldName: 'other' }], search: 'a' },
+    });
+    expect(post.json().data.total).toBe(2);
+  });
+
+  it('refuses bad filters (400) and a category you may not see (404)', async () => {
+    const bad = await get('?startDate=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('query.startDate');
+    expect((await get('', strangerToken)).statusCode).toBe(404);
+    expect((await callAs(t, null, { method: 'GET', url: `/api/fileIncategory/${cat}` })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('exports the filtered list as "Files in category {id}.xlsx"', async () => {
+    const res = await callAs(t, token, {
+      method: 'GET',
+      url: `/api/fileIncategory_export/${cat}?search=pdf`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`Files in category ${cat}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as never);
+    const sheet = book.getWorksheet('Files');
+    expect(sheet?.getRow(1).values).toContain('Supplier');
+    expect(sheet?.rowCount).toBe(3);
+    expect(
+      (await callAs(t, strangerToken, { method: 'GET', url: `/api/fileIncategory_export/${cat}` }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

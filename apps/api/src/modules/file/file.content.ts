@@ -1,0 +1,76 @@
+import type { TPreviewKind } from '@quire/contract';
+import { fileTypeFromBuffer } from 'file-type';
+
+// What a file is, from its bytes (never from its name), and the name people see.
+
+/** How many leading bytes the type is read from (what file-type needs). */
+export const SNIFF_BYTES = 4100;
+
+const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** The type of content whose first bytes are `head`. */
+export async function detectType(head: Buffer): Promise<string> {
+  const found = await fileTypeFromBuffer(head);
+  if (found) return found.mime;
+  if (head.length === 0) return 'application/octet-stream';
+  if (!looksLikeText(head)) return 'application/octet-stream';
+  // Markup is sniffed so it is never shown as a page of this site (it downloads).
+  const start = head
+    .subarray(0, 512)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (start.startsWith('<svg') || (start.startsWith('<?xml') && start.includes('<svg')))
+    return 'image/svg+xml';
+  if (start.startsWith('<!doctype html') || start.startsWith('<html')) return 'text/html';
+  if (start.startsWith('<?xml')) return 'application/xml';
+  return 'text/plain';
+}
+
+/** UTF-8 (or ASCII) without NUL bytes or other binary control characters. */
+function looksLikeText(head: Buffer): boolean {
+  // A multi-byte character may be cut at the end of the head: ignore the last 3 bytes' errors.
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
+  const bad = [...text.slice(0, -3)].filter((c) => {
+    const code = c.charCodeAt(0);
+    return c === '\uFFFD' || (code < 0x20 && c !== '\n' && c !== '\r' && c !== '\t' && c !== '\f');
+  }).length;
+  return bad === 0;
+}
+
+/** What the web client can show of a type; everything else downloads. */
+export function previewKind(mimeType: string): TPreviewKind {
+  if (mimeType === 'application/pdf') return 'pdf';
+  if (RASTER.has(mimeType)) return 'image';
+  if (mimeType === 'text/plain') return 'text';
+  return 'none';
+}
+
+/**
+ * A file name fit to show and to offer in a download: the last path segment of what the
+ * client sent, without control or direction-override characters, trimmed to 255 characters
+ * (keeping the extension). Never used as a disk path.
+ */
+export function displayName(raw: string, fallback = 'file'): string {
+  const last = raw.split(/[/\\]/).pop() ?? '';
+  const clean = [...last]
+    .filter((c) => {
+      const code = c.codePointAt(0) ?? 0;
+      if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) return false;
+      // bidi overrides and isolates, zero-width characters
+      if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return false;
+      if (code === 0x200b || code === 0x200e || code === 0x200f || code === 0xfeff) return false;
+      return true;
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+$/, '');
+  if (!clean) return fallback;
+  const chars = [...clean];
+  if (chars.length <= 255) return clean;
+  const dot = clean.lastIndexOf('.');
+  const ext = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
+  return [...clean.slice(0, clean.length - ext.length)].slice(0, 255 - [...ext].length).join('') + ext;
+}

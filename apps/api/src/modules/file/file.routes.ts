@@ -1,0 +1,109 @@
+import { contract } from '@quire/contract';
+import type { Deps } from '../../lib/deps.js';
+import { defineRoutes } from '../../lib/route.js';
+import { sendBlob, sendGenerated } from '../../lib/send-file.js';
+import { COMBINED_NAME, combineAttachments } from './combine.service.js';
+import * as files from './file.service.js';
+import * as sharing from './sharing.service.js';
+
+const MINUTE = '1 minute';
+
+export const fileModule = (deps: Deps) => {
+  files.registerFileGuards(deps);
+  // Public links: per address, so guessing tokens or passwords is slow; wrong ones are
+  // answered alike (sharing.service.ts).
+  const publicLimit = {
+    max: 120,
+    timeWindow: MINUTE,
+    keyGenerator: (req: { ip: string }) => `share:${req.ip}`,
+  };
+  return defineRoutes('file', contract.file, {
+    fileView: async ({ params, auth, actor }) => ({
+      data: await files.viewFile(deps, auth, actor, params.id),
+    }),
+    publicFileView: {
+      rateLimit: publicLimit,
+      handler: async ({ params, query }) => ({
+        data: await sharing.publicFile(deps, params.id, query.access),
+      }),
+    },
+    publicFileUnlock: {
+      rateLimit: { max: 10, timeWindow: MINUTE, keyGenerator: (req) => `share-unlock:${req.ip}` },
+      handler: async ({ params, body, actor }) => ({
+        data: await sharing.unlockPublicFile(deps, actor, params.id, body.password),
+      }),
+    },
+    publicFileContent: {
+      rateLimit: publicLimit,
+      handler: async ({ params, query, actor, req, reply }) =>
+        sendBlob(deps.blobs, req, reply, {
+          ...(await sharing.publicContent(deps, actor, params.id, query.access, query.disposition)),
+          cacheControl: 'private, no-store',
+        }),
+    },
+    otherFilesUpload: async ({ body, files: parts, auth, actor }) => {
+      // Whether the file takes a change is settled before a byte is read.
+      await files.assertCanChange(deps, auth, body.file_id);
+      const stored: files.StoredUpload[] = [];
+      for await (const part of parts) stored.push(await files.storeUpload(deps, part));
+      return {
+        message: stored.length === 1 ? 'File attached' : `${stored.length} files attached`,
+        data: await files.addAttachments(deps, auth, actor, body.file_id, stored),
+      };
+    },
+    newUpload: async ({ body, files: parts, auth, actor }) => {
+      const stored: files.StoredUpload[] = [];
+      for await (const part of parts) stored.push(await files.storeUpload(deps, part));
+      return {
+        message: stored.length === 1 ? 'File uploaded' : `${stored.length} files uploaded`,
+        data: await files.createUploads(deps, auth, actor, body.folder_id, stored),
+      };
+    },
+    editFileUserField: async ({ body, auth, actor }) => ({
+      message: 'File values saved',
+      data: await files.editValues(deps, auth, actor, body),
+    }),
+    editFileName: async ({ body, auth, actor }) => ({
+      message: 'File renamed',
+      data: await files.renameFile(deps, auth, actor, body.file_id, body.name),
+    }),
+    downloadManyOtherFiles: async ({ body, actor, reply }) =>
+      sendGenerated(reply, {
+        content: await combineAttachments(deps, actor, body.ids),
+        mimeType: 'application/pdf',
+        filename: COMBINED_NAME,
+      }),
+    updateFileCategory: async ({ body, auth, actor }) => ({
+      message: 'File moved',
+      data: await files.moveFile(deps, auth, actor, body),
+    }),
+    unindexFile: async ({ query, auth }) => ({ data: await files.unindexedFiles(deps, auth, query) }),
+    submitMetas: async ({ body, auth, actor }) => ({
+      message: 'File indexed',
+      data: await files.submitMetas(deps, auth, actor, body),
+    }),
+    cancelIndexFile: async ({ body, auth, actor }) => {
+      await files.cancelIndex(deps, auth, actor, body.file_id);
+      return { message: 'Upload cancelled', data: null };
+    },
+    checkedOutFiles: async ({ query, auth }) => ({ data: await files.checkedOutFiles(deps, auth, query) }),
+    favoriteFiles: async ({ query, auth }) => ({ data: await files.favouriteFiles(deps, auth, query) }),
+    versionPreview: async ({ params, auth, actor, req, reply }) =>
+      sendBlob(deps.blobs, req, reply, {
+        ...(await files.versionForPreview(deps, auth, actor, params.id)),
+        disposition: 'inline',
+      }),
+    filePermissions: async ({ params, auth }) => ({
+      data: await sharing.filePermissions(deps, auth, params.id),
+    }),
+    updateFilePermission: async ({ body, auth, actor }) => ({
+      message: 'Permissions saved',
+      data: await sharing.updateFilePermissions(deps, auth, actor, body),
+    }),
+    shareFile: async ({ params, body, auth, actor }) => ({
+      message: 'File shared',
+      data: await sharing.shareFile(deps, auth, actor, params.id, body),
+    }),
+    incrementalValue: async ({ params }) => ({ data: await files.incrementalValue(deps, params.id) }),
+  });
+};

@@ -1,0 +1,683 @@
+import type { Readable } from 'node:stream';
+import type {
+  TAttachment,
+  TFieldValueInput,
+  TFileDetail,
+  TFileRights,
+  TFileSummary,
+  TFileVersion,
+  TPersonRef,
+} from '@quire/contract';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { emitFileEvent, type FileEventType } from '../../lib/file-events.js';
+import { type PageQuery, pageMeta } from '../../lib/paging.js';
+import type { AuthContext } from '../../lib/session.js';
+import { asFileRight, categoryVerdict, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
+import { detectType, displayName, previewKind, SNIFF_BYTES } from './file.content.js';
+import {
+  alreadyIndexed,
+  categoryNotFound,
+  contentMissing,
+  fileCheckedOut,
+  fileLocked,
+  fileNotFound,
+  notIndexed,
+  uploadForbidden,
+  valuesInvalid,
+  versionNotFound,
+} from './file.errors.js';
+import { checkValues, showValue } from './file.metadata.js';
+import * as repo from './file.repository.js';
+
+// The files area's use cases: upload, index, view, rename, move, lists, versions. Every
+// change is audited and emits a file event in its transaction (lib/file-events.ts).
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+type Person = { id: number; username: string; firstName: string; lastName: string };
+
+export function personName(p: { username: string; firstName?: string; lastName?: string }): string {
+  return `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim() || p.username;
+}
+
+export function toPerson(p: Person): TPersonRef {
+  return { id: p.id, name: personName(p), username: p.username };
+}
+
+function rowPerson(id: number | null, username: string | null, first: string | null, last: string | null) {
+  if (id === null || username === null) return null;
+  return toPerson({ id, username, firstName: first ?? '', lastName: last ?? '' });
+}
+
+export function incrementalText(prefix: string | null | undefined, value: number | null): string | null {
+  return value === null ? null : `${prefix ?? ''}${value}`;
+}
+
+export function toSummary(r: repo.SummaryRow): TFileSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    folder_id: r.category_id,
+    folder_name: r.category_name,
+    index_status: r.index_status,
+    incremental: incrementalText(r.prefix, r.incremental_value),
+    owner: toPerson({
+      id: r.owner_id,
+      username: r.owner_username,
+      firstName: r.owner_first,
+      lastName: r.owner_last,
+    }),
+    mime_type: r.mime_type,
+    size: Number(r.size),
+    version: r.version,
+    locked_by: rowPerson(r.lock_id, r.lock_username, r.lock_first, r.lock_last),
+    checked_out_by: rowPerson(r.co_id, r.co_username, r.co_first, r.co_last),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+function toVersion(
+  v: repo.FileDetailRow['versions'][number],
+  currentId: number | null,
+  numbers: Map<number, number>,
+): TFileVersion {
+  return {
+    id: v.id,
+    number: v.number,
+    name: v.originalName,
+    mime_type: v.mimeType,
+    size: Number(v.size),
+    author: toPerson(v.author),
+    comment: v.comment,
+    rolled_back_from: v.rolledBackFromId === null ? null : (numbers.get(v.rolledBackFromId) ?? null),
+    is_current: v.id === currentId,
+    preview: previewKind(v.mimeType),
+    created_at: v.createdAt.toISOString(),
+  };
+}
+
+export function toAttachment(a: {
+  id: number;
+  fileId: number;
+  name: string;
+  mimeType: string;
+  size: bigint;
+  createdAt: Date;
+  uploadedBy: Person;
+}): TAttachment {
+  return {
+    id: a.id,
+    file_id: a.fileId,
+    name: a.name,
+    mime_type: a.mimeType,
+    size: Number(a.size),
+    uploaded_by: toPerson(a.uploadedBy),
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+const NONE: TFileRights = { view: false, download: false, edit: false, delete: false, share: false };
+
+/** What the caller may do with one file (all false when they may not see it). */
+export async function rightsOn(
+  db: Tx,
+  auth: AuthContext,
+  fileId: number,
+  trashed = false,
+): Promise<TFileRights> {
+  return (await fileRights(db, scopeOf(auth), [fileId], { trashed })).get(fileId) ?? NONE;
+}
+
+/** A file's whole page, for a caller who may see it (checked by the object guard). */
+export async function detailOf(
+  db: Tx,
+  auth: AuthContext,
+  id: number,
+  options: { trashed?: boolean; now?: Date } = {},
+): Promise<TFileDetail> {
+  const f = await repo.findFileDetail(db, id, options);
+  if (!f) throw fileNotFound();
+  const rights = options.trashed
+    ? { view: true, download: true, edit: false, delete: false, share: false }
+    : await rightsOn(db, auth, id);
+  const fields = f.categoryId ? await repo.categoryFields(db, f.categoryId) : [];
+  const values = (await repo.storedValues(db, [id])).get(id) ?? [];
+  const byField = new Map(values.map((v) => [v.fieldId, v]));
+  const numbers = new Map(f.versions.map((v) => [v.id, v.number]));
+  const current = f.versions.find((v) => v.id === f.currentVersionId) ?? f.versions[0];
+  const now = options.now ?? new Date();
+  return {
+    id: f.id,
+    name: f.name,
+    folder_id: f.categoryId,
+    folder_name: f.category?.name ?? null,
+    index_status: f.indexStatus,
+    incremental: incrementalText(f.category?.incrementalPrefix, f.incrementalValue),
+    incremental_value: f.incrementalValue,
+    owner: toPerson(f.owner),
+    mime_type: current?.mimeType ?? 'application/octet-stream',
+    size: Number(current?.size ?? 0),
+    version: current?.number ?? 0,
+    current_version_id: current?.id ?? 0,
+    preview: previewKind(current?.mimeType ?? ''),
+    locked_by: f.lockedBy ? toPerson(f.lockedBy) : null,
+    locked_at: f.lockedAt?.toISOString() ?? null,
+    checked_out_by: f.checkedOutBy ? toPerson(f.checkedOutBy) : null,
+    checked_out_at: f.checkedOutAt?.toISOString() ?? null,
+    created_at: f.createdAt.toISOString(),
+    updated_at: f.updatedAt.toISOString(),
+    values: fields.map((field) => showValue(field, byField.get(field.fieldId))),
+    versions: f.versions.map((v) => toVersion(v, f.currentVersionId, numbers)),
+    followers: f.followers.map((x) => toPerson(x.user)),
+    is_following: f.followers.some((x) => x.userId === auth.userId),
+    is_favourite: await repo.isFavourite(db, id, auth.userId),
+    comments: f.comments.map((c) => ({
+      id: c.id,
+      author: toPerson(c.author),
+      comment: c.body,
+      created_at: c.createdAt.toISOString(),
+    })),
+    other_files: f.attachments.map(toAttachment),
+    permissions: rights,
+    has_own_permissions: f.hasOwnPermissions,
+    links: rights.share
+      ? f.shares.map((s) => ({
+          id: s.id,
+          created_by: toPerson(s.createdBy),
+          expires_at: s.expiresAt?.toISOString() ?? null,
+          has_password: s.passwordHash !== null,
+          revoked_at: s.revokedAt?.toISOString() ?? null,
+          download_count: s.downloadCount,
+          last_used_at: s.lastUsedAt?.toISOString() ?? null,
+          created_at: s.createdAt.toISOString(),
+          live: s.revokedAt === null && (s.expiresAt === null || s.expiresAt > now),
+        }))
+      : [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guards for versions and attachments: the rights of their file
+
+/** Registers the `version` and `attachment` object guards (lib/object-guards.ts). */
+export function registerFileGuards(deps: Pick<Deps, 'db' | 'objectGuards'>) {
+  for (const kind of ['version', 'attachment'] as const) {
+    deps.objectGuards.register(kind, async (auth, ids, right) => {
+      const fileOf = await repo.fileIdsOf(deps.db, kind, ids);
+      if (ids.some((id) => !fileOf.has(id))) return 'hidden';
+      return fileVerdict(deps.db, scopeOf(auth), [...new Set(fileOf.values())], asFileRight(right));
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes: who holds a file, and what every change records
+
+/**
+ * Refuses a change to a file locked or checked out by someone else (409 naming the holder).
+ * A File Control writer is refused too: they release the file first (lock-file, check-in).
+ */
+export function assertFree(file: repo.LockedFile, auth: AuthContext) {
+  if (file.locked_by_id !== null && file.locked_by_id !== auth.userId)
+    throw fileLocked(file.lock_name ?? 'Someone');
+  if (file.checked_out_by_id !== null && file.checked_out_by_id !== auth.userId)
+    throw fileCheckedOut(file.co_name ?? 'Someone');
+}
+
+/** Locks files `ids` for this transaction; one that is gone (trashed meanwhile) is a 404. */
+export async function lockForChange(tx: Tx, ids: number[], options: { trashed?: boolean } = {}) {
+  const rows = await repo.lockFiles(tx, ids, options);
+  if (rows.length !== new Set(ids).size) throw fileNotFound();
+  return rows;
+}
+
+export interface FileChange {
+  event: FileEventType;
+  fileId: number;
+  action: string;
+  message: string;
+  categoryId?: number | null;
+  versionId?: number;
+  fieldIds?: number[];
+  details?: Record<string, unknown>;
+}
+
+/** The audit event and the file event of one change, in its transaction. */
+export async function fileChanged(tx: Tx, actor: Actor, change: FileChange) {
+  await audit(tx, actor, {
+    type: 'file',
+    action: change.action,
+    message: change.message,
+    targetType: 'file',
+    targetId: change.fileId,
+    details: (change.details ?? {}) as never,
+  });
+  await emitFileEvent(tx, {
+    type: change.event,
+    file_id: change.fileId,
+    ...(change.versionId ? { version_id: change.versionId } : {}),
+    ...(change.fieldIds ? { field_ids: change.fieldIds } : {}),
+    ...(change.categoryId !== undefined ? { category_id: change.categoryId } : {}),
+    actor_id: actor.userId,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+
+export interface StoredUpload {
+  blobId: string;
+  size: number;
+  mimeType: string;
+  /** The client's name, sanitised for display. */
+  name: string;
+}
+
+/**
+ * Streams one uploaded file into the blob store, its type read from its first bytes (never
+ * its name or claimed type). Nothing is kept when the stream fails (too large, cut off).
+ */
+export async function storeUpload(
+  deps: Deps,
+  file: { filename: string; stream: Readable },
+  maxBytes?: number,
+): Promise<StoredUpload> {
+  let mimeType = 'application/octet-stream';
+  const stored = await deps.blobs.put(file.stream, {
+    ...(maxBytes ? { maxBytes } : {}),
+    inspectBytes: SNIFF_BYTES,
+    inspect: async (head) => {
+      mimeType = await detectType(head);
+    },
+  });
+  return { blobId: stored.id, size: stored.size, mimeType, name: displayName(file.filename) };
+}
+
+/** Files uploaded into a category become unindexed files of the uploader, numbered in order. */
+export async function createUploads(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  folderId: number,
+  uploads: StoredUpload[],
+) {
+  const ids = await deps.db.$transaction(async (tx) => {
+    const first = await repo.takeIncrementals(tx, folderId, uploads.length);
+    if (first === null) throw categoryNotFound();
+    const made: number[] = [];
+    for (const [i, u] of uploads.entries()) {
+      await repo.upsertBlob(tx, { id: u.blobId, size: u.size, mimeType: u.mimeType });
+      const file = await repo.createFile(tx, {
+        name: u.name,
+        categoryId: folderId,
+        ownerId: auth.userId,
+        incrementalValue: first + i,
+      });
+      const version = await repo.createVersion(tx, {
+        fileId: file.id,
+        number: 1,
+        blobId: u.blobId,
+        originalName: u.name,
+        mimeType: u.mimeType,
+        size: BigInt(u.size),
+        authorId: auth.userId,
+      });
+      await repo.updateFile(tx, file.id, { currentVersionId: version.id });
+      await fileChanged(tx, actor, {
+        event: 'uploaded',
+        fileId: file.id,
+        versionId: version.id,
+        categoryId: folderId,
+        action: 'file.uploaded',
+        message: `Uploaded "${u.name}"`,
+        details: { folder_id: folderId, blob_id: u.blobId, size: u.size, mime_type: u.mimeType },
+      });
+      made.push(file.id);
+    }
+    return made;
+  });
+  return { folder_id: folderId, files: (await repo.summaries(deps.db, ids)).map(toSummary) };
+}
+
+/** Other files attached to a file (its holder's rules apply: a change). */
+export async function addAttachments(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  fileId: number,
+  uploads: StoredUpload[],
+): Promise<TAttachment[]> {
+  return deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [fileId]);
+    assertFree(file as repo.LockedFile, auth);
+    const out: TAttachment[] = [];
+    for (const u of uploads) {
+      await repo.upsertBlob(tx, { id: u.blobId, size: u.size, mimeType: u.mimeType });
+      const a = await repo.createAttachment(tx, {
+        fileId,
+        blobId: u.blobId,
+        name: u.name,
+        mimeType: u.mimeType,
+        size: BigInt(u.size),
+        uploadedById: auth.userId,
+      });
+      await fileChanged(tx, actor, {
+        event: 'attachment_added',
+        fileId,
+        action: 'file.attachment_added',
+        message: `Attached "${u.name}" to "${file?.name}"`,
+        details: { attachment_id: a.id, blob_id: u.blobId, size: u.size, mime_type: u.mimeType },
+      });
+      out.push(toAttachment(a));
+    }
+    return out;
+  });
+}
+
+/** Checks before a byte of an upload is read: the file can take a change from this caller. */
+export async function assertCanChange(deps: Deps, auth: AuthContext, fileId: number) {
+  const [file] = await repo.lockFiles(deps.db, [fileId]);
+  if (!file) throw fileNotFound();
+  assertFree(file, auth);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Viewing
+
+export async function viewFile(deps: Deps, auth: AuthContext, actor: Actor, id: number) {
+  return deps.db.$transaction(async (tx) => {
+    const detail = await detailOf(tx, auth, id, { now: deps.now() });
+    await repo.recordView(tx, auth.userId, id, deps.now(), false);
+    await audit(tx, actor, {
+      type: 'file',
+      action: 'file.viewed',
+      message: `Viewed "${detail.name}"`,
+      targetType: 'file',
+      targetId: id,
+    });
+    return detail;
+  });
+}
+
+/** A version's content to preview (recorded as a preview of its file). */
+export async function versionForPreview(deps: Deps, auth: AuthContext, actor: Actor, versionId: number) {
+  const version = await repo.findVersion(deps.db, versionId);
+  if (!version) throw versionNotFound();
+  if (!(await deps.blobs.exists(version.blobId))) throw contentMissing();
+  await deps.db.$transaction(async (tx) => {
+    await repo.recordView(tx, auth.userId, version.fileId, deps.now(), true);
+    await audit(tx, actor, {
+      type: 'file',
+      action: 'file.previewed',
+      message: `Previewed version ${version.number} of "${version.originalName}"`,
+      targetType: 'file',
+      targetId: version.fileId,
+      details: { version_id: version.id },
+    });
+  });
+  return {
+    blobId: version.blobId,
+    size: Number(version.size),
+    mimeType: version.mimeType,
+    filename: version.originalName,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Indexing and values
+
+function lookups(tx: Tx) {
+  return {
+    itemIds: (pairs: Array<{ valueListId: number; key: number }>) => repo.itemIds(tx, pairs),
+    activeUserIds: (ids: number[]) => repo.activeUserIds(tx, ids),
+  };
+}
+
+async function applyValues(
+  tx: Tx,
+  auth: AuthContext,
+  fileId: number,
+  categoryId: number,
+  input: TFieldValueInput[],
+) {
+  const fields = await repo.categoryFields(tx, categoryId);
+  const existing = (await repo.storedValues(tx, [fileId])).get(fileId) ?? [];
+  const checked = await checkValues(fields, existing, input, lookups(tx));
+  if (checked.errors.length) throw valuesInvalid(checked.errors);
+  await repo.writeValues(tx, fileId, checked.writes, checked.drop, auth.userId);
+  return checked.changed;
+}
+
+export async function submitMetas(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_id: number; values: TFieldValueInput[]; tag_ids?: number[] },
+) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
+    assertFree(file, auth);
+    if (file.index_status === 'indexed') throw alreadyIndexed();
+    if (file.category_id === null) throw categoryNotFound();
+    const changed = await applyValues(tx, auth, file.id, file.category_id, input.values);
+    const tags = input.tag_ids
+      ? await repo.replaceTags(tx, file.id, file.category_id, input.tag_ids, auth.userId)
+      : [];
+    await repo.updateFile(tx, file.id, {
+      indexStatus: 'indexed',
+      indexedAt: deps.now(),
+      indexedById: auth.userId,
+    });
+    await fileChanged(tx, actor, {
+      event: 'indexed',
+      fileId: file.id,
+      categoryId: file.category_id,
+      fieldIds: changed,
+      action: 'file.indexed',
+      message: `Indexed "${file.name}"`,
+      details: { values: input.values, tag_ids: tags },
+    });
+  });
+  return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
+}
+
+export async function editValues(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_id: number; values: TFieldValueInput[] },
+) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
+    assertFree(file, auth);
+    if (file.index_status !== 'indexed') throw notIndexed();
+    if (file.category_id === null) throw categoryNotFound();
+    const changed = await applyValues(tx, auth, file.id, file.category_id, input.values);
+    await repo.updateFile(tx, file.id, { updatedAt: deps.now() });
+    await fileChanged(tx, actor, {
+      event: 'values_changed',
+      fileId: file.id,
+      categoryId: file.category_id,
+      fieldIds: changed,
+      action: 'file.values_changed',
+      message: `Changed the values of "${file.name}"`,
+      details: { values: input.values, changed },
+    });
+  });
+  return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
+}
+
+export async function renameFile(deps: Deps, auth: AuthContext, actor: Actor, fileId: number, raw: string) {
+  const name = displayName(raw);
+  await deps.db.$transaction(async (tx) => {
+    const [file] = (await lockForChange(tx, [fileId])) as [repo.LockedFile];
+    assertFree(file, auth);
+    await repo.updateFile(tx, fileId, { name });
+    await fileChanged(tx, actor, {
+      event: 'renamed',
+      fileId,
+      categoryId: file.category_id,
+      action: 'file.renamed',
+      message: `Renamed "${file.name}" to "${name}"`,
+      details: { before: file.name, after: name },
+    });
+  });
+  return detailOf(deps.db, auth, fileId, { now: deps.now() });
+}
+
+/** May the caller file things in category `id`? 404 when they may not see it, 403 without upload. */
+export async function assertCanFileInto(db: Tx, auth: AuthContext, categoryId: number) {
+  const verdict = await categoryVerdict(db, scopeOf(auth), [categoryId], 'upload');
+  if (verdict === 'hidden') throw categoryNotFound();
+  if (verdict === 'forbidden') throw uploadForbidden();
+}
+
+export async function moveFile(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_id: number; folder_id: number; values?: TFieldValueInput[] },
+) {
+  await assertCanFileInto(deps.db, auth, input.folder_id);
+  await deps.db.$transaction(async (tx) => {
+    const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
+    assertFree(file, auth);
+    if (file.category_id === input.folder_id && !input.values?.length) return;
+    const moving = file.category_id !== input.folder_id;
+    const number = moving ? await repo.takeIncrementals(tx, input.folder_id, 1) : file.incremental_value;
+    if (number === null && moving) throw categoryNotFound();
+    // The values are checked against the new category: kept where its fields are shared,
+    // dropped where not, required ones needed (an unindexed file is checked when indexed).
+    const fields = await repo.categoryFields(tx, input.folder_id);
+    const existing = (await repo.storedValues(tx, [file.id])).get(file.id) ?? [];
+    const checked = await checkValues(fields, existing, input.values ?? [], lookups(tx));
+    const errors =
+      file.index_status === 'indexed'
+        ? checked.errors
+        : checked.errors.filter((e) => !e.message.endsWith('is required'));
+    if (errors.length) throw valuesInvalid(errors);
+    await repo.writeValues(tx, file.id, checked.writes, checked.drop, auth.userId);
+    await repo.updateFile(tx, file.id, { categoryId: input.folder_id, incrementalValue: number });
+    await fileChanged(tx, actor, {
+      event: 'moved',
+      fileId: file.id,
+      categoryId: input.folder_id,
+      fieldIds: checked.changed,
+      action: 'file.moved',
+      message: `Moved "${file.name}" to another category`,
+      details: {
+        before: { folder_id: file.category_id, incremental_value: file.incremental_value },
+        after: { folder_id: input.folder_id, incremental_value: number },
+        dropped_fields: checked.drop,
+      },
+    });
+  });
+  return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
+}
+
+/** Drops an unindexed file (the row and its versions; the content is collected later). */
+export async function cancelIndex(deps: Deps, auth: AuthContext, actor: Actor, fileId: number) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = (await lockForChange(tx, [fileId])) as [repo.LockedFile];
+    assertFree(file, auth);
+    if (file.index_status === 'indexed') throw alreadyIndexed();
+    await fileChanged(tx, actor, {
+      event: 'cancelled',
+      fileId,
+      categoryId: file.category_id,
+      action: 'file.cancelled',
+      message: `Cancelled the upload of "${file.name}"`,
+      details: { name: file.name, folder_id: file.category_id },
+    });
+    await purgeRow(tx, fileId);
+  });
+}
+
+/** Deletes a file row and its dependants (versions, values, grants, links, comments, …). */
+export async function purgeRow(tx: Tx, fileId: number) {
+  await repo.updateFile(tx, fileId, { currentVersionId: null });
+  await repo.deleteFileRow(tx, fileId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export async function unindexedFiles(deps: Deps, auth: AuthContext, q: PageQuery & { folder_id?: number }) {
+  const { rows, total } = await repo.unindexedPage(deps.db, auth.userId, q.folder_id, q);
+  return { ...pageMeta(q, total), items: rows.map(toSummary) };
+}
+
+export async function checkedOutFiles(deps: Deps, auth: AuthContext, q: PageQuery) {
+  const { rows, total } = await repo.checkedOutPage(deps.db, scopeOf(auth), auth.userId, q);
+  return { ...pageMeta(q, total), items: rows.map(toSummary) };
+}
+
+export async function favouriteFiles(deps: Deps, auth: AuthContext, q: PageQuery) {
+  const { rows, total } = await repo.favouritesPage(deps.db, scopeOf(auth), auth.userId, q);
+  return { ...pageMeta(q, total), items: rows.map(toSummary) };
+}
+
+export async function incrementalValue(deps: Deps, categoryId: number) {
+  const c = await repo.liveCategory(deps.db, categoryId);
+  if (!c) throw categoryNotFound();
+  return {
+    folder_id: c.id,
+    next_value: c.nextIncremental,
+    prefix: c.incrementalPrefix,
+    display: `${c.incrementalPrefix}${c.nextIncremental}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Versions
+
+/** Adds a version (a new upload, or an older version's content) and makes it current. */
+export async function addVersion(
+  tx: Tx,
+  auth: AuthContext,
+  fileId: number,
+  content: { blobId: string; size: number; mimeType: string; name: string },
+  options: { comment?: string; rolledBackFromId?: number } = {},
+) {
+  await repo.upsertBlob(tx, { id: content.blobId, size: content.size, mimeType: content.mimeType });
+  const version = await repo.createVersion(tx, {
+    fileId,
+    number: await repo.nextVersionNumber(tx, fileId),
+    blobId: content.blobId,
+    originalName: content.name,
+    mimeType: content.mimeType,
+    size: BigInt(content.size),
+    authorId: auth.userId,
+    comment: options.comment ?? '',
+    rolledBackFromId: options.rolledBackFromId ?? null,
+  });
+  await repo.updateFile(tx, fileId, { currentVersionId: version.id });
+  return version;
+}
+
+/** Summaries of files `ids`, in that order (any state: lists of other areas shape rows here). */
+export async function summariesOf(db: Tx, ids: number[]) {
+  return (await repo.summaries(db, ids)).map((r) => ({ row: r, summary: toSummary(r) }));
+}
+
+/** A version's content, checked to be in the store. */
+export async function versionContent(
+  deps: Deps,
+  version: { blobId: string; size: bigint; mimeType: string },
+) {
+  if (!(await deps.blobs.exists(version.blobId))) throw contentMissing();
+  return { blobId: version.blobId, size: Number(version.size), mimeType: version.mimeType };
+}
+
+/** Takes `n` running numbers of a live category under its row lock; null when it is gone. */
+export function takeNumbers(tx: Tx, categoryId: number, n: number) {
+  return repo.takeIncrementals(tx, categoryId, n);
+}
+
+/** A live category's id, name and numbering, or null. */
+export function liveCategoryOf(tx: Tx, id: number) {
+  return repo.liveCategory(tx, id);
+}

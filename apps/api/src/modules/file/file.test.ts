@@ -1,0 +1,648 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { InjectOptions } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import {
+  addCategoryFields,
+  createCategory,
+  createField,
+  createFile,
+  createGroup,
+  createUser,
+  loginAs,
+} from '../../../test/factories.js';
+import { type FilePart, multipart, tinyPng } from '../../../test/multipart.js';
+
+// The files area's calls through the real app: uploads (type from content, names for
+// display, sizes, running numbers), indexing, values, renames, moves, lists, permissions,
+// shares and public links, combined downloads.
+
+let t: TestContext;
+const u = { owner: 0, viewer: 0, stranger: 0, admin: 0 };
+const tok = { owner: '', viewer: '', stranger: '', admin: '', auditor: '' };
+let cat = 0; // owner may upload, edit, delete, share; viewer may view
+let other = 0; // owner may upload; viewer nothing
+let hidden = 0; // nobody but admins
+
+beforeAll(async () => {
+  t = await createTestApp({ MAX_UPLOAD_BYTES: String(256 * 1024) });
+  const owner = await createUser(t.db, { firstName: 'Olive', lastName: 'Owner' });
+  const viewer = await createUser(t.db, { firstName: 'Vic', lastName: 'Viewer' });
+  const stranger = await createUser(t.db);
+  const admin = await createUser(t.db, { accessType: 'File Control Admin' });
+  const auditor = await createUser(t.db, { accessType: 'Auditor' });
+  Object.assign(u, { owner: owner.id, viewer: viewer.id, stranger: stranger.id, admin: admin.id });
+  tok.owner = await loginAs(t.app, owner, 'user');
+  tok.viewer = await loginAs(t.app, viewer, 'user');
+  tok.stranger = await loginAs(t.app, stranger, 'user');
+  tok.admin = await loginAs(t.app, admin);
+  tok.auditor = await loginAs(t.app, auditor);
+  cat = (
+    await createCategory(t.db, {
+      grants: [{ userId: owner.id, rights: ['upload', 'edit', 'delete', 'share'] }, { userId: viewer.id }],
+    })
+  ).id;
+  other = (await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['upload'] }] })).id;
+  hidden = (await createCategory(t.db)).id;
+});
+afterAll(() => t.close());
+
+const call = (token: string | null, opts: InjectOptions) => callAs(t, token, opts);
+const pdf = async (pages = 1) => {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([200, 200]);
+  return Buffer.from(await doc.save());
+};
+const text = (s: string): FilePart => ({
+  content: Buffer.from(s),
+  filename: 'notes.txt',
+  contentType: 'text/plain',
+});
+
+function upload(
+  token: string | null,
+  folderId: number | string,
+  files: FilePart[],
+  extra: Record<string, string> = {},
+) {
+  const form = multipart({ folder_id: String(folderId), ...extra, file: files });
+  return call(token, { method: 'POST', url: '/api/new-upload', ...form });
+}
+
+async function uploaded(files: FilePart[] = [text('hello\n')], folderId = cat) {
+  const res = await upload(tok.owner, folderId, files);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.files as Array<{ id: number; name: string; incremental: string; mime_type: string }>;
+}
+
+async function indexedFile(name = 'indexed.txt') {
+  const [f] = await uploaded([{ content: Buffer.from(`content of ${name}\n`), filename: name }]);
+  const res = await call(tok.owner, {
+    method: 'POST',
+    url: '/api/submitmetas',
+    payload: { file_id: f?.id, values: [] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return f as { id: number; name: string };
+}
+
+const counts = async () => ({
+  files: await t.db.file.count(),
+  versions: await t.db.fileVersion.count(),
+  blobs: await t.db.blob.count(),
+  audits: await t.db.auditEvent.count({ where: { type: 'file' } }),
+});
+const storedBlobFiles = () =>
+  readdirSync(t.app.deps.config.storageDir, { recursive: true, withFileTypes: true }).filter(
+    (e) => e.isFile() && !e.parentPath.endsWith(`${path.sep}tmp`),
+  ).length;
+
+describe('POST /api/new-upload', () => {
+  it('makes unindexed files of the uploader, typed by their content and named for display', async () => {
+    const png = tinyPng();
+    const files = await uploaded([
+      { content: png, filename: '../../etc/\u202Eevil.txt', contentType: 'text/plain' },
+      { content: await pdf(), filename: 'report.exe', contentType: 'application/x-msdownload' },
+      text('plain words\n'),
+    ]);
+    expect(files.map((f) => f.mime_type)).toEqual(['image/png', 'application/pdf', 'text/plain']);
+    expect(files[0]?.name).toBe('evil.txt');
+    const row = await t.db.file.findUniqueOrThrow({
+      where: { id: files[0]?.id },
+      include: { currentVersion: true },
+    });
+    expect(row).toMatchObject({ ownerId: u.owner, categoryId: cat, indexStatus: 'unindexed' });
+    expect(row.currentVersion).toMatchObject({ number: 1, mimeType: 'image/png', size: BigInt(png.length) });
+    const nums = files.map((f) => Number(f.incremental));
+    expect(nums[1]).toBe((nums[0] ?? 0) + 1);
+    expect(nums[2]).toBe((nums[0] ?? 0) + 2);
+    const events = await t.db.job.count({
+      where: { kind: 'notification.file_event', payload: { path: ['file_id'], equals: files[0]?.id } },
+    });
+    expect(events).toBe(1);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'file.uploaded', targetId: String(files[0]?.id) } }),
+    ).toBe(1);
+  });
+
+  it('never gives two concurrent uploads the same running number', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => upload(tok.owner, other, [text(`parallel ${i}`)])),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const numbers = results.map((r) => r.json().data.files[0].incremental);
+    expect(new Set(numbers).size).toBe(8);
+  });
+
+  it('refuses bad input with a 400 naming the field, writing nothing', async () => {
+    const before = await counts();
+    const missing = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/new-upload',
+      ...multipart({ file: text('x') }),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].path).toBe('body.folder_id');
+    const noFile = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/new-upload',
+      ...multipart({ folder_id: String(cat) }),
+    });
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().errors[0].path).toBe('body.file');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 413 past MAX_UPLOAD_BYTES and keeps nothing of the call (earlier files neither)', async () => {
+    const before = await counts();
+    const blobFiles = storedBlobFiles();
+    const res = await upload(tok.owner, cat, [
+      text('small first'),
+      { content: Buffer.alloc(300 * 1024, 7), filename: 'big.bin' },
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('upload.too_large');
+    expect(await counts()).toEqual(before);
+    // The first file's blob may be on disk, but no row refers to it: the collector frees it.
+    expect(storedBlobFiles()).toBeLessThanOrEqual(blobFiles + 1);
+  });
+
+  it('is refused: 401 signed out, 404 for a category you may not see, 403 without upload', async () => {
+    const before = await counts();
+    expect((await upload(null, cat, [text('x')])).statusCode).toBe(401);
+    const hiddenRes = await upload(tok.owner, hidden, [text('x')]);
+    expect(hiddenRes.statusCode).toBe(404);
+    expect(hiddenRes.json().code).toBe('category.not_found');
+    expect((await upload(tok.viewer, cat, [text('x')])).statusCode).toBe(403);
+    expect(await counts()).toEqual(before);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'access.not_found', userId: u.owner } }),
+    ).toBeGreaterThan(0);
+  });
+});
+
+describe('indexing', () => {
+  it('lists your unindexed files, checks values against the category fields, and indexes', async () => {
+    const category = await createCategory(t.db, {
+      grants: [{ userId: u.owner, rights: ['upload', 'edit'] }],
+    });
+    const amount = await createField(t.db, {
+      name: `Amount ${category.id}`,
+      type: 'number',
+      required: true,
+      minNumber: 0,
+      maxNumber: 100,
+    });
+    const kind = await createField(t.db, {
+      name: `Kind ${category.id}`,
+      type: 'select',
+      items: ['Invoice', 'Receipt'],
+    });
+    const due = await createField(t.db, { name: `Due ${category.id}`, type: 'date' });
+    await addCategoryFields(t.db, category.id, [amount.id, kind.id, due.id]);
+    const [file] = await uploaded([text('to index')], category.id);
+
+    const list = await call(tok.owner, { method: 'GET', url: `/api/unindex-file?folder_id=${category.id}` });
+    expect(list.json().data.items.map((f: { id: number }) => f.id)).toEqual([file?.id]);
+    expect(
+      (await call(tok.viewer, { method: 'GET', url: `/api/unindex-file?folder_id=${category.id}` })).json()
+        .data.total,
+    ).toBe(0);
+
+    const bad = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/submitmetas',
+      payload: {
+        file_id: file?.id,
+        values: [
+          { field_id: amount.id, value: 500 },
+          { field_id: kind.id, value: 9 },
+          { field_id: due.id, value: '2026-02-30' },
+        ],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual([`body.fields.${amount.id}`, `body.fields.${kind.id}`, `body.fields.${due.id}`].sort());
+    const missing = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/submitmetas',
+      payload: { file_id: file?.id, values: [] },
+    });
+    expect(missing.json().errors).toEqual([
+      { path: `body.fields.${amount.id}`, message: `"${amount.name}" is required` },
+    ]);
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: file?.id } })).indexStatus).toBe('unindexed');
+
+    const ok = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/submitmetas',
+      payload: {
+        file_id: file?.id,
+        values: [
+          { field_id: amount.id, value: '42.5' },
+          { field_id: kind.id, value: 2 },
+          { field_id: due.id, value: '2026-03-01' },
+        ],
+      },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.index_status).toBe('indexed');
+    expect(ok.json().data.values.map((v: { display: string }) => v.display)).toEqual([
+      '42.5',
+      'Receipt',
+      '2026-03-01',
+    ]);
+    const again = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/submitmetas',
+      payload: { file_id: file?.id, values: [] },
+    });
+    expect(again.statusCode).toBe(409);
+
+    const edit = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/edit-file-user-field',
+      payload: { file_id: file?.id, values: [{ field_id: amount.id, value: 7 }] },
+    });
+    expect(edit.json().data.values[0].value).toBe(7);
+    expect(
+      await t.db.job.count({
+        where: { kind: 'notification.file_event', payload: { path: ['type'], equals: 'values_changed' } },
+      }),
+    ).toBeGreaterThan(0);
+  });
+
+  it('cancel-index-file drops an unindexed file and its versions, not an indexed one', async () => {
+    const [file] = await uploaded([text('cancel me')]);
+    const res = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/cancel-index-file',
+      payload: { file_id: file?.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.file.count({ where: { id: file?.id } })).toBe(0);
+    expect(await t.db.fileVersion.count({ where: { fileId: file?.id } })).toBe(0);
+    const indexed = await indexedFile();
+    expect(
+      (
+        await call(tok.owner, {
+          method: 'POST',
+          url: '/api/cancel-index-file',
+          payload: { file_id: indexed.id },
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('one file', () => {
+  it('file-view shows the whole file to who may see it; another user gets 404', async () => {
+    const f = await indexedFile('view.txt');
+    const res = await call(tok.viewer, { method: 'GET', url: `/api/file-view/${f.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: f.id,
+      name: 'view.txt',
+      folder_id: cat,
+      version: 1,
+      preview: 'text',
+      permissions: { view: true, download: true, edit: false, delete: false, share: false },
+      links: [],
+    });
+    expect((await call(tok.stranger, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(404);
+    expect((await call(null, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(401);
+  });
+
+  it('renames (names sanitised), refuses a viewer (403) and an empty name (400)', async () => {
+    const f = await indexedFile();
+    const res = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/edit-file-name',
+      payload: { file_id: f.id, name: 'a/b/Minutes\u200B.txt' },
+    });
+    expect(res.json().data.name).toBe('Minutes.txt');
+    expect(
+      (
+        await call(tok.viewer, {
+          method: 'POST',
+          url: '/api/edit-file-name',
+          payload: { file_id: f.id, name: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(tok.owner, {
+          method: 'POST',
+          url: '/api/edit-file-name',
+          payload: { file_id: f.id, name: '  ' },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('moves to a category you may upload into, with its next running number; not into a hidden one', async () => {
+    const f = await indexedFile();
+    const next = (await call(tok.owner, { method: 'GET', url: `/api/incremental-value/${other}` })).json()
+      .data.next_value;
+    const res = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-category',
+      payload: { file_id: f.id, folder_id: other },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ folder_id: other, incremental_value: next });
+    const refused = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-category',
+      payload: { file_id: f.id, folder_id: hidden },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
+
+  it('version-preview shows safe types inline and downloads the rest', async () => {
+    const [txt, html] = await uploaded([
+      text('inline me'),
+      { content: Buffer.from('<!doctype html><script>1</script>'), filename: 'page.txt' },
+    ]);
+    const v1 = await t.db.file.findUniqueOrThrow({ where: { id: txt?.id } });
+    const v2 = await t.db.file.findUniqueOrThrow({ where: { id: html?.id } });
+    const a = await call(tok.owner, { method: 'GET', url: `/api/version-preview/${v1.currentVersionId}` });
+    expect(a.headers['content-disposition']).toMatch(/^inline/);
+    expect(a.headers['content-security-policy']).toBe('sandbox');
+    expect(a.body).toBe('inline me');
+    const b = await call(tok.owner, { method: 'GET', url: `/api/version-preview/${v2.currentVersionId}` });
+    expect(b.headers['content-disposition']).toMatch(/^attachment/);
+    expect(b.headers['content-type']).toContain('application/octet-stream');
+    expect(
+      (await call(tok.stranger, { method: 'GET', url: `/api/version-preview/${v1.currentVersionId}` }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('lists', () => {
+  it('checked-out and favourites list only your files you may still see', async () => {
+    const f = await indexedFile();
+    await call(tok.owner, { method: 'POST', url: '/api/check-out', payload: { file_id: f.id } });
+    await call(tok.viewer, { method: 'POST', url: '/api/favourite-file', payload: { file_id: f.id } });
+    const out = await call(tok.owner, { method: 'GET', url: '/api/checked-out-files' });
+    expect(out.json().data.items.map((x: { id: number }) => x.id)).toContain(f.id);
+    expect(out.json().data.quantity).toBe(20);
+    const favs = await call(tok.viewer, { method: 'GET', url: '/api/favorite-files' });
+    expect(favs.json().data.items.map((x: { id: number }) => x.id)).toEqual([f.id]);
+    // Restricted to its own grants (none for the viewer): it leaves the viewer's favourites.
+    await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-permission',
+      payload: { file_id: f.id, inherit_category: false, grants: [] },
+    });
+    expect((await call(tok.viewer, { method: 'GET', url: '/api/favorite-files' })).json().data.total).toBe(0);
+    await call(tok.owner, { method: 'POST', url: '/api/check-in', ...multipart({ file_id: String(f.id) }) });
+  });
+});
+
+describe('per-file permissions', () => {
+  it('grants add to the category; restricted files take only their own; no right beyond yours', async () => {
+    const f = await indexedFile();
+    const res = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-permission',
+      payload: { file_id: f.id, grants: [{ user_id: u.stranger, download: true }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.grants).toHaveLength(1);
+    expect((await call(tok.stranger, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
+    expect((await call(tok.viewer, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
+
+    await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-permission',
+      payload: { file_id: f.id, inherit_category: false, grants: [{ user_id: u.stranger }] },
+    });
+    expect((await call(tok.viewer, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(404);
+    expect(
+      (await call(tok.stranger, { method: 'GET', url: `/api/file-permissions/${f.id}` })).json().data.mine,
+    ).toMatchObject({ view: true, edit: false });
+
+    // The stranger holds share now and tries to hand out edit, which they lack.
+    await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-permission',
+      payload: { file_id: f.id, inherit_category: false, grants: [{ user_id: u.stranger, share: true }] },
+    });
+    const escalate = await call(tok.stranger, {
+      method: 'POST',
+      url: '/api/update-file-permission',
+      payload: {
+        file_id: f.id,
+        inherit_category: false,
+        grants: [{ user_id: u.stranger, share: true, edit: true }],
+      },
+    });
+    expect(escalate.statusCode).toBe(403);
+    expect(escalate.json().code).toBe('file.grant_beyond_yours');
+    const bad = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-permission',
+      payload: { file_id: f.id, grants: [{ user_id: u.stranger, group_id: 1 }] },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('sharing', () => {
+  it('shares with users and groups: grants, a notification and an e-mail each', async () => {
+    const f = await indexedFile('shared.txt');
+    const member = await createUser(t.db);
+    const group = await createGroup(t.db, [member.id]);
+    const res = await call(tok.owner, {
+      method: 'POST',
+      url: `/api/share-file/${f.id}`,
+      payload: { user_ids: [u.stranger], group_ids: [group.id], message: 'Have a look' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .data.shared_with.map((p: { id: number }) => p.id)
+        .sort(),
+    ).toEqual([u.stranger, member.id].sort());
+    expect(await t.db.notification.count({ where: { fileId: f.id, kind: 'file.shared' } })).toBe(2);
+    expect(await t.db.mailJob.count({ where: { kind: 'file_shared' } })).toBeGreaterThanOrEqual(2);
+    expect((await call(tok.stranger, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
+    // The viewer may not share (403), a stranger to a hidden file gets 404.
+    expect(
+      (
+        await call(tok.viewer, {
+          method: 'POST',
+          url: `/api/share-file/${f.id}`,
+          payload: { public_link: true },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const bad = await call(tok.owner, {
+      method: 'POST',
+      url: `/api/share-file/${f.id}`,
+      payload: { user_ids: [999999] },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('a public link works signed out while live: expiry, password, revocation, counted downloads', async () => {
+    const f = await indexedFile('public.txt');
+    const made = await call(tok.owner, {
+      method: 'POST',
+      url: `/api/share-file/${f.id}`,
+      payload: { public_link: true },
+    });
+    const link = made.json().data.link;
+    expect(link.token.length).toBeGreaterThanOrEqual(43); // 32 random bytes: 256 bits
+    expect(await t.db.share.count({ where: { tokenHash: link.token } })).toBe(0); // only its hash is kept
+    const view = await call(null, { method: 'GET', url: `/api/public/file-view/${link.token}` });
+    expect(view.json().data).toMatchObject({ password_required: false, name: 'public.txt', preview: 'text' });
+    const dl = await call(null, { method: 'GET', url: `/api/public/file-content/${link.token}` });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-disposition']).toMatch(/^attachment/);
+    expect((await t.db.share.findUniqueOrThrow({ where: { id: link.id } })).downloadCount).toBe(1);
+    // A file id is never a link.
+    const wrong = await call(null, { method: 'GET', url: `/api/public/file-view/${f.id}` });
+    expect(wrong.statusCode).toBe(404);
+
+    // Revoked: the same answer as a wrong token.
+    await call(tok.owner, {
+      method: 'POST',
+      url: `/api/share-file/${f.id}`,
+      payload: { revoke_link_ids: [link.id] },
+    });
+    const revoked = await call(null, { method: 'GET', url: `/api/public/file-view/${link.token}` });
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json()).toEqual(wrong.json());
+
+    const past = await call(tok.owner, {
+      method: 'POST',
+      url: `/api/share-file/${f.id}`,
+      payload: { public_link: true, expires_at: '2000-01-01T00:00:00Z' },
+    });
+    expect(past.statusCode).toBe(400);
+
+    const locked = (
+      await call(tok.owner, {
+        method: 'POST',
+        url: `/api/share-file/${f.id}`,
+        payload: { public_link: true, password: 'open sesame 1' },
+      })
+    ).json().data.link;
+    expect(
+      (await call(null, { method: 'GET', url: `/api/public/file-view/${locked.token}` })).json().data,
+    ).toMatchObject({ password_required: true, name: null });
+    expect(
+      (await call(null, { method: 'GET', url: `/api/public/file-content/${locked.token}` })).statusCode,
+    ).toBe(404);
+    const badPassword = await call(null, {
+      method: 'POST',
+      url: `/api/public/file-unlock/${locked.token}`,
+      payload: { password: 'nope nope' },
+    });
+    const badToken = await call(null, {
+      method: 'POST',
+      url: '/api/public/file-unlock/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      payload: { password: 'open sesame 1' },
+    });
+    expect(badPassword.statusCode).toBe(404);
+    expect(badPassword.json()).toEqual(badToken.json());
+    const ok = await call(null, {
+      method: 'POST',
+      url: `/api/public/file-unlock/${locked.token}`,
+      payload: { password: 'open sesame 1' },
+    });
+    const access = ok.json().data.access;
+    const inline = await call(null, {
+      method: 'GET',
+      url: `/api/public/file-content/${locked.token}?access=${access}&disposition=inline`,
+    });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.body).toBe('content of public.txt\n');
+  });
+
+  it('guessing is rate-limited', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await call(null, {
+            method: 'POST',
+            url: `/api/public/file-unlock/guess${i}xxxxxxxxxxxxxxxx`,
+            payload: { password: 'x' },
+            remoteAddress: '10.9.9.9',
+          })
+        ).statusCode,
+      );
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});
+
+describe('POST /api/download-many-other-files', () => {
+  it('combines PDFs and images into selected_files.pdf; all or nothing', async () => {
+    const f = await indexedFile();
+    const form = multipart({
+      file_id: String(f.id),
+      file: [
+        { content: await pdf(2), filename: 'a.pdf' },
+        { content: tinyPng(4, 3), filename: 'b.png' },
+        text('c'),
+      ],
+    });
+    const att = await call(tok.owner, { method: 'POST', url: '/api/other-files-upload', ...form });
+    expect(att.statusCode, att.body).toBe(200);
+    const [a, b, c] = att.json().data as Array<{ id: number }>;
+    const res = await call(tok.viewer, {
+      method: 'POST',
+      url: '/api/download-many-other-files',
+      payload: { ids: [a?.id, b?.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('selected_files.pdf');
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getPageCount()).toBe(3);
+    const mixed = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/download-many-other-files',
+      payload: { ids: [a?.id, c?.id] },
+    });
+    expect(mixed.statusCode).toBe(400);
+    const hiddenOne = await call(tok.stranger, {
+      method: 'POST',
+      url: '/api/download-many-other-files',
+      payload: { ids: [a?.id] },
+    });
+    expect(hiddenOne.statusCode).toBe(404);
+    expect(hiddenOne.body).not.toContain(String(a?.id));
+  });
+});
+
+describe('as admins', () => {
+  it('a File Control Admin sees every file, the Auditor views but does not edit', async () => {
+    const f = await createFile(t.db, t.app.deps.blobs, { ownerId: u.owner, categoryId: hidden });
+    expect((await call(tok.admin, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
+    expect((await call(tok.auditor, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
+    expect(
+      (
+        await call(tok.auditor, {
+          method: 'POST',
+          url: '/api/edit-file-name',
+          payload: { file_id: f.id, name: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

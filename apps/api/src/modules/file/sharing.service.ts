@@ -1,0 +1,396 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { TFileGrant, TFilePermissions, TFileRights, TPublicFile, TShareResult } from '@quire/contract';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../lib/session.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { enqueueMail } from '../email/email.queue.js';
+import { notify } from '../notification/notification.service.js';
+import { previewKind } from './file.content.js';
+import {
+  contentMissing,
+  expiryInPast,
+  grantBeyondYours,
+  grantNamedTwice,
+  shareNotFound,
+  unknownPeople,
+} from './file.errors.js';
+import * as repo from './file.repository.js';
+import { fileChanged, lockForChange, personName, rightsOn, toPerson } from './file.service.js';
+
+// Who may reach a file beyond its category: its own grants (per-file permissions, shares
+// with users and groups) and public links (a token, optional expiry and password).
+
+const RIGHTS = ['view', 'download', 'edit', 'delete', 'share'] as const;
+
+async function permissionsOf(db: Tx, auth: AuthContext, fileId: number): Promise<TFilePermissions> {
+  const [file, grants, mine] = await Promise.all([
+    db.file.findUniqueOrThrow({ where: { id: fileId }, select: { hasOwnPermissions: true } }),
+    repo.fileGrants(db, fileId),
+    rightsOn(db, auth, fileId),
+  ]);
+  return {
+    file_id: fileId,
+    has_own_permissions: file.hasOwnPermissions,
+    grants: grants.map((g) => ({
+      id: g.id,
+      user: g.user ? toPerson(g.user) : null,
+      group: g.group,
+      view: true,
+      download: g.canDownload,
+      edit: g.canEdit,
+      delete: g.canDelete,
+      share: g.canShare,
+    })),
+    mine,
+  };
+}
+
+export function filePermissions(deps: Deps, auth: AuthContext, fileId: number) {
+  return permissionsOf(deps.db, auth, fileId);
+}
+
+/** Nobody gives a right on a file that they do not hold there themselves. */
+function assertWithin(mine: TFileRights, wanted: Array<Partial<Record<(typeof RIGHTS)[number], boolean>>>) {
+  for (const g of wanted)
+    for (const right of RIGHTS) if (g[right] && !mine[right]) throw grantBeyondYours(right);
+}
+
+async function checkGrantees(
+  tx: Tx,
+  userIds: number[],
+  groupIds: number[],
+  where: { users: string; groups: string },
+) {
+  const users = await repo.activeUserIds(tx, userIds);
+  const missingUsers = userIds.filter((id) => !users.has(id));
+  if (missingUsers.length) throw unknownPeople(where.users, missingUsers);
+  const groups = await repo.existingGroupIds(tx, groupIds);
+  const missingGroups = groupIds.filter((id) => !groups.has(id));
+  if (missingGroups.length) throw unknownPeople(where.groups, missingGroups);
+}
+
+export async function updateFilePermissions(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_id: number; inherit_category: boolean; grants: TFileGrant[] },
+) {
+  const grants = input.grants.map((g) => ({
+    userId: g.user_id ?? null,
+    groupId: g.group_id ?? null,
+    view: true,
+    download: g.download ?? false,
+    edit: g.edit ?? false,
+    delete: g.delete ?? false,
+    share: g.share ?? false,
+  }));
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [input.file_id]);
+    const mine = await rightsOn(tx, auth, input.file_id);
+    assertWithin(mine, grants);
+    const userIds = grants.flatMap((g) => (g.userId ? [g.userId] : []));
+    const groupIds = grants.flatMap((g) => (g.groupId ? [g.groupId] : []));
+    await checkGrantees(tx, userIds, groupIds, { users: 'body.grants', groups: 'body.grants' });
+    const dupes = (list: number[]) => list.length !== new Set(list).size;
+    if (dupes(userIds) || dupes(groupIds)) throw grantNamedTwice();
+    const before = await repo.fileGrants(tx, input.file_id);
+    await repo.replaceGrants(
+      tx,
+      input.file_id,
+      grants.map((g) => ({
+        userId: g.userId,
+        groupId: g.groupId,
+        canView: true,
+        canDownload: g.download,
+        canEdit: g.edit,
+        canDelete: g.delete,
+        canShare: g.share,
+        grantedById: auth.userId,
+      })),
+    );
+    await repo.updateFile(tx, input.file_id, { hasOwnPermissions: !input.inherit_category });
+    await fileChanged(tx, actor, {
+      event: 'permissions_changed',
+      fileId: input.file_id,
+      categoryId: file?.category_id ?? null,
+      action: 'file.permissions_changed',
+      message: `Changed who may reach "${file?.name}"`,
+      details: {
+        before: {
+          has_own_permissions: file?.has_own_permissions ?? false,
+          grants: before.map((g) => ({
+            user_id: g.userId,
+            group_id: g.groupId,
+            download: g.canDownload,
+            edit: g.canEdit,
+            delete: g.canDelete,
+            share: g.canShare,
+          })),
+        },
+        after: { has_own_permissions: !input.inherit_category, grants },
+      },
+    });
+  });
+  return permissionsOf(deps.db, auth, input.file_id);
+}
+
+export interface ShareInput {
+  user_ids: number[];
+  group_ids: number[];
+  download: boolean;
+  edit: boolean;
+  message?: string;
+  public_link: boolean;
+  expires_at?: string | null;
+  password?: string;
+  revoke_link_ids: string[];
+}
+
+export async function shareFile(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  fileId: number,
+  input: ShareInput,
+): Promise<TShareResult> {
+  const now = deps.now();
+  const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+  if (expiresAt && expiresAt <= now) throw expiryInPast();
+  const passwordHash = input.public_link && input.password ? await hashPassword(input.password) : null;
+  const token = input.public_link ? newToken() : null;
+  return deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [fileId]);
+    if (!file) throw shareNotFound();
+    const mine = await rightsOn(tx, auth, fileId);
+    assertWithin(mine, [{ download: input.download, edit: input.edit }]);
+    await checkGrantees(tx, input.user_ids, input.group_ids, {
+      users: 'body.user_ids',
+      groups: 'body.group_ids',
+    });
+    for (const userId of new Set(input.user_ids))
+      await repo.addGrant(
+        tx,
+        fileId,
+        { userId },
+        { canDownload: input.download, canEdit: input.edit },
+        auth.userId,
+      );
+    for (const groupId of new Set(input.group_ids))
+      await repo.addGrant(
+        tx,
+        fileId,
+        { groupId },
+        { canDownload: input.download, canEdit: input.edit },
+        auth.userId,
+      );
+
+    const told = (await repo.usersToTell(tx, input.user_ids, input.group_ids)).filter(
+      (u) => u.id !== auth.userId,
+    );
+    const sharer = auth.username;
+    if (told.length) {
+      const link = `/files/${fileId}`;
+      await notify(
+        tx,
+        told.map((u) => ({
+          userId: u.id,
+          kind: 'file.shared',
+          title: `${sharer} shared "${file.name}" with you`,
+          body: input.message ?? '',
+          fileId,
+          link,
+        })),
+      );
+      for (const u of told)
+        await enqueueMail(tx, {
+          kind: 'file_shared',
+          to: u.email,
+          subject: `${sharer} shared "${file.name}" with you`,
+          text: [
+            `Hello ${personName(u)},`,
+            '',
+            `${sharer} shared the file "${file.name}" with you in Quire.`,
+            ...(input.message ? ['', input.message] : []),
+            '',
+            `Open it at ${deps.config.publicUrl}${link}`,
+          ].join('\n'),
+          createdById: auth.userId,
+        });
+    }
+
+    let created: TShareResult['link'] = null;
+    if (token) {
+      const share = await repo.createShare(tx, {
+        fileId,
+        tokenHash: token.hash,
+        passwordHash,
+        expiresAt,
+        createdById: auth.userId,
+      });
+      created = {
+        id: share.id,
+        token: token.token,
+        path: `/preview-file/${token.token}`,
+        expires_at: expiresAt?.toISOString() ?? null,
+        has_password: passwordHash !== null,
+      };
+    }
+    const revoked = input.revoke_link_ids.length
+      ? await tx.share.findMany({
+          where: { fileId, id: { in: input.revoke_link_ids }, revokedAt: null },
+          select: { id: true },
+        })
+      : [];
+    if (revoked.length)
+      await repo.revokeShares(
+        tx,
+        fileId,
+        revoked.map((r) => r.id),
+        now,
+      );
+
+    await fileChanged(tx, actor, {
+      event: 'shared',
+      fileId,
+      categoryId: file.category_id,
+      action: 'file.shared',
+      message: `Shared "${file.name}"${told.length ? ` with ${told.length} people` : ''}${created ? ', by a public link' : ''}${revoked.length ? `, revoked ${revoked.length} link(s)` : ''}`,
+      details: {
+        user_ids: input.user_ids,
+        group_ids: input.group_ids,
+        download: input.download,
+        edit: input.edit,
+        link: created
+          ? { id: created.id, expires_at: created.expires_at, has_password: created.has_password }
+          : null,
+        revoked: revoked.map((r) => r.id),
+      },
+    });
+    return {
+      file_id: fileId,
+      shared_with: told.map(toPerson),
+      link: created,
+      revoked: revoked.map((r) => r.id),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public links
+
+const ACCESS_TTL_MS = 3_600_000;
+
+function accessMac(deps: Deps, shareId: string, exp: number) {
+  return createHmac('sha256', deps.secretKey).update(`share-access:${shareId}:${exp}`).digest('base64url');
+}
+
+function accessValid(deps: Deps, shareId: string, access: string | undefined): boolean {
+  if (!access) return false;
+  const [expText, mac] = access.split('.');
+  const exp = Number(expText);
+  if (!mac || !Number.isSafeInteger(exp) || exp < deps.now().getTime()) return false;
+  const want = Buffer.from(accessMac(deps, shareId, exp));
+  const got = Buffer.from(mac);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** The live link behind a token (not revoked, not expired, its file not in the trash), or the one 404. */
+async function liveShare(deps: Deps, token: string) {
+  const share = /^[A-Za-z0-9_-]{16,100}$/.test(token)
+    ? await repo.shareByTokenHash(deps.db, hashToken(token))
+    : null;
+  const now = deps.now();
+  if (!share || share.revokedAt || (share.expiresAt && share.expiresAt <= now) || share.file.deletedAt)
+    throw shareNotFound();
+  return share;
+}
+
+async function sharedVersion(deps: Deps, share: Awaited<ReturnType<typeof liveShare>>) {
+  const versionId = share.versionId ?? share.file.currentVersionId;
+  const version = versionId ? await repo.findVersion(deps.db, versionId) : null;
+  if (!version) throw shareNotFound();
+  return version;
+}
+
+export async function publicFile(deps: Deps, token: string, access?: string): Promise<TPublicFile> {
+  const share = await liveShare(deps, token);
+  const expires = share.expiresAt?.toISOString() ?? null;
+  if (share.passwordHash && !accessValid(deps, share.id, access))
+    return {
+      password_required: true,
+      name: null,
+      mime_type: null,
+      size: null,
+      preview: null,
+      expires_at: expires,
+    };
+  const version = await sharedVersion(deps, share);
+  return {
+    password_required: false,
+    name: share.file.name,
+    mime_type: version.mimeType,
+    size: Number(version.size),
+    preview: previewKind(version.mimeType),
+    expires_at: expires,
+  };
+}
+
+/** Proves a link's password: a wrong one gets the answer of a wrong link, after the same work. */
+export async function unlockPublicFile(deps: Deps, actor: Actor, token: string, password: string) {
+  let share: Awaited<ReturnType<typeof liveShare>> | null = null;
+  try {
+    share = await liveShare(deps, token);
+  } catch {
+    share = null;
+  }
+  const ok = await verifyPassword(share?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!share?.passwordHash || !ok) throw shareNotFound();
+  const exp = deps.now().getTime() + ACCESS_TTL_MS;
+  await deps.db.$transaction(async (tx) => {
+    await repo.touchShare(tx, share.id, deps.now());
+    await audit(tx, actor, {
+      type: 'file',
+      action: 'share.unlocked',
+      message: `A public link of "${share.file.name}" was opened with its password`,
+      targetType: 'file',
+      targetId: share.fileId,
+      details: { share_id: share.id },
+    });
+  });
+  return { access: `${exp}.${accessMac(deps, share.id, exp)}`, expires_at: new Date(exp).toISOString() };
+}
+
+/** The content behind a live link (a download is counted and audited; a preview is not counted). */
+export async function publicContent(
+  deps: Deps,
+  actor: Actor,
+  token: string,
+  access: string | undefined,
+  disposition: 'inline' | 'attachment',
+) {
+  const share = await liveShare(deps, token);
+  if (share.passwordHash && !accessValid(deps, share.id, access)) throw shareNotFound();
+  const version = await sharedVersion(deps, share);
+  if (!(await deps.blobs.exists(version.blobId))) throw contentMissing();
+  await deps.db.$transaction(async (tx) => {
+    if (disposition === 'attachment') await repo.countShareDownload(tx, share.id, deps.now());
+    else await repo.touchShare(tx, share.id, deps.now());
+    await audit(tx, actor, {
+      type: 'file',
+      action: disposition === 'attachment' ? 'share.downloaded' : 'share.previewed',
+      message: `"${share.file.name}" was ${disposition === 'attachment' ? 'downloaded' : 'previewed'} through a public link`,
+      targetType: 'file',
+      targetId: share.fileId,
+      details: { share_id: share.id, version_id: version.id },
+    });
+  });
+  return {
+    blobId: version.blobId,
+    size: Number(version.size),
+    mimeType: version.mimeType,
+    filename: share.file.name,
+    disposition,
+  };
+}

@@ -1,0 +1,1 @@
+export { categoryNotFound, fileNotFound, restoreNeedsCategory } from '../file/file.errors.js';

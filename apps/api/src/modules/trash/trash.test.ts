@@ -1,0 +1,132 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessCase, type Caller, callAs, expectAccess } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+
+// The trash: a File Control area (the Auditor reads it, File Control writers restore and purge).
+
+let t: TestContext;
+let admin = '';
+let ownerId = 0;
+let cat = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createUser(t.db, { accessType: 'File Control Admin' });
+  ownerId = (await createUser(t.db)).id;
+  admin = await loginAs(t.app, a);
+  cat = (await createCategory(t.db)).id;
+});
+afterAll(() => t.close());
+
+const call = (token: string | null, opts: InjectOptions) => callAs(t, token, opts);
+const trashed = async (categoryId = cat) => {
+  const f = await createFile(t.db, t.app.deps.blobs, { ownerId, categoryId });
+  await t.db.file.update({ where: { id: f.id }, data: { deletedAt: new Date(), deletedById: ownerId } });
+  return f;
+};
+const counts = async () => ({
+  files: await t.db.file.count(),
+  live: await t.db.file.count({ where: { deletedAt: null } }),
+  audits: await t.db.auditEvent.count({ where: { type: 'file' } }),
+});
+
+const FILE_CONTROL_CALLERS: Caller[] = [
+  ['anonymous', null, 'admin', () => 401],
+  ['General staff', 'General staff', 'user', () => 403],
+  ['User Administration Admin', 'User Administration Admin', 'admin', () => 403],
+  ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', () => 403],
+  ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
+  ['File Control Admin', 'File Control Admin', 'admin', () => 200],
+  ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
+];
+
+describe('who may use the trash', () => {
+  const cases: AccessCase[] = [
+    { name: 'GET /api/files/trash', write: false, make: () => ({ method: 'GET', url: '/api/files/trash' }) },
+    {
+      name: 'GET /api/files/trash-file-view/{id}',
+      write: false,
+      make: async () => ({ method: 'GET', url: `/api/files/trash-file-view/${(await trashed()).id}` }),
+    },
+    {
+      name: 'POST /api/files/restore-trash-file/{id}',
+      write: true,
+      make: async () => ({
+        method: 'POST',
+        url: `/api/files/restore-trash-file/${(await trashed()).id}`,
+        payload: {},
+      }),
+    },
+    {
+      name: 'DELETE /api/files/trash-file/{id}',
+      write: true,
+      make: async () => ({ method: 'DELETE', url: `/api/files/trash-file/${(await trashed()).id}` }),
+    },
+  ];
+  it.each(FILE_CONTROL_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
+});
+
+describe('the trash', () => {
+  it('lists trashed files, last first, and shows one; a live file is not in it', async () => {
+    const a = await trashed();
+    const b = await trashed();
+    const res = await call(admin, { method: 'GET', url: '/api/files/trash' });
+    const ids = res.json().data.items.map((f: { id: number }) => f.id);
+    expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+    expect(res.json().data.items[0]).toMatchObject({ folder_live: true, deleted_by: { id: ownerId } });
+    expect(
+      (await call(admin, { method: 'GET', url: `/api/files/trash-file-view/${a.id}` })).json().data.id,
+    ).toBe(a.id);
+    const live = await createFile(t.db, t.app.deps.blobs, { ownerId, categoryId: cat });
+    expect(
+      (await call(admin, { method: 'GET', url: `/api/files/trash-file-view/${live.id}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('restores to its category, or to a chosen one when that is gone (400 without one)', async () => {
+    const f = await trashed();
+    const back = await call(admin, {
+      method: 'POST',
+      url: `/api/files/restore-trash-file/${f.id}`,
+      payload: {},
+    });
+    expect(back.json().data).toMatchObject({ id: f.id, folder_id: cat });
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: f.id } })).deletedAt).toBeNull();
+
+    const gone = await createCategory(t.db);
+    const g = await trashed(gone.id);
+    await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    const before = await counts();
+    const refused = await call(admin, {
+      method: 'POST',
+      url: `/api/files/restore-trash-file/${g.id}`,
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].path).toBe('body.folder_id');
+    expect(await counts()).toEqual(before);
+    const moved = await call(admin, {
+      method: 'POST',
+      url: `/api/files/restore-trash-file/${g.id}`,
+      payload: { folder_id: cat },
+    });
+    expect(moved.json().data.folder_id).toBe(cat);
+    expect(moved.json().data.incremental).not.toBeNull();
+  });
+
+  it('purges the row and its dependants, audit kept; the blob is left to the collector', async () => {
+    const f = await trashed();
+    const version = await t.db.fileVersion.findFirstOrThrow({ where: { fileId: f.id } });
+    const res = await call(admin, { method: 'DELETE', url: `/api/files/trash-file/${f.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.file.count({ where: { id: f.id } })).toBe(0);
+    expect(await t.db.fileVersion.count({ where: { fileId: f.id } })).toBe(0);
+    expect(await t.db.auditEvent.count({ where: { action: 'file.purged', targetId: String(f.id) } })).toBe(1);
+    expect(await t.app.deps.blobs.exists(version.blobId)).toBe(true);
+    expect((await call(admin, { method: 'DELETE', url: `/api/files/trash-file/${f.id}` })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,87 @@
+import { contract } from '@quire/contract';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { useFileView } from '../../features/files/api/file-queries';
+import { FileActionsBar } from '../../features/files/components/file-actions-bar';
+import { FilePreview } from '../../features/files/components/file-preview';
+import { CommentList, OtherFiles, VersionList } from '../../features/files/components/file-sections';
+import { ShareDialog } from '../../features/files/components/share-dialog';
+import { callApi } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
+import { formatDateTime } from '../../lib/format';
+import { useFailureToast } from '../../lib/use-failure-toast';
+
+// The file page: it combines the files area's pieces (preview, versions, comments, other
+// files, sharing, the actions); other areas' panels (a workflow's stage) join here.
+
+export function FileDetailPage() {
+  const id = Number(useParams().id);
+  const file = useFileView(id);
+  const me = useCurrentUser();
+  const [sharing, setSharing] = useState(false);
+  useFailureToast(file.error, file.errorUpdatedAt, 'Failed to load file data');
+  const f = file.data;
+  if (!f)
+    return (
+      <PageHeader title="File">{file.isError ? 'This file could not be loaded.' : 'Loading…'}</PageHeader>
+    );
+  return (
+    <>
+      <PageHeader title={f.name}>
+        {f.folder_id ? <Link to={`/files/category/${f.folder_id}`}>{f.folder_name}</Link> : null}
+        {f.incremental ? ` · ${f.incremental}` : ''} · version {f.version}
+        {f.locked_by ? ` · locked by ${f.locked_by.name}` : ''}
+        {f.checked_out_by
+          ? ` · checked out by ${f.checked_out_by.name} ${formatDateTime(f.checked_out_at)}`
+          : ''}
+      </PageHeader>
+      <FileActionsBar file={f} userId={me.data?.id ?? 0} />
+      {f.permissions.share ? (
+        <button type="button" className="button button--small" onClick={() => setSharing(true)}>
+          Share link
+        </button>
+      ) : null}
+      {sharing ? <ShareDialog file={f} onClose={() => setSharing(false)} /> : null}
+      <div className="file-page">
+        <section className="file-preview" aria-label="Preview">
+          <FilePreview
+            kind={f.preview}
+            name={`${f.id}-${f.current_version_id}`}
+            load={() =>
+              callApi(contract.file.versionPreview, { params: { id: f.current_version_id } }).then(
+                (r) => r.data,
+              )
+            }
+          />
+        </section>
+        <div className="file-side">
+          <section aria-labelledby="values-heading">
+            <h2 id="values-heading">Values</h2>
+            <dl className="details">
+              {f.values.map((v) => (
+                <div key={v.field_id}>
+                  <dt>{v.name}</dt>
+                  <dd>{v.display || '—'}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <VersionList file={f} />
+          <OtherFiles file={f} />
+          <CommentList file={f} />
+          <section aria-labelledby="rights-heading">
+            <h2 id="rights-heading">Your rights</h2>
+            <p>
+              {Object.entries(f.permissions)
+                .filter(([, yes]) => yes)
+                .map(([right]) => right)
+                .join(', ')}
+              {f.has_own_permissions ? ' · this file has its own permissions' : ''}
+            </p>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

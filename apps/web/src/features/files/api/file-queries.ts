@@ -1,0 +1,51 @@
+import { contract } from '@quire/contract';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+// The files area's reads: the category list, one file, the personal lists.
+
+export type CategoryFilesQuery = {
+  page?: number;
+  quantity?: number;
+  search?: string;
+  startDate?: string;
+  endDate?: string;
+  fieldId?: number;
+  fieldName?: string;
+};
+
+/**
+ * GET /api/fileIncategory/{id}: a new search replaces the query key, and TanStack Query
+ * aborts the previous request (its signal reaches fetch), so a slow old answer never wins.
+ */
+export function useCategoryFiles(id: number, query: CategoryFilesQuery) {
+  return useQuery({
+    ...apiQueryOptions(contract.category.fileIncategory, { params: { id }, query }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useFileView(id: number) {
+  return useQuery(apiQueryOptions(contract.file.fileView, { params: { id } }));
+}
+
+export function useUnindexedFiles(query: { page?: number; folder_id?: number }) {
+  return useQuery(apiQueryOptions(contract.file.unindexFile, { query }));
+}
+
+export function useCheckedOutFiles(page: number) {
+  return useQuery(apiQueryOptions(contract.file.checkedOutFiles, { query: { page } }));
+}
+
+export function useFavouriteFiles(page: number) {
+  return useQuery(apiQueryOptions(contract.file.favoriteFiles, { query: { page } }));
+}
+
+/** Everything a change to a file may have touched. */
+export function invalidateFiles(client: QueryClient) {
+  return client.invalidateQueries({
+    predicate: (q) =>
+      typeof q.queryKey[0] === 'string' &&
+      /^\/api\/(file|fileIncategory|unindex|checked-out|favorite|get-notification|files)/.test(q.queryKey[0]),
+  });
+}

@@ -1,0 +1,76 @@
+import type { TFileSummary } from '@quire/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Pagination } from '../../../components/pagination';
+import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { formatBytes, formatShortDate } from '../../../lib/format';
+
+/** A page of files: name (to the file page), number, owner, version, size, filed. */
+export function FileTable<T extends TFileSummary>({
+  label,
+  rows,
+  page,
+  extra = [],
+  rowActions,
+  emptyText = 'No files',
+  busy,
+}: {
+  label: string;
+  rows: T[];
+  page?: { page: number; last_page: number; total: number; quantity: number; onPage: (p: number) => void };
+  extra?: TableColumn<T>[];
+  rowActions?: (row: T) => ReactNode;
+  emptyText?: string;
+  busy?: boolean;
+}) {
+  const columns: TableColumn<T>[] = [
+    {
+      id: 'name',
+      label: 'Name',
+      isRowHeader: true,
+      cell: (f) => <Link to={`/files/${f.id}`}>{f.name}</Link>,
+    },
+    { id: 'number', label: 'Number', cell: (f) => f.incremental ?? '' },
+    { id: 'owner', label: 'Owner', cell: (f) => f.owner.name },
+    {
+      id: 'state',
+      label: 'State',
+      cell: (f) =>
+        f.checked_out_by
+          ? `Checked out by ${f.checked_out_by.name}`
+          : f.locked_by
+            ? `Locked by ${f.locked_by.name}`
+            : '',
+    },
+    ...extra,
+    { id: 'version', label: 'Version', cell: (f) => f.version },
+    { id: 'size', label: 'Size', cell: (f) => formatBytes(f.size) },
+    { id: 'filed', label: 'Filed', cell: (f) => formatShortDate(f.created_at) },
+  ];
+  return (
+    <SortableTable
+      label={label}
+      columns={columns}
+      rows={rows}
+      rowKey={(f) => f.id}
+      rowActions={rowActions}
+      emptyText={emptyText}
+      busy={busy}
+      pagination={
+        page
+          ? {
+              page: page.page,
+              lastPage: page.last_page,
+              total: page.total,
+              quantity: page.quantity,
+              noun: 'files',
+              onPage: page.onPage,
+              busy,
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+export { Pagination };

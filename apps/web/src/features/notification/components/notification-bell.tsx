@@ -1,0 +1,75 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { apiQueryOptions, callApi } from '../../../lib/api-client';
+import { relativeTime } from '../../../lib/format';
+
+/** The bell: the unread count, and the list (open one to mark it read, or clear them all). */
+export function NotificationBell() {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const list = useQuery({
+    ...apiQueryOptions(contract.notification.getNotification),
+    refetchInterval: 60_000,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: [contract.notification.getNotification.path] });
+  const read = useMutation({
+    mutationFn: (id: number) => callApi(contract.notification.markNotificationAsRead, { params: { id } }),
+    onSuccess: refresh,
+  });
+  const clear = useMutation({
+    mutationFn: () => callApi(contract.notification.clearNotifications),
+    onSuccess: refresh,
+    onError: (error) => notify.notifyFailure('Failed to clear notifications!', error),
+  });
+  const unread = list.data?.unread ?? 0;
+  return (
+    <div className="bell">
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-expanded={open}
+        aria-controls="bell-list"
+        onClick={() => setOpen(!open)}
+      >
+        Notifications{unread ? <span className="badge">{unread}</span> : null}
+      </button>
+      {open ? (
+        <div id="bell-list" className="bell__panel">
+          {(list.data?.items ?? []).length === 0 ? <p className="muted">No notifications</p> : null}
+          <ul className="plain-list">
+            {(list.data?.items ?? []).map((n) => (
+              <li key={n.id} className={n.read ? 'is-read' : 'is-unread'}>
+                <button
+                  type="button"
+                  className="button button--link"
+                  onClick={() => {
+                    if (!n.read) read.mutate(n.id);
+                    setOpen(false);
+                    if (n.link) navigate(n.link);
+                  }}
+                >
+                  {n.title}
+                </button>
+                <span className="muted"> {relativeTime(n.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+          {(list.data?.items ?? []).length ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => clear.mutate()}
+            >
+              Clear all
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
