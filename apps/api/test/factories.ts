@@ -266,7 +266,11 @@ export async function createField(
 
 /** Puts fields on a category's indexing form, in the order given. */
 export async function addCategoryFields(db: Db, categoryId: number, fieldIds: number[]) {
-  await attachFields(db, categoryId, fieldIds.map((fieldId) => ({ fieldId })));
+  await attachFields(
+    db,
+    categoryId,
+    fieldIds.map((fieldId) => ({ fieldId })),
+  );
 }
 
 /** A group with members. */

@@ -32,7 +32,6 @@ export const ZFileRights = z.object({
 });
 export type TFileRights = z.infer<typeof ZFileRights>;
 
-
 /** A metadata value as given: text, a number, a date (YYYY-MM-DD), a boolean, a value-list key, a user id. */
 export const ZFieldValueInput = z.object({
   field_id: ZId,

@@ -15,8 +15,8 @@ import { valueListContract } from './value-list.js';
 
 export * from './access.js';
 export * from './auth.js';
-export * from './category-files.js';
 export * from './category.js';
+export * from './category-files.js';
 export * from './common.js';
 export * from './email.js';
 export * from './file.js';
