@@ -26,6 +26,7 @@ import { authModule } from './modules/auth/auth.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { userModule } from './modules/user/user.routes.js';
+import { workflowModule } from './modules/workflow/workflow.routes.js';
 import { registerOpenApi } from './openapi.js';
 import { notFoundHandler, registerWeb } from './web.js';
 
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emailModule(deps));
   await app.register(userModule(deps));
   await app.register(groupModule(deps));
+  await app.register(workflowModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

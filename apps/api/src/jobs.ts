@@ -6,6 +6,12 @@ import type { JobDefinition } from './lib/jobs/definition.js';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
+import {
+  WORKFLOW_CLOCK_CRON,
+  workflowClockJob,
+  workflowFileEventJob,
+  workflowNotifyJob,
+} from './modules/workflow/workflow.jobs.js';
 
 // The one place where job kinds and recurring schedules are registered (decision 010).
 //
@@ -16,11 +22,19 @@ import { mailSendJob } from './modules/email/email.jobs.js';
 //   { name: 'backup', kind: 'backup.run', cron: (db) => backupService.scheduledCron(db) }
 // and the call that saves it runs notifySchedulesChanged(tx) so workers look again at once.
 
-export const jobDefinitions: JobDefinition[] = [mailSendJob, blobCollectJob, jobsCleanupJob];
+export const jobDefinitions: JobDefinition[] = [
+  mailSendJob,
+  blobCollectJob,
+  jobsCleanupJob,
+  workflowFileEventJob,
+  workflowNotifyJob,
+  workflowClockJob,
+];
 
 export const jobSchedules: ScheduleDefinition[] = [
   { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },
   { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
+  { name: 'workflow.clock', kind: 'workflow.clock', cron: WORKFLOW_CLOCK_CRON },
 ];
 
 declare module 'fastify' {
