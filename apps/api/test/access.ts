@@ -54,3 +54,14 @@ export async function expectAccess(
     if (want !== 200 && c.write) expect(await snapshot()).toEqual(before);
   }
 }
+
+/** Who may call a File Control call (read: the Auditor too; write: File Control writers). */
+export const FILE_CONTROL_CALLERS: Caller[] = [
+  ['anonymous', null, 'admin', () => 401],
+  ['General staff', 'General staff', 'user', () => 403],
+  ['User Administration Admin', 'User Administration Admin', 'admin', () => 403],
+  ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', () => 403],
+  ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
+  ['File Control Admin', 'File Control Admin', 'admin', () => 200],
+  ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
+];

@@ -166,3 +166,69 @@ export async function createFile(
     return tx.file.update({ where: { id: file.id }, data: { currentVersionId: version.id } });
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Metadata: fields (select fields with their value list) and a file's values.
+
+/** A metadata field; a `select` field gets a value list of `items` (keys 1, 2, 3…). */
+export async function createMetadataField(
+  db: Db,
+  o: {
+    name?: string;
+    type?: 'text' | 'number' | 'date' | 'boolean' | 'select' | 'user';
+    items?: string[];
+    required?: boolean;
+  } = {},
+) {
+  seq += 1;
+  const type = o.type ?? 'text';
+  const name = o.name ?? `Field ${seq}`;
+  const valueList =
+    type === 'select'
+      ? await db.valueList.create({
+          data: {
+            name: `${name} list ${seq}`,
+            items: {
+              create: (o.items ?? ['One', 'Two']).map((label, i) => ({ key: i + 1, label, position: i + 1 })),
+            },
+          },
+        })
+      : null;
+  return db.metadataField.create({
+    data: { name, type, valueListId: valueList?.id ?? null, required: o.required ?? false },
+  });
+}
+
+/**
+ * Sets a file's metadata values as the files area stores them: text, a number, a `YYYY-MM-DD`
+ * date, yes/no, a select field's item key, a user id.
+ */
+export async function setFileValues(
+  db: Db,
+  fileId: number,
+  values: Array<{ fieldId: number; value: string | number | boolean | null }>,
+) {
+  for (const { fieldId, value } of values) {
+    const field = await db.metadataField.findUniqueOrThrow({ where: { id: fieldId } });
+    const columns = {
+      valueText: field.type === 'text' && value !== null ? String(value) : null,
+      valueNumber: field.type === 'number' && value !== null ? String(value) : null,
+      valueDate: field.type === 'date' && value !== null ? new Date(`${value}T00:00:00Z`) : null,
+      valueBoolean: field.type === 'boolean' && value !== null ? value === true : null,
+      valueItemId:
+        field.type === 'select' && value !== null && field.valueListId
+          ? (
+              await db.valueListItem.findFirstOrThrow({
+                where: { valueListId: field.valueListId, key: Number(value) },
+              })
+            ).id
+          : null,
+      valueUserId: field.type === 'user' && value !== null ? Number(value) : null,
+    };
+    await db.fileFieldValue.upsert({
+      where: { fileId_fieldId: { fileId, fieldId } },
+      create: { fileId, fieldId, ...columns },
+      update: columns,
+    });
+  }
+}

@@ -96,6 +96,7 @@ export async function initiate(
     const given = body.values ?? [];
     const users = await activeUsers(tx, userIdsIn(fields, given));
     const { values, errors } = checkValues(fields, given, (u) => users.has(u), 'body.values');
+    if (errors.length) throw badFields(errors);
     for (const f of declared) {
       const meta = fields.get(f.fieldId) as FieldMeta;
       if (!values.has(f.fieldId) || values.get(f.fieldId) === null) {
@@ -224,6 +225,7 @@ async function decide(
   const given = body.values ?? [];
   const users = await activeUsers(tx, userIdsIn(editable, given));
   const { values, errors } = checkValues(editable, given, (u) => users.has(u), 'body.values');
+  if (errors.length) throw badFields(errors);
   if (body.action === 'approve') {
     const stored = await repo.runValueRows(tx, run.id);
     for (const f of formRows) {
