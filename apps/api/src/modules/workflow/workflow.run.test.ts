@@ -10,7 +10,7 @@ import {
   loginAs,
   setFileValues,
 } from '../../../test/factories.js';
-import { api, designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
+import { designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
 
 // Runs: starting workflows on files, deciding on steps (approve, reject, a stuck file moved
 // or cancelled), who may do each, the state machine under parallel decisions, what a file's
