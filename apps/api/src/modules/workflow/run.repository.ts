@@ -474,3 +474,15 @@ export function insertNotifications(
   if (rows.length === 0) return Promise.resolve();
   return tx.notification.createMany({ data: rows });
 }
+
+export async function stepName(db: Tx, id: number): Promise<string> {
+  return (await db.workflowStep.findUnique({ where: { id }, select: { name: true } }))?.name ?? '';
+}
+
+export async function fileName(db: Tx, id: number): Promise<string> {
+  return (await db.file.findUnique({ where: { id }, select: { name: true } }))?.name ?? '';
+}
+
+export function workflowRef(db: Tx, id: number) {
+  return db.workflow.findUnique({ where: { id }, select: { id: true, name: true } });
+}

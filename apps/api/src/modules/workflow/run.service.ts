@@ -44,6 +44,7 @@ import {
   noRunningWorkflow,
   notAssigned,
   postConditionsFail,
+  stepHoldsFile,
   workflowHasNoSteps,
   workflowNotActive,
   workflowNotFound,
@@ -374,7 +375,7 @@ export async function stage(deps: Deps, auth: AuthContext, fileId: number): Prom
 
   const [steps, workflow, startedBy] = await Promise.all([
     repo.stepsForRun(db, run.workflowId),
-    db.workflow.findUnique({ where: { id: run.workflowId }, select: { id: true, name: true } }),
+    repo.workflowRef(db, run.workflowId),
     run.startedById ? repo.userBrief(db, [run.startedById]) : Promise.resolve([]),
   ]);
   const current = steps.find((s) => s.id === run.currentStepId) ?? null;
@@ -541,4 +542,21 @@ export async function dryRun(deps: Deps, body: Out<typeof ZDryRunBody>): Promise
     reason,
     steps: results,
   };
+}
+
+// ---- the step decides who edits -------------------------------------------------------------
+
+/**
+ * While a file runs a workflow, its current step decides who may change it: the people with
+ * an open task in that step, and File Control writers. For the files area's edit calls (lock
+ * and check-out rules still hold there); a file not in a run is left to its grants. Throws
+ * 403 `workflow.step_holds_file`.
+ */
+export async function assertStepAllowsEdit(deps: Deps, auth: AuthContext, fileId: number): Promise<void> {
+  const run = await repo.runningOfFile(deps.db, fileId);
+  if (!run?.currentStepId) return;
+  const scope = scopeOf(auth);
+  if (scope.kind === 'all' && scope.write) return;
+  if (!isAuditor(auth) && (await repo.hasOpenTask(deps.db, run.id, run.currentStepId, auth.userId))) return;
+  throw stepHoldsFile(await repo.fileName(deps.db, fileId), await repo.stepName(deps.db, run.currentStepId));
 }

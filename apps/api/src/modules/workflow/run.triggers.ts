@@ -167,13 +167,13 @@ async function cancelOnDelete(deps: Deps, event: FileEvent) {
       const steps = await repo.stepsForRun(tx, run.workflowId);
       const current = steps.find((s) => s.id === run.currentStepId);
       const workflow = await repo.liveWorkflow(tx, run.workflowId);
-      const file = await tx.file.findUnique({ where: { id: run.fileId }, select: { name: true } });
+      const fileName = await repo.fileName(tx, run.fileId);
       if (!current) return;
       const ctx: MoveCtx = { deps, tx, now: deps.now(), actor: system(event.actor_id) };
       await moveRun(
         ctx,
         run,
-        { file: file?.name ?? '', workflow: workflow?.name ?? '', from: current },
+        { file: fileName, workflow: workflow?.name ?? '', from: current },
         {
           to: null,
           end: 'cancelled',
@@ -259,11 +259,11 @@ async function escalate(deps: Deps, run: InstanceRow, now: Date): Promise<boolea
       toStepId: stepId,
       comment: active.length ? `Overdue: escalated to ${active.length} more assignee(s)` : 'Overdue',
     });
-    const step = await tx.workflowStep.findUnique({ where: { id: stepId }, select: { name: true } });
+    const stepName = await repo.stepName(tx, stepId);
     await audit(tx, ctx.actor, {
       type: 'workflow',
       action: 'workflow.escalated',
-      message: `The file is overdue in "${step?.name ?? ''}"${active.length ? `; escalated to ${active.length} user(s)` : ''}`,
+      message: `The file is overdue in "${stepName}"${active.length ? `; escalated to ${active.length} user(s)` : ''}`,
       targetType: 'file',
       targetId: run.fileId,
       details: {

@@ -18,7 +18,7 @@ import { api, designWorkflow, stageOf, workflowCounts } from '../../../test/work
 let t: TestContext;
 let admin: string;
 let adminId: number;
-let staff: { id: number };
+let staff: { id: number; username: string };
 let numberField: { id: number; name: string };
 let textField: { id: number };
 let dateField: { id: number };

@@ -100,3 +100,11 @@ export const alreadyDecided = createError({
 export const notAssigned = () => forbidden('act on this step: it is not assigned to you');
 export const auditorReadsOnly = () => forbidden('change workflows or their runs: the Auditor reads only');
 export const mayNotMove = () => forbidden('move or cancel a run: that takes File Control write access');
+
+/** A file in a run is changed only by the assignees of its current step (and File Control writers). */
+export const stepHoldsFile = createError({
+  code: 'workflow.step_holds_file',
+  statusCode: 403,
+  message: (fileName: string, stepName: string) =>
+    `"${fileName}" is in the workflow step "${stepName}": only that step's assignees may change it now.`,
+});

@@ -11,6 +11,8 @@ import {
   setFileValues,
 } from '../../../test/factories.js';
 import { designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
+import type { AuthContext } from '../../lib/session.js';
+import { assertStepAllowsEdit } from './run.service.js';
 
 // Runs: starting workflows on files, deciding on steps (approve, reject, a stuck file moved
 // or cancelled), who may do each, the state machine under parallel decisions, what a file's
@@ -18,6 +20,7 @@ import { designWorkflow, stageOf, workflowCounts } from '../../../test/workflows
 
 let t: TestContext;
 let admin: string;
+let adminId: number;
 const people: Record<
   'owner' | 'alice' | 'bob' | 'dave' | 'carol' | 'outsider',
   { id: number; token: string }
@@ -29,7 +32,9 @@ let note: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'File Control Admin' }));
+  const fileControl = await createUser(t.db, { accessType: 'File Control Admin' });
+  adminId = fileControl.id;
+  admin = await loginAs(t.app, fileControl);
   for (const name of ['owner', 'alice', 'bob', 'dave', 'carol', 'outsider'] as const) {
     const user = await createUser(t.db, {
       firstName: name[0]?.toUpperCase() + name.slice(1),
@@ -748,5 +753,36 @@ describe('POST /api/workflow/dry_run', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the step decides who edits a file in a run', () => {
+  it("lets the current step's assignees and File Control writers change the file; refuses others (403)", async () => {
+    const w = await twoSteps();
+    const file = await invoice();
+    const authOf = async (who: keyof typeof people | 'admin'): Promise<AuthContext> => ({
+      sessionId: 'test',
+      userId: who === 'admin' ? adminId : people[who].id,
+      username: who,
+      accessType: who === 'admin' ? 'File Control Admin' : 'General staff',
+      role: who === 'admin' ? 'admin' : 'user',
+      twoFactorPending: false,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    // Not in a run: the grants decide, not the workflow.
+    await expect(assertStepAllowsEdit(t.app.deps, await authOf('owner'), file.id)).resolves.toBeUndefined();
+    await start('owner', w.id, [file.id]);
+    await expect(assertStepAllowsEdit(t.app.deps, await authOf('owner'), file.id)).rejects.toMatchObject({
+      statusCode: 403,
+      code: 'workflow.step_holds_file',
+      message: `"${file.name}" is in the workflow step "Check": only that step's assignees may change it now.`,
+    });
+    await expect(assertStepAllowsEdit(t.app.deps, await authOf('alice'), file.id)).resolves.toBeUndefined();
+    await expect(assertStepAllowsEdit(t.app.deps, await authOf('admin'), file.id)).resolves.toBeUndefined();
+    await decide('alice', { file_id: file.id, workflow_step_id: w.steps[0], action: 'approve' });
+    await expect(assertStepAllowsEdit(t.app.deps, await authOf('alice'), file.id)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await expect(assertStepAllowsEdit(t.app.deps, await authOf('bob'), file.id)).resolves.toBeUndefined();
   });
 });
