@@ -207,9 +207,14 @@ export const ZWorkflowSummary = z.object({
 });
 export type TWorkflowSummary = z.infer<typeof ZWorkflowSummary>;
 
+/** A metadata field the designer can choose (conditions, triggers, forms, workflow metadata). */
+export const ZFieldChoice = z.object(fieldShape);
+
 export const ZWorkflow = ZWorkflowSummary.extend({
   fields: z.array(ZWorkflowField),
   steps: z.array(ZStep),
+  /** Every live metadata field, by name, for the designer's choices. */
+  field_choices: z.array(ZFieldChoice),
 });
 export type TWorkflow = z.infer<typeof ZWorkflow>;
 
@@ -513,6 +518,14 @@ export const ZManualTriggerBody = z
 export type TManualTriggerBody = z.input<typeof ZManualTriggerBody>;
 
 export const ZDryRunBody = z.object({ workflow_id: ZId, file_id: ZId });
+
+export const ZDryRunFilesQuery = z.object({
+  workflow_id: ZId,
+  search: zLine().trim().max(100).optional(),
+});
+
+/** A file a dry run can be tried on. */
+export const ZDryRunFile = z.object({ id: z.number().int(), name: z.string(), category: ZRef.nullable() });
 
 export const ZConditionResult = z.object({
   id: z.number().int(),

@@ -5,6 +5,8 @@ import {
   ZConditionsOfStepBody,
   ZDryRun,
   ZDryRunBody,
+  ZDryRunFile,
+  ZDryRunFilesQuery,
   ZEditStepMetadataBody,
   ZInitiateBody,
   ZInitiated,
@@ -272,5 +274,15 @@ export const workflowContract = {
       'Without starting anything: the step a file would enter and which conditions of each step hold or fail for it (drafts too)',
     body: ZDryRunBody,
     response: ZDryRun,
+  }),
+  dryRunFiles: endpoint({
+    method: 'GET',
+    path: '/api/workflow/dry_run/files',
+    guard: read,
+    extension: true,
+    summary:
+      'Files to try a dry run on: those the caller sees in the categories the workflow serves (all, when it serves none), newest first, `search` in the name; at most 50',
+    query: ZDryRunFilesQuery,
+    response: z.array(ZDryRunFile),
   }),
 };

@@ -152,6 +152,7 @@ export function toWorkflowDto(
   w: WorkflowRow,
   running: { byWorkflow: Map<number, number>; byStep: Map<number, number> },
   names: Names,
+  choices: FieldMeta[],
 ): TWorkflow {
   return {
     id: w.id,
@@ -175,5 +176,11 @@ export function toWorkflowDto(
       };
     }),
     steps: w.steps.map((s) => toStepDto(s, running.byStep, names)),
+    field_choices: choices.map((f) => ({
+      field_id: f.id,
+      name: f.name,
+      type: f.type,
+      options: optionsOf(f),
+    })),
   };
 }

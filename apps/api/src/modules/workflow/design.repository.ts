@@ -465,3 +465,13 @@ export function recipients(db: Tx) {
     }),
   ]);
 }
+
+/** Every live metadata field, by name. */
+export async function liveFields(db: Tx): Promise<FieldMeta[]> {
+  const rows = await db.metadataField.findMany({
+    where: { deletedAt: null },
+    select: fieldSelect,
+    orderBy: [{ name: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map(toFieldMeta);
+}

@@ -76,15 +76,16 @@ async function namesFor(db: Tx, steps: Parameters<typeof escalationIds>[0]): Pro
 export async function getWorkflow(deps: Deps, id: number, db: Tx = deps.db): Promise<TWorkflow> {
   const row = await repo.findWorkflow(db, id);
   if (!row) throw workflowNotFound();
-  const [byWorkflow, byStep, names] = await Promise.all([
+  const [byWorkflow, byStep, names, choices] = await Promise.all([
     repo.runningByWorkflow(db, [id]),
     repo.runningByStep(
       db,
       row.steps.map((s) => s.id),
     ),
     namesFor(db, row.steps),
+    repo.liveFields(db),
   ]);
-  return toWorkflowDto(row, { byWorkflow, byStep }, names);
+  return toWorkflowDto(row, { byWorkflow, byStep }, names, choices);
 }
 
 export async function listActiveWorkflows(deps: Deps): Promise<TWorkflowSummary[]> {

@@ -486,3 +486,32 @@ export async function fileName(db: Tx, id: number): Promise<string> {
 export function workflowRef(db: Tx, id: number) {
   return db.workflow.findUnique({ where: { id }, select: { id: true, name: true } });
 }
+
+/** Files the scope sees in `categoryIds` (every category when empty), newest first. */
+export function visibleFiles(
+  db: Tx,
+  scope: Scope,
+  categoryIds: number[],
+  search: string | undefined,
+  take: number,
+) {
+  const inCategories = categoryIds.length
+    ? Prisma.sql`AND f.category_id = ANY(${categoryIds}::int[])`
+    : Prisma.empty;
+  const named = search
+    ? Prisma.sql`AND lower(f.name) LIKE ${`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`
+    : Prisma.empty;
+  return db.$queryRaw<
+    Array<{ id: number; name: string; category_id: number | null; category_name: string | null }>
+  >`
+    SELECT f.id, f.name, c.id AS category_id, c.name AS category_name
+      FROM files f LEFT JOIN categories c ON c.id = f.category_id
+     WHERE f.deleted_at IS NULL AND ${fileVisible(scope)} ${inCategories} ${named}
+     ORDER BY f.created_at DESC, f.id DESC
+     LIMIT ${take}`;
+}
+
+export async function categoriesServedBy(db: Tx, workflowId: number): Promise<number[]> {
+  const rows = await db.category.findMany({ where: { workflowId, deletedAt: null }, select: { id: true } });
+  return rows.map((r) => r.id);
+}

@@ -560,3 +560,22 @@ export async function assertStepAllowsEdit(deps: Deps, auth: AuthContext, fileId
   if (!isAuditor(auth) && (await repo.hasOpenTask(deps.db, run.id, run.currentStepId, auth.userId))) return;
   throw stepHoldsFile(await repo.fileName(deps.db, fileId), await repo.stepName(deps.db, run.currentStepId));
 }
+
+export async function dryRunFiles(
+  deps: Deps,
+  auth: AuthContext,
+  q: { workflow_id: number; search?: string | undefined },
+) {
+  const workflow = await repo.liveWorkflow(deps.db, q.workflow_id);
+  if (!workflow) throw workflowNotFound();
+  const categories = await repo.categoriesServedBy(deps.db, workflow.id);
+  const rows = await repo.visibleFiles(deps.db, scopeOf(auth), categories, q.search, 50);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    category:
+      r.category_id !== null && r.category_name !== null
+        ? { id: r.category_id, name: r.category_name }
+        : null,
+  }));
+}

@@ -105,6 +105,10 @@ describe('the design calls', () => {
         payload: { workflow_id: (await workflow()).id, file_id: file.id },
       };
     }),
+    read('GET /api/workflow/dry_run/files', async () => ({
+      method: 'GET',
+      url: `/api/workflow/dry_run/files?workflow_id=${(await workflow()).id}`,
+    })),
     write('POST /api/create_and_update_workflow (create)', async () => ({
       method: 'POST',
       url: '/api/create_and_update_workflow',

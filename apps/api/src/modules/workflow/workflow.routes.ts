@@ -92,6 +92,7 @@ const workflowRoutes = (deps: Deps) =>
       data: await design.setStepDefaults(deps, actor, body),
     }),
     dryRun: async ({ body }) => ({ data: await runs.dryRun(deps, body) }),
+    dryRunFiles: async ({ auth, query }) => ({ data: await runs.dryRunFiles(deps, auth, query) }),
   });
 
 export const workflowModule = (deps: Deps) =>

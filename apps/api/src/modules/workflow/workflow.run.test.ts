@@ -684,6 +684,50 @@ describe('reading', () => {
 });
 
 describe('POST /api/workflow/dry_run', () => {
+  it('offers the files of the categories the workflow serves, by name, that the caller sees', async () => {
+    const served = await createCategory(t.db, { grants: [{ userId: people.carol.id }] });
+    const w = await designWorkflow(t, admin, {
+      active: false,
+      categoryIds: [served.id],
+      steps: [{ name: 'A', users: [people.alice.id] }],
+    });
+    const inside = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: people.owner.id,
+      categoryId: served.id,
+      name: 'Report 100%.pdf',
+    });
+    await createFile(t.db, t.app.deps.blobs, {
+      ownerId: people.owner.id,
+      categoryId: served.id,
+      name: 'Other.pdf',
+    });
+    const outside = await invoice();
+    const res = await as('admin', { method: 'GET', url: `/api/workflow/dry_run/files?workflow_id=${w.id}` });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.map((f: { id: number }) => f.id);
+    expect(ids).toContain(inside.id);
+    expect(ids).not.toContain(outside.id);
+    const found = await as('admin', {
+      method: 'GET',
+      url: `/api/workflow/dry_run/files?workflow_id=${w.id}&search=${encodeURIComponent('100%')}`,
+    });
+    expect(found.json().data).toEqual([
+      { id: inside.id, name: 'Report 100%.pdf', category: { id: served.id, name: served.name } },
+    ]);
+    expect(
+      (await as('admin', { method: 'GET', url: '/api/workflow/dry_run/files?workflow_id=999999' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('lists every live metadata field for the designer to choose from', async () => {
+    const w = await designWorkflow(t, admin, { active: false, steps: [] });
+    const view = (await as('admin', { method: 'GET', url: `/api/view_workflow/${w.id}` })).json().data;
+    expect(view.field_choices).toEqual(
+      expect.arrayContaining([{ field_id: amount.id, name: 'Amount', type: 'number', options: [] }]),
+    );
+  });
+
   it('shows the step a file would enter and which conditions hold or fail, on a draft too', async () => {
     const w = await designWorkflow(t, admin, {
       active: false,
