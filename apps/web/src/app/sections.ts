@@ -14,7 +14,10 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
+  { path: '/assigned', label: 'Assigned to me', group: 'Workspace', role: 'user', area: null },
   { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
+  { path: '/admin/workflows', label: 'Workflows', group: 'File Control', role: 'admin', area: 'fileControl' },
+  { path: '/admin/assigned', label: 'Assigned to me', group: 'My work', role: 'admin', area: null },
   { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/users', label: 'Users', group: 'Settings', role: 'admin', area: 'settings' },
   {

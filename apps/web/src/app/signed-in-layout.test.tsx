@@ -48,7 +48,7 @@ describe('signed-in pages', () => {
     expect(account).toHaveTextContent('Jane Doe');
     expect(account).toHaveTextContent('jdoe');
     expect(account).toHaveTextContent('Company Admin');
-    expect(navLinks()).toEqual(['Categories', ...SETTINGS_LINKS]);
+    expect(navLinks()).toEqual(['Categories', 'Workflows', 'Assigned to me', ...SETTINGS_LINKS]);
     expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/user/current'));
     expect(calls[0]?.headers.authorization).toBe('Bearer token-123');
@@ -72,10 +72,10 @@ describe('signed-in pages', () => {
   });
 
   it.each<['admin' | 'user', AccessType, string[]]>([
-    ['user', 'General staff', ['Dashboard']],
-    ['admin', 'File Control Admin', ['Categories']],
-    ['admin', 'User Administration Admin', SETTINGS_LINKS],
-    ['admin', 'Auditor', ['Categories', ...SETTINGS_LINKS]],
+    ['user', 'General staff', ['Dashboard', 'Assigned to me']],
+    ['admin', 'File Control Admin', ['Categories', 'Workflows', 'Assigned to me']],
+    ['admin', 'User Administration Admin', ['Assigned to me', ...SETTINGS_LINKS]],
+    ['admin', 'Auditor', ['Categories', 'Workflows', 'Assigned to me', ...SETTINGS_LINKS]],
     ['admin', 'DATAMAX ADMIN', ['Licence management']],
   ])('list for a %s with %s: %j', async (role, accessType, links) => {
     serverKnows(role, accessType);
