@@ -41,6 +41,7 @@ import { setupModule } from './modules/setup/setup.routes.js';
 import { trashModule } from './modules/trash/trash.routes.js';
 import { userModule } from './modules/user/user.routes.js';
 import { valueListModule } from './modules/value-list/value-list.routes.js';
+import { workflowModule } from './modules/workflow/workflow.routes.js';
 import { registerOpenApi } from './openapi.js';
 import { notFoundHandler, registerWeb } from './web.js';
 
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(categoryFilesModule(deps));
   await app.register(trashModule(deps));
   await app.register(notificationModule(deps));
+  await app.register(workflowModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

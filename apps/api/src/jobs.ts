@@ -7,6 +7,12 @@ import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
 import { notifyFollowersJob } from './modules/notification/notification.jobs.js';
+import {
+  WORKFLOW_CLOCK_CRON,
+  workflowClockJob,
+  workflowFileEventJob,
+  workflowNotifyJob,
+} from './modules/workflow/workflow.jobs.js';
 
 // The one place where job kinds and recurring schedules are registered (decision 010).
 //
@@ -22,11 +28,15 @@ export const jobDefinitions: JobDefinition[] = [
   blobCollectJob,
   jobsCleanupJob,
   notifyFollowersJob,
+  workflowFileEventJob,
+  workflowNotifyJob,
+  workflowClockJob,
 ];
 
 export const jobSchedules: ScheduleDefinition[] = [
   { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },
   { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
+  { name: 'workflow.clock', kind: 'workflow.clock', cron: WORKFLOW_CLOCK_CRON },
 ];
 
 declare module 'fastify' {

@@ -283,3 +283,37 @@ export async function createGroup(db: Db, userIds: number[] = []) {
     },
   });
 }
+
+/**
+ * Sets a file's metadata values as the files area stores them: text, a number, a `YYYY-MM-DD`
+ * date, yes/no, a select field's item key, a user id.
+ */
+export async function setFileValues(
+  db: Db,
+  fileId: number,
+  values: Array<{ fieldId: number; value: string | number | boolean | null }>,
+) {
+  for (const { fieldId, value } of values) {
+    const field = await db.metadataField.findUniqueOrThrow({ where: { id: fieldId } });
+    const columns = {
+      valueText: field.type === 'text' && value !== null ? String(value) : null,
+      valueNumber: field.type === 'number' && value !== null ? String(value) : null,
+      valueDate: field.type === 'date' && value !== null ? new Date(`${value}T00:00:00Z`) : null,
+      valueBoolean: field.type === 'boolean' && value !== null ? value === true : null,
+      valueItemId:
+        field.type === 'select' && value !== null && field.valueListId
+          ? (
+              await db.valueListItem.findFirstOrThrow({
+                where: { valueListId: field.valueListId, key: Number(value) },
+              })
+            ).id
+          : null,
+      valueUserId: field.type === 'user' && value !== null ? Number(value) : null,
+    };
+    await db.fileFieldValue.upsert({
+      where: { fileId_fieldId: { fileId, fieldId } },
+      create: { fileId, fieldId, ...columns },
+      update: columns,
+    });
+  }
+}

@@ -1,9 +1,12 @@
 import { authContract } from './auth.js';
 import { categoryContract } from './category.js';
 import { categoryFilesContract } from './category-files.js';
+import { categoryWorkflowContract } from './category-workflow.js';
 import { emailContract } from './email.js';
 import { fileContract } from './file.js';
 import { fileActionsContract } from './file-actions.js';
+import { fileActionsWorkflowContract } from './file-actions-workflow.js';
+import { fileWorkflowContract } from './file-workflow.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
 import { metadataContract } from './metadata.js';
@@ -12,15 +15,19 @@ import { setupContract } from './setup.js';
 import { trashContract } from './trash.js';
 import { userContract } from './user.js';
 import { valueListContract } from './value-list.js';
+import { workflowContract } from './workflow.js';
 
 export * from './access.js';
 export * from './auth.js';
 export * from './category.js';
 export * from './category-files.js';
+export * from './category-workflow.js';
 export * from './common.js';
 export * from './email.js';
 export * from './file.js';
 export * from './file-actions.js';
+export * from './file-actions-workflow.js';
+export * from './file-workflow.js';
 export * from './group.js';
 export * from './http.js';
 export * from './messages.js';
@@ -31,6 +38,8 @@ export * from './setup.js';
 export * from './trash.js';
 export * from './user.js';
 export * from './value-list.js';
+export * from './workflow.js';
+export * from './workflow-model.js';
 
 /** Every call of the product, by area. The key `area.name` is the operationId. */
 export const contract = {
@@ -39,13 +48,14 @@ export const contract = {
   user: userContract,
   group: groupContract,
   setup: setupContract,
-  category: { ...categoryContract, ...categoryFilesContract },
+  category: { ...categoryContract, ...categoryFilesContract, ...categoryWorkflowContract },
   metadata: metadataContract,
   valueList: valueListContract,
-  file: fileContract,
-  fileActions: fileActionsContract,
+  file: { ...fileContract, ...fileWorkflowContract },
+  fileActions: { ...fileActionsContract, ...fileActionsWorkflowContract },
   trash: trashContract,
   notification: notificationContract,
+  workflow: workflowContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;

@@ -217,6 +217,34 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ),
             },
             {
+              path: '/admin/workflows',
+              ...page(
+                () => import('../features/workflow/routes/workflows'),
+                (m) => m.WorkflowsPage,
+              ),
+            },
+            {
+              path: '/admin/workflows/:id',
+              ...page(
+                () => import('../features/workflow/routes/workflow-designer'),
+                (m) => m.WorkflowDesignerPage,
+              ),
+            },
+            {
+              path: '/assigned',
+              ...page(
+                () => import('../features/workflow/routes/assigned'),
+                (m) => m.AssignedPage,
+              ),
+            },
+            {
+              path: '/admin/assigned',
+              ...page(
+                () => import('../features/workflow/routes/assigned'),
+                (m) => m.AssignedPage,
+              ),
+            },
+            {
               path: '/admin/category',
               ...page(
                 () => import('../features/category/routes/category-home'),

@@ -15,11 +15,14 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
+  { path: '/assigned', label: 'Assigned to me', group: 'Workspace', role: 'user', area: null },
   { path: '/unindexed-files', label: 'Unindexed files', group: 'Files', role: 'any', area: null },
   { path: '/files/checked-out', label: 'Checked out', group: 'Files', role: 'any', area: null },
   { path: '/files/favourites', label: 'Favourites', group: 'Files', role: 'any', area: null },
   { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
+  { path: '/admin/workflows', label: 'Workflows', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/trash', label: 'Trash', group: 'File Control', role: 'admin', area: 'fileControl' },
+  { path: '/admin/assigned', label: 'Assigned to me', group: 'My work', role: 'admin', area: null },
   { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/users', label: 'Users', group: 'Settings', role: 'admin', area: 'settings' },
   {

@@ -49,7 +49,14 @@ describe('signed-in pages', () => {
     expect(account).toHaveTextContent('Jane Doe');
     expect(account).toHaveTextContent('jdoe');
     expect(account).toHaveTextContent('Company Admin');
-    expect(navLinks()).toEqual([...FILES_LINKS, 'Categories', 'Trash', ...SETTINGS_LINKS]);
+    expect(navLinks()).toEqual([
+      ...FILES_LINKS,
+      'Categories',
+      'Workflows',
+      'Trash',
+      'Assigned to me',
+      ...SETTINGS_LINKS,
+    ]);
     expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/user/current'));
     expect(calls[0]?.headers.authorization).toBe('Bearer token-123');
@@ -73,10 +80,14 @@ describe('signed-in pages', () => {
   });
 
   it.each<['admin' | 'user', AccessType, string[]]>([
-    ['user', 'General staff', ['Dashboard', ...FILES_LINKS]],
-    ['admin', 'File Control Admin', [...FILES_LINKS, 'Categories', 'Trash']],
-    ['admin', 'User Administration Admin', [...FILES_LINKS, ...SETTINGS_LINKS]],
-    ['admin', 'Auditor', [...FILES_LINKS, 'Categories', 'Trash', ...SETTINGS_LINKS]],
+    ['user', 'General staff', ['Dashboard', 'Assigned to me', ...FILES_LINKS]],
+    ['admin', 'File Control Admin', [...FILES_LINKS, 'Categories', 'Workflows', 'Trash', 'Assigned to me']],
+    ['admin', 'User Administration Admin', [...FILES_LINKS, 'Assigned to me', ...SETTINGS_LINKS]],
+    [
+      'admin',
+      'Auditor',
+      [...FILES_LINKS, 'Categories', 'Workflows', 'Trash', 'Assigned to me', ...SETTINGS_LINKS],
+    ],
     ['admin', 'DATAMAX ADMIN', ['Licence management']],
   ])('list for a %s with %s: %j', async (role, accessType, links) => {
     serverKnows(role, accessType);

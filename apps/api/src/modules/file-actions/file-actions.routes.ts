@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { fileActionsContract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
@@ -6,7 +6,7 @@ import { type StoredUpload, storeUpload } from '../file/file.service.js';
 import * as actions from './file-actions.service.js';
 
 export const fileActionsModule = (deps: Deps) =>
-  defineRoutes('fileActions', contract.fileActions, {
+  defineRoutes('fileActions', fileActionsContract, {
     fileComment: async ({ body, auth, actor }) => ({
       message: 'Comment added',
       data: await actions.comment(deps, auth, actor, body.file_id, body.comment),

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { fileContract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
@@ -17,7 +17,7 @@ export const fileModule = (deps: Deps) => {
     timeWindow: MINUTE,
     keyGenerator: (req: { ip: string }) => `share:${req.ip}`,
   };
-  return defineRoutes('file', contract.file, {
+  return defineRoutes('file', fileContract, {
     fileView: async ({ params, auth, actor }) => ({
       data: await files.viewFile(deps, auth, actor, params.id),
     }),

@@ -1,0 +1,584 @@
+import type {
+  TAssignedFile,
+  TDryRun,
+  TFileWorkflowStage,
+  TTransition,
+  TWorkflowValue,
+  ZDryRunBody,
+  ZInitiateBody,
+  ZManualTriggerBody,
+} from '@quire/contract';
+import type { z } from 'zod';
+import type { Actor } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { objectNotFound } from '../../lib/object-guards.js';
+import { type PageQuery, pageMeta, pageWindow } from '../../lib/paging.js';
+import type { AuthContext } from '../../lib/session.js';
+import { scopeOf } from '../../lib/visibility.js';
+import { optionsOf, personName } from './design.dto.js';
+import { toFieldMeta } from './design.repository.js';
+import {
+  assertMayEnter,
+  checkStep,
+  entryStep,
+  type MoveCtx,
+  moveRun,
+  recordTransition,
+  routeTarget,
+  saveValues,
+  startRun,
+  valuesJson,
+} from './run.engine.js';
+import type { InstanceRow, RunStep } from './run.repository.js';
+import * as repo from './run.repository.js';
+import { describeFailures } from './workflow.conditions.js';
+import {
+  alreadyDecided,
+  alreadyRunning,
+  auditorReadsOnly,
+  badField,
+  badFields,
+  mayNotMove,
+  movedOn,
+  noRunningWorkflow,
+  notAssigned,
+  postConditionsFail,
+  stepHoldsFile,
+  workflowHasNoSteps,
+  workflowNotActive,
+  workflowNotFound,
+} from './workflow.errors.js';
+import { checkValues, display, type FieldMeta, fromColumns, fromText } from './workflow.values.js';
+
+// Runs (spec §4): starting workflows on files, deciding on steps, and what a file's workflow
+// and a person's work look like. The moves themselves are in run.engine.ts.
+
+type Out<S extends z.ZodType> = z.output<S>;
+
+const isAuditor = (auth: AuthContext) => auth.accessType === 'Auditor';
+
+async function activeUsers(db: Tx, ids: number[]): Promise<Set<number>> {
+  const rows = await repo.userBrief(db, ids);
+  return new Set(rows.filter((u) => u.status === 'active').map((u) => u.id));
+}
+
+/** The user ids a list of values names (user fields), to check or to show. */
+const userIdsIn = (
+  fields: Map<number, FieldMeta>,
+  values: Array<{ field_id: number; value: TWorkflowValue }>,
+) =>
+  values.flatMap((v) =>
+    fields.get(v.field_id)?.type === 'user' && typeof v.value === 'number' ? [v.value] : [],
+  );
+
+// ---- starting -------------------------------------------------------------------------------
+
+export async function initiate(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  body: Out<typeof ZInitiateBody>,
+): Promise<{ started: Array<{ file_id: number; instance_id: number; step: { id: number; name: string } }> }> {
+  if (isAuditor(auth)) throw auditorReadsOnly();
+  return deps.db.$transaction(async (tx) => {
+    const workflow = await repo.liveWorkflow(tx, body.workflow_id);
+    if (!workflow) throw workflowNotFound();
+    if (workflow.status !== 'active') throw workflowNotActive(workflow.name);
+    const steps = await repo.stepsForRun(tx, workflow.id);
+    const step = entryStep(steps, (await repo.indexTriggerStep(tx, workflow.id))?.stepId);
+    if (!step) throw workflowHasNoSteps(workflow.name);
+
+    const fileIds = [...new Set(body.file_ids)];
+    const files = await repo.filesHead(tx, fileIds);
+    const running = await repo.runningOfFiles(tx, fileIds);
+    const busy = files.find((f) => running.some((r) => r.fileId === f.id));
+    if (busy) throw alreadyRunning(busy.name);
+
+    const declared = await repo.workflowFieldsOf(tx, workflow.id);
+    const fields = new Map(declared.map((f) => [f.fieldId, toFieldMeta(f.field)]));
+    const given = body.values ?? [];
+    const users = await activeUsers(tx, userIdsIn(fields, given));
+    const { values, errors } = checkValues(fields, given, (u) => users.has(u), 'body.values');
+    if (errors.length) throw badFields(errors);
+    for (const f of declared) {
+      const meta = fields.get(f.fieldId) as FieldMeta;
+      if (!values.has(f.fieldId) || values.get(f.fieldId) === null) {
+        const fallback = fromText(meta, f.defaultValue);
+        if (fallback !== null) values.set(f.fieldId, fallback);
+        else if (f.required) errors.push({ path: 'body.values', message: `${meta.name} is required` });
+      }
+    }
+    if (errors.length) throw badFields(errors);
+
+    const ctx: MoveCtx = { deps, tx, now: deps.now(), actor };
+    const started = [];
+    for (const file of files) {
+      await assertMayEnter(tx, file, step, null, values);
+      const instanceId = await startRun(ctx, {
+        file,
+        workflow,
+        step,
+        fields,
+        values,
+        how: 'started by hand',
+      });
+      if (instanceId === null) throw alreadyRunning(file.name);
+      started.push({ file_id: file.id, instance_id: instanceId, step: { id: step.id, name: step.name } });
+    }
+    return { started };
+  });
+}
+
+// ---- deciding -------------------------------------------------------------------------------
+
+/** Another move won the conditional update: the decision is tried again on the new state. */
+class ClaimLost extends Error {}
+
+/** The file the caller may see the workflow of: visible to them, or one they had work on. 404 otherwise. */
+async function reachableFile(deps: Deps, auth: AuthContext, fileId: number) {
+  const file = await repo.fileHead(deps.db, fileId);
+  if (
+    !file ||
+    !(
+      (await repo.fileIsVisible(deps.db, scopeOf(auth), fileId)) ||
+      (await repo.hadTaskOnFile(deps.db, fileId, auth.userId))
+    )
+  )
+    throw objectNotFound('file');
+  return file;
+}
+
+export async function manualTrigger(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  body: Out<typeof ZManualTriggerBody>,
+): Promise<TFileWorkflowStage> {
+  const file = await reachableFile(deps, auth, body.file_id);
+  if (isAuditor(auth)) throw auditorReadsOnly();
+  if (body.action === 'move' || body.action === 'cancel') {
+    const scope = scopeOf(auth);
+    if (scope.kind !== 'all' || !scope.write) throw mayNotMove();
+  }
+  // Votes of several assignees on one step are serialized by the run's row: one that loses the
+  // race is tried again on the new state (still valid while the file is in the same step).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await deps.db.$transaction((tx) => decide({ deps, tx, now: deps.now(), actor }, auth, file, body));
+      break;
+    } catch (err) {
+      if (!(err instanceof ClaimLost)) throw err;
+      if (attempt >= 3) throw movedOn(err.message);
+    }
+  }
+  return stage(deps, auth, file.id);
+}
+
+async function decide(
+  ctx: MoveCtx,
+  auth: AuthContext,
+  file: { id: number; name: string },
+  body: Out<typeof ZManualTriggerBody>,
+): Promise<void> {
+  const { tx } = ctx;
+  const run = await repo.runningOfFile(tx, file.id);
+  if (!run) throw noRunningWorkflow();
+  const steps = await repo.stepsForRun(tx, run.workflowId);
+  const current = steps.find((s) => s.id === run.currentStepId) as RunStep;
+  if (run.currentStepId !== body.workflow_step_id)
+    throw movedOn(steps.find((s) => s.id === body.workflow_step_id)?.name ?? 'that step');
+  const workflow = await repo.liveWorkflow(tx, run.workflowId);
+  const labels = { file: file.name, workflow: workflow?.name ?? '', from: current };
+
+  if (body.action === 'move') {
+    const to = steps.find((s) => s.id === body.to_step_id);
+    if (!to) throw badField('body.to_step_id', 'Choose a step of this workflow');
+    await moveRun(ctx, run, labels, {
+      to,
+      kind: 'moved',
+      comment: body.comment,
+      auditAction: 'workflow.moved',
+      auditWords: 'Moved',
+    });
+    return;
+  }
+  if (body.action === 'cancel') {
+    await moveRun(ctx, run, labels, {
+      to: null,
+      end: 'cancelled',
+      kind: 'cancelled',
+      comment: body.comment,
+      auditAction: 'workflow.cancelled',
+      auditWords: 'Cancelled the run of',
+    });
+    return;
+  }
+
+  // approve / reject: the caller's own open task in this step.
+  const tasks = await repo.tasksOfVisit(tx, run.id, current.id, run.stepEnteredAt);
+  const mine = tasks.filter((t) => t.userId === auth.userId);
+  if (!mine.some((t) => t.status === 'open')) {
+    if (mine.some((t) => t.status === 'approved' || t.status === 'rejected')) throw alreadyDecided();
+    throw notAssigned();
+  }
+
+  const formRows = await repo.stepFieldsOf(tx, current.id);
+  const form = new Map(formRows.map((f) => [f.fieldId, toFieldMeta(f.field)]));
+  const editable = new Map([...form].filter(([id]) => formRows.find((f) => f.fieldId === id)?.editable));
+  const given = body.values ?? [];
+  const users = await activeUsers(tx, userIdsIn(editable, given));
+  const { values, errors } = checkValues(editable, given, (u) => users.has(u), 'body.values');
+  if (errors.length) throw badFields(errors);
+  if (body.action === 'approve') {
+    const stored = await repo.runValueRows(tx, run.id);
+    for (const f of formRows) {
+      const meta = form.get(f.fieldId) as FieldMeta;
+      const now = values.has(f.fieldId) ? values.get(f.fieldId) : fromColumns(meta, stored.get(f.fieldId));
+      if (now !== null && now !== undefined) continue;
+      const fallback = fromText(meta, f.defaultValue);
+      if (fallback !== null) values.set(f.fieldId, fallback);
+      else if (f.required) errors.push({ path: 'body.values', message: `${meta.name} is required` });
+    }
+  }
+  if (errors.length) throw badFields(errors);
+
+  // Claim the run: the conditional update that serializes every decision on it.
+  if (!(await repo.updateRunIf(tx, { id: run.id, revision: run.revision, currentStepId: current.id }, {})))
+    throw new ClaimLost(current.name);
+  const claimed: InstanceRow = { ...run, revision: run.revision + 1 };
+  const status = body.action === 'approve' ? 'approved' : 'rejected';
+  if (
+    !(await repo.decideTask(tx, {
+      instanceId: run.id,
+      stepId: current.id,
+      userId: auth.userId,
+      status,
+      now: ctx.now,
+    }))
+  )
+    throw alreadyDecided();
+  await saveValues(ctx, run.id, form, values);
+
+  if (body.action === 'reject') {
+    const to = routeTarget(steps, current, current.onReject, current.onRejectStepId);
+    await moveRun(ctx, claimed, labels, {
+      to,
+      end: 'rejected',
+      kind: 'rejected',
+      comment: body.comment,
+      values,
+      auditAction: 'workflow.rejected',
+      auditWords: 'Rejected',
+    });
+    return;
+  }
+
+  const after = await repo.tasksOfVisit(tx, run.id, current.id, run.stepEnteredAt);
+  const approved = after.filter((t) => t.status === 'approved').length;
+  const open = after.filter((t) => t.status === 'open').length;
+  const complete =
+    current.completion === 'any' ||
+    (current.completion === 'all' && open === 0) ||
+    (current.completion === 'quorum' && approved >= Math.min(current.quorum ?? 1, approved + open));
+  if (!complete) {
+    await recordTransition(ctx, {
+      instanceId: run.id,
+      kind: 'approved',
+      fromStepId: current.id,
+      toStepId: current.id,
+      comment: body.comment,
+      values: valuesJson(values),
+    });
+    await audit(tx, ctx.actor, {
+      type: 'workflow',
+      action: 'workflow.approved',
+      message: `Approved "${file.name}" at "${current.name}" of workflow "${labels.workflow}" (${open} more to decide)`,
+      targetType: 'file',
+      targetId: file.id,
+      details: { instance_id: run.id, step_id: current.id, waiting: open },
+    });
+    return;
+  }
+  const post = await checkStep(tx, current, 'POST', file.id, run.id);
+  if (!post.holds) throw postConditionsFail(current.name, describeFailures(post.results));
+  const to = routeTarget(steps, current, current.onApprove, current.onApproveStepId);
+  if (to) await assertMayEnter(tx, file, to, run.id);
+  await moveRun(ctx, claimed, labels, {
+    to,
+    end: 'completed',
+    kind: 'approved',
+    comment: body.comment,
+    values,
+    auditAction: 'workflow.approved',
+    auditWords: 'Approved',
+  });
+}
+
+// ---- reading --------------------------------------------------------------------------------
+
+async function shownValues(
+  db: Tx,
+  fields: Map<number, FieldMeta>,
+  values: Array<{ field_id: number; value: TWorkflowValue }>,
+) {
+  const names = new Map(
+    (await repo.userBrief(db, userIdsIn(fields, values))).map((u) => [u.id, personName(u)] as const),
+  );
+  return values.flatMap((v) => {
+    const field = fields.get(v.field_id);
+    if (!field) return [];
+    return [
+      {
+        field_id: field.id,
+        name: field.name,
+        type: field.type,
+        value: v.value,
+        display: display(field, v.value, (id) => names.get(id)),
+      },
+    ];
+  });
+}
+
+const transitionValues = (json: unknown): Array<{ field_id: number; value: TWorkflowValue }> =>
+  Array.isArray(json) ? (json as Array<{ field_id: number; value: TWorkflowValue }>) : [];
+
+export async function stage(deps: Deps, auth: AuthContext, fileId: number): Promise<TFileWorkflowStage> {
+  const db = deps.db;
+  const file = await reachableFile(deps, auth, fileId);
+  const [run, transitions] = await Promise.all([
+    repo.latestRunOfFile(db, fileId),
+    repo.transitionsOfFile(db, fileId),
+  ]);
+
+  const runValueRows = run ? await repo.runValueRows(db, run.id) : new Map();
+  const formRows = run?.currentStepId ? await repo.stepFieldsOf(db, run.currentStepId) : [];
+  const fieldIds = new Set<number>([
+    ...runValueRows.keys(),
+    ...formRows.map((f) => f.fieldId),
+    ...transitions.flatMap((t) => transitionValues(t.values).map((v) => v.field_id)),
+  ]);
+  const fields = await repo.fieldMetas(db, [...fieldIds]);
+
+  const history: TTransition[] = [];
+  for (const t of transitions)
+    history.push({
+      id: Number(t.id),
+      instance_id: t.instanceId,
+      workflow: t.instance.workflow,
+      kind: t.kind,
+      from_step: t.fromStep,
+      to_step: t.toStep,
+      acted_by: t.actedBy ? { id: t.actedBy.id, name: personName(t.actedBy) } : null,
+      comment: t.comment,
+      values: await shownValues(db, fields, transitionValues(t.values)),
+      created_at: t.createdAt.toISOString(),
+    });
+  if (!run) return { file_id: file.id, file_name: file.name, run: null, history };
+
+  const [steps, workflow, startedBy] = await Promise.all([
+    repo.stepsForRun(db, run.workflowId),
+    repo.workflowRef(db, run.workflowId),
+    run.startedById ? repo.userBrief(db, [run.startedById]) : Promise.resolve([]),
+  ]);
+  const current = steps.find((s) => s.id === run.currentStepId) ?? null;
+  const tasks = current ? await repo.tasksOfVisit(db, run.id, current.id, run.stepEnteredAt) : [];
+  const runValues = new Map(
+    [...runValueRows].map(([id, row]) => [id, fromColumns(fields.get(id) as FieldMeta, row)]),
+  );
+  const scope = scopeOf(auth);
+  const now = deps.now();
+  return {
+    file_id: file.id,
+    file_name: file.name,
+    run: {
+      instance_id: run.id,
+      workflow: workflow ?? { id: run.workflowId, name: '' },
+      status: run.status,
+      revision: run.revision,
+      current_step: current
+        ? {
+            id: current.id,
+            name: current.name,
+            position: current.position,
+            completion: current.completion,
+            quorum: current.quorum,
+          }
+        : null,
+      steps: steps.map((s) => ({ id: s.id, name: s.name, position: s.position })),
+      assignees: tasks.map((t) => ({ user_id: t.userId, name: personName(t.user), status: t.status })),
+      due_at: run.dueAt?.toISOString() ?? null,
+      overdue: run.status === 'running' && run.dueAt !== null && run.dueAt <= now,
+      started_at: run.startedAt.toISOString(),
+      started_by: startedBy[0] ? { id: startedBy[0].id, name: personName(startedBy[0]) } : null,
+      finished_at: run.finishedAt?.toISOString() ?? null,
+      values: await shownValues(
+        db,
+        fields,
+        [...runValues].map(([field_id, value]) => ({ field_id, value })),
+      ),
+      form: formRows.map((f) => {
+        const meta = fields.get(f.fieldId) as FieldMeta;
+        const stored = runValues.get(f.fieldId) ?? null;
+        return {
+          field_id: f.fieldId,
+          name: meta.name,
+          type: meta.type,
+          options: optionsOf(meta),
+          editable: f.editable,
+          required: f.required,
+          default_value: fromText(meta, f.defaultValue),
+          position: f.position,
+          value: stored ?? fromText(meta, f.defaultValue),
+        };
+      }),
+      can_act:
+        run.status === 'running' &&
+        !isAuditor(auth) &&
+        tasks.some((t) => t.userId === auth.userId && t.status === 'open'),
+      can_move: run.status === 'running' && scope.kind === 'all' && scope.write,
+    },
+    history,
+  };
+}
+
+export async function assigned(deps: Deps, auth: AuthContext, q: PageQuery) {
+  const { rows, total } = await repo.assignedPage(
+    deps.db,
+    auth.userId,
+    pageWindow(q).skip,
+    pageWindow(q).take,
+  );
+  const now = deps.now();
+  const items: TAssignedFile[] = rows.map((t) => ({
+    task_id: t.id,
+    file_id: t.instance.file.id,
+    file_name: t.instance.file.name,
+    category: t.instance.file.category,
+    instance_id: t.instance.id,
+    workflow: t.instance.workflow,
+    step: t.step,
+    assigned_at: t.createdAt.toISOString(),
+    due_at: t.dueAt?.toISOString() ?? null,
+    overdue: t.dueAt !== null && t.dueAt <= now,
+    started_by: t.instance.startedBy ? personName(t.instance.startedBy) : null,
+  }));
+  return { items, ...pageMeta(q, total) };
+}
+
+export async function foldersWithWorkflows(deps: Deps, auth: AuthContext) {
+  const rows = await repo.categoriesWithWorkflows(deps.db, scopeOf(auth));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    parent_id: r.parent_id,
+    workflow:
+      r.workflow_id && r.workflow_name && r.workflow_status
+        ? { id: r.workflow_id, name: r.workflow_name, status: r.workflow_status }
+        : null,
+  }));
+}
+
+// ---- the dry run ----------------------------------------------------------------------------
+
+export async function dryRun(deps: Deps, body: Out<typeof ZDryRunBody>): Promise<TDryRun> {
+  const db = deps.db;
+  const workflow = await repo.liveWorkflow(db, body.workflow_id);
+  if (!workflow) throw workflowNotFound();
+  const file = await repo.fileHead(db, body.file_id);
+  if (!file) throw objectNotFound('file');
+  const steps = await repo.stepsForRun(db, workflow.id);
+  const entry = entryStep(steps, (await repo.indexTriggerStep(db, workflow.id))?.stepId);
+  // The run's values it would start with: the workflow metadata's defaults.
+  const declared = await repo.workflowFieldsOf(db, workflow.id);
+  const defaults = new Map(
+    declared.flatMap((f) => {
+      const v = fromText(toFieldMeta(f.field), f.defaultValue);
+      return v === null ? [] : [[f.fieldId, v] as const];
+    }),
+  );
+  const results = [];
+  for (const step of steps) {
+    const [pre, post] = await Promise.all([
+      checkStep(db, step, 'PRE', file.id, null, defaults),
+      checkStep(db, step, 'POST', file.id, null, defaults),
+    ]);
+    const shown = (set: typeof pre) => ({
+      holds: set.holds,
+      conditions: set.results.map((r) => ({
+        id: r.condition.id,
+        field_name: r.condition.field.name,
+        on_workflow_field: r.condition.onWorkflowField,
+        operator: r.condition.operator,
+        expected: r.expected,
+        actual: r.actualText,
+        join: r.condition.join,
+        holds: r.holds,
+      })),
+    });
+    results.push({
+      id: step.id,
+      name: step.name,
+      position: step.position,
+      pre: shown(pre),
+      post: shown(post),
+    });
+  }
+  const entryResult = results.find((r) => r.id === entry?.id);
+  const running = await repo.runningOfFile(db, file.id);
+  let reason: string;
+  if (!entry) reason = 'The workflow has no steps yet.';
+  else if (running)
+    reason =
+      running.workflowId === workflow.id
+        ? `"${file.name}" is already running this workflow.`
+        : `"${file.name}" is already running another workflow; a file runs one at a time.`;
+  else if (!entryResult?.pre.holds)
+    reason = `"${file.name}" would not enter "${entry.name}": its PRE conditions fail.`;
+  else
+    reason = `"${file.name}" would enter "${entry.name}"${workflow.status === 'draft' ? ' once the workflow is activated' : ''}.`;
+  return {
+    file_id: file.id,
+    workflow_id: workflow.id,
+    entry_step: entry ? { id: entry.id, name: entry.name } : null,
+    would_start: !!entry && !running && !!entryResult?.pre.holds && workflow.status === 'active',
+    reason,
+    steps: results,
+  };
+}
+
+// ---- the step decides who edits -------------------------------------------------------------
+
+/**
+ * While a file runs a workflow, its current step decides who may change it: the people with
+ * an open task in that step, and File Control writers. For the files area's edit calls (lock
+ * and check-out rules still hold there); a file not in a run is left to its grants. Throws
+ * 403 `workflow.step_holds_file`.
+ */
+export async function assertStepAllowsEdit(deps: Deps, auth: AuthContext, fileId: number): Promise<void> {
+  const run = await repo.runningOfFile(deps.db, fileId);
+  if (!run?.currentStepId) return;
+  const scope = scopeOf(auth);
+  if (scope.kind === 'all' && scope.write) return;
+  if (!isAuditor(auth) && (await repo.hasOpenTask(deps.db, run.id, run.currentStepId, auth.userId))) return;
+  throw stepHoldsFile(await repo.fileName(deps.db, fileId), await repo.stepName(deps.db, run.currentStepId));
+}
+
+export async function dryRunFiles(
+  deps: Deps,
+  auth: AuthContext,
+  q: { workflow_id: number; search?: string | undefined },
+) {
+  const workflow = await repo.liveWorkflow(deps.db, q.workflow_id);
+  if (!workflow) throw workflowNotFound();
+  const categories = await repo.categoriesServedBy(deps.db, workflow.id);
+  const rows = await repo.visibleFiles(deps.db, scopeOf(auth), categories, q.search, 50);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    category:
+      r.category_id !== null && r.category_name !== null
+        ? { id: r.category_id, name: r.category_name }
+        : null,
+  }));
+}

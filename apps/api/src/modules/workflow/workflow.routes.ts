@@ -1,0 +1,126 @@
+import {
+  categoryWorkflowContract,
+  fileActionsWorkflowContract,
+  fileWorkflowContract,
+  workflowContract,
+} from '@quire/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../lib/deps.js';
+import { defineRoutes } from '../../lib/route.js';
+import * as design from './design.service.js';
+import * as runs from './run.service.js';
+
+// The workflow area's calls: its own (`workflow`), and the ones the spec files under the
+// category, file and file-actions areas (bound here from their own contract parts, so the
+// areas' other entries do not need these handlers).
+
+const workflowRoutes = (deps: Deps) =>
+  defineRoutes('workflow', workflowContract, {
+    initiateWorkflow: async ({ body, auth, actor }) => ({
+      message: 'Workflow started',
+      data: await runs.initiate(deps, auth, actor, body),
+    }),
+    workflows: async () => ({ data: await design.listActiveWorkflows(deps) }),
+    workflowIndex: async ({ query }) => ({ data: await design.pageWorkflows(deps, query) }),
+    viewWorkflow: async ({ params }) => ({ data: await design.getWorkflow(deps, params.id) }),
+    getStep: async ({ params }) => ({ data: await design.getStep(deps, params.id) }),
+    createAndUpdateWorkflow: async ({ body, actor }) => ({
+      message: body.id ? 'Workflow updated' : 'Workflow created',
+      data: await design.saveWorkflow(deps, actor, body),
+    }),
+    deleteWorkflow: async ({ params, actor }) => {
+      await design.deleteWorkflow(deps, actor, params.id);
+      return { message: 'Workflow deleted', data: null };
+    },
+    createUpdateWorkflowStep: async ({ body, actor }) => ({
+      message: body.id ? 'Step updated' : 'Step created',
+      data: await design.saveStep(deps, actor, body),
+    }),
+    deleteStep: async ({ params, actor }) => {
+      await design.deleteStep(deps, actor, params.id);
+      return { message: 'Step deleted', data: null };
+    },
+    createUpdateMetadata: async ({ body, actor }) => ({
+      message: 'Workflow metadata saved',
+      data: await design.saveWorkflowMetadata(deps, actor, body),
+    }),
+    getRecipient: async () => ({ data: await design.recipients(deps) }),
+    getNotification: async ({ params }) => ({ data: await design.listNotifications(deps, params.id) }),
+    updateNotification: async ({ body, actor }) => ({
+      message: 'Notification saved',
+      data: await design.saveNotification(deps, actor, body),
+    }),
+    deleteNotification: async ({ params, actor }) => {
+      await design.deleteNotification(deps, actor, params.id);
+      return { message: 'Notification deleted', data: null };
+    },
+    getCondition: async ({ body }) => ({ data: await design.listConditions(deps, body.step_id, 'PRE') }),
+    getConditionPost: async ({ body }) => ({ data: await design.listConditions(deps, body.step_id, 'POST') }),
+    updateCondition: async ({ body, actor }) => ({
+      message: 'Condition saved',
+      data: await design.saveCondition(deps, actor, body),
+    }),
+    deleteCondition: async ({ params, actor }) => {
+      await design.deleteCondition(deps, actor, params.id);
+      return { message: 'Condition deleted', data: null };
+    },
+    getTrigger: async ({ params }) => ({ data: await design.listTriggers(deps, params.id) }),
+    updateTrigger: async ({ body, actor }) => ({
+      message: 'Trigger saved',
+      data: await design.saveTrigger(deps, actor, body),
+    }),
+    deleteTrigger: async ({ params, actor }) => {
+      await design.deleteTrigger(deps, actor, params.id);
+      return { message: 'Trigger deleted', data: null };
+    },
+    getAssignee: async ({ params }) => ({ data: await design.listAssignees(deps, params.id) }),
+    updateAssignee: async ({ body, actor }) => ({
+      message: 'Assignees saved',
+      data: await design.saveAssignees(deps, actor, body),
+    }),
+    deleteAssignee: async ({ params, actor }) => {
+      await design.deleteAssignee(deps, actor, params.id);
+      return { message: 'Assignee removed', data: null };
+    },
+    getStepMetadata: async ({ params }) => ({ data: await design.listStepFields(deps, params.id) }),
+    editStepMetadata: async ({ body, actor }) => ({
+      message: 'Step metadata saved',
+      data: await design.editStepFields(deps, actor, body),
+    }),
+    setDefaultMetadata: async ({ body, actor }) => ({
+      message: 'Default values saved',
+      data: await design.setStepDefaults(deps, actor, body),
+    }),
+    dryRun: async ({ body }) => ({ data: await runs.dryRun(deps, body) }),
+    dryRunFiles: async ({ auth, query }) => ({ data: await runs.dryRunFiles(deps, auth, query) }),
+  });
+
+export const workflowModule = (deps: Deps) =>
+  async function workflow(app: FastifyInstance) {
+    await app.register(workflowRoutes(deps));
+    await app.register(
+      defineRoutes('category', categoryWorkflowContract, {
+        foldersWorkflow: async ({ auth }) => ({ data: await runs.foldersWithWorkflows(deps, auth) }),
+      }),
+    );
+    await app.register(
+      defineRoutes('file', fileWorkflowContract, {
+        assignedFiles: async ({ auth, query }) => ({ data: await runs.assigned(deps, auth, query) }),
+        folderWorkflowStage: async ({ auth, params }) => ({ data: await runs.stage(deps, auth, params.id) }),
+      }),
+    );
+    await app.register(
+      defineRoutes('fileActions', fileActionsWorkflowContract, {
+        manualTriger: async ({ auth, actor, body }) => {
+          const data = await runs.manualTrigger(deps, auth, actor, body);
+          const words = {
+            approve: 'Step approved',
+            reject: 'Step rejected',
+            move: 'File moved',
+            cancel: 'Run cancelled',
+          };
+          return { message: words[body.action], data };
+        },
+      }),
+    );
+  };

@@ -1,0 +1,13 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateDesign } from '../lib/invalidate';
+
+export const deleteNotification = async (id: number) =>
+  (await callApi(contract.workflow.deleteNotification, { params: { id } })).data;
+
+/** DELETE /api/del_notification/{id}. */
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteNotification, onSuccess: () => invalidateDesign(queryClient) });
+}

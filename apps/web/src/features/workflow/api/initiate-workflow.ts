@@ -1,0 +1,15 @@
+import { type Body, contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateRuns } from '../lib/invalidate';
+
+export type InitiateWorkflowInput = Body<typeof contract.workflow.initiateWorkflow>;
+
+export const initiateWorkflow = async (body: InitiateWorkflowInput) =>
+  (await callApi(contract.workflow.initiateWorkflow, { body })).data;
+
+/** POST /api/initiate-workflow: start a workflow on files. */
+export function useInitiateWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: initiateWorkflow, onSuccess: () => invalidateRuns(queryClient) });
+}

@@ -1,0 +1,15 @@
+import { type Body, contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateRuns } from '../lib/invalidate';
+
+export type ManualTriggerInput = Body<typeof contract.fileActions.manualTriger>;
+
+export const manualTrigger = async (body: ManualTriggerInput) =>
+  (await callApi(contract.fileActions.manualTriger, { body })).data;
+
+/** POST /api/manual-triger: approve, reject, move or cancel. */
+export function useManualTrigger() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: manualTrigger, onSuccess: () => invalidateRuns(queryClient) });
+}

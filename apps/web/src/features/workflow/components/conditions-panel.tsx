@@ -1,0 +1,347 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type TConditionOperator,
+  type TStep,
+  type TStepCondition,
+  type TWorkflow,
+  ZSaveConditionBody,
+} from '@quire/contract';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Dialog } from '../../../components/dialog';
+import { Field } from '../../../components/form-field';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { setServerErrors } from '../../../lib/form';
+import { useDeleteCondition } from '../api/delete-condition';
+import { useSaveCondition } from '../api/save-condition';
+import { OPERATOR_WORDS, operatorsFor } from '../lib/words';
+import { ValueInput } from './value-input';
+
+type Mode = 'PRE' | 'POST';
+type Body = z.output<typeof ZSaveConditionBody>;
+interface Values {
+  mode: Mode;
+  field_id: number;
+  on_workflow_field: boolean;
+  operator: TConditionOperator;
+  value: string;
+  /** in_list: the chosen values. */
+  list: string[];
+  join: 'and' | 'or';
+}
+const FIELDS = ['mode', 'field_id', 'on_workflow_field', 'operator', 'value', 'join'] as const;
+const VALUELESS: TConditionOperator[] = ['empty', 'not_empty'];
+
+function toBody(v: Values, stepId: number, id?: number) {
+  const value = VALUELESS.includes(v.operator)
+    ? null
+    : v.operator === 'in_list'
+      ? v.list.length
+        ? v.list
+        : null
+      : v.value.trim() || null;
+  return {
+    ...(id ? { id } : {}),
+    workflow_step_id: stepId,
+    mode: v.mode,
+    field_id: v.field_id,
+    on_workflow_field: v.on_workflow_field,
+    operator: v.operator,
+    value,
+    join: v.join,
+  };
+}
+
+/** The condition as a sentence: "Amount is greater than 100". */
+export function conditionText(
+  c: Pick<TStepCondition, 'field_name' | 'operator' | 'value' | 'on_workflow_field'>,
+) {
+  const value = Array.isArray(c.value) ? c.value.join(', ') : c.value;
+  return `${c.field_name}${c.on_workflow_field ? ' (workflow)' : ''} ${OPERATOR_WORDS[c.operator]}${value === null ? '' : ` ${value}`}`;
+}
+
+function ConditionDialog({
+  step,
+  workflow,
+  mode,
+  condition,
+  onClose,
+}: {
+  step: TStep;
+  workflow: TWorkflow;
+  mode: Mode;
+  condition?: TStepCondition;
+  onClose: () => void;
+}) {
+  const notify = useNotify();
+  const save = useSaveCondition();
+  const choices = workflow.field_choices;
+  const resolver: Resolver<Values, unknown, Body> = (values, context, options) =>
+    zodResolver(ZSaveConditionBody)(
+      toBody(values, step.id, condition?.id) as never,
+      context,
+      options as never,
+    ) as never;
+  const initial = condition?.value;
+  const form = useForm<Values, unknown, Body>({
+    resolver,
+    defaultValues: {
+      mode: condition?.mode ?? mode,
+      field_id: condition?.field_id ?? choices[0]?.field_id ?? 0,
+      on_workflow_field: condition?.on_workflow_field ?? false,
+      operator: condition?.operator ?? 'eq',
+      value: typeof initial === 'string' ? initial : '',
+      list: Array.isArray(initial) ? initial : [],
+      join: condition?.join ?? 'and',
+    },
+  });
+  const { errors } = form.formState;
+  const fieldId = Number(form.watch('field_id'));
+  const field = choices.find((f) => f.field_id === fieldId);
+  const operator = form.watch('operator');
+  const list = form.watch('list');
+
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        notify.success('Condition saved', conditionText(saved));
+        onClose();
+      },
+      onError: (error) => {
+        setServerErrors(form, error, FIELDS);
+        notify.notifyFailure('Failed to create/update condition!', error);
+      },
+    }),
+  );
+
+  return (
+    <Dialog
+      title={
+        condition ? 'Edit condition' : mode === 'PRE' ? 'New condition to enter' : 'New condition to approve'
+      }
+      description={
+        mode === 'PRE'
+          ? `Must hold for a file to enter ${step.name}.`
+          : `Must hold for ${step.name} to be approved.`
+      }
+      onClose={onClose}
+      busy={save.isPending}
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+        <Field label="Field" error={errors.field_id?.message}>
+          {(control) => (
+            <select {...control} {...form.register('field_id', { valueAsNumber: true })}>
+              {choices.map((f) => (
+                <option key={f.field_id} value={f.field_id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <label className="checkbox">
+          <input type="checkbox" {...form.register('on_workflow_field')} /> Test the run's workflow metadata
+          (not the file's)
+        </label>
+        <Field label="Test" error={errors.operator?.message}>
+          {(control) => (
+            <select {...control} {...form.register('operator')}>
+              {operatorsFor(field?.type ?? 'text').map((o) => (
+                <option key={o} value={o}>
+                  {OPERATOR_WORDS[o]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {field && operator === 'in_list' && field.options.length ? (
+          <fieldset className="choice-group">
+            <legend>Values</legend>
+            {field.options.map((o) => (
+              <label key={o.key} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={list.includes(String(o.key))}
+                  onChange={(e) =>
+                    form.setValue(
+                      'list',
+                      e.target.checked ? [...list, String(o.key)] : list.filter((k) => k !== String(o.key)),
+                    )
+                  }
+                />{' '}
+                {o.label}
+              </label>
+            ))}
+            {errors.value?.message ? <p className="field__error">{errors.value.message}</p> : null}
+          </fieldset>
+        ) : field && operator === 'in_list' ? (
+          <Field label="Values" hint="Separate them with commas." error={errors.value?.message}>
+            {(control) => (
+              <input
+                {...control}
+                value={list.join(', ')}
+                onChange={(e) =>
+                  form.setValue(
+                    'list',
+                    e.target.value
+                      .split(',')
+                      .map((s) => s.trim())
+                      .filter(Boolean),
+                  )
+                }
+              />
+            )}
+          </Field>
+        ) : field && !VALUELESS.includes(operator) ? (
+          <Field label="Value" error={errors.value?.message}>
+            {(control) => (
+              <ValueInput
+                field={operator === 'contains' ? { ...field, type: 'text' } : field}
+                control={control}
+                value={form.watch('value')}
+                onChange={(raw) => form.setValue('value', raw)}
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field
+          label="Joined to the condition before by"
+          hint="“and” binds first: a and b or c holds when (a and b) or c."
+          error={errors.join?.message}
+        >
+          {(control) => (
+            <select {...control} {...form.register('join')}>
+              <option value="and">and</option>
+              <option value="or">or</option>
+            </select>
+          )}
+        </Field>
+        <div className="form-actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <PendingButton pending={save.isPending} pendingLabel="Saving…">
+            Save condition
+          </PendingButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The PRE conditions (to enter) and POST conditions (to approve) of a step. */
+export function ConditionsPanel({
+  step,
+  workflow,
+  canWrite,
+}: {
+  step: TStep;
+  workflow: TWorkflow;
+  canWrite: boolean;
+}) {
+  const notify = useNotify();
+  const remove = useDeleteCondition();
+  const [open, setOpen] = useState<
+    { kind: 'edit'; mode: Mode; c?: TStepCondition } | { kind: 'delete'; c: TStepCondition } | null
+  >(null);
+  const section = (mode: Mode, title: string, help: string) => {
+    const list = step.conditions.filter((c) => c.mode === mode).sort((a, b) => a.position - b.position);
+    return (
+      <section className="stack" aria-labelledby={`conditions-${mode}`}>
+        <h3 id={`conditions-${mode}`}>{title}</h3>
+        <p className="muted">{help}</p>
+        {list.length ? (
+          <ol className="detail-list" aria-label={title}>
+            {list.map((c, i) => (
+              <li key={c.id} className="detail-list__item">
+                <span>
+                  {i > 0 ? <span className="badge badge--neutral">{c.join}</span> : null} {conditionText(c)}
+                </span>
+                {canWrite ? (
+                  <span className="row-actions">
+                    <button
+                      type="button"
+                      className="button button--link button--small"
+                      aria-label={`Edit the condition ${conditionText(c)}`}
+                      onClick={() => setOpen({ kind: 'edit', mode, c })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--link button--small is-danger"
+                      aria-label={`Delete the condition ${conditionText(c)}`}
+                      onClick={() => setOpen({ kind: 'delete', c })}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="muted">None.</p>
+        )}
+        {canWrite ? (
+          <div>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={workflow.field_choices.length === 0}
+              onClick={() => setOpen({ kind: 'edit', mode })}
+            >
+              {mode === 'PRE' ? 'Add condition to enter' : 'Add condition to approve'}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    );
+  };
+  return (
+    <div className="stack">
+      {workflow.field_choices.length === 0 ? (
+        <p className="alert alert--info">
+          Conditions test metadata fields: create some in Metadata fields first.
+        </p>
+      ) : null}
+      {section('PRE', 'To enter the step (PRE)', 'A file enters the step only when these hold.')}
+      {section('POST', 'To approve the step (POST)', 'The step is approved only when these hold.')}
+      {open?.kind === 'edit' ? (
+        <ConditionDialog
+          step={step}
+          workflow={workflow}
+          mode={open.mode}
+          {...(open.c ? { condition: open.c } : {})}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <ConfirmDialog
+          title="Delete this condition?"
+          confirmLabel="Delete condition"
+          tone="danger"
+          pending={remove.isPending}
+          onCancel={() => setOpen(null)}
+          onConfirm={() =>
+            remove.mutate(open.c.id, {
+              onSuccess: () => {
+                notify.success('Condition deleted', conditionText(open.c));
+                setOpen(null);
+              },
+              onError: (error) => {
+                notify.notifyFailure('Failed to delete condition!', error);
+                setOpen(null);
+              },
+            })
+          }
+        >
+          <p>{conditionText(open.c)}</p>
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STEP_COMPLETIONS, STEP_ROUTES, type TStep, ZSaveStepBody } from '@quire/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Field, FormField } from '../../../components/form-field';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { useSaveStep } from '../api/save-step';
+import { COMPLETION_WORDS, ROUTE_WORDS } from '../lib/words';
+
+type Input = z.input<typeof ZSaveStepBody>;
+const FIELDS = [
+  'name',
+  'description',
+  'due_hours',
+  'completion',
+  'quorum',
+  'on_approve',
+  'on_approve_step_id',
+  'on_reject',
+  'on_reject_step_id',
+] as const;
+const resolver = withEmptyMessages(zodResolver(ZSaveStepBody), { name: 'Enter a name for the step' });
+const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+/** A new step (no `step`) or a step's name, due time, completion and routes. */
+export function StepSettingsForm({
+  workflowId,
+  step,
+  steps,
+  canWrite,
+  onSaved,
+  onCancel,
+}: {
+  workflowId: number;
+  step?: TStep;
+  steps: TStep[];
+  canWrite: boolean;
+  onSaved?: (saved: TStep) => void;
+  onCancel?: () => void;
+}) {
+  const notify = useNotify();
+  const save = useSaveStep();
+  const form = useForm<Input, unknown, z.output<typeof ZSaveStepBody>>({
+    resolver,
+    values: {
+      ...(step ? { id: step.id } : {}),
+      workflow_id: workflowId,
+      name: step?.name ?? '',
+      description: step?.description ?? '',
+      due_hours: step?.due_hours ?? null,
+      completion: step?.completion ?? 'any',
+      quorum: step?.quorum ?? null,
+      on_approve: step?.on_approve ?? 'next',
+      on_approve_step_id: step?.on_approve_step_id ?? null,
+      on_reject: step?.on_reject ?? 'previous',
+      on_reject_step_id: step?.on_reject_step_id ?? null,
+    },
+  });
+  const { errors } = form.formState;
+  const completion = form.watch('completion');
+  const onApprove = form.watch('on_approve');
+  const onReject = form.watch('on_reject');
+  const others = steps.filter((s) => s.id !== step?.id);
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (save.isPending) return;
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        notify.success(step ? 'Step updated' : 'Step added', `${saved.name} was saved.`);
+        onSaved?.(saved);
+      },
+      onError: (error) => {
+        setServerErrors(form, error, FIELDS);
+        notify.notifyFailure('Failed to create/update step!', error);
+      },
+    });
+  });
+
+  const stepChoice = (name: 'on_approve_step_id' | 'on_reject_step_id', label: string) => (
+    <Field label={label} error={errors[name]?.message}>
+      {(control) => (
+        <select {...control} {...form.register(name, { setValueAs: numberOrNull })} disabled={!canWrite}>
+          <option value="">Choose a step</option>
+          {[...(step ? [step] : []), ...others]
+            .sort((a, b) => a.position - b.position)
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.position}. {s.name}
+              </option>
+            ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+      <fieldset disabled={!canWrite} className="form-fieldset">
+        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label={
+            <>
+              Description <span className="muted">(optional)</span>
+            </>
+          }
+          error={errors.description?.message}
+        >
+          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
+        </Field>
+        <div className="form-grid">
+          <FormField
+            label={
+              <>
+                Hours allowed <span className="muted">(optional)</span>
+              </>
+            }
+            type="number"
+            min={1}
+            inputMode="numeric"
+            hint="After this, the step is overdue."
+            error={errors.due_hours?.message}
+            {...form.register('due_hours', { setValueAs: numberOrNull })}
+          />
+          <Field label="Completed when" error={errors.completion?.message}>
+            {(control) => (
+              <select {...control} {...form.register('completion')}>
+                {STEP_COMPLETIONS.map((c) => (
+                  <option key={c} value={c}>
+                    {COMPLETION_WORDS[c]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {completion === 'quorum' ? (
+            <FormField
+              label="Approvals needed"
+              type="number"
+              min={1}
+              inputMode="numeric"
+              error={errors.quorum?.message}
+              {...form.register('quorum', { setValueAs: numberOrNull })}
+            />
+          ) : null}
+        </div>
+        <div className="form-grid">
+          <Field label="When approved, go to" error={errors.on_approve?.message}>
+            {(control) => (
+              <select {...control} {...form.register('on_approve')}>
+                {STEP_ROUTES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROUTE_WORDS[r]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {onApprove === 'step' ? stepChoice('on_approve_step_id', 'Step after approval') : null}
+          <Field label="When rejected, go to" error={errors.on_reject?.message}>
+            {(control) => (
+              <select {...control} {...form.register('on_reject')}>
+                {STEP_ROUTES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROUTE_WORDS[r]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {onReject === 'step' ? stepChoice('on_reject_step_id', 'Step after rejection') : null}
+        </div>
+      </fieldset>
+      {canWrite ? (
+        <div className="form-actions">
+          {onCancel ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={onCancel}
+              disabled={save.isPending}
+            >
+              Cancel
+            </button>
+          ) : null}
+          <PendingButton pending={save.isPending} pendingLabel="Saving…">
+            {step ? 'Save step' : 'Add step'}
+          </PendingButton>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TWorkflow, ZSaveWorkflowBody } from '@quire/contract';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Dialog } from '../../../components/dialog';
+import { Field, FormField } from '../../../components/form-field';
+import { MultiPicker } from '../../../components/multi-picker';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { useFoldersWithWorkflows } from '../api/folders-workflow';
+import { useSaveWorkflow } from '../api/save-workflow';
+
+const FIELDS = ['name', 'description', 'status', 'category_ids'] as const;
+type Input = z.input<typeof ZSaveWorkflowBody>;
+const resolver = withEmptyMessages(zodResolver(ZSaveWorkflowBody), { name: 'Enter a name for the workflow' });
+
+/** Create a workflow, or change its name, description, status and the categories it serves. */
+export function WorkflowFormDialog({
+  workflow,
+  onClose,
+  onSaved,
+}: {
+  workflow?: TWorkflow;
+  onClose: () => void;
+  onSaved?: (saved: TWorkflow) => void;
+}) {
+  const notify = useNotify();
+  const folders = useFoldersWithWorkflows();
+  const save = useSaveWorkflow();
+  const form = useForm<Input, unknown, z.output<typeof ZSaveWorkflowBody>>({
+    resolver,
+    defaultValues: {
+      ...(workflow ? { id: workflow.id } : {}),
+      name: workflow?.name ?? '',
+      description: workflow?.description ?? '',
+      status: workflow?.status ?? 'draft',
+      category_ids: workflow?.categories.map((c) => c.id) ?? [],
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (save.isPending) return;
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        notify.success(workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`);
+        onSaved?.(saved);
+        onClose();
+      },
+      onError: (error) => {
+        setServerErrors(form, error, FIELDS);
+        notify.notifyFailure('Failed to create/update workflow!', error);
+      },
+    });
+  });
+
+  const options = (folders.data ?? []).map((c) => ({
+    id: c.id,
+    label: c.name,
+    detail: c.workflow && c.workflow.id !== workflow?.id ? `now: ${c.workflow.name}` : undefined,
+  }));
+
+  return (
+    <Dialog
+      title={workflow ? `Edit ${workflow.name}` : 'New workflow'}
+      onClose={onClose}
+      busy={save.isPending}
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label={
+            <>
+              Description <span className="muted">(optional)</span>
+            </>
+          }
+          error={errors.description?.message}
+        >
+          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
+        </Field>
+        {workflow ? (
+          <Field
+            label="Status"
+            error={errors.status?.message}
+            hint="Only an active workflow starts on files."
+          >
+            {(control) => (
+              <select {...control} {...form.register('status')}>
+                <option value="draft">Draft</option>
+                <option value="active">Active</option>
+              </select>
+            )}
+          </Field>
+        ) : null}
+        <Controller
+          control={form.control}
+          name="category_ids"
+          render={({ field, fieldState }) => (
+            <MultiPicker
+              label="Categories it serves"
+              name={field.name}
+              options={options}
+              selected={(field.value ?? []) as number[]}
+              onChange={field.onChange}
+              placeholder="Type a category's name"
+              emptyText="No categories yet."
+              loading={folders.isPending}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <div className="form-actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <PendingButton pending={save.isPending} pendingLabel="Saving…">
+            {workflow ? 'Save changes' : 'Create workflow'}
+          </PendingButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

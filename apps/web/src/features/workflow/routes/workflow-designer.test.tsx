@@ -1,0 +1,264 @@
+import type { AccessType, TWorkflow } from '@quire/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../testing/fixtures';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+import { aStep, aWorkflow } from '../testing/fixtures';
+
+function server(
+  routes: MockRoutes = {},
+  as: AccessType = 'File Control Admin',
+  workflow: TWorkflow = aWorkflow(),
+) {
+  const data = signIn('admin', as);
+  return mockApi({
+    'GET /api/user/current': { body: { data: data.user } },
+    'GET /api/view_workflow/1': { body: { data: workflow } },
+    'GET /api/get_recipient': {
+      body: {
+        data: {
+          users: [
+            { id: 20, name: 'Alice Smith', username: 'asmith', email: 'a@x.test' },
+            { id: 21, name: 'Bob Jones', username: 'bjones', email: 'b@x.test' },
+          ],
+          groups: [{ id: 8, name: 'Signers', member_count: 2 }],
+        },
+      },
+    },
+    'GET /api/folders/workflow': { body: { data: [] } },
+    ...routes,
+  });
+}
+
+const open = async () => {
+  const rendered = renderApp('/admin/workflows/1');
+  await screen.findByRole('heading', { level: 1, name: 'Invoices' }, { timeout: 5_000 });
+  return rendered;
+};
+
+describe('the workflow designer', () => {
+  it('shows the steps in order, the first one open, and draws where approvals and rejections lead', async () => {
+    server();
+    await open();
+    const steps = screen.getByRole('grid', { name: 'Steps, in order' });
+    expect(
+      within(steps)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringContaining('Check'), expect.stringContaining('Sign')]);
+    expect(screen.getByRole('heading', { level: 2, name: '1. Check' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: "The workflow's steps and routes" })).toBeInTheDocument();
+    const routes = screen.getByText(/Check: approved, to Sign; rejected, to End\./);
+    expect(routes).toBeInTheDocument();
+    expect(screen.getByText(/Sign: approved, to End; rejected, to Check\./)).toBeInTheDocument();
+  });
+
+  it('moves a step down: the step is saved at its new position', async () => {
+    const { calls } = server({
+      'POST /api/create_update_workflow_step': {
+        body: { data: aStep({ id: 11, name: 'Check', position: 2 }) },
+      },
+    });
+    const { user, notifications } = await open();
+    await user.click(screen.getByRole('button', { name: 'Move Check down' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/create_update_workflow_step')?.body).toEqual({
+        id: 11,
+        workflow_id: 1,
+        name: 'Check',
+        position: 2,
+      }),
+    );
+    await waitFor(() => expect(notifications.current()).toMatchObject({ title: 'Step moved' }));
+  });
+
+  it('adds a step with its completion and routes', async () => {
+    const { calls } = server({
+      'POST /api/create_update_workflow_step': {
+        body: { data: aStep({ id: 13, name: 'Pay', position: 3 }) },
+      },
+    });
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    const form = screen.getByRole('region', { name: 'New step' });
+    await user.type(within(form).getByLabelText('Name'), 'Pay');
+    await user.type(within(form).getByLabelText(/Hours allowed/), '24');
+    await user.selectOptions(within(form).getByLabelText('Completed when'), 'quorum');
+    await user.type(within(form).getByLabelText('Approvals needed'), '2');
+    await user.selectOptions(within(form).getByLabelText('When rejected, go to'), 'step');
+    await user.selectOptions(within(form).getByLabelText('Step after rejection'), '11');
+    await user.click(within(form).getByRole('button', { name: 'Add step' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/create_update_workflow_step')?.body).toMatchObject({
+        workflow_id: 1,
+        name: 'Pay',
+        due_hours: 24,
+        completion: 'quorum',
+        quorum: 2,
+        on_approve: 'next',
+        on_reject: 'step',
+        on_reject_step_id: 11,
+      }),
+    );
+  });
+
+  it('sets a step\'s assignees, and says "Failed to update assignees!" when refused', async () => {
+    const { calls } = server({
+      'POST /api/update_assignee': {
+        status: 400,
+        body: {
+          message: 'Unknown or inactive users: 21',
+          errors: [{ path: 'body.user_ids', message: 'Unknown or inactive users: 21' }],
+        },
+      },
+    });
+    const { user, notifications } = await open();
+    await user.click(screen.getByRole('tab', { name: /Assignees/ }));
+    await user.type(screen.getByRole('combobox', { name: 'Users' }), 'bob');
+    await user.keyboard('{ArrowDown}{Enter}{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Save assignees' }));
+    await waitFor(() =>
+      expect(notifications.current()).toMatchObject({ title: 'Failed to update assignees!' }),
+    );
+    expect(calls.find((c) => c.path === '/api/update_assignee')?.body).toEqual({
+      workflow_step_id: 11,
+      user_ids: [20, 21],
+      group_ids: [],
+    });
+  });
+
+  it('adds a PRE condition on a value-list field', async () => {
+    const { calls } = server({
+      'POST /api/update_condition': {
+        body: {
+          data: {
+            id: 201,
+            step_id: 11,
+            mode: 'PRE',
+            field_id: 32,
+            field_name: 'Kind',
+            field_type: 'select',
+            on_workflow_field: false,
+            operator: 'in_list',
+            value: ['2'],
+            join: 'or',
+            position: 2,
+          },
+        },
+      },
+    });
+    const { user, notifications } = await open();
+    await user.click(screen.getByRole('tab', { name: /Conditions/ }));
+    expect(screen.getByRole('list', { name: 'To enter the step (PRE)' })).toHaveTextContent(
+      'Amount is greater than 100',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add condition to enter' }));
+    const dialog = screen.getByRole('dialog', { name: 'New condition to enter' });
+    await user.selectOptions(within(dialog).getByLabelText('Field'), '32');
+    await user.selectOptions(within(dialog).getByLabelText('Test'), 'in_list');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Receipt' }));
+    await user.selectOptions(within(dialog).getByLabelText(/Joined to the condition before/), 'or');
+    await user.click(within(dialog).getByRole('button', { name: 'Save condition' }));
+    await waitFor(() => expect(notifications.current()).toMatchObject({ title: 'Condition saved' }));
+    expect(calls.find((c) => c.path === '/api/update_condition')?.body).toEqual({
+      workflow_step_id: 11,
+      mode: 'PRE',
+      field_id: 32,
+      on_workflow_field: false,
+      operator: 'in_list',
+      value: ['2'],
+      join: 'or',
+    });
+  });
+
+  it('says "Failed to create/update trigger!" with the field at fault', async () => {
+    server({
+      'POST /api/update_trigger': {
+        status: 400,
+        body: {
+          message: 'Give a schedule of five fields, such as 0 9 * * 1',
+          errors: [{ path: 'body.cron', message: 'Give a schedule of five fields, such as 0 9 * * 1' }],
+        },
+      },
+    });
+    const { user, notifications } = await open();
+    await user.click(screen.getByRole('tab', { name: /Triggers/ }));
+    await user.click(screen.getByRole('button', { name: 'Add trigger' }));
+    const dialog = screen.getByRole('dialog', { name: 'New trigger' });
+    await user.selectOptions(within(dialog).getByLabelText('When'), 'on_date');
+    await user.type(within(dialog).getByLabelText('Schedule'), 'every day');
+    await user.click(within(dialog).getByRole('button', { name: 'Save trigger' }));
+    expect(
+      await within(dialog).findByText('Give a schedule of five fields, such as 0 9 * * 1'),
+    ).toBeInTheDocument();
+    expect(notifications.current()).toMatchObject({ title: 'Failed to create/update trigger!' });
+  });
+
+  it('tries a file in a dry run: the step it would enter and the conditions that fail', async () => {
+    server({
+      'GET /api/workflow/dry_run/files': {
+        body: { data: [{ id: 9, name: 'invoice-9.pdf', category: { id: 5, name: 'Finance' } }] },
+      },
+      'POST /api/workflow/dry_run': {
+        body: {
+          data: {
+            file_id: 9,
+            workflow_id: 1,
+            entry_step: { id: 11, name: 'Check' },
+            would_start: false,
+            reason: '"invoice-9.pdf" would not enter "Check": its PRE conditions fail.',
+            steps: [
+              {
+                id: 11,
+                name: 'Check',
+                position: 1,
+                pre: {
+                  holds: false,
+                  conditions: [
+                    {
+                      id: 200,
+                      field_name: 'Amount',
+                      on_workflow_field: false,
+                      operator: 'gt',
+                      expected: '100',
+                      actual: '50',
+                      join: 'and',
+                      holds: false,
+                    },
+                  ],
+                },
+                post: { holds: true, conditions: [] },
+              },
+              {
+                id: 12,
+                name: 'Sign',
+                position: 2,
+                pre: { holds: true, conditions: [] },
+                post: { holds: true, conditions: [] },
+              },
+            ],
+          },
+        },
+      },
+    });
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Dry run' }));
+    const dialog = screen.getByRole('dialog', { name: 'Dry run' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'File' }), 'invoice');
+    await user.click(await screen.findByRole('option', { name: /invoice-9\.pdf/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Try it' }));
+    const result = await within(dialog).findByRole('region', { name: 'Dry run result' });
+    expect(result).toHaveTextContent('"invoice-9.pdf" would not enter "Check": its PRE conditions fail.');
+    expect(result).toHaveTextContent('Fails: Amount is greater than 100 — it is 50');
+  });
+
+  it('is read only for the Auditor', async () => {
+    server({}, 'Auditor');
+    await open();
+    expect(screen.queryByRole('button', { name: 'Add step' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move Check down' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+  });
+});
