@@ -5,6 +5,7 @@ import { JOBS_CLEANUP_CRON, jobsCleanupJob } from './lib/jobs/cleanup.js';
 import type { JobDefinition } from './lib/jobs/definition.js';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
+import { AUDIT_VERIFY_CRON, auditVerifyJob } from './modules/audit/audit.jobs.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
 
 // The one place where job kinds and recurring schedules are registered (decision 010).
@@ -16,11 +17,12 @@ import { mailSendJob } from './modules/email/email.jobs.js';
 //   { name: 'backup', kind: 'backup.run', cron: (db) => backupService.scheduledCron(db) }
 // and the call that saves it runs notifySchedulesChanged(tx) so workers look again at once.
 
-export const jobDefinitions: JobDefinition[] = [mailSendJob, blobCollectJob, jobsCleanupJob];
+export const jobDefinitions: JobDefinition[] = [mailSendJob, blobCollectJob, jobsCleanupJob, auditVerifyJob];
 
 export const jobSchedules: ScheduleDefinition[] = [
   { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },
   { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
+  { name: 'audit.verify', kind: 'audit.verify', cron: AUDIT_VERIFY_CRON },
 ];
 
 declare module 'fastify' {

@@ -466,16 +466,23 @@ describe('schedules', () => {
     expect(runs).toHaveLength(3);
   });
 
-  it('the registered schedules run the blob collector and the job clean-up', async () => {
-    expect(jobSchedules.map((s) => s.kind).sort()).toEqual(['blobs.collect', 'jobs.cleanup']);
-    expect(jobDefinitions.map((d) => d.kind).sort()).toEqual(['blobs.collect', 'jobs.cleanup', 'mail.send']);
+  it('the registered schedules run the blob collector, the job clean-up and the audit chain check', async () => {
+    expect(jobSchedules.map((s) => s.kind).sort()).toEqual(['audit.verify', 'blobs.collect', 'jobs.cleanup']);
+    expect(jobDefinitions.map((d) => d.kind).sort()).toEqual([
+      'audit.verify',
+      'blobs.collect',
+      'jobs.cleanup',
+      'mail.send',
+    ]);
     let clock = future(0);
     const runner = () =>
       testRunner(t, jobDefinitions, { now: () => new Date(clock), schedules: jobSchedules });
     await runner().tickSchedules();
     clock = nextDue(JOBS_CLEANUP_CRON, new Date(clock)).getTime();
-    expect(await runner().tickSchedules()).toBe(2); // the collector is hourly: due in that time too
+    // The collector and the chain check are hourly: due in that time too.
+    expect(await runner().tickSchedules()).toBe(3);
     expect((await t.db.job.findMany({ orderBy: { kind: 'asc' } })).map((j) => j.kind)).toEqual([
+      'audit.verify',
       'blobs.collect',
       'jobs.cleanup',
     ]);

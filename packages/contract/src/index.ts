@@ -1,3 +1,4 @@
+import { auditContract } from './audit.js';
 import { authContract } from './auth.js';
 import { emailContract } from './email.js';
 import { groupContract } from './group.js';
@@ -5,6 +6,7 @@ import type { EndpointDef } from './http.js';
 import { userContract } from './user.js';
 
 export * from './access.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './email.js';
@@ -20,6 +22,7 @@ export const contract = {
   email: emailContract,
   user: userContract,
   group: groupContract,
+  audit: auditContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;
