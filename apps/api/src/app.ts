@@ -24,6 +24,7 @@ import { registerDocumentGuards } from './lib/visibility.js';
 import { resolveSession } from './modules/account/session.service.js';
 import { auditModule } from './modules/audit/audit.routes.js';
 import { authModule } from './modules/auth/auth.routes.js';
+import { dashboardAndSearchModule } from './modules/dashboard-and-search/dashboard-and-search.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { userModule } from './modules/user/user.routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emailModule(deps));
   await app.register(userModule(deps));
   await app.register(groupModule(deps));
+  await app.register(dashboardAndSearchModule(deps));
   await app.register(auditModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));

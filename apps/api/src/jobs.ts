@@ -6,6 +6,10 @@ import type { JobDefinition } from './lib/jobs/definition.js';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
 import { AUDIT_VERIFY_CRON, auditVerifyJob } from './modules/audit/audit.jobs.js';
+import {
+  searchExtractJob,
+  searchReindexJob,
+} from './modules/dashboard-and-search/dashboard-and-search.jobs.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
 
 // The one place where job kinds and recurring schedules are registered (decision 010).
@@ -17,7 +21,14 @@ import { mailSendJob } from './modules/email/email.jobs.js';
 //   { name: 'backup', kind: 'backup.run', cron: (db) => backupService.scheduledCron(db) }
 // and the call that saves it runs notifySchedulesChanged(tx) so workers look again at once.
 
-export const jobDefinitions: JobDefinition[] = [mailSendJob, blobCollectJob, jobsCleanupJob, auditVerifyJob];
+export const jobDefinitions: JobDefinition[] = [
+  mailSendJob,
+  blobCollectJob,
+  jobsCleanupJob,
+  auditVerifyJob,
+  searchExtractJob,
+  searchReindexJob,
+];
 
 export const jobSchedules: ScheduleDefinition[] = [
   { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },

@@ -57,7 +57,7 @@ export const AUDIT_EVENTS = {
     'company.self_registration.off',
   ],
   client: ['client_error.reported'],
-  file: ['file.text_extracted', 'file.text_extraction_failed'],
+  file: ['file.text_extracted', 'file.text_extraction_failed', 'file.text_not_extractable'],
   search: ['search.reindexed'],
   audit: ['audit.exported', 'audit.verified', 'audit.verify_failed'],
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageMeta, zLine } from './common.js';
+import { ZId, ZIdParams, ZPageMeta, zLine } from './common.js';
 import { endpoint } from './http.js';
 
 // The dashboard, the header search, the search results page and the metadata filters (spec
@@ -47,7 +47,7 @@ export const ZDashboardRow = z.object({
 });
 export type TDashboardRow = z.infer<typeof ZDashboardRow>;
 
-export const ZDashboardPage = ZPageMeta.extend({ items: z.array(ZDashboardRow) });
+export const ZDashboardPage = ZCountedPage(ZDashboardRow);
 export type TDashboardPage = z.infer<typeof ZDashboardPage>;
 
 export const ZDashboardQuery = z.object({
@@ -180,6 +180,20 @@ export const ZFilterFilesQuery = z.object({
   quantity: z.coerce.number().int().min(1).max(500).default(20),
 });
 
+/** Whether the text of a file's current version was read for search (shown on its detail page). */
+export const ZTextStatus = z.object({
+  version_id: z.number().int().nullable(),
+  version_number: z.number().int().nullable(),
+  /** null: not looked at yet (the job is queued). */
+  status: z.enum(['pending', 'done', 'failed', 'unsupported']).nullable(),
+  /** Why it failed or was not read, in a sentence. */
+  error: z.string().nullable(),
+  /** Only the first part of a very long text is searched. */
+  truncated: z.boolean(),
+  extracted_at: z.string().nullable(),
+});
+export type TTextStatus = z.infer<typeof ZTextStatus>;
+
 export const dashboardAndSearchContract = {
   dashboardTable: endpoint({
     method: 'GET',
@@ -224,5 +238,15 @@ export const dashboardAndSearchContract = {
     query: ZFilterFilesQuery,
     body: ZFilterFilesBody,
     response: ZFoundPage,
+  }),
+  textStatus: endpoint({
+    method: 'GET',
+    path: '/api/search/text-status/{id}',
+    guard: 'signedIn',
+    object: { file: 'view' },
+    summary: "Whether the text of a file's current version was read for search, or why not",
+    params: ZIdParams,
+    response: ZTextStatus,
+    extension: true,
   }),
 };

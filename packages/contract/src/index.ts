@@ -1,5 +1,6 @@
 import { auditContract } from './audit.js';
 import { authContract } from './auth.js';
+import { dashboardAndSearchContract } from './dashboard-and-search.js';
 import { emailContract } from './email.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
@@ -9,6 +10,7 @@ export * from './access.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './dashboard-and-search.js';
 export * from './email.js';
 export * from './group.js';
 export * from './http.js';
@@ -22,6 +24,7 @@ export const contract = {
   email: emailContract,
   user: userContract,
   group: groupContract,
+  dashboardAndSearch: dashboardAndSearchContract,
   audit: auditContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

@@ -46,7 +46,7 @@ export interface FileEvent {
 }
 
 /** The job kinds that receive every file event, one job each. */
-export const FILE_EVENT_SUBSCRIBERS: JobKind[] = [];
+export const FILE_EVENT_SUBSCRIBERS: JobKind[] = ['search.extract'];
 
 /** Emits a file event to every subscribing area, inside the caller's transaction. */
 export async function emitFileEvent(
