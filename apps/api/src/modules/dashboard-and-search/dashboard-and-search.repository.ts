@@ -297,10 +297,9 @@ export const MARK_END = '\ue001';
  * with matches between MARK_START and MARK_END. Only the page's files are read; of long content
  * the window around the first occurrence of the first word (or its start) is given.
  */
-export async function snippets(db: Tx, ids: number[], terms: SearchTerms, firstWord: string) {
-  if (!ids.length) return new Map<number, string>();
+export function snippetsSql(ids: number[], terms: SearchTerms, firstWord: string) {
   const strip = (expr: Prisma.Sql) => Prisma.sql`translate(${expr}, ${`${MARK_START}${MARK_END}`}, '  ')`;
-  const rows = await db.$queryRaw<Array<{ id: number; snippet: string | null }>>`
+  return Prisma.sql`
     WITH q AS (SELECT to_tsquery(quire_search_config(), ${terms.tsquery}) AS tsq)
     SELECT d.id, ts_headline(quire_search_config(), ${strip(Prisma.sql`d.doc`)}, q.tsq,
              ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
@@ -315,6 +314,13 @@ export async function snippets(db: Tx, ids: number[], terms: SearchTerms, firstW
         ) AS doc
           FROM files f WHERE f.id = ANY(${ids}::int[])
       ) d`;
+}
+
+export async function snippets(db: Tx, ids: number[], terms: SearchTerms, firstWord: string) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db.$queryRaw<Array<{ id: number; snippet: string | null }>>(
+    snippetsSql(ids, terms, firstWord),
+  );
   return new Map(rows.filter((r) => r.snippet?.includes(MARK_START)).map((r) => [r.id, r.snippet as string]));
 }
 
