@@ -93,7 +93,7 @@ for (const dir of ['apps', 'packages', 'scripts', 'e2e']) {
       rel(file).startsWith('e2e/') ||
       rel(file).startsWith('packages/db/') ||
       /\.config\.(ts|mjs|js)$/.test(name) ||
-      /(^|\/)test\//.test(rel(file));
+      /(^|\/)(test|bench)\//.test(rel(file));
     if (!envAllowed && /process\.env\b/.test(text)) {
       problems.push(`${rel(file)}: reads process.env; read configuration in apps/api/src/config.ts`);
     }

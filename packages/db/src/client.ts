@@ -1,15 +1,30 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 
 export type Db = PrismaClient;
 
 const urls = new WeakMap<Db, string>();
+const pools = new WeakMap<Db, pg.Pool>();
 
-/** One Prisma client over a node-postgres pool; the caller disconnects it. */
+/**
+ * One Prisma client over a node-postgres pool; the caller disconnects it (which also ends
+ * the pool). The pool is the client's own: `poolOf(db)` gives it to the few hot paths that
+ * run one fixed statement on every request (the session lookup), where Prisma's query
+ * building costs more than the query.
+ */
 export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
-  const db = new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const disconnect = db.$disconnect.bind(db);
+  Object.defineProperty(db, '$disconnect', {
+    value: async () => {
+      await disconnect();
+      if (!pool.ended) await pool.end();
+    },
+  });
   urls.set(db, databaseUrl);
+  pools.set(db, pool);
   return db;
 }
 
@@ -21,4 +36,11 @@ export function databaseUrlOf(db: Db): string {
   const url = urls.get(db);
   if (!url) throw new Error('This database client was not made by createDb');
   return url;
+}
+
+/** The node-postgres pool behind a client made by createDb (shared, never ended by the caller). */
+export function poolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('This database client was not made by createDb');
+  return pool;
 }

@@ -1,4 +1,4 @@
-export { createDb, type Db, databaseUrlOf } from './client.js';
+export { createDb, type Db, databaseUrlOf, poolOf } from './client.js';
 export { type EmbeddedDatabase, freePort, StartupError, startEmbeddedPostgres } from './embedded.js';
 export * from './generated/prisma/client.js';
 export { createDatabase, diffMigration, migrate, withDatabase } from './migrate.js';

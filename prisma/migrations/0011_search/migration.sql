@@ -54,7 +54,7 @@ ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_user_id_fkey" FOREIGN KE
 
 
 -- ---------------------------------------------------------------------------------------------
--- The audit trail as a hash chain (docs/decisions/012-audit-hash-chain.md).
+-- The audit trail as a hash chain (docs/decisions/013-audit-hash-chain.md).
 --
 -- Every event is sealed when its transaction commits: a deferred constraint trigger takes
 -- the chain lock (an advisory lock held to the end of the committing transaction), reads the

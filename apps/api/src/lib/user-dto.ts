@@ -2,8 +2,23 @@ import type { TUser } from '@quire/contract';
 import type { User } from '@quire/db';
 import { accessTypeFromDb } from './access-types.js';
 
+/** The columns a user is shown with. */
+export type UserDtoFields = Pick<
+  User,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'loginRole'
+  | 'accessType'
+  | 'status'
+  | 'twoFactorEnabled'
+  | 'createdAt'
+>;
+
 /** A user row as the API shows it: never the hash, never the 2FA secret. */
-export function toUserDto(user: User): TUser {
+export function toUserDto(user: UserDtoFields): TUser {
   const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
   return {
     id: user.id,

@@ -54,7 +54,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
     session.revokedAt ||
     session.expiresAt <= now ||
     absoluteEnd(deps, session.createdAt) <= now ||
-    session.user.status !== 'active'
+    session.status !== 'active'
   )
     return null;
 
@@ -63,12 +63,12 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
     expiresAt = slidingExpiry(deps, session.createdAt, now);
     await repo.touchSession(deps.db, session.id, now, expiresAt);
   }
-  const needs2fa = session.user.company.twoFactorRequired || session.user.twoFactorEnabled;
+  const needs2fa = session.companyTwoFactorRequired || session.twoFactorEnabled;
   return {
     sessionId: session.id,
     userId: session.userId,
-    username: session.user.username,
-    accessType: accessTypeFromDb(session.user.accessType),
+    username: session.username,
+    accessType: accessTypeFromDb(session.accessType),
     role: session.loginRole,
     twoFactorPending: needs2fa && !session.twoFactorVerified,
     expiresAt,

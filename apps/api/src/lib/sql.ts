@@ -1,0 +1,33 @@
+import { type Db, type Prisma, poolOf } from '@quire/db';
+import pg from 'pg';
+
+const TIMESTAMP = 1114; // timestamp without time zone: Quire stores UTC in them
+
+/**
+ * How the hot read paths parse values: like node-postgres, except that `timestamp` columns
+ * (which hold UTC, as Prisma writes them) are read as UTC instants rather than local time.
+ */
+export const sqlTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === TIMESTAMP) return (value: string) => new Date(`${value.replace(' ', 'T')}Z`);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/**
+ * Runs one SQL statement (a `Prisma.sql` template: values are parameters, never spliced) on
+ * the pool behind `db`, outside any transaction, and answers its rows as node-postgres reads
+ * them (timestamps as UTC). For the hot read paths (lists and lookups on every screen), where
+ * building the query through Prisma costs more than running it; writes and transactions go
+ * through Prisma. Columns are named in the SQL as the caller wants them
+ * (`first_name AS "firstName"`).
+ */
+export async function queryRows<T>(db: Db, sql: Prisma.Sql, name?: string): Promise<T[]> {
+  const { rows } = await poolOf(db).query({
+    text: sql.text,
+    values: sql.values as unknown[],
+    types: sqlTypes,
+    ...(name ? { name } : {}),
+  });
+  return rows as T[];
+}

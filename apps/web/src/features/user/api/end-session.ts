@@ -1,0 +1,16 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { loggedInUsersQuery } from './get-logged-in-users';
+
+export const endSession = async (sessionId: string) =>
+  (await callApi(contract.user.endSession, { params: { id: sessionId } })).data;
+
+/** POST /api/logged-in-user/{id}/end: the session's token stops working at once. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endSession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: loggedInUsersQuery().queryKey }),
+  });
+}
