@@ -2,10 +2,17 @@
 // and (when there are no categories yet) a small catalog, made with the same factories as the
 // tests. Safe to run twice (existing demo users and categories are kept). The demo users share
 // one generated password, printed once.
+//
+// pnpm db:seed --files 100000 — adds the benchmark data set (scripts/seed-bulk.ts): 100,000
+// files in 500 categories, 1,000,000 metadata values, 2,000,000 audit events; each run adds
+// another set. The demo users Grace (General staff) and Ada (Auditor) get view rights on a
+// few of its categories.
 import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/database.js';
+import { createBlobStore } from '../src/lib/blob-store.js';
 import { generatePassword } from '../src/lib/passwords.js';
+import { textPdf } from '../test/documents.js';
 import {
   attachFields,
   createCategory,
@@ -13,9 +20,16 @@ import {
   createUser,
   createValueList,
 } from '../test/factories.js';
+import { seedBulk } from './seed-bulk.js';
 
 const config = loadConfig();
-const { db, close } = await openDatabase(config);
+const filesArg = process.argv.indexOf('--files');
+const bulkFiles = filesArg === -1 ? 0 : Number(process.argv[filesArg + 1]);
+if (filesArg !== -1 && !(Number.isInteger(bulkFiles) && bulkFiles > 0 && bulkFiles <= 10_000_000)) {
+  console.error('Usage: pnpm db:seed [--files N]   (N from 1 to 10,000,000)');
+  process.exit(2);
+}
+const { db, url, close } = await openDatabase(config);
 try {
   for (const account of await bootstrap(db, config)) {
     if (account.generated)
@@ -87,6 +101,31 @@ try {
     await attachFields(db, accounts.id, [{ fieldId: reference.id }]);
     await attachFields(db, invoices.id, [{ fieldId: status.id, defaultValue: '1' }, { fieldId: amount.id }]);
     console.info('Created a demo catalog: Accounts (Invoices, Receipts) and Contracts, with three fields.');
+  }
+  if (bulkFiles) {
+    console.info(`Seeding ${bulkFiles} files (and their categories, values and audit events)…`);
+    const blobs = createBlobStore(config.storageDir);
+    const content = textPdf(['Seeded document: its name and metadata are what the benchmark searches.']);
+    const stored = await blobs.put(content);
+    await seedBulk(url, {
+      files: bulkFiles,
+      blob: { id: stored.id, size: stored.size, mimeType: 'application/pdf' },
+      log: (line) => console.info(line),
+    });
+    const grace = await db.user.findUnique({ where: { username: 'demo.grace' } });
+    if (grace) {
+      const some = await db.category.findMany({
+        where: { parentId: null },
+        orderBy: { id: 'desc' },
+        take: 5,
+      });
+      for (const c of some)
+        await db.categoryPermission.upsert({
+          where: { categoryId_userId: { categoryId: c.id, userId: grace.id } },
+          update: {},
+          create: { categoryId: c.id, userId: grace.id },
+        });
+    }
   }
   if (created.length) {
     console.info(

@@ -12,6 +12,8 @@ import type { Config } from './config.js';
 
 export interface OpenDatabase {
   db: Db;
+  /** Its URL (for tools that talk to PostgreSQL directly: the bulk seed). */
+  url: string;
   /** Migrations applied by this start. */
   applied: string[];
   /** Closes the pool and, when it was started here, the embedded PostgreSQL. */
@@ -38,6 +40,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
     const db = createDb(databaseUrl);
     return {
       db,
+      url: databaseUrl,
       applied,
       close: async () => {
         await db.$disconnect();

@@ -5,6 +5,11 @@ import { JOBS_CLEANUP_CRON, jobsCleanupJob } from './lib/jobs/cleanup.js';
 import type { JobDefinition } from './lib/jobs/definition.js';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
+import { AUDIT_VERIFY_CRON, auditVerifyJob } from './modules/audit/audit.jobs.js';
+import {
+  searchExtractJob,
+  searchReindexJob,
+} from './modules/dashboard-and-search/dashboard-and-search.jobs.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
 import { notifyFollowersJob } from './modules/notification/notification.jobs.js';
 import {
@@ -31,12 +36,16 @@ export const jobDefinitions: JobDefinition[] = [
   workflowFileEventJob,
   workflowNotifyJob,
   workflowClockJob,
+  auditVerifyJob,
+  searchExtractJob,
+  searchReindexJob,
 ];
 
 export const jobSchedules: ScheduleDefinition[] = [
   { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },
   { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
   { name: 'workflow.clock', kind: 'workflow.clock', cron: WORKFLOW_CLOCK_CRON },
+  { name: 'audit.verify', kind: 'audit.verify', cron: AUDIT_VERIFY_CRON },
 ];
 
 declare module 'fastify' {

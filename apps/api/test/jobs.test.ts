@@ -466,23 +466,38 @@ describe('schedules', () => {
     expect(runs).toHaveLength(3);
   });
 
-  it('the registered schedules run the blob collector and the job clean-up', async () => {
-    expect(jobSchedules.map((s) => s.kind).sort()).toEqual(['blobs.collect', 'jobs.cleanup']);
+  it('the registered schedules run the blob collector, the job clean-up, the audit chain check and the workflow clock', async () => {
+    expect(jobSchedules.map((s) => s.kind).sort()).toEqual([
+      'audit.verify',
+      'blobs.collect',
+      'jobs.cleanup',
+      'workflow.clock',
+    ]);
     expect(jobDefinitions.map((d) => d.kind).sort()).toEqual([
+      'audit.verify',
       'blobs.collect',
       'jobs.cleanup',
       'mail.send',
       'notification.file_event',
+      'search.extract',
+      'search.reindex',
+      'workflow.clock',
+      'workflow.file_event',
+      'workflow.notify',
     ]);
     let clock = future(0);
     const runner = () =>
       testRunner(t, jobDefinitions, { now: () => new Date(clock), schedules: jobSchedules });
     await runner().tickSchedules();
     clock = nextDue(JOBS_CLEANUP_CRON, new Date(clock)).getTime();
-    expect(await runner().tickSchedules()).toBe(2); // the collector is hourly: due in that time too
+    // The collector and the chain check are hourly and the workflow clock runs every minute:
+    // all due in that time too.
+    expect(await runner().tickSchedules()).toBe(4);
     expect((await t.db.job.findMany({ orderBy: { kind: 'asc' } })).map((j) => j.kind)).toEqual([
+      'audit.verify',
       'blobs.collect',
       'jobs.cleanup',
+      'workflow.clock',
     ]);
   });
 });

@@ -1,7 +1,9 @@
+import { auditContract } from './audit.js';
 import { authContract } from './auth.js';
 import { categoryContract } from './category.js';
 import { categoryFilesContract } from './category-files.js';
 import { categoryWorkflowContract } from './category-workflow.js';
+import { dashboardAndSearchContract } from './dashboard-and-search.js';
 import { emailContract } from './email.js';
 import { fileContract } from './file.js';
 import { fileActionsContract } from './file-actions.js';
@@ -18,11 +20,13 @@ import { valueListContract } from './value-list.js';
 import { workflowContract } from './workflow.js';
 
 export * from './access.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './category.js';
 export * from './category-files.js';
 export * from './category-workflow.js';
 export * from './common.js';
+export * from './dashboard-and-search.js';
 export * from './email.js';
 export * from './file.js';
 export * from './file-actions.js';
@@ -56,6 +60,8 @@ export const contract = {
   trash: trashContract,
   notification: notificationContract,
   workflow: workflowContract,
+  dashboardAndSearch: dashboardAndSearchContract,
+  audit: auditContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;

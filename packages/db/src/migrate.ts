@@ -77,7 +77,10 @@ export async function diffMigration(options: {
   if (result.exitCode !== 2 || !sql.trim() || sql.includes('-- This is an empty migration.')) return null;
 
   await mkdir(dir, { recursive: true });
-  const existing = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).length;
+  // The next number after the highest one (folders may skip numbers: areas reserve theirs).
+  const existing = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .reduce((max, e) => Math.max(max, Number.parseInt(e.name, 10) || 0), 0);
   const slug = options.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')

@@ -60,6 +60,9 @@ type Queryable = {
   performIO: (query: unknown) => Promise<{ fields: Field[] }>;
   queryRaw: (query: unknown) => Promise<RawResult>;
   startTransaction?: (...args: unknown[]) => Promise<object>;
+  executeScript?: (script: string) => Promise<void>;
+  underlyingDriver?: () => { query: (sql: string) => Promise<unknown> };
+  onError?: (error: unknown) => never;
 };
 
 /**
@@ -91,6 +94,19 @@ function readCharAsText(factory: PrismaPg, opened: Array<{ dispose: () => Promis
     };
     const start = q.startTransaction?.bind(q);
     if (start) q.startTransaction = async (...args) => wrap(await start(...args));
+    // The adapter splits a migration on every `;` (inside function bodies and comments too);
+    // PostgreSQL takes the whole script as one multi-statement query, as the binary engine
+    // sends it, so PL/pgSQL functions and triggers can live in migrations.
+    const driver = q.underlyingDriver?.();
+    if (q.executeScript && driver)
+      q.executeScript = async (script) => {
+        try {
+          await driver.query(script);
+        } catch (error) {
+          q.onError?.(error);
+          throw error;
+        }
+      };
     return queryable;
   };
   const connect = factory.connect.bind(factory);

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditType } from '@quire/contract';
 import type { Prisma } from '@quire/db';
 import type { Tx } from './deps.js';
 
@@ -7,19 +8,28 @@ export interface Actor {
   ip?: string | null;
 }
 
-export interface AuditInput {
-  /** The area: auth, user, group, file, … */
-  type: string;
-  /** What happened, e.g. `login.success`, `user.created`, `access.denied`. */
-  action: string;
+export interface AuditInput<T extends AuditType = AuditType> {
+  /** The area: auth, user, group, file, … (AUDIT_EVENTS in the contract). */
+  type: T;
+  /** What happened: one of that type's actions in AUDIT_EVENTS (a free string does not compile). */
+  action: AuditAction<T>;
   message: string;
   targetType?: string;
   targetId?: string | number;
   details?: Prisma.InputJsonValue;
+  /**
+   * When it happened (default: the database's clock at the start of the transaction). Code
+   * that reads its own events back against `deps.now()` (the sign-in throttle) passes it.
+   */
+  at?: Date;
 }
 
-/** Writes one audit event; call it with the transaction of the change it records. */
-export function audit(tx: Tx, actor: Actor, event: AuditInput) {
+/**
+ * Writes one audit event; call it with the transaction of the change it records. The event is
+ * sealed into the hash chain when that transaction commits (decision 013), so write audit
+ * events in READ COMMITTED transactions (Prisma's default).
+ */
+export function audit<T extends AuditType>(tx: Tx, actor: Actor, event: AuditInput<T>) {
   return tx.auditEvent.create({
     data: {
       userId: actor.userId,
@@ -30,6 +40,7 @@ export function audit(tx: Tx, actor: Actor, event: AuditInput) {
       targetType: event.targetType ?? null,
       targetId: event.targetId === undefined ? null : String(event.targetId),
       details: event.details,
+      ...(event.at ? { createdAt: event.at } : {}),
     },
   });
 }

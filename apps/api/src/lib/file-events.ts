@@ -49,7 +49,11 @@ export interface FileEvent {
 }
 
 /** The job kinds that receive every file event, one job each. */
-export const FILE_EVENT_SUBSCRIBERS: JobKind[] = ['notification.file_event', 'workflow.file_event'];
+export const FILE_EVENT_SUBSCRIBERS: JobKind[] = [
+  'notification.file_event',
+  'workflow.file_event',
+  'search.extract',
+];
 
 /** Emits a file event to every subscribing area, inside the caller's transaction. */
 export async function emitFileEvent(

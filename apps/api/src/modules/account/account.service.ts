@@ -97,6 +97,7 @@ export async function changeOwnPassword(
       targetType: 'user',
       targetId: user.id,
       details: { sessions_revoked: ended },
+      at: deps.now(),
     });
   });
 }

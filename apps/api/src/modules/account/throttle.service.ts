@@ -17,7 +17,7 @@ import * as repo from './account.repository.js';
 //   successful sign-in, start the account's count afresh. An unknown login is slowed exactly
 //   like a known one, so the answers tell nothing about which accounts exist.
 //
-// The audit rows carry the database's time, so the window is measured in real time.
+// The failures are recorded at the app's clock (deps.now()) and the window is measured on it.
 
 export const THROTTLE = {
   WINDOW_MS: 15 * 60_000,
@@ -35,7 +35,7 @@ export const CLEARING_ACTIONS = [
   'user.sign_in_unlocked',
 ];
 
-const windowStart = () => new Date(Date.now() - THROTTLE.WINDOW_MS);
+const windowStart = (deps: Pick<Deps, 'now'>) => new Date(deps.now().getTime() - THROTTLE.WINDOW_MS);
 
 /** The logins an account's failures are recorded under: its username and e-mail, or the one typed. */
 export function loginsOf(user: { username: string; email: string } | null, typed: string): string[] {
@@ -47,7 +47,7 @@ export async function accountDelayMs(
   deps: Deps,
   account: { userId: number | null; logins: string[] },
 ): Promise<number> {
-  const start = windowStart();
+  const start = windowStart(deps);
   const cleared = account.userId
     ? await repo.lastEventOn(deps.db, account.userId, CLEARING_ACTIONS, start)
     : null;
@@ -55,7 +55,7 @@ export async function accountDelayMs(
   const { count, lastAt } = await repo.accountFailures(deps.db, account.logins, since);
   if (count < THROTTLE.FREE_FAILURES || !lastAt) return 0;
   const wait = Math.min(THROTTLE.MAX_DELAY_MS, 2000 * 2 ** (count - THROTTLE.FREE_FAILURES));
-  return Math.max(0, lastAt.getTime() + wait - Date.now());
+  return Math.max(0, lastAt.getTime() + wait - deps.now().getTime());
 }
 
 /** 429 before a password is looked at, when the address or the account must wait. */
@@ -65,7 +65,7 @@ export async function assertMayTryPassword(
 ): Promise<void> {
   if (
     attempt.ip &&
-    (await repo.sourceFailures(deps.db, attempt.ip, windowStart())) >= THROTTLE.SOURCE_MAX_FAILURES
+    (await repo.sourceFailures(deps.db, attempt.ip, windowStart(deps))) >= THROTTLE.SOURCE_MAX_FAILURES
   ) {
     throw tooManyFailuresFromAddress();
   }
@@ -94,5 +94,6 @@ export async function recordPasswordFailure(
     message: failure.message,
     ...(failure.userId ? { targetType: 'user', targetId: failure.userId } : {}),
     details: { code: failure.code, username: failure.login.trim().toLowerCase() },
+    at: deps.now(),
   });
 }

@@ -66,6 +66,7 @@ export async function resetPassword(deps: Deps, input: TResetPasswordBody, actor
         targetType: 'user',
         targetId: user.id,
         details: { sessions_revoked: ended },
+        at: now,
       },
     );
   });

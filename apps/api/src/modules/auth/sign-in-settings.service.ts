@@ -32,7 +32,7 @@ export async function updateSignInSettings(
       const admin = await findUser(tx, actor.userId);
       if (!admin?.twoFactorEnabled) throw ownTwoFactorFirst();
     }
-    const changes: Array<[string, boolean]> = [];
+    const changes: Array<['require_2fa' | 'self_registration', boolean]> = [];
     if (input.require_2fa !== undefined && input.require_2fa !== company.twoFactorRequired)
       changes.push(['require_2fa', input.require_2fa]);
     if (input.self_registration !== undefined && input.self_registration !== company.selfRegistration)

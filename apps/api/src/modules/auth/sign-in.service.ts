@@ -69,6 +69,8 @@ export async function login(
       message: `${user.username} signed in as ${input.role}`,
       targetType: 'user',
       targetId: user.id,
+      // It clears the account's failures (account/throttle.service.ts): on the same clock.
+      at: deps.now(),
     });
     return opened;
   });

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   canAccess,
   type TDisable2faBody,
   type TTwoFactorState,
@@ -45,7 +46,7 @@ import { updateSignInSettings } from './sign-in-settings.service.js';
 const MAX_REFUSED_CODES = 10;
 const REFUSED_CODES_WINDOW_MS = 15 * 60_000;
 /** The refusals are read from the audit trail, whose rows carry the real time (not deps.now). */
-const windowStart = () => new Date(Date.now() - REFUSED_CODES_WINDOW_MS);
+const windowStart = (deps: Pick<Deps, 'now'>) => new Date(deps.now().getTime() - REFUSED_CODES_WINDOW_MS);
 
 const TOTP_ISSUER = 'Quire';
 /** One 30-second step of clock drift either way. */
@@ -131,7 +132,7 @@ async function auditFailedCode(
   deps: Deps,
   actor: Actor,
   user: { id: number; username: string },
-  action: string,
+  action: AuditAction<'security'>,
 ) {
   await audit(deps.db, actor, {
     type: 'security',
@@ -139,6 +140,7 @@ async function auditFailedCode(
     message: `${user.username}: a two-factor code was refused`,
     targetType: 'user',
     targetId: user.id,
+    at: deps.now(),
   });
 }
 
@@ -150,7 +152,7 @@ async function auditingRefusal<T>(
   deps: Deps,
   actor: Actor,
   user: { id: number; username: string },
-  action: string,
+  action: AuditAction<'security'>,
   change: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -163,7 +165,7 @@ async function auditingRefusal<T>(
 
 /** 429 once a user has had MAX_REFUSED_CODES codes (or passwords) refused within the window. */
 async function assertCodeBudget(deps: Deps, userId: number) {
-  if ((await repo.countRefusedCodes(deps.db, userId, windowStart())) >= MAX_REFUSED_CODES) {
+  if ((await repo.countRefusedCodes(deps.db, userId, windowStart(deps))) >= MAX_REFUSED_CODES) {
     throw tooManyRefusedCodes();
   }
 }

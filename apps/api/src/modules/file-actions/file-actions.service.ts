@@ -1,4 +1,4 @@
-import type { TComment, TFileVersion } from '@quire/contract';
+import type { AuditAction, TComment, TFileVersion } from '@quire/contract';
 import ExcelJS from 'exceljs';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
@@ -136,6 +136,13 @@ const TOGGLE_WORDS: Record<Toggle, string> = {
   unfavourite: 'Took out of favourites',
 };
 
+const TOGGLE_ACTIONS = {
+  follow: 'file.followed',
+  unfollow: 'file.unfollowed',
+  favourite: 'file.favourited',
+  unfavourite: 'file.unfavourited',
+} as const satisfies Record<Toggle, AuditAction<'file'>>;
+
 /** Follow, unfollow, favourite, unfavourite: audited when something changed. */
 export async function toggle(deps: Deps, auth: AuthContext, actor: Actor, fileId: number, what: Toggle) {
   await deps.db.$transaction(async (tx) => {
@@ -144,7 +151,7 @@ export async function toggle(deps: Deps, auth: AuthContext, actor: Actor, fileId
     if (!changed) return;
     await audit(tx, actor, {
       type: 'file',
-      action: `file.${what === 'favourite' ? 'favourited' : what === 'unfavourite' ? 'unfavourited' : `${what}ed`}`,
+      action: TOGGLE_ACTIONS[what],
       message: `${TOGGLE_WORDS[what]} "${file?.name}"`,
       targetType: 'file',
       targetId: fileId,

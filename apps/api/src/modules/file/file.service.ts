@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type {
+  AuditAction,
   TAttachment,
   TFieldValueInput,
   TFileDetail,
@@ -237,7 +238,7 @@ export async function lockForChange(tx: Tx, ids: number[], options: { trashed?: 
 export interface FileChange {
   event: FileEventType;
   fileId: number;
-  action: string;
+  action: AuditAction<'file'>;
   message: string;
   categoryId?: number | null;
   versionId?: number;

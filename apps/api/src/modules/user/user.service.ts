@@ -654,6 +654,7 @@ export async function unlockSignIn(deps: Deps, auth: AuthContext, actor: Actor, 
     message: `Lifted the sign-in slowdown of "${user.username}"`,
     targetType: 'user',
     targetId: id,
+    at: deps.now(),
   });
   return adminUser(deps.db, id);
 }
@@ -688,6 +689,7 @@ export async function setPassword(
       targetType: 'user',
       targetId: user.id,
       details: { sessions_revoked: revoked },
+      at: deps.now(),
     });
   });
 }

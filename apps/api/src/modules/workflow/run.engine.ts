@@ -1,4 +1,4 @@
-import type { TWorkflowValue } from '@quire/contract';
+import type { AuditAction, TWorkflowValue } from '@quire/contract';
 import type { Prisma } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
@@ -256,7 +256,7 @@ export async function moveRun(
     kind: TransitionKind;
     comment?: string;
     values?: Map<number, TWorkflowValue>;
-    auditAction: string;
+    auditAction: AuditAction<'workflow'>;
     auditWords: string;
   },
 ): Promise<void> {

@@ -1,0 +1,285 @@
+// pnpm bench:search [--files N] [--runs N] — the search and audit calls on a realistic data set (default
+// 100,000 files, scripts/seed-bulk.ts), each through the API (app.inject: token lookup, guard,
+// validation, service, serializer) and, as the baseline, the same SQL statements run bare
+// through `pg` in the same process, against the same throw-away embedded PostgreSQL. Prints
+// p50 and p95 of both and the ratio of the p95s. Goal: ratio at most 1.5 and p95 under 100 ms.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createDatabase,
+  createDb,
+  migrate,
+  type Prisma,
+  startEmbeddedPostgres,
+  withDatabase,
+} from '@quire/db';
+import pg from 'pg';
+import { seedBulk } from '../scripts/seed-bulk.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { scopeOf } from '../src/lib/visibility.js';
+import * as auditRepo from '../src/modules/audit/audit.repository.js';
+import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.repository.js';
+import { textPdf } from '../test/documents.js';
+import { createUser, loginAs } from '../test/factories.js';
+
+const filesArg = process.argv.indexOf('--files');
+const FILES = filesArg === -1 ? 100_000 : Number(process.argv[filesArg + 1]);
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg === -1 ? 200 : Number(process.argv[runsArg + 1]);
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-search-'));
+const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+try {
+  await createDatabase(pgServer.adminUrl, 'bench');
+  const url = withDatabase(pgServer.adminUrl, 'bench');
+  await migrate(url);
+  const db = createDb(url);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(dir, 'data'),
+    LOGIN_RATE_LIMIT: '100000',
+    QUIRE_ROLE: 'api',
+  });
+  await mkdir(config.storageDir, { recursive: true });
+  const app = await buildApp({ config, db });
+  const admin = await createUser(db, { accessType: 'COMPANY ADMIN' });
+  const staffUser = await createUser(db, { accessType: 'General staff' });
+
+  console.info(`Seeding ${FILES.toLocaleString('en')} files…`);
+  const stored = await app.deps.blobs.put(textPdf(['bench']));
+  await seedBulk(url, {
+    files: FILES,
+    blob: { id: stored.id, size: stored.size, mimeType: 'application/pdf' },
+    log: (l) => console.info(l),
+  });
+  // The staff member is in one seeded team: they see the categories granted to it.
+  const team = await db.group.findFirstOrThrow({
+    where: { name: { contains: ' team 1' } },
+    orderBy: { id: 'asc' },
+  });
+  await db.groupMember.create({ data: { groupId: team.id, userId: staffUser.id } });
+  const adminToken = await loginAs(app, admin);
+  const staffToken = await loginAs(app, staffUser, 'user');
+  const staffAuth = { userId: staffUser.id, role: 'user', accessType: 'General staff' } as Parameters<
+    typeof scopeOf
+  >[0];
+  const adminAuth = { userId: admin.id, role: 'admin', accessType: 'COMPANY ADMIN' } as Parameters<
+    typeof scopeOf
+  >[0];
+  const staffScope = scopeOf(staffAuth);
+  const adminScope = scopeOf(adminAuth);
+
+  const visibleTop = (
+    await db.$queryRawUnsafe<Array<{ id: number }>>(
+      `SELECT c.id FROM categories c WHERE c.parent_id IS NULL AND c.id IN (SELECT category_id FROM quire_category_rights(${staffUser.id})) ORDER BY c.id LIMIT 1`,
+    )
+  )[0]?.id as number;
+  const numberField = await db.metadataField.findFirstOrThrow({
+    where: { type: 'number', name: { startsWith: 'Bulk ' } },
+  });
+  const selectField = await db.metadataField.findFirstOrThrow({
+    where: { type: 'select', name: { startsWith: 'Bulk ' } },
+  });
+  const selectItems = await db.valueListItem.findMany({
+    where: { valueListId: selectField.valueListId as number, key: { in: [3, 4] } },
+  });
+
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const bare = async (...statements: Prisma.Sql[]) => {
+    await Promise.all(statements.map((s) => pool.query(s.text, s.values as unknown[])));
+  };
+
+  interface Case {
+    label: string;
+    api: () => Promise<{ statusCode: number; body: string }>;
+    sql: () => Promise<void>;
+  }
+  const inject = (token: string, method: 'GET' | 'POST', u: string, payload?: object) => () =>
+    app.inject({
+      method,
+      url: u,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+  const win = (quantity: number) => ({ limit: quantity, offset: 0 });
+  const searchBare =
+    (scope: typeof staffScope, text: string, filter: repo.FileFilter, quantity: number) => async () => {
+      const terms = text ? repo.searchTerms(text) : null;
+      const sql = repo.findFilesSql(scope, terms, filter, win(quantity));
+      const [rows] = await Promise.all([
+        pool.query(sql.rows.text, sql.rows.values as unknown[]),
+        pool.query(sql.count.text, sql.count.values as unknown[]),
+      ]);
+      if (terms && rows.rows.length) {
+        const s = repo.snippetsSql(
+          rows.rows.map((r) => r.id),
+          terms,
+          text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.[0] ?? '',
+        );
+        await pool.query(s.text, s.values as unknown[]);
+      }
+    };
+  const fieldFilter: repo.FieldCondition[] = [
+    { fieldId: numberField.id, kind: 'number', min: 1000, max: 20000 },
+    { fieldId: selectField.id, kind: 'items', itemIds: selectItems.map((i) => i.id) },
+  ];
+  const head = await auditRepo.chainHead(db);
+  const deepCursor = Math.floor((head?.seq ?? 0) / 2);
+
+  const cases: Case[] = [
+    {
+      label: 'category list (staff, 20)',
+      api: inject(staffToken, 'POST', '/api/filter-files?page=1&quantity=20', { category_id: visibleTop }),
+      sql: searchBare(staffScope, '', { categoryId: visibleTop, includeSubcategories: true }, 20),
+    },
+    {
+      label: 'category list, page 50',
+      api: inject(staffToken, 'POST', '/api/filter-files?page=50&quantity=20', { category_id: visibleTop }),
+      sql: async () => {
+        const sql = repo.findFilesSql(
+          staffScope,
+          null,
+          { categoryId: visibleTop, includeSubcategories: true },
+          { limit: 20, offset: 980 },
+        );
+        await bare(sql.rows, sql.count);
+      },
+    },
+    {
+      label: 'header search "invo" (staff)',
+      api: inject(staffToken, 'GET', '/api/search-files?search=invo'),
+      sql: searchBare(staffScope, 'invo', {}, 8),
+    },
+    {
+      label: 'header search "acme" (admin)',
+      api: inject(adminToken, 'GET', '/api/search-files?search=acme'),
+      sql: searchBare(adminScope, 'acme', {}, 8),
+    },
+    {
+      label: 'search page "harbour memo" (staff, 100)',
+      api: inject(staffToken, 'GET', '/api/all-search-files?search=harbour%20memo'),
+      sql: searchBare(staffScope, 'harbour memo', {}, 100),
+    },
+    {
+      label: 'filter number+select (staff)',
+      api: inject(staffToken, 'POST', '/api/filter-files', {
+        fields: [
+          { field_id: numberField.id, min: 1000, max: 20000 },
+          { field_id: selectField.id, keys: [3, 4] },
+        ],
+      }),
+      sql: async () => {
+        const ids = await pool.query(
+          'SELECT id, type, value_list_id FROM metadata_fields WHERE id = ANY($1) AND deleted_at IS NULL',
+          [[numberField.id, selectField.id]],
+        );
+        void ids;
+        await pool.query('SELECT id FROM value_list_items WHERE value_list_id = $1 AND key = ANY($2)', [
+          selectField.valueListId,
+          [3, 4],
+        ]);
+        await searchBare(staffScope, '', { fields: fieldFilter }, 20)();
+      },
+    },
+    {
+      label: 'dashboard (staff, 4 tables)',
+      api: inject(staffToken, 'GET', '/api/dashboard/table'),
+      sql: async () => {
+        await Promise.all(
+          (['previewed', 'checked_out', 'recent', 'assigned'] as const).map((t) => {
+            const s = repo.dashboardSql[t](staffScope, win(10));
+            return bare(s.rows, s.count);
+          }),
+        );
+      },
+    },
+    {
+      label: 'audit trail, newest 20',
+      api: inject(adminToken, 'GET', '/api/audits/activity'),
+      sql: () => bare(auditRepo.activitySql({}, { limit: 20, offset: 0 }), auditRepo.headSql()),
+    },
+    {
+      label: 'audit, type+search',
+      api: inject(adminToken, 'GET', '/api/audits/activity?type=security&search=denied'),
+      sql: () =>
+        bare(
+          auditRepo.activitySql({ type: 'security', search: 'denied' }, { limit: 20, offset: 0 }),
+          auditRepo.countSql({ type: 'security', search: 'denied' }),
+        ),
+    },
+    {
+      label: 'audit, one user, 30 days',
+      api: inject(
+        adminToken,
+        'GET',
+        `/api/audits/activity?user_id=${(await db.user.findFirstOrThrow({ where: { username: { startsWith: 'bulk' } } })).id}&dateRange=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)},`,
+      ),
+      sql: async () => {
+        const u = (await db.user.findFirstOrThrow({ where: { username: { startsWith: 'bulk' } } })).id;
+        const f = {
+          userId: u,
+          from: new Date(`${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`),
+        };
+        await pool.query('SELECT count(*) FROM users WHERE id = $1', [u]);
+        await bare(auditRepo.activitySql(f, { limit: 20, offset: 0 }), auditRepo.countSql(f));
+      },
+    },
+    {
+      label: 'audit, deep page (cursor)',
+      api: inject(adminToken, 'GET', `/api/audits/activity?cursor=${deepCursor}`),
+      sql: () =>
+        bare(auditRepo.activitySql({}, { limit: 20, offset: 0, beforeSeq: deepCursor }), auditRepo.headSql()),
+    },
+  ];
+
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
+  };
+  const time = async (fn: () => Promise<unknown>) => {
+    const t0 = process.hrtime.bigint();
+    await fn();
+    return Number(process.hrtime.bigint() - t0) / 1e6;
+  };
+
+  console.info(
+    `\nQuire search benchmark: ${FILES.toLocaleString('en')} files, ${RUNS} runs each (ms; API = app.inject, SQL = the same statements through pg)\n`,
+  );
+  console.info(
+    `${'call'.padEnd(36)} ${'API p50'.padStart(8)} ${'API p95'.padStart(8)} ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)} ${'p95 ratio'.padStart(9)}`,
+  );
+  for (const c of cases) {
+    const check = await c.api();
+    if (check.statusCode !== 200)
+      throw new Error(`${c.label}: ${check.statusCode} ${check.body.slice(0, 300)}`);
+    for (let i = 0; i < 20; i++) {
+      await c.api();
+      await c.sql();
+    }
+    const api: number[] = [];
+    const sql: number[] = [];
+    // Interleaved, so both see the same machine load.
+    for (let i = 0; i < RUNS; i++) {
+      api.push(await time(c.api));
+      sql.push(await time(c.sql));
+    }
+    console.info(
+      `${c.label.padEnd(36)} ${pct(api, 50).toFixed(1).padStart(8)} ${pct(api, 95).toFixed(1).padStart(8)} ${pct(
+        sql,
+        50,
+      )
+        .toFixed(1)
+        .padStart(
+          8,
+        )} ${pct(sql, 95).toFixed(1).padStart(8)} ${(pct(api, 95) / pct(sql, 95)).toFixed(2).padStart(9)}`,
+    );
+  }
+  await pool.end();
+  await app.close();
+  await db.$disconnect();
+} finally {
+  await pgServer.stop();
+  await rm(dir, { recursive: true, force: true });
+}

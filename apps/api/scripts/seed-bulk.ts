@@ -1,0 +1,322 @@
+// A realistic data set for the search and audit benchmarks (pnpm db:seed --files N, pnpm
+// bench:search): per 100,000 files, 500 categories in a two-level tree, 200 users in 10
+// groups with grants, 12 metadata fields (1,000,000 values), tags, comments, extracted text
+// for one file in ten, and 2,000,000 audit events in the hash chain. Everything is written
+// set-based (INSERT … SELECT over generate_series or unnest arrays), never row by row; the
+// audit events are chained here (the same hash as the database's, lib/audit-chain.ts) and
+// loaded with quire.audit_reload, the documented bulk-load switch of decision 013.
+import pg from 'pg';
+import { auditHash } from '../src/lib/audit-chain.js';
+
+export interface BulkOptions {
+  files: number;
+  /** Audit events (default 20 per file). */
+  auditEvents?: number;
+  log?: (line: string) => void;
+  /** The content every seeded version points at (a stored blob's id, size and type). */
+  blob: { id: string; size: number; mimeType: string };
+}
+
+const WORDS = (
+  'invoice contract report minutes budget forecast policy memo proposal agreement statement ' +
+  'receipt order delivery schedule audit review summary plan quote tender claim payroll ledger ' +
+  'offer design drawing manual procedure checklist certificate licence permit survey analysis ' +
+  'request approval notice letter brief agenda roadmap strategy tax insurance lease warranty'
+).split(' ');
+const PLACES = 'north south east west central harbour valley river summit lakeside'.split(' ');
+const CUSTOMERS = 'acme globex initech umbrella hooli stark wayne wonka tyrell cyberdyne'.split(' ');
+
+export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
+  const log = o.log ?? (() => {});
+  const files = o.files;
+  const categories = Math.max(10, Math.round((files / 100_000) * 500));
+  const top = Math.max(2, Math.round(categories / 10));
+  const users = 200;
+  const events = o.auditEvents ?? files * 20;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const q = (sql: string, values: unknown[] = []) => client.query(sql, values);
+  const t0 = Date.now();
+  const step = async (label: string, fn: () => Promise<unknown>) => {
+    const s = Date.now();
+    await fn();
+    log(`  ${label} (${((Date.now() - s) / 1000).toFixed(1)} s)`);
+  };
+  try {
+    const company = (await q('SELECT id FROM companies ORDER BY id LIMIT 1')).rows[0]?.id;
+    if (!company) throw new Error('No company yet: start Quire once (or run the plain seed) first');
+    const run = Date.now().toString(36);
+
+    await step(`${users} users in 10 groups`, async () => {
+      await q(
+        `INSERT INTO users (company_id, username, email, first_name, last_name, login_role, access_type, password_hash, updated_at)
+         SELECT $1, 'bulk' || $2 || '.' || g, 'bulk' || $2 || '.' || g || '@example.test',
+                (ARRAY['Ann','Ben','Cleo','Dan','Eva','Finn','Gail','Hugo','Iris','Jon'])[1 + g % 10],
+                'Person ' || g, 'user', 'GENERAL_STAFF', NULL, now()
+           FROM generate_series(1, $3) g`,
+        [company, run, users],
+      );
+      await q(
+        `INSERT INTO groups (name, description, updated_at)
+         SELECT 'Bulk ' || $1 || ' team ' || g, 'Seeded', now() FROM generate_series(1, 10) g`,
+        [run],
+      );
+      await q(
+        `INSERT INTO group_members (group_id, user_id)
+         SELECT gr.id, u.id FROM users u
+           JOIN groups gr ON gr.name = 'Bulk ' || $1 || ' team ' || (1 + (u.id % 10))
+          WHERE u.username LIKE 'bulk' || $1 || '.%'`,
+        [run],
+      );
+    });
+
+    await step(`${categories} categories with grants`, async () => {
+      await q(
+        `INSERT INTO categories (name, position, updated_at)
+         SELECT initcap(($1::text[])[1 + g % array_length($1::text[], 1)]) || ' ' || initcap(($2::text[])[1 + g % array_length($2::text[], 1)]) || ' ' || $3 || '-' || g,
+                g, now() FROM generate_series(1, $4) g`,
+        [WORDS, PLACES, run, top],
+      );
+      await q(
+        `INSERT INTO categories (parent_id, name, position, updated_at)
+         SELECT p.id, 'Folder ' || g || ' of ' || p.name, g, now()
+           FROM categories p, generate_series(1, $2) g
+          WHERE p.parent_id IS NULL AND p.name LIKE '%' || $1 || '-%'`,
+        [run, Math.round(categories / top) - 1],
+      );
+      // Each group may view one top-level category in five (inherited by its folders).
+      await q(
+        `INSERT INTO category_permissions (category_id, group_id, can_view, can_upload, updated_at)
+         SELECT c.id, gr.id, true, true, now()
+           FROM categories c JOIN groups gr ON gr.name LIKE 'Bulk ' || $1 || ' team %'
+          WHERE c.parent_id IS NULL AND c.name LIKE '%' || $1 || '-%' AND (c.id + gr.id) % 5 = 0`,
+        [run],
+      );
+    });
+
+    await step('12 metadata fields, a value list of 50 items', async () => {
+      const list = (
+        await q(
+          `INSERT INTO value_lists (name, updated_at) VALUES ('Bulk status ' || $1, now()) RETURNING id`,
+          [run],
+        )
+      ).rows[0].id;
+      await q(
+        `INSERT INTO value_list_items (value_list_id, key, label, position)
+         SELECT $1, g, 'Status ' || g, g FROM generate_series(1, 50) g`,
+        [list],
+      );
+      await q(
+        `INSERT INTO metadata_fields (name, type, value_list_id, position, updated_at)
+         SELECT 'Bulk ' || $1 || ' field ' || g,
+                (ARRAY['text','number','date','select']::"FieldType"[])[1 + g % 4],
+                CASE WHEN g % 4 = 3 THEN $2::int END, g, now()
+           FROM generate_series(0, 11) g`,
+        [run, list],
+      );
+      await q(
+        `INSERT INTO category_fields (category_id, field_id, position)
+         SELECT c.id, f.id, f.position FROM categories c, metadata_fields f
+          WHERE c.name LIKE '%' || $1 || '-%' AND f.name LIKE 'Bulk ' || $1 || ' field %'`,
+        [run],
+      );
+    });
+
+    await q(`INSERT INTO blobs (id, size, mime_type) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+      o.blob.id,
+      o.blob.size,
+      o.blob.mimeType,
+    ]);
+
+    // Files in chunks: one transaction each, so the triggers' work stays bounded.
+    const chunk = 20_000;
+    await step(`${files} files with versions, ${files * 10} metadata values, tags, comments`, async () => {
+      for (let from = 1; from <= files; from += chunk) {
+        const to = Math.min(files, from + chunk - 1);
+        await q('BEGIN');
+        await q(
+          `CREATE TEMP TABLE seeded ON COMMIT DROP AS
+           WITH cats AS (SELECT array_agg(id ORDER BY id) a FROM categories WHERE name LIKE '%' || $1 || '-%'),
+                own AS (SELECT array_agg(id ORDER BY id) a FROM users WHERE username LIKE 'bulk' || $1 || '.%')
+           SELECT g AS n,
+                  cats.a[1 + (g * 7919) % array_length(cats.a, 1)] AS category_id,
+                  own.a[1 + (g * 104729) % array_length(own.a, 1)] AS owner_id,
+                  ($2::text[])[1 + g % array_length($2::text[], 1)] || '-' || ($3::text[])[1 + (g / 7) % array_length($3::text[], 1)]
+                    || '-' || ($4::text[])[1 + (g / 3) % array_length($4::text[], 1)] || '-' || g || '.pdf' AS name,
+                  (now() AT TIME ZONE 'UTC') - make_interval(mins => (g * 1303) % (3 * 365 * 24 * 60)) AS created_at
+             FROM cats, own, generate_series($5::int, $6::int) g`,
+          [run, WORDS, PLACES, CUSTOMERS, from, to],
+        );
+        await q(
+          `INSERT INTO files (name, category_id, index_status, owner_id, created_at, updated_at, indexed_at)
+           SELECT name, category_id, 'indexed', owner_id, created_at, created_at, created_at FROM seeded ORDER BY n`,
+        );
+        await q(
+          `INSERT INTO file_versions (file_id, number, blob_id, original_name, mime_type, size, author_id, created_at)
+           SELECT f.id, 1, $1, f.name, $2, $3, f.owner_id, f.created_at
+             FROM files f WHERE f.id > (SELECT coalesce(max(file_id), 0) FROM file_versions) AND f.name IN (SELECT name FROM seeded)`,
+          [o.blob.id, o.blob.mimeType, o.blob.size],
+        );
+        await q(
+          `UPDATE files f SET current_version_id = v.id FROM file_versions v
+            WHERE v.file_id = f.id AND f.current_version_id IS NULL AND f.name IN (SELECT name FROM seeded)`,
+        );
+        // Ten values a file: the fields of its category, by type.
+        await q(
+          `INSERT INTO file_field_values (file_id, field_id, value_text, value_number, value_date, value_item_id, updated_at)
+           SELECT f.id, mf.id,
+                  CASE WHEN mf.type = 'text' THEN initcap(($2::text[])[1 + (f.id + mf.id) % array_length($2::text[], 1)]) || ' ' || (f.id % 997) END,
+                  CASE WHEN mf.type = 'number' THEN ((f.id * 31 + mf.id) % 100000)::numeric END,
+                  CASE WHEN mf.type = 'date' THEN date '2020-01-01' + ((f.id + mf.id * 11) % 2200) END,
+                  CASE WHEN mf.type = 'select' THEN (SELECT i.id FROM value_list_items i WHERE i.value_list_id = mf.value_list_id AND i.key = 1 + (f.id + mf.id) % 50) END,
+                  now()
+             FROM files f
+             JOIN metadata_fields mf ON mf.name LIKE 'Bulk ' || $1 || ' field %' AND mf.position < 10
+            WHERE f.name IN (SELECT name FROM seeded)`,
+          [run, CUSTOMERS],
+        );
+        await q('COMMIT');
+        log(`    … ${to} files`);
+      }
+      await q(
+        `INSERT INTO related_tags (category_id, name, updated_at)
+         SELECT c.id, t, now() FROM categories c, unnest(ARRAY['urgent','archived']) t WHERE c.name LIKE '%' || $1 || '-%'`,
+        [run],
+      );
+      await q(
+        `INSERT INTO file_tags (file_id, tag_id)
+         SELECT f.id, t.id FROM files f JOIN related_tags t ON t.category_id = f.category_id AND t.name = 'urgent'
+          WHERE f.id % 5 = 0 AND f.name LIKE '%.pdf'`,
+      );
+      await q(
+        `INSERT INTO comments (file_id, author_id, body, created_at)
+         SELECT f.id, f.owner_id, 'Checked by ' || ($1::text[])[1 + f.id % array_length($1::text[], 1)] || ' for the ' ||
+                ($2::text[])[1 + f.id % array_length($2::text[], 1)] || ' office', f.created_at
+           FROM files f WHERE f.id % 10 = 3 AND f.name LIKE '%.pdf'`,
+        [CUSTOMERS, PLACES],
+      );
+      await q(
+        `INSERT INTO version_texts (version_id, status, text, extracted_at)
+         SELECT v.id, 'done',
+                'This ' || ($1::text[])[1 + v.id % array_length($1::text[], 1)] || ' for ' || ($2::text[])[1 + v.id % array_length($2::text[], 1)] ||
+                ' covers the ' || ($3::text[])[1 + v.id % array_length($3::text[], 1)] || ' region. ' ||
+                repeat('Terms and conditions apply to every ' || ($1::text[])[1 + (v.id / 3) % array_length($1::text[], 1)] || ' listed here. ', 20),
+                now()
+           FROM file_versions v WHERE v.id % 10 = 1`,
+        [WORDS, CUSTOMERS, PLACES],
+      );
+      await q(
+        `UPDATE version_texts SET search_vector = quire_text_vector(text) WHERE status = 'done' AND search_vector IS NULL`,
+      );
+    });
+
+    await step(`${events} audit events in the hash chain`, async () => {
+      await q('SELECT pg_advisory_lock(727362)');
+      try {
+        const head = (
+          await q('SELECT seq, hash FROM audit_events WHERE seq IS NOT NULL ORDER BY seq DESC LIMIT 1')
+        ).rows[0];
+        let seq = Number(head?.seq ?? 0);
+        let prev: string = head?.hash ?? '';
+        const firstId = Number((await q(`SELECT nextval('audit_events_id_seq') AS id`)).rows[0].id);
+        await q(`SELECT setval('audit_events_id_seq', $1)`, [firstId + events]);
+        const userIds = (
+          await q(`SELECT id FROM users WHERE username LIKE 'bulk' || $1 || '.%' ORDER BY id`, [run])
+        ).rows.map((r) => Number(r.id));
+        const kinds: Array<[string, string, string]> = [
+          ['auth', 'login.success', 'signed in as user'],
+          ['auth', 'logout', 'signed out'],
+          ['security', 'access.denied', 'GET /api/files: You are not allowed to read File Control'],
+          ['user', 'user.updated', 'Edited user'],
+          ['group', 'group.updated', 'Edited group'],
+          ['file', 'file.text_extracted', 'Read the text of a file for search'],
+        ];
+        const start = Date.now() - 365 * 24 * 3_600_000;
+        const spacing = Math.floor((365 * 24 * 3_600_000) / events);
+        const batch = 20_000;
+        for (let done = 0; done < events; done += batch) {
+          const n = Math.min(batch, events - done);
+          const cols = {
+            id: [] as string[],
+            user: [] as number[],
+            type: [] as string[],
+            action: [] as string[],
+            ttype: [] as string[],
+            tid: [] as string[],
+            message: [] as string[],
+            ip: [] as string[],
+            created: [] as string[],
+            seq: [] as string[],
+            prev: [] as string[],
+            hash: [] as string[],
+          };
+          for (let i = 0; i < n; i++) {
+            const k = done + i;
+            const [type, action, text] = kinds[k % kinds.length] as [string, string, string];
+            const user = userIds[(k * 37) % userIds.length] as number;
+            const id = String(firstId + k);
+            seq += 1;
+            const created = new Date(start + k * spacing).toISOString().slice(0, 23);
+            const row = {
+              id,
+              seq: String(seq),
+              prev_hash: prev,
+              user_id: String(user),
+              type,
+              action,
+              target_type: 'file',
+              target_id: String(1 + (k % files)),
+              message: `${text} (${WORDS[k % WORDS.length]} ${k})`,
+              details: null,
+              ip: `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
+              created,
+            };
+            const hash = auditHash(row);
+            cols.id.push(id);
+            cols.user.push(user);
+            cols.type.push(type);
+            cols.action.push(action);
+            cols.ttype.push(row.target_type);
+            cols.tid.push(row.target_id);
+            cols.message.push(row.message);
+            cols.ip.push(row.ip);
+            cols.created.push(created);
+            cols.seq.push(row.seq);
+            cols.prev.push(prev);
+            cols.hash.push(hash);
+            prev = hash;
+          }
+          await q('BEGIN');
+          await q(`SET LOCAL quire.audit_reload = 'on'`);
+          await q(
+            `INSERT INTO audit_events (id, user_id, type, action, target_type, target_id, message, ip, created_at, seq, prev_hash, hash)
+             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                  $8::text[], $9::timestamp[], $10::bigint[], $11::text[], $12::text[])`,
+            [
+              cols.id,
+              cols.user,
+              cols.type,
+              cols.action,
+              cols.ttype,
+              cols.tid,
+              cols.message,
+              cols.ip,
+              cols.created,
+              cols.seq,
+              cols.prev,
+              cols.hash,
+            ],
+          );
+          await q('COMMIT');
+          if ((done / batch) % 10 === 9) log(`    … ${done + n} events`);
+        }
+      } finally {
+        await q('SELECT pg_advisory_unlock(727362)');
+      }
+    });
+    await step('ANALYZE', () => q('ANALYZE'));
+    log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+  } finally {
+    await client.end();
+  }
+}

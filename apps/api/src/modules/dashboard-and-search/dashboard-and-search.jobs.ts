@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { FILE_EVENT_TYPES, type FileEvent } from '../../lib/file-events.js';
+import { defineJob } from '../../lib/jobs/definition.js';
+import { extractVersion, reindexAll, TEXT_EVENTS } from './extraction.service.js';
+
+// The search area's jobs (decision 010): text extraction, subscribed to file events
+// (FILE_EVENT_SUBSCRIBERS), and the rebuild of every vector after the search language changed
+// (enqueued by a trigger on companies.search_language, migration 0011_search).
+
+declare module '../../lib/jobs/queue.js' {
+  interface JobPayloads {
+    'search.extract': FileEvent;
+    'search.reindex': Record<string, never>;
+  }
+}
+
+export const ZFileEvent: z.ZodType<FileEvent> = z.object({
+  type: z.enum(FILE_EVENT_TYPES),
+  file_id: z.number().int(),
+  version_id: z.number().int().optional(),
+  field_ids: z.array(z.number().int()).optional(),
+  category_id: z.number().int().nullable().optional(),
+  actor_id: z.number().int().nullable(),
+});
+
+export const searchExtractJob = defineJob({
+  kind: 'search.extract',
+  payload: ZFileEvent,
+  // The reader runs in its own process: one at a time per worker process (2 cores shared).
+  concurrency: 1,
+  timeoutMs: 5 * 60_000,
+  async run(job, deps) {
+    const event = job.payload;
+    // Other events change no content: names, values, tags and comments are kept by triggers.
+    if (!TEXT_EVENTS.has(event.type) || event.version_id === undefined) return;
+    await extractVersion(deps, event.version_id);
+  },
+});
+
+export const searchReindexJob = defineJob({
+  kind: 'search.reindex',
+  payload: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  timeoutMs: 60 * 60_000,
+  async run(job, deps) {
+    await reindexAll(deps, job.signal);
+  },
+});

@@ -1,0 +1,17 @@
+import { contract } from '@quire/contract';
+import type { Deps } from '../../lib/deps.js';
+import { defineRoutes } from '../../lib/route.js';
+import { textStatus } from './extraction.service.js';
+import * as search from './search.service.js';
+
+export const dashboardAndSearchModule = (deps: Deps) =>
+  defineRoutes('dashboardAndSearch', contract.dashboardAndSearch, {
+    dashboardTable: async ({ query, auth }) => ({ data: await search.dashboard(deps, auth, query) }),
+    allSearchFiles: async ({ query, auth }) => ({ data: await search.searchFiles(deps, auth, query) }),
+    searchFiles: async ({ query, auth }) => ({ data: await search.searchFiles(deps, auth, query) }),
+    filterAttributes: async ({ auth }) => ({ data: await search.filterAttributes(deps, auth) }),
+    filterFiles: async ({ query, body, auth }) => ({
+      data: await search.filterFiles(deps, auth, body, query),
+    }),
+    textStatus: async ({ params }) => ({ data: await textStatus(deps, params.id) }),
+  });

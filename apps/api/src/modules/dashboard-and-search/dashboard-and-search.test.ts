@@ -1,0 +1,445 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { textPdf } from '../../../test/documents.js';
+import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { emitFileEvent } from '../../lib/file-events.js';
+import { markedHtml } from './search.service.js';
+
+let t: TestContext;
+let staff: { id: number; token: string };
+let outsider: { id: number; token: string };
+let admin: { id: number; token: string };
+let cat1: number;
+let child: number;
+let cat2: number;
+let invoice: number;
+let notes: number;
+let secret: number;
+let ownInCat2: number;
+let fields: { text: number; number: number; date: number; select: number };
+
+const as = (who: { token: string } | null, opts: InjectOptions) => callAs(t, who?.token ?? null, opts);
+const get = (who: { token: string } | null, url: string) => as(who, { method: 'GET', url });
+const filter = (who: { token: string }, payload: unknown, qs = '') =>
+  as(who, { method: 'POST', url: `/api/filter-files${qs}`, payload: payload as object });
+const ids = (res: { json: () => { data: { items: Array<{ id: number }> } } }) =>
+  res.json().data.items.map((f) => f.id);
+
+async function person(accessType: 'General staff' | 'COMPANY ADMIN', firstName: string) {
+  const user = await createUser(t.db, { accessType, firstName, lastName: 'Tester' });
+  return {
+    id: user.id,
+    token: await loginAs(t.app, user, accessType === 'General staff' ? 'user' : 'admin'),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await person('General staff', 'Sam');
+  outsider = await person('General staff', 'Olga');
+  admin = await person('COMPANY ADMIN', 'Ada');
+  cat1 = (await createCategory(t.db, { name: 'Finance', grants: [{ userId: staff.id }] })).id;
+  child = (await createCategory(t.db, { name: 'Invoices 2026', parentId: cat1 })).id;
+  cat2 = (await createCategory(t.db, { name: 'Board' })).id;
+  const list = await t.db.valueList.create({
+    data: {
+      name: 'Approval',
+      items: {
+        create: [
+          { key: 7, label: 'Approved', position: 1 },
+          { key: 8, label: 'Rejected', position: 2 },
+        ],
+      },
+    },
+    include: { items: true },
+  });
+  const made = await Promise.all(
+    (
+      [
+        ['Customer', 'text', null],
+        ['Amount', 'number', null],
+        ['Invoice date', 'date', null],
+        ['Status', 'select', list.id],
+      ] as const
+    ).map(([name, type, valueListId], position) =>
+      t.db.metadataField.create({ data: { name, type, valueListId, position } }),
+    ),
+  );
+  fields = { text: made[0]!.id, number: made[1]!.id, date: made[2]!.id, select: made[3]!.id };
+  for (const [position, f] of made.entries())
+    await t.db.categoryField.create({ data: { categoryId: cat1, fieldId: f.id, position } });
+
+  invoice = (
+    await createFile(t.db, t.app.deps.blobs, {
+      ownerId: admin.id,
+      categoryId: cat1,
+      name: 'Quarterly invoice March.pdf',
+    })
+  ).id;
+  notes = (
+    await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: child, name: 'notes.txt' })
+  ).id;
+  secret = (
+    await createFile(t.db, t.app.deps.blobs, {
+      ownerId: admin.id,
+      categoryId: cat2,
+      name: 'zanzibar secret plans.txt',
+    })
+  ).id;
+  ownInCat2 = (
+    await createFile(t.db, t.app.deps.blobs, {
+      ownerId: staff.id,
+      categoryId: cat2,
+      name: 'my own draft.txt',
+    })
+  ).id;
+
+  const approved = list.items.find((i) => i.key === 7)!;
+  await t.db.fileFieldValue.createMany({
+    data: [
+      { fileId: invoice, fieldId: fields.text, valueText: 'Acme Corporation' },
+      { fileId: invoice, fieldId: fields.number, valueNumber: 1500 },
+      { fileId: invoice, fieldId: fields.date, valueDate: new Date('2026-03-01T00:00:00Z') },
+      { fileId: invoice, fieldId: fields.select, valueItemId: approved.id },
+      { fileId: notes, fieldId: fields.number, valueNumber: 90 },
+    ],
+  });
+  const tag = await t.db.relatedTag.create({ data: { categoryId: cat1, name: 'treasury' } });
+  await t.db.fileTag.create({ data: { fileId: invoice, tagId: tag.id } });
+  await t.db.comment.create({
+    data: {
+      fileId: invoice,
+      authorId: admin.id,
+      body: 'Please check the zanzibar clause <script>alert(1)</script>',
+    },
+  });
+});
+afterAll(() => t.close());
+
+describe('who may search', () => {
+  it.each([
+    ['GET', '/api/dashboard/table'],
+    ['GET', '/api/all-search-files?search=x'],
+    ['GET', '/api/search-files?search=x'],
+    ['GET', '/api/filter-attributes'],
+    ['POST', '/api/filter-files'],
+    ['GET', '/api/search/text-status/1'],
+  ] as const)('%s %s needs a signed-in user (401, audited)', async (method, url) => {
+    const before = await t.db.auditEvent.count({ where: { action: 'access.unauthenticated' } });
+    const res = await as(null, { method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(res.statusCode).toBe(401);
+    expect(await t.db.auditEvent.count({ where: { action: 'access.unauthenticated' } })).toBe(before + 1);
+  });
+
+  it('answers 404 for the text status of a file the caller may not see, 200 for one they may', async () => {
+    expect((await get(outsider, `/api/search/text-status/${invoice}`)).statusCode).toBe(404);
+    expect((await get(staff, `/api/search/text-status/${invoice}`)).statusCode).toBe(200);
+    expect(await t.db.auditEvent.count({ where: { action: 'access.not_found', userId: outsider.id } })).toBe(
+      1,
+    );
+  });
+});
+
+describe('GET /api/search-files and /api/all-search-files', () => {
+  it('finds by partial words of the name, metadata, tags and comments: only files the caller may see, counted so', async () => {
+    for (const [search, want] of [
+      ['zanz', [invoice]], // the comment ("zanzibar"); the secret file's name matches too, but Sam may not see it
+      ['quarter', [invoice]],
+      ['acme', [invoice]],
+      ['approved', [invoice]],
+      ['treasury', [invoice]],
+      ['notes', [notes]],
+      ['draft', [ownInCat2]], // in a category Sam may not see, but Sam owns it
+    ] as const) {
+      const res = await get(staff, `/api/all-search-files?search=${search}`);
+      expect(res.statusCode).toBe(200);
+      expect(`${search} ${ids(res)}`).toBe(`${search} ${want}`);
+      expect(res.json().data.total).toBe(want.length);
+    }
+    const all = await get(admin, '/api/all-search-files?search=zanzibar');
+    expect(ids(all).sort()).toEqual([invoice, secret].sort());
+    expect(await get(outsider, '/api/all-search-files?search=zanzibar').then(ids)).toEqual([]);
+  });
+
+  it('ranks a match in the name above one in a comment, and shows the matching passage escaped, with <mark>', async () => {
+    const res = await get(admin, '/api/all-search-files?search=zanzibar');
+    const [first, second] = res.json().data.items;
+    expect(first.id).toBe(secret);
+    expect(first.name_html).toBe('<mark>zanzibar</mark> secret plans.txt');
+    expect(second.id).toBe(invoice);
+    expect(second.snippet_html).toContain('<mark>zanzibar</mark>');
+    // Nothing but the <mark>s is markup: the text is escaped.
+    expect(second.snippet_html.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    expect(markedHtml('a <script>x</script> & \ue000b\ue001')).toBe(
+      'a &lt;script&gt;x&lt;/script&gt; &amp; <mark>b</mark>',
+    );
+    expect(second).toMatchObject({
+      category: { id: cat1, name: 'Finance' },
+      owner: { id: admin.id, name: 'Ada Tester' },
+    });
+  });
+
+  it('pages 100 by default on the results page and 8 in the header', async () => {
+    expect((await get(staff, '/api/all-search-files?search=a')).json().data.quantity).toBe(100);
+    expect((await get(staff, '/api/search-files?search=a')).json().data.quantity).toBe(8);
+  });
+
+  it('refuses a search without letters or digits and bad paging (400 naming the field)', async () => {
+    for (const [qs, path] of [
+      ['', 'query.search'],
+      ['search=%20%20', 'query.search'],
+      ['search=%25%25', 'query.search'],
+      ['search=x&quantity=0', 'query.quantity'],
+      ['search=x&page=-1', 'query.page'],
+    ] as const) {
+      const res = await get(staff, `/api/search-files?${qs}`);
+      expect(`${qs} ${res.statusCode}`).toBe(`${qs} 400`);
+      expect(res.json().errors[0].path).toBe(path);
+    }
+  });
+
+  it('keeps the index up to date when a name, a comment or a tag changes', async () => {
+    await t.db.file.update({ where: { id: notes }, data: { name: 'minutes of the kraken meeting.txt' } });
+    expect(await get(staff, '/api/search-files?search=kraken').then(ids)).toEqual([notes]);
+    expect(await get(staff, '/api/search-files?search=notes').then(ids)).toEqual([]);
+    await t.db.comment.updateMany({ where: { fileId: invoice }, data: { deletedAt: new Date() } });
+    expect(await get(staff, '/api/search-files?search=zanzibar').then(ids)).toEqual([]);
+    await t.db.relatedTag.updateMany({ where: { name: 'treasury' }, data: { name: 'bookkeeping' } });
+    expect(await get(staff, '/api/search-files?search=bookkeep').then(ids)).toEqual([invoice]);
+    await t.db.comment.updateMany({ where: { fileId: invoice }, data: { deletedAt: null } });
+  });
+});
+
+describe('content search (the search.extract job)', () => {
+  const upload = async (name: string, content: Buffer, mimeType: string) => {
+    const file = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: staff.id,
+      categoryId: cat1,
+      name,
+      content,
+      mimeType,
+    });
+    await t.db.$transaction((tx) =>
+      emitFileEvent(tx, {
+        type: 'uploaded',
+        file_id: file.id,
+        version_id: file.currentVersionId as number,
+        actor_id: staff.id,
+      }),
+    );
+    await t.app.jobs.runDue();
+    return file.id;
+  };
+
+  it('reads the text of a PDF after upload: the file is found by a word inside it, with the passage', async () => {
+    const id = await upload(
+      'scan-0042.pdf',
+      textPdf(['Minutes of the board', 'The quokka budget was approved']),
+      'application/pdf',
+    );
+    const res = await get(staff, '/api/all-search-files?search=quokka');
+    expect(ids(res)).toEqual([id]);
+    expect(res.json().data.items[0].snippet_html).toContain('<mark>quokka</mark>');
+    const status = (await get(staff, `/api/search/text-status/${id}`)).json().data;
+    expect(status).toMatchObject({ status: 'done', error: null, truncated: false });
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'file.text_extracted', targetId: String(id) } }),
+    ).toBe(1);
+  });
+
+  it('says why when the text cannot be read, and the file stays findable by its name', async () => {
+    const broken = await upload(
+      'broken-wombat.pdf',
+      Buffer.from('%PDF-1.4\nthis is not really a pdf'),
+      'application/pdf',
+    );
+    const image = await upload('wombat-photo.png', Buffer.from('89504e470d0a1a0a0000', 'hex'), 'image/png');
+    const brokenStatus = (await get(staff, `/api/search/text-status/${broken}`)).json().data;
+    expect(brokenStatus.status).toBe('failed');
+    expect(brokenStatus.error).toMatch(/could not be read/);
+    expect((await get(staff, `/api/search/text-status/${image}`)).json().data).toMatchObject({
+      status: 'unsupported',
+      error: expect.stringMatching(/not searched by their content/),
+    });
+    expect((await get(staff, '/api/search-files?search=wombat').then(ids)).sort()).toEqual(
+      [broken, image].sort(),
+    );
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'file.text_extraction_failed', targetId: String(broken) },
+      }),
+    ).toBe(1);
+  });
+});
+
+describe('GET /api/filter-attributes', () => {
+  it('offers the categories, fields, owners and steps the caller may filter on', async () => {
+    const wf = await t.db.workflow.create({
+      data: { name: 'Approval flow', steps: { create: [{ name: 'Review', position: 1 }] } },
+    });
+    await t.db.category.update({ where: { id: cat1 }, data: { workflowId: wf.id } });
+    const data = (await get(staff, '/api/filter-attributes')).json().data;
+    expect(data.categories.map((c: { id: number }) => c.id)).toEqual([cat1, child]);
+    expect(data.fields.map((f: { name: string }) => f.name)).toEqual([
+      'Customer',
+      'Amount',
+      'Invoice date',
+      'Status',
+    ]);
+    expect(data.fields[3].items).toEqual([
+      { key: 7, label: 'Approved' },
+      { key: 8, label: 'Rejected' },
+    ]);
+    expect(data.owners.map((o: { id: number }) => o.id).sort()).toEqual([admin.id, staff.id].sort());
+    expect(data.workflow_steps).toEqual([
+      { id: expect.any(Number), name: 'Review', workflow: { id: wf.id, name: 'Approval flow' } },
+    ]);
+    const outsiderData = (await get(outsider, '/api/filter-attributes')).json().data;
+    expect(outsiderData).toEqual({ categories: [], fields: [], owners: [], workflow_steps: [] });
+  });
+});
+
+describe('POST /api/filter-files', () => {
+  it('filters by category (with its sub-categories), owner and dates; newest first; 20 a page', async () => {
+    const inCat1 = await filter(staff, { category_id: cat1 });
+    expect(inCat1.json().data.quantity).toBe(20);
+    expect(ids(inCat1)).toEqual(expect.arrayContaining([invoice, notes]));
+    expect(ids(await filter(staff, { category_id: cat1, include_subcategories: false }))).not.toContain(
+      notes,
+    );
+    expect(ids(await filter(staff, { category_id: cat2 }))).toEqual([ownInCat2]);
+    expect(ids(await filter(staff, { owner_id: staff.id, category_id: cat2 }))).toEqual([ownInCat2]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(ids(await filter(staff, { category_id: child, startDate: today, endDate: today }))).toEqual([
+      notes,
+    ]);
+    expect(ids(await filter(staff, { category_id: child, endDate: '2001-01-01' }))).toEqual([]);
+  });
+
+  it('filters on metadata: text equals, number and date ranges, value-list keys; combined with search', async () => {
+    const cases: Array<[unknown, number[]]> = [
+      [[{ field_id: fields.text, value: 'acme corporation' }], [invoice]],
+      [[{ field_id: fields.number, min: 1000 }], [invoice]],
+      [[{ field_id: fields.number, min: 10, max: 100 }], [notes]],
+      [[{ field_id: fields.number, value: 1500 }], [invoice]],
+      [[{ field_id: fields.date, min: '2026-02-01', max: '2026-03-31' }], [invoice]],
+      [[{ field_id: fields.select, keys: [7] }], [invoice]],
+      [[{ field_id: fields.select, keys: [8] }], []],
+      [[{ field_id: fields.select, value: 'approved' }], [invoice]],
+      [
+        [
+          { field_id: fields.number, min: 0 },
+          { field_id: fields.select, keys: [7, 8] },
+        ],
+        [invoice],
+      ],
+    ];
+    for (const [conditions, want] of cases) {
+      const res = await filter(staff, { fields: conditions });
+      expect(`${JSON.stringify(conditions)} ${ids(res)}`).toBe(`${JSON.stringify(conditions)} ${want}`);
+    }
+    expect(
+      ids(await filter(staff, { search: 'acme', fields: [{ field_id: fields.number, min: 1000 }] })),
+    ).toEqual([invoice]);
+    expect(
+      ids(await filter(staff, { search: 'kraken', fields: [{ field_id: fields.number, min: 1000 }] })),
+    ).toEqual([]);
+  });
+
+  it('filters on locked, checked out and workflow step', async () => {
+    await t.db.file.update({ where: { id: invoice }, data: { lockedById: admin.id, lockedAt: new Date() } });
+    await t.db.file.update({
+      where: { id: notes },
+      data: { checkedOutById: staff.id, checkedOutAt: new Date() },
+    });
+    expect(ids(await filter(staff, { category_id: cat1, locked: true }))).toEqual([invoice]);
+    expect(ids(await filter(staff, { category_id: cat1, checked_out: true }))).toEqual([notes]);
+    expect(ids(await filter(staff, { category_id: cat1, locked: false }))).not.toContain(invoice);
+    const step = await t.db.workflowStep.findFirstOrThrow({ where: { name: 'Review' } });
+    await t.db.workflowInstance.create({
+      data: { fileId: invoice, workflowId: step.workflowId, currentStepId: step.id },
+    });
+    expect(ids(await filter(staff, { workflow_step_id: step.id }))).toEqual([invoice]);
+    await t.db.file.update({ where: { id: invoice }, data: { lockedById: null, lockedAt: null } });
+  });
+
+  it('refuses conditions that do not fit their field (400 naming it), and bad shapes', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ fields: [{ field_id: 999999, value: 'x' }] }, 'body.fields.0.field_id'],
+      [{ fields: [{ field_id: fields.text, min: 3 }] }, 'body.fields.0.min'],
+      [{ fields: [{ field_id: fields.number, value: 'many' }] }, 'body.fields.0.value'],
+      [{ fields: [{ field_id: fields.number, min: 9, max: 1 }] }, 'body.fields.0.max'],
+      [{ fields: [{ field_id: fields.date, min: 5 }] }, 'body.fields.0.min'],
+      [{ fields: [{ field_id: fields.select, min: 1 }] }, 'body.fields.0.min'],
+      [{ fields: [{ field_id: fields.text }] }, 'body.fields.0'],
+      [{ startDate: '2026-05-01', endDate: '2026-04-01' }, 'body.endDate'],
+      [{ startDate: 'yesterday' }, 'body.startDate'],
+      [{ locked: 'yes' }, 'body.locked'],
+    ];
+    for (const [payload, path] of cases) {
+      const res = await filter(staff, payload);
+      expect(`${JSON.stringify(payload)} ${res.statusCode}`).toBe(`${JSON.stringify(payload)} 400`);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+  });
+});
+
+describe('GET /api/dashboard/table', () => {
+  it("shows the caller's previewed, checked-out, recent and assigned files, each paged and only what they may see", async () => {
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await t.db.fileView.createMany({
+      data: [
+        { userId: staff.id, fileId: notes, lastViewedAt: at(5) },
+        { userId: staff.id, fileId: invoice, lastViewedAt: at(1) },
+        { userId: staff.id, fileId: secret, lastViewedAt: at(0) }, // no longer visible to Sam
+      ],
+    });
+    const step = await t.db.workflowStep.findFirstOrThrow({ where: { name: 'Review' } });
+    const instance = await t.db.workflowInstance.findFirstOrThrow({ where: { fileId: invoice } });
+    await t.db.workflowTask.create({ data: { instanceId: instance.id, stepId: step.id, userId: staff.id } });
+
+    const res = await get(staff, '/api/dashboard/table');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.previewed.items.map((r: { file: { id: number } }) => r.file.id)).toEqual([invoice, notes]);
+    expect(data.checked_out.items.map((r: { file: { id: number } }) => r.file.id)).toEqual([notes]);
+    expect(data.recent.items.map((r: { file: { id: number } }) => r.file.id)).not.toContain(secret);
+    expect(data.assigned.items).toEqual([
+      expect.objectContaining({
+        file: expect.objectContaining({ id: invoice }),
+        task: expect.objectContaining({
+          step: { id: step.id, name: 'Review' },
+          workflow: expect.objectContaining({ name: 'Approval flow' }),
+        }),
+      }),
+    ]);
+    expect(data.recent.quantity).toBe(10);
+
+    const one = (await get(staff, '/api/dashboard/table?table=previewed&quantity=1&page=2')).json().data;
+    expect(Object.keys(one)).toEqual(['previewed']);
+    expect(one.previewed).toMatchObject({ page: 2, total: 2, last_page: 2 });
+    expect(one.previewed.items[0].file.id).toBe(notes);
+
+    const nobody = (await get(outsider, '/api/dashboard/table')).json().data;
+    expect([
+      nobody.previewed.total,
+      nobody.checked_out.total,
+      nobody.recent.total,
+      nobody.assigned.total,
+    ]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('refuses a bad table or page (400 naming the field)', async () => {
+    for (const [qs, path] of [
+      ['table=everything', 'query.table'],
+      ['page=0', 'query.page'],
+      ['quantity=1000', 'query.quantity'],
+    ] as const) {
+      const res = await get(staff, `/api/dashboard/table?${qs}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].path).toBe(path);
+    }
+  });
+});

@@ -1,0 +1,135 @@
+// Text extraction, run in a child process of its own (text-extraction.ts forks it with a
+// heap limit, --max-old-space-size, and kills it past its time limit): a hostile file can
+// exhaust only this process. (A worker thread's resourceLimits were tried first: a worker that
+// reaches its heap limit can still take the whole server down with it.) Plain JavaScript so
+// that it runs the same under tsx, the test runner and a built server.
+//
+// In: one IPC message { bytes: Uint8Array, kind: 'pdf' | 'docx' | 'xlsx' | 'text' | 'html', maxChars }.
+// Out: one IPC message { text, truncated } or { error }, then exit.
+import { Readable } from 'node:stream';
+
+const { bytes, kind, maxChars } = await new Promise((resolve) => process.once('message', resolve));
+
+/** Collects text up to maxChars; `full` turns true once the cap is reached. */
+function collector() {
+  const parts = [];
+  let length = 0;
+  return {
+    get full() {
+      return length >= maxChars;
+    },
+    add(piece) {
+      if (!piece || length >= maxChars) return;
+      const room = maxChars - length;
+      const kept = piece.length > room ? piece.slice(0, room) : piece;
+      parts.push(kept);
+      length += kept.length;
+    },
+    done() {
+      return { text: parts.join(''), truncated: length >= maxChars };
+    },
+  };
+}
+
+async function pdf() {
+  const { getDocumentProxy } = await import('unpdf');
+  const doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
+  const out = collector();
+  for (let n = 1; n <= doc.numPages && !out.full; n++) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    for (const item of content.items) {
+      if ('str' in item) out.add(item.hasEOL ? `${item.str}\n` : `${item.str} `);
+    }
+    out.add('\n');
+    page.cleanup();
+  }
+  await doc.cleanup?.();
+  return out.done();
+}
+
+async function docx() {
+  const mammoth = (await import('mammoth')).default;
+  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+  const out = collector();
+  out.add(value);
+  return out.done();
+}
+
+async function xlsx() {
+  const ExcelJS = (await import('exceljs')).default;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  });
+  const out = collector();
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const cells = [];
+      row.eachCell({ includeEmpty: false }, (cell) => {
+        const v = cell.value;
+        if (v === null || v === undefined) return;
+        if (typeof v === 'object') {
+          if ('richText' in v) cells.push(v.richText.map((r) => r.text).join(''));
+          else if ('text' in v) cells.push(String(v.text));
+          else if ('result' in v && v.result !== undefined) cells.push(String(v.result));
+          else if (v instanceof Date) cells.push(v.toISOString().slice(0, 10));
+        } else cells.push(String(v));
+      });
+      out.add(`${cells.join(' ')}\n`);
+      if (out.full) return out.done();
+    }
+  }
+  return out.done();
+}
+
+function text() {
+  const out = collector();
+  out.add(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
+  return out.done();
+}
+
+async function html() {
+  const { Parser } = await import('htmlparser2');
+  const out = collector();
+  const skip = new Set(['script', 'style', 'noscript', 'template']);
+  let skipping = 0;
+  const block = /^(p|div|br|li|tr|td|th|h[1-6]|section|article|header|footer|pre|blockquote|title)$/;
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        if (skip.has(name)) skipping += 1;
+        if (block.test(name)) out.add('\n');
+      },
+      ontext(data) {
+        if (!skipping) out.add(data);
+      },
+      onclosetag(name) {
+        if (skip.has(name) && skipping > 0) skipping -= 1;
+        if (block.test(name)) out.add('\n');
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
+  parser.end();
+  return out.done();
+}
+
+const extractors = { pdf, docx, xlsx, text, html };
+
+try {
+  const result = await extractors[kind]();
+  // NUL cannot be stored in PostgreSQL text; other control characters become spaces.
+  const clean = result.text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ue000\ue001]/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+  process.send({ text: clean, truncated: result.truncated }, () => process.exit(0));
+} catch (err) {
+  process.send({ error: err instanceof Error ? err.message : String(err) }, () => process.exit(0));
+}

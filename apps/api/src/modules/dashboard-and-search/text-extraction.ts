@@ -1,0 +1,131 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// Text extraction for search, bounded: each file is read in a child process of its own
+// (extract-child.mjs) with a heap limit, and killed when it takes longer than the time limit,
+// so one hostile PDF (a page tree that never ends, a zip bomb in a .docx) costs one failed
+// extraction, never the server. Libraries, all offline and pure JavaScript:
+//   PDF   unpdf (Mozilla's pdf.js, serverless build: text layer only, no eval)
+//   DOCX  mammoth (raw text)
+//   XLSX  exceljs's streaming reader (every sheet, cell text; formulas by their cached result)
+//   HTML  htmlparser2 (text outside script/style, entities decoded)
+//   text  UTF-8 (invalid bytes replaced)
+// Images and PDFs without a text layer (scans) are not read: no OCR (README, "Search").
+
+export type TextKind = 'pdf' | 'docx' | 'xlsx' | 'text' | 'html';
+
+export interface ExtractLimits {
+  /** Files larger than this are not read (status unsupported). */
+  maxBytes: number;
+  /** Text kept per version (the rest is dropped, `truncated`). */
+  maxChars: number;
+  timeoutMs: number;
+  /** The worker's heap (old generation), in MiB. */
+  memoryMb: number;
+}
+
+export const EXTRACT_LIMITS: ExtractLimits = {
+  maxBytes: 50 * 1024 * 1024,
+  maxChars: 1_000_000,
+  timeoutMs: 60_000,
+  memoryMb: 256,
+};
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * What kind of text a version holds, from its detected type and, for types detection cannot
+ * name (plain text, HTML), from its first bytes; null when it is not read (images, archives…).
+ */
+export function textKindOf(mimeType: string, head: Buffer): TextKind | null {
+  const mime = mimeType.toLowerCase().split(';')[0]?.trim() ?? '';
+  if (mime === 'application/pdf' || head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (mime === DOCX) return 'docx';
+  if (mime === XLSX) return 'xlsx';
+  if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'html';
+  if (mime.startsWith('image/') || mime.startsWith('video/') || mime.startsWith('audio/')) return null;
+  if (
+    mime.startsWith('text/') ||
+    mime === 'application/json' ||
+    mime === 'application/octet-stream' ||
+    mime === ''
+  ) {
+    if (head.includes(0)) return null;
+    const start = head.subarray(0, 512).toString('utf8').trimStart().toLowerCase();
+    if (start.startsWith('<!doctype html') || start.startsWith('<html')) return 'html';
+    return 'text';
+  }
+  return null;
+}
+
+export class ExtractionFailed extends Error {
+  override name = 'ExtractionFailed';
+}
+
+const CHILD = fileURLToPath(new URL('./extract-child.mjs', import.meta.url));
+
+/** Extracts the text of `bytes` in a bounded child process; ExtractionFailed says why it could not. */
+export function extractText(
+  bytes: Buffer,
+  kind: TextKind,
+  limits: ExtractLimits = EXTRACT_LIMITS,
+): Promise<{ text: string; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, [], {
+      // Plain JavaScript: no loader (tsx) needed, only the heap limit.
+      execArgv: [`--max-old-space-size=${limits.memoryMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      if (stderr.length < 4000) stderr += d.toString();
+    });
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      if (child.exitCode === null) child.kill('SIGKILL');
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(
+            new ExtractionFailed(
+              `Reading the text took longer than ${Math.round(limits.timeoutMs / 1000)} s`,
+            ),
+          ),
+        ),
+      limits.timeoutMs,
+    );
+    child.once('message', (msg: { text?: string; truncated?: boolean; error?: string }) =>
+      finish(() =>
+        msg.error !== undefined
+          ? reject(new ExtractionFailed(`The file could not be read: ${msg.error}`))
+          : resolve({ text: msg.text ?? '', truncated: msg.truncated ?? false }),
+      ),
+    );
+    child.once('error', (err) =>
+      finish(() => reject(new ExtractionFailed(`The reader could not start: ${err.message}`))),
+    );
+    child.once('exit', (code, signal) =>
+      finish(() =>
+        reject(
+          new ExtractionFailed(
+            /heap out of memory|heap limit/i.test(stderr)
+              ? `Reading the text needed more than ${limits.memoryMb} MiB`
+              : `The reader stopped before it finished (${signal ?? `exit ${code}`})`,
+          ),
+        ),
+      ),
+    );
+    child.send({
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      kind,
+      maxChars: limits.maxChars,
+    });
+  });
+}
