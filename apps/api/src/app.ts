@@ -23,6 +23,8 @@ import { registerDocumentGuards } from './lib/visibility.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
+import { licenceGate } from './modules/licence/licence.gate.js';
+import { licenceModule } from './modules/licence/licence.routes.js';
 import { userModule } from './modules/user/user.routes.js';
 import { registerOpenApi } from './openapi.js';
 import { notFoundHandler, registerWeb } from './web.js';
@@ -82,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // After the licence expires, calls that write are refused (sign-in, reads, downloads pass).
+  app.addHook('preHandler', licenceGate(deps));
   // Uploads stream through their handler (req.parts()); each call sets its own size limits.
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 50 } });
 
@@ -116,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emailModule(deps));
   await app.register(userModule(deps));
   await app.register(groupModule(deps));
+  await app.register(licenceModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { authContract } from './auth.js';
+import { backupContract } from './backup.js';
 import { emailContract } from './email.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
+import { licenceContract } from './licence.js';
+import { settingsContract } from './settings.js';
 import { userContract } from './user.js';
 
 export * from './access.js';
 export * from './auth.js';
+export * from './backup.js';
 export * from './common.js';
 export * from './email.js';
 export * from './group.js';
 export * from './http.js';
+export * from './licence.js';
 export * from './password-policy.js';
+export * from './settings.js';
 export * from './user.js';
 
 // One wording for a missing field, on both sides.
@@ -23,6 +29,9 @@ export const contract = {
   email: emailContract,
   user: userContract,
   group: groupContract,
+  backup: backupContract,
+  settings: settingsContract,
+  licence: licenceContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;

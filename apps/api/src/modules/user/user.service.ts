@@ -36,6 +36,7 @@ import {
   vendorAdminProtected,
   vendorAdminRefused,
 } from './user.errors.js';
+import { assertSeatsAvailable } from '../licence/licence.service.js';
 import * as repo from './user.repository.js';
 import { buildTemplate, readSheet, type SheetRow } from './user.spreadsheet.js';
 
@@ -328,6 +329,7 @@ async function insertUsers(
         // Check again inside the transaction: another admin may have taken a name meanwhile.
         const errors = await checkNewUsers(tx, candidates);
         if (errors.length) throw invalidInput(summarise(errors), errors);
+        await assertSeatsAvailable(tx, inputs.length);
         const company = await repo.companyId(tx);
         if (!company) throw new Error('No company row: the first start did not run');
         const ids: number[] = [];
@@ -605,6 +607,7 @@ export async function setStatus(
     if (user.status === status) return;
     // Deleted is final (docs/data-model.md): the name stays reserved, the account closed.
     if (user.status === 'deleted') throw deletedIsFinal();
+    if (status === 'active') await assertSeatsAvailable(tx, 1);
     // The admin's decision replaces any pending self-registration: its links are spent, and
     // activating a never-verified account vouches for its address.
     await repo.spendVerificationTokens(tx, id, now);
