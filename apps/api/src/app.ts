@@ -25,6 +25,7 @@ import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { licenceGate } from './modules/licence/licence.gate.js';
 import { licenceModule } from './modules/licence/licence.routes.js';
+import { settingsModule } from './modules/settings/settings.routes.js';
 import { userModule } from './modules/user/user.routes.js';
 import { registerOpenApi } from './openapi.js';
 import { notFoundHandler, registerWeb } from './web.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userModule(deps));
   await app.register(groupModule(deps));
   await app.register(licenceModule(deps));
+  await app.register(settingsModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

@@ -1,5 +1,6 @@
 import { type AccessType, type Area, canAccess } from '@quire/contract';
 import type { AccessType as DbAccessType } from '@quire/db';
+import { companyAdminOnly } from './errors.js';
 
 // The database keeps enum codes; the wire carries the spec's names.
 const toWire: Record<DbAccessType, AccessType> = {
@@ -32,4 +33,9 @@ export function mayManage(caller: AccessType, target: AccessType): boolean {
       (!canAccess(target, area, 'read') || canAccess(caller, area, 'read')) &&
       (!canAccess(target, area, 'write') || canAccess(caller, area, 'write')),
   );
+}
+
+/** 403 unless the caller is a Company Admin (restoring data, or deciding who signs in, outranks the Settings area). */
+export function assertCompanyAdmin(auth: { accessType: AccessType }, what: string): void {
+  if (auth.accessType !== 'COMPANY ADMIN') throw companyAdminOnly(what);
 }

@@ -34,6 +34,7 @@ import type { AuthContext } from '../../lib/session.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { toUserDto } from '../../lib/user-dto.js';
 import { enqueueMail } from '../email/email.queue.js';
+import { authenticateExternal } from '../settings/settings.service.js';
 import {
   accountInactive,
   codeAlreadyUsed,
@@ -71,14 +72,22 @@ export async function login(
   input: LoginInput,
   client: { ip?: string; userAgent?: string },
 ): Promise<TLoginData> {
-  const user = await repo.findUserByLogin(deps.db, input.username);
+  let user = await repo.findUserByLogin(deps.db, input.username);
   // Per account, whichever address it is tried from: the username and the e-mail count together.
   const logins = user ? [user.username, user.email] : [input.username.trim().toLowerCase()];
   if ((await repo.countFailedSignIns(deps.db, logins, failureWindowStart())) >= MAX_FAILURES) {
     throw tooManyFailedSignIns();
   }
+  // The directory hook (settings area): an account without a local password, or a login
+  // unknown here, is checked against the LDAP / Active Directory server when one is on.
+  const external = user?.passwordHash
+    ? null
+    : await authenticateExternal(deps, input.username, input.password);
+  if (external) user = await repo.findUserByLogin(deps.db, external.username);
   // Verify against a dummy hash when there is no such user, so the time taken does not tell.
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const ok =
+    external !== null ||
+    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password));
   if (!user || !ok) {
     // Recorded here, always (not throttled like other anonymous refusals): the per-account
     // lock above counts these events, by the login as typed.

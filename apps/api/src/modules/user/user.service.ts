@@ -22,6 +22,7 @@ import { pageMeta } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { toUserDto } from '../../lib/user-dto.js';
+import { assertSeatsAvailable } from '../licence/licence.service.js';
 import {
   deletedIsFinal,
   moreAccessThanYours,
@@ -36,7 +37,6 @@ import {
   vendorAdminProtected,
   vendorAdminRefused,
 } from './user.errors.js';
-import { assertSeatsAvailable } from '../licence/licence.service.js';
 import * as repo from './user.repository.js';
 import { buildTemplate, readSheet, type SheetRow } from './user.spreadsheet.js';
 
