@@ -21,6 +21,7 @@ import { bearerToken, resolveSession } from './lib/session.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
 import { registerDocumentGuards } from './lib/visibility.js';
 import { authModule } from './modules/auth/auth.routes.js';
+import { backupModule } from './modules/backup/backup.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { licenceGate } from './modules/licence/licence.gate.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(groupModule(deps));
   await app.register(licenceModule(deps));
   await app.register(settingsModule(deps));
+  await app.register(backupModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

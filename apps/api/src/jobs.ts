@@ -5,6 +5,8 @@ import { JOBS_CLEANUP_CRON, jobsCleanupJob } from './lib/jobs/cleanup.js';
 import type { JobDefinition } from './lib/jobs/definition.js';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
+import { backupRestoreJob, backupRunJob } from './modules/backup/backup.jobs.js';
+import { scheduledCron } from './modules/backup/backup.service.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
 
 // The one place where job kinds and recurring schedules are registered (decision 010).
@@ -16,11 +18,19 @@ import { mailSendJob } from './modules/email/email.jobs.js';
 //   { name: 'backup', kind: 'backup.run', cron: (db) => backupService.scheduledCron(db) }
 // and the call that saves it runs notifySchedulesChanged(tx) so workers look again at once.
 
-export const jobDefinitions: JobDefinition[] = [mailSendJob, blobCollectJob, jobsCleanupJob];
+export const jobDefinitions: JobDefinition[] = [
+  mailSendJob,
+  blobCollectJob,
+  jobsCleanupJob,
+  backupRunJob,
+  backupRestoreJob,
+];
 
 export const jobSchedules: ScheduleDefinition[] = [
   { name: 'blobs.collect', kind: 'blobs.collect', cron: BLOB_COLLECT_CRON },
   { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
+  // The backup schedule's expression is the backup_schedules row's (null while it is off).
+  { name: 'backup', kind: 'backup.run', cron: scheduledCron },
 ];
 
 declare module 'fastify' {

@@ -43,7 +43,7 @@ const form = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-const save = (token: string | null, body: unknown) =>
+const save = (token: string | null, body: object) =>
   callAs(t, token, { method: 'POST', url: '/api/settings/authentication/create', payload: body });
 const test = (token: string | null, settings: unknown, username = 'alice') =>
   callAs(t, token, {
