@@ -47,6 +47,8 @@ export default defineConfig({
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31',
+      // The journeys' SMTP listener is on this machine.
+      SMTP_ALLOW_PRIVATE_HOSTS: 'true',
     },
   },
 });

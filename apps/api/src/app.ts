@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   ResponseSerializationError,
@@ -12,14 +12,16 @@ import {
 import type { Config } from './config.js';
 import { attachJobRunner } from './jobs.js';
 import { type Actor, audit } from './lib/audit.js';
+import { type Background, createBackground } from './lib/background.js';
 import { createBlobStore } from './lib/blob-store.js';
 import type { Deps } from './lib/deps.js';
 import { AppError, type FieldError } from './lib/errors.js';
 import { ObjectGuards } from './lib/object-guards.js';
 import { loadSecretKey } from './lib/secrets.js';
-import { bearerToken, resolveSession } from './lib/session.js';
+import { bearerToken } from './lib/session.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
 import { registerDocumentGuards } from './lib/visibility.js';
+import { resolveSession } from './modules/account/session.service.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { backupModule } from './modules/backup/backup.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
@@ -37,6 +39,25 @@ export interface AppOptions {
   now?: () => Date;
   /** Serve the built web client (off in API tests). */
   serveWeb?: boolean;
+  /** Where the log goes (tests read it); default stdout. */
+  logStream?: { write(line: string): void };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work still running after its call was answered; `app.background.drain()` waits for it. */
+    background: Background;
+  }
+}
+
+/** A request as the log shows it: the path without its query string (reset links carry tokens). */
+function requestForLog(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: req.url.split('?')[0],
+    host: req.host,
+    remoteAddress: req.ip,
+  };
 }
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again later.';
@@ -47,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: config.TRUST_PROXY,
@@ -67,9 +90,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     blobs: createBlobStore(config.storageDir),
     secretKey: loadSecretKey(config.APP_SECRET, config.dataDir),
     objectGuards: new ObjectGuards(),
+    background: createBackground(app.log),
   };
   app.decorate('deps', deps);
   registerDocumentGuards(deps);
+  app.decorate('background', deps.background);
+  // Closing waits for work still running after its answer (a reset mail being queued).
+  app.addHook('onClose', () => deps.background.drain());
   await deps.blobs.sweepTemp();
 
   await app.register(helmet, {
@@ -92,6 +119,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 50 } });
 
   app.decorateRequest('auth', null);
+  // Answers about people and sessions (a sign-in token, user lists) are never cached; file
+  // downloads and the web client set their own caching.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').includes('json'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
     const token = bearerToken(req.headers.authorization);

@@ -42,6 +42,8 @@ export const configSchema = z
     VENDOR_EMAIL: z.email().default('vendor@quire.local'),
     /** Hours a session lives without use. */
     SESSION_TTL_HOURS: z.coerce.number().positive().max(8760, 'must be at most 8760 (a year)').default(12),
+    /** Hours a session lives at most after sign-in, however much it is used. */
+    SESSION_MAX_HOURS: z.coerce.number().positive().max(8760, 'must be at most 8760 (a year)').default(168),
     /** Sign-in attempts per minute for one address and username. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     /** Public address of the site, used in links sent by e-mail. Default http://HOST:PORT. */
@@ -86,6 +88,8 @@ export const configSchema = z
     ),
     /** Milliseconds to wait for the LDAP / Active Directory server (connect and each operation). */
     LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Allow SMTP hosts on this machine or a private network (true/false); off: refused. */
+    SMTP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
   })
   .superRefine((c, ctx) => {
     // The first-start usernames follow the rules every other username does. (Their

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, createDb, type Db, withDatabase } from '@quire/db';
@@ -12,6 +12,10 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   databaseUrl: string;
+  /** The DATA_DIR the app uses (a temporary folder unless `env.DATA_DIR` names one). */
+  dataDir: string;
+  /** Waits for work the app runs after answering (reset mails, registrations). */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +31,7 @@ export async function createTestApp(
     now?: () => Date;
     /** Extra routes for a test of the pipeline itself (registered before ready). */
     routes?: (app: FastifyInstance) => Promise<void>;
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
@@ -34,7 +39,8 @@ export async function createTestApp(
   await createDatabase(adminUrl, name, inject('templateDb'));
   const databaseUrl = withDatabase(adminUrl, name);
   const db = createDb(databaseUrl, { poolSize: 5 });
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
+  const ownDataDir = env.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
+  const dataDir = env.DATA_DIR ?? (ownDataDir as string);
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -42,16 +48,20 @@ export async function createTestApp(
     QUIRE_ROLE: 'api',
     ...env,
   });
-  const app = await buildApp({ config, db, now: options.now });
+  const app = await buildApp({ config, db, now: options.now, logStream: options.logStream });
   if (options.routes) await app.register(options.routes);
   await app.ready();
   return {
     app,
     db,
     databaseUrl,
+    dataDir,
+    settle: () => app.background.drain(),
     close: async () => {
       await app.close();
       await db.$disconnect();
+      // The temporary DATA_DIR (blobs, secret key) goes with the app; a given one stays.
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,6 +9,7 @@ import { createDb } from '@quire/db';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { loadConfig } from '../src/config.js';
+import { createBackground } from '../src/lib/background.js';
 import { defineJob } from '../src/lib/jobs/definition.js';
 import { createJobRunner } from '../src/lib/jobs/runner.js';
 import { ObjectGuards } from '../src/lib/object-guards.js';
@@ -36,10 +37,11 @@ const hang = defineJob({
 const runner = createJobRunner(
   {
     db,
-    config: loadConfig({ LOG_LEVEL: 'silent', APP_SECRET: secret }),
+    config: loadConfig({ LOG_LEVEL: 'silent', APP_SECRET: secret, SMTP_ALLOW_PRIVATE_HOSTS: 'true' }),
     log: Fastify({ logger: { level: 'warn' } }).log,
     now: () => new Date(),
     objectGuards: new ObjectGuards(),
+    background: createBackground(Fastify({ logger: { level: 'warn' } }).log),
     blobs: undefined as never,
     secretKey: loadSecretKey(secret, '/nonexistent'),
   },

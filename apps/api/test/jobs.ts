@@ -1,5 +1,6 @@
 import type { Db } from '@quire/db';
 import { loadConfig } from '../src/config.js';
+import { createBackground } from '../src/lib/background.js';
 import type { BlobStore } from '../src/lib/blob-store.js';
 import type { Deps } from '../src/lib/deps.js';
 import type { JobDefinition } from '../src/lib/jobs/definition.js';
@@ -24,12 +25,13 @@ export function testDeps(
   const appSecret = options.appSecret ?? TEST_APP_SECRET;
   return {
     db: options.db ?? t.db,
-    config: loadConfig({ LOG_LEVEL: 'silent', APP_SECRET: appSecret }),
+    config: loadConfig({ LOG_LEVEL: 'silent', APP_SECRET: appSecret, SMTP_ALLOW_PRIVATE_HOSTS: 'true' }),
     log: t.app.log,
     now: options.now ?? (() => new Date()),
     blobs: options.blobs ?? (undefined as never),
     secretKey: loadSecretKey(appSecret, '/nonexistent'),
     objectGuards: new ObjectGuards(),
+    background: createBackground(t.app.log),
   };
 }
 

@@ -5,6 +5,7 @@ import { rootDir } from '@quire/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../src/config.js';
 import { createTestApp, type TestContext } from './app.js';
+import { bearer, createUser, TEST_PASSWORD } from './factories.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -85,9 +86,60 @@ describe('security headers', () => {
   });
 });
 
+describe('caching', () => {
+  it('answers JSON with Cache-Control: no-store (a sign-in token, user lists)', async () => {
+    const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: admin.username, password: TEST_PASSWORD, role: 'admin' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    const token = signIn.json().data.access_token;
+    for (const url of ['/api/users/all', '/api/all_user', '/api/logged-in-user', '/api/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // A download sets its own.
+    const template = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/import-template',
+      headers: bearer(token),
+    });
+    expect(template.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('the log', () => {
+  it('shows request paths without their query strings (a reset link carries a live token)', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    try {
+      await logged.app.inject({
+        method: 'GET',
+        url: '/reset-password?token=live-secret-token&email=a%40b.c',
+      });
+      await logged.app.inject({ method: 'GET', url: '/api/health?token=another-secret' });
+      const text = lines.join('');
+      expect(text).toContain('"url":"/reset-password"');
+      expect(text).toContain('"url":"/api/health"');
+      expect(text).not.toContain('live-secret-token');
+      expect(text).not.toContain('another-secret');
+      expect(text).not.toContain('a%40b.c');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
 describe('configuration', () => {
-  it('the README documents every variable', () => {
+  it('the README table documents every variable', () => {
     const readme = readFileSync(path.join(rootDir, 'README.md'), 'utf8');
-    for (const name of Object.keys(configSchema.shape)) expect(readme, name).toContain(`\`${name}\``);
+    for (const name of Object.keys(configSchema.shape))
+      expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` +\\| [^|]+\\| [^|]*\\S[^|]*\\|$`, 'm'));
   });
 });

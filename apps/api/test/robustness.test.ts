@@ -1,4 +1,5 @@
 import { allEndpoints, buildPath } from '@quire/contract';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, createUser, loginAs } from './factories.js';
@@ -55,5 +56,100 @@ describe('malformed requests', () => {
           expect(res.json().message, `${def.method} ${url} with ${label}`).toEqual(expect.any(String));
       }
     }
+  });
+});
+
+describe('control characters', () => {
+  // A NUL reached PostgreSQL as a 500, before sign-in too. The contract's string schemas
+  // refuse it (and every other control character) as a 400 naming the field.
+  const expect400 = async (opts: InjectOptions, path: string) => {
+    const res = await t.app.inject(opts);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toContainEqual({ path, message: 'Remove the invisible control characters' });
+  };
+
+  it('refuses a NUL in the sign-in username, before anyone is signed in', () =>
+    expect400(
+      {
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'adm\u0000in', password: 'x', role: 'admin' },
+      },
+      'body.username',
+    ));
+
+  it('refuses a NUL in a search, a name, a group field and client error data', async () => {
+    await expect400(
+      { method: 'GET', url: '/api/users/all?search=a%00b', headers: bearer(token) },
+      'query.search',
+    );
+    await expect400(
+      {
+        method: 'POST',
+        url: '/api/create_group',
+        headers: bearer(token),
+        payload: { name: 'Team', description: 'one\u0000two' },
+      },
+      'body.description',
+    );
+    await expect400(
+      { method: 'POST', url: '/api/create_group', headers: bearer(token), payload: { name: 'T\u0000' } },
+      'body.name',
+    );
+    await expect400(
+      { method: 'POST', url: '/v1/log/error', payload: { data: { message: 'boom', stack: ['a\u0000'] } } },
+      'body.data',
+    );
+    const errors = await t.db.clientError.count();
+    expect(errors).toBe(0);
+  });
+
+  it('refuses line breaks in a name (they would reach e-mails), naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/createUser',
+      headers: bearer(token),
+      payload: {
+        username: 'linebreak',
+        email: 'linebreak@example.test',
+        first_name: 'Nia\r\nClick https://evil.example',
+        last_name: 'O',
+        password: 'Quiet-Lantern-River-8',
+        role: 'user',
+        access_type: 'General staff',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'body.first_name', message: 'Use a single line, without line breaks' },
+    ]);
+  });
+});
+
+describe('validation messages', () => {
+  it('word every problem for people, never in zod’s own terms', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/createUser',
+      headers: bearer(token),
+      payload: {
+        username: '---',
+        email: 'x@example.test',
+        first_name: 'x'.repeat(101),
+        last_name: 'L',
+        password: 'Quiet-Lantern-River-8',
+        role: 'boss',
+        access_type: 'General staff',
+        group_ids: 'all',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'body.username', message: 'Start with a letter or a digit' },
+      { path: 'body.first_name', message: 'Use at most 100 characters' },
+      { path: 'body.role', message: 'Choose one of: admin, user' },
+      { path: 'body.group_ids', message: 'Give a list' },
+    ]);
+    expect(res.body).not.toMatch(/Too big|Invalid input|expected (string|array)/);
   });
 });

@@ -29,6 +29,8 @@ export interface ReceivedMail {
   fromHeader: string;
   /** The user name the client signed in with, or null. */
   authUser: string | null;
+  /** The password the client signed in with, or null (to check where a password went). */
+  authPassword: string | null;
   /** The whole message as received. */
   raw: string;
 }
@@ -49,6 +51,13 @@ export interface TestSmtpServer {
    */
   beforeGreeting: (() => Promise<void>) | null;
   close(): Promise<void>;
+}
+
+/** The user and password kept by onAuth. */
+function signedInAs(user: unknown): { authUser: string | null; authPassword: string | null } {
+  if (typeof user !== 'string') return { authUser: null, authPassword: null };
+  const [authUser, authPassword] = JSON.parse(user) as [string, string | null];
+  return { authUser, authPassword };
 }
 
 export async function startSmtpServer(credentials?: {
@@ -79,7 +88,7 @@ export async function startSmtpServer(credentials?: {
       if (credentials && (auth.username !== credentials.username || auth.password !== credentials.password)) {
         return callback(new Error('Invalid username or password'));
       }
-      callback(null, { user: auth.username });
+      callback(null, { user: JSON.stringify([auth.username, auth.password ?? null]) });
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -96,7 +105,7 @@ export async function startSmtpServer(credentials?: {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
             fromHeader: parsed.from?.text ?? '',
-            authUser: typeof session.user === 'string' ? session.user : null,
+            ...signedInAs(session.user),
             raw,
           };
           messages.push(mail);

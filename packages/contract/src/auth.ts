@@ -1,12 +1,27 @@
 import { z } from 'zod';
-import { ZAccessType, ZId, ZLoginRole, ZNull, ZPage, ZPageQuery, ZUser, ZUsername } from './common.js';
+import {
+  hasControlDeep,
+  TEXT_MESSAGES,
+  ZAccessType,
+  ZId,
+  ZLoginRole,
+  ZNull,
+  ZPage,
+  ZPageQuery,
+  ZPersonName,
+  ZUser,
+  ZUsername,
+  zLine,
+  zSecret,
+} from './common.js';
 import { endpoint } from './http.js';
 
 export const ZLoginBody = z.object({
-  username: z.string().trim().min(1, 'Enter your username or e-mail').max(255),
-  password: z.string().min(1, 'Enter your password').max(1024),
+  username: zLine().trim().min(1, 'Enter your username or e-mail').max(255),
+  password: zSecret().min(1, 'Enter your password').max(1024),
   role: ZLoginRole,
 });
+export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 export const ZLoginData = z.object({
   access_token: z.string(),
@@ -26,37 +41,41 @@ export const ZSessionState = z.object({
 });
 
 /** An e-mail address as typed: trimmed, compared in lower case. */
-export const ZEmail = z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
+export const ZEmail = zLine().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address'));
 export const ZEmailBody = z.object({ email: ZEmail });
 export const ZEmailParams = z.object({ email: ZEmail });
 
 /** A single-use link token from an e-mail (password reset, e-mail verification). */
-export const ZLinkToken = z.string().trim().min(1, 'The link has no token').max(512);
+export const ZLinkToken = zLine().trim().min(1, 'The link has no token').max(512);
 export const ZEmailTokenBody = z.object({ email: ZEmail, token: ZLinkToken });
+export type TEmailTokenBody = z.infer<typeof ZEmailTokenBody>;
 
 /** A new password; the policy itself (`passwordProblems`) is checked by the API with the user's name. */
-export const ZNewPassword = z.string().min(1, 'Enter a password').max(1024);
+export const ZNewPassword = zSecret().min(1, 'Enter a password').max(1024);
 
 export const ZResetPasswordBody = z.object({ email: ZEmail, password: ZNewPassword, token: ZLinkToken });
+export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 
 export const ZUpdatePasswordBody = z
   .object({
-    current_password: z.string().min(1, 'Enter your current password').max(1024),
+    current_password: zSecret().min(1, 'Enter your current password').max(1024),
     new_password: ZNewPassword,
-    password_confirmation: z.string().max(1024).optional(),
+    password_confirmation: zSecret().max(1024).optional(),
   })
   .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.new_password, {
     path: ['password_confirmation'],
     message: 'The passwords do not match',
   });
+export type TUpdatePasswordBody = z.infer<typeof ZUpdatePasswordBody>;
 
 export const ZRegisterBody = z.object({
   username: ZUsername,
   email: ZEmail,
   password: ZNewPassword,
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
+  first_name: ZPersonName.optional(),
+  last_name: ZPersonName.optional(),
 });
+export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
 export const ZEmailValidity = z.object({ valid: z.boolean(), available: z.boolean() });
 
@@ -74,6 +93,7 @@ export type TSignInSettings = z.infer<typeof ZSignInSettings>;
 export const ZSignInSettingsBody = ZSignInSettings.partial().refine((b) => Object.keys(b).length > 0, {
   message: 'Give require_2fa or self_registration',
 });
+export type TSignInSettingsBody = z.infer<typeof ZSignInSettingsBody>;
 
 /** Optional: a Settings-write admin turns the company-wide 2FA requirement on or off. */
 export const ZIs2faEnabledBody = z.object({ company_2fa: z.boolean().optional() }).nullish();
@@ -90,18 +110,22 @@ export const ZVerify2faData = ZTwoFactorState.extend({ verified: z.literal(true)
 
 /** Either a current code or the account password. */
 export const ZDisable2faBody = z
-  .object({ code: ZOtpCode.optional(), password: z.string().min(1).max(1024).optional() })
+  .object({ code: ZOtpCode.optional(), password: zSecret().min(1).max(1024).optional() })
   .refine((b) => b.code !== undefined || b.password !== undefined, {
     path: ['code'],
     message: 'Enter a code from your authenticator app or your password',
   });
+export type TDisable2faBody = z.infer<typeof ZDisable2faBody>;
 
 /** Without user_id: give up the half-signed-in session; with it: an admin resets that user's 2FA. */
 export const ZClear2faBody = z.object({ user_id: ZId.optional() }).nullish();
 
 /** What the web client reports about one of its errors. */
 export const ZLogErrorBody = z.object({
-  data: z.unknown().refine((v) => v !== undefined && v !== null, 'Required'),
+  data: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, 'Required')
+    .refine((v) => !hasControlDeep(v), TEXT_MESSAGES.control),
 });
 
 export const ZClientError = z.object({
@@ -117,7 +141,8 @@ export const ZClientError = z.object({
 });
 export type TClientError = z.infer<typeof ZClientError>;
 
-const linkSent = 'the same answer whether or not the e-mail belongs to an account';
+const linkSent =
+  'the same answer, in the same time, whether or not the e-mail belongs to an account (the mail is prepared after the answer)';
 
 export const authContract = {
   login: endpoint({
@@ -154,9 +179,9 @@ export const authContract = {
     path: '/account/register',
     guard: 'public',
     summary:
-      'Create a General staff account (only when the company allows self-registration); it stays deactivated until the e-mail link is followed',
+      'Register a General staff account (only when the company allows self-registration). A taken username is a 400; for an e-mail that already has an account the answer is the same as for a new one and that address gets a mail instead. The account stays deactivated until the e-mail link is followed',
     body: ZRegisterBody,
-    response: ZUser,
+    response: ZNull,
   }),
   verifyEmail: endpoint({
     method: 'POST',
@@ -179,8 +204,9 @@ export const authContract = {
     method: 'POST',
     path: '/account/email/is-valid',
     guard: 'public',
-    summary: 'Whether an e-mail address is well-formed and not yet used by an account (register form)',
-    body: z.object({ email: z.string().trim().max(320) }),
+    summary:
+      'Whether an e-mail address is well-formed (register form); `available` equals `valid`: whether an address has an account is never told',
+    body: z.object({ email: zLine().trim().max(320) }),
     response: ZEmailValidity,
   }),
   forgotPassword: endpoint({

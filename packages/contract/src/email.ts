@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParams, ZNull, ZPage, ZPageQuery } from './common.js';
+import { ZIdParams, ZNull, ZPage, ZPageQuery, zLine, zSecret } from './common.js';
 import { endpoint } from './http.js';
 
 export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
@@ -23,13 +23,12 @@ export const ZEmailSetup = z.object({
 export type TEmailSetup = z.infer<typeof ZEmailSetup>;
 
 /** An e-mail address, trimmed before it is checked. */
-const ZEmailAddress = (message: string) => z.string().trim().max(255).pipe(z.email(message));
+const ZEmailAddress = (message: string) => zLine().trim().max(255).pipe(z.email(message));
 
 const PORT_MESSAGE = 'Enter a port between 1 and 65535';
 
 export const ZEmailSetupBody = z.object({
-  host: z
-    .string()
+  host: zLine()
     .trim()
     .min(1, 'Enter the SMTP host')
     .max(255)
@@ -43,12 +42,12 @@ export const ZEmailSetupBody = z.object({
   port: z.number().int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE),
   security: ZSmtpSecurity,
   /** Empty or absent: no SMTP authentication. */
-  username: z.string().trim().max(255).optional(),
+  username: zLine().trim().max(255).optional(),
   /** Absent: keep the stored password. Empty string: clear it. */
-  password: z.string().max(1024).optional(),
+  password: zSecret().max(1024).optional(),
   from_address: ZEmailAddress('Enter a valid sender e-mail address'),
   /** Absent or empty: "Quire". */
-  from_name: z.string().trim().max(255).optional(),
+  from_name: zLine().trim().max(255).optional(),
 });
 export type TEmailSetupBody = z.infer<typeof ZEmailSetupBody>;
 

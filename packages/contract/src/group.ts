@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZText } from './common.js';
+import { ZId, ZIdParams, ZNull, ZText, zMultiline } from './common.js';
 import { endpoint } from './http.js';
 
 // Groups of users (spec §7 "Group"), in the Settings area.
@@ -17,7 +17,7 @@ export const ZGroup = z.object({
 });
 export type TGroup = z.infer<typeof ZGroup>;
 
-const ZDescription = z.string().trim().max(1000);
+const ZDescription = zMultiline().trim().max(1000);
 const ZUserIds = z.array(ZId).max(10000);
 
 export const ZCreateGroupBody = z.object({
@@ -25,6 +25,7 @@ export const ZCreateGroupBody = z.object({
   description: ZDescription.optional(),
   user_ids: ZUserIds.optional(),
 });
+export type TCreateGroupBody = z.infer<typeof ZCreateGroupBody>;
 
 export const ZEditGroupBody = z.object({
   name: ZText(100).optional(),
@@ -32,6 +33,7 @@ export const ZEditGroupBody = z.object({
   /** When given, replaces the member list. */
   user_ids: ZUserIds.optional(),
 });
+export type TEditGroupBody = z.infer<typeof ZEditGroupBody>;
 
 export const groupContract = {
   allGroups: endpoint({

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { authContract } from './auth.js';
 import { backupContract } from './backup.js';
 import { emailContract } from './email.js';
@@ -16,12 +15,10 @@ export * from './email.js';
 export * from './group.js';
 export * from './http.js';
 export * from './licence.js';
+export * from './messages.js';
 export * from './password-policy.js';
 export * from './settings.js';
 export * from './user.js';
-
-// One wording for a missing field, on both sides.
-z.config({ customError: (issue) => (issue.input === undefined ? 'Required' : undefined) });
 
 /** Every call of the product, by area. The key `area.name` is the operationId. */
 export const contract = {

@@ -7,9 +7,12 @@ import {
   ZNull,
   ZPageMeta,
   ZPageQuery,
+  ZPersonName,
   ZUser,
   ZUsername,
   ZUserStatus,
+  zLine,
+  zSecret,
 } from './common.js';
 import { endpoint } from './http.js';
 import { PASSWORD_MAX_LENGTH } from './password-policy.js';
@@ -41,15 +44,16 @@ export const ZUserOption = z.object({
 export type TUserOption = z.infer<typeof ZUserOption>;
 
 /** A password typed by a person; the policy (`passwordProblems`) is checked by the API. */
-const ZNewPassword = z.string().min(1, 'Enter a password').max(PASSWORD_MAX_LENGTH);
-const ZEmail = z.string().trim().max(255).pipe(z.email('Enter a valid e-mail address'));
-const ZName = z.string().trim().max(100);
+const ZNewPassword = zSecret().min(1, 'Enter a password').max(PASSWORD_MAX_LENGTH);
+const ZEmail = zLine().trim().max(255).pipe(z.email('Enter a valid e-mail address'));
+const ZName = ZPersonName;
 const ZGroupIds = z.array(ZId).max(1000);
 
 export const ZChangeOwnPasswordBody = z.object({
-  current_password: z.string().min(1, 'Enter your current password').max(1024),
+  current_password: zSecret().min(1, 'Enter your current password').max(1024),
   new_password: ZNewPassword,
 });
+export type TChangeOwnPasswordBody = z.infer<typeof ZChangeOwnPasswordBody>;
 
 /** One account to create. General staff always get login role `user`. */
 export const ZCreateUserBody = z.object({
@@ -62,7 +66,7 @@ export const ZCreateUserBody = z.object({
   access_type: ZAccessType,
   group_ids: ZGroupIds.optional(),
 });
-export type TCreateUserBody = z.input<typeof ZCreateUserBody>;
+export type TCreateUserBody = z.infer<typeof ZCreateUserBody>;
 
 export const ZCreateManyUsersBody = z.object({ users: z.array(ZCreateUserBody).min(1).max(1000) });
 
@@ -76,24 +80,28 @@ export const ZEditUserBody = z.object({
   /** When given, replaces the user's group memberships. */
   group_ids: ZGroupIds.optional(),
 });
-export type TEditUserBody = z.input<typeof ZEditUserBody>;
+export type TEditUserBody = z.infer<typeof ZEditUserBody>;
 
 export const ZUserIdBody = z.object({ id: ZId });
 
 export const ZSetUserPasswordBody = z.object({ user_id: ZId, password: ZNewPassword });
+export type TSetUserPasswordBody = z.infer<typeof ZSetUserPasswordBody>;
 
 export const ZUsersQuery = ZPageQuery(20).extend({
   /** Matches username, e-mail, first and last name (case-insensitive). */
-  search: z.string().trim().max(255).optional(),
+  search: zLine().trim().max(255).optional(),
   /** Without it: every user not deleted. */
   status: ZUserStatus.optional(),
   sort: z.enum(['newest', 'name']).default('newest'),
 });
+export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 
 export const ZUsersPage = ZPageMeta.extend({ users: z.array(ZAdminUser) });
 
 export const ZLoggedInUser = z.object({
   session_id: z.string(),
+  /** True only for the session that makes this call (not for the caller's other sessions). */
+  current: z.boolean(),
   user: ZUserOption,
   role: ZLoginRole,
   ip: z.string().nullable(),
@@ -102,6 +110,9 @@ export const ZLoggedInUser = z.object({
   last_seen_at: z.string(),
   expires_at: z.string(),
 });
+export type TLoggedInUser = z.infer<typeof ZLoggedInUser>;
+
+export const ZSessionIdParams = z.object({ id: z.uuid('Not a session id') });
 
 /** Multipart fields of the signature upload: one image part `file` (PNG or JPEG, ≤ 1 MiB). */
 export const ZSignatureUpload = z.object({
@@ -128,6 +139,8 @@ export const USER_IMPORT_COLUMNS = [
   'password',
 ] as const;
 export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Users one import may hold; a sheet with more is refused whole (400). */
+export const USER_IMPORT_MAX_ROWS = 1000;
 
 /** Multipart fields of the import: `file` (.xlsx) and `dry_run` ("true": preview only). */
 export const ZImportUsersUpload = z.object({
@@ -203,8 +216,29 @@ export const userContract = {
     method: 'GET',
     path: '/api/logged-in-user',
     guard: { area: 'settings', access: 'read' },
-    summary: 'Live sessions (not signed out, not expired), most recently seen first',
+    summary:
+      'Live sessions (not signed out, not expired), most recently seen first; `current` marks the one making this call',
     response: z.array(ZLoggedInUser),
+  }),
+  endSession: endpoint({
+    method: 'POST',
+    path: '/api/logged-in-user/{id}/end',
+    guard: { area: 'settings', access: 'write' },
+    extension: true,
+    summary:
+      "End another live session (id = session_id): its token stops working at once. Not the caller's current session (sign out instead), not the Vendor Admin's, not one of a user with more access than the caller",
+    params: ZSessionIdParams,
+    response: ZNull,
+  }),
+  unlockSignIn: endpoint({
+    method: 'PUT',
+    path: '/api/unlock_user',
+    guard: { area: 'settings', access: 'write' },
+    extension: true,
+    summary:
+      'Lift the sign-in slowdown of a user after failed attempts (as a new password or a reset link does); their password is unchanged',
+    body: ZUserIdBody,
+    response: ZAdminUser,
   }),
   createUser: endpoint({
     method: 'POST',
@@ -240,7 +274,8 @@ export const userContract = {
     produces: 'file',
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     extension: true,
-    summary: 'The .xlsx template for POST /api/import_user (header row and one example)',
+    summary:
+      'The .xlsx template for POST /api/import_user: the first sheet holds only the header row; an example and the allowed values are on sheets that are not imported',
   }),
   editUser: endpoint({
     method: 'PUT',

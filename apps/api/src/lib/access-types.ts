@@ -1,6 +1,6 @@
 import { type AccessType, type Area, canAccess } from '@quire/contract';
 import type { AccessType as DbAccessType } from '@quire/db';
-import { companyAdminOnly } from './errors.js';
+import { companyAdminOnly, moreAccessThanYours, vendorAdminProtected } from './errors.js';
 
 // The database keeps enum codes; the wire carries the spec's names.
 const toWire: Record<DbAccessType, AccessType> = {
@@ -33,6 +33,24 @@ export function mayManage(caller: AccessType, target: AccessType): boolean {
       (!canAccess(target, area, 'read') || canAccess(caller, area, 'read')) &&
       (!canAccess(target, area, 'write') || canAccess(caller, area, 'write')),
   );
+}
+
+/**
+ * The one rule for acting on other users (editing, status, passwords, signatures, 2FA resets,
+ * sessions, group memberships): 403 when any target is the vendor admin, or has an access
+ * type that grants more than the caller's (`mayManage`). Targets carry either form of the
+ * access type (the database's code or the wire name).
+ */
+export function assertMayManage(
+  caller: AccessType,
+  targets: Array<{ accessType: DbAccessType | AccessType }>,
+) {
+  for (const target of targets) {
+    const type =
+      (toWire as Record<string, AccessType>)[target.accessType] ?? (target.accessType as AccessType);
+    if (type === 'DATAMAX ADMIN') throw vendorAdminProtected();
+    if (!mayManage(caller, type)) throw moreAccessThanYours();
+  }
 }
 
 /** 403 unless the caller is a Company Admin (restoring data, or deciding who signs in, outranks the Settings area). */

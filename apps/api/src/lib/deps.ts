@@ -1,6 +1,7 @@
 import type { Db } from '@quire/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { Background } from './background.js';
 import type { BlobStore } from './blob-store.js';
 import type { ObjectGuards } from './object-guards.js';
 
@@ -16,6 +17,8 @@ export interface Deps {
   secretKey: Buffer;
   /** "May this caller act on this object?", one check per kind, registered by the areas. */
   objectGuards: ObjectGuards;
+  /** Work run after a call has been answered (lib/background.ts). */
+  background: Background;
 }
 
 /** A Prisma client or the client of an open transaction: repositories take either. */

@@ -16,7 +16,7 @@ const codeAt = (secret: string, offset = 0) =>
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ MAIL_WORKER: 'false', LOG_LEVEL: 'error' }, { now: () => new Date(clock) });
+  t = await createTestApp({ LOG_LEVEL: 'error' }, { now: () => new Date(clock) });
 });
 afterAll(() => t.close());
 

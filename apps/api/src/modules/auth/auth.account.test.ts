@@ -9,13 +9,35 @@ const PASSWORD = 'Quiet-Lantern-River-8';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ MAIL_WORKER: 'false', PUBLIC_URL: 'https://quire.example.test' });
+  t = await createTestApp({ PUBLIC_URL: 'https://quire.example.test' });
   await ensureCompany(t.db);
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, token?: string) =>
-  t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+/** A call, then the work the app does after answering (registrations, mails). */
+let caller = 0;
+const post = async (url: string, payload: object, token?: string) => {
+  // Each from an address of its own: registration allows 10 a minute per address.
+  caller += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: token ? bearer(token) : {},
+    remoteAddress: `10.9.${Math.floor(caller / 250)}.${caller % 250}`,
+  });
+  await t.settle();
+  return res;
+};
+const resend = async (email: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${email}` });
+  await t.settle();
+  return res;
+};
+const REGISTERED = {
+  message: 'Thank you. Check your e-mail for the link that activates your account.',
+  data: null,
+};
 const setSelfRegistration = (on: boolean) => t.db.company.updateMany({ data: { selfRegistration: on } });
 const counts = async () => ({
   users: await t.db.user.count(),
@@ -62,23 +84,31 @@ describe('POST /account/register', () => {
     const who = { ...newcomer(), first_name: 'Nia', last_name: 'Okafor' };
     const res = await post('/account/register', { ...who, username: who.username.toUpperCase() });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toContain('Check your e-mail');
-    expect(res.json().data).toMatchObject({
-      username: who.username,
-      email: who.email,
-      name: 'Nia Okafor',
-      access_type: 'General staff',
-      role: 'user',
-      status: 'deactivated',
-    });
+    expect(res.json()).toEqual(REGISTERED);
     const row = await t.db.user.findUniqueOrThrow({ where: { email: who.email } });
-    expect(row).toMatchObject({ accessType: 'GENERAL_STAFF', loginRole: 'user', emailVerifiedAt: null });
+    expect(row).toMatchObject({
+      username: who.username,
+      firstName: 'Nia',
+      lastName: 'Okafor',
+      status: 'deactivated',
+      accessType: 'GENERAL_STAFF',
+      loginRole: 'user',
+      emailVerifiedAt: null,
+    });
     expect(row.passwordHash).not.toContain(PASSWORD);
 
-    // Not yet: the account waits for its e-mail link.
+    // Not yet: the account waits for its e-mail link, and the answer says so (after the right
+    // password only; a wrong one is the usual 401).
+    const early = await post('/api/login', { username: who.username, password: PASSWORD, role: 'user' });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({
+      code: 'auth.email_not_verified',
+      message: 'Your e-mail address is not confirmed yet. Open the link we sent you, or ask for a new one.',
+    });
     expect(
-      (await post('/api/login', { username: who.username, password: PASSWORD, role: 'user' })).statusCode,
-    ).toBe(403);
+      (await post('/api/login', { username: who.username, password: 'Not-The-Password-1', role: 'user' }))
+        .statusCode,
+    ).toBe(401);
 
     const token = await verificationToken(who.email);
     const tokenRow = await t.db.userToken.findFirstOrThrow({ where: { userId: row.id } });
@@ -106,17 +136,61 @@ describe('POST /account/register', () => {
     expect(JSON.stringify(events.map((e) => [e.message, e.details]))).not.toContain(token);
   });
 
-  it('answers a taken username or e-mail with 400 naming the field, and creates nothing', async () => {
+  it('answers a taken username with 400 naming the field, and creates nothing', async () => {
     await setSelfRegistration(true);
     const existing = await createUser(t.db);
     const before = await counts();
     const byName = await post('/account/register', { ...newcomer(), username: existing.username });
     expect(byName.statusCode).toBe(400);
     expect(byName.json().errors).toEqual([{ path: 'body.username', message: 'This username is taken' }]);
-    const byEmail = await post('/account/register', { ...newcomer(), email: existing.email.toUpperCase() });
-    expect(byEmail.statusCode).toBe(400);
-    expect(byEmail.json().errors[0].path).toBe('body.email');
     expect(await counts()).toEqual(before);
+  });
+
+  it('answers a taken e-mail exactly as a free one, creates no account, and mails the owner instead', async () => {
+    await setSelfRegistration(true);
+    const owner = await createUser(t.db);
+    const users = await t.db.user.count();
+    const taken = await post('/account/register', { ...newcomer(), email: owner.email.toUpperCase() });
+    const free = await post('/account/register', newcomer());
+    expect([taken.statusCode, taken.json()]).toEqual([free.statusCode, free.json()]);
+    expect(taken.json()).toEqual(REGISTERED);
+    expect(await t.db.user.count()).toBe(users + 1);
+    const mail = await t.db.mailJob.findFirstOrThrow({ where: { to: owner.email }, orderBy: { id: 'desc' } });
+    expect(mail.kind).toBe('account_exists');
+    expect(mail.text).toContain('already has an account');
+    expect(mail.text).toContain('https://quire.example.test/forgot-password');
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'user.registration_for_taken_email', targetId: String(owner.id) },
+      }),
+    ).toBe(1);
+  });
+
+  it('sends a new link when the taken e-mail belongs to an account still waiting for its link', async () => {
+    await setSelfRegistration(true);
+    const who = newcomer();
+    await post('/account/register', who);
+    const first = await verificationToken(who.email);
+    const again = await post('/account/register', { ...newcomer(), email: who.email });
+    expect(again.json()).toEqual(REGISTERED);
+    const second = await verificationToken(who.email);
+    expect(second).not.toBe(first);
+    expect(await t.db.user.count({ where: { email: who.email } })).toBe(1);
+  });
+
+  it('keeps what a person typed out of the verification mail: it can reach any address', async () => {
+    await setSelfRegistration(true);
+    const who = { ...newcomer(), first_name: 'Prize winner', last_name: 'visit https://evil.example' };
+    expect((await post('/account/register', who)).statusCode).toBe(200);
+    const mail = await t.db.mailJob.findFirstOrThrow({ where: { to: who.email } });
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.text).not.toContain('Prize');
+    expect(mail.text).toContain(`"${who.username}"`);
+    const lines = await post('/account/register', { ...newcomer(), first_name: 'Nia\nClick here' });
+    expect(lines.statusCode).toBe(400);
+    expect(lines.json().errors).toEqual([
+      { path: 'body.first_name', message: 'Use a single line, without line breaks' },
+    ]);
   });
 
   it.each([
@@ -159,7 +233,7 @@ describe('POST /account/verify-email', () => {
 
   it('does not activate an account an administrator deactivated', async () => {
     const user = await createUser(t.db, { status: 'deactivated' });
-    const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${user.email}` });
+    const res = await resend(user.email);
     expect(res.statusCode).toBe(200);
     expect(await t.db.mailJob.count({ where: { to: user.email } })).toBe(0);
   });
@@ -171,7 +245,7 @@ describe('GET /account/resend-verification/{email}', () => {
     const who = newcomer();
     await post('/account/register', who);
     const first = await verificationToken(who.email);
-    const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${who.email}` });
+    const res = await resend(who.email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: RESENT, data: null });
     const second = await verificationToken(who.email);
@@ -198,7 +272,7 @@ describe('GET /account/resend-verification/{email}', () => {
     expect((await put('/api/deactivate_user')).statusCode).toBe(200);
 
     const mails = await t.db.mailJob.count({ where: { to: who.email } });
-    const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${who.email}` });
+    const res = await resend(who.email);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: RESENT, data: null });
     expect(await t.db.mailJob.count({ where: { to: who.email } })).toBe(mails);
@@ -213,7 +287,7 @@ describe('GET /account/resend-verification/{email}', () => {
     const active = await createUser(t.db);
     const before = await t.db.mailJob.count();
     for (const email of ['ghost@example.test', active.email]) {
-      const res = await t.app.inject({ method: 'GET', url: `/account/resend-verification/${email}` });
+      const res = await resend(email);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: RESENT, data: null });
     }
@@ -228,13 +302,13 @@ describe('GET /account/resend-verification/{email}', () => {
 });
 
 describe('POST /account/email/is-valid', () => {
-  it('tells whether an address is well-formed and free', async () => {
+  it('tells whether an address is well-formed, and answers a taken one exactly as a free one', async () => {
     await setSelfRegistration(true);
     const user = await createUser(t.db);
-    const check = async (email: string) => (await post('/account/email/is-valid', { email })).json().data;
-    expect(await check('free.address@example.test')).toEqual({ valid: true, available: true });
-    expect(await check(user.email.toUpperCase())).toEqual({ valid: true, available: false });
-    expect(await check('not an address')).toEqual({ valid: false, available: false });
+    const check = async (email: string) => (await post('/account/email/is-valid', { email })).json();
+    expect(await check('free.address@example.test')).toEqual({ data: { valid: true, available: true } });
+    expect(await check(user.email.toUpperCase())).toEqual(await check('free.address@example.test'));
+    expect(await check('not an address')).toEqual({ data: { valid: false, available: false } });
   });
 
   it('is refused with 403 while self-registration is off (it would only tell who has an account)', async () => {
@@ -274,6 +348,47 @@ describe('POST /v1/log/error and GET /api/client-errors', () => {
       ip: '127.0.0.1',
     });
     expect(JSON.stringify(row.data)).not.toContain('leaked-token');
+  });
+
+  it('keeps no reset or verification token from a reported address, wherever it is', async () => {
+    const link = 'https://quire.example.test/reset-password?token=live-reset-token&email=ann%40example.test';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/log/error',
+      headers: { referer: 'https://quire.example.test/verify-email?token=live-verify-token&email=x%40y.z' },
+      payload: {
+        data: {
+          message: `Failed to load ${link}`,
+          url: link,
+          context: { href: `${link}#code=123456`, list: [`see ${link}`] },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    const stored = JSON.stringify(row);
+    expect(stored).not.toContain('live-reset-token');
+    expect(stored).not.toContain('123456');
+    expect(row.url).toBe(
+      'https://quire.example.test/reset-password?token=%5Bredacted%5D&email=ann%40example.test',
+    );
+    expect(row.message).toContain('/reset-password?token=%5Bredacted%5D');
+    // Without a url in the data, the page comes from the referer: redacted the same way.
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/log/error',
+      headers: { referer: 'https://quire.example.test/verify-email?token=live-verify-token&email=x%40y.z' },
+      payload: { data: { message: 'boom' } },
+    });
+    const second = await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(second.url).toBe('https://quire.example.test/verify-email?token=%5Bredacted%5D&email=x%40y.z');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/client-errors',
+      headers: bearer(await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }))),
+    });
+    expect(list.body).not.toContain('live-reset-token');
+    expect(list.body).not.toContain('live-verify-token');
   });
 
   it('records the user when a valid token is sent, and a short string of non-object data', async () => {
@@ -333,7 +448,7 @@ describe('POST /v1/log/error and GET /api/client-errors', () => {
 
 describe('rate limits', () => {
   it('limits the address check (10 a minute) and error reports (30) per address, then 429', async () => {
-    const limited = await createTestApp({ MAIL_WORKER: 'false' });
+    const limited = await createTestApp();
     try {
       await ensureCompany(limited.db);
       await limited.db.company.updateMany({ data: { selfRegistration: true } });

@@ -4,12 +4,6 @@ import { AppError, createError } from '../../lib/errors.js';
 export const invalidCredentials = () =>
   new AppError('auth.invalid_credentials', 401, 'Invalid username or password', undefined, { audited: true });
 
-export const tooManyFailedSignIns = createError({
-  code: 'auth.too_many_failed_sign_ins',
-  statusCode: 429,
-  message: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
-});
-
 export const tooManyRefusedCodes = createError({
   code: 'auth.too_many_refused_codes',
   statusCode: 429,
@@ -25,19 +19,20 @@ export const accountInactive = (status: string) =>
       : 'This account is deactivated. Contact your administrator.',
   );
 
+/** A self-registered account whose e-mail link has not been followed yet (after the right password). */
+export const emailNotVerified = createError({
+  code: 'auth.email_not_verified',
+  statusCode: 403,
+  message: 'Your e-mail address is not confirmed yet. Open the link we sent you, or ask for a new one.',
+});
+
 export const invalidRole = createError({
   code: 'auth.invalid_role',
   statusCode: 403,
   message: 'Invalid role, Try again with the correct role',
 });
 
-export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
-
-/** A reset or verification link that is unknown, spent, expired or for another address. */
-export const invalidLink = () =>
-  new AppError('auth.invalid_link', 400, INVALID_LINK_MESSAGE, [
-    { path: 'body.token', message: INVALID_LINK_MESSAGE },
-  ]);
+export { INVALID_LINK_MESSAGE, invalidLink } from '../account/account.errors.js';
 
 export const INVALID_CODE_MESSAGE = 'Invalid verification code';
 

@@ -9,13 +9,18 @@ const NEW_PASSWORD = 'Brand-New-Staple-42';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestApp({ MAIL_WORKER: 'false', PUBLIC_URL: 'https://quire.example.test' });
+  t = await createTestApp({ PUBLIC_URL: 'https://quire.example.test' });
 });
 afterAll(() => t.close());
 
 const post = (url: string, payload: object, token?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
-const requestReset = (email: string) => post('/account/password/email', { email });
+/** Asks for a reset link, and waits for the work done after the answer. */
+const requestReset = async (email: string) => {
+  const res = await post('/account/password/email', { email });
+  await t.settle();
+  return res;
+};
 const checkSession = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/check-session', headers: bearer(token) });
 const login = (username: string, password: string, role = 'admin') =>
@@ -69,7 +74,54 @@ describe('POST /account/password/email and GET /account/forgot-password/{email}'
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(SENT);
+    await t.settle();
     expect(await tokenFromMail(user.email)).toBeTruthy();
+  });
+
+  it.each([
+    ['POST /account/password/email', (email: string) => post('/account/password/email', { email })],
+    [
+      'GET /account/forgot-password/{email}',
+      (email: string) => t.app.inject({ method: 'GET', url: `/account/forgot-password/${email}` }),
+    ],
+  ])(
+    '%s answers a known address before any of its mail work (same time as an unknown one)',
+    async (_, ask) => {
+      // With the link and mail tables locked, work done before the answer would hold it back
+      // (and the answer would take longer for a known address than for an unknown one).
+      const user = await createUser(t.db);
+      let answeredWhileLocked = false;
+      await t.db.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`LOCK TABLE user_tokens, mail_jobs IN EXCLUSIVE MODE`;
+          const answer = await Promise.race([
+            ask(user.email),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
+          ]);
+          answeredWhileLocked = answer !== null && answer.statusCode === 200;
+          expect(answer?.json()).toEqual({ message: SENT, data: null });
+        },
+        { timeout: 20_000 },
+      );
+      expect(answeredWhileLocked).toBe(true);
+      // The work ran after the answer, once the tables were free again.
+      await t.settle();
+      expect(await tokenFromMail(user.email)).toMatch(/^[\w-]{40,}$/);
+    },
+  );
+
+  it('keeps a name with line breaks (from older data) on one quoted line of the mail', async () => {
+    const user = await createUser(t.db, {
+      firstName: 'Ann\r\n\r\nYour account is locked. Visit https://evil.example/unlock',
+      lastName: 'Lee',
+    });
+    await requestReset(user.email);
+    const mail = await t.db.mailJob.findFirstOrThrow({ where: { to: user.email } });
+    const line = mail.text.split('\n').find((l) => l.includes('Ann'));
+    expect(line).toMatch(
+      /^Someone \(hopefully you\) asked to reset the password of the Quire account "Ann Your account is locked\. Visit https:\/\/evil\.example\/unlo…"\.$/,
+    );
+    expect(mail.text.split('\n').filter((l) => l.includes('evil.example'))).toHaveLength(1);
   });
 
   it('answers an unknown or inactive address exactly like a known one, and sends nothing', async () => {
@@ -81,6 +133,7 @@ describe('POST /account/password/email and GET /account/forgot-password/{email}'
       answers.push(await requestReset(email));
       answers.push(await t.app.inject({ method: 'GET', url: `/account/forgot-password/${email}` }));
     }
+    await t.settle();
     expect(await t.db.mailJob.count()).toBe(before);
     const knownAnswer = await requestReset(known.email);
     for (const res of answers) {
@@ -261,7 +314,6 @@ describe('PUT /account/updatepassword', () => {
   });
 
   it.each([
-    [{ current_password: 'wrong-password', new_password: NEW_PASSWORD }, 'body.current_password'],
     [{ current_password: TEST_PASSWORD, new_password: 'short' }, 'body.new_password'],
     [{ current_password: TEST_PASSWORD, new_password: TEST_PASSWORD }, 'body.new_password'],
     [
@@ -278,6 +330,40 @@ describe('PUT /account/updatepassword', () => {
     expect(res.json().errors[0].path).toBe(path);
     expect(await counts()).toEqual(before);
     expect((await login(user.username, TEST_PASSWORD, 'user')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password with 400 naming it, changes nothing, and records the failure', async () => {
+    const user = await createUser(t.db);
+    const token = await loginAs(t.app, user, 'user');
+    const before = await counts();
+    const res = await update(token, { current_password: 'wrong-password', new_password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { path: 'body.current_password', message: 'The current password is not correct' },
+    ]);
+    expect(await counts()).toEqual({ ...before, audits: before.audits + 1 });
+    const event = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'password.check_failed', userId: user.id },
+    });
+    expect(event.details).toMatchObject({ username: user.username });
+    expect((await login(user.username, TEST_PASSWORD, 'user')).statusCode).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins: a stolen session cannot keep guessing', async () => {
+    const user = await createUser(t.db);
+    const token = await loginAs(t.app, user, 'user');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await update(token, { current_password: `guess-${i}-wrong`, new_password: NEW_PASSWORD });
+      statuses.push(res.statusCode);
+    }
+    // Five free failures, then the account waits: the next guesses are not even looked at.
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    const waiting = await update(token, { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD });
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().code).toBe('auth.sign_in_delayed');
+    // The same count slows signing in to that account.
+    expect((await login(user.username, TEST_PASSWORD, 'user')).statusCode).toBe(429);
   });
 
   it('refuses a caller without a token', async () => {

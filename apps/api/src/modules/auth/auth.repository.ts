@@ -2,53 +2,11 @@ import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { pageWindow } from '../../lib/paging.js';
 
-/** Sign-in takes a username or an e-mail: with "@" it is an e-mail (usernames have none). */
-export function findUserByLogin(db: Tx, login: string) {
-  const value = login.trim().toLowerCase();
-  return db.user.findFirst({
-    where: value.includes('@') ? { email: value } : { username: value },
-    include: { company: { select: { twoFactorRequired: true } } },
-  });
-}
+// The auth area's own tables and columns: the company's sign-in settings, self-registered
+// accounts, the 2FA columns of a user, refused codes and client errors. Users, passwords,
+// sessions and links are the account module's (account.service.ts).
 
-export function createSession(
-  tx: Tx,
-  data: {
-    tokenHash: string;
-    userId: number;
-    loginRole: 'admin' | 'user';
-    expiresAt: Date;
-    ip?: string;
-    userAgent?: string;
-  },
-) {
-  return tx.session.create({ data });
-}
-
-export function revokeSession(tx: Tx, sessionId: string, at: Date) {
-  return tx.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: at } });
-}
-
-export function findUser(db: Tx, userId: number) {
-  return db.user.findUnique({ where: { id: userId } });
-}
-
-// ---- users -------------------------------------------------------------------------------
-
-export function findUserWithCompany(db: Tx, userId: number) {
-  return db.user.findUnique({
-    where: { id: userId },
-    include: { company: { select: { id: true, twoFactorRequired: true } } },
-  });
-}
-
-export function findUserByEmail(db: Tx, email: string) {
-  return db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-}
-
-export function findUserByUsername(db: Tx, username: string) {
-  return db.user.findUnique({ where: { username: username.trim().toLowerCase() } });
-}
+// ---- company ---------------------------------------------------------------------------------
 
 export function findCompany(db: Tx) {
   return db.company.findFirst({ orderBy: { id: 'asc' } });
@@ -61,6 +19,8 @@ export function updateCompanySignIn(
 ) {
   return tx.company.update({ where: { id: companyId }, data });
 }
+
+// ---- self-registration -----------------------------------------------------------------------
 
 export function createSelfRegisteredUser(
   tx: Tx,
@@ -78,12 +38,12 @@ export function createSelfRegisteredUser(
   });
 }
 
+/** Activates a self-registered account; 0 rows unless it is still deactivated. */
 export function activateVerifiedUser(tx: Tx, userId: number, at: Date) {
-  return tx.user.update({ where: { id: userId }, data: { status: 'active', emailVerifiedAt: at } });
-}
-
-export function setPassword(tx: Tx, userId: number, passwordHash: string, at: Date) {
-  return tx.user.update({ where: { id: userId }, data: { passwordHash, passwordChangedAt: at } });
+  return tx.user.updateMany({
+    where: { id: userId, status: 'deactivated' },
+    data: { status: 'active', emailVerifiedAt: at },
+  });
 }
 
 // ---- two-factor --------------------------------------------------------------------------
@@ -111,61 +71,6 @@ export function clearTwoFactor(tx: Tx, userId: number) {
   return tx.user.update({
     where: { id: userId },
     data: { twoFactorEnabled: false, twoFactorSecret: null, twoFactorLastStep: null },
-  });
-}
-
-export function markSessionTwoFactorVerified(tx: Tx, sessionId: string) {
-  return tx.session.update({ where: { id: sessionId }, data: { twoFactorVerified: true } });
-}
-
-/** Ends every live session of a user, except `keepSessionId` when given. */
-export function revokeUserSessions(tx: Tx, userId: number, at: Date, keepSessionId?: string) {
-  return tx.session.updateMany({
-    where: { userId, revokedAt: null, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
-    data: { revokedAt: at },
-  });
-}
-
-// ---- e-mailed link tokens ----------------------------------------------------------------
-
-type TokenPurpose = 'password_reset' | 'email_verification';
-
-export function createUserToken(
-  tx: Tx,
-  data: { userId: number; purpose: TokenPurpose; tokenHash: string; expiresAt: Date },
-) {
-  return tx.userToken.create({ data });
-}
-
-export function findUserTokenByHash(db: Tx, purpose: TokenPurpose, tokenHash: string) {
-  return db.userToken.findFirst({ where: { tokenHash, purpose }, include: { user: true } });
-}
-
-/** Spends a token; 0 rows when it was spent meanwhile. */
-export function spendUserToken(tx: Tx, id: number, at: Date) {
-  return tx.userToken.updateMany({ where: { id, usedAt: null }, data: { usedAt: at } });
-}
-
-/** Spends every unused token of one purpose of a user (a newer link replaces them). */
-export function spendUserTokens(tx: Tx, userId: number, purpose: TokenPurpose, at: Date) {
-  return tx.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: at } });
-}
-
-/** Tokens of one purpose of a user not spent yet (expired ones included). */
-export function countUnspentUserTokens(db: Tx, userId: number, purpose: TokenPurpose) {
-  return db.userToken.count({ where: { userId, purpose, usedAt: null } });
-}
-
-// ---- failed attempts (read back from the audit trail) ---------------------------------------
-
-/** Refused sign-ins (wrong password or unknown login) naming any of `logins` since `since`. */
-export function countFailedSignIns(db: Tx, logins: string[], since: Date) {
-  return db.auditEvent.count({
-    where: {
-      action: 'access.unauthenticated',
-      createdAt: { gte: since },
-      OR: logins.map((login) => ({ details: { path: ['username'], equals: login } })),
-    },
   });
 }
 

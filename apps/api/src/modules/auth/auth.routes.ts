@@ -1,15 +1,22 @@
 import { contract } from '@quire/contract';
 import type { FastifyRequest } from 'fastify';
+import { afterReply } from '../../lib/background.js';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
-import * as users from '../user/user.service.js';
-import * as auth from './auth.service.js';
+import * as account from '../account/account.service.js';
+import * as clientErrors from './client-errors.service.js';
+import * as passwords from './password-reset.service.js';
+import * as registration from './registration.service.js';
+import * as signIn from './sign-in.service.js';
+import * as settings from './sign-in-settings.service.js';
+import * as twoFactor from './two-factor.service.js';
 
 /** One answer whether or not the address belongs to an account (no user enumeration). */
 export const RESET_LINK_SENT =
   'If an account exists for that address, we have sent a link to reset the password.';
 export const VERIFICATION_LINK_SENT =
   'If an account waiting for verification exists for that address, we have sent a new verification link.';
+export const REGISTERED = 'Thank you. Check your e-mail for the link that activates your account.';
 
 const MINUTE = '1 minute';
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
@@ -42,98 +49,107 @@ export const authModule = (deps: Deps) =>
       },
       handler: async ({ body, req }) => ({
         message: 'Login successful',
-        data: await auth.login(deps, body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+        data: await signIn.login(deps, body, { ip: req.ip, userAgent: req.headers['user-agent'] }),
       }),
     },
     logout: async ({ auth: session, actor }) => {
-      await auth.logout(deps, session, actor);
+      await signIn.logout(deps, session, actor);
       return { message: 'You have been signed out', data: null };
     },
-    checkSession: async ({ auth: session }) => ({ data: auth.sessionState(session) }),
-    currentUser: async ({ auth: session }) => ({ data: await users.currentUser(deps, session) }),
+    checkSession: async ({ auth: session }) => ({ data: signIn.sessionState(session) }),
+    currentUser: async ({ auth: session }) => ({ data: await account.currentUser(deps, session) }),
 
     register: {
       rateLimit: { max: 10, timeWindow: MINUTE },
-      handler: async ({ body, actor }) => ({
-        message: 'Your account has been created. Check your e-mail for the link that activates it.',
-        data: await auth.register(deps, body, actor),
-      }),
+      handler: async ({ body, req, reply }) => {
+        const prepared = await registration.prepareRegistration(deps, body);
+        afterReply(deps.background, reply.raw, 'registration', () =>
+          registration.completeRegistration(deps, prepared, req.ip),
+        );
+        return { message: REGISTERED, data: null };
+      },
     },
     verifyEmail: {
       rateLimit: tokenLimit,
       handler: async ({ body, actor }) => ({
         message: 'Your e-mail address is confirmed. You can sign in now.',
-        data: await auth.verifyEmail(deps, body, actor),
+        data: await registration.verifyEmail(deps, body, actor),
       }),
     },
     resendVerification: {
       rateLimit: linkLimit((req) => paramField(req, 'email')),
-      handler: async ({ params, actor }) => {
-        await auth.resendVerification(deps, params.email, actor);
+      handler: async ({ params, req, reply }) => {
+        afterReply(deps.background, reply.raw, 'verification mail', () =>
+          registration.sendVerificationMail(deps, params.email, req.ip),
+        );
         return { message: VERIFICATION_LINK_SENT, data: null };
       },
     },
     emailIsValid: {
       // Per address: whether an e-mail has an account is worth guarding.
       rateLimit: { max: 10, timeWindow: MINUTE },
-      handler: async ({ body }) => ({ data: await auth.emailValidity(deps, body.email) }),
+      handler: async ({ body }) => ({ data: await registration.emailValidity(deps, body.email) }),
     },
     forgotPassword: {
       rateLimit: linkLimit((req) => paramField(req, 'email')),
-      handler: async ({ params, actor }) => {
-        await auth.requestPasswordReset(deps, params.email, actor);
+      handler: async ({ params, req, reply }) => {
+        afterReply(deps.background, reply.raw, 'reset mail', () =>
+          passwords.sendResetMail(deps, params.email, req.ip),
+        );
         return { message: RESET_LINK_SENT, data: null };
       },
     },
     passwordEmail: {
       rateLimit: linkLimit((req) => bodyField(req, 'email')),
-      handler: async ({ body, actor }) => {
-        await auth.requestPasswordReset(deps, body.email, actor);
+      handler: async ({ body, req, reply }) => {
+        afterReply(deps.background, reply.raw, 'reset mail', () =>
+          passwords.sendResetMail(deps, body.email, req.ip),
+        );
         return { message: RESET_LINK_SENT, data: null };
       },
     },
     verifyResetToken: {
       rateLimit: tokenLimit,
-      handler: async ({ body }) => ({ data: await auth.checkResetToken(deps, body) }),
+      handler: async ({ body }) => ({ data: await passwords.checkResetToken(deps, body) }),
     },
     resetPassword: {
       rateLimit: tokenLimit,
       handler: async ({ body, actor }) => {
-        await auth.resetPassword(deps, body, actor);
+        await passwords.resetPassword(deps, body, actor);
         return { message: 'Your password has been reset. Sign in with the new password.', data: null };
       },
     },
     updatePassword: {
       rateLimit: { max: 10, timeWindow: MINUTE, keyGenerator: perUser },
       handler: async ({ body, auth: session, actor }) => {
-        await auth.updatePassword(deps, session, actor, body);
+        await account.changeOwnPassword(deps, session, actor, body);
         return { message: 'Your password has been changed', data: null };
       },
     },
 
     is2faEnabled: async ({ body, auth: session, actor }) => ({
-      data: await auth.twoFactorState(deps, session, actor, body),
+      data: await twoFactor.twoFactorState(deps, session, actor, body),
     }),
     enable2fa: async ({ auth: session, actor }) => ({
       message: 'Scan the QR code with your authenticator app, then enter the code it shows',
-      data: await auth.startTwoFactorSetup(deps, session, actor),
+      data: await twoFactor.startTwoFactorSetup(deps, session, actor),
     }),
     verify2fa: {
       rateLimit: codeLimit,
       handler: async ({ body, auth: session, actor }) => ({
         message: '2FA verified successfully!',
-        data: await auth.verifyTwoFactor(deps, session, actor, body.code),
+        data: await twoFactor.verifyTwoFactor(deps, session, actor, body.code),
       }),
     },
     disable2fa: {
       rateLimit: codeLimit,
       handler: async ({ body, auth: session, actor }) => ({
         message: 'Two-factor authentication is off',
-        data: await auth.disableTwoFactor(deps, session, actor, body),
+        data: await twoFactor.disableTwoFactor(deps, session, actor, body),
       }),
     },
     clear2fa: async ({ body, auth: session, actor }) => {
-      await auth.clearTwoFactor(deps, session, actor, body?.user_id);
+      await twoFactor.clearTwoFactor(deps, session, actor, body?.user_id);
       return {
         message:
           body?.user_id === undefined
@@ -148,7 +164,7 @@ export const authModule = (deps: Deps) =>
       rateLimit: { max: 30, timeWindow: MINUTE },
       handler: async ({ body, req, actor }) => {
         const referer = req.headers.referer;
-        await auth.recordClientError(
+        await clientErrors.recordClientError(
           deps,
           {
             data: body.data,
@@ -162,12 +178,12 @@ export const authModule = (deps: Deps) =>
         return { message: 'The error was recorded', data: null };
       },
     },
-    signInSettings: async () => ({ data: await auth.signInSettings(deps) }),
+    signInSettings: async () => ({ data: await settings.signInSettings(deps) }),
     updateSignInSettings: async ({ body, actor }) => ({
       message: 'Sign-in settings saved',
-      data: await auth.updateSignInSettings(deps, actor, body),
+      data: await settings.updateSignInSettings(deps, actor, body),
     }),
     clientErrors: async ({ query }) => ({
-      data: await auth.listClientErrors(deps, query.page, query.quantity),
+      data: await clientErrors.listClientErrors(deps, query.page, query.quantity),
     }),
   });

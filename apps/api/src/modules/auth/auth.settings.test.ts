@@ -6,7 +6,7 @@ import { createUser, ensureCompany, loginAs } from '../../../test/factories.js';
 let t: TestContext;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ MAIL_WORKER: 'false' });
+  t = await createTestApp();
   await ensureCompany(t.db);
   admin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
 });

@@ -7,7 +7,7 @@ import { enqueue, notifySchedulesChanged } from '../../lib/jobs/queue.js';
 import { CronError, checkCron, nextDue } from '../../lib/jobs/schedules.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
-import { confirmIdentity } from '../auth/auth.service.js';
+import { confirmIdentity } from '../auth/two-factor.service.js';
 import { ArchiveError, verifyArchive } from './backup.archive.js';
 import { ARCHIVE_MIME, manifestSummary } from './backup.engine.js';
 import {

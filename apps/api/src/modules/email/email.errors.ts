@@ -1,4 +1,5 @@
 import { AppError, createError } from '../../lib/errors.js';
+import { PRIVATE_HOST_MESSAGE } from './email.hosts.js';
 
 export const emailNotConfigured = createError({
   code: 'email.not_configured',
@@ -6,7 +7,12 @@ export const emailNotConfigured = createError({
   message: 'E-mail is not configured. Save the SMTP settings first.',
 });
 
-/** The SMTP server did not take the test message: its own words, for the admin to act on. */
+export const privateSmtpHost = () =>
+  new AppError('email.private_host', 400, 'The SMTP host is on this machine or a private network', [
+    { path: 'body.host', message: PRIVATE_HOST_MESSAGE },
+  ]);
+
+/** The SMTP server did not take the test message: what happened, in our words (never the server's). */
 export const testMailFailed = (reason: string) =>
   new AppError('email.send_failed', 502, `The test e-mail could not be sent: ${reason}`);
 

@@ -32,7 +32,9 @@ export const mailSendJob = defineJob({
     // Deleted meanwhile, or already sent by an attempt whose end was not recorded: nothing to do.
     const mail = await repo.startDelivery(deps.db, job.payload.mail_id, deps.now());
     if (!mail) return;
-    await deliver(settings, deps.secretKey, mail);
+    await deliver(settings, deps.secretKey, mail, {
+      allowPrivateHosts: deps.config.SMTP_ALLOW_PRIVATE_HOSTS,
+    });
     await repo.markSent(deps.db, mail, { at: deps.now(), attempts: job.attempts });
   },
   async onFailure(tx, job, outcome) {

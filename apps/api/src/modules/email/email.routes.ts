@@ -3,8 +3,8 @@ import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as email from './email.service.js';
 
-export const emailModule = (deps: Deps) =>
-  defineRoutes('email', contract.email, {
+export const emailModule = (deps: Deps) => {
+  return defineRoutes('email', contract.email, {
     setup: async () => ({ data: await email.getSetup(deps) }),
     saveSetup: async ({ body, actor }) => ({
       message: 'E-mail settings saved',
@@ -20,3 +20,4 @@ export const emailModule = (deps: Deps) =>
       return { message: 'Mail job deleted', data: null };
     },
   });
+};

@@ -5,7 +5,14 @@ import type { Deps } from '../../lib/deps.js';
 import { retryQueuedNow } from '../../lib/jobs/queue.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import { encryptSecret } from '../../lib/secrets.js';
-import { emailNotConfigured, mailJobNotFound, mailJobSending, testMailFailed } from './email.errors.js';
+import {
+  emailNotConfigured,
+  mailJobNotFound,
+  mailJobSending,
+  privateSmtpHost,
+  testMailFailed,
+} from './email.errors.js';
+import { isPrivateHost } from './email.hosts.js';
 import { cancelMailDelivery } from './email.queue.js';
 import * as repo from './email.repository.js';
 import { deliver, describeSmtpError } from './email.transport.js';
@@ -47,25 +54,41 @@ export async function getSetup(deps: Deps): Promise<TEmailSetup | null> {
   return s ? toSetupDto(s) : null;
 }
 
-/** Saves the one settings row; an omitted password keeps the stored one, '' clears it. */
+/**
+ * Saves the one settings row. An omitted password keeps the stored one, '' clears it, and a
+ * stored password is dropped when the server it was for changes (host, port, security or
+ * user) unless it is given again: it is never sent to a server it was not given for. A host
+ * on this machine or a private network is refused unless the operator allows it.
+ */
 export async function saveSetup(deps: Deps, input: TEmailSetupBody, actor: Actor): Promise<TEmailSetup> {
-  const passwordEncrypted =
-    input.password === undefined
-      ? undefined
-      : input.password === ''
-        ? null
-        : encryptSecret(deps.secretKey, input.password);
-  const data: repo.SettingsData = {
-    host: input.host,
-    port: input.port,
-    security: input.security,
-    username: input.username || null,
-    passwordEncrypted,
-    fromAddress: input.from_address,
-    fromName: input.from_name || DEFAULT_FROM_NAME,
-    updatedById: actor.userId,
-  };
+  if (!deps.config.SMTP_ALLOW_PRIVATE_HOSTS && (await isPrivateHost(input.host))) throw privateSmtpHost();
+  const username = input.username || null;
   const saved = await deps.db.$transaction(async (tx) => {
+    const stored = await repo.findSettings(tx);
+    const serverChanged =
+      stored !== null &&
+      (stored.host.toLowerCase() !== input.host.toLowerCase() ||
+        stored.port !== input.port ||
+        stored.security !== input.security ||
+        stored.username !== username);
+    const passwordEncrypted =
+      input.password === undefined
+        ? serverChanged && stored?.passwordEncrypted
+          ? null
+          : undefined
+        : input.password === ''
+          ? null
+          : encryptSecret(deps.secretKey, input.password);
+    const data: repo.SettingsData = {
+      host: input.host,
+      port: input.port,
+      security: input.security,
+      username,
+      passwordEncrypted,
+      fromAddress: input.from_address,
+      fromName: input.from_name || DEFAULT_FROM_NAME,
+      updatedById: actor.userId,
+    };
     const row = await repo.saveSettings(tx, data);
     // Mail waiting for settings (or backing off after a failure with the old ones) goes now.
     await retryQueuedNow(tx, 'mail.send');
@@ -83,7 +106,13 @@ export async function saveSetup(deps: Deps, input: TEmailSetupBody, actor: Actor
         from_address: data.fromAddress,
         from_name: data.fromName,
         password:
-          passwordEncrypted === undefined ? 'kept' : passwordEncrypted === null ? 'cleared' : 'changed',
+          input.password === undefined
+            ? passwordEncrypted === null
+              ? 'dropped: the server changed'
+              : 'kept'
+            : passwordEncrypted === null
+              ? 'cleared'
+              : 'changed',
       },
     });
     return row;
@@ -107,7 +136,12 @@ export async function sendTest(deps: Deps, to: string, actor: Actor) {
   };
   let result: { ok: true; messageId: string | null; response: string | null } | { ok: false; error: string };
   try {
-    result = { ok: true, ...(await deliver(settings, deps.secretKey, mail)) };
+    result = {
+      ok: true,
+      ...(await deliver(settings, deps.secretKey, mail, {
+        allowPrivateHosts: deps.config.SMTP_ALLOW_PRIVATE_HOSTS,
+      })),
+    };
   } catch (err) {
     result = { ok: false, error: describeSmtpError(err) };
   }

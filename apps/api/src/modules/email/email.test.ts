@@ -27,7 +27,7 @@ const secretKey = loadSecretKey(APP_SECRET, '/nonexistent');
 
 beforeAll(async () => {
   // The background worker is off here (QUIRE_ROLE=api): tests run passes themselves (pass()).
-  t = await createTestApp({ APP_SECRET });
+  t = await createTestApp({ APP_SECRET, SMTP_ALLOW_PRIVATE_HOSTS: 'true' });
   smtp = await startSmtpServer({ username: SMTP_USER, password: SMTP_PASSWORD });
   admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
   userAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
@@ -42,12 +42,13 @@ afterAll(async () => {
 function workerDeps(now: () => Date = () => new Date(), db: Db = t.db): Deps {
   return {
     db,
-    config: loadConfig({ LOG_LEVEL: 'silent', APP_SECRET }),
+    config: loadConfig({ LOG_LEVEL: 'silent', APP_SECRET, SMTP_ALLOW_PRIVATE_HOSTS: 'true' }),
     log: t.app.log,
     now,
     blobs: undefined as never,
     secretKey,
     objectGuards: t.app.deps.objectGuards,
+    background: t.app.background,
   };
 }
 
@@ -200,6 +201,47 @@ describe('POST /api/email/setup', () => {
     await configure();
   });
 
+  it('drops the stored password when the server changes, unless it is given again: it never goes elsewhere', async () => {
+    const other = await startSmtpServer();
+    try {
+      for (const change of [
+        { host: 'localhost', port: other.port },
+        { port: other.port },
+        { security: 'starttls' },
+        { username: 'someone-else' },
+      ]) {
+        await configure();
+        const res = await post('/api/email/setup', { ...goodSetup(), password: undefined, ...change }, admin);
+        expect(res.statusCode, JSON.stringify(change)).toBe(200);
+        expect(res.json().data.has_password, JSON.stringify(change)).toBe(false);
+        expect(
+          (await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } })).passwordEncrypted,
+        ).toBeNull();
+        const event = await t.db.auditEvent.findFirstOrThrow({
+          where: { action: 'email.settings_saved' },
+          orderBy: { id: 'desc' },
+        });
+        expect(event.details).toMatchObject({ password: 'dropped: the server changed' });
+      }
+      // The Settings writer's own server, named by its host: the test mail carries no password.
+      await configure();
+      await post(
+        '/api/email/setup',
+        { ...goodSetup(), password: undefined, host: 'localhost', port: other.port },
+        admin,
+      );
+      await post('/api/email/test', { to: 'probe@example.test' }, admin);
+      const seen = other.messages.find((m) => m.to.includes('probe@example.test'));
+      expect(seen?.authPassword ?? null).not.toBe(SMTP_PASSWORD);
+      // Given again with the change, it is kept.
+      const given = await configure({ port: other.port, password: 'For-The-Other-Server-1' });
+      expect(given.has_password).toBe(true);
+    } finally {
+      await other.close();
+      await configure();
+    }
+  });
+
   it('refuses a host that is not a host name or address', async () => {
     for (const host of ['not a host!!', 'smtp..example.com', 'http://smtp.example.com']) {
       const res = await post('/api/email/setup', { ...goodSetup(), host }, admin);
@@ -269,11 +311,41 @@ describe('POST /api/email/test', () => {
     ).toBe(1);
   });
 
+  it("stores and shows what failed in Quire's words, never the remote server's text", async () => {
+    // Not an SMTP server: a service that answers with a banner of its own.
+    const banner = createServer((socket) => {
+      socket.end('554 SECRET-BANNER internal-db-7 v9.1 ready\r\n');
+    });
+    await new Promise<void>((r) => banner.listen(0, '127.0.0.1', () => r()));
+    const { port } = banner.address() as { port: number };
+    try {
+      await configure({ port });
+      const res = await post('/api/email/test', { to: 'banner@example.test' }, admin);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toMatch(/^The test e-mail could not be sent: The /);
+      const job = await t.db.mailJob.findFirstOrThrow({ where: { to: 'banner@example.test' } });
+      const event = await t.db.auditEvent.findFirstOrThrow({
+        where: { targetId: String(job.id), action: 'email.test_failed' },
+      });
+      for (const text of [res.body, job.lastError, event.message, JSON.stringify(event.details)]) {
+        expect(text).not.toContain('SECRET-BANNER');
+        expect(text).not.toContain('internal-db-7');
+      }
+      const list = await get('/api/email/notification', auditor);
+      expect(list.body).not.toContain('SECRET-BANNER');
+    } finally {
+      await new Promise<void>((r) => banner.close(() => r()));
+      await configure();
+    }
+  });
+
   it('answers 502 when the SMTP server refuses the login', async () => {
     await configure({ password: 'wrong-password' });
     const res = await post('/api/email/test', { to: 'auth@example.test' }, admin);
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toMatch(/EAUTH|Invalid username or password/);
+    expect(res.json().message).toBe(
+      'The test e-mail could not be sent: The SMTP server refused the user name or password (EAUTH, SMTP 535)',
+    );
     expect(smtp.messages.some((m) => m.to.includes('auth@example.test'))).toBe(false);
   });
 
@@ -450,7 +522,12 @@ describe('the mail worker', () => {
   });
 
   it('runs in the background of a started app, and stops when the app closes', async () => {
-    const other = await createTestApp({ APP_SECRET, QUIRE_ROLE: 'all', JOBS_POLL_MS: '60000' });
+    const other = await createTestApp({
+      APP_SECRET,
+      QUIRE_ROLE: 'all',
+      JOBS_POLL_MS: '60000',
+      SMTP_ALLOW_PRIVATE_HOSTS: 'true',
+    });
     try {
       const owner = await loginAs(other.app, await createUser(other.db, { accessType: 'COMPANY ADMIN' }));
       const res = await other.app.inject({

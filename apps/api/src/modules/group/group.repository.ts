@@ -23,13 +23,21 @@ export function findGroupByName(db: Tx, name: string, exceptId?: number) {
   });
 }
 
-/** Which of these ids are users not deleted. */
-export async function existingUserIds(db: Tx, ids: number[]): Promise<Set<number>> {
-  const rows = await db.user.findMany({
+/** The users of these ids that are not deleted, with their access types. */
+export function usersByIds(db: Tx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.user.findMany({
     where: { id: { in: ids }, status: { not: 'deleted' } },
-    select: { id: true },
+    select: { id: true, accessType: true },
   });
-  return new Set(rows.map((r) => r.id));
+}
+
+/** The access types of a group's current members (deleted ones included: they stay members). */
+export function memberAccessTypes(db: Tx, groupId: number) {
+  return db.groupMember.findMany({
+    where: { groupId },
+    select: { user: { select: { id: true, accessType: true } } },
+  });
 }
 
 export function createGroup(tx: Tx, data: { name: string; description: string }) {
@@ -40,10 +48,15 @@ export function updateGroup(tx: Tx, id: number, data: { name?: string; descripti
   return tx.group.update({ where: { id }, data });
 }
 
+/** Rows per INSERT: two parameters each, far below the driver's 65,535. */
+const INSERT_CHUNK = 5000;
+
 export async function replaceMembers(tx: Tx, groupId: number, userIds: number[]) {
   await tx.groupMember.deleteMany({ where: { groupId } });
-  if (userIds.length)
-    await tx.groupMember.createMany({ data: userIds.map((userId) => ({ groupId, userId })) });
+  for (let i = 0; i < userIds.length; i += INSERT_CHUNK) {
+    const chunk = userIds.slice(i, i + INSERT_CHUNK);
+    await tx.groupMember.createMany({ data: chunk.map((userId) => ({ groupId, userId })) });
+  }
 }
 
 export function deleteGroup(tx: Tx, id: number) {

@@ -6,13 +6,13 @@ import * as groups from './group.service.js';
 export const groupModule = (deps: Deps) =>
   defineRoutes('group', contract.group, {
     allGroups: async () => ({ data: await groups.listGroups(deps) }),
-    createGroup: async ({ body, actor }) => ({
+    createGroup: async ({ body, auth, actor }) => ({
       message: 'Group created',
-      data: await groups.createGroup(deps, actor, body),
+      data: await groups.createGroup(deps, auth, actor, body),
     }),
-    editGroup: async ({ params, body, actor }) => ({
+    editGroup: async ({ params, body, auth, actor }) => ({
       message: 'Group updated',
-      data: await groups.editGroup(deps, actor, params.id, body),
+      data: await groups.editGroup(deps, auth, actor, params.id, body),
     }),
     deleteGroup: async ({ params, actor }) => {
       await groups.deleteGroup(deps, actor, params.id);

@@ -1,6 +1,9 @@
-import type { TGroup } from '@quire/contract';
+import type { TCreateGroupBody, TEditGroupBody, TGroup } from '@quire/contract';
+import type { AccessType as DbAccessType } from '@quire/db';
+import { assertMayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import type { AuthContext } from '../../lib/session.js';
 import { groupNameTaken, groupNotFound, unknownUsers } from './group.errors.js';
 import * as repo from './group.repository.js';
 
@@ -28,18 +31,27 @@ async function checkName(db: Tx, name: string, exceptId?: number) {
   if (await repo.findGroupByName(db, name, exceptId)) throw groupNameTaken(name);
 }
 
-async function checkUsers(db: Tx, userIds: number[]): Promise<number[]> {
+/**
+ * The new member list, checked: every id a user not deleted (400 naming the unknown ones),
+ * and everyone it adds or removes someone the caller may manage (403), the rule editUser
+ * applies to group_ids: no Company Admin or Vendor Admin moved by a User Administration Admin.
+ */
+async function checkMembers(
+  db: Tx,
+  auth: AuthContext,
+  userIds: number[],
+  current: Array<{ id: number; accessType: DbAccessType }> = [],
+): Promise<number[]> {
   const ids = [...new Set(userIds)];
-  const found = await repo.existingUserIds(db, ids);
-  const unknown = ids.filter((id) => !found.has(id));
+  const found = await repo.usersByIds(db, ids);
+  const known = new Set(found.map((u) => u.id));
+  const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length) throw unknownUsers(unknown);
+  const before = new Set(current.map((u) => u.id));
+  const added = found.filter((u) => !before.has(u.id));
+  const removed = current.filter((u) => !known.has(u.id));
+  assertMayManage(auth.accessType, [...added, ...removed]);
   return ids;
-}
-
-export interface CreateGroupInput {
-  name: string;
-  description?: string;
-  user_ids?: number[];
 }
 
 /** Two admins saving the same name at once: the unique index decides, with the same 400. */
@@ -50,11 +62,16 @@ function nameRace(name: string | undefined) {
   };
 }
 
-export async function createGroup(deps: Deps, actor: Actor, input: CreateGroupInput): Promise<TGroup> {
+export async function createGroup(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: TCreateGroupBody,
+): Promise<TGroup> {
   const id = await deps.db
     .$transaction(async (tx) => {
       await checkName(tx, input.name);
-      const userIds = await checkUsers(tx, input.user_ids ?? []);
+      const userIds = await checkMembers(tx, auth, input.user_ids ?? []);
       const group = await repo.createGroup(tx, { name: input.name, description: input.description ?? '' });
       await repo.replaceMembers(tx, group.id, userIds);
       await audit(tx, actor, {
@@ -71,20 +88,27 @@ export async function createGroup(deps: Deps, actor: Actor, input: CreateGroupIn
   return getGroup(deps, id);
 }
 
-export type EditGroupInput = Partial<CreateGroupInput>;
-
 export async function editGroup(
   deps: Deps,
+  auth: AuthContext,
   actor: Actor,
   id: number,
-  input: EditGroupInput,
+  input: TEditGroupBody,
 ): Promise<TGroup> {
   await deps.db
     .$transaction(async (tx) => {
       const before = await repo.findGroup(tx, id);
       if (!before) throw groupNotFound();
       if (input.name !== undefined && input.name !== before.name) await checkName(tx, input.name, id);
-      const userIds = input.user_ids === undefined ? undefined : await checkUsers(tx, input.user_ids);
+      const userIds =
+        input.user_ids === undefined
+          ? undefined
+          : await checkMembers(
+              tx,
+              auth,
+              input.user_ids,
+              (await repo.memberAccessTypes(tx, id)).map((m) => m.user),
+            );
 
       const changes: Record<string, { before: string | number[]; after: string | number[] }> = {};
       if (input.name !== undefined && input.name !== before.name)

@@ -250,3 +250,67 @@ describe('POST /api/group/delete/{id}', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('members the caller may not manage (the rule editUser applies)', () => {
+  it('a User Administration Admin cannot put a Company Admin or the Vendor Admin into a group, or take them out (403)', async () => {
+    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    const staff = await createUser(t.db, { accessType: 'General staff' });
+    const before = await counts();
+    for (const [ids, code] of [
+      [[staff.id, boss.id], 'user.more_access'],
+      [[vendor.id], 'user.vendor_admin_protected'],
+    ] as const) {
+      const created = await asAdmin({
+        method: 'POST',
+        url: '/api/create_group',
+        payload: { name: groupName(), user_ids: ids },
+      });
+      expect(created.statusCode).toBe(403);
+      expect(created.json().code).toBe(code);
+    }
+    const group = await newGroup([staff.id, boss.id]);
+    const after = await counts();
+    const added = await asAdmin({
+      method: 'POST',
+      url: `/api/edit_group/${group.id}`,
+      payload: { user_ids: [staff.id, boss.id, vendor.id] },
+    });
+    expect(added.statusCode).toBe(403);
+    const removed = await asAdmin({
+      method: 'POST',
+      url: `/api/edit_group/${group.id}`,
+      payload: { user_ids: [staff.id] },
+    });
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json().message).toBe('You cannot manage a user with more access than your own');
+    expect(await counts()).toEqual(after);
+    expect(after.groups).toBe(before.groups + 1);
+
+    // Members the admin may manage still come and go; a Company Admin already there stays.
+    const other = await createUser(t.db, { accessType: 'General staff' });
+    const fine = await asAdmin({
+      method: 'POST',
+      url: `/api/edit_group/${group.id}`,
+      payload: { name: `${group.name} renamed`, user_ids: [boss.id, other.id] },
+    });
+    expect(fine.statusCode).toBe(200);
+    expect(
+      fine
+        .json()
+        .data.members.map((m: { id: number }) => m.id)
+        .sort(),
+    ).toEqual([boss.id, other.id].sort());
+  });
+
+  it('a Company Admin may put a Company Admin into a group', async () => {
+    const companyAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const res = await call(companyAdmin, {
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: groupName(), user_ids: [boss.id] },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -46,7 +46,11 @@ async function activeSeats() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ LICENCE_PUBLIC_KEY: vendorKeys.publicPem }, { now: () => clock });
+  // Sessions carry the database's creation time: let them live through the clock's jumps.
+  t = await createTestApp(
+    { LICENCE_PUBLIC_KEY: vendorKeys.publicPem, SESSION_MAX_HOURS: '8760' },
+    { now: () => clock },
+  );
   vendor = await loginAs(t.app, await createUser(t.db, { accessType: 'DATAMAX ADMIN' }));
   companyAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
 });

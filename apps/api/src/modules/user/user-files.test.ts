@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { bearer, createUser, loginAs } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng } from '../../../test/multipart.js';
+import { rowXml, workbook } from '../../../test/xlsx.js';
 
 // Uploads and downloads of the user area: signatures, the import spreadsheet and its template.
 
@@ -17,8 +18,8 @@ let dataDir: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-user-files-'));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
+  dataDir = t.dataDir;
   adminToken = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
 });
 afterAll(() => t.close());
@@ -429,21 +430,104 @@ describe('POST /api/import_user', () => {
   });
 });
 
+describe('hostile spreadsheets', () => {
+  /**
+   * Runs `work` while asking GET /api/health every 20 ms; returns the slowest answer and the
+   * longest the event loop was blocked meanwhile.
+   */
+  async function whileServing<T>(work: () => Promise<T>) {
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    let done = false;
+    let slowest = 0;
+    const prober = (async () => {
+      while (!done) {
+        const started = performance.now();
+        const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+        expect(res.statusCode).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      return { result: await work(), slowest: () => slowest, blockedMs: () => loop.max / 1e6 };
+    } finally {
+      done = true;
+      await prober;
+      loop.disable();
+    }
+  }
+
+  it.each([1_048_576, 3_000_000])(
+    'reads a small file with one row at r="%i" as one row, while the server keeps answering',
+    async (far) => {
+      const [, ...cells] = row();
+      const u = fresh();
+      // What the attacker sent: a few KB declaring a million rows, with one row far down.
+      const file = workbook(rowXml(1, HEADER) + rowXml(far, [u, `${u}@example.test`, ...cells.slice(1)]), {
+        dimension: `A1:G${far}`,
+      });
+      expect(file.length).toBeLessThan(8 * 1024);
+      const rssBefore = process.memoryUsage().rss;
+      const run = await whileServing(() => importFile(file, { dry_run: 'true' }));
+      const res = run.result;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.rows.map((r: { row: number; username: string }) => [r.row, r.username])).toEqual(
+        [[far, u]],
+      );
+      // Generous bounds: the old reader blocked every request for ~58 s at 2.6 GB (or died).
+      expect(run.slowest()).toBeLessThan(1000);
+      expect(run.blockedMs()).toBeLessThan(1000);
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(256 * 1024 * 1024);
+    },
+  );
+
+  it('refuses a sheet of 50,000 users with a clear 400 (at most 1000), reading no further, writing nothing', async () => {
+    const data = Array.from({ length: 50_000 }, (_, i) =>
+      rowXml(i + 2, [`bulk${i}`, `bulk${i}@example.test`, 'B', 'U', 'General staff', 'user', GOOD_PASSWORD]),
+    ).join('');
+    const users = await t.db.user.count();
+    const run = await whileServing(() => importFile(workbook(rowXml(1, HEADER) + data)));
+    expect(run.result.statusCode).toBe(400);
+    expect(run.result.json()).toMatchObject({
+      message: 'The spreadsheet has more than 1000 users. Import at most 1000 at a time.',
+      errors: [{ path: 'body.file', message: 'More than 1000 users' }],
+    });
+    expect(run.blockedMs()).toBeLessThan(1000);
+    const preview = await importFile(workbook(rowXml(1, HEADER) + data), { dry_run: 'true' });
+    expect(preview.statusCode).toBe(400);
+    expect(await t.db.user.count()).toBe(users);
+  });
+});
+
 describe('GET /api/users/import-template', () => {
-  it('is an .xlsx with the header row and one example that imports cleanly as a dry run', async () => {
+  it('is an .xlsx whose imported sheet holds only the header row; the example sits on a sheet that is not imported', async () => {
     const res = await call(adminToken, { method: 'GET', url: '/api/users/import-template' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain('users-import-template.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = wb.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
-    expect(sheet.getRow(2).getCell(1).text).toBe('jdoe');
+    const [users, example] = wb.worksheets;
+    expect((users!.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+    expect(users!.actualRowCount).toBe(1);
+    expect((example!.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
+    expect(example!.getRow(2).getCell(1).text).toBe('jdoe');
 
-    const preview = await importFile(res.rawPayload, { dry_run: 'true' });
-    expect(preview.statusCode).toBe(200);
-    expect(preview.json().data.rows).toHaveLength(1);
-    expect(preview.json().data.errors).toEqual([]);
+    // Imported untouched, the template creates nobody (the example is not a user).
+    const untouched = await importFile(res.rawPayload, { dry_run: 'true' });
+    expect(untouched.statusCode).toBe(200);
+    expect(untouched.json().data.rows).toEqual([]);
+    expect(untouched.json().data.errors).toEqual([
+      { path: 'row 2', message: 'The spreadsheet has no users below the header row' },
+    ]);
+
+    // The example row, copied below the header, imports cleanly.
+    const exampleRow = (example!.getRow(2).values as unknown[]).slice(1);
+    users!.addRow(exampleRow);
+    const filled = await importFile(Buffer.from(await wb.xlsx.writeBuffer()), { dry_run: 'true' });
+    expect(filled.statusCode).toBe(200);
+    expect(filled.json().data.rows).toHaveLength(1);
+    expect(filled.json().data.errors).toEqual([]);
   });
 });

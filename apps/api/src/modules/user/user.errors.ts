@@ -30,6 +30,20 @@ export const deletedIsFinal = createError({
   message: 'A deleted user cannot be reactivated',
 });
 
+export const deletedUnchangeable = createError({
+  code: 'user.deleted_is_final',
+  statusCode: 409,
+  message: 'A deleted user cannot be changed',
+});
+
+export const sessionNotFound = () => notFound('Session');
+
+export const ownSessionHere = createError({
+  code: 'user.own_session',
+  statusCode: 403,
+  message: 'This is your own session: sign out to end it',
+});
+
 export const ownStatusUnchangeable = createError({
   code: 'user.own_status',
   statusCode: 403,
@@ -50,4 +64,9 @@ export const notAnImage = () =>
 export const notASpreadsheet = () =>
   invalidInput('The file is not a readable .xlsx spreadsheet', [
     { path: 'body.file', message: 'Not a readable .xlsx spreadsheet' },
+  ]);
+
+export const tooManyRows = (max: number) =>
+  invalidInput(`The spreadsheet has more than ${max} users. Import at most ${max} at a time.`, [
+    { path: 'body.file', message: `More than ${max} users` },
   ]);

@@ -1,6 +1,8 @@
+import type { TUsersQuery } from '@quire/contract';
 import type { AccessType, LoginRole, Prisma, UserStatus } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { pageWindow } from '../../lib/paging.js';
+import { containsText } from '../../lib/search.js';
 
 const withGroups = {
   memberships: {
@@ -10,10 +12,6 @@ const withGroups = {
 } satisfies Prisma.UserInclude;
 
 export type AdminUserRow = Prisma.UserGetPayload<{ include: typeof withGroups }>;
-
-export function findUser(db: Tx, id: number) {
-  return db.user.findUnique({ where: { id } });
-}
 
 export function findAdminUser(db: Tx, id: number) {
   return db.user.findUnique({ where: { id }, include: withGroups });
@@ -67,34 +65,20 @@ export function updateUser(tx: Tx, id: number, data: Prisma.UserUncheckedUpdateI
   return tx.user.update({ where: { id }, data });
 }
 
+/** Updates a user that is not deleted; 0 rows when it is (or was deleted meanwhile). */
+export function updateUserUnlessDeleted(tx: Tx, id: number, data: Prisma.UserUncheckedUpdateInput) {
+  return tx.user.updateMany({ where: { id, status: { not: 'deleted' } }, data });
+}
+
+/** Sets a user's status only from one of `from`; 0 rows when another change got there first. */
+export function updateStatus(tx: Tx, id: number, from: UserStatus[], data: Prisma.UserUncheckedUpdateInput) {
+  return tx.user.updateMany({ where: { id, status: { in: from } }, data });
+}
+
 export async function replaceGroups(tx: Tx, userId: number, groupIds: number[]) {
   await tx.groupMember.deleteMany({ where: { userId } });
   if (groupIds.length)
     await tx.groupMember.createMany({ data: groupIds.map((groupId) => ({ groupId, userId })) });
-}
-
-/** Signs a user out everywhere (but the session `exceptId`). */
-export function revokeSessions(tx: Tx, userId: number, at: Date, exceptId?: string) {
-  return tx.session.updateMany({
-    where: { userId, revokedAt: null, ...(exceptId ? { id: { not: exceptId } } : {}) },
-    data: { revokedAt: at },
-  });
-}
-
-/** Spends the unused password-reset links of a user whose password an admin just set. */
-export function spendResetTokens(tx: Tx, userId: number, at: Date) {
-  return tx.userToken.updateMany({
-    where: { userId, purpose: 'password_reset', usedAt: null },
-    data: { usedAt: at },
-  });
-}
-
-/** Spends the unused e-mail verification links of a user whose status an admin just set. */
-export function spendVerificationTokens(tx: Tx, userId: number, at: Date) {
-  return tx.userToken.updateMany({
-    where: { userId, purpose: 'email_verification', usedAt: null },
-    data: { usedAt: at },
-  });
 }
 
 export function listUserOptions(db: Tx) {
@@ -104,30 +88,13 @@ export function listUserOptions(db: Tx) {
   });
 }
 
-export function listLiveSessions(db: Tx, now: Date) {
-  return db.session.findMany({
-    where: { revokedAt: null, expiresAt: { gt: now }, user: { status: 'active' } },
-    include: { user: true },
-    orderBy: [{ lastSeenAt: 'desc' }, { createdAt: 'desc' }],
-    take: 1000,
-  });
-}
-
-export interface UserPageQuery {
-  page: number;
-  quantity: number;
-  search?: string;
-  status?: UserStatus;
-  sort: 'newest' | 'name';
-}
-
-export async function pageUsers(db: Tx, q: UserPageQuery) {
+export async function pageUsers(db: Tx, q: TUsersQuery) {
   const words = (q.search ?? '').split(/\s+/).filter(Boolean);
   const where: Prisma.UserWhereInput = {
     status: q.status ?? { not: 'deleted' },
     AND: words.map((word) => ({
       OR: (['username', 'email', 'firstName', 'lastName'] as const).map((field) => ({
-        [field]: { contains: word, mode: 'insensitive' as const },
+        [field]: containsText(word),
       })),
     })),
   };

@@ -3,16 +3,20 @@ import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendBlob } from '../../lib/send-file.js';
 import { readAll } from '../../lib/streams.js';
-import * as account from '../auth/auth.service.js';
+import * as account from '../account/account.service.js';
 import * as users from './user.service.js';
 
 export const userModule = (deps: Deps) =>
   defineRoutes('user', contract.user, {
-    current: async ({ auth }) => ({ data: await users.currentUser(deps, auth) }),
+    current: async ({ auth }) => ({ data: await account.currentUser(deps, auth) }),
     updatePassword: {
-      rateLimit: { max: 10, timeWindow: '1 minute' },
+      rateLimit: {
+        max: 10,
+        timeWindow: '1 minute',
+        keyGenerator: (req) => `user:${req.auth?.userId ?? req.ip}`,
+      },
       handler: async ({ auth, actor, body }) => {
-        await account.updatePassword(deps, auth, actor, body);
+        await account.changeOwnPassword(deps, auth, actor, body);
         return { message: 'Password updated successfully', data: null };
       },
     },
@@ -43,7 +47,15 @@ export const userModule = (deps: Deps) =>
         disposition: 'inline',
       }),
     allUsers: async () => ({ data: await users.listUserOptions(deps) }),
-    loggedInUsers: async () => ({ data: await users.listLoggedIn(deps) }),
+    loggedInUsers: async ({ auth }) => ({ data: await users.listLoggedIn(deps, auth) }),
+    endSession: async ({ params, auth, actor }) => {
+      await users.endSession(deps, auth, actor, params.id);
+      return { message: 'The session was ended', data: null };
+    },
+    unlockSignIn: async ({ auth, actor, body }) => ({
+      message: 'The sign-in slowdown was lifted',
+      data: await users.unlockSignIn(deps, auth, actor, body.id),
+    }),
     createUser: async ({ auth, actor, body }) => ({
       message: 'User created successfully',
       data: await users.createUser(deps, auth, actor, body),

@@ -2,37 +2,52 @@ import type { Readable } from 'node:stream';
 import {
   ACCESS_TYPE_LABELS,
   ACCESS_TYPES,
-  type AccessType,
   canAccess,
-  type LoginRole,
   passwordProblems,
   SIGNATURE_MAX_BYTES,
   type TAdminUser,
+  type TCreateUserBody,
+  type TEditUserBody,
+  type TLoggedInUser,
+  type TSetUserPasswordBody,
   type TUserOption,
+  type TUsersQuery,
+  USER_IMPORT_MAX_ROWS,
   VENDOR_ADMIN,
   ZCreateUserBody,
 } from '@quire/contract';
 import type { UserStatus } from '@quire/db';
-import { accessTypeFromDb, accessTypeToDb, mayManage } from '../../lib/access-types.js';
+import { accessTypeFromDb, accessTypeToDb, assertMayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { StoredBlob } from '../../lib/blob-store.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { type FieldError, invalidInput, notAuthenticated } from '../../lib/errors.js';
+import { type FieldError, invalidInput } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { toUserDto } from '../../lib/user-dto.js';
+import { findUser, setPassword as storePassword } from '../account/account.service.js';
+import { spendLinks } from '../account/link-token.service.js';
+import {
+  endUserSessions,
+  findLiveSession,
+  liveSessions,
+  endSession as revokeSession,
+} from '../account/session.service.js';
 import { assertSeatsAvailable } from '../licence/licence.service.js';
 import {
   deletedIsFinal,
-  moreAccessThanYours,
+  deletedUnchangeable,
   notAnImage,
   notASpreadsheet,
   othersSignatureRefused,
   ownAccessUnchangeable,
   ownPasswordHere,
+  ownSessionHere,
   ownStatusUnchangeable,
+  sessionNotFound,
   signatureNotFound,
+  tooManyRows,
   userNotFound,
   vendorAdminProtected,
   vendorAdminRefused,
@@ -76,23 +91,6 @@ async function adminUser(db: Tx, id: number): Promise<TAdminUser> {
 const isSettings = (auth: AuthContext, access: 'read' | 'write') =>
   auth.role === 'admin' && canAccess(auth.accessType, 'settings', access);
 
-/**
- * An admin manages only users whose access type grants nothing beyond the admin's own
- * (checked for the type before and after a change): no escalation through another account.
- */
-function assertMayManage(auth: AuthContext, ...targets: AccessType[]) {
-  if (!targets.every((target) => mayManage(auth.accessType, target))) throw moreAccessThanYours();
-}
-
-// ---------------------------------------------------------------------------------------------
-// The signed-in user's own account
-
-export async function currentUser(deps: Deps, auth: AuthContext) {
-  const user = await repo.findUser(deps.db, auth.userId);
-  if (!user) throw notAuthenticated();
-  return toUserDto(user);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Signatures
 
@@ -116,12 +114,9 @@ export interface StoredImage extends StoredBlob {
 export async function signatureTarget(deps: Deps, auth: AuthContext, userId: number | undefined) {
   const targetId = userId ?? auth.userId;
   if (targetId !== auth.userId && !isSettings(auth, 'write')) throw othersSignatureRefused('change');
-  const target = await repo.findUser(deps.db, targetId);
+  const target = await findUser(deps.db, targetId);
   if (!target || target.status === 'deleted') throw userNotFound();
-  if (target.id !== auth.userId) {
-    if (target.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
-    assertMayManage(auth, accessTypeFromDb(target.accessType));
-  }
+  if (target.id !== auth.userId) assertMayManage(auth.accessType, [target]);
   return target;
 }
 export type SignatureTarget = Awaited<ReturnType<typeof signatureTarget>>;
@@ -178,7 +173,7 @@ export async function setSignature(
 /** A user's signature image: the caller's own, or anyone's with Settings read. */
 export async function readSignature(deps: Deps, auth: AuthContext, userId: number) {
   if (userId !== auth.userId && !isSettings(auth, 'read')) throw othersSignatureRefused('view');
-  const user = await repo.findUser(deps.db, userId);
+  const user = await findUser(deps.db, userId);
   if (!user) throw userNotFound();
   const blob = user.signatureBlobId ? await repo.findBlob(deps.db, user.signatureBlobId) : null;
   if (!blob || !(await deps.blobs.exists(blob.id))) throw signatureNotFound();
@@ -198,10 +193,12 @@ export async function listUserOptions(deps: Deps): Promise<TUserOption[]> {
   return (await repo.listUserOptions(deps.db)).map(toUserOption);
 }
 
-export async function listLoggedIn(deps: Deps) {
-  const sessions = await repo.listLiveSessions(deps.db, deps.now());
+/** Live sessions; `current` marks the caller's own session (not their other ones). */
+export async function listLoggedIn(deps: Deps, auth: AuthContext): Promise<TLoggedInUser[]> {
+  const sessions = await liveSessions(deps);
   return sessions.map((s) => ({
     session_id: s.id,
+    current: s.id === auth.sessionId,
     user: toUserOption(s.user),
     role: s.loginRole,
     ip: s.ip,
@@ -212,7 +209,29 @@ export async function listLoggedIn(deps: Deps) {
   }));
 }
 
-export async function pageUsers(deps: Deps, query: repo.UserPageQuery) {
+/**
+ * An admin ends another live session (POST /api/logged-in-user/{id}/end): not their own current
+ * one (they sign out), not one of a user they may not manage. Audited.
+ */
+export async function endSession(deps: Deps, auth: AuthContext, actor: Actor, sessionId: string) {
+  if (sessionId === auth.sessionId) throw ownSessionHere();
+  const session = await findLiveSession(deps, sessionId);
+  if (!session) throw sessionNotFound();
+  if (session.userId !== auth.userId) assertMayManage(auth.accessType, [session.user]);
+  await deps.db.$transaction(async (tx) => {
+    if (!(await revokeSession(tx, session.id, deps.now()))) throw sessionNotFound();
+    await audit(tx, actor, {
+      type: 'user',
+      action: 'session.ended_by_admin',
+      message: `Ended a session of "${session.user.username}" (signed in ${session.createdAt.toISOString()})`,
+      targetType: 'user',
+      targetId: session.userId,
+      details: { session_id: session.id, ip: session.ip, role: session.loginRole },
+    });
+  });
+}
+
+export async function pageUsers(deps: Deps, query: TUsersQuery) {
   const { total, rows } = await repo.pageUsers(deps.db, query);
   return { users: rows.map(toAdminUser), ...pageMeta(query, total) };
 }
@@ -220,16 +239,7 @@ export async function pageUsers(deps: Deps, query: repo.UserPageQuery) {
 // ---------------------------------------------------------------------------------------------
 // Creating users: one, many, or from a spreadsheet, all through the same checks
 
-export interface NewUserInput {
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  password: string;
-  role: LoginRole;
-  access_type: AccessType;
-  group_ids?: number[];
-}
+export type NewUserInput = TCreateUserBody;
 
 interface Candidate {
   /** Where errors point: `body`, `body.users.3`, `row 4`. */
@@ -380,8 +390,10 @@ async function insertUsers(
 /** 403 when any new user (but a Vendor Admin, refused as bad input) would outrank the caller. */
 function assertMayCreate(auth: AuthContext, candidates: Candidate[]) {
   assertMayManage(
-    auth,
-    ...candidates.map((c) => c.input.access_type).filter((type) => type !== VENDOR_ADMIN),
+    auth.accessType,
+    candidates
+      .filter((c) => c.input.access_type !== VENDOR_ADMIN)
+      .map((c) => ({ accessType: c.input.access_type })),
   );
 }
 
@@ -392,7 +404,7 @@ export async function createUser(
   body: NewUserInput,
 ): Promise<TAdminUser> {
   if (body.access_type === VENDOR_ADMIN) throw vendorAdminRefused();
-  assertMayManage(auth, body.access_type);
+  assertMayManage(auth.accessType, [{ accessType: body.access_type }]);
   const candidates = [{ at: 'body', input: normalise(body) }];
   const errors = await checkNewUsers(deps.db, candidates);
   if (errors.length) throw invalidInput(summarise(errors), errors);
@@ -437,7 +449,8 @@ export async function importUsers(
   input: { content: Buffer; dryRun: boolean },
 ) {
   const sheet = await readSheet(input.content);
-  if (!sheet) throw notASpreadsheet();
+  if (sheet.kind === 'unreadable') throw notASpreadsheet();
+  if (sheet.kind === 'tooManyRows') throw tooManyRows(USER_IMPORT_MAX_ROWS);
   const errors: FieldError[] = [...sheet.errors];
   const candidates: Candidate[] = [];
   // Rows with a bad cell are still checked for the rest (taken username, password policy),
@@ -487,16 +500,6 @@ export const importTemplate = buildTemplate;
 // ---------------------------------------------------------------------------------------------
 // Changing users
 
-export interface EditUserInput {
-  username?: string;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-  role?: LoginRole;
-  access_type?: AccessType;
-  group_ids?: number[];
-}
-
 type Change = { before: string | number[]; after: string | number[] };
 
 export async function editUser(
@@ -504,12 +507,14 @@ export async function editUser(
   auth: AuthContext,
   actor: Actor,
   id: number,
-  body: EditUserInput,
+  body: TEditUserBody,
 ): Promise<TAdminUser> {
   const now = deps.now();
   await deps.db.$transaction(async (tx) => {
     const user = await repo.findAdminUser(tx, id);
     if (!user) throw userNotFound();
+    // Deleted is final: a deleted account is neither edited nor promoted.
+    if (user.status === 'deleted') throw deletedUnchangeable();
     const before = toAdminUser(user);
     if (body.access_type === VENDOR_ADMIN && before.access_type !== VENDOR_ADMIN) throw vendorAdminRefused();
     if (user.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
@@ -519,7 +524,7 @@ export async function editUser(
     if (accessType === 'General staff') role = 'user';
     const accessChanged = accessType !== before.access_type || role !== before.role;
     if (accessChanged && id === auth.userId) throw ownAccessUnchangeable();
-    assertMayManage(auth, before.access_type, accessType);
+    assertMayManage(auth.accessType, [{ accessType: before.access_type }, { accessType }]);
 
     const username = body.username?.trim().toLowerCase();
     const email = body.email?.trim().toLowerCase();
@@ -561,7 +566,8 @@ export async function editUser(
     }
     if (!Object.keys(changes).length) return;
 
-    await repo.updateUser(tx, id, {
+    // Only while not deleted: a delete committed meanwhile wins.
+    const updated = await repo.updateUserUnlessDeleted(tx, id, {
       username: after.username,
       email: after.email,
       firstName: after.first_name,
@@ -569,8 +575,9 @@ export async function editUser(
       loginRole: after.role,
       accessType: accessTypeToDb(after.access_type),
     });
+    if (updated.count === 0) throw deletedUnchangeable();
     if (groupIds) await repo.replaceGroups(tx, id, groupIds);
-    const revoked = accessChanged ? (await repo.revokeSessions(tx, id, now)).count : 0;
+    const revoked = accessChanged ? await endUserSessions(tx, id, now) : 0;
     await audit(tx, actor, {
       type: 'user',
       action: 'user.updated',
@@ -589,7 +596,18 @@ const VERBS: Record<UserStatus, string> = {
   deleted: 'delete',
 };
 
-/** active / deactivated / deleted (soft: the row, its history and names stay). */
+/** The states each change may leave: deleted is final (docs/data-model.md). */
+const LEAVES: Record<UserStatus, UserStatus[]> = {
+  active: ['deactivated'],
+  deactivated: ['active'],
+  deleted: ['active', 'deactivated'],
+};
+
+/**
+ * active / deactivated / deleted (soft: the row, its history and names stay), as a conditional
+ * update on the state it leaves: of two admins acting at once, the second sees the first's
+ * result (a deleted user stays deleted), never overwrites it.
+ */
 export async function setStatus(
   deps: Deps,
   auth: AuthContext,
@@ -599,24 +617,28 @@ export async function setStatus(
 ): Promise<TAdminUser> {
   const now = deps.now();
   await deps.db.$transaction(async (tx) => {
-    const user = await repo.findUser(tx, id);
+    const user = await findUser(tx, id);
     if (!user) throw userNotFound();
     if (id === auth.userId) throw ownStatusUnchangeable(VERBS[status]);
-    if (user.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
-    assertMayManage(auth, accessTypeFromDb(user.accessType));
+    assertMayManage(auth.accessType, [user]);
     if (user.status === status) return;
-    // Deleted is final (docs/data-model.md): the name stays reserved, the account closed.
     if (user.status === 'deleted') throw deletedIsFinal();
     if (status === 'active') await assertSeatsAvailable(tx, 1);
-    // The admin's decision replaces any pending self-registration: its links are spent, and
-    // activating a never-verified account vouches for its address.
-    await repo.spendVerificationTokens(tx, id, now);
-    await repo.updateUser(tx, id, {
+    const changed = await repo.updateStatus(tx, id, LEAVES[status], {
       status,
       deletedAt: status === 'deleted' ? now : null,
       ...(status === 'active' && !user.emailVerifiedAt ? { emailVerifiedAt: now } : {}),
     });
-    const revoked = status === 'active' ? 0 : (await repo.revokeSessions(tx, id, now)).count;
+    if (changed.count === 0) {
+      // Another change got there first: say what it did.
+      const current = await findUser(tx, id);
+      if (current?.status === status) return;
+      throw deletedIsFinal();
+    }
+    // The admin's decision replaces any pending self-registration: its links are spent, and
+    // activating a never-verified account vouches for its address.
+    await spendLinks(tx, id, 'email_verification', now);
+    const revoked = status === 'active' ? 0 : await endUserSessions(tx, id, now);
     await audit(tx, actor, {
       type: 'user',
       action: `user.${status === 'active' ? 'activated' : status}`,
@@ -629,18 +651,36 @@ export async function setStatus(
   return adminUser(deps.db, id);
 }
 
+/**
+ * Lifts a user's sign-in slowdown after failed attempts (PUT /api/unlock_user): the audit
+ * event it writes starts the account's count afresh (account/throttle.service.ts).
+ */
+export async function unlockSignIn(deps: Deps, auth: AuthContext, actor: Actor, id: number) {
+  const user = await findUser(deps.db, id);
+  if (!user || user.status === 'deleted') throw userNotFound();
+  if (id !== auth.userId) assertMayManage(auth.accessType, [user]);
+  await audit(deps.db, actor, {
+    type: 'user',
+    action: 'user.sign_in_unlocked',
+    message: `Lifted the sign-in slowdown of "${user.username}"`,
+    targetType: 'user',
+    targetId: id,
+  });
+  return adminUser(deps.db, id);
+}
+
 /** An admin sets a user's password: checked by the policy, never recorded; the user is signed out. */
 export async function setPassword(
   deps: Deps,
   auth: AuthContext,
   actor: Actor,
-  input: { user_id: number; password: string },
+  input: TSetUserPasswordBody,
 ): Promise<void> {
-  const user = await repo.findUser(deps.db, input.user_id);
+  const user = await findUser(deps.db, input.user_id);
   if (!user) throw userNotFound();
   if (user.id === auth.userId) throw ownPasswordHere();
-  if (user.accessType === 'VENDOR_ADMIN') throw vendorAdminProtected();
-  assertMayManage(auth, accessTypeFromDb(user.accessType));
+  if (user.status === 'deleted') throw deletedUnchangeable();
+  assertMayManage(auth.accessType, [user]);
   const problems = passwordProblems(input.password, { username: user.username, email: user.email });
   if (problems.length) {
     throw invalidInput(
@@ -651,16 +691,14 @@ export async function setPassword(
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   await deps.db.$transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
-    await repo.spendResetTokens(tx, user.id, now);
-    const revoked = await repo.revokeSessions(tx, user.id, now);
+    const revoked = await storePassword(tx, { userId: user.id, passwordHash, at: now });
     await audit(tx, actor, {
       type: 'user',
       action: 'password.reset_by_admin',
       message: `Set a new password for "${user.username}"`,
       targetType: 'user',
       targetId: user.id,
-      details: { sessions_revoked: revoked.count },
+      details: { sessions_revoked: revoked },
     });
   });
 }

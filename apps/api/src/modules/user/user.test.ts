@@ -52,6 +52,7 @@ const counts = async () => ({
   users: await t.db.user.count(),
   members: await t.db.groupMember.count(),
   audits: await t.db.auditEvent.count({ where: { type: 'user' } }),
+  ended: await t.db.session.count({ where: { revokedAt: { not: null } } }),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -139,6 +140,23 @@ describe('who may call the Settings user calls', () => {
       name: 'PUT /api/delete_user',
       write: true,
       make: async () => ({ method: 'PUT', url: '/api/delete_user', payload: { id: (await target()).id } }),
+    },
+    {
+      name: 'POST /api/logged-in-user/{id}/end',
+      write: true,
+      make: async () => {
+        await loginAs(t.app, await target(), 'user');
+        const session = await t.db.session.findFirstOrThrow({
+          where: { revokedAt: null },
+          orderBy: { createdAt: 'desc' },
+        });
+        return { method: 'POST', url: `/api/logged-in-user/${session.id}/end` };
+      },
+    },
+    {
+      name: 'PUT /api/unlock_user',
+      write: true,
+      make: async () => ({ method: 'PUT', url: '/api/unlock_user', payload: { id: (await target()).id } }),
     },
     {
       name: 'POST /api/reset-password',
@@ -281,6 +299,91 @@ describe('GET /api/logged-in-user', () => {
       last_seen_at: expect.any(String),
     });
     expect(live).toBeTruthy();
+  });
+
+  it('marks only the session making the call as current, not the same user’s other sessions', async () => {
+    const me = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const here = await loginAs(t.app, me);
+    await loginAs(t.app, me, 'user');
+    const res = await call(here, { method: 'GET', url: '/api/logged-in-user' });
+    const mine = (res.json().data as Array<{ user: { id: number }; current: boolean }>).filter(
+      (s) => s.user.id === me.id,
+    );
+    expect(mine.map((s) => s.current).sort()).toEqual([false, true]);
+    expect((res.json().data as Array<{ current: boolean }>).filter((s) => s.current)).toHaveLength(1);
+  });
+
+  it('leaves out sessions past their absolute lifetime, however recently used', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const token = await loginAs(t.app, user);
+    const session = await t.db.session.findFirstOrThrow({ where: { userId: user.id } });
+    // Signed in 8 days ago (SESSION_MAX_HOURS is 168), used a moment ago.
+    await t.db.session.update({
+      where: { id: session.id },
+      data: {
+        createdAt: new Date(Date.now() - 8 * 24 * 3_600_000),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    expect((await call(token, { method: 'GET', url: '/api/check-session' })).statusCode).toBe(401);
+    const res = await asAdmin({ method: 'GET', url: '/api/logged-in-user' });
+    expect((res.json().data as Array<{ session_id: string }>).map((s) => s.session_id)).not.toContain(
+      session.id,
+    );
+  });
+});
+
+describe('POST /api/logged-in-user/{id}/end', () => {
+  const end = (token: string, id: string) =>
+    call(token, { method: 'POST', url: `/api/logged-in-user/${id}/end` });
+  const sessionOf = (userId: number) =>
+    t.db.session.findFirstOrThrow({ where: { userId, revokedAt: null }, orderBy: { createdAt: 'desc' } });
+
+  it('ends another session at once, and audits it', async () => {
+    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const theirs = await loginAs(t.app, user);
+    const session = await sessionOf(user.id);
+    const res = await end(adminToken, session.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'The session was ended', data: null });
+    expect((await call(theirs, { method: 'GET', url: '/api/check-session' })).statusCode).toBe(401);
+    const event = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'session.ended_by_admin' },
+      orderBy: { id: 'desc' },
+    });
+    expect(event).toMatchObject({ userId: companyAdmin.id, targetId: String(user.id) });
+    expect(event.details).toMatchObject({ session_id: session.id });
+    // Ended already: not found.
+    expect((await end(adminToken, session.id)).statusCode).toBe(404);
+  });
+
+  it('may end another session of the caller, not the current one (sign out instead)', async () => {
+    const me = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const here = await loginAs(t.app, me);
+    const hereId = (await sessionOf(me.id)).id;
+    await loginAs(t.app, me, 'user');
+    const elsewhere = await sessionOf(me.id);
+    const own = await end(here, hereId);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('This is your own session: sign out to end it');
+    expect((await end(here, elsewhere.id)).statusCode).toBe(200);
+    expect((await call(here, { method: 'GET', url: '/api/check-session' })).statusCode).toBe(200);
+  });
+
+  it('refuses sessions of users the caller may not manage (403), an unknown one (404), a bad id (400)', async () => {
+    const userAdmin = await loginAs(
+      t.app,
+      await createUser(t.db, { accessType: 'User Administration Admin' }),
+    );
+    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    await loginAs(t.app, boss);
+    const bossSession = await sessionOf(boss.id);
+    expect((await end(userAdmin, bossSession.id)).statusCode).toBe(403);
+    expect((await t.db.session.findUniqueOrThrow({ where: { id: bossSession.id } })).revokedAt).toBeNull();
+    expect((await end(userAdmin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const bad = await end(userAdmin, 'not-a-session');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('params.id');
   });
 });
 
@@ -631,6 +734,75 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
     await expect(loginAs(t.app, user)).rejects.toThrow(/403/);
   });
 
+  it('two admins at once cannot bring a deleted user back: the second sees the first’s result', async () => {
+    const second = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    for (const undo of ['/api/activate_user', '/api/deactivate_user']) {
+      const user = await createUser(t.db, {
+        status: undo === '/api/activate_user' ? 'deactivated' : 'active',
+      });
+      // Hold the user's row so both calls have read it before either writes: the delete
+      // queues first, the other change second; then let go.
+      const deleting = await t.db.$transaction(
+        async (tx) => {
+          const waiting = async (n: number) => {
+            for (let i = 0; i < 250; i++) {
+              // Statistics views are a snapshot per transaction: look afresh each time.
+              await tx.$executeRaw`SELECT pg_stat_clear_snapshot()`;
+              const [row] = await tx.$queryRaw<
+                Array<{ n: bigint }>
+              >`SELECT count(*) AS n FROM pg_stat_activity
+                WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+              if (Number(row?.n) >= n) return;
+              await new Promise((r) => setTimeout(r, 20));
+            }
+            throw new Error(`fewer than ${n} calls waiting for the row`);
+          };
+          await tx.$queryRaw`SELECT id FROM users WHERE id = ${user.id} FOR UPDATE`;
+          const deleted = asAdmin({ method: 'PUT', url: '/api/delete_user', payload: { id: user.id } });
+          await waiting(1);
+          const undone = call(second, { method: 'PUT', url: undo, payload: { id: user.id } });
+          await waiting(2);
+          return [deleted, undone] as const;
+        },
+        { timeout: 20_000 },
+      );
+      const [deleted, undone] = await Promise.all(deleting);
+      expect(deleted.statusCode).toBe(200);
+      expect(undone.statusCode).toBe(409);
+      expect(undone.json().code).toBe('user.deleted_is_final');
+      expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('deleted');
+      expect(
+        await t.db.auditEvent.count({
+          where: { targetId: String(user.id), action: { in: ['user.activated', 'user.deactivated'] } },
+        }),
+      ).toBe(0);
+    }
+  });
+
+  it('does not edit, promote or set a password for a deleted user (409), writing nothing', async () => {
+    const user = await createUser(t.db, { accessType: 'General staff', status: 'deleted' });
+    const before = await counts();
+    const edit = await asAdmin({
+      method: 'PUT',
+      url: `/api/editUser/${user.id}`,
+      payload: { first_name: 'Back', access_type: 'COMPANY ADMIN', role: 'admin' },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe('A deleted user cannot be changed');
+    const password = await asAdmin({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { user_id: user.id, password: NEW_PASSWORD },
+    });
+    expect(password.statusCode).toBe(409);
+    expect(await counts()).toEqual(before);
+    expect(await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      firstName: user.firstName,
+      accessType: 'GENERAL_STAFF',
+      passwordHash: user.passwordHash,
+    });
+  });
+
   it('answers 404 for an unknown id and 400 for a bad body, writing nothing', async () => {
     const before = await counts();
     expect(
@@ -838,6 +1010,23 @@ describe('GET /api/users/all', () => {
 
     const mail = await asAdmin({ method: 'GET', url: `/api/users/all?search=${tag}u05@example` });
     expect(mail.json().data.total).toBe(1);
+
+    // % and _ are letters like any other, not wildcards.
+    const percent = await createUser(t.db, {
+      accessType: 'Auditor',
+      username: `${tag}pct`,
+      lastName: '100% sure',
+    });
+    const wild = await asAdmin({ method: 'GET', url: `/api/users/all?search=${encodeURIComponent('%')}` });
+    expect(wild.json().data.users.map((u: { id: number }) => u.id)).toEqual([percent.id]);
+    const underscore = await asAdmin({ method: 'GET', url: `/api/users/all?search=${tag}u0_` });
+    expect(underscore.json().data.total).toBe(0);
+    const backslash = await asAdmin({
+      method: 'GET',
+      url: `/api/users/all?search=${encodeURIComponent('\\')}`,
+    });
+    expect(backslash.statusCode).toBe(200);
+    expect(backslash.json().data.total).toBe(0);
 
     const bad = await asAdmin({ method: 'GET', url: '/api/users/all?page=0&status=gone' });
     expect(bad.statusCode).toBe(400);
