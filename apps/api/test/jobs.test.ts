@@ -466,9 +466,15 @@ describe('schedules', () => {
     expect(runs).toHaveLength(3);
   });
 
-  it('the registered schedules run the blob collector and the job clean-up', async () => {
-    expect(jobSchedules.map((s) => s.kind).sort()).toEqual(['blobs.collect', 'jobs.cleanup']);
-    expect(jobDefinitions.map((d) => d.kind).sort()).toEqual(['blobs.collect', 'jobs.cleanup', 'mail.send']);
+  it('the registered schedules run the blob collector and the job clean-up (backups only when scheduled)', async () => {
+    expect(jobSchedules.map((s) => s.kind).sort()).toEqual(['backup.run', 'blobs.collect', 'jobs.cleanup']);
+    expect(jobDefinitions.map((d) => d.kind).sort()).toEqual([
+      'backup.restore',
+      'backup.run',
+      'blobs.collect',
+      'jobs.cleanup',
+      'mail.send',
+    ]);
     let clock = future(0);
     const runner = () =>
       testRunner(t, jobDefinitions, { now: () => new Date(clock), schedules: jobSchedules });
