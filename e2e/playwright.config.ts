@@ -1,12 +1,37 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Journeys in Debian's Chromium against the production build, served by the real server
 // on a fresh embedded PostgreSQL. `pnpm build` must have run (pnpm test does it).
-const port = Number(process.env.E2E_PORT ?? 3555);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
+
+/** A port nobody listens on now (the server binds it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+// The runner loads this file, then each worker does again: the runner picks the port and the
+// data folder once, and the workers inherit them through the environment.
+if (!process.env.QUIRE_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
+  process.env.QUIRE_E2E_DATA_DIR = dataDir;
+  // E2E_PORT chooses the port; otherwise a free one, so that two runs never collide.
+  process.env.E2E_PORT ??= String(await freePort());
+  // The folder (the run's PostgreSQL cluster, blobs, secrets) goes once the runner exits,
+  // after it has stopped the server (gracefully, below), so nothing is left in /tmp.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.QUIRE_E2E_DATA_DIR;
 export const E2E_ADMIN = { username: 'admin', password: 'Quiet-Lantern-River-8' };
 
 export default defineConfig({
@@ -39,6 +64,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
+    // SIGTERM, so that the server stops its PostgreSQL before the data folder is removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -73,7 +73,9 @@ test('a user resets a forgotten password through the e-mailed link', async ({ pa
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    await page.getByLabel('E-mail').fill(user.email);
+    // Exactly "E-mail": until the page's chunk arrives, the sign-in page (whose "Username or
+    // e-mail" would match too) is still the one on screen.
+    await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(
       page.getByText('If an account exists for that address, we have sent a link to reset the password.'),

@@ -32,6 +32,23 @@ test('an unknown page path serves the app, an unknown API path a JSON 404', asyn
   const api = await request.get('/api/does-not-exist');
   expect(api.status()).toBe(404);
   expect(await api.json()).toMatchObject({ code: 'not_found' });
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard|\/login\?redirect=\/dashboard/);
+
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toMatch(/text\/html/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+});
+
+test('a signed-in page asked for without a session goes to /login, and comes back after', async ({
+  page,
+}) => {
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fusers$/);
+  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel('Role').selectOption('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,19 +11,58 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
 }
 
-/** Serves the built web client's files. Returns false when it is not built. */
+/**
+ * The build's `.preload.json`: for the pages people arrive on, the chunks beyond the entry
+ * that the page needs. Sent as `Link: rel=modulepreload` with index.html, so that the browser
+ * fetches them alongside the entry rather than after it has run.
+ */
+const preloadLinks = new WeakMap<FastifyInstance, Map<string, string>>();
+
+function readPreloadLinks(webDist: string): Map<string, string> {
+  try {
+    const hints = JSON.parse(readFileSync(path.join(webDist, '.preload.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
+    return new Map(
+      Object.entries(hints).map(([page, files]) => [
+        page,
+        files.map((file) => `<${file}>; rel=modulepreload; crossorigin`).join(', '),
+      ]),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+/** Cache-Control of a built file: hashed assets never change; the rest is checked each time. */
+export function cacheControlFor(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/**
+ * Serves the built web client's files: the brotli or gzip copy made at build time when the
+ * browser accepts it (`preCompressed`), hashed assets cached for good, everything else
+ * revalidated. Source maps are never served. Returns false when the client is not built.
+ */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn({ webDist }, 'web client is not built: run `pnpm build`');
     return false;
   }
+  preloadLinks.set(app, readPreloadLinks(webDist));
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Only what the build put there: no `.map`, no dotfiles.
+    allowedPath: (pathname) =>
+      !pathname.endsWith('.map') && !pathname.split('/').some((p) => p.startsWith('.')),
     setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', cacheControlFor(filePath));
     },
   });
   return true;
@@ -39,6 +78,8 @@ export function notFoundHandler(serveIndex: boolean) {
       !isApiPath(pathname) &&
       !path.extname(pathname)
     ) {
+      const links = preloadLinks.get(req.server)?.get(pathname);
+      if (links) reply.header('link', links);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: `No such call: ${req.method} ${pathname}`, code: 'not_found' });

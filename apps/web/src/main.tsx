@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { AppRoutes, createRoutes, preloadRoute } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
 import { installErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
@@ -9,15 +10,21 @@ import './styles.css';
 
 installErrorReporting();
 const notifications = createNotificationStore();
+const routes = createRoutes(notifications);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App
-      router={createAppRouter(notifications)}
-      queryClient={createQueryClient()}
-      notifications={notifications}
-    />
-  </StrictMode>,
+// The page asked for arrives before the first render: it paints once, without a loader first.
+void preloadRoute(routes, window.location.pathname).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} notifications={notifications}>
+        {/* No transitions: a page whose chunk is still on its way shows the loading indicator,
+          rather than the previous page staying on screen (and clickable) meanwhile. */}
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+      </App>
+    </StrictMode>,
+  ),
 );

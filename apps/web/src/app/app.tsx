@@ -1,26 +1,24 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
 import { NotificationArea } from '../components/notifications/notification-area';
 import { NotificationProvider } from '../components/notifications/notification-context';
 import type { NotificationStore } from '../components/notifications/notification-store';
 
-type Router = Parameters<typeof RouterProvider>[0]['router'];
-
-/** The global notification area sits above the router (spec §2). */
+/** The global notification area sits above the router (spec §2); `children` is the router. */
 export function App({
-  router,
   queryClient,
   notifications,
+  children,
 }: {
-  router: Router;
   queryClient: QueryClient;
   notifications: NotificationStore;
+  children: ReactNode;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
       <NotificationProvider store={notifications}>
         <NotificationArea />
-        <RouterProvider router={router} />
+        {children}
       </NotificationProvider>
     </QueryClientProvider>
   );

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authRecordFrom, setIsUser2FAVerified, setSelectedCategoryId, setTemporalAuth } from '../lib/storage';
 import { aLogin, signIn } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { type MockRoutes, mockApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 
 function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
@@ -84,19 +84,42 @@ describe('signed-in pages', () => {
     expect(navLinks()).toEqual(links);
   });
 
-  it("send someone on another role's page to their own landing page", async () => {
+  it("send someone on another role's page to their own landing page, and say why", async () => {
     serverKnows('user', 'General staff');
     const { location } = renderApp('/admin/license-management');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(location()).toBe('/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent('That page is not open to your account');
   });
 
-  it('do not open for a login still waiting for its second factor', async () => {
+  it('do not open for a login still waiting for its second factor: back to that step, saying so', async () => {
     mockApi({});
-    setTemporalAuth(authRecordFrom(aLogin('user', 'General staff')));
+    setTemporalAuth(authRecordFrom(aLogin('user', 'General staff', { isUser2FAEnabled: true })));
     const { location } = renderApp('/dashboard');
-    await screen.findByRole('button', { name: 'Sign in' });
-    expect(location()).toBe('/login?redirect=%2Fdashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Two-factor verification' }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/auth/verify-2fa?role=user&access_type=General+staff&redirect=%2Fdashboard');
+    expect(await screen.findByText('Finish signing in with your authenticator app first')).toBeVisible();
+  });
+
+  it('say why a visitor who is not signed in lands on /login', async () => {
+    mockApi({});
+    renderApp('/admin/users');
+    expect(await screen.findByText('Sign in to open that page')).toBeVisible();
+  });
+
+  it('end the session on any call answered 401, on that failed load, and go to /login', async () => {
+    const data = signIn('admin', 'COMPANY ADMIN');
+    mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'GET /api/all_group': { status: 401, body: { message: 'You are not authenticated, Please login' } },
+    });
+    const { location } = renderApp('/admin/groups');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location()).toBe('/login?redirect=%2Fadmin%2Fgroups');
+    expect(localStorage.getItem('auth')).toBeNull();
+    expect(await screen.findByText('Your session has ended, please sign in again')).toBeVisible();
   });
 
   it('send an ended session back to /login and forget it', async () => {
@@ -121,7 +144,7 @@ describe('signed-in pages', () => {
 });
 
 describe('Sign out', () => {
-  async function signOut(logoutReply: { status: number; body: unknown }) {
+  async function signOut(logoutReply: NonNullable<MockRoutes['POST /api/logout']>) {
     const data = signIn('admin', 'Auditor');
     setIsUser2FAVerified(true);
     setTemporalAuth(authRecordFrom(data));

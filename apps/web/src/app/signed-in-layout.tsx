@@ -1,7 +1,10 @@
 import { accessTypeLabel, landingPath } from '@quire/contract';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { type AuthRecord, clearAuth, getAuth } from '../lib/storage';
+import { type ToastState, useLocationToast } from '../components/notifications/use-location-toast';
+import { PageLoader } from '../components/page-loader';
+import { nextStep } from '../features/auth/lib/next-step';
+import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
 import { loginPathFor } from './login-path';
 import { mayOpen, navigationFor, sectionFor } from './sections';
 import { useLogout } from './use-logout';
@@ -22,18 +25,44 @@ function InvalidSession() {
 export function SignedInLayout() {
   const location = useLocation();
   const auth = getAuth();
-  if (!auth) return <Navigate to={loginPathFor(location)} replace />;
+  if (!auth) {
+    // A sign-in still waiting for its second factor goes back to that step, not to /login.
+    const waiting = getTemporalAuth();
+    if (waiting) {
+      const step = nextStep({
+        role: waiting.data.role,
+        accessType: waiting.data.access_type,
+        isCompany2FAEnabled: waiting.data.isCompany2FAEnabled,
+        isUser2FAEnabled: waiting.data.isUser2FAEnabled,
+        redirect: `${location.pathname}${location.search}`,
+      });
+      if (step.kind === 'setup-2fa' || step.kind === 'verify-2fa')
+        return <Navigate to={step.to} replace state={toastState(FINISH_TWO_FACTOR, 'info')} />;
+    }
+    return <Navigate to={loginPathFor(location)} replace state={toastState(SIGN_IN_FIRST, 'info')} />;
+  }
 
   const { role, access_type: accessType } = auth.data;
   const section = sectionFor(location.pathname);
   if (section && !mayOpen(section, role, accessType)) {
     const home = landingPath(role, accessType);
-    return home ? <Navigate to={home} replace /> : <InvalidSession />;
+    return home ? (
+      <Navigate to={home} replace state={toastState(NOT_YOUR_PAGE, 'warning')} />
+    ) : (
+      <InvalidSession />
+    );
   }
   return <SignedInShell auth={auth} />;
 }
 
+export const SIGN_IN_FIRST = 'Sign in to open that page';
+export const FINISH_TWO_FACTOR = 'Finish signing in with your authenticator app first';
+export const NOT_YOUR_PAGE = 'That page is not open to your account, so you are back on your own start page';
+
+const toastState = (toast: string, toastKind: ToastState['toastKind']): ToastState => ({ toast, toastKind });
+
 function SignedInShell({ auth }: { auth: AuthRecord }) {
+  useLocationToast();
   const { user } = useSessionCheck();
   const { logout, pending } = useLogout();
   const { role, access_type: accessType } = auth.data;
@@ -41,9 +70,10 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   const navigation = navigationFor(role, accessType);
   // On a narrow screen the navigation folds away behind a Menu button; a new page folds it.
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => setMenuOpen(false), [pathname]);
+  /** The page the menu was unfolded on: it is open on that page only. */
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (toggle: (open: boolean) => boolean) => setOpenOn(toggle(menuOpen) ? pathname : null);
 
   return (
     <div className="shell">
@@ -103,7 +133,9 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
         </section>
       </aside>
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,8 +1,5 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export interface DialogProps {
   title: string;
@@ -10,16 +7,32 @@ export interface DialogProps {
   description?: ReactNode;
   /** Esc and the close button call it; ignored while `busy`. */
   onClose: () => void;
-  /** What gets the focus when the dialog opens; default: the first field or button. */
+  /** What gets the focus when the dialog opens; default: the first field, else the first button. */
   initialFocus?: RefObject<HTMLElement | null>;
   busy?: boolean;
   size?: 'small' | 'medium' | 'large';
   children: ReactNode;
 }
 
+const FIRST_FIELD =
+  '[data-autofocus], .dialog__body input:not([type="hidden"]), .dialog__body select, .dialog__body textarea';
+
+/** Moves the focus in once, when the dialog opens (React Aria keeps it inside and brings it back). */
+function InitialFocus({ target }: { target: RefObject<HTMLElement | null> | undefined }) {
+  const marker = useRef<HTMLSpanElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on open only
+  useEffect(() => {
+    const dialog = marker.current?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+    const first = target?.current ?? dialog?.querySelector<HTMLElement>(FIRST_FIELD);
+    first?.focus();
+  }, []);
+  return <span ref={marker} hidden />;
+}
+
 /**
- * A real modal: focus moves in (and back out when it closes), Tab stays inside, Esc closes.
- * Rendered above the page in a portal.
+ * A modal dialog (React Aria): the focus moves in (and back to the opener when it closes),
+ * Tab stays inside, Esc closes unless busy, the page behind is inert. Rendered in a portal.
+ * Mount it to open it; `onClose` asks the owner to unmount it.
  */
 export function Dialog({
   title,
@@ -30,91 +43,38 @@ export function Dialog({
   size = 'medium',
   children,
 }: DialogProps) {
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  const busyRef = useRef(busy);
-  closeRef.current = onClose;
-  busyRef.current = busy;
-
-  // The focus moves in once, when the dialog opens, and back out when it closes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: initialFocus is read on open only
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const dialog = ref.current;
-    const target =
-      initialFocus?.current ??
-      dialog?.querySelector<HTMLElement>('[data-autofocus]') ??
-      dialog?.querySelector<HTMLElement>(
-        '.dialog__body input, .dialog__body select, .dialog__body textarea',
-      ) ??
-      dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (target ?? dialog)?.focus();
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busyRef.current) closeRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
-  return createPortal(
-    <div className="dialog-backdrop">
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={description ? `${id}-description` : undefined}
-        aria-busy={busy || undefined}
-        className={`dialog dialog--${size}`}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <header className="dialog__header">
-          <div>
-            <h2 id={`${id}-title`} className="dialog__title">
-              {title}
-            </h2>
-            {description ? (
-              <p id={`${id}-description`} className="muted dialog__description">
-                {description}
-              </p>
-            ) : null}
-          </div>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Close"
-            onClick={() => !busy && onClose()}
-            disabled={busy}
-          >
-            ×
-          </button>
-        </header>
-        <div className="dialog__body">{children}</div>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <ModalOverlay
+      isOpen
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+      isKeyboardDismissDisabled={busy}
+      className="dialog-backdrop"
+    >
+      <Modal className={`dialog dialog--${size}`}>
+        <AriaDialog className="dialog__frame" aria-busy={busy || undefined}>
+          <InitialFocus target={initialFocus} />
+          <header className="dialog__header">
+            <div>
+              <Heading slot="title" className="dialog__title">
+                {title}
+              </Heading>
+              {description ? <p className="muted dialog__description">{description}</p> : null}
+            </div>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Close"
+              onClick={() => !busy && onClose()}
+              disabled={busy}
+            >
+              ×
+            </button>
+          </header>
+          <div className="dialog__body">{children}</div>
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

@@ -13,7 +13,8 @@ export const PASSWORD_RULES = [
     label: 'Do not use your username or e-mail in the password',
     problem: /username or e-mail/,
   },
-  { key: 'common', label: 'This password is too common', problem: /too common/ },
+  // Worded as what to reach (issue 10, item 3); the problem's own words show when it is broken.
+  { key: 'common', label: 'Not a common password', problem: /too common/ },
 ] as const;
 
 /** Whether a message is one of the checklist's rules (then the checklist shows it). */
@@ -36,11 +37,15 @@ export function PasswordPolicy({ password, context, id }: PasswordPolicyProps) {
       {PASSWORD_RULES.map((rule) => {
         const problem = problems.find((p) => rule.problem.test(p));
         const met = problem === undefined;
+        // The list of common passwords holds long ones only: a password still too short is
+        // not called "not common" (the length line already says what is missing).
+        const judged =
+          typed && !(rule.key === 'common' && met && problems.some((p) => /^Use at least/.test(p)));
         return (
-          <li key={rule.key} className={!typed ? undefined : met ? 'is-met' : 'is-unmet'}>
+          <li key={rule.key} className={!judged ? undefined : met ? 'is-met' : 'is-unmet'}>
             {/* "Use at most 256 characters" replaces the length line when that is the problem. */}
             {problem && problem !== rule.label ? problem : rule.label}
-            {typed ? <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span> : null}
+            {judged ? <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span> : null}
           </li>
         );
       })}
@@ -72,8 +77,10 @@ export function PasswordField({
   revealable = false,
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  // A rule of the policy is shown once, in the checklist (marked not met), not again as an error.
-  const ruleBroken = isPolicyProblem(error);
+  // A rule of the policy is shown once, in the checklist (marked not met), not again as an
+  // error; a refusal the checklist does not see (the server's own verdict) shows as the error.
+  const ruleBroken =
+    isPolicyProblem(error) && value !== '' && passwordProblems(value, context).includes(error ?? '');
   return (
     <Field
       label={label}

@@ -1,8 +1,8 @@
 import { contract, endpoint } from '@quire/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { aLogin } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { aLogin, aUser } from '../testing/fixtures';
+import { type MockReply, type MockRoutes, mockApi } from '../testing/mock-api';
 import { callApi, queryKeyFor } from './api-client';
 import { ApiError, isAbortError, isNotAuthenticated } from './api-error';
 import { authRecordFrom, setAuth } from './storage';
@@ -21,7 +21,10 @@ const editUser = endpoint({
 describe('callApi', () => {
   it('sends the method, path, query, JSON body and bearer token, and unwraps the envelope', async () => {
     setAuth(authRecordFrom(aLogin('admin', 'COMPANY ADMIN')));
-    const { calls } = mockApi({ 'PUT /api/editUser/3': { body: { message: 'Saved', data: { ok: true } } } });
+    // A made-up entry on a real path: its answer is not the contract's, on purpose.
+    const { calls } = mockApi({
+      'PUT /api/editUser/3': { body: { message: 'Saved', data: { ok: true } } },
+    } as unknown as MockRoutes);
 
     const result = await callApi(editUser, {
       params: { id: 3 },
@@ -40,7 +43,7 @@ describe('callApi', () => {
   });
 
   it('sends no Authorization header when nobody is signed in', async () => {
-    const { calls } = mockApi({ 'GET /api/user/current': { body: { data: null } } });
+    const { calls } = mockApi({ 'GET /api/user/current': { body: { data: aUser() } } });
     await callApi(contract.user.current);
     expect(calls[0]?.headers.authorization).toBeUndefined();
   });
@@ -77,18 +80,23 @@ describe('callApi', () => {
     expect(isNotAuthenticated(new ApiError(500, { message: 'Boom' }))).toBe(false);
   });
 
-  it('lets a cancelled request be told apart, so callers can ignore it', async () => {
-    mockApi({});
+  it('cancels a request in flight when its signal aborts, and lets that be told apart', async () => {
+    let arrived = false;
+    let answer: (reply: MockReply<typeof contract.user.current>) => void = () => {};
+    mockApi({
+      'GET /api/user/current': () =>
+        new Promise((resolve) => {
+          arrived = true;
+          answer = resolve;
+        }),
+    });
     const controller = new AbortController();
-    (
-      globalThis.fetch as unknown as { mockImplementationOnce: (f: () => Promise<never>) => void }
-    ).mockImplementationOnce(() =>
-      Promise.reject(new DOMException('The operation was aborted.', 'AbortError')),
-    );
+    const pending = callApi(contract.user.current, { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(arrived).toBe(true));
     controller.abort();
-    const error = await callApi(contract.user.current, { signal: controller.signal }).catch(
-      (e: unknown) => e,
-    );
+    // The server answers after all: the aborted call must not take that answer.
+    answer({ body: { data: aUser() } });
+    const error = await pending;
     expect(isAbortError(error)).toBe(true);
     expect(isAbortError(new ApiError(500, null))).toBe(false);
   });

@@ -1,6 +1,8 @@
 // One typed fetch for every contract entry: method and path from the entry, the bearer token
-// from stored auth, JSON in and out, and the `{ message?, data }` envelope unwrapped.
-import { type Body, buildPath, type Data, type EndpointDef, type Params, type Query } from '@quire/contract';
+// from stored auth, JSON in and out, and the `{ message?, data }` envelope unwrapped. Only
+// types come from the contract here: this file is part of the first chunk, which stays free
+// of zod (a page that needs the schemas imports them itself).
+import type { Body, Data, EndpointDef, Params, Query } from '@quire/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { getAccessToken } from './storage';
@@ -10,6 +12,37 @@ type ParamsOption<E extends EndpointDef> =
 type QueryOption<E extends EndpointDef> =
   Query<E> extends undefined ? { query?: undefined } : { query?: Query<E> };
 type BodyOption<E extends EndpointDef> = Body<E> extends undefined ? { body?: undefined } : { body: Body<E> };
+
+/**
+ * What a call needs of a contract entry: its method and path (and whether it answers a file).
+ * A full entry is one; `endpointRef<typeof contract.auth.login>({ method, path })` makes one
+ * without importing the contract's schemas, checked against the entry's literal types.
+ */
+export interface EndpointRef<E extends EndpointDef = EndpointDef> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly produces?: E['produces'];
+  /** Type only: the contract entry this stands for. */
+  readonly entry?: E;
+}
+
+/** A zod-free reference to a contract entry: `endpointRef<typeof contract.auth.login>(…)`. */
+export function endpointRef<E extends EndpointDef>(ref: {
+  method: E['method'];
+  path: E['path'];
+  produces?: E['produces'];
+}): EndpointRef<E> {
+  return ref;
+}
+
+/** `/api/editUser/{id}` with `{ id: 3 }` -> `/api/editUser/3`. */
+function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 export type CallOptions<E extends EndpointDef> = ParamsOption<E> &
   QueryOption<E> &
@@ -35,8 +68,8 @@ export function toQueryString(query: Record<string, unknown> | undefined): strin
   return s ? `?${s}` : '';
 }
 
-export function urlFor(entry: EndpointDef, options: { params?: unknown; query?: unknown } = {}): string {
-  const path = buildPath(entry.path, options.params as Record<string, string | number> | undefined);
+export function urlFor(entry: EndpointRef, options: { params?: unknown; query?: unknown } = {}): string {
+  const path = fillPath(entry.path, options.params as Record<string, string | number> | undefined);
   return path + toQueryString(options.query as Record<string, unknown> | undefined);
 }
 
@@ -51,7 +84,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function callApi<E extends EndpointDef>(
-  entry: E,
+  entry: E | EndpointRef<E>,
   ...[options]: CallArgs<E>
 ): Promise<ApiResult<Data<E>>> {
   const opts = (options ?? {}) as { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
@@ -79,43 +112,16 @@ export async function callApi<E extends EndpointDef>(
   };
 }
 
-/**
- * A multipart call (`consumes: 'multipart'`): the FormData goes as it is (the browser sets the
- * boundary), with the bearer token; the answer is read like callApi's.
- */
-export async function callApiForm<E extends EndpointDef>(
-  entry: E,
-  formData: FormData,
-  options: { params?: Params<E>; signal?: AbortSignal } = {},
-): Promise<ApiResult<Data<E>>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(urlFor(entry, { params: options.params }), {
-    method: entry.method,
-    headers,
-    body: formData,
-    signal: options.signal,
-  });
-  const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
-  const envelope = (body ?? {}) as { data?: unknown; message?: unknown };
-  return {
-    data: envelope.data as Data<E>,
-    message: typeof envelope.message === 'string' ? envelope.message : undefined,
-  };
-}
-
 /** The TanStack Query key of a call: `[path, params, query]`. */
 export function queryKeyFor<E extends EndpointDef>(
-  entry: E,
+  entry: E | EndpointRef<E>,
   options: { params?: Params<E>; query?: Query<E> } = {},
 ): readonly [string, Params<E> | null, Query<E> | null] {
   return [entry.path, options.params ?? null, options.query ?? null] as const;
 }
 
 /** Query options for a GET entry: its key, and a fetcher that TanStack Query can cancel. */
-export function apiQueryOptions<E extends EndpointDef>(entry: E, ...[options]: CallArgs<E>) {
+export function apiQueryOptions<E extends EndpointDef>(entry: E | EndpointRef<E>, ...[options]: CallArgs<E>) {
   const opts = (options ?? {}) as { params?: Params<E>; query?: Query<E> };
   return queryOptions({
     queryKey: queryKeyFor(entry, opts),

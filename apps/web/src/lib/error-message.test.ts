@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { errorMessage, FALLBACK_ERROR_MESSAGE } from './error-message';
+import {
+  CHECK_FIELDS_MESSAGE,
+  errorMessage,
+  FALLBACK_ERROR_MESSAGE,
+  failureMessage,
+  OFFLINE_MESSAGE,
+} from './error-message';
 
 describe('errorMessage (spec §5)', () => {
   it('returns a string as it is', () => {
@@ -29,8 +35,25 @@ describe('errorMessage (spec §5)', () => {
     expect(errorMessage({ body: { error: 'Quota reached' }, message: 'ignored' })).toBe('Quota reached');
   });
 
+  it('says in words that the server could not be reached, never "Failed to fetch"', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(OFFLINE_MESSAGE);
+    expect(errorMessage(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
+      OFFLINE_MESSAGE,
+    );
+    expect(errorMessage(new TypeError('Load failed'))).toBe(OFFLINE_MESSAGE);
+  });
+
+  it('keeps field keys out of a toast: a refusal naming fields says to check them', () => {
+    const refusal = new ApiError(400, {
+      message: 'username: This username is taken (and 1 more)',
+      code: 'validation_failed',
+      errors: [{ path: 'body.username', message: 'This username is taken' }],
+    });
+    expect(failureMessage(refusal)).toBe(CHECK_FIELDS_MESSAGE);
+    expect(failureMessage(new ApiError(409, { message: 'The file is locked' }))).toBe('The file is locked');
+  });
+
   it("falls back to the error's own message", () => {
-    expect(errorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
     expect(errorMessage({ response: { data: {} }, message: 'Network Error' })).toBe('Network Error');
   });
 

@@ -52,3 +52,18 @@ export function relativeTime(iso: string | null | undefined, now: number = Date.
   }
   return dateTime.format(date);
 }
+
+const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** "532 bytes", "1.4 MB": sizes as people read them (1 KB = 1,024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  if (unit === 0) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${UNITS[unit]}`;
+}

@@ -1,14 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// The machine is shared: give findBy*/waitFor room before calling a wait a failure.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
-
-// The lazily loaded main area (every page) takes a while to compile the first time: do it
-// before a test's clock starts, so that the first findBy* of a file does not time out.
-beforeAll(async () => {
-  await import('../app/main-area');
-}, 60_000);

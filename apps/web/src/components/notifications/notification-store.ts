@@ -3,7 +3,7 @@
 // failure is never hidden behind an older success; only among messages raised in the same
 // tick (one batch) does the spec's priority order decide which one shows first.
 import { isAbortError } from '../../lib/api-error';
-import { errorMessage } from '../../lib/error-message';
+import { failureMessage } from '../../lib/error-message';
 
 export type NoticeKind = 'success' | 'warning' | 'error' | 'info';
 
@@ -24,7 +24,10 @@ export interface Notifier {
   warning(title: string, message?: string): void;
   error(title: string, message?: string): void;
   info(title: string, message?: string): void;
-  /** An error toast titled after the failed action, its text from the error-message rule. */
+  /**
+   * An error toast titled after the failed action, its text from the error-message rule
+   * (a refusal naming fields says to check them: each field shows its own message).
+   */
   notifyFailure(title: string, error: unknown): void;
   dismiss(id: number): void;
 }
@@ -96,7 +99,7 @@ export function createNotificationStore(): NotificationStore {
     notifyFailure: (title, error) => {
       // A cancelled request is ignored silently (spec §7).
       if (isAbortError(error)) return;
-      raise('error', title, errorMessage(error));
+      raise('error', title, failureMessage(error));
     },
     dismiss,
     clear: () => {

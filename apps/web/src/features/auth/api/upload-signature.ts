@@ -1,12 +1,12 @@
 import { contract } from '@quire/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApiForm } from '../../../lib/api-client';
+import { uploadForm } from '../../../lib/upload';
 
 /** POST /api/upload-user-signature: multipart field `file` (PNG or JPEG). */
 export const uploadSignature = async (file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return await callApiForm(contract.user.uploadSignature, form);
+  return await uploadForm(contract.user.uploadSignature, form);
 };
 
 export function useUploadSignature() {

@@ -1,7 +1,12 @@
 import { ZOtpCode } from '@quire/contract';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
+import { checkResolver } from '../../../lib/form';
+
+const codeInputOf = (form: HTMLFormElement | null) =>
+  form?.querySelector<HTMLInputElement>('input[name="code"]');
 
 /**
  * The 6-digit code field of an authenticator app, in its own form. `error` is the server's
@@ -27,51 +32,54 @@ export function OtpForm({
   /** Extra actions beside the submit button. */
   children?: ReactNode;
 }) {
-  const [code, setCode] = useState('');
-  const [localError, setLocalError] = useState<string | undefined>();
   const inputRef = useRef<HTMLFormElement>(null);
+  const form = useForm<{ code: string }, unknown, { code: string }>({
+    defaultValues: { code: '' },
+    // The contract's ZOtpCode, spaces removed first (apps show "123 456").
+    resolver: checkResolver(({ code }) => ({
+      code: ZOtpCode.safeParse(code.replace(/\s+/g, '')).error?.issues[0]?.message,
+    })),
+  });
+  const localError = form.formState.errors.code?.message;
+  const codeInput = () => codeInputOf(inputRef.current);
 
   useEffect(() => {
-    if (autoFocus) inputRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
+    if (autoFocus) codeInputOf(inputRef.current)?.focus();
   }, [autoFocus]);
 
   useEffect(() => {
     if (error) {
-      const input = inputRef.current?.querySelector<HTMLInputElement>('input[name="code"]');
-      input?.focus();
-      input?.select();
+      codeInputOf(inputRef.current)?.focus();
+      codeInputOf(inputRef.current)?.select();
     }
   }, [error]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending || disabled) return;
-    const parsed = ZOtpCode.safeParse(code.replace(/\s+/g, ''));
-    if (!parsed.success) {
-      setLocalError(parsed.error.issues[0]?.message);
-      inputRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
-      return;
-    }
-    setLocalError(undefined);
-    onCode(parsed.data);
-  }
+  const onSubmit = form.handleSubmit(
+    ({ code }) => {
+      if (pending || disabled) return;
+      onCode(code.replace(/\s+/g, ''));
+    },
+    () => codeInput()?.focus(),
+  );
 
   return (
     <form ref={inputRef} className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
       <FormField
         label="Verification code"
-        name="code"
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
         maxLength={7}
         inputClassName="otp-input"
-        value={code}
-        onChange={(e) => {
-          setCode(e.target.value.replace(/[^\d ]/g, ''));
-          setLocalError(undefined);
-        }}
+        {...form.register('code', {
+          // Digits and spaces only, as they are typed.
+          onChange: (e: ChangeEvent<HTMLInputElement>) => {
+            const kept = e.target.value.replace(/[^\d ]/g, '');
+            if (kept !== e.target.value) form.setValue('code', kept);
+            form.clearErrors('code');
+          },
+        })}
         error={localError ?? error}
         hint="The 6-digit code your authenticator app shows now."
         disabled={disabled}

@@ -3,7 +3,7 @@ import { PendingButton } from '../../../components/pending-button';
 import { useResendVerification } from '../api/resend-verification';
 
 /** After registering, and on a failed verification: send the link again. */
-export function ResendVerificationButton({ email }: { email: string }) {
+export function ResendVerificationButton({ email, disabled }: { email: string; disabled?: boolean }) {
   const notify = useNotify();
   const resend = useResendVerification();
   return (
@@ -12,6 +12,7 @@ export function ResendVerificationButton({ email }: { email: string }) {
       variant="ghost"
       pending={resend.isPending}
       pendingLabel="Sending…"
+      disabled={disabled}
       onClick={() =>
         resend.mutate(email, {
           onSuccess: (result) =>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocationToast } from '../../../components/notifications/use-location-toast';
 import { TWO_FACTOR_VERIFIED_MESSAGE } from '../lib/two-factor';
 import type { useTwoFactorSignIn } from '../lib/use-two-factor-sign-in';
 import { AuthCard } from './auth-card';
@@ -23,6 +24,8 @@ export function TwoFactorSignInCard({
   flow: TwoFactorFlow;
   children: ReactNode;
 }) {
+  // "Finish signing in with your authenticator app first", when sent back here.
+  useLocationToast();
   return (
     <AuthCard title={title} lead={lead} wide={wide}>
       {flow.verified ? (

@@ -1,5 +1,5 @@
 // Where a successful login goes next (spec §4). Pure: the login page stores and navigates.
-import { landingPath } from '@quire/contract';
+import { landingPath } from '@quire/contract/access';
 
 export const INVALID_ROLE_MESSAGE = 'Invalid role, Try again with the correct role';
 

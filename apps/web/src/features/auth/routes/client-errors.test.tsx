@@ -2,7 +2,7 @@ import type { TClientError } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const CHROME =
@@ -25,7 +25,7 @@ const page = (items: TClientError[], total = items.length, pageNo = 1) => ({
   body: { data: { items, page: pageNo, quantity: 20, total, last_page: Math.max(1, Math.ceil(total / 20)) } },
 });
 
-function server(errors: Reply | ((call: RecordedCall) => Reply)) {
+function server(errors: NonNullable<MockRoutes['GET /api/client-errors']>) {
   const data = signIn('admin', 'Auditor');
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },

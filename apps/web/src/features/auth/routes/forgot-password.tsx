@@ -1,10 +1,12 @@
-import { ZEmailBody } from '@quire/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Body, type contract, ZEmailBody } from '@quire/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
-import { apiFieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { setServerErrors } from '../../../lib/form';
 import { usePasswordEmail } from '../api/password-email';
 import { AuthCard } from '../components/auth-card';
 
@@ -18,34 +20,21 @@ const FIELDS = ['email'] as const;
 export function ForgotPasswordPage() {
   const notify = useNotify();
   const send = usePasswordEmail();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<Body<typeof contract.auth.passwordEmail>>({
+    resolver: zodResolver(ZEmailBody),
+    defaultValues: { email: '' },
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ email }) => {
     if (send.isPending) return;
-    const parsed = ZEmailBody.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrorsFrom(parsed.error.issues, FIELDS).email);
-      formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
-      return;
-    }
-    setError(undefined);
-    send.mutate(parsed.data.email, {
-      onSuccess: () => setSentTo(parsed.data.email),
+    send.mutate(email, {
+      onSuccess: () => setSentTo(email),
       onError: (err) => {
-        const field = apiFieldErrors(err, FIELDS).email;
-        if (field) {
-          setError(field);
-          formRef.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
-        } else {
-          notify.notifyFailure('Failed to send the reset link', err);
-        }
+        if (!setServerErrors(form, err, FIELDS)) notify.notifyFailure('Failed to send the reset link', err);
       },
     });
-  }
+  });
 
   if (sentTo) {
     return (
@@ -74,18 +63,16 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       lead="Enter your e-mail address and we will send you a link to choose a new one."
     >
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={send.isPending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={send.isPending}>
         <FormField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
         />
         <PendingButton pending={send.isPending} pendingLabel="Sending…" block>
           Send reset link

@@ -2,10 +2,15 @@ import type { AccessType, TLoginData } from '@quire/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aLogin } from '../../../testing/fixtures';
-import { mockApi, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
-function serverLogsIn(data: TLoginData, extra: Record<string, Reply> = {}) {
+const REGISTRATION_OPEN = {
+  'POST /account/email/is-valid': { body: { data: { valid: true, available: true } } },
+};
+const loginCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/api/login');
+
+function serverLogsIn(data: TLoginData, extra: MockRoutes = {}) {
   return mockApi({
     'POST /api/login': { body: { message: 'Login successful', data } },
     'GET /api/user/current': { body: { data: data.user } },
@@ -34,7 +39,7 @@ describe('the login page', () => {
   });
 
   it('tabs through Username, Password, Role and Sign in, then the links under the form', async () => {
-    mockApi({});
+    mockApi(REGISTRATION_OPEN);
     const { user } = renderApp('/login');
     expect(await screen.findByLabelText('Username or e-mail')).toHaveFocus();
     await user.tab();
@@ -45,7 +50,15 @@ describe('the login page', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveFocus();
-    expect(screen.getByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+  });
+
+  it('offers "Create an account" only when registration is open', async () => {
+    mockApi({ 'POST /account/email/is-valid': { status: 403, body: { message: 'Registration is closed' } } });
+    renderApp('/login');
+    await screen.findByLabelText('Username or e-mail');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
   });
 
   it.each<['admin' | 'user', AccessType, string, string]>([
@@ -63,7 +76,7 @@ describe('the login page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(location()).toBe(path);
     expect(screen.getByText('jdoe')).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({
+    expect(loginCalls(calls)[0]).toMatchObject({
       method: 'POST',
       path: '/api/login',
       body: { username: 'jdoe', password: 'secret-pass', role },
@@ -136,12 +149,14 @@ describe('the login page', () => {
     const { user } = renderApp('/login');
     await screen.findByLabelText('Username or e-mail');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByLabelText('Username or e-mail')).toHaveAccessibleDescription(
-      'Enter your username or e-mail',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username or e-mail')).toHaveAccessibleDescription(
+        'Enter your username or e-mail',
+      ),
     );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password');
     expect(screen.getByLabelText('Username or e-mail')).toHaveFocus();
-    expect(calls).toHaveLength(0);
+    expect(loginCalls(calls)).toHaveLength(0);
   });
 
   it('refuses a role that leads nowhere and stores nothing', async () => {

@@ -1,24 +1,32 @@
-import { landingPath, ZLoginBody } from '@quire/contract';
+import { landingPath } from '@quire/contract/access';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field, FormField } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
-import { type FieldErrors, fieldErrorsFrom, focusFirstError } from '../../../lib/field-errors';
+import { lazyResolver, setServerErrors } from '../../../lib/form';
 import { getAuth } from '../../../lib/storage';
-import { useLogin } from '../api/login';
+import { type LoginInput, useLogin } from '../api/login';
+import { useRegistrationOpen } from '../api/registration-open';
 import { AuthCard } from '../components/auth-card';
 import { nextStep, safeRedirect } from '../lib/next-step';
 import { storeLogin } from '../lib/store-login';
 
 /** Shown when a login fails without a message from the server (spec §8, spelling as specified). */
 export const LOGIN_FALLBACK_MESSAGE = 'An error occured';
+export const EMAIL_NOT_VERIFIED = 'auth.email_not_verified';
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Your e-mail address is not confirmed yet. Open the link we sent you, or have it sent again.';
 
-type LoginField = 'username' | 'password' | 'role';
-const FIELDS: LoginField[] = ['username', 'password', 'role'];
+const FIELDS = ['username', 'password', 'role'] as const;
+const resolver = lazyResolver<LoginInput>(() => import('../lib/login-resolver').then((m) => m.loginResolver));
+const ResendVerification = lazy(() =>
+  import('../components/resend-verification-form').then((m) => ({ default: m.ResendVerificationForm })),
+);
 
 export function LoginPage() {
   useLocationToast();
@@ -35,59 +43,53 @@ function LoginForm({ redirect }: { redirect: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
+  const registrationOpen = useRegistrationOpen();
   const [failure, setFailure] = useState<{ attempt: number; message: string } | null>(null);
+  /** Signed in before confirming the e-mail address: what was typed as the username. */
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const form = useForm<LoginInput>({
+    resolver,
+    defaultValues: { username: '', password: '', role: 'user' },
+  });
+  const { errors } = form.formState;
 
   const showFailure = (message: string) => setFailure((f) => ({ attempt: (f?.attempt ?? 0) + 1, message }));
 
-  const focusFirstInvalid = (errors: FieldErrors<LoginField>) =>
-    focusFirstError(formRef.current, errors, FIELDS);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (login.isPending) return;
-    const form = new FormData(event.currentTarget);
-    const parsed = ZLoginBody.safeParse({
-      username: form.get('username'),
-      password: form.get('password'),
-      role: form.get('role'),
-    });
-    if (!parsed.success) {
-      const errors = fieldErrorsFrom(parsed.error.issues, FIELDS);
-      setFieldErrors(errors);
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      if (login.isPending) return;
       setFailure(null);
-      focusFirstInvalid(errors);
-      return;
-    }
-    setFieldErrors({});
-    setFailure(null);
-    login.mutate(parsed.data, {
-      onSuccess: (data) => {
-        const step = nextStep({
-          role: parsed.data.role,
-          accessType: data.access_type,
-          isCompany2FAEnabled: data.isCompany2FAEnabled,
-          isUser2FAEnabled: data.isUser2FAEnabled,
-          redirect,
-        });
-        if (step.kind === 'invalid-role') {
-          showFailure(step.message);
-          return;
-        }
-        queryClient.clear();
-        storeLogin(data, step);
-        navigate(step.to, { replace: true });
-      },
-      onError: (error) => {
-        const apiError = error instanceof ApiError ? error : null;
-        const errors = fieldErrorsFrom(apiError?.errors ?? [], FIELDS);
-        setFieldErrors(errors);
-        showFailure(apiError?.serverMessage ?? LOGIN_FALLBACK_MESSAGE);
-        focusFirstInvalid(errors);
-      },
-    });
-  }
+      setUnverified(null);
+      login.mutate(values, {
+        onSuccess: (data) => {
+          const step = nextStep({
+            role: values.role,
+            accessType: data.access_type,
+            isCompany2FAEnabled: data.isCompany2FAEnabled,
+            isUser2FAEnabled: data.isUser2FAEnabled,
+            redirect,
+          });
+          if (step.kind === 'invalid-role') {
+            showFailure(step.message);
+            return;
+          }
+          queryClient.clear();
+          storeLogin(data, step);
+          navigate(step.to, { replace: true });
+        },
+        onError: (error) => {
+          const apiError = error instanceof ApiError ? error : null;
+          if (apiError?.code === EMAIL_NOT_VERIFIED) {
+            setUnverified(values.username);
+            return;
+          }
+          setServerErrors(form, error, FIELDS);
+          showFailure(apiError?.serverMessage ?? LOGIN_FALLBACK_MESSAGE);
+        },
+      });
+    },
+    () => setFailure(null),
+  );
 
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to your documents.">
@@ -96,28 +98,43 @@ function LoginForm({ redirect }: { redirect: string | null }) {
           {failure.message}
         </AlertBanner>
       ) : null}
+      {unverified !== null ? (
+        <div className="alert alert--warning" role="alert">
+          <p>{EMAIL_NOT_VERIFIED_MESSAGE}</p>
+          <Suspense fallback={null}>
+            <ResendVerification email={unverified.includes('@') ? unverified : ''} />
+          </Suspense>
+        </div>
+      ) : null}
 
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={login.isPending}>
+      {/* The schema loads once the person starts typing (not during the first paint). */}
+      <form
+        className="form"
+        onSubmit={onSubmit}
+        onInput={() => void resolver.preload()}
+        noValidate
+        aria-busy={login.isPending}
+      >
         <FormField
           label="Username or e-mail"
-          name="username"
           type="text"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          error={fieldErrors.username}
+          error={errors.username?.message}
+          {...form.register('username')}
         />
         <FormField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          error={fieldErrors.password}
+          error={errors.password?.message}
+          {...form.register('password')}
         />
-        <Field label="Role" error={fieldErrors.role}>
+        <Field label="Role" error={errors.role?.message}>
           {(control) => (
-            <select {...control} name="role" defaultValue="user">
+            <select {...control} {...form.register('role')}>
               <option value="user">User</option>
               <option value="admin">Admin</option>
             </select>
@@ -131,9 +148,11 @@ function LoginForm({ redirect }: { redirect: string | null }) {
       <p className="auth-page__links">
         <Link to="/forgot-password">Forgot password?</Link>
       </p>
-      <p className="auth-page__links auth-page__links--tight">
-        New to Quire? <Link to="/register">Create an account</Link>
-      </p>
+      {registrationOpen ? (
+        <p className="auth-page__links auth-page__links--tight">
+          New to Quire? <Link to="/register">Create an account</Link>
+        </p>
+      ) : null}
     </AuthCard>
   );
 }

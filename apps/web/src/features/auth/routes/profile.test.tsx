@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aUser, signIn } from '../../../testing/fixtures';
-import { mockApi, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SETUP = {
@@ -11,10 +11,7 @@ const SETUP = {
   qr_code: 'data:image/png;base64,iVBORw0KGgo=',
 };
 
-function server(
-  extra: Record<string, Reply> = {},
-  state = { isCompany2FAEnabled: false, isUser2FAEnabled: false },
-) {
+function server(extra: MockRoutes = {}, state = { isCompany2FAEnabled: false, isUser2FAEnabled: false }) {
   const data = signIn('user', 'General staff');
   return mockApi({
     'GET /api/user/current': { body: { data: { ...data.user, is2FAEnabled: state.isUser2FAEnabled } } },
@@ -99,8 +96,9 @@ describe('/profile', () => {
         'The password is not correct',
       ),
     );
+    // Said at the field; the toast is titled and does not repeat it.
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to change passwordThe password is not correct',
+      'Failed to change passwordCheck the fields marked in the form.',
     );
   });
 
@@ -159,7 +157,7 @@ describe('/profile', () => {
     expect(within(dialog).getByLabelText('Verification code')).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(turnOff).toHaveFocus();
+    await waitFor(() => expect(turnOff).toHaveFocus());
 
     await user.click(turnOff);
     await user.type(within(screen.getByRole('dialog')).getByLabelText('Verification code'), '123456');

@@ -1,5 +1,6 @@
 import { accessTypeLabel, SIGNATURE_MAX_BYTES, type TUser } from '@quire/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -8,7 +9,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/current-user';
-import { apiFieldErrors, type FieldErrors, focusFirstError } from '../../../lib/field-errors';
+import { apiFieldErrors } from '../../../lib/field-errors';
+import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { setIsUser2FAVerified } from '../../../lib/storage';
 import { useDisable2fa } from '../api/disable-2fa';
 import { useEnable2fa } from '../api/enable-2fa';
@@ -80,74 +82,62 @@ type PasswordField = (typeof PASSWORD_FIELDS)[number];
 function ChangePasswordCard({ user }: { user: TUser }) {
   const notify = useNotify();
   const update = useUpdatePassword();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
+  const form = useForm<Record<PasswordField, string>>({
+    defaultValues: { current_password: '', new_password: '', password_confirmation: '' },
+    // The policy the API applies (shared through the contract), checked before sending.
+    resolver: checkResolver((values) => {
+      const local = newPasswordErrors(values.new_password, values.password_confirmation, user);
+      return {
+        current_password: values.current_password === '' ? 'Enter your current password' : undefined,
+        new_password: local.password,
+        password_confirmation: local.confirmation,
+      };
+    }),
+  });
+  const errors = {
+    current_password: form.formState.errors.current_password?.message,
+    new_password: form.formState.errors.new_password?.message,
+    password_confirmation: form.formState.errors.password_confirmation?.message,
+  };
+  const [password, confirmation] = form.watch(['new_password', 'password_confirmation']);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((body) => {
     if (update.isPending) return;
-    const local = newPasswordErrors(password, confirmation, user);
-    const next: FieldErrors<PasswordField> = {
-      ...(current === '' ? { current_password: 'Enter your current password' } : {}),
-      ...(local.password ? { new_password: local.password } : {}),
-      ...(local.confirmation ? { password_confirmation: local.confirmation } : {}),
-    };
-    if (Object.keys(next).length > 0) {
-      setErrors(next);
-      focusFirstError(formRef.current, next, PASSWORD_FIELDS);
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { current_password: current, new_password: password, password_confirmation: confirmation },
-      {
-        onSuccess: (result) => {
-          notify.success('Password changed', result.message ?? 'Your password has been changed');
-          setCurrent('');
-          setPassword('');
-          setConfirmation('');
-        },
-        onError: (error) => {
-          const fieldErrors = apiFieldErrors(error, PASSWORD_FIELDS);
-          setErrors(fieldErrors);
-          focusFirstError(formRef.current, fieldErrors, PASSWORD_FIELDS);
-          notify.notifyFailure('Failed to change password', error);
-        },
+    update.mutate(body, {
+      onSuccess: (result) => {
+        notify.success('Password changed', result.message ?? 'Your password has been changed');
+        form.reset();
       },
-    );
-  }
+      onError: (error) => {
+        setServerErrors(form, error, PASSWORD_FIELDS);
+        notify.notifyFailure('Failed to change password', error);
+      },
+    });
+  }, focusFirstInvalid(PASSWORD_FIELDS));
 
   return (
     <section className="card" aria-labelledby="profile-password">
       <h2 id="profile-password">Change password</h2>
       <p className="muted">Your other sessions are signed out when the password changes.</p>
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
         <input type="hidden" name="username" autoComplete="username" defaultValue={user.username} />
         <FormField
           label="Current password"
-          name="current_password"
           type="password"
           autoComplete="current-password"
-          value={current}
-          onChange={(e) => {
-            setCurrent(e.target.value);
-            setErrors((old) => ({ ...old, current_password: undefined }));
-          }}
           error={errors.current_password}
+          {...form.register('current_password', { onChange: () => form.clearErrors('current_password') })}
         />
         <PasswordFields
           password={password}
           confirmation={confirmation}
           onPassword={(v) => {
-            setPassword(v);
-            setErrors((old) => ({ ...old, new_password: undefined }));
+            form.setValue('new_password', v);
+            form.clearErrors('new_password');
           }}
           onConfirmation={(v) => {
-            setConfirmation(v);
-            setErrors((old) => ({ ...old, password_confirmation: undefined }));
+            form.setValue('password_confirmation', v);
+            form.clearErrors('password_confirmation');
           }}
           passwordName="new_password"
           context={user}
@@ -387,22 +377,24 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const disable = useDisable2fa();
   const [method, setMethod] = useState<'code' | 'password'>('code');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const inputRef = useRef<HTMLFormElement>(null);
+  const form = useForm<{ value: string }>({
+    defaultValues: { value: '' },
+    resolver: checkResolver(({ value }) => ({
+      value:
+        method === 'code'
+          ? /^\d{6}$/.test(value.replace(/\s+/g, ''))
+            ? undefined
+            : 'Enter the 6-digit code from your authenticator app'
+          : value === ''
+            ? 'Enter your password'
+            : undefined,
+    })),
+  });
+  const error = form.formState.errors.value?.message;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ value }) => {
     if (disable.isPending) return;
     const entered = method === 'code' ? value.replace(/\s+/g, '') : value;
-    if (method === 'code' && !/^\d{6}$/.test(entered)) {
-      setError('Enter the 6-digit code from your authenticator app');
-      return;
-    }
-    if (method === 'password' && entered === '') {
-      setError('Enter your password');
-      return;
-    }
     disable.mutate(method === 'code' ? { code: entered } : { password: entered }, {
       onSuccess: () => {
         notify.success('Two-factor authentication is off');
@@ -410,12 +402,18 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
       },
       onError: (err) => {
         const fields = apiFieldErrors(err, ['code', 'password'] as const);
-        setError(fields[method] ?? (err instanceof ApiError ? err.serverMessage : undefined));
+        form.setError(
+          'value',
+          {
+            type: 'server',
+            message: fields[method] ?? (err instanceof ApiError ? err.serverMessage : undefined),
+          },
+          { shouldFocus: true },
+        );
         notify.notifyFailure('Failed to disable 2FA', err);
-        inputRef.current?.querySelector<HTMLInputElement>('input')?.focus();
       },
     });
-  }
+  });
 
   return (
     <Dialog
@@ -425,37 +423,27 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
       busy={disable.isPending}
       size="small"
     >
-      <form ref={inputRef} className="form" onSubmit={onSubmit} noValidate aria-busy={disable.isPending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={disable.isPending}>
         {method === 'code' ? (
           <FormField
             key="code"
             label="Verification code"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(undefined);
-            }}
             error={error}
             hint="Confirm with the code your authenticator app shows now."
+            {...form.register('value')}
           />
         ) : (
           <FormField
             key="password"
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setError(undefined);
-            }}
             error={error}
             hint="Confirm with your account password."
+            {...form.register('value')}
           />
         )}
         <div>
@@ -464,8 +452,7 @@ function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
             className="button button--link"
             onClick={() => {
               setMethod((m) => (m === 'code' ? 'password' : 'code'));
-              setValue('');
-              setError(undefined);
+              form.reset({ value: '' });
             }}
           >
             {method === 'code' ? 'Use your password instead' : 'Use a code instead'}

@@ -1,25 +1,19 @@
 import { ZEmail, ZUsername } from '@quire/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
-import {
-  apiFieldErrors,
-  emptyFieldErrors,
-  type FieldErrors,
-  focusFirstError,
-} from '../../../lib/field-errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useEmailIsValid, useRegistrationProbe } from '../api/email-is-valid';
+import { emptyFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
+import { useRegistrationProbe } from '../api/email-is-valid';
 import { useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { newPasswordErrors, PasswordFields } from '../components/password-fields';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 
-export const EMAIL_TAKEN = 'An account already uses this e-mail address';
-export const EMAIL_CHECK_DELAY_MS = 400;
 export const REGISTRATION_OFF = 'Self-registration is turned off. Ask your administrator for an account.';
 
 /** The server's words when it refuses registration (403), else null. */
@@ -29,41 +23,71 @@ const refusalOf = (error: unknown) =>
 const FIELDS = ['username', 'email', 'first_name', 'last_name', 'password', 'password_confirmation'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The live verdict on the e-mail address, from POST /account/email/is-valid. */
-function useEmailVerdict(email: string) {
-  const debounced = useDebouncedValue(email.trim().toLowerCase(), EMAIL_CHECK_DELAY_MS);
-  const wellFormed = ZEmail.safeParse(debounced).success;
-  const check = useEmailIsValid(wellFormed ? debounced : '');
-  const current = debounced === email.trim().toLowerCase();
-  if (!wellFormed || !current || !check.data)
-    return { error: undefined, hint: undefined, checking: check.isFetching };
-  if (!check.data.valid) return { error: 'Enter a valid e-mail address', hint: undefined, checking: false };
-  if (!check.data.available) return { error: EMAIL_TAKEN, hint: undefined, checking: false };
-  return { error: undefined, hint: '✓ This address is available', checking: false };
-}
-
 /** /register: self-registration, when the company allows it. */
 export function RegisterPage() {
   const probe = useRegistrationProbe();
   const register = useRegister();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({
-    username: '',
-    email: '',
-    first_name: '',
-    last_name: '',
-    password: '',
-    password_confirmation: '',
+  const form = useForm<Record<Field, string>>({
+    defaultValues: {
+      username: '',
+      email: '',
+      first_name: '',
+      last_name: '',
+      password: '',
+      password_confirmation: '',
+    },
+    // The contract's username and e-mail rules and the password policy, before sending.
+    resolver: checkResolver((values) => {
+      const pw = newPasswordErrors(values.password, values.password_confirmation, {
+        username: values.username,
+        email: values.email,
+      });
+      return {
+        username: ZUsername.safeParse(values.username).error?.issues[0]?.message,
+        email: ZEmail.safeParse(values.email).error?.issues[0]?.message,
+        password: pw.password,
+        password_confirmation: pw.confirmation,
+        ...emptyFieldErrors(values, { username: 'Enter a username', email: 'Enter an e-mail address' }),
+      };
+    }),
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const errors = Object.fromEntries(
+    FIELDS.map((field) => [field, form.formState.errors[field]?.message]),
+  ) as FieldErrors<Field>;
+  const [password, confirmation, username, email] = form.watch([
+    'password',
+    'password_confirmation',
+    'username',
+    'email',
+  ]);
   const [refusal, setRefusal] = useState<{ attempt: number; message: string } | null>(null);
   const [registered, setRegistered] = useState<string | null>(null);
-  const verdict = useEmailVerdict(values.email);
 
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((old) => ({ ...old, [field]: undefined }));
-  };
+  const onSubmit = form.handleSubmit((values) => {
+    if (register.isPending) return;
+    setRefusal(null);
+    register.mutate(
+      {
+        username: values.username,
+        email: values.email,
+        password: values.password,
+        first_name: values.first_name.trim() || undefined,
+        last_name: values.last_name.trim() || undefined,
+      },
+      {
+        onSuccess: () => setRegistered(ZEmail.safeParse(values.email).data ?? values.email),
+        onError: (error) => {
+          setServerErrors(form, error, FIELDS);
+          const message =
+            refusalOf(error) ??
+            (error instanceof ApiError && error.serverMessage
+              ? error.serverMessage
+              : 'Failed to create account');
+          setRefusal((r) => ({ attempt: (r?.attempt ?? 0) + 1, message }));
+        },
+      },
+    );
+  }, focusFirstInvalid(FIELDS));
 
   if (registered) return <CheckYourEmail email={registered} />;
   // Said up front: no form to fill in when the company does not allow registration.
@@ -79,57 +103,6 @@ export function RegisterPage() {
   const closed = refusalOf(probe.error);
   if (closed) return <RegistrationClosed message={closed} />;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (register.isPending) return;
-    const next: FieldErrors<Field> = {};
-    const username = ZUsername.safeParse(values.username);
-    if (!username.success) next.username = username.error.issues[0]?.message;
-    const email = ZEmail.safeParse(values.email);
-    if (!email.success) next.email = email.error.issues[0]?.message;
-    else if (verdict.error) next.email = verdict.error;
-    const pw = newPasswordErrors(values.password, values.password_confirmation, {
-      username: values.username,
-      email: values.email,
-    });
-    if (pw.password) next.password = pw.password;
-    if (pw.confirmation) next.password_confirmation = pw.confirmation;
-    Object.assign(
-      next,
-      emptyFieldErrors(values, { username: 'Enter a username', email: 'Enter an e-mail address' }),
-    );
-    if (Object.values(next).some(Boolean)) {
-      setErrors(next);
-      focusFirstError(formRef.current, next, FIELDS);
-      return;
-    }
-    setErrors({});
-    setRefusal(null);
-    register.mutate(
-      {
-        username: values.username,
-        email: values.email,
-        password: values.password,
-        first_name: values.first_name.trim() || undefined,
-        last_name: values.last_name.trim() || undefined,
-      },
-      {
-        onSuccess: () => setRegistered(email.data ?? values.email),
-        onError: (error) => {
-          const fieldErrors = apiFieldErrors(error, FIELDS);
-          setErrors(fieldErrors);
-          focusFirstError(formRef.current, fieldErrors, FIELDS);
-          const message =
-            refusalOf(error) ??
-            (error instanceof ApiError && error.serverMessage
-              ? error.serverMessage
-              : 'Failed to create account');
-          setRefusal((r) => ({ attempt: (r?.attempt ?? 0) + 1, message }));
-        },
-      },
-    );
-  }
-
   return (
     <AuthCard title="Create an account" lead="Your account opens once you confirm your e-mail address." wide>
       {refusal ? (
@@ -137,60 +110,51 @@ export function RegisterPage() {
           {refusal.message}
         </AlertBanner>
       ) : null}
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
         <FormField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
-          onChange={set('username')}
+          {...form.register('username', { onChange: () => form.clearErrors('username') })}
           error={errors.username}
         />
         <FormField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email ?? verdict.error}
-          hint={verdict.checking ? 'Checking…' : verdict.hint}
+          {...form.register('email', { onChange: () => form.clearErrors('email') })}
+          error={errors.email}
         />
         <div className="form-row">
           <FormField
             label="First name"
-            name="first_name"
             autoComplete="given-name"
-            value={values.first_name}
-            onChange={set('first_name')}
+            {...form.register('first_name')}
             error={errors.first_name}
           />
           <FormField
             label="Last name"
-            name="last_name"
             autoComplete="family-name"
-            value={values.last_name}
-            onChange={set('last_name')}
+            {...form.register('last_name')}
             error={errors.last_name}
           />
         </div>
         <PasswordFields
-          password={values.password}
-          confirmation={values.password_confirmation}
-          onPassword={(password) => {
-            setValues((v) => ({ ...v, password }));
-            setErrors((old) => ({ ...old, password: undefined }));
+          password={password}
+          confirmation={confirmation}
+          onPassword={(value) => {
+            form.setValue('password', value);
+            form.clearErrors('password');
           }}
-          onConfirmation={(password_confirmation) => {
-            setValues((v) => ({ ...v, password_confirmation }));
-            setErrors((old) => ({ ...old, password_confirmation: undefined }));
+          onConfirmation={(value) => {
+            form.setValue('password_confirmation', value);
+            form.clearErrors('password_confirmation');
           }}
           passwordLabel="Password"
-          context={{ username: values.username, email: values.email }}
+          context={{ username, email }}
           errors={{ password: errors.password, confirmation: errors.password_confirmation }}
         />
         <PendingButton pending={register.isPending} pendingLabel="Creating account…" block>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useNotify } from '../../../components/notifications/notification-context';
 import type { ToastState } from '../../../components/notifications/use-location-toast';
@@ -7,7 +8,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
-import { apiFieldErrors, focusFirstError } from '../../../lib/field-errors';
+import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { clearAuth } from '../../../lib/storage';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetToken } from '../api/verify-reset-token';
@@ -64,27 +65,22 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const reset = useResetPassword();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; password_confirmation?: string }>({});
   const [linkRefused, setLinkRefused] = useState(false);
+  const form = useForm<{ password: string; password_confirmation: string }>({
+    defaultValues: { password: '', password_confirmation: '' },
+    // The password policy the API applies (shared through the contract), before sending.
+    resolver: checkResolver((values) => {
+      const local = newPasswordErrors(values.password, values.password_confirmation, { email });
+      return { password: local.password, password_confirmation: local.confirmation };
+    }),
+  });
+  const [password, confirmation] = form.watch(['password', 'password_confirmation']);
+  const { errors } = form.formState;
 
-  if (linkRefused) return <InvalidLink />;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ password: chosen }) => {
     if (reset.isPending) return;
-    const local = newPasswordErrors(password, confirmation, { email });
-    const next = { password: local.password, password_confirmation: local.confirmation };
-    if (next.password || next.password_confirmation) {
-      setErrors(next);
-      focusFirstError(formRef.current, next, FIELDS);
-      return;
-    }
-    setErrors({});
     reset.mutate(
-      { email, token, password },
+      { email, token, password: chosen },
       {
         onSuccess: (result) => {
           // Every session of the user ended: forget any stored here.
@@ -101,26 +97,32 @@ function ResetPasswordForm({ email, token }: { email: string; token: string }) {
             notify.notifyFailure('Failed to reset password', error);
             return;
           }
-          const fieldErrors = apiFieldErrors(error, FIELDS);
-          setErrors(fieldErrors);
-          focusFirstError(formRef.current, fieldErrors, FIELDS);
+          setServerErrors(form, error, FIELDS);
           notify.notifyFailure('Failed to reset password', error);
         },
       },
     );
-  }
+  }, focusFirstInvalid(FIELDS));
+
+  if (linkRefused) return <InvalidLink />;
 
   return (
     <AuthCard title="Choose a new password" lead={<>For {email}</>}>
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
         <input type="hidden" name="username" autoComplete="username" defaultValue={email} />
         <PasswordFields
           password={password}
           confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
+          onPassword={(value) => {
+            form.setValue('password', value);
+            form.clearErrors('password');
+          }}
+          onConfirmation={(value) => {
+            form.setValue('password_confirmation', value);
+            form.clearErrors('password_confirmation');
+          }}
           context={{ email }}
-          errors={{ password: errors.password, confirmation: errors.password_confirmation }}
+          errors={{ password: errors.password?.message, confirmation: errors.password_confirmation?.message }}
         />
         <PendingButton pending={reset.isPending} pendingLabel="Saving…" block>
           Set new password

@@ -2,16 +2,13 @@ import type { AccessType } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const OWN_2FA_FIRST =
   'Turn on two-factor authentication for your own account before requiring it for everyone';
 
-function server(
-  routes: Record<string, Reply | ((call: RecordedCall) => Reply)> = {},
-  as: AccessType = 'COMPANY ADMIN',
-) {
+function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
   const data = signIn('admin', as);
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
@@ -65,6 +62,23 @@ describe('the sign-in security page', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ require_2fa: true });
     expect(await require2fa()).toBeChecked();
     expect(notifications.current()).toMatchObject({ kind: 'success', title: 'Sign-in settings saved' });
+  });
+
+  it('checks the admin’s own 2FA before the confirmation, and asks for nothing then', async () => {
+    const { calls } = server({
+      'POST /api/users/is2faenabled': {
+        body: { data: { isCompany2FAEnabled: false, isUser2FAEnabled: false } },
+      },
+    });
+    const { user } = renderApp('/admin/sign-in-security');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/users/is2faenabled')).toBe(true));
+    await user.click(await require2fa());
+    const alert = await within(screen.getByRole('region', { name: 'Sign-in settings' })).findByRole('alert');
+    expect(alert).toHaveTextContent(OWN_2FA_FIRST);
+    expect(within(alert).getByRole('link')).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(await require2fa()).not.toBeChecked();
   });
 
   it('says to turn on 2FA on the profile first when the API refuses (409)', async () => {

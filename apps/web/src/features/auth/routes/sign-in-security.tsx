@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useSignInSettings } from '../api/sign-in-settings';
+import { useTwoFactorState } from '../api/two-factor-state';
 import { useUpdateSignInSettings } from '../api/update-sign-in-settings';
 
 export const SAVE_SIGN_IN_SETTINGS_FAILED = 'Failed to save sign-in settings!';
@@ -40,9 +41,13 @@ export function SignInSecurityPage() {
   );
 }
 
+export const OWN_2FA_FIRST =
+  'Turn on two-factor authentication for your own account before requiring it for everyone';
+
 function SignInSettingsForm({ settings, readOnly }: { settings: TSignInSettings; readOnly: boolean }) {
   const notify = useNotify();
   const update = useUpdateSignInSettings();
+  const ownTwoFactor = useTwoFactorState();
   const [confirming, setConfirming] = useState(false);
   /** The API's refusal to require 2FA while the admin has none of their own. */
   const [needsOwn2fa, setNeedsOwn2fa] = useState<string | null>(null);
@@ -70,8 +75,16 @@ function SignInSettingsForm({ settings, readOnly }: { settings: TSignInSettings;
         checked={settings.require_2fa}
         disabled={disabled}
         onChange={(on) => {
-          if (on) setConfirming(true);
-          else save({ require_2fa: false }, 'Two-factor authentication is no longer required for everyone.');
+          if (!on) {
+            save({ require_2fa: false }, 'Two-factor authentication is no longer required for everyone.');
+            return;
+          }
+          // Checked before the serious confirmation, not after it (issue 10, item 6).
+          if (ownTwoFactor.data && !ownTwoFactor.data.isUser2FAEnabled) {
+            setNeedsOwn2fa(OWN_2FA_FIRST);
+            return;
+          }
+          setConfirming(true);
         }}
       >
         {needsOwn2fa ? (

@@ -1,14 +1,10 @@
 import { type TEmailSetup, type TEmailSetupBody, ZEmailSetupBody } from '@quire/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Field, FormField, type FormFieldProps } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  fieldErrorsFrom,
-  focusFirstError,
-} from '../../../lib/field-errors';
+import { type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveEmailSetup } from '../api/save-email-setup';
 import { isSmtpHost } from '../lib/smtp-error';
@@ -23,80 +19,96 @@ const SECURITY: Array<{ value: Security; label: string; port: number }> = [
   { value: 'none', label: 'None: unencrypted (usually port 25)', port: 25 },
 ];
 const DEFAULT_PORTS = new Set(SECURITY.map((s) => String(s.port)));
-const FIELDS = ['host', 'port', 'security', 'username', 'password', 'from_address', 'from_name'];
+const FIELDS = ['host', 'port', 'security', 'username', 'password', 'from_address', 'from_name'] as const;
+
+interface SmtpValues {
+  host: string;
+  port: string;
+  security: Security;
+  username: string;
+  from_address: string;
+  from_name: string;
+  password: string;
+  clear_password: boolean;
+}
+
+/** What the form says, as the call's body: a password left empty keeps the stored one. */
+function toBody(values: SmtpValues) {
+  const { clear_password, password, port, ...rest } = values;
+  return {
+    ...rest,
+    port: port.trim() === '' ? Number.NaN : Number(port),
+    // Absent: keep the stored one; empty: clear it.
+    password: clear_password ? '' : password === '' ? undefined : password,
+  };
+}
 
 /** The SMTP settings. The stored password is never shown: left empty it stays as it is. */
 export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | null; readOnly: boolean }) {
   const notify = useNotify();
   const save = useSaveEmailSetup();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({
-    host: setup?.host ?? '',
-    port: String(setup?.port ?? 587),
-    security: setup?.security ?? ('starttls' as Security),
-    username: setup?.username ?? '',
-    from_address: setup?.from_address ?? '',
-    from_name: setup?.from_name ?? '',
+  const form = useForm<SmtpValues>({
+    defaultValues: {
+      host: setup?.host ?? '',
+      port: String(setup?.port ?? 587),
+      security: setup?.security ?? ('starttls' as Security),
+      username: setup?.username ?? '',
+      from_address: setup?.from_address ?? '',
+      from_name: setup?.from_name ?? '',
+      password: '',
+      clear_password: false,
+    },
+    // The contract's ZEmailSetupBody, and a host that is a host name or address.
+    resolver: checkResolver((values) => {
+      const parsed = ZEmailSetupBody.safeParse(toBody(values));
+      const host = values.host.trim();
+      return {
+        ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
+        ...(host !== '' && !isSmtpHost(host) ? { host: BAD_HOST } : {}),
+      };
+    }),
   });
-  const [password, setPassword] = useState('');
-  const [clearPassword, setClearPassword] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const values = form.watch();
+  const errors = Object.fromEntries(
+    Object.entries(form.formState.errors).map(([field, error]) => [
+      field,
+      error?.message as string | undefined,
+    ]),
+  ) as FieldErrors;
   const hasPassword = setup?.has_password ?? false;
+  const clearPassword = values.clear_password;
 
-  const set = (field: keyof typeof values, value: string) => {
-    setValues((v) => {
-      const next = { ...v, [field]: value };
-      // A port still at a default follows the security choice.
-      if (field === 'security' && DEFAULT_PORTS.has(v.port))
-        next.port = String(SECURITY.find((s) => s.value === value)?.port ?? v.port);
-      return next;
-    });
-    setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
+  const set = (field: keyof SmtpValues, value: string) => {
+    // A port still at a default follows the security choice.
+    if (field === 'security' && DEFAULT_PORTS.has(form.getValues('port')))
+      form.setValue('port', String(SECURITY.find((s) => s.value === value)?.port ?? form.getValues('port')));
+    form.setValue(field, value as never);
+    form.clearErrors(field);
   };
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    focusFirstError(formRef.current, found, FIELDS);
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((raw) => {
     if (save.isPending || readOnly) return;
-    const port = values.port.trim() === '' ? Number.NaN : Number(values.port);
-    const parsed = ZEmailSetupBody.safeParse({
-      ...values,
-      port,
-      // Absent: keep the stored one; empty: clear it.
-      password: clearPassword ? '' : password === '' ? undefined : password,
-    });
-    const host = values.host.trim();
-    const found = {
-      ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
-      ...(host !== '' && !isSmtpHost(host) ? { host: BAD_HOST } : {}),
-    };
-    if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
-    save.mutate(parsed.data, {
+    save.mutate(ZEmailSetupBody.parse(toBody(raw)), {
       onSuccess: (saved) => {
-        setPassword('');
-        setClearPassword(false);
-        setErrors({});
-        setValues((v) => ({
-          ...v,
+        form.reset({
+          ...form.getValues(),
+          password: '',
+          clear_password: false,
           port: String(saved.port),
           username: saved.username ?? '',
           from_name: saved.from_name,
-        }));
+        });
         notify.success('E-mail settings saved', `Mail now goes out through ${saved.host}.`);
       },
       onError: (error) => {
-        showErrors(apiFieldErrors(error));
+        setServerErrors(form, error, FIELDS);
         notify.notifyFailure('Failed to save e-mail settings', error);
       },
     });
-  }
+  }, focusFirstInvalid(FIELDS));
 
   const input = (
-    field: keyof typeof values,
+    field: 'host' | 'port' | 'username' | 'from_address' | 'from_name',
     label: string,
     extra: Partial<FormFieldProps> = {},
     hint?: string,
@@ -113,14 +125,18 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
     />
   );
 
-  const passwordHint = clearPassword
-    ? 'The stored password is removed when you save.'
-    : hasPassword
-      ? 'Unchanged: a password is stored. Type a new one to replace it.'
-      : 'No password stored.';
+  const passwordHint = readOnly
+    ? hasPassword
+      ? 'A password is stored.'
+      : 'No password stored.'
+    : clearPassword
+      ? 'The stored password is removed when you save.'
+      : hasPassword
+        ? 'Unchanged: a password is stored. Type a new one to replace it.'
+        : 'No password stored.';
 
   return (
-    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
       <fieldset className="multi-select" disabled={readOnly}>
         <legend className="sr-only">SMTP settings</legend>
         <div className="form-grid">
@@ -160,13 +176,10 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
                   name="password"
                   type="password"
                   autoComplete="new-password"
-                  value={password}
+                  value={values.password}
                   placeholder={hasPassword && !clearPassword ? '•••••••• (unchanged)' : ''}
                   disabled={clearPassword}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setErrors((x) => ({ ...x, password: '' }));
-                  }}
+                  onChange={(e) => set('password', e.target.value)}
                 />
                 {hasPassword && !readOnly ? (
                   <label className="checkbox">
@@ -174,8 +187,8 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
                       type="checkbox"
                       checked={clearPassword}
                       onChange={(e) => {
-                        setClearPassword(e.target.checked);
-                        if (e.target.checked) setPassword('');
+                        form.setValue('clear_password', e.target.checked);
+                        if (e.target.checked) form.setValue('password', '');
                       }}
                     />
                     <span>Clear the stored password</span>

@@ -1,8 +1,11 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ZEmailTestBody } from '@quire/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { errorMessage } from '../../../lib/error-message';
-import { apiFieldErrors } from '../../../lib/field-errors';
+import { setServerErrors } from '../../../lib/form';
 import { useSendTestEmail } from '../api/send-test-email';
 import { explainSmtpError, type SmtpTarget } from '../lib/smtp-error';
 
@@ -23,29 +26,24 @@ export function TestEmailForm({
   const id = useId();
   const notify = useNotify();
   const send = useSendTestEmail();
-  const [to, setTo] = useState(defaultTo);
-  const [error, setError] = useState<string>();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm<z.input<typeof ZEmailTestBody>, unknown, z.output<typeof ZEmailTestBody>>({
+    resolver: zodResolver(ZEmailTestBody),
+    defaultValues: { to: defaultTo },
+  });
+  const error = form.formState.errors.to?.message;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ to }) => {
     if (send.isPending || !configured) return;
-    const parsed = ZEmailTestBody.safeParse({ to });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      event.currentTarget.querySelector<HTMLInputElement>('input')?.focus();
-      return;
-    }
-    setError(undefined);
     setOutcome(null);
-    send.mutate(parsed.data.to, {
+    send.mutate(to, {
       onSuccess: (result) => {
         const said = result.response ? ` The server said: ${result.response}` : '';
-        setOutcome({ ok: true, text: `Sent to ${parsed.data.to}.${said}` });
-        notify.success('Test e-mail sent', `The SMTP server accepted the message for ${parsed.data.to}.`);
+        setOutcome({ ok: true, text: `Sent to ${to}.${said}` });
+        notify.success('Test e-mail sent', `The SMTP server accepted the message for ${to}.`);
       },
       onError: (e) => {
-        setError(apiFieldErrors(e).to);
+        setServerErrors(form, e, ['to']);
         const explained = explainSmtpError(errorMessage(e), target);
         if (explained) {
           setOutcome({ ok: false, text: explained.summary, detail: explained.detail });
@@ -56,7 +54,7 @@ export function TestEmailForm({
         }
       },
     });
-  }
+  });
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={send.isPending}>
@@ -65,11 +63,9 @@ export function TestEmailForm({
           <label htmlFor={`${id}-to`}>Send a test message to</label>
           <input
             id={`${id}-to`}
-            name="to"
             type="email"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
             disabled={!configured}
+            {...form.register('to')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-to-error` : configured ? undefined : `${id}-to-hint`}
           />

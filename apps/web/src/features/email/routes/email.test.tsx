@@ -2,7 +2,7 @@ import type { AccessType, TEmailSetup, TMailJob } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SETUP: TEmailSetup = {
@@ -35,10 +35,7 @@ const queuePage = (items: TMailJob[]) => ({
   body: { data: { items, page: 1, quantity: 20, total: items.length, last_page: 1 } },
 });
 
-function server(
-  routes: Record<string, Reply | ((call: RecordedCall) => Reply)> = {},
-  as: AccessType = 'COMPANY ADMIN',
-) {
+function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
   const data = signIn('admin', as);
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
@@ -226,7 +223,9 @@ describe('the e-mail page', () => {
     server({}, 'Auditor');
     renderApp('/admin/email');
     const region = await smtp();
+    expect(screen.getByText('Read only')).toBeInTheDocument();
     expect(within(region).getByLabelText('SMTP host')).toBeDisabled();
+    expect(within(region).queryByText(/Type a new one/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send test e-mail' })).not.toBeInTheDocument();
     await screen.findByRole('row', { name: /ann@example.test/ });

@@ -18,6 +18,11 @@ export function EmailPage() {
       <PageHeader title="E-mail">
         How Quire sends mail (password resets, notifications), and the messages waiting to go out.
       </PageHeader>
+      {canWrite ? null : (
+        <div className="section-header">
+          <span className="badge badge--neutral">Read only</span>
+        </div>
+      )}
 
       <section className="card" aria-labelledby="smtp-heading">
         <div className="section-header">

@@ -1,58 +1,49 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type TGroup, VENDOR_ADMIN, ZCreateGroupBody } from '@quire/contract';
-import { type FormEvent, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { Field, FormField } from '../../../components/form-field';
-import { MultiSelect } from '../../../components/multi-select';
+import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
-import {
-  apiFieldErrors,
-  emptyFieldErrors,
-  type FieldErrors,
-  fieldErrorsFrom,
-  focusFirstError,
-} from '../../../lib/field-errors';
+import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { useEditGroup } from '../api/edit-group';
 import { useUserOptions } from '../api/get-user-options';
 
-const FIELDS = ['name', 'description', 'user_ids'];
+const FIELDS = ['name', 'description', 'user_ids'] as const;
+type GroupInput = z.input<typeof ZCreateGroupBody>;
+const resolver = withEmptyMessages(zodResolver(ZCreateGroupBody), { name: 'Enter a name for the group' });
 
 /** Create or edit a group: its name, what it is for, and who is in it. */
 export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: () => void }) {
   const notify = useNotify();
-  const formRef = useRef<HTMLFormElement>(null);
   const users = useUserOptions();
   const createGroup = useCreateGroup();
   const editGroup = useEditGroup();
-  const [name, setName] = useState(group?.name ?? '');
-  const [description, setDescription] = useState(group?.description ?? '');
-  const [members, setMembers] = useState<number[]>(group?.members.map((m) => m.id) ?? []);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<GroupInput, unknown, z.output<typeof ZCreateGroupBody>>({
+    resolver,
+    defaultValues: {
+      name: group?.name ?? '',
+      description: group?.description ?? '',
+      user_ids: group?.members.map((m) => m.id) ?? [],
+    },
+  });
+  const { errors } = form.formState;
   const pending = createGroup.isPending || editGroup.isPending;
   const isEdit = group !== undefined;
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    focusFirstError(formRef.current, found, FIELDS, { user_ids: 'fieldset input' });
+  const onError = (title: string) => (error: Error) => {
+    setServerErrors(form, error, FIELDS);
+    notify.notifyFailure(title, error);
   };
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((body) => {
     if (pending) return;
-    const parsed = ZCreateGroupBody.safeParse({ name, description, user_ids: members });
-    if (!parsed.success)
-      return showErrors({
-        ...fieldErrorsFrom(parsed.error.issues),
-        ...emptyFieldErrors({ name }, { name: 'Enter a name for the group' }),
-      });
-    const onError = (title: string) => (error: Error) => {
-      showErrors(apiFieldErrors(error));
-      notify.notifyFailure(title, error);
-    };
     if (isEdit) {
       editGroup.mutate(
-        { id: group.id, body: parsed.data },
+        { id: group.id, body },
         {
           onSuccess: (saved) => {
             notify.success('Group updated', `${saved.name} was saved.`);
@@ -62,7 +53,7 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
         },
       );
     } else {
-      createGroup.mutate(parsed.data, {
+      createGroup.mutate(body, {
         onSuccess: (created) => {
           notify.success(
             'Group created',
@@ -73,7 +64,7 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
         onError: onError('Failed to create group!'),
       });
     }
-  }
+  });
 
   // Members no longer in the pickers (deleted users) are not offered; the API drops them.
   // The vendor's own admin account is nobody's colleague: it is never offered.
@@ -92,46 +83,34 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       busy={pending}
       size="medium"
     >
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-        <FormField
-          label="Name"
-          name="name"
-          value={name}
-          autoComplete="off"
-          onChange={(e) => {
-            setName(e.target.value);
-            setErrors((x) => ({ ...x, name: '' }));
-          }}
-          error={errors.name}
-        />
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <Field
           label={
             <>
               Description <span className="muted">(optional)</span>
             </>
           }
-          error={errors.description}
+          error={errors.description?.message}
         >
-          {(control) => (
-            <textarea
-              {...control}
-              name="description"
-              value={description}
-              rows={2}
-              onChange={(e) => setDescription(e.target.value)}
+          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
+        </Field>
+        <Controller
+          control={form.control}
+          name="user_ids"
+          render={({ field, fieldState }) => (
+            <MultiPicker
+              label="Members"
+              name={field.name}
+              options={options}
+              selected={(field.value ?? []) as number[]}
+              onChange={field.onChange}
+              placeholder="Type a name or username"
+              emptyText="No users yet."
+              loading={users.isPending}
+              error={fieldState.error?.message}
             />
           )}
-        </Field>
-        <MultiSelect
-          label="Members"
-          options={options}
-          selected={members}
-          onChange={setMembers}
-          searchLabel="Search users"
-          emptyText="No users yet."
-          loading={users.isPending}
-          searchable
-          error={errors.user_ids}
         />
         <div className="form-actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>

@@ -1,8 +1,8 @@
-import type { AccessType, TGroup } from '@quire/contract';
+import type { AccessType, contract, Data, TGroup } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall, type Reply } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const FINANCE: TGroup = {
@@ -14,14 +14,14 @@ const FINANCE: TGroup = {
   created_at: '2025-01-01T00:00:00Z',
 };
 
-const USERS = [
+const USERS: Data<typeof contract.user.allUsers> = [
   {
     id: 20,
     name: 'Alice Smith',
     username: 'asmith',
     email: 'a@x.test',
-    access_type: 'General staff',
-    status: 'active',
+    access_type: 'General staff' as const,
+    status: 'active' as const,
   },
   {
     id: 21,
@@ -29,14 +29,11 @@ const USERS = [
     username: 'bjones',
     email: 'b@x.test',
     access_type: 'Auditor',
-    status: 'active',
+    status: 'active' as const,
   },
 ];
 
-function server(
-  routes: Record<string, Reply | ((call: RecordedCall) => Reply)> = {},
-  as: AccessType = 'COMPANY ADMIN',
-) {
+function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
   const data = signIn('admin', as);
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
@@ -78,13 +75,15 @@ describe('the groups page', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
     await user.type(within(dialog).getByLabelText('Name'), 'Legal');
     await user.type(within(dialog).getByLabelText(/Description/), 'Contracts');
-    await user.type(
-      await within(dialog).findByRole('searchbox', { name: 'Search users: Members' }),
-      'bob{Enter}',
-    );
-    expect(within(dialog).queryByRole('checkbox', { name: /Alice Smith/ })).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('checkbox', { name: /Bob Jones/ }));
-    expect(within(dialog).getByText('(1 selected)')).toBeInTheDocument();
+    // Type-ahead: a few letters narrow the list; arrows and Enter choose.
+    await user.type(within(dialog).getByRole('combobox', { name: 'Members' }), 'bob');
+    const list = await screen.findByRole('listbox');
+    expect(within(list).queryByRole('option', { name: /Alice Smith/ })).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}{Escape}');
+    const chosen = within(dialog).getByRole('grid', { name: 'Chosen: Members' });
+    expect(within(chosen).getByRole('row', { name: 'Bob Jones' })).toBeInTheDocument();
+    expect(within(dialog).getByText('1 chosen.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Members' })).toHaveValue('');
     await user.click(within(dialog).getByRole('button', { name: 'Create group' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.path === '/api/create_group')?.body).toEqual({
@@ -96,13 +95,13 @@ describe('the groups page', () => {
   });
 
   it('offers the members in natural order, without the vendor admin account', async () => {
-    const person = (id: number, name: string, access_type = 'General staff') => ({
+    const person = (id: number, name: string, access_type: AccessType = 'General staff') => ({
       id,
       name,
       username: name.toLowerCase().replace(/\s/g, ''),
       email: `${id}@x.test`,
       access_type,
-      status: 'active',
+      status: 'active' as const,
     });
     server({
       'GET /api/all_user': {
@@ -119,10 +118,12 @@ describe('the groups page', () => {
     const { user } = renderApp('/admin/groups');
     await user.click(await screen.findByRole('button', { name: 'New group' }, { timeout: 5_000 }));
     const dialog = screen.getByRole('dialog', { name: 'New group' });
-    await within(dialog).findByRole('checkbox', { name: /Staff10/ });
-    const names = within(dialog)
-      .getAllByRole('checkbox')
-      .map((box) => box.closest('label')?.textContent?.split(' ')[0]);
+    await user.click(within(dialog).getByRole('button', { name: /Show all/ }));
+    const list = await screen.findByRole('listbox');
+    await within(list).findByRole('option', { name: /Staff10/ });
+    const names = within(list)
+      .getAllByRole('option')
+      .map((option) => option.textContent?.split(' ')[0]);
     expect(names).toEqual(['Staff1', 'staff2', 'Staff10']);
   });
 

@@ -13,10 +13,17 @@ describe('the home page', () => {
     expect(location()).toBe('/login');
   });
 
-  it('shows a loading indicator while the main area loads, and a page for unknown paths', async () => {
+  it('shows a loading indicator while its page loads', async () => {
+    mockApi({});
+    renderApp('/');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quire' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('has a page for unknown paths', async () => {
     mockApi({});
     renderApp('/no/such/page');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,13 @@
 import { contract } from '@quire/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApiForm } from '../../../lib/api-client';
+import { uploadForm } from '../../../lib/upload';
 import { invalidateUsers } from '../lib/invalidate-users';
 
 export const importUsers = async ({ file, dryRun }: { file: File; dryRun: boolean }) => {
   const form = new FormData();
   form.append('dry_run', dryRun ? 'true' : 'false');
   form.append('file', file);
-  return (await callApiForm(contract.user.importUsers, form)).data;
+  return (await uploadForm(contract.user.importUsers, form)).data;
 };
 
 /** POST /api/import_user (multipart): `dryRun` previews the rows and their errors. */

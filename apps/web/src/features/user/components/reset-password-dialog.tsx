@@ -1,45 +1,47 @@
 import { passwordProblems, type TAdminUser } from '@quire/contract';
-import { type FormEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PasswordField } from '../../../components/password-field';
-import { apiFieldErrors } from '../../../lib/field-errors';
+import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { useResetPassword } from '../api/reset-password';
 
 /** An administrator sets a new password for someone; the policy is shown as they type. */
 export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClose: () => void }) {
   const notify = useNotify();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
   const who = user.name || user.username;
+  const form = useForm<{ password: string }>({
+    defaultValues: { password: '' },
+    // The policy the API applies (shared through the contract), checked before sending.
+    resolver: checkResolver(({ password }) => {
+      const problems = password ? passwordProblems(password, user) : ['Enter a password'];
+      return { password: problems.join(', ') || undefined };
+    }),
+  });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const problems = password ? passwordProblems(password, user) : ['Enter a password'];
-    if (problems.length > 0) {
-      setError(problems.join(', '));
-      event.currentTarget.querySelector<HTMLInputElement>('[name="password"]')?.focus();
-      return;
-    }
-    reset.mutate(
-      { user_id: user.id, password },
-      {
-        onSuccess: () => {
-          notify.success(
-            'Password reset',
-            `${who} is signed out everywhere and signs in with the new password.`,
-          );
-          onClose();
+  const onSubmit = form.handleSubmit(
+    ({ password }) => {
+      if (reset.isPending) return;
+      reset.mutate(
+        { user_id: user.id, password },
+        {
+          onSuccess: () => {
+            notify.success(
+              'Password reset',
+              `${who} is signed out everywhere and signs in with the new password.`,
+            );
+            onClose();
+          },
+          onError: (e) => {
+            setServerErrors(form, e, ['password']);
+            notify.notifyFailure('Failed to reset password!', e);
+          },
         },
-        onError: (e) => {
-          setError(apiFieldErrors(e).password);
-          notify.notifyFailure('Failed to reset password!', e);
-        },
-      },
-    );
-  }
+      );
+    },
+    focusFirstInvalid(['password']),
+  );
 
   return (
     <Dialog
@@ -50,16 +52,22 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClo
       size="small"
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
-        <PasswordField
-          label="New password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setError(undefined);
-          }}
-          context={user}
-          error={error}
-          revealable
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field, fieldState }) => (
+            <PasswordField
+              label="New password"
+              value={field.value}
+              onChange={(v) => {
+                field.onChange(v);
+                form.clearErrors('password');
+              }}
+              context={user}
+              error={fieldState.error?.message}
+              revealable
+            />
+          )}
         />
         <div className="form-actions">
           <button type="button" className="button button--ghost" onClick={onClose} disabled={reset.isPending}>

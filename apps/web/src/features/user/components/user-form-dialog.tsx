@@ -10,20 +10,17 @@ import {
   ZCreateUserBody,
   ZEditUserBody,
 } from '@quire/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { Field, FormField } from '../../../components/form-field';
-import { MultiSelect } from '../../../components/multi-select';
+import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PasswordField } from '../../../components/password-field';
 import { PendingButton } from '../../../components/pending-button';
-import {
-  apiFieldErrors,
-  emptyFieldErrors,
-  type FieldErrors,
-  fieldErrorsFrom,
-  focusFirstError,
-} from '../../../lib/field-errors';
+import { emptyFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
 import { useEditUser } from '../api/edit-user';
 import { useGroups } from '../api/get-groups';
@@ -46,7 +43,7 @@ const FIELD_ORDER = [
   'role',
   'group_ids',
   'password',
-];
+] as const;
 
 interface FormState {
   username: string;
@@ -80,85 +77,117 @@ export interface UserFormDialogProps {
   onClose: () => void;
 }
 
+type Parsed =
+  | { kind: 'create'; body: z.output<typeof ZCreateUserBody> }
+  | { kind: 'edit'; body: z.output<typeof ZEditUserBody> };
+
+/**
+ * The form's checks, with the contract's schemas: the create or edit body, the password
+ * policy, "Enter …" for empty fields, and the roles an access type may sign in with.
+ */
+function checkUser(
+  state: FormState,
+  isEdit: boolean,
+  isSelf: boolean,
+): { found: FieldErrors; parsed?: Parsed } {
+  const roleAllowed = mayUseRole(state.access_type, state.role);
+  if (!isEdit) {
+    const parsed = ZCreateUserBody.safeParse(state);
+    const found: FieldErrors = {
+      ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
+      ...emptyFieldErrors(state, EMPTY_MESSAGES),
+    };
+    const problems = passwordProblems(state.password, { username: state.username, email: state.email });
+    if (!found.password && problems.length > 0) found.password = problems[0];
+    if (!roleAllowed) found.role = 'General staff sign in with the User role';
+    return parsed.success && Object.keys(found).length === 0
+      ? { found, parsed: { kind: 'create', body: parsed.data } }
+      : { found };
+  }
+  const { password: _password, ...rest } = state;
+  const body = isSelf ? { ...rest, role: undefined, access_type: undefined } : rest;
+  const parsed = ZEditUserBody.safeParse(body);
+  const found: FieldErrors = {
+    ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
+    ...emptyFieldErrors(body, { username: EMPTY_MESSAGES.username, email: EMPTY_MESSAGES.email }),
+  };
+  if (!isSelf && !roleAllowed) found.role = 'General staff sign in with the User role';
+  return parsed.success && Object.keys(found).length === 0
+    ? { found, parsed: { kind: 'edit', body: parsed.data } }
+    : { found };
+}
+
 /** Create or edit a user: a labelled form in a modal, with the API's field errors beside the fields. */
 export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialogProps) {
   const id = useId();
   const notify = useNotify();
-  const formRef = useRef<HTMLFormElement>(null);
   const createUser = useCreateUser();
   const editUser = useEditUser();
   const groups = useGroups();
-  const [state, setState] = useState<FormState>(() => initialState(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const isEdit = user !== undefined;
+  const form = useForm<FormState, unknown, Parsed>({
+    defaultValues: initialState(user),
+    // react-hook-form runs the checks; the first field at fault gets the focus.
+    resolver: async (values) => {
+      const { found, parsed } = checkUser(values, isEdit, isSelf);
+      if (parsed) return { values: parsed, errors: {} };
+      const errors = Object.fromEntries(
+        Object.entries(found)
+          .filter(([, message]) => message)
+          .map(([field, message]) => [field, { type: 'validate', message }]),
+      );
+      return { values: {}, errors };
+    },
+  });
+  const state = form.watch();
+  const errors = Object.fromEntries(
+    Object.entries(form.formState.errors).map(([field, error]) => [
+      field,
+      error?.message as string | undefined,
+    ]),
+  ) as FieldErrors;
   const pending = createUser.isPending || editUser.isPending;
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    setState((s) => {
-      const next = { ...s, [key]: value };
-      // General staff sign in as users only (spec §6).
-      if (key === 'access_type' && !mayUseRole(next.access_type, next.role)) next.role = 'user';
-      return next;
-    });
-    setErrors((e) => (e[key] ? { ...e, [key]: '' } : e));
+    form.setValue(key, value as never, { shouldDirty: true });
+    // General staff sign in as users only (spec §6).
+    if (key === 'access_type' && !mayUseRole(value as AccessType, form.getValues('role')))
+      form.setValue('role', 'user');
+    form.clearErrors(key);
   };
 
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    focusFirstError(formRef.current, found, FIELD_ORDER, { group_ids: 'fieldset input' });
-  };
+  const showServerErrors = (error: unknown) => setServerErrors(form, error, FIELD_ORDER);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((parsed) => {
     if (pending) return;
-    const roleAllowed = mayUseRole(state.access_type, state.role);
-
-    if (!isEdit) {
-      const parsed = ZCreateUserBody.safeParse(state);
-      const found: FieldErrors = {
-        ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
-        ...emptyFieldErrors(state, EMPTY_MESSAGES),
-      };
-      const problems = passwordProblems(state.password, { username: state.username, email: state.email });
-      if (!found.password && problems.length > 0) found.password = problems[0];
-      if (!roleAllowed) found.role = 'General staff sign in with the User role';
-      if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
-      createUser.mutate(parsed.data, {
+    if (parsed.kind === 'create') {
+      createUser.mutate(parsed.body, {
         onSuccess: (created) => {
           notify.success('User created', `${created.name || created.username} can now sign in.`);
           onClose();
         },
         onError: (error) => {
-          showErrors(apiFieldErrors(error));
+          showServerErrors(error);
           notify.notifyFailure('Failed to create user!', error);
         },
       });
       return;
     }
-
-    const { password: _password, ...rest } = state;
-    const body = isSelf ? { ...rest, role: undefined, access_type: undefined } : rest;
-    const parsed = ZEditUserBody.safeParse(body);
-    const found: FieldErrors = {
-      ...(parsed.success ? {} : fieldErrorsFrom(parsed.error.issues)),
-      ...emptyFieldErrors(body, { username: EMPTY_MESSAGES.username, email: EMPTY_MESSAGES.email }),
-    };
-    if (!isSelf && !roleAllowed) found.role = 'General staff sign in with the User role';
-    if (!parsed.success || Object.keys(found).length > 0) return showErrors(found);
+    if (!user) return;
     editUser.mutate(
-      { id: user.id, body: parsed.data },
+      { id: user.id, body: parsed.body },
       {
         onSuccess: (saved) => {
           notify.success('User updated', `${saved.name || saved.username} was saved.`);
           onClose();
         },
         onError: (error) => {
-          showErrors(apiFieldErrors(error));
+          showServerErrors(error);
           notify.notifyFailure('Failed to edit user!', error);
         },
       },
     );
-  }
+  }, focusFirstInvalid(FIELD_ORDER));
 
   const text = (field: 'username' | 'email' | 'first_name' | 'last_name', label: string, extra = {}) => (
     <FormField
@@ -183,7 +212,7 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
       busy={pending}
       size="large"
     >
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <div className="form-grid">
           {text('username', 'Username', { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false })}
           {text('email', 'E-mail', { type: 'email', autoComplete: 'off' })}
@@ -243,12 +272,13 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
             </p>
           ) : null}
           <div className="field--wide">
-            <MultiSelect
+            <MultiPicker
               label="Groups"
+              name="group_ids"
               options={(groups.data ?? []).map((g) => ({ id: g.id, label: g.name, detail: g.description }))}
               selected={state.group_ids}
               onChange={(ids) => set('group_ids', ids)}
-              searchLabel="Filter groups"
+              placeholder="Type a group name"
               emptyText="No groups yet."
               loading={groups.isPending}
               error={errors.group_ids}

@@ -1,3 +1,4 @@
+import type { contract, Data } from '@quire/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
@@ -17,8 +18,9 @@ describe('the administration overview', () => {
           body: { data: { users: [], page: 1, quantity: 1, total: TOTALS[status] ?? 0, last_page: 1 } },
         };
       },
-      'GET /api/logged-in-user': { body: { data: [{}, {}] } },
-      'GET /api/all_group': { body: { data: [{ id: 1 }] } },
+      // Only counted here: the rows' contents do not matter.
+      'GET /api/logged-in-user': { body: { data: [{}, {}] as Data<typeof contract.user.loggedInUsers> } },
+      'GET /api/all_group': { body: { data: [{ id: 1 }] as Data<typeof contract.group.allGroups> } },
       'GET /api/email_setup': { body: { data: null } },
       'GET /api/email/notification': {
         body: { data: { items: [], page: 1, quantity: 1, total: 4, last_page: 4 } },

@@ -1,3 +1,4 @@
+import type { contract, Data } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
@@ -6,17 +7,18 @@ import { renderApp } from '../../../testing/render-app';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 
-const session = (overrides: Record<string, unknown> = {}) => ({
+type Session = Data<typeof contract.user.loggedInUsers>[number];
+const session = (overrides: Partial<Session> = {}): Session => ({
   session_id: 's1',
   user: {
     id: 20,
     name: 'Alice Smith',
     username: 'asmith',
     email: 'alice@example.test',
-    access_type: 'General staff',
-    status: 'active',
+    access_type: 'General staff' as const,
+    status: 'active' as const,
   },
-  role: 'user',
+  role: 'user' as const,
   ip: '203.0.113.7',
   user_agent:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',

@@ -211,7 +211,7 @@ export function UsersPage() {
                 <UserStatusBadge status={user.status} />
               </td>
               <td>
-                <Timestamp iso={user.created_at} show="short-date" />
+                <Timestamp iso={user.created_at} show="date" />
               </td>
               {canWrite ? (
                 <td className="cell-actions">

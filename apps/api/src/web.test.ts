@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notFoundHandler, registerWeb } from './web.js';
+
+// A built client in miniature: index.html, a hashed asset with its brotli and gzip copies,
+// and a source map that must never be served.
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let dist: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(os.tmpdir(), 'quire-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets/app-abc123.js'), SCRIPT);
+  writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(path.join(dist, 'assets/app-abc123.js.map'), '{"version":3}');
+  writeFileSync(path.join(dist, '.preload.json'), JSON.stringify({ '/login': ['/assets/login-1.js'] }));
+  app = Fastify();
+  const served = await registerWeb(app, dist);
+  app.setNotFoundHandler(notFoundHandler(served));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('the web client files', () => {
+  it('sends the brotli copy to a browser that takes it, else gzip, else the file itself', async () => {
+    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('caches hashed assets for good and revalidates the page itself', async () => {
+    const asset = await get('/assets/app-abc123.js', 'br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const index = await get('/admin/users');
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<div id="root">');
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('names the chunks a page needs beyond the entry, so that they load with it', async () => {
+    const login = await get('/login');
+    expect(login.headers.link).toBe('</assets/login-1.js>; rel=modulepreload; crossorigin');
+    expect((await get('/admin/users')).headers.link).toBeUndefined();
+    expect((await get('/.preload.json')).statusCode).toBe(404);
+  });
+
+  it('never serves a source map', async () => {
+    const map = await get('/assets/app-abc123.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('"version"');
+  });
+});

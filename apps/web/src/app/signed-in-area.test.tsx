@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../testing/fixtures';
+import { mockApi } from '../testing/mock-api';
+import { renderApp } from '../testing/render-app';
+import { SECTIONS } from './sections';
+
+const EMPTY_PAGE = { items: [], page: 1, quantity: 20, total: 0, last_page: 1 };
+
+/** The heading each page of the signed-in area shows. */
+const HEADINGS: Record<string, string> = {
+  '/admin/category': 'Categories',
+  '/admin/dashboard': 'Administration',
+  '/admin/users': 'Users',
+  '/admin/logged-in-users': 'Signed-in users',
+  '/admin/groups': 'Groups',
+  '/admin/email': 'E-mail',
+  '/admin/sign-in-security': 'Sign-in security',
+  '/admin/client-errors': 'Client errors',
+};
+
+describe('the whole signed-in area', () => {
+  it('opens every page of a Company Admin from the navigation, each from its own chunk, then the profile', async () => {
+    const data = signIn('admin', 'COMPANY ADMIN');
+    const { calls } = mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'GET /api/users/all': {
+        body: { data: { users: [], page: 1, quantity: 20, total: 0, last_page: 1 } },
+      },
+      'GET /api/all_group': { body: { data: [] } },
+      'GET /api/all_user': { body: { data: [] } },
+      'GET /api/logged-in-user': { body: { data: [] } },
+      'GET /api/email_setup': { body: { data: null } },
+      'GET /api/email/notification': { body: { data: EMPTY_PAGE } },
+      'GET /api/sign-in-settings': { body: { data: { require_2fa: false, self_registration: false } } },
+      'GET /api/client-errors': { body: { data: EMPTY_PAGE } },
+      'POST /api/users/is2faenabled': {
+        body: { data: { isCompany2FAEnabled: false, isUser2FAEnabled: false } },
+      },
+    });
+    const { user, location } = renderApp('/admin/category');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    const paths = SECTIONS.filter((s) => s.role === 'admin' && s.area !== 'licence').map((s) => s.path);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(paths);
+
+    for (const path of paths) {
+      await user.click(within(nav).getByRole('link', { name: SECTIONS.find((s) => s.path === path)!.label }));
+      expect(await screen.findByRole('heading', { level: 1, name: HEADINGS[path] })).toBeInTheDocument();
+      expect(location()).toBe(path);
+      expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+    }
+
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Change password' })).toBeInTheDocument();
+    // Never signed out on the way: no call was refused as unauthenticated.
+    expect(location()).toBe('/profile');
+    expect(calls.some((c) => c.path === '/api/users/all')).toBe(true);
+  });
+});
