@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -15,7 +14,7 @@ function server(extra: MockRoutes = {}) {
       status: 201,
       body: {
         message: 'Your account has been created.',
-        data: aUser({ role: 'user', access_type: 'General staff' }),
+        data: null,
       },
     },
     'GET /account/resend-verification/ann%40example.test': {

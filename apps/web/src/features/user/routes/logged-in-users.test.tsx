@@ -10,6 +10,7 @@ const NOW = new Date('2025-06-01T12:00:00Z');
 type Session = Data<typeof contract.user.loggedInUsers>[number];
 const session = (overrides: Partial<Session> = {}): Session => ({
   session_id: 's1',
+  current: false,
   user: {
     id: 20,
     name: 'Alice Smith',
