@@ -1,9 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '@quire/db';
 
 // A private OpenLDAP server for tests: Debian's slapd (apt-get install slapd ldap-utils),
 // started as the current user from a temp folder on free loopback ports, with a seeded
@@ -63,6 +62,20 @@ cn: quire-staff
 member: uid=alice,ou=people,${BASE_DN}
 member: uid=bob,ou=people,${BASE_DN}
 `;
+
+/** A loopback port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 export interface TestDirectory {
   /** ldap://127.0.0.1:port (StartTLS available). */

@@ -1,5 +1,6 @@
 import type { TBackupFile } from '@quire/contract';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { DataTable, QueryState, RefreshButton, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -9,6 +10,7 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useCreateBackup } from '../api/create-backup';
 import { useBackupFiles } from '../api/get-backup-files';
 import { useBackups } from '../api/get-backups';
+import { invalidateBackups } from '../api/invalidate';
 import { ArchiveDialog } from '../components/archive-dialog';
 import { BackupRuns } from '../components/backup-runs';
 import { ScheduleForm } from '../components/schedule-form';
@@ -30,6 +32,13 @@ export function BackupsPage() {
   useFailureToast(runs.error, runs.errorUpdatedAt, 'Failed to load backups');
   useFailureToast(files.error, files.errorUpdatedAt, 'Failed to load backup files');
   const busy = runs.data?.items.some((b) => ['queued', 'running', 'restoring'].includes(b.status)) ?? false;
+  // When a backup or a restore ends, its archive (or the restored data) shows at once.
+  const queryClient = useQueryClient();
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void invalidateBackups(queryClient);
+    wasBusy.current = busy;
+  }, [busy, queryClient]);
 
   const start = () =>
     create.mutate(undefined, {
