@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { z } from 'zod';
 
-// The backup archive (decision 011): one tar stream, written and read front to back, never
+// The backup archive (decision 013): one tar stream, written and read front to back, never
 // unpacked to disk.
 //
 //   blobs/ab/cd/<sha256>        every blob, named by its content address

@@ -6,7 +6,7 @@ import { ARCHIVE_MIME, archiveName, manifestSummary, restoreArchive, writeArchiv
 import * as repo from './backup.repository.js';
 import { pruneScheduled } from './backup.service.js';
 
-// The backup jobs (decision 011). A backup or a restore runs once at a time (job keys), for
+// The backup jobs (decision 013). A backup or a restore runs once at a time (job keys), for
 // hours if it must, and mirrors its state on its `backups` row. A job can run twice (its
 // worker died): each looks at the row first.
 

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 import { z } from 'zod';
 
-// The licence document (decision 012): `QUIRE1.<payload>.<signature>`, both parts base64url.
+// The licence document (decision 014): `QUIRE1.<payload>.<signature>`, both parts base64url.
 // The payload is JSON (licensee, seats, validity, features); the signature is ed25519 over
 // the exact payload bytes, made with the vendor's private key (`pnpm licence:issue`, never in
 // the repository) and checked with the public key below (or LICENCE_PUBLIC_KEY). Changing a

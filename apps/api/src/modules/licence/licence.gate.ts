@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.js';
 import { assertWritable } from './licence.service.js';
 
-// After the licence expires Quire is read-only (decision 012): one check in the request
+// After the licence expires Quire is read-only (decision 014): one check in the request
 // pipeline, not one in every service. Reads pass; so do downloads (file answers), signing in
 // and out (with the 2FA steps), client error reports, and installing a new licence. Every
 // other call that could write is refused with one clear message. Nothing is ever deleted.
