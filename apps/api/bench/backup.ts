@@ -57,13 +57,17 @@ try {
   }
   const [source, target] = apps as [(typeof apps)[0], (typeof apps)[0]];
 
-  console.info(`Writing ${blobCount} blobs of ${values['blob-mb']} MiB (${values.gb} GiB) into the blob store…`);
+  console.info(
+    `Writing ${blobCount} blobs of ${values['blob-mb']} MiB (${values.gb} GiB) into the blob store…`,
+  );
   const base = randomBytes(blobBytes);
   for (let i = 0; i < blobCount; i++) {
     base.writeUInt32BE(i, 0); // every blob different
     const size = Math.min(blobBytes, totalBytes - i * blobBytes);
     const stored = await source.app.deps.blobs.put(base.subarray(0, size));
-    await source.db.blob.create({ data: { id: stored.id, size: stored.size, mimeType: 'application/octet-stream' } });
+    await source.db.blob.create({
+      data: { id: stored.id, size: stored.size, mimeType: 'application/octet-stream' },
+    });
   }
   sh('sync', []);
 
@@ -83,7 +87,8 @@ try {
     await source.app.jobs.runDue();
   });
   const backup = await source.db.backup.findFirstOrThrow({ orderBy: { id: 'desc' } });
-  if (backup.status !== 'succeeded' || !backup.blobId) throw new Error(`backup ${backup.status}: ${backup.error}`);
+  if (backup.status !== 'succeeded' || !backup.blobId)
+    throw new Error(`backup ${backup.status}: ${backup.error}`);
   sh('sync', []);
 
   const extractDir = path.join(dir, 'baseline-extract');
