@@ -16,6 +16,8 @@ const HEADINGS: Record<string, string> = {
   '/admin/groups': 'Groups',
   '/admin/email': 'E-mail',
   '/admin/sign-in-security': 'Sign-in security',
+  '/admin/backups': 'Backups',
+  '/admin/authentication': 'External authentication',
   '/admin/client-errors': 'Client errors',
 };
 
@@ -34,6 +36,25 @@ describe('the whole signed-in area', () => {
       'GET /api/email/notification': { body: { data: EMPTY_PAGE } },
       'GET /api/sign-in-settings': { body: { data: { require_2fa: false, self_registration: false } } },
       'GET /api/client-errors': { body: { data: EMPTY_PAGE } },
+      'GET /api/backup': {
+        body: {
+          data: {
+            ...EMPTY_PAGE,
+            schedule: {
+              enabled: false,
+              frequency: 'daily',
+              time: '02:00',
+              day_of_week: null,
+              cron: '0 2 * * *',
+              keep_last: 7,
+              next_run_at: null,
+              updated_at: null,
+            },
+          },
+        },
+      },
+      'GET /api/backup-files': { body: { data: [] } },
+      'GET /api/settings/authentication': { body: { data: null } },
       'POST /api/users/is2faenabled': {
         body: { data: { isCompany2FAEnabled: false, isUser2FAEnabled: false } },
       },

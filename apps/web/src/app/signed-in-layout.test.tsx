@@ -24,6 +24,8 @@ const SETTINGS_LINKS = [
   'Groups',
   'E-mail',
   'Sign-in security',
+  'Backups',
+  'External authentication',
   'Client errors',
 ];
 
