@@ -30,6 +30,7 @@ import { registerDocumentGuards } from './lib/visibility.js';
 import { resolveSession } from './modules/account/session.service.js';
 import { auditModule } from './modules/audit/audit.routes.js';
 import { authModule } from './modules/auth/auth.routes.js';
+import { backupModule } from './modules/backup/backup.routes.js';
 import { categoryModule } from './modules/category/category.routes.js';
 import { dashboardAndSearchModule } from './modules/dashboard-and-search/dashboard-and-search.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
@@ -37,8 +38,11 @@ import { categoryFilesModule } from './modules/file/category-files.routes.js';
 import { fileModule } from './modules/file/file.routes.js';
 import { fileActionsModule } from './modules/file-actions/file-actions.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
+import { licenceGate } from './modules/licence/licence.gate.js';
+import { licenceModule } from './modules/licence/licence.routes.js';
 import { metadataModule } from './modules/metadata/metadata.routes.js';
 import { notificationModule } from './modules/notification/notification.routes.js';
+import { settingsModule } from './modules/settings/settings.routes.js';
 import { setupModule } from './modules/setup/setup.routes.js';
 import { trashModule } from './modules/trash/trash.routes.js';
 import { userModule } from './modules/user/user.routes.js';
@@ -142,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const headers = securityHeaders(QUIRE_CSP);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // After the licence expires, calls that write are refused (sign-in, reads, downloads pass).
+  app.addHook('preHandler', licenceGate(deps));
   // Uploads stream through their handler (req.parts()); each call sets its own size limits.
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 50 } });
 
@@ -195,6 +201,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(workflowModule(deps));
   await app.register(dashboardAndSearchModule(deps));
   await app.register(auditModule(deps));
+  await app.register(licenceModule(deps));
+  await app.register(settingsModule(deps));
+  await app.register(backupModule(deps));
   const webServed = options.serveWeb ? await registerWeb(app, config.webDist) : false;
   app.setNotFoundHandler(notFoundHandler(webServed));
   return app;

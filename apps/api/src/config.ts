@@ -70,6 +70,24 @@ export const configSchema = z
     QUIRE_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     /** Longest time in milliseconds between two looks at the job queue (jobs wake workers at once). */
     JOBS_POLL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Largest backup archive upload_backup takes, in bytes (default 64 GiB); larger is refused with 413. */
+    BACKUP_UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(64 * 1024 ** 3),
+    /** The vendor's ed25519 public key (PEM) that licences are checked against. Default: the key shipped with Quire. */
+    LICENCE_PUBLIC_KEY: optional.pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.includes('BEGIN PUBLIC KEY'),
+          'must be a PEM public key (-----BEGIN PUBLIC KEY-----)',
+        )
+        .optional(),
+    ),
+    /** Milliseconds to wait for the LDAP / Active Directory server (connect and each operation). */
+    LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Allow SMTP hosts on this machine or a private network (true/false); off: refused. */
     SMTP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
   })

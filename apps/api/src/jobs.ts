@@ -6,6 +6,8 @@ import type { JobDefinition } from './lib/jobs/definition.js';
 import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
 import { AUDIT_VERIFY_CRON, auditVerifyJob } from './modules/audit/audit.jobs.js';
+import { backupRestoreJob, backupRunJob } from './modules/backup/backup.jobs.js';
+import { scheduledCron } from './modules/backup/backup.service.js';
 import {
   searchExtractJob,
   searchReindexJob,
@@ -39,6 +41,8 @@ export const jobDefinitions: JobDefinition[] = [
   auditVerifyJob,
   searchExtractJob,
   searchReindexJob,
+  backupRunJob,
+  backupRestoreJob,
 ];
 
 export const jobSchedules: ScheduleDefinition[] = [
@@ -46,6 +50,8 @@ export const jobSchedules: ScheduleDefinition[] = [
   { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
   { name: 'workflow.clock', kind: 'workflow.clock', cron: WORKFLOW_CLOCK_CRON },
   { name: 'audit.verify', kind: 'audit.verify', cron: AUDIT_VERIFY_CRON },
+  // The backup schedule's expression is the backup_schedules row's (null while it is off).
+  { name: 'backup', kind: 'backup.run', cron: scheduledCron },
 ];
 
 declare module 'fastify' {

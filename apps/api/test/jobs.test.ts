@@ -466,15 +466,18 @@ describe('schedules', () => {
     expect(runs).toHaveLength(3);
   });
 
-  it('the registered schedules run the blob collector, the job clean-up, the audit chain check and the workflow clock', async () => {
+  it('the registered schedules run the blob collector, the job clean-up, the audit chain check and the workflow clock (backups only when scheduled)', async () => {
     expect(jobSchedules.map((s) => s.kind).sort()).toEqual([
       'audit.verify',
+      'backup.run',
       'blobs.collect',
       'jobs.cleanup',
       'workflow.clock',
     ]);
     expect(jobDefinitions.map((d) => d.kind).sort()).toEqual([
       'audit.verify',
+      'backup.restore',
+      'backup.run',
       'blobs.collect',
       'jobs.cleanup',
       'mail.send',

@@ -32,6 +32,7 @@ export const AUDIT_EVENTS = {
     '2fa.failed',
     '2fa.disable_failed',
     'user.registration_for_taken_email',
+    'reauth.failed',
   ],
   user: [
     'user.created',
@@ -55,6 +56,9 @@ export const AUDIT_EVENTS = {
     'company.require_2fa.off',
     'company.self_registration.on',
     'company.self_registration.off',
+    'authentication.created',
+    'authentication.updated',
+    'authentication.deleted',
   ],
   client: ['client_error.reported'],
   setup: [
@@ -151,6 +155,21 @@ export const AUDIT_EVENTS = {
     'workflow.triggered',
     'workflow.escalated',
   ],
+  backup: [
+    'backup.requested',
+    'backup.created',
+    'backup.schedule_saved',
+    'backup.pruned',
+    'backup.deleted',
+    'backup.file_deleted',
+    'backup.downloaded',
+    'backup.uploaded',
+    'backup.upload_refused',
+    'backup.restore_requested',
+    'backup.restored',
+    'backup.restore_failed',
+  ],
+  licence: ['licence.installed', 'licence.refused'],
   search: ['search.reindexed'],
   audit: ['audit.exported', 'audit.verified', 'audit.verify_failed'],
 } as const;
@@ -175,6 +194,8 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   file: 'Files',
   notification: 'Notifications',
   workflow: 'Workflows',
+  backup: 'Backups',
+  licence: 'Licence',
   search: 'Search',
   audit: 'Audit trail',
 };

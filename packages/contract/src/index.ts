@@ -1,5 +1,6 @@
 import { auditContract } from './audit.js';
 import { authContract } from './auth.js';
+import { backupContract } from './backup.js';
 import { categoryContract } from './category.js';
 import { categoryFilesContract } from './category-files.js';
 import { categoryWorkflowContract } from './category-workflow.js';
@@ -11,8 +12,10 @@ import { fileActionsWorkflowContract } from './file-actions-workflow.js';
 import { fileWorkflowContract } from './file-workflow.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
+import { licenceContract } from './licence.js';
 import { metadataContract } from './metadata.js';
 import { notificationContract } from './notification.js';
+import { settingsContract } from './settings.js';
 import { setupContract } from './setup.js';
 import { trashContract } from './trash.js';
 import { userContract } from './user.js';
@@ -22,6 +25,7 @@ import { workflowContract } from './workflow.js';
 export * from './access.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './backup.js';
 export * from './category.js';
 export * from './category-files.js';
 export * from './category-workflow.js';
@@ -34,10 +38,12 @@ export * from './file-actions-workflow.js';
 export * from './file-workflow.js';
 export * from './group.js';
 export * from './http.js';
+export * from './licence.js';
 export * from './messages.js';
 export * from './metadata.js';
 export * from './notification.js';
 export * from './password-policy.js';
+export * from './settings.js';
 export * from './setup.js';
 export * from './trash.js';
 export * from './user.js';
@@ -62,6 +68,9 @@ export const contract = {
   workflow: workflowContract,
   dashboardAndSearch: dashboardAndSearchContract,
   audit: auditContract,
+  backup: backupContract,
+  settings: settingsContract,
+  licence: licenceContract,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export type Contract = typeof contract;

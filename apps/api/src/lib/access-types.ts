@@ -1,6 +1,6 @@
 import { type AccessType, type Area, canAccess } from '@quire/contract';
 import type { AccessType as DbAccessType } from '@quire/db';
-import { moreAccessThanYours, vendorAdminProtected } from './errors.js';
+import { companyAdminOnly, moreAccessThanYours, vendorAdminProtected } from './errors.js';
 
 // The database keeps enum codes; the wire carries the spec's names.
 const toWire: Record<DbAccessType, AccessType> = {
@@ -51,4 +51,9 @@ export function assertMayManage(
     if (type === 'DATAMAX ADMIN') throw vendorAdminProtected();
     if (!mayManage(caller, type)) throw moreAccessThanYours();
   }
+}
+
+/** 403 unless the caller is a Company Admin (restoring data, or deciding who signs in, outranks the Settings area). */
+export function assertCompanyAdmin(auth: { accessType: AccessType }, what: string): void {
+  if (auth.accessType !== 'COMPANY ADMIN') throw companyAdminOnly(what);
 }

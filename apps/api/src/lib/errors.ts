@@ -84,6 +84,13 @@ export const moreAccessThanYours = createError({
   message: 'You cannot manage a user with more access than your own',
 });
 
+/** Calls of the Settings area that only a Company Admin may make (backups, the directory). */
+export const companyAdminOnly = createError({
+  code: 'auth.forbidden',
+  statusCode: 403,
+  message: (what: string) => `You are not allowed to ${what}: only a Company Admin may`,
+});
+
 /** A 400 naming the fields at fault, for checks zod cannot make (uniqueness, files, rows). */
 export function invalidInput(message: string, errors: FieldError[]): AppError {
   return new AppError('validation_failed', 400, message, errors);

@@ -245,6 +245,20 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ),
             },
             {
+              path: '/admin/backups',
+              ...page(
+                () => import('../features/backup/routes/backups'),
+                (m) => m.BackupsPage,
+              ),
+            },
+            {
+              path: '/admin/authentication',
+              ...page(
+                () => import('../features/settings/routes/authentication'),
+                (m) => m.AuthenticationPage,
+              ),
+            },
+            {
               path: '/admin/category',
               ...page(
                 () => import('../features/category/routes/category-home'),

@@ -41,6 +41,14 @@ export const SECTIONS: readonly Section[] = [
     role: 'admin',
     area: 'settings',
   },
+  { path: '/admin/backups', label: 'Backups', group: 'Settings', role: 'admin', area: 'settings' },
+  {
+    path: '/admin/authentication',
+    label: 'External authentication',
+    group: 'Settings',
+    role: 'admin',
+    area: 'settings',
+  },
   {
     path: '/admin/client-errors',
     label: 'Client errors',

@@ -20,6 +20,8 @@ const HEADINGS: Record<string, string> = {
   '/admin/groups': 'Groups',
   '/admin/email': 'E-mail',
   '/admin/sign-in-security': 'Sign-in security',
+  '/admin/backups': 'Backups',
+  '/admin/authentication': 'External authentication',
   '/admin/client-errors': 'Client errors',
 };
 
@@ -43,6 +45,25 @@ describe('the whole signed-in area', () => {
       'GET /api/favorite-files': { body: { data: { ...EMPTY_PAGE, items: [] } } },
       'GET /api/files/trash': { body: { data: { ...EMPTY_PAGE, items: [] } } },
       'GET /api/get-notification': { body: { data: { ...EMPTY_PAGE, items: [], unread: 0 } } },
+      'GET /api/backup': {
+        body: {
+          data: {
+            ...EMPTY_PAGE,
+            schedule: {
+              enabled: false,
+              frequency: 'daily',
+              time: '02:00',
+              day_of_week: null,
+              cron: '0 2 * * *',
+              keep_last: 7,
+              next_run_at: null,
+              updated_at: null,
+            },
+          },
+        },
+      },
+      'GET /api/backup-files': { body: { data: [] } },
+      'GET /api/settings/authentication': { body: { data: null } },
       'POST /api/users/is2faenabled': {
         body: { data: { isCompany2FAEnabled: false, isUser2FAEnabled: false } },
       },

@@ -25,6 +25,8 @@ const SETTINGS_LINKS = [
   'Groups',
   'E-mail',
   'Sign-in security',
+  'Backups',
+  'External authentication',
   'Client errors',
 ];
 

@@ -13,6 +13,7 @@ import {
   spendLink,
 } from '../account/link-token.service.js';
 import { enqueueMail } from '../email/email.queue.js';
+import { assertSeatsAvailable } from '../licence/licence.service.js';
 import { invalidLink, selfRegistrationOff } from './auth.errors.js';
 import { accountExistsMail, verificationMail } from './auth.mail.js';
 import * as repo from './auth.repository.js';
@@ -123,6 +124,8 @@ export async function verifyEmail(deps: Deps, input: TEmailTokenBody, actor: Act
   const now = deps.now();
   await deps.db.$transaction(async (tx) => {
     await spendLink(tx, row, now);
+    // Seats (licence area): a verified self-registration takes one like any activation.
+    await assertSeatsAvailable(tx, 1);
     // Only from deactivated: an admin's decision taken meanwhile wins.
     if ((await repo.activateVerifiedUser(tx, row.userId, now)).count === 0) throw invalidLink();
     await audit(

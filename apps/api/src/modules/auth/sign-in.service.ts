@@ -9,6 +9,7 @@ import { findUserByLogin } from '../account/account.service.js';
 import { hasUnspentLink } from '../account/link-token.service.js';
 import { endSession, openSession } from '../account/session.service.js';
 import { assertMayTryPassword, loginsOf, recordPasswordFailure } from '../account/throttle.service.js';
+import { authenticateExternal } from '../settings/settings.service.js';
 import { accountInactive, emailNotVerified, invalidCredentials, invalidRole } from './auth.errors.js';
 
 // Signing in and out.
@@ -25,13 +26,21 @@ export async function login(
   input: TLoginBody,
   client: { ip?: string; userAgent?: string },
 ): Promise<TLoginData> {
-  const user = await findUserByLogin(deps.db, input.username);
+  let user = await findUserByLogin(deps.db, input.username);
   await assertMayTryPassword(deps, {
     userId: user?.id ?? null,
     logins: loginsOf(user, input.username),
     ip: client.ip,
   });
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  // The directory hook (settings area): an account without a local password, or a login
+  // unknown here, is checked against the LDAP / Active Directory server when one is on.
+  const external = user?.passwordHash
+    ? null
+    : await authenticateExternal(deps, input.username, input.password);
+  if (external) user = await findUserByLogin(deps.db, external.username);
+  const ok =
+    external !== null ||
+    (await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password));
   if (!user || !ok) {
     await recordPasswordFailure(
       deps,

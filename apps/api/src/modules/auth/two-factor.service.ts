@@ -15,6 +15,7 @@ import type { Deps, Tx } from '../../lib/deps.js';
 import {
   AppError,
   forbidden,
+  invalidInput,
   moreAccessThanYours,
   notAuthenticated,
   notFound,
@@ -227,6 +228,35 @@ export async function disableTwoFactor(
     }),
   );
   return { isCompany2FAEnabled: false, isUser2FAEnabled: false };
+}
+
+/**
+ * Asks a signed-in admin to prove it is them again before a dangerous act (downloading,
+ * uploading or restoring a backup): the password, and the current 2FA code when the user
+ * has 2FA on. A refusal is a 400 naming the field, audited, and counts towards the same
+ * budget as refused 2FA codes.
+ */
+export async function confirmIdentity(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { password: string; code?: string },
+): Promise<void> {
+  const user = await loadUser(deps, auth);
+  await assertCodeBudget(deps, user.id);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await auditFailedCode(deps, actor, user, 'reauth.failed');
+    throw wrongPassword('password');
+  }
+  if (!user.twoFactorEnabled) return;
+  const code = input.code;
+  if (!code)
+    throw invalidInput('Enter the 6-digit code from your authenticator app', [
+      { path: 'body.code', message: 'Enter the 6-digit code from your authenticator app' },
+    ]);
+  await auditingRefusal(deps, actor, user, 'reauth.failed', () =>
+    deps.db.$transaction((tx) => checkCode(deps, tx, user, code)),
+  );
 }
 
 /**

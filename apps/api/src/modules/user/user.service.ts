@@ -36,6 +36,7 @@ import {
   liveSessions,
   endSession as revokeSession,
 } from '../account/session.service.js';
+import { assertSeatsAvailable } from '../licence/licence.service.js';
 import {
   deletedIsFinal,
   deletedUnchangeable,
@@ -330,6 +331,7 @@ async function insertUsers(
         // Check again inside the transaction: another admin may have taken a name meanwhile.
         const errors = await checkNewUsers(tx, candidates);
         if (errors.length) throw invalidInput(summarise(errors), errors);
+        await assertSeatsAvailable(tx, inputs.length);
         const company = await repo.companyId(tx);
         if (!company) throw new Error('No company row: the first start did not run');
         const ids: number[] = [];
@@ -613,6 +615,7 @@ export async function setStatus(
     assertMayManage(auth.accessType, [user]);
     if (user.status === status) return;
     if (user.status === 'deleted') throw deletedIsFinal();
+    if (status === 'active') await assertSeatsAvailable(tx, 1);
     const changed = await repo.updateStatus(tx, id, LEAVES[status], {
       status,
       deletedAt: status === 'deleted' ? now : null,

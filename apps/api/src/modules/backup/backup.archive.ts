@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import tar from 'tar-stream';
+import { z } from 'zod';
+
+// The backup archive (decision 013): one tar stream, written and read front to back, never
+// unpacked to disk.
+//
+//   blobs/ab/cd/<sha256>        every blob, named by its content address
+//   database/<table>.tsv        every table, as COPY ... TO STDOUT (text format)
+//   manifest.json               last: Quire version, migrations, tables (columns, rows), the
+//                               size and sha256 of every part
+//
+// Reading refuses anything else: entries that are not plain files (links, devices, folders),
+// names that are absolute or climb out (`../`), and names outside the three shapes above. A
+// blob is stored by the hash of its bytes, never by its name, so no name reaches the disk.
+
+export const ARCHIVE_FORMAT = 'quire-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+export const MANIFEST_NAME = 'manifest.json';
+const MANIFEST_MAX_BYTES = 256 * 1024 * 1024;
+
+const BLOB_ENTRY = /^blobs\/([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
+const TABLE_ENTRY = /^database\/([a-z_][a-z0-9_]{0,62})\.tsv$/;
+
+export const blobEntryName = (id: string) => `blobs/${id.slice(0, 2)}/${id.slice(2, 4)}/${id}`;
+export const tableEntryName = (table: string) => `database/${table}.tsv`;
+
+const ZPart = z.object({
+  path: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const ZManifest = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  format_version: z.literal(ARCHIVE_FORMAT_VERSION),
+  quire_version: z.string(),
+  created_at: z.string(),
+  /** The last migration of the database it was taken from, and all of them. */
+  migration: z.string(),
+  migrations: z.array(z.string()),
+  /** In the order they were written (parents before the tables that refer to them). */
+  tables: z.array(
+    z.object({
+      name: z.string(),
+      path: z.string(),
+      columns: z.array(z.string()).min(1),
+      rows: z.number().int().nonnegative(),
+    }),
+  ),
+  blobs: z.object({ count: z.number().int().nonnegative(), bytes: z.number().nonnegative() }),
+  parts: z.array(ZPart),
+});
+export type Manifest = z.infer<typeof ZManifest>;
+export type ManifestPart = z.infer<typeof ZPart>;
+
+/** An archive that cannot be trusted: the reason, for the admin. */
+export class ArchiveError extends Error {
+  override name = 'ArchiveError';
+}
+
+/** Checks an entry's header; throws ArchiveError for links, odd types and names that leave the folder. */
+export function checkEntry(header: { name: string; type?: string | null }): {
+  kind: 'blob' | 'table' | 'manifest';
+  key: string;
+} {
+  const name = header.name;
+  if (header.type !== 'file')
+    throw new ArchiveError(
+      `The archive has an entry "${name}" of type ${header.type ?? 'unknown'}: only plain files are allowed (no links)`,
+    );
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\\') || name.includes('\0'))
+    throw new ArchiveError(`The archive entry "${name}" has an absolute path: refused`);
+  if (name.split('/').some((p) => p === '..' || p === '.' || p === ''))
+    throw new ArchiveError(`The archive entry "${name}" leaves the target folder: refused`);
+  if (name === MANIFEST_NAME) return { kind: 'manifest', key: name };
+  const blob = BLOB_ENTRY.exec(name);
+  if (blob) {
+    if (blob[1] !== blob[3]!.slice(0, 2) || blob[2] !== blob[3]!.slice(2, 4))
+      throw new ArchiveError(`The archive entry "${name}" is not where its content address says`);
+    return { kind: 'blob', key: blob[3]! };
+  }
+  const table = TABLE_ENTRY.exec(name);
+  if (table) return { kind: 'table', key: table[1]! };
+  throw new ArchiveError(`The archive has an entry "${name}" that a Quire backup never has`);
+}
+
+export interface ReadEntry {
+  kind: 'blob' | 'table' | 'manifest';
+  key: string;
+  name: string;
+  size: number;
+  stream: Readable;
+}
+
+/** Reads a tar stream entry by entry; `onEntry` must consume (or drain) each entry's stream. */
+export async function readArchive(
+  source: Readable,
+  onEntry: (entry: ReadEntry) => Promise<void>,
+): Promise<void> {
+  const extract = tar.extract();
+  const feeding = pipeline(source, extract as unknown as Writable);
+  feeding.catch(() => {});
+  try {
+    for await (const entry of extract) {
+      const { kind, key } = checkEntry(entry.header);
+      await onEntry({
+        kind,
+        key,
+        name: entry.header.name,
+        size: entry.header.size ?? 0,
+        stream: entry as unknown as Readable,
+      });
+      entry.resume();
+    }
+    await feeding;
+  } catch (err) {
+    source.destroy();
+    if (err instanceof ArchiveError) throw err;
+    const message = (err as Error).message ?? String(err);
+    throw new ArchiveError(
+      /tar|header|unexpected end|premature/i.test(message)
+        ? `The file is not a complete backup archive (${message})`
+        : message,
+    );
+  }
+}
+
+/** Hashes a stream to its end: sha256 and size. */
+export async function hashStream(stream: Readable): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+async function readSmall(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) throw new ArchiveError('The manifest is too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads a whole archive and checks it against its manifest: every part there with the size
+ * and sha256 the manifest says, every blob's bytes hashing to its name, nothing more, nothing
+ * twice. Answers the manifest; throws ArchiveError saying what does not match.
+ */
+export async function verifyArchive(
+  source: Readable,
+  onProgress?: (bytes: number) => void,
+): Promise<Manifest> {
+  const seen = new Map<string, { size: number; sha256: string }>();
+  let manifestBytes: Buffer | null = null;
+  let read = 0;
+  await readArchive(source, async (entry) => {
+    if (seen.has(entry.name) || (entry.kind === 'manifest' && manifestBytes))
+      throw new ArchiveError(`The archive has "${entry.name}" twice`);
+    if (entry.kind === 'manifest') {
+      manifestBytes = await readSmall(entry.stream, MANIFEST_MAX_BYTES);
+      return;
+    }
+    const got = await hashStream(entry.stream);
+    if (got.size !== entry.size) throw new ArchiveError(`The archive entry ${entry.name} is cut short`);
+    if (entry.kind === 'blob' && got.sha256 !== entry.key)
+      throw new ArchiveError(`The blob ${entry.key} does not match its checksum: the archive is damaged`);
+    seen.set(entry.name, got);
+    read += got.size;
+    onProgress?.(read);
+  });
+  if (!manifestBytes) throw new ArchiveError('The archive has no manifest: it is not a Quire backup');
+  let manifest: Manifest;
+  try {
+    manifest = ZManifest.parse(JSON.parse((manifestBytes as Buffer).toString('utf8')));
+  } catch {
+    throw new ArchiveError('The archive’s manifest is unreadable or from an unknown backup format');
+  }
+  const listed = new Set<string>();
+  for (const part of manifest.parts) {
+    const got = seen.get(part.path);
+    if (!got) throw new ArchiveError(`The manifest lists ${part.path}, which the archive does not have`);
+    if (got.size !== part.size || got.sha256 !== part.sha256)
+      throw new ArchiveError(
+        `${part.path} does not match its checksum in the manifest: the archive is damaged or was altered`,
+      );
+    listed.add(part.path);
+  }
+  for (const name of seen.keys())
+    if (!listed.has(name))
+      throw new ArchiveError(`The archive has ${name}, which its manifest does not list`);
+  for (const t of manifest.tables)
+    if (!listed.has(t.path) || t.path !== tableEntryName(t.name))
+      throw new ArchiveError(`The manifest's table ${t.name} has no part of its own`);
+  return manifest;
+}
+
+/** A tar writer whose entries are written one at a time, each from a stream of known size. */
+export function createArchiveWriter() {
+  const pack = tar.pack();
+  const mtime = new Date();
+  return {
+    /** The archive bytes, to stream into the blob store. */
+    stream: pack as unknown as Readable,
+    async add(name: string, size: number, content: Readable | Buffer): Promise<void> {
+      const entry = pack.entry({ name, size, mtime, mode: 0o600, type: 'file' });
+      await pipeline(
+        Buffer.isBuffer(content) ? Readable.from([content]) : content,
+        entry as unknown as Writable,
+      );
+    },
+    finish(): void {
+      pack.finalize();
+    },
+    abort(err: Error): void {
+      pack.destroy(err);
+    },
+  };
+}

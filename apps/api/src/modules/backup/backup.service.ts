@@ -1,0 +1,379 @@
+import type { Readable } from 'node:stream';
+import type { TBackup, TBackupFile, TBackupSchedule, TScheduleBackupBody } from '@quire/contract';
+import { assertCompanyAdmin } from '../../lib/access-types.js';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { enqueue, notifySchedulesChanged } from '../../lib/jobs/queue.js';
+import { CronError, checkCron, nextDue } from '../../lib/jobs/schedules.js';
+import { pageMeta, pageWindow } from '../../lib/paging.js';
+import type { AuthContext } from '../../lib/session.js';
+import { confirmIdentity } from '../auth/two-factor.service.js';
+import { ArchiveError, verifyArchive } from './backup.archive.js';
+import { ARCHIVE_MIME, manifestSummary } from './backup.engine.js';
+import {
+  backupBusy,
+  backupFileGone,
+  backupInUse,
+  backupNotFound,
+  backupNotReady,
+  badCron,
+  invalidArchive,
+} from './backup.errors.js';
+import * as repo from './backup.repository.js';
+
+const DEFAULT_CRON = '0 2 * * *';
+const DEFAULT_KEEP = 7;
+
+const MANAGE = 'manage backups';
+
+function toDto(b: repo.BackupRow): TBackup {
+  return {
+    id: b.id,
+    kind: b.kind,
+    status: b.status,
+    progress: b.progress,
+    file_name: b.fileName,
+    size: b.size === null ? null : Number(b.size),
+    migration: b.migration,
+    has_file: b.blobId !== null,
+    verified_at: b.verifiedAt?.toISOString() ?? null,
+    error: b.error,
+    requested_by: b.requestedBy?.username ?? (b.kind === 'scheduled' ? 'schedule' : null),
+    started_at: b.startedAt?.toISOString() ?? null,
+    finished_at: b.finishedAt?.toISOString() ?? null,
+    restored_at: b.restoredAt?.toISOString() ?? null,
+    created_at: b.createdAt.toISOString(),
+  };
+}
+
+/** daily / weekly / custom read back from the stored expression. */
+function describeCron(cron: string): Pick<TBackupSchedule, 'frequency' | 'time' | 'day_of_week'> {
+  const m = /^(\d{1,2}) (\d{1,2}) \* \* (\*|[0-6])$/.exec(cron);
+  if (!m) return { frequency: 'custom', time: null, day_of_week: null };
+  const time = `${m[2]!.padStart(2, '0')}:${m[1]!.padStart(2, '0')}`;
+  return m[3] === '*'
+    ? { frequency: 'daily', time, day_of_week: null }
+    : { frequency: 'weekly', time, day_of_week: Number(m[3]) };
+}
+
+async function scheduleDto(deps: Deps): Promise<TBackupSchedule> {
+  const s = await repo.findSchedule(deps.db);
+  const cron = s?.cron ?? DEFAULT_CRON;
+  const enabled = s?.enabled ?? false;
+  return {
+    enabled,
+    ...describeCron(cron),
+    cron,
+    keep_last: s?.keepLast ?? DEFAULT_KEEP,
+    next_run_at: enabled ? nextDue(cron, deps.now()).toISOString() : null,
+    updated_at: s?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function listBackups(deps: Deps, q: { page: number; quantity: number }) {
+  const { items, total } = await repo.listBackups(deps.db, pageWindow(q));
+  return { items: items.map(toDto), ...pageMeta(q, total), schedule: await scheduleDto(deps) };
+}
+
+export async function listArchives(deps: Deps): Promise<TBackupFile[]> {
+  return (await repo.listArchives(deps.db)).map((b) => {
+    const manifest = (b.manifest ?? {}) as { quire_version?: string };
+    return {
+      id: b.id,
+      file_name: b.fileName ?? `backup-${b.id}.tar`,
+      size: Number(b.size ?? 0),
+      kind: b.kind,
+      migration: b.migration,
+      quire_version: manifest.quire_version ?? null,
+      created_at: b.createdAt.toISOString(),
+      created_by: b.requestedBy?.username ?? (b.kind === 'scheduled' ? 'schedule' : null),
+      verified_at: b.verifiedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+async function assertIdle(tx: Tx) {
+  const busy = await repo.findBusy(tx);
+  if (busy) throw backupBusy(busy.status === 'restoring' ? 'restore' : 'backup');
+}
+
+/** Queues a backup of the whole system; the job makes it (progress on its row). */
+export async function createBackup(deps: Deps, auth: AuthContext, actor: Actor): Promise<TBackup> {
+  assertCompanyAdmin(auth, MANAGE);
+  const row = await deps.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(727363)`;
+    await assertIdle(tx);
+    const created = await repo.createBackup(tx, { kind: 'manual', requestedById: actor.userId });
+    await enqueue(
+      tx,
+      'backup.run',
+      { backup_id: created.id },
+      { key: 'backup', maxAttempts: 2, runAt: deps.now() },
+    );
+    await audit(tx, actor, {
+      type: 'backup',
+      action: 'backup.requested',
+      message: 'Backup started',
+      targetType: 'backup',
+      targetId: created.id,
+    });
+    return created;
+  });
+  return toDto(row);
+}
+
+/** The cron expression of the schedule, for the job runner (null: off). */
+export async function scheduledCron(db: Tx): Promise<string | null> {
+  const s = await repo.findSchedule(db);
+  return s?.enabled ? s.cron : null;
+}
+
+function cronOf(body: TScheduleBackupBody): string {
+  if (body.frequency === 'custom') {
+    const cron = (body.cron ?? '').trim();
+    try {
+      checkCron(cron);
+    } catch (err) {
+      throw badCron(err instanceof CronError ? err.message : 'Not a valid cron expression');
+    }
+    return cron;
+  }
+  const [h, m] = (body.time ?? '02:00').split(':').map(Number);
+  return `${m} ${h} * * ${body.frequency === 'weekly' ? (body.day_of_week ?? 0) : '*'}`;
+}
+
+export async function saveSchedule(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  body: TScheduleBackupBody,
+): Promise<TBackupSchedule> {
+  assertCompanyAdmin(auth, MANAGE);
+  const cron = cronOf(body);
+  await deps.db.$transaction(async (tx) => {
+    await repo.saveSchedule(tx, {
+      enabled: body.enabled,
+      cron,
+      keepLast: body.keep_last,
+      updatedById: actor.userId,
+    });
+    await notifySchedulesChanged(tx);
+    await audit(tx, actor, {
+      type: 'backup',
+      action: 'backup.schedule_saved',
+      message: body.enabled
+        ? `Backups scheduled (${cron}), keeping the last ${body.keep_last}`
+        : 'Scheduled backups turned off',
+      targetType: 'backup_schedule',
+      targetId: repo.SCHEDULE_ID,
+      details: { enabled: body.enabled, cron, keep_last: body.keep_last },
+    });
+  });
+  return scheduleDto(deps);
+}
+
+/** Deletes scheduled backups beyond the schedule's keep-last (their archives go with the blob collector). */
+export async function pruneScheduled(tx: Tx): Promise<void> {
+  const s = await repo.findSchedule(tx);
+  const old = await repo.scheduledBeyond(tx, s?.keepLast ?? DEFAULT_KEEP);
+  for (const b of old) {
+    await repo.deleteBackup(tx, b.id);
+    await audit(
+      tx,
+      { userId: null },
+      {
+        type: 'backup',
+        action: 'backup.pruned',
+        message: `Scheduled backup ${b.fileName ?? b.id} deleted (beyond the ${s?.keepLast ?? DEFAULT_KEEP} kept)`,
+        targetType: 'backup',
+        targetId: b.id,
+      },
+    );
+  }
+}
+
+export async function deleteBackup(deps: Deps, auth: AuthContext, actor: Actor, id: number): Promise<void> {
+  assertCompanyAdmin(auth, MANAGE);
+  await deps.db.$transaction(async (tx) => {
+    const b = await repo.findBackup(tx, id);
+    if (!b) throw backupNotFound();
+    if (['queued', 'running', 'restoring'].includes(b.status)) throw backupInUse();
+    await repo.deleteBackup(tx, id);
+    await audit(tx, actor, {
+      type: 'backup',
+      action: 'backup.deleted',
+      message: `Backup ${b.fileName ?? `#${id}`} deleted`,
+      targetType: 'backup',
+      targetId: id,
+    });
+  });
+}
+
+export async function deleteBackupFile(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  assertCompanyAdmin(auth, MANAGE);
+  await deps.db.$transaction(async (tx) => {
+    const b = await repo.findBackup(tx, id);
+    if (!b) throw backupNotFound();
+    if (['queued', 'running', 'restoring'].includes(b.status)) throw backupInUse();
+    if (!b.blobId) throw backupFileGone();
+    // The blob row stays until the blob collector finds it unreferenced.
+    await repo.updateBackup(tx, id, { blobId: null, fileDeletedAt: deps.now() });
+    await audit(tx, actor, {
+      type: 'backup',
+      action: 'backup.file_deleted',
+      message: `Archive ${b.fileName ?? `#${id}`} deleted; the record stays`,
+      targetType: 'backup',
+      targetId: id,
+    });
+  });
+}
+
+async function usableArchive(deps: Deps, id: number) {
+  const b = await repo.findBackup(deps.db, id);
+  if (!b) throw backupNotFound();
+  if (!b.blobId) throw b.fileDeletedAt ? backupFileGone() : backupNotReady();
+  if (!['succeeded', 'restored'].includes(b.status)) throw backupNotReady();
+  return { ...b, blobId: b.blobId };
+}
+
+/** The archive to send, after the admin proved it is them again. */
+export async function archiveForDownload(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  id: number,
+  proof: { password: string; code?: string },
+) {
+  assertCompanyAdmin(auth, MANAGE);
+  const b = await usableArchive(deps, id);
+  await confirmIdentity(deps, auth, actor, proof);
+  await audit(deps.db, actor, {
+    type: 'backup',
+    action: 'backup.downloaded',
+    message: `Backup ${b.fileName} downloaded`,
+    targetType: 'backup',
+    targetId: id,
+  });
+  return {
+    blobId: b.blobId,
+    size: Number(b.size ?? (await deps.blobs.size(b.blobId))),
+    fileName: b.fileName ?? `backup-${id}.tar`,
+  };
+}
+
+export async function assertMayUpload(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  proof: { password: string; code?: string },
+) {
+  assertCompanyAdmin(auth, MANAGE);
+  await confirmIdentity(deps, auth, actor, {
+    password: proof.password,
+    ...(proof.code ? { code: proof.code } : {}),
+  });
+}
+
+const safeName = (name: string) =>
+  (
+    name
+      .replace(/[^\w.() -]+/g, '_')
+      .replace(/^\.+/, '')
+      .slice(0, 200) || 'uploaded-backup'
+  ).replace(/(\.tar)?$/, '.tar');
+
+/**
+ * An uploaded archive: streamed into the blob store (size-limited by the pipeline), read back
+ * and checked against its manifest, and only then listed. A bad one is refused (400) and
+ * its bytes are left for the blob collector.
+ */
+export async function uploadArchive(
+  deps: Deps,
+  actor: Actor,
+  file: { filename: string; stream: Readable },
+): Promise<TBackup> {
+  const stored = await deps.blobs.put(file.stream, { maxBytes: deps.config.BACKUP_UPLOAD_MAX_BYTES });
+  let manifest: Awaited<ReturnType<typeof verifyArchive>>;
+  try {
+    manifest = await verifyArchive(await deps.blobs.read(stored.id));
+  } catch (err) {
+    // Recorded, unreferenced: the blob collector frees it (never deleted on a request path).
+    await deps.db.$transaction((tx) => repo.upsertBlob(tx, stored.id, stored.size, ARCHIVE_MIME));
+    if (err instanceof ArchiveError) {
+      await audit(deps.db, actor, {
+        type: 'backup',
+        action: 'backup.upload_refused',
+        message: `An uploaded backup was refused: ${err.message}`,
+        details: { file_name: file.filename, size: stored.size },
+      });
+      throw invalidArchive(err.message);
+    }
+    throw err;
+  }
+  const now = deps.now();
+  const row = await deps.db.$transaction(async (tx) => {
+    await repo.upsertBlob(tx, stored.id, stored.size, ARCHIVE_MIME);
+    const created = await repo.createBackup(tx, {
+      kind: 'uploaded',
+      status: 'succeeded',
+      requestedById: actor.userId,
+      blobId: stored.id,
+      fileName: safeName(file.filename),
+      size: stored.size,
+      migration: manifest.migration,
+      manifest: manifestSummary(manifest),
+      verifiedAt: now,
+      startedAt: now,
+      finishedAt: now,
+      progress: 100,
+    });
+    await audit(tx, actor, {
+      type: 'backup',
+      action: 'backup.uploaded',
+      message: `Backup ${created.fileName} uploaded and verified (made ${manifest.created_at.slice(0, 10)} by Quire ${manifest.quire_version})`,
+      targetType: 'backup',
+      targetId: created.id,
+      details: { size: stored.size, migration: manifest.migration, sha256: stored.id },
+    });
+    return created;
+  });
+  return toDto(row);
+}
+
+/** Queues the restore of an archive (typed confirmation and password checked by then). */
+export async function restoreBackup(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  id: number,
+  proof: { password: string; code?: string },
+): Promise<TBackup> {
+  assertCompanyAdmin(auth, MANAGE);
+  await usableArchive(deps, id);
+  await confirmIdentity(deps, auth, actor, proof);
+  const row = await deps.db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(727363)`;
+    await assertIdle(tx);
+    const updated = await repo.updateBackup(tx, id, { status: 'restoring', progress: 0, error: null });
+    await enqueue(
+      tx,
+      'backup.restore',
+      { backup_id: id, user_id: actor.userId },
+      { key: 'backup', maxAttempts: 1, runAt: deps.now() },
+    );
+    await audit(tx, actor, {
+      type: 'backup',
+      action: 'backup.restore_requested',
+      message: `Restore of ${updated.fileName} started`,
+      targetType: 'backup',
+      targetId: id,
+    });
+    return updated;
+  });
+  return toDto(row);
+}

@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import type { TLicence, TLicenceState } from '@quire/contract';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { LicenceDocumentError, VENDOR_PUBLIC_KEY, verifyLicence } from './licence.document.js';
+import {
+  licenceAlreadyExpired,
+  licenceAlreadyInstalled,
+  licenceRefused,
+  readOnlyAfterExpiry,
+  seatLimitReached,
+} from './licence.errors.js';
+import * as repo from './licence.repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** The installed licence's terms, or null when none is installed (no limits apply then). */
+export interface CurrentLicence {
+  licensee: string;
+  seats: number;
+  startsAt: Date;
+  expiresAt: Date;
+  features: string[];
+  installedAt: Date;
+  installedBy: string | null;
+}
+
+const publicKeyOf = (deps: Deps) => deps.config.LICENCE_PUBLIC_KEY ?? VENDOR_PUBLIC_KEY;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The current licence: for the header, get_logo_and_expiry_date and the checks below. */
+export async function currentLicence(
+  deps: Pick<Deps, 'db'>,
+  db: Tx = deps.db,
+): Promise<CurrentLicence | null> {
+  const row = await repo.findCurrent(db);
+  if (!row) return null;
+  return {
+    licensee: row.licensee,
+    seats: row.seats,
+    startsAt: row.startsAt,
+    expiresAt: row.expiresAt,
+    features: Array.isArray(row.features) ? (row.features as string[]) : [],
+    installedAt: row.installedAt,
+    installedBy: row.installedBy?.username ?? null,
+  };
+}
+
+/** When the licence expires (null: no licence installed). For the setup area's get_logo_and_expiry_date. */
+export async function licenceExpiry(deps: Pick<Deps, 'db'>): Promise<Date | null> {
+  return (await currentLicence(deps))?.expiresAt ?? null;
+}
+
+/** Whole days left (negative once expired). */
+export function daysLeft(expiresAt: Date, now: Date): number {
+  return Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS);
+}
+
+function toDto(l: CurrentLicence): TLicence {
+  return {
+    licensee: l.licensee,
+    seats: l.seats,
+    starts_at: l.startsAt.toISOString(),
+    expires_at: l.expiresAt.toISOString(),
+    features: l.features,
+    installed_at: l.installedAt.toISOString(),
+    installed_by: l.installedBy,
+  };
+}
+
+export async function licenceState(deps: Deps): Promise<TLicenceState> {
+  const [licence, used] = await Promise.all([currentLicence(deps), repo.countSeatsUsed(deps.db)]);
+  const now = deps.now();
+  return {
+    licence: licence ? toDto(licence) : null,
+    seats_used: used,
+    days_left: licence ? daysLeft(licence.expiresAt, now) : null,
+    read_only: licence ? licence.expiresAt <= now : false,
+  };
+}
+
+/** Installs a licence whose signature verifies; the one before it is kept, marked replaced. */
+export async function installLicence(deps: Deps, text: string, actor: Actor): Promise<TLicenceState> {
+  const document = text.replace(/\s+/g, '');
+  let payload: ReturnType<typeof verifyLicence>;
+  try {
+    payload = verifyLicence(document, publicKeyOf(deps));
+  } catch (err) {
+    if (err instanceof LicenceDocumentError) {
+      await audit(deps.db, actor, {
+        type: 'licence',
+        action: 'licence.refused',
+        message: `A licence was refused: ${err.message}`,
+      });
+      throw licenceRefused(err.message);
+    }
+    throw err;
+  }
+  const expiresAt = new Date(payload.expires_at);
+  const now = deps.now();
+  if (expiresAt <= now) throw licenceAlreadyExpired(day(expiresAt));
+  const sha = createHash('sha256').update(document).digest('hex');
+  await deps.db.$transaction(async (tx) => {
+    if (await repo.findBySha(tx, sha)) throw licenceAlreadyInstalled();
+    await repo.replaceCurrent(tx, now);
+    const row = await repo.create(tx, {
+      document,
+      documentSha256: sha,
+      licensee: payload.licensee,
+      seats: payload.seats,
+      startsAt: new Date(payload.starts_at),
+      expiresAt,
+      features: payload.features,
+      installedById: actor.userId,
+      installedAt: now,
+    });
+    await audit(tx, actor, {
+      type: 'licence',
+      action: 'licence.installed',
+      message: `Licence installed for ${payload.licensee}: ${payload.seats} seats until ${day(expiresAt)}`,
+      targetType: 'licence',
+      targetId: row.id,
+      details: {
+        licensee: payload.licensee,
+        seats: payload.seats,
+        starts_at: payload.starts_at,
+        expires_at: payload.expires_at,
+        features: payload.features,
+        ...(payload.id ? { reference: payload.id } : {}),
+      },
+    });
+  });
+  return licenceState(deps);
+}
+
+/**
+ * Seats: refuses (409) when `adding` more active accounts would pass the licence's seats.
+ * Call it inside the transaction that creates or activates them (user area, directory
+ * sign-in); it takes a lock so two such transactions cannot both take the last seat.
+ * Without a licence nothing is counted.
+ */
+export async function assertSeatsAvailable(tx: Tx, adding: number): Promise<void> {
+  if (adding <= 0) return;
+  await repo.lockSeats(tx);
+  const licence = await repo.findCurrent(tx);
+  if (!licence) return;
+  const used = await repo.countSeatsUsed(tx);
+  if (used + adding > licence.seats) throw seatLimitReached(licence.seats, used);
+}
+
+/** Throws the read-only refusal when the licence has expired (the request pipeline's check). */
+export async function assertWritable(deps: Deps): Promise<void> {
+  const licence = await repo.findCurrent(deps.db);
+  if (licence && licence.expiresAt <= deps.now()) throw readOnlyAfterExpiry(day(licence.expiresAt));
+}

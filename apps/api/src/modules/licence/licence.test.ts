@@ -1,0 +1,223 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { type LicencePayload, signLicence } from './licence.document.js';
+
+// The tests make their own vendor key pair; the app checks licences against its public key
+// (LICENCE_PUBLIC_KEY), as a real install checks them against the shipped one.
+const keys = () => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return {
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+};
+const vendorKeys = keys();
+const otherKeys = keys();
+
+const START = new Date('2026-06-01T12:00:00.000Z');
+let clock = START;
+let t: TestContext;
+let vendor: string;
+let companyAdmin: string;
+
+const payload = (o: Partial<LicencePayload> = {}): LicencePayload => ({
+  v: 1,
+  licensee: 'Acme Ltd',
+  seats: 100,
+  starts_at: '2026-01-01T00:00:00.000Z',
+  expires_at: '2026-12-31T23:59:59.000Z',
+  features: ['ldap', 'backups'],
+  ...o,
+});
+const issue = (o: Partial<LicencePayload> = {}, privatePem = vendorKeys.privatePem) =>
+  signLicence(payload(o), privatePem);
+
+const install = (token: string | null, licence: string) =>
+  callAs(t, token, { method: 'POST', url: '/api/controlpanel/license-management', payload: { licence } });
+const state = (token: string | null) =>
+  callAs(t, token, { method: 'GET', url: '/api/controlpanel/license-management' });
+const licenceCount = () => t.db.licence.count();
+
+async function activeSeats() {
+  return t.db.user.count({ where: { status: 'active', accessType: { not: 'VENDOR_ADMIN' } } });
+}
+
+beforeAll(async () => {
+  // Sessions carry the database's creation time: let them live through the clock's jumps.
+  t = await createTestApp(
+    { LICENCE_PUBLIC_KEY: vendorKeys.publicPem, SESSION_MAX_HOURS: '8760' },
+    { now: () => clock },
+  );
+  vendor = await loginAs(t.app, await createUser(t.db, { accessType: 'DATAMAX ADMIN' }));
+  companyAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+});
+afterAll(() => t.close());
+
+describe('licence management', () => {
+  it('is the vendor admin’s only: anonymous 401, everyone else 403 (audited)', async () => {
+    const staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+    expect((await state(null)).statusCode).toBe(401);
+    for (const token of [companyAdmin, staff]) {
+      expect((await state(token)).statusCode).toBe(403);
+      const res = await install(token, issue());
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await licenceCount()).toBe(0);
+    const refusals = await t.db.auditEvent.count({
+      where: { action: 'access.denied', message: { contains: 'license-management' } },
+    });
+    expect(refusals).toBeGreaterThanOrEqual(4);
+  });
+
+  it('shows no licence and no limits before one is installed', async () => {
+    const res = await state(vendor);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      licence: null,
+      seats_used: await activeSeats(),
+      days_left: null,
+      read_only: false,
+    });
+  });
+
+  it('refuses a forged, an altered and a malformed licence, storing nothing', async () => {
+    const forged = issue({}, otherKeys.privatePem);
+    const [prefix, body, signature] = issue().split('.');
+    const altered = [
+      prefix,
+      Buffer.from(JSON.stringify(payload({ seats: 100000 }))).toString('base64url'),
+      signature,
+    ].join('.');
+    const flipped = `${prefix}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('A') ? 'B' : 'A'}A`;
+    for (const [name, text, words] of [
+      ['forged', forged, /altered or not issued by the vendor/],
+      ['altered', altered, /altered or not issued by the vendor/],
+      ['bad signature', flipped, /altered or not issued by the vendor/],
+      ['not a licence', 'hello world', /not a Quire licence/],
+    ] as const) {
+      const res = await install(vendor, text);
+      expect(`${name} ${res.statusCode}`).toBe(`${name} 400`);
+      expect(res.json()).toMatchObject({ code: 'licence.invalid', errors: [{ path: 'body.licence' }] });
+      expect(res.json().message).toMatch(words);
+    }
+    const empty = await install(vendor, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0].path).toBe('body.licence');
+    expect(await licenceCount()).toBe(0);
+    expect(await t.db.auditEvent.count({ where: { action: 'licence.refused' } })).toBe(4);
+  });
+
+  it('refuses a licence that has already expired', async () => {
+    const res = await install(vendor, issue({ expires_at: '2026-05-31T00:00:00.000Z' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('licence.already_expired');
+    expect(await licenceCount()).toBe(0);
+  });
+
+  it('installs a signed licence and shows its terms, seats used and days left', async () => {
+    const res = await install(vendor, issue());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      licence: {
+        licensee: 'Acme Ltd',
+        seats: 100,
+        expires_at: '2026-12-31T23:59:59.000Z',
+        features: ['ldap', 'backups'],
+      },
+      seats_used: await activeSeats(),
+      days_left: 213,
+      read_only: false,
+    });
+    const again = await install(vendor, issue());
+    expect(again.statusCode).toBe(409);
+    expect(await t.db.auditEvent.count({ where: { action: 'licence.installed' } })).toBe(1);
+  });
+
+  it('counts seats when users are created and activated, with a clear refusal at the limit', async () => {
+    const used = await activeSeats();
+    const res = await install(vendor, issue({ seats: used + 1, licensee: 'Small Co' }));
+    expect(res.statusCode).toBe(200);
+    // The old licence is kept, marked replaced.
+    expect(await t.db.licence.count({ where: { replacedAt: { not: null } } })).toBe(1);
+    const create = (username: string) =>
+      callAs(t, companyAdmin, {
+        method: 'POST',
+        url: '/api/users/createUser',
+        payload: {
+          username,
+          email: `${username}@example.test`,
+          first_name: 'Seat',
+          last_name: 'Holder',
+          password: 'Quiet-Lantern-River-8',
+          role: 'user',
+          access_type: 'General staff',
+        },
+      });
+    expect((await create('seat.one')).statusCode).toBe(200);
+    const refused = await create('seat.two');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'licence.seats_exhausted' });
+    expect(refused.json().message).toMatch(/allows \d+ active users/);
+    expect(await t.db.user.count({ where: { username: 'seat.two' } })).toBe(0);
+
+    const sleeper = await createUser(t.db, { status: 'deactivated' });
+    const activate = await callAs(t, companyAdmin, {
+      method: 'PUT',
+      url: '/api/activate_user',
+      payload: { id: sleeper.id },
+    });
+    expect(activate.statusCode).toBe(409);
+    expect(activate.json().code).toBe('licence.seats_exhausted');
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: sleeper.id } })).status).toBe('deactivated');
+
+    // The vendor admin takes no seat; the count shows on the licence screen.
+    expect((await state(vendor)).json().data.seats_used).toBe(used + 1);
+  });
+
+  it('after expiry: sign-in, reads and downloads work, writes are refused with one message, nothing is deleted', async () => {
+    const users = await t.db.user.count();
+    clock = new Date('2027-01-02T09:00:00.000Z');
+    const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const token = await loginAs(t.app, admin); // sign-in works
+    const list = await callAs(t, token, { method: 'GET', url: '/api/users/all' });
+    expect(list.statusCode).toBe(200);
+    const write = await callAs(t, token, {
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: 'After expiry', description: '' },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toMatchObject({ code: 'licence.expired' });
+    expect(write.json().message).toMatch(/expired on 2026-12-31.*read-only.*sign in, view and download/);
+    expect(await t.db.group.count({ where: { name: 'After expiry' } })).toBe(0);
+    expect((await state(vendor)).statusCode).toBe(401); // the vendor's session ran out meanwhile
+    const vendorAgain = await loginAs(
+      t.app,
+      await t.db.user.findFirstOrThrow({ where: { accessType: 'VENDOR_ADMIN' } }),
+      'admin',
+      TEST_PASSWORD,
+    );
+    const s = (await state(vendorAgain)).json().data;
+    expect(s).toMatchObject({ read_only: true, days_left: -2 });
+    // Nothing was deleted; sign-out still works.
+    expect(await t.db.user.count()).toBe(users + 1);
+    expect((await callAs(t, token, { method: 'POST', url: '/api/logout' })).statusCode).toBe(200);
+
+    // A new licence lifts it at once.
+    const renewed = await install(
+      vendorAgain,
+      issue({ licensee: 'Acme Ltd', seats: 1000, expires_at: '2028-01-01T00:00:00.000Z' }),
+    );
+    expect(renewed.statusCode).toBe(200);
+    const token2 = await loginAs(t.app, admin);
+    const ok = await callAs(t, token2, {
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: 'After renewal', description: '' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,386 @@
+import {
+  type AccessType,
+  mayUseRole,
+  type TAuthProvider,
+  type TAuthTestResult,
+  type ZAuthProviderBody,
+  ZUsername,
+} from '@quire/contract';
+import type { z } from 'zod';
+import { accessTypeFromDb, accessTypeToDb, assertCompanyAdmin } from '../../lib/access-types.js';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps } from '../../lib/deps.js';
+import { invalidInput } from '../../lib/errors.js';
+import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
+import type { AuthContext } from '../../lib/session.js';
+import { assertSeatsAvailable } from '../licence/licence.service.js';
+import {
+  authenticate,
+  type DirectoryConfig,
+  DirectoryError,
+  type DirectoryUser,
+  findUser,
+} from './settings.directory.js';
+import {
+  directoryFailed,
+  directoryUnavailable,
+  directoryUserNotFound,
+  providerNotFound,
+} from './settings.errors.js';
+import * as repo from './settings.repository.js';
+
+type ProviderInput = z.output<typeof ZAuthProviderBody>;
+
+/** From least to most access: a user in several mapped groups gets the most. */
+const ACCESS_RANK: AccessType[] = [
+  'General staff',
+  'User Administration Admin',
+  'File Control Admin',
+  'Auditor',
+  'COMPANY ADMIN',
+];
+
+function toDto(p: repo.ProviderRow): TAuthProvider {
+  return {
+    id: p.id,
+    name: p.name,
+    enabled: p.enabled,
+    url: p.url,
+    start_tls: p.startTls,
+    verify_certificate: p.verifyCertificate,
+    ca_certificate: p.caCertificate,
+    bind_dn: p.bindDn,
+    has_bind_password: Boolean(p.bindPasswordEncrypted),
+    base_dn: p.baseDn,
+    user_filter: p.userFilter,
+    username_attribute: p.usernameAttribute,
+    email_attribute: p.emailAttribute,
+    first_name_attribute: p.firstNameAttribute,
+    last_name_attribute: p.lastNameAttribute,
+    group_attribute: p.groupAttribute,
+    default_access_type: accessTypeFromDb(p.defaultAccessType) as TAuthProvider['default_access_type'],
+    group_mappings: p.groupMappings.map((m) => ({
+      directory_group: m.directoryGroup,
+      group_id: m.groupId,
+      group_name: m.group?.name ?? null,
+      access_type: m.accessType
+        ? (accessTypeFromDb(m.accessType) as TAuthProvider['default_access_type'])
+        : null,
+    })),
+    user_count: p._count.users,
+    updated_at: p.updatedAt.toISOString(),
+  };
+}
+
+function configOf(
+  deps: Deps,
+  p: {
+    url: string;
+    startTls: boolean;
+    verifyCertificate: boolean;
+    caCertificate: string | null;
+    bindDn: string | null;
+    bindPasswordEncrypted: string | null;
+    baseDn: string;
+    userFilter: string;
+    usernameAttribute: string;
+    emailAttribute: string;
+    firstNameAttribute: string;
+    lastNameAttribute: string;
+    groupAttribute: string | null;
+  },
+): DirectoryConfig {
+  return {
+    url: p.url,
+    startTls: p.startTls,
+    verifyCertificate: p.verifyCertificate,
+    caCertificate: p.caCertificate,
+    bindDn: p.bindDn,
+    bindPassword: p.bindPasswordEncrypted ? decryptSecret(deps.secretKey, p.bindPasswordEncrypted) : null,
+    baseDn: p.baseDn,
+    userFilter: p.userFilter,
+    usernameAttribute: p.usernameAttribute,
+    emailAttribute: p.emailAttribute,
+    firstNameAttribute: p.firstNameAttribute,
+    lastNameAttribute: p.lastNameAttribute,
+    groupAttribute: p.groupAttribute,
+    timeoutMs: deps.config.LDAP_TIMEOUT_MS,
+  };
+}
+
+/** The provider's columns from the form; the password: absent keeps `stored`, '' clears it. */
+function columnsOf(deps: Deps, input: ProviderInput, stored: string | null) {
+  return {
+    name: input.name,
+    enabled: input.enabled,
+    url: input.url,
+    startTls: input.start_tls,
+    verifyCertificate: input.verify_certificate,
+    caCertificate: input.ca_certificate || null,
+    bindDn: input.bind_dn || null,
+    bindPasswordEncrypted:
+      input.bind_password === undefined
+        ? stored
+        : input.bind_password === ''
+          ? null
+          : encryptSecret(deps.secretKey, input.bind_password),
+    baseDn: input.base_dn,
+    userFilter: input.user_filter,
+    usernameAttribute: input.username_attribute,
+    emailAttribute: input.email_attribute,
+    firstNameAttribute: input.first_name_attribute,
+    lastNameAttribute: input.last_name_attribute,
+    groupAttribute: input.group_attribute || null,
+    defaultAccessType: accessTypeToDb(input.default_access_type),
+  };
+}
+
+export async function getProvider(deps: Deps): Promise<TAuthProvider | null> {
+  const p = await repo.findProvider(deps.db);
+  return p ? toDto(p) : null;
+}
+
+/** Creates or updates the one directory connection (Company Admin). */
+export async function saveProvider(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: ProviderInput,
+): Promise<TAuthProvider> {
+  assertCompanyAdmin(auth, 'change external authentication');
+  const groupIds = [...new Set(input.group_mappings.flatMap((m) => (m.group_id ? [m.group_id] : [])))];
+  const found = new Set((await repo.existingGroupIds(deps.db, groupIds)).map((g) => g.id));
+  const errors = input.group_mappings.flatMap((m, i) =>
+    m.group_id && !found.has(m.group_id)
+      ? [{ path: `body.group_mappings.${i}.group_id`, message: 'No such group' }]
+      : [],
+  );
+  const seen = new Set<string>();
+  input.group_mappings.forEach((m, i) => {
+    const key = m.directory_group.toLowerCase();
+    if (seen.has(key))
+      errors.push({
+        path: `body.group_mappings.${i}.directory_group`,
+        message: 'This group is mapped twice',
+      });
+    seen.add(key);
+  });
+  if (errors.length) throw invalidInput(`group_mappings: ${errors[0]!.message}`, errors);
+
+  const id = await deps.db.$transaction(async (tx) => {
+    const existing = await repo.findProvider(tx);
+    const columns = columnsOf(deps, input, existing?.bindPasswordEncrypted ?? null);
+    const saved = await repo.saveProvider(
+      tx,
+      existing?.id ?? null,
+      { ...columns, ...(existing ? {} : { createdById: actor.userId }) },
+      input.group_mappings.map((m) => ({
+        directoryGroup: m.directory_group,
+        groupId: m.group_id ?? null,
+        accessType: m.access_type ? accessTypeToDb(m.access_type) : null,
+      })),
+    );
+    await audit(tx, actor, {
+      type: 'settings',
+      action: existing ? 'authentication.updated' : 'authentication.created',
+      message: `External authentication ${existing ? 'updated' : 'set up'}: ${input.url} (${input.enabled ? 'on' : 'off'})`,
+      targetType: 'auth_provider',
+      targetId: saved,
+      details: {
+        url: input.url,
+        enabled: input.enabled,
+        start_tls: input.start_tls,
+        verify_certificate: input.verify_certificate,
+        bind_dn: columns.bindDn,
+        bind_password:
+          input.bind_password === undefined ? 'kept' : input.bind_password === '' ? 'cleared' : 'changed',
+        base_dn: input.base_dn,
+        user_filter: input.user_filter,
+        default_access_type: input.default_access_type,
+        group_mappings: input.group_mappings.length,
+      },
+    });
+    return saved;
+  });
+  const row = await repo.findProviderById(deps.db, id);
+  return toDto(row!);
+}
+
+/** What a directory user gets in Quire: the most access among their mapped groups, and the mapped groups. */
+function mapUser(provider: repo.ProviderRow, user: DirectoryUser) {
+  const dns = new Set(user.groups.map((g) => g.toLowerCase()));
+  const matched = provider.groupMappings.filter((m) => dns.has(m.directoryGroup.toLowerCase()));
+  const types = [
+    accessTypeFromDb(provider.defaultAccessType),
+    ...matched.flatMap((m) => (m.accessType ? [accessTypeFromDb(m.accessType)] : [])),
+  ];
+  const accessType = types.reduce((best, t) =>
+    ACCESS_RANK.indexOf(t) > ACCESS_RANK.indexOf(best) ? t : best,
+  );
+  return {
+    accessType,
+    groupIds: [...new Set(matched.flatMap((m) => (m.groupId ? [m.groupId] : [])))],
+    groupNames: matched.flatMap((m) => (m.group ? [m.group.name] : [])),
+    mappedGroupIds: [...new Set(provider.groupMappings.flatMap((m) => (m.groupId ? [m.groupId] : [])))],
+  };
+}
+
+/** Binds with the form's settings and finds one user: what was found, or the exact reason it failed (502). */
+export async function testProvider(
+  deps: Deps,
+  auth: AuthContext,
+  input: { settings: ProviderInput; username: string },
+): Promise<TAuthTestResult> {
+  assertCompanyAdmin(auth, 'test external authentication');
+  const existing = await repo.findProvider(deps.db);
+  const columns = columnsOf(deps, input.settings, existing?.bindPasswordEncrypted ?? null);
+  const config = configOf(deps, columns);
+  let user: DirectoryUser | null;
+  try {
+    user = await findUser(config, input.username);
+  } catch (err) {
+    if (err instanceof DirectoryError) throw directoryFailed(err.message);
+    throw err;
+  }
+  if (!user) throw directoryUserNotFound(input.username, config.userFilter, config.baseDn);
+  const groups = await repo.existingGroupIds(
+    deps.db,
+    input.settings.group_mappings.flatMap((m) => (m.group_id ? [m.group_id] : [])),
+  );
+  const draft = {
+    defaultAccessType: columns.defaultAccessType,
+    groupMappings: input.settings.group_mappings.map((m) => ({
+      directoryGroup: m.directory_group,
+      groupId: m.group_id ?? null,
+      accessType: m.access_type ? accessTypeToDb(m.access_type) : null,
+      group: groups.find((g) => g.id === m.group_id) ?? null,
+    })),
+  } as unknown as repo.ProviderRow;
+  const mapped = mapUser(draft, user);
+  return {
+    bound_as: config.bindDn ?? '(anonymous)',
+    user: {
+      dn: user.dn,
+      username: user.username,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      groups: user.groups,
+      access_type: mapped.accessType as TAuthTestResult['user']['access_type'],
+      quire_groups: mapped.groupNames,
+    },
+  };
+}
+
+export async function deleteProvider(deps: Deps, auth: AuthContext, actor: Actor, id: number): Promise<void> {
+  assertCompanyAdmin(auth, 'remove external authentication');
+  await deps.db.$transaction(async (tx) => {
+    const p = await repo.findProviderById(tx, id);
+    if (!p) throw providerNotFound();
+    const detached = await repo.deleteProvider(tx, id);
+    await audit(tx, actor, {
+      type: 'settings',
+      action: 'authentication.deleted',
+      message: `External authentication removed (${p.url}); ${detached} directory account(s) can no longer sign in until given a password`,
+      targetType: 'auth_provider',
+      targetId: id,
+      details: { url: p.url, accounts_detached: detached },
+    });
+  });
+}
+
+/**
+ * The sign-in hook (auth area): checks a login that the local password check does not
+ * apply to (an account of the directory, or a login unknown here) against the enabled
+ * directory. On success the account exists and is up to date (created on first sign-in
+ * with the mapped access type and groups, seats counted) and its username is returned; null
+ * when the directory does not know the login or refused the password, or the login is a
+ * local account (the first-start admin and every local account stay local).
+ * Throws directoryUnavailable when a directory account cannot be checked.
+ */
+export async function authenticateExternal(
+  deps: Deps,
+  login: string,
+  password: string,
+): Promise<{ username: string } | null> {
+  const local = await repo.findUserByLogin(deps.db, login);
+  if (local && local.authProviderId === null) return null;
+  const provider = await repo.findProvider(deps.db);
+  if (!provider?.enabled || (local && local.authProviderId !== provider.id)) return null;
+  const config = configOf(deps, provider);
+  let user: DirectoryUser | null;
+  try {
+    // A known directory account is looked up by its Quire username (it may have typed its e-mail).
+    user = await authenticate(config, local ? local.username : login.trim(), password);
+  } catch (err) {
+    if (!(err instanceof DirectoryError)) throw err;
+    deps.log.warn({ err: err.message }, 'directory sign-in failed');
+    if (local) throw directoryUnavailable();
+    return null;
+  }
+  if (!user) return null;
+  return syncAccount(deps, provider, user);
+}
+
+/** Creates or updates the Quire account of a directory user who just signed in. */
+async function syncAccount(deps: Deps, provider: repo.ProviderRow, user: DirectoryUser) {
+  const username = ZUsername.safeParse(user.username);
+  if (!username.success) {
+    deps.log.warn({ username: user.username }, 'directory username does not fit Quire’s username rules');
+    return null;
+  }
+  const mapped = mapUser(provider, user);
+  const email = (user.email ?? `${username.data}@directory.invalid`).toLowerCase();
+  const actor: Actor = { userId: null };
+  const now = deps.now();
+  return deps.db.$transaction(async (tx) => {
+    const known = await repo.findExternalUser(tx, provider.id, user.dn);
+    const profile = {
+      email,
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      accessType: accessTypeToDb(mapped.accessType),
+      loginRole: mayUseRole(mapped.accessType, 'admin') ? ('admin' as const) : ('user' as const),
+      lastLoginAt: now,
+    };
+    if (known) {
+      if (known.status !== 'active') return { username: known.username }; // the sign-in refuses it
+      await repo.updateUser(tx, known.id, profile);
+      await repo.syncMappedGroups(tx, known.id, mapped.mappedGroupIds, mapped.groupIds);
+      return { username: known.username };
+    }
+    const clash = await repo.takenBy(tx, username.data, email);
+    if (clash) {
+      // A local account with this name or address stays local: the directory never takes it over.
+      deps.log.warn({ username: username.data }, 'directory user clashes with an existing account');
+      return null;
+    }
+    await assertSeatsAvailable(tx, 1);
+    const company = await repo.companyId(tx);
+    if (!company) throw new Error('No company row: the first start did not run');
+    const created = await repo.createUser(tx, {
+      ...profile,
+      companyId: company.id,
+      username: username.data,
+      passwordHash: null,
+      authProviderId: provider.id,
+      externalId: user.dn,
+      emailVerifiedAt: now,
+    });
+    await repo.syncMappedGroups(tx, created.id, mapped.mappedGroupIds, mapped.groupIds);
+    await audit(tx, actor, {
+      type: 'user',
+      action: 'user.created',
+      message: `Created ${mapped.accessType} "${created.username}" on first sign-in through the directory`,
+      targetType: 'user',
+      targetId: created.id,
+      details: {
+        source: 'directory',
+        dn: user.dn,
+        access_type: mapped.accessType,
+        group_ids: mapped.groupIds,
+      },
+    });
+    return { username: created.username };
+  });
+}

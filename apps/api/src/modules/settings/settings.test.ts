@@ -1,0 +1,300 @@
+import { freePort } from '@quire/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import {
+  ADMINS_GROUP,
+  BASE_DN,
+  DIRECTORY_PASSWORDS,
+  READER_DN,
+  READER_PASSWORD,
+  STAFF_GROUP,
+  startTestDirectory,
+  type TestDirectory,
+} from '../../../test/slapd.js';
+import { decryptSecret, loadSecretKey } from '../../lib/secrets.js';
+
+const APP_SECRET = 'settings-tests-secret-0123456789';
+let t: TestContext;
+let ldap: TestDirectory;
+let admin: string;
+let staffGroupId: number;
+
+const form = (o: Record<string, unknown> = {}) => ({
+  name: 'Test directory',
+  enabled: true,
+  url: ldap.url,
+  start_tls: false,
+  verify_certificate: true,
+  bind_dn: READER_DN,
+  bind_password: READER_PASSWORD,
+  base_dn: BASE_DN,
+  user_filter: '(&(objectClass=inetOrgPerson)(uid={username}))',
+  username_attribute: 'uid',
+  email_attribute: 'mail',
+  first_name_attribute: 'givenName',
+  last_name_attribute: 'sn',
+  default_access_type: 'General staff',
+  group_mappings: [
+    { directory_group: ADMINS_GROUP, access_type: 'COMPANY ADMIN' },
+    { directory_group: STAFF_GROUP, group_id: staffGroupId },
+  ],
+  ...o,
+});
+
+const save = (token: string | null, body: object) =>
+  callAs(t, token, { method: 'POST', url: '/api/settings/authentication/create', payload: body });
+const test = (token: string | null, settings: unknown, username = 'alice') =>
+  callAs(t, token, {
+    method: 'POST',
+    url: '/api/settings/authentication/test',
+    payload: { settings, username },
+  });
+const signIn = (username: string, password: string, role = 'user') =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password, role } });
+
+beforeAll(async () => {
+  ldap = await startTestDirectory();
+  t = await createTestApp({ APP_SECRET, LDAP_TIMEOUT_MS: '3000' });
+  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+  staffGroupId = (await t.db.group.create({ data: { name: 'Directory staff' } })).id;
+}, 30_000);
+afterAll(async () => {
+  await t?.close();
+  await ldap?.stop();
+});
+
+describe('external authentication settings', () => {
+  it('refuses callers without the right: 401, 403 (writes are the Company Admin’s), nothing stored', async () => {
+    const callers = [
+      ['anonymous', null, 'admin', 401, 401],
+      ['General staff', 'General staff', 'user', 403, 403],
+      ['File Control Admin', 'File Control Admin', 'admin', 403, 403],
+      ['Auditor', 'Auditor', 'admin', 200, 403],
+      ['User Administration Admin', 'User Administration Admin', 'admin', 200, 403],
+    ] as const;
+    for (const [label, accessType, role, read, write] of callers) {
+      const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+      const got = [
+        (await callAs(t, token, { method: 'GET', url: '/api/settings/authentication' })).statusCode,
+        (await save(token, form())).statusCode,
+        (await test(token, form())).statusCode,
+        (
+          await callAs(t, token, {
+            method: 'POST',
+            url: '/api/settings/authentication/delete',
+            payload: { id: 1 },
+          })
+        ).statusCode,
+      ];
+      expect(`${label} ${got.join(' ')}`).toBe(`${label} ${read} ${write} ${write} ${write}`);
+    }
+    expect(await t.db.authProvider.count()).toBe(0);
+  });
+
+  it('answers null before anything is set', async () => {
+    const res = await callAs(t, admin, { method: 'GET', url: '/api/settings/authentication' });
+    expect(res.json().data).toBeNull();
+  });
+
+  it('refuses bad input naming the field, storing nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ url: 'http://127.0.0.1:389' }, 'body.url'],
+      [{ user_filter: '(uid=alice)' }, 'body.user_filter'],
+      [{ url: 'ldaps://127.0.0.1:636', start_tls: true }, 'body.start_tls'],
+      [{ default_access_type: 'DATAMAX ADMIN' }, 'body.default_access_type'],
+      [{ ca_certificate: 'not a certificate' }, 'body.ca_certificate'],
+      [
+        { group_mappings: [{ directory_group: STAFF_GROUP, group_id: 999999 }] },
+        'body.group_mappings.0.group_id',
+      ],
+      [
+        {
+          group_mappings: [
+            { directory_group: STAFF_GROUP, group_id: null },
+            { directory_group: STAFF_GROUP.toUpperCase(), group_id: null },
+          ],
+        },
+        'body.group_mappings.1.directory_group',
+      ],
+    ];
+    for (const [change, path] of cases) {
+      const res = await save(admin, form(change));
+      expect(`${path} ${res.statusCode}`).toBe(`${path} 400`);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await t.db.authProvider.count()).toBe(0);
+  });
+
+  it('saves the connection with the bind password encrypted, never returned', async () => {
+    const res = await save(admin, form());
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      url: ldap.url,
+      bind_dn: READER_DN,
+      has_bind_password: true,
+      verify_certificate: true,
+    });
+    expect(JSON.stringify(data)).not.toContain(READER_PASSWORD);
+    expect(data.group_mappings).toEqual([
+      { directory_group: ADMINS_GROUP, group_id: null, group_name: null, access_type: 'COMPANY ADMIN' },
+      {
+        directory_group: STAFF_GROUP,
+        group_id: staffGroupId,
+        group_name: 'Directory staff',
+        access_type: null,
+      },
+    ]);
+    const row = await t.db.authProvider.findFirstOrThrow();
+    expect(row.bindPasswordEncrypted).toMatch(/^v1\./);
+    expect(decryptSecret(loadSecretKey(APP_SECRET, '/nonexistent'), row.bindPasswordEncrypted!)).toBe(
+      READER_PASSWORD,
+    );
+    // Saving again without a password keeps it.
+    const { bind_password: _omit, ...withoutPassword } = form();
+    expect((await save(admin, withoutPassword)).json().data.has_bind_password).toBe(true);
+    expect(await t.db.authProvider.count()).toBe(1);
+    expect(await t.db.auditEvent.count({ where: { action: { startsWith: 'authentication.' } } })).toBe(2);
+  });
+
+  it('test: binds, finds the user and says what Quire would make of them', async () => {
+    const { bind_password: _omit, ...saved } = form(); // the stored password is used
+    const res = await test(admin, saved);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      bound_as: READER_DN,
+      user: {
+        dn: `uid=alice,ou=people,${BASE_DN}`,
+        username: 'alice',
+        email: 'alice@quire.test',
+        first_name: 'Alice',
+        last_name: 'Archer',
+        groups: [ADMINS_GROUP, STAFF_GROUP],
+        access_type: 'COMPANY ADMIN',
+        quire_groups: ['Directory staff'],
+      },
+    });
+  });
+
+  it('test: reports the exact reason it failed (502)', async () => {
+    const closed = await freePort();
+    const cases: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ bind_password: 'wrong' }, 'alice', /Bind as cn=reader.*invalid credentials/],
+      [{}, 'nobody', /no entry matches .*uid=nobody.* under dc=quire,dc=test/],
+      [{ url: `ldap://127.0.0.1:${closed}` }, 'alice', /connection refused/],
+      [
+        { base_dn: 'ou=nowhere,dc=quire,dc=test' },
+        'alice',
+        /search base "ou=nowhere,dc=quire,dc=test" does not exist/,
+      ],
+      [{ url: ldap.ldapsUrl }, 'alice', /certificate was not accepted/],
+      [{ start_tls: true }, 'alice', /StartTLS: the server's TLS certificate was not accepted/],
+    ];
+    for (const [change, username, reason] of cases) {
+      const res = await test(admin, form(change), username);
+      expect(`${reason} ${res.statusCode}`).toBe(`${reason} 502`);
+      expect(res.json().message).toMatch(reason);
+    }
+  });
+
+  it('test: TLS works with the server’s CA, over ldaps:// and StartTLS', async () => {
+    for (const change of [
+      { url: ldap.ldapsUrl, ca_certificate: ldap.caPem },
+      { start_tls: true, ca_certificate: ldap.caPem },
+    ]) {
+      const res = await test(admin, form(change));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.user.username).toBe('alice');
+    }
+  });
+
+  it('signs in a directory user, created on first sign-in with the mapped access type and groups', async () => {
+    await save(admin, form());
+    const res = await signIn('alice', DIRECTORY_PASSWORDS.alice, 'admin');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ access_type: 'COMPANY ADMIN', role: 'admin' });
+    const alice = await t.db.user.findUniqueOrThrow({
+      where: { username: 'alice' },
+      include: { memberships: true },
+    });
+    expect(alice).toMatchObject({
+      email: 'alice@quire.test',
+      firstName: 'Alice',
+      lastName: 'Archer',
+      accessType: 'COMPANY_ADMIN',
+      passwordHash: null,
+      externalId: `uid=alice,ou=people,${BASE_DN}`,
+    });
+    expect(alice.memberships.map((m) => m.groupId)).toEqual([staffGroupId]);
+    // The token works.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/check-session',
+      headers: { authorization: `Bearer ${res.json().data.access_token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    // The second sign-in finds the same account.
+    expect((await signIn('alice', DIRECTORY_PASSWORDS.alice, 'admin')).statusCode).toBe(200);
+    expect(await t.db.user.count({ where: { username: 'alice' } })).toBe(1);
+
+    const bob = await signIn('bob', DIRECTORY_PASSWORDS.bob);
+    expect(bob.statusCode).toBe(200);
+    expect(bob.json().data.access_type).toBe('General staff');
+  });
+
+  it('refuses a wrong directory password and unknown users like any bad sign-in', async () => {
+    for (const [login, password] of [
+      ['alice', 'not-her-password'],
+      ['dora', 'whatever-it-is'],
+      ['alice', ''],
+    ] as const) {
+      const res = await signIn(login, password, 'admin');
+      expect(res.statusCode).toBe(password === '' ? 400 : 401);
+    }
+    expect(await t.db.user.count({ where: { username: 'dora' } })).toBe(0);
+  });
+
+  it('keeps local accounts local: a same-named local account is never taken over', async () => {
+    const carol = await createUser(t.db, { username: 'carol', email: 'carol@local.test' });
+    expect((await signIn('carol', DIRECTORY_PASSWORDS.carol)).statusCode).toBe(401);
+    expect((await signIn('carol', TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: carol.id } })).authProviderId).toBeNull();
+  });
+
+  it('a directory account cannot sign in while the directory is down (503); local ones can', async () => {
+    const closed = await freePort();
+    await save(admin, form({ url: `ldap://127.0.0.1:${closed}` }));
+    const res = await signIn('alice', DIRECTORY_PASSWORDS.alice, 'admin');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('settings.directory_unavailable');
+    expect((await signIn('carol', TEST_PASSWORD)).statusCode).toBe(200);
+    await save(admin, form());
+  });
+
+  it('delete: removes the connection; its accounts stay but cannot sign in', async () => {
+    const provider = await t.db.authProvider.findFirstOrThrow();
+    const bad = await callAs(t, admin, {
+      method: 'POST',
+      url: '/api/settings/authentication/delete',
+      payload: { id: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const missing = await callAs(t, admin, {
+      method: 'POST',
+      url: '/api/settings/authentication/delete',
+      payload: { id: provider.id + 100 },
+    });
+    expect(missing.statusCode).toBe(404);
+    const res = await callAs(t, admin, {
+      method: 'POST',
+      url: '/api/settings/authentication/delete',
+      payload: { id: provider.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.authProvider.count()).toBe(0);
+    expect(await t.db.user.count({ where: { username: 'alice' } })).toBe(1);
+    expect((await signIn('alice', DIRECTORY_PASSWORDS.alice, 'admin')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,13 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateBackups } from './invalidate';
+
+export const deleteBackupFile = async (id: number) =>
+  (await callApi(contract.backup.deleteFile, { params: { id } })).data;
+
+/** POST /api/delete_backup_file/{id}: the archive only; the run stays listed. */
+export function useDeleteBackupFile() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteBackupFile, onSuccess: () => invalidateBackups(queryClient) });
+}

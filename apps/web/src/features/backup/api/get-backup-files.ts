@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const backupFilesQuery = () => apiQueryOptions(contract.backup.files);
+
+/** GET /api/backup-files: archives that can be downloaded or restored. */
+export function useBackupFiles() {
+  return useQuery(backupFilesQuery());
+}

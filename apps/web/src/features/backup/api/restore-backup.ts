@@ -1,0 +1,25 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateBackups } from './invalidate';
+
+export interface RestoreInput {
+  id: number;
+  password: string;
+  code?: string;
+  confirmation: string;
+}
+
+export const restoreBackup = async ({ id, ...body }: RestoreInput) =>
+  (
+    await callApi(contract.backup.restore, {
+      params: { id },
+      body: { ...body, code: body.code || undefined },
+    })
+  ).data;
+
+/** POST /api/restore_backup/{id}: starts the restore job. */
+export function useRestoreBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: restoreBackup, onSuccess: () => invalidateBackups(queryClient) });
+}

@@ -1,0 +1,137 @@
+import { RESTORE_CONFIRMATION, type TBackupFile } from '@quire/contract';
+import { useId, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { ApiError } from '../../../lib/api-error';
+import { fieldErrorsFrom } from '../../../lib/field-errors';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { useDownloadBackupFile } from '../api/download-backup-file';
+import { useRestoreBackup } from '../api/restore-backup';
+import { type Identity, IdentityFields } from './identity-fields';
+
+type Errors = Partial<Record<'password' | 'code' | 'confirmation', string>>;
+
+/** Download or restore an archive: asks for the password again (and the code), a restore also for RESTORE typed out. */
+export function ArchiveDialog({
+  archive,
+  action,
+  twoFactor,
+  onClose,
+}: {
+  archive: TBackupFile;
+  action: 'download' | 'restore';
+  twoFactor: boolean;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const notify = useNotify();
+  const download = useDownloadBackupFile();
+  const restore = useRestoreBackup();
+  const [identity, setIdentity] = useState<Identity>({ password: '', code: '' });
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const busy = download.isPending || restore.isPending;
+  const restoring = action === 'restore';
+
+  const fail = (error: unknown, title: string) => {
+    const fields =
+      error instanceof ApiError
+        ? (fieldErrorsFrom(error.errors, ['password', 'code', 'confirmation']) as Errors)
+        : {};
+    setErrors(fields);
+    if (Object.keys(fields).length === 0) notify.notifyFailure(title, error);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const local: Errors = {};
+    if (!identity.password) local.password = 'Enter your password';
+    if (twoFactor && !/^\d{6}$/.test(identity.code)) local.code = 'Enter the 6-digit code';
+    if (restoring && confirmation !== RESTORE_CONFIRMATION)
+      local.confirmation = `Type ${RESTORE_CONFIRMATION} to confirm`;
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    const proof = { password: identity.password, ...(identity.code ? { code: identity.code } : {}) };
+    if (restoring)
+      restore.mutate(
+        { id: archive.id, ...proof, confirmation },
+        {
+          onSuccess: () => {
+            notify.success('Restore started', `${archive.file_name} is being checked, then restored.`);
+            onClose();
+          },
+          onError: (e) => fail(e, 'Failed to restore backup!'),
+        },
+      );
+    else
+      download.mutate(
+        { id: archive.id, fileName: archive.file_name, ...proof },
+        {
+          onSuccess: () => onClose(),
+          onError: (e) => fail(e, 'Failed to download backup!'),
+        },
+      );
+  };
+
+  return (
+    <Dialog
+      title={restoring ? 'Restore this backup?' : 'Download backup'}
+      description={`${archive.file_name} · ${formatBytes(archive.size)} · made ${formatDateTime(archive.created_at)}`}
+      onClose={onClose}
+      busy={busy}
+      size="small"
+    >
+      <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+        {restoring ? (
+          <div className="alert alert--warning" role="note">
+            Every file, user, setting and record is replaced by the content of this backup. Changes made since
+            it was taken are lost. People may be signed out.
+          </div>
+        ) : (
+          <p className="muted">The archive holds every file and record of Quire: keep it safe.</p>
+        )}
+        <IdentityFields
+          value={identity}
+          onChange={setIdentity}
+          twoFactor={twoFactor}
+          errors={errors}
+          disabled={busy}
+        />
+        {restoring ? (
+          <div className="field">
+            <label htmlFor={`${id}-confirm`}>Type {RESTORE_CONFIRMATION} to confirm</label>
+            <input
+              id={`${id}-confirm`}
+              name="confirmation"
+              autoComplete="off"
+              value={confirmation}
+              disabled={busy}
+              onChange={(e) => setConfirmation(e.target.value)}
+              aria-invalid={errors.confirmation ? true : undefined}
+              aria-describedby={errors.confirmation ? `${id}-confirm-error` : undefined}
+            />
+            {errors.confirmation ? (
+              <p className="field__error" id={`${id}-confirm-error`}>
+                {errors.confirmation}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={`button ${restoring ? 'button--danger' : 'button--primary'}`}
+            disabled={busy}
+          >
+            {busy ? <span className="spinner spinner--small" aria-hidden="true" /> : null}
+            {restoring ? 'Restore' : 'Download'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+
+export interface Identity {
+  password: string;
+  code: string;
+}
+
+/**
+ * The admin's password again, and the 2FA code when the admin uses two-factor: what
+ * downloading, uploading and restoring a backup ask for.
+ */
+export function IdentityFields({
+  value,
+  onChange,
+  twoFactor,
+  errors,
+  disabled,
+}: {
+  value: Identity;
+  onChange: (next: Identity) => void;
+  twoFactor: boolean;
+  errors: Partial<Record<keyof Identity, string>>;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>Your password</label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={value.password}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...value, password: e.target.value })}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+        />
+        {errors.password ? (
+          <p className="field__error" id={`${id}-password-error`}>
+            {errors.password}
+          </p>
+        ) : null}
+      </div>
+      {twoFactor ? (
+        <div className="field">
+          <label htmlFor={`${id}-code`}>Code from your authenticator app</label>
+          <input
+            id={`${id}-code`}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={value.code}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...value, code: e.target.value.replace(/\D/g, '') })}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={errors.code ? `${id}-code-error` : undefined}
+          />
+          {errors.code ? (
+            <p className="field__error" id={`${id}-code-error`}>
+              {errors.code}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

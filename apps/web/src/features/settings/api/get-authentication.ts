@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const authenticationQuery = () => apiQueryOptions(contract.settings.authentication);
+
+/** GET /api/settings/authentication: the directory connection, or null. */
+export function useAuthentication() {
+  return useQuery(authenticationQuery());
+}

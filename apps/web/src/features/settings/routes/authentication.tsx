@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryState } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useDeleteAuthentication } from '../api/delete-authentication';
+import { useAuthentication } from '../api/get-authentication';
+import { DirectoryForm } from '../components/directory-form';
+
+/** External authentication: the LDAP / Active Directory connection. */
+export function AuthenticationPage() {
+  const notify = useNotify();
+  const { user } = useCurrentUser();
+  const canManage = user?.access_type === 'COMPANY ADMIN';
+  const provider = useAuthentication();
+  const remove = useDeleteAuthentication();
+  const [confirming, setConfirming] = useState(false);
+  useFailureToast(provider.error, provider.errorUpdatedAt, 'Failed to load authentication settings');
+
+  return (
+    <>
+      <PageHeader title="External authentication">
+        Let people sign in with their LDAP or Active Directory account. Local accounts, and the first admin,
+        keep signing in with their Quire password.
+      </PageHeader>
+      <QueryState
+        query={provider}
+        loadingText="Loading the settings…"
+        failedText="The settings could not be loaded"
+        isEmpty={false}
+        empty={null}
+      >
+        <section className="card" aria-labelledby="directory-heading">
+          <div className="section-header">
+            <h2 id="directory-heading">Directory</h2>
+            {provider.data ? (
+              <span className={`badge ${provider.data.enabled ? 'badge--success' : 'badge--neutral'}`}>
+                {provider.data.enabled ? 'On' : 'Off'} · {provider.data.user_count} account
+                {provider.data.user_count === 1 ? '' : 's'}
+              </span>
+            ) : (
+              <span className="badge badge--neutral">Not set up</span>
+            )}
+          </div>
+          <DirectoryForm
+            key={provider.data?.updated_at ?? 'new'}
+            provider={provider.data ?? null}
+            readOnly={!canManage}
+          />
+          {provider.data && canManage ? (
+            <div>
+              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                Remove the directory
+              </button>
+            </div>
+          ) : null}
+        </section>
+      </QueryState>
+      {confirming && provider.data ? (
+        <ConfirmDialog
+          title="Remove the directory?"
+          confirmLabel="Remove"
+          pendingLabel="Removing…"
+          tone="danger"
+          pending={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(provider.data!.id, {
+              onSuccess: () => {
+                notify.success('External authentication removed');
+                setConfirming(false);
+              },
+              onError: (error) => {
+                notify.notifyFailure('Failed to remove external authentication!', error);
+                setConfirming(false);
+              },
+            })
+          }
+        >
+          Its {provider.data.user_count} account(s) stay, but cannot sign in until an admin gives them a
+          password.
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

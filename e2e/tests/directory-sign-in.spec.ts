@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import {
+  DIRECTORY_PASSWORDS,
+  READER_DN,
+  READER_PASSWORD,
+  startTestDirectory,
+  type TestDirectory,
+} from '../../apps/api/test/slapd.js';
+import { E2E_ADMIN } from '../playwright.config.js';
+
+// The admin configures LDAP against a private slapd (seeded directory, free port), tests it,
+// saves it; a directory user then signs in with the directory password.
+let ldap: TestDirectory;
+test.beforeAll(async () => {
+  ldap = await startTestDirectory();
+});
+test.afterAll(async () => {
+  await ldap?.stop();
+});
+
+test('configure LDAP against the test slapd and sign in as a directory user', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel('Role').selectOption('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/category$/);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'External authentication', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'External authentication' })).toBeVisible();
+  await page.getByLabel('Server URL').fill(ldap.url);
+  await page.getByLabel('Bind DN').fill(READER_DN);
+  await page.getByLabel('Bind password').fill(READER_PASSWORD);
+  await page.getByLabel('Search base').fill('dc=quire,dc=test');
+  await page.getByLabel('User filter').fill('(&(objectClass=inetOrgPerson)(uid={username}))');
+
+  // The test reports what it found.
+  await page.getByLabel('Look up this username').fill('bob');
+  await page.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'found uid=bob,ou=people,dc=quire,dc=test' }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'External authentication saved' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill('bob');
+  await page.getByLabel('Password').fill(DIRECTORY_PASSWORDS.bob);
+  await page.getByLabel('Role').selectOption('user');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
