@@ -2,6 +2,7 @@ import { passwordProblems } from '@quire/contract';
 import type { Db, AccessType as DbAccessType } from '@quire/db';
 import { type Config, ConfigError } from './config.js';
 import { audit } from './lib/audit.js';
+import { lockFor } from './lib/locks.js';
 import { generatePassword, hashPassword } from './lib/passwords.js';
 
 const EXAMPLES = ['Quiet-Lantern-River-8', 'Amber-Falcon-Orbit-31', 'Copper-Meadow-Tide-54'];
@@ -66,7 +67,7 @@ export async function bootstrap(db: Db, config: Config): Promise<CreatedAccount[
   );
   const created = await db.$transaction(async (tx) => {
     // Re-check inside the transaction: two servers starting at once create one set.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(727361)`;
+    await lockFor(tx, 'bootstrap');
     if ((await tx.user.count()) > 0) return false;
     const company =
       (await tx.company.findFirst()) ?? (await tx.company.create({ data: { name: config.COMPANY_NAME } }));

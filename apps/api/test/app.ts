@@ -42,7 +42,7 @@ export async function createTestApp(
   const ownDataDir = env.DATA_DIR ? null : await mkdtemp(path.join(os.tmpdir(), 'quire-test-data-'));
   const dataDir = env.DATA_DIR ?? (ownDataDir as string);
   const config = loadConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     LOGIN_RATE_LIMIT: '1000',
     QUIRE_ROLE: 'api',

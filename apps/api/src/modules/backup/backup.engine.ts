@@ -199,6 +199,9 @@ export async function restoreArchive(
     const startDatabase = async () => {
       inTransaction = true;
       await client.query('BEGIN');
+      // The audit trail is reloaded with the chain values it had (decision 015): its
+      // append-only triggers let this transaction replace it, and nothing else.
+      await client.query(`SET LOCAL quire.audit_reload = 'on'`);
       // The backup runs of this system stay (they describe archives in this blob store).
       await client.query('CREATE TEMP TABLE keep_backups ON COMMIT DROP AS SELECT * FROM backups');
       await client.query(
@@ -237,6 +240,8 @@ export async function restoreArchive(
       `UPDATE backups SET status = 'restored', progress = 100, restored_at = $2::timestamptz AT TIME ZONE 'UTC', error = NULL WHERE id = $1`,
       [backupId, now],
     );
+    // From here on events are new: sealed onto the reloaded chain at commit.
+    await client.query(`SET LOCAL quire.audit_reload = 'off'`);
     const userId =
       actor.userId !== null
         ? ((await client.query('SELECT id FROM users WHERE id = $1', [actor.userId])).rows[0]?.id ?? null)

@@ -5,6 +5,7 @@ import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { enqueue, notifySchedulesChanged } from '../../lib/jobs/queue.js';
 import { CronError, checkCron, nextDue } from '../../lib/jobs/schedules.js';
+import { lockFor } from '../../lib/locks.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { confirmIdentity } from '../auth/two-factor.service.js';
@@ -101,7 +102,7 @@ async function assertIdle(tx: Tx) {
 export async function createBackup(deps: Deps, auth: AuthContext, actor: Actor): Promise<TBackup> {
   assertCompanyAdmin(auth, MANAGE);
   const row = await deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(727363)`;
+    await lockFor(tx, 'backup');
     await assertIdle(tx);
     const created = await repo.createBackup(tx, { kind: 'manual', requestedById: actor.userId });
     await enqueue(
@@ -357,7 +358,7 @@ export async function restoreBackup(
   await usableArchive(deps, id);
   await confirmIdentity(deps, auth, actor, proof);
   const row = await deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(727363)`;
+    await lockFor(tx, 'backup');
     await assertIdle(tx);
     const updated = await repo.updateBackup(tx, id, { status: 'restoring', progress: 0, error: null });
     await enqueue(

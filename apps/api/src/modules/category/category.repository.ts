@@ -1,6 +1,7 @@
 import type { CategoryRightName } from '@quire/contract';
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockFor } from '../../lib/locks.js';
 import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibility.js';
 
 // The catalog's queries. Every read that lists or counts categories or files goes through
@@ -296,7 +297,7 @@ export async function lockSiblings(tx: Tx, parentId: number | null) {
 
 /** Moves and renames (who goes under whom) one at a time: no two moves make a cycle together. */
 export async function lockTree(tx: Tx) {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(727362)`;
+  await lockFor(tx, 'categoryTree');
 }
 
 export async function setPositions(tx: Tx, order: number[], before: Map<number, number>) {

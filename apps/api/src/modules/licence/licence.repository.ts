@@ -1,8 +1,6 @@
 import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
-
-/** Serialises seat checks: two admins activating the last seat at once get one each, not two. */
-const SEAT_LOCK = 727362;
+import { lockFor } from '../../lib/locks.js';
 
 export function findCurrent(db: Tx) {
   return db.licence.findFirst({
@@ -30,5 +28,6 @@ export function countSeatsUsed(db: Tx) {
 }
 
 export async function lockSeats(tx: Tx) {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEAT_LOCK})`;
+  // Serialises seat checks: two admins activating the last seat at once get one each, not two.
+  await lockFor(tx, 'seats');
 }

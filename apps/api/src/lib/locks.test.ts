@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ADVISORY_LOCKS } from './locks.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('advisory locks', () => {
+  it('gives every kind of work its own key', () => {
+    const keys = Object.values(ADVISORY_LOCKS);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('is the key the SQL audit seal takes', () => {
+    const sql = readFileSync(join(root, '../../prisma/migrations/0011_search/migration.sql'), 'utf8');
+    expect(sql).toContain(`pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
+  });
+
+  it('is taken only through lockFor: no module spells a key of its own', () => {
+    const offenders = sources(join(root, 'src')).filter(
+      (path) =>
+        !path.endsWith('lib/locks.ts') && /pg_advisory(_xact)?_lock\(/.test(readFileSync(path, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import type { Tx } from './deps.js';
+
+/**
+ * Every transaction-level advisory lock Quire takes, one key each. A key shared by two kinds of
+ * work makes them wait on each other for nothing, or deadlock (a seat check holding the key the
+ * audit seal needs at commit). The audit chain's key is taken by the SQL seal itself
+ * (`quire_audit_seal` in migration 0011_search); `locks.test.ts` holds the two together.
+ */
+export const ADVISORY_LOCKS = {
+  bootstrap: 727361,
+  auditChain: 727362,
+  backup: 727363,
+  seats: 727364,
+  categoryTree: 727365,
+} as const;
+
+export type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain'>;
+
+/** Takes the named lock until the transaction ends. */
+export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS[name]}::bigint)`;
+}
