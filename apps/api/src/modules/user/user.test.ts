@@ -760,7 +760,6 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
       );
       const [deleted, undone] = await Promise.all(deleting);
       expect(deleted.statusCode).toBe(200);
-      console.log('UNDONE', undone.body);
       expect(undone.statusCode).toBe(409);
       expect(undone.json().code).toBe('user.deleted_is_final');
       expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).status).toBe('deleted');
