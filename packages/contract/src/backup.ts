@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParams, ZNull, ZPage, ZPageQuery } from './common.js';
+import { ZIdParams, ZNull, ZPage, ZPageQuery, zLine, zSecret } from './common.js';
 import { endpoint } from './http.js';
 
 // Backups (spec §7 "Backup"): one archive of the whole system (every table, every blob, a
@@ -81,7 +81,7 @@ export const ZScheduleBackupBody = z
     /** 0 (Sunday) to 6, for weekly (default 0). */
     day_of_week: z.number().int().min(0, 'Choose a day').max(6, 'Choose a day').optional(),
     /** A node-cron expression (5 fields, or 6 with seconds), for custom. */
-    cron: z.string().trim().max(100).optional(),
+    cron: zLine().trim().max(100).optional(),
     /** Scheduled backups to keep; older ones are deleted after each scheduled run. */
     keep_last: z
       .number()
@@ -97,7 +97,7 @@ export type TScheduleBackupBody = z.infer<typeof ZScheduleBackupBody>;
 
 /** Downloading, uploading and restoring ask for the admin's password again, and the 2FA code when on. */
 export const ZReauthFields = {
-  password: z.string().min(1, 'Enter your password').max(1024),
+  password: zSecret().min(1, 'Enter your password').max(1024),
   /** The current code of the admin's authenticator app, when the admin has 2FA. */
   code: z
     .string()
@@ -119,7 +119,7 @@ export const ZRestoreBackupBody = z.object({
 
 /** Multipart fields of upload_backup (fields before the file). */
 export const ZUploadBackupBody = z.object({
-  password: z.string().min(1, 'Enter your password').max(1024),
+  password: zSecret().min(1, 'Enter your password').max(1024),
   code: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZText } from './common.js';
+import { ZId, ZIdParams, ZNull, ZText, zLine, zMultiline } from './common.js';
 import { endpoint } from './http.js';
 import { ZMetadataField } from './metadata.js';
 
@@ -77,7 +77,7 @@ export const ZFileCategoriesQuery = z.object({
   /** Only the categories where the caller holds this right (e.g. `upload` for an upload form). */
   right: ZCategoryRight.optional(),
   /** Part of the name, any letter case. */
-  search: z.string().trim().max(100).optional(),
+  search: zLine().trim().max(100).optional(),
 });
 
 /** Who a grant is for. */
@@ -146,7 +146,7 @@ export type TFolderMeta = z.infer<typeof ZFolderMeta>;
 export const ZFolderFieldInput = z.object({
   field_id: ZId,
   required: z.boolean().nullish(),
-  default_value: z.string().trim().max(1000).nullish(),
+  default_value: zLine().trim().max(1000).nullish(),
   show_in_list: z.boolean().optional(),
 });
 export type TFolderFieldInput = z.output<typeof ZFolderFieldInput>;
@@ -195,9 +195,9 @@ export const ZFolderInfo = ZFolder.extend({
 export type TFolderInfo = z.infer<typeof ZFolderInfo>;
 
 const ZName = ZText(120);
-const ZDescription = z.string().trim().max(1000);
+const ZDescription = zMultiline().trim().max(1000);
 const ZPosition = z.number().int().min(0).max(100000);
-const ZPrefix = z.string().trim().max(20);
+const ZPrefix = zLine().trim().max(20);
 
 export const ZStoreFolderBody = z.object({
   name: ZName,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, zMultiline } from './common.js';
+import { ZId, ZIdParams, ZNull, zLine, zMultiline } from './common.js';
 import { ZComment, ZFileDetail, ZFileVersion } from './file.js';
 import { endpoint } from './http.js';
 
@@ -13,7 +13,7 @@ const ZFileIdBody = z.object({ file_id: ZId });
 export const ZLockBody = z.object({
   file_id: ZId,
   /** "1" locks; anything else unlocks. */
-  status: z.union([z.string().max(8), z.number()]).transform((v) => String(v)),
+  status: z.union([zLine().max(8), z.number()]).transform((v) => String(v)),
 });
 
 /** Multipart fields of check-in: `file_id`, `comment`, then an optional part `file` (a new version). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery, ZText, zMultiline, zSecret } from './common.js';
+import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery, ZText, zLine, zMultiline, zSecret } from './common.js';
 import { endpoint } from './http.js';
 import { ZFieldType } from './metadata.js';
 
@@ -261,9 +261,9 @@ export const ZShareResult = z.object({
 export type TShareResult = z.infer<typeof ZShareResult>;
 
 /** A share link's token in a public path (any text: a wrong token is answered like an unknown one). */
-export const ZShareTokenParams = z.object({ id: z.string().max(200) });
+export const ZShareTokenParams = z.object({ id: zLine().max(200) });
 /** A password-protected link's proof of the password (from POST /api/public/file-unlock/{id}). */
-export const ZShareAccessQuery = z.object({ access: z.string().max(300).optional() });
+export const ZShareAccessQuery = z.object({ access: zLine().max(300).optional() });
 
 export const ZPublicFile = z.object({
   /** true: the link has a password and none was proven; the rest is null until it is. */

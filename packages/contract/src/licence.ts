@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zMultiline } from './common.js';
 import { endpoint } from './http.js';
 
 // Licence management (spec §7 "Licence"): the vendor admin installs a signed licence
@@ -29,7 +30,7 @@ export type TLicenceState = z.infer<typeof ZLicenceState>;
 
 export const ZInstallLicenceBody = z.object({
   /** The licence text as issued (QUIRE1.<payload>.<signature>). */
-  licence: z.string().trim().min(1, 'Paste the licence or choose its file').max(20_000),
+  licence: zMultiline().trim().min(1, 'Paste the licence or choose its file').max(20_000),
 });
 
 export const licenceContract = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZText } from './common.js';
+import { ZId, ZIdParams, ZNull, ZText, zLine, zMultiline } from './common.js';
 import { endpoint } from './http.js';
 
 // Metadata fields (spec §7 "Metadata", the spec's "user fields"): typed fields that index
@@ -76,13 +76,13 @@ export const ZStoreUserFieldBody = z
     type: ZFieldType,
     value_list_id: ZId.nullish(),
     required: z.boolean().optional(),
-    help_text: z.string().trim().max(500).optional(),
+    help_text: zMultiline().trim().max(500).optional(),
     min_number: ZBound.nullish(),
     max_number: ZBound.nullish(),
     min_date: ZDate.nullish(),
     max_date: ZDate.nullish(),
     max_length: z.number().int().min(1).max(FIELD_TEXT_MAX).nullish(),
-    pattern: z.string().trim().max(FIELD_PATTERN_MAX).nullish(),
+    pattern: zLine().trim().max(FIELD_PATTERN_MAX).nullish(),
     position: z.number().int().min(0).max(100000).optional(),
   })
   .superRefine((b, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_TYPES, VENDOR_ADMIN } from './access.js';
-import { ZId, ZNull } from './common.js';
+import { ZId, ZNull, zLine, zSecret } from './common.js';
 import { endpoint } from './http.js';
 
 // External authentication (spec §7 "Settings"): one LDAP / Active Directory connection. Read
@@ -16,7 +16,7 @@ export const ZDirectoryAccessType = z.enum(DIRECTORY_ACCESS_TYPES);
 
 /** A directory group (its DN) mapped to a Quire group and, optionally, an access type. */
 export const ZGroupMapping = z.object({
-  directory_group: z.string().trim().min(1, 'Enter the group DN').max(1000),
+  directory_group: zLine().trim().min(1, 'Enter the group DN').max(1000),
   group_id: ZId.nullable().optional(),
   access_type: ZDirectoryAccessType.nullable().optional(),
 });
@@ -66,7 +66,7 @@ const LDAP_URL = /^ldaps?:\/\/(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)(:
 
 export const ZAuthProviderBody = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name').max(100).default('Directory'),
+    name: zLine().trim().min(1, 'Enter a name').max(100).default('Directory'),
     enabled: z.boolean(),
     /** ldap://host[:port] (with start_tls) or ldaps://host[:port]. */
     url: z.string().trim().max(300).regex(LDAP_URL, 'Enter ldap://host:port or ldaps://host:port'),
@@ -81,10 +81,10 @@ export const ZAuthProviderBody = z
       .refine((v) => v === '' || v.includes('-----BEGIN CERTIFICATE-----'), 'Paste a PEM certificate')
       .optional(),
     /** Empty: bind anonymously for the search. */
-    bind_dn: z.string().trim().max(1000).optional(),
+    bind_dn: zLine().trim().max(1000).optional(),
     /** Absent: keep the stored one. Empty: clear it. */
-    bind_password: z.string().max(1024).optional(),
-    base_dn: z.string().trim().min(1, 'Enter the search base').max(1000),
+    bind_password: zSecret().max(1024).optional(),
+    base_dn: zLine().trim().min(1, 'Enter the search base').max(1000),
     /** An LDAP filter with {username} where the typed username goes. */
     user_filter: z
       .string()
@@ -116,7 +116,7 @@ export type TAuthProviderBody = z.input<typeof ZAuthProviderBody>;
 /** Test the form as it is (saved bind password when none is typed) by finding one user. */
 export const ZAuthTestBody = z.object({
   settings: ZAuthProviderBody,
-  username: z.string().trim().min(1, 'Enter a username to look up').max(255),
+  username: zLine().trim().min(1, 'Enter a username to look up').max(255),
 });
 
 /** What a test found. */

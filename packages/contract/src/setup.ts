@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZNull } from './common.js';
+import { ZNull, zLine, zMultiline } from './common.js';
 import { endpoint } from './http.js';
 
 // Company setup (spec §7 "Setup"): the company's details, logo and background. The login
@@ -33,12 +33,12 @@ export const ZCompanyDetails = z.object({
 });
 export type TCompanyDetails = z.infer<typeof ZCompanyDetails>;
 
-const ZOptionalText = (max: number) => z.string().trim().max(max);
+const ZOptionalText = (max: number) => zLine().trim().max(max);
 
 export const ZCompanyDetailsBody = z
   .object({
-    name: z.string().trim().min(1, 'Required').max(120).optional(),
-    address: ZOptionalText(500).optional(),
+    name: zLine().trim().min(1, 'Required').max(120).optional(),
+    address: zMultiline().trim().max(500).optional(),
     phone: ZOptionalText(40)
       .regex(/^[0-9+()./\s-]*$/, 'Use digits, spaces and + ( ) . / -')
       .optional(),
@@ -142,7 +142,7 @@ export const setupContract = {
     mediaType: 'image/*',
     extension: true,
     summary: 'The company logo (cached for a year when asked for with its current `?v=`)',
-    query: z.object({ v: z.string().max(64).optional() }),
+    query: z.object({ v: zLine().max(64).optional() }),
   }),
   background: endpoint({
     method: 'GET',
@@ -152,6 +152,6 @@ export const setupContract = {
     mediaType: 'image/*',
     extension: true,
     summary: 'The login background (cached for a year when asked for with its current `?v=`)',
-    query: z.object({ v: z.string().max(64).optional() }),
+    query: z.object({ v: zLine().max(64).optional() }),
   }),
 };

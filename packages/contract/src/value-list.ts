@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZText } from './common.js';
+import { ZId, ZIdParams, ZNull, ZText, zMultiline } from './common.js';
 import { endpoint } from './http.js';
 
 // Value lists (spec §7 "Value list"): ordered items with a key and a label, the choices of a
@@ -46,7 +46,7 @@ export const ZItemInput = z.object({ id: ZId.optional(), key: ZItemKey.optional(
 export type TItemInput = z.output<typeof ZItemInput>;
 
 const ZItems = z.array(ZItemInput).max(VALUE_LIST_KEY_MAX);
-const ZDescription = z.string().trim().max(1000);
+const ZDescription = zMultiline().trim().max(1000);
 
 export const ZCreateValueListBody = z.object({
   name: ZText(100),
