@@ -14,7 +14,29 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
+  { path: '/categories', label: 'Categories', group: 'Workspace', role: 'user', area: null },
   { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
+  {
+    path: '/admin/category-groups',
+    label: 'Category groups',
+    group: 'File Control',
+    role: 'admin',
+    area: 'fileControl',
+  },
+  {
+    path: '/admin/metadata-fields',
+    label: 'Metadata fields',
+    group: 'File Control',
+    role: 'admin',
+    area: 'fileControl',
+  },
+  {
+    path: '/admin/value-lists',
+    label: 'Value lists',
+    group: 'File Control',
+    role: 'admin',
+    area: 'fileControl',
+  },
   { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/users', label: 'Users', group: 'Settings', role: 'admin', area: 'settings' },
   {
@@ -26,6 +48,13 @@ export const SECTIONS: readonly Section[] = [
   },
   { path: '/admin/groups', label: 'Groups', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/email', label: 'E-mail', group: 'Settings', role: 'admin', area: 'settings' },
+  {
+    path: '/admin/company-setup',
+    label: 'Company setup',
+    group: 'Settings',
+    role: 'admin',
+    area: 'settings',
+  },
   {
     path: '/admin/sign-in-security',
     label: 'Sign-in security',

@@ -13,6 +13,7 @@ function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
     ...mockApi({
       'GET /api/user/current': { body: { data: data.user } },
       'POST /api/logout': { body: { data: null } },
+      'GET /api/folders': { body: { data: [] } },
     }),
   };
 }
@@ -23,9 +24,11 @@ const SETTINGS_LINKS = [
   'Signed-in users',
   'Groups',
   'E-mail',
+  'Company setup',
   'Sign-in security',
   'Client errors',
 ];
+const FILE_CONTROL_LINKS = ['Categories', 'Category groups', 'Metadata fields', 'Value lists'];
 
 const navLinks = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))
@@ -48,7 +51,7 @@ describe('signed-in pages', () => {
     expect(account).toHaveTextContent('Jane Doe');
     expect(account).toHaveTextContent('jdoe');
     expect(account).toHaveTextContent('Company Admin');
-    expect(navLinks()).toEqual(['Categories', ...SETTINGS_LINKS]);
+    expect(navLinks()).toEqual([...FILE_CONTROL_LINKS, ...SETTINGS_LINKS]);
     expect(screen.getByRole('link', { name: 'Categories' })).toHaveAttribute('aria-current', 'page');
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/user/current'));
     expect(calls[0]?.headers.authorization).toBe('Bearer token-123');
@@ -72,10 +75,10 @@ describe('signed-in pages', () => {
   });
 
   it.each<['admin' | 'user', AccessType, string[]]>([
-    ['user', 'General staff', ['Dashboard']],
-    ['admin', 'File Control Admin', ['Categories']],
+    ['user', 'General staff', ['Dashboard', 'Categories']],
+    ['admin', 'File Control Admin', FILE_CONTROL_LINKS],
     ['admin', 'User Administration Admin', SETTINGS_LINKS],
-    ['admin', 'Auditor', ['Categories', ...SETTINGS_LINKS]],
+    ['admin', 'Auditor', [...FILE_CONTROL_LINKS, ...SETTINGS_LINKS]],
     ['admin', 'DATAMAX ADMIN', ['Licence management']],
   ])('list for a %s with %s: %j', async (role, accessType, links) => {
     serverKnows(role, accessType);
@@ -136,7 +139,10 @@ describe('signed-in pages', () => {
 
   it('toast "Failed to load user" when the user cannot be loaded for another reason', async () => {
     signIn('admin', 'Auditor');
-    mockApi({ 'GET /api/user/current': { status: 500, body: { message: 'Database is down' } } });
+    mockApi({
+      'GET /api/user/current': { status: 500, body: { message: 'Database is down' } },
+      'GET /api/folders': { body: { data: [] } },
+    });
     renderApp('/admin/category');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load userDatabase is down');
     expect(screen.getByRole('heading', { level: 1, name: 'Categories' })).toBeInTheDocument();
