@@ -259,6 +259,13 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ),
             },
             {
+              path: '/categories',
+              ...page(
+                () => import('../features/category/routes/category-home'),
+                (m) => m.CategoriesPage,
+              ),
+            },
+            {
               path: '/admin/category',
               ...page(
                 () => import('../features/category/routes/category-home'),
@@ -312,6 +319,62 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ...page(
                 () => import('../features/trash/routes/trash'),
                 (m) => m.TrashPage,
+              ),
+            },
+            {
+              path: '/admin/category/:id',
+              ...page(
+                () => import('../features/category/routes/category-settings'),
+                (m) => m.CategorySettingsPage,
+              ),
+            },
+            {
+              path: '/admin/category-groups',
+              ...page(
+                () => import('../features/category/routes/category-groups'),
+                (m) => m.CategoryGroupsPage,
+              ),
+            },
+            {
+              path: '/admin/metadata-fields',
+              ...page(
+                () => import('../features/metadata/routes/metadata-fields'),
+                (m) => m.MetadataFieldsPage,
+              ),
+            },
+            {
+              path: '/admin/value-lists',
+              ...page(
+                () => import('../features/value-list/routes/value-lists'),
+                (m) => m.ValueListsPage,
+              ),
+            },
+            {
+              path: '/admin/value-lists/import',
+              ...page(
+                () => import('../features/value-list/routes/import-value-list'),
+                (m) => m.ImportValueListPage,
+              ),
+            },
+            {
+              path: '/admin/value-lists/:id',
+              ...page(
+                () => import('../features/value-list/routes/value-list'),
+                (m) => m.ValueListPage,
+              ),
+            },
+            {
+              path: '/admin/value-lists/:id/import',
+              ...page(
+                () => import('../features/value-list/routes/import-value-list'),
+                (m) => m.ImportValueListPage,
+              ),
+            },
+            {
+              path: '/admin/company-setup',
+              ...page(
+                () => import('../features/setup/routes/company-setup'),
+                (m) => m.CompanySetupPage,
               ),
             },
             {

@@ -15,11 +15,33 @@ export interface Section {
 
 export const SECTIONS: readonly Section[] = [
   { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
+  { path: '/categories', label: 'Categories', group: 'Workspace', role: 'user', area: null },
   { path: '/assigned', label: 'Assigned to me', group: 'Workspace', role: 'user', area: null },
   { path: '/unindexed-files', label: 'Unindexed files', group: 'Files', role: 'any', area: null },
   { path: '/files/checked-out', label: 'Checked out', group: 'Files', role: 'any', area: null },
   { path: '/files/favourites', label: 'Favourites', group: 'Files', role: 'any', area: null },
   { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
+  {
+    path: '/admin/category-groups',
+    label: 'Category groups',
+    group: 'File Control',
+    role: 'admin',
+    area: 'fileControl',
+  },
+  {
+    path: '/admin/metadata-fields',
+    label: 'Metadata fields',
+    group: 'File Control',
+    role: 'admin',
+    area: 'fileControl',
+  },
+  {
+    path: '/admin/value-lists',
+    label: 'Value lists',
+    group: 'File Control',
+    role: 'admin',
+    area: 'fileControl',
+  },
   { path: '/admin/workflows', label: 'Workflows', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/trash', label: 'Trash', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/assigned', label: 'Assigned to me', group: 'My work', role: 'admin', area: null },
@@ -34,6 +56,13 @@ export const SECTIONS: readonly Section[] = [
   },
   { path: '/admin/groups', label: 'Groups', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/email', label: 'E-mail', group: 'Settings', role: 'admin', area: 'settings' },
+  {
+    path: '/admin/company-setup',
+    label: 'Company setup',
+    group: 'Settings',
+    role: 'admin',
+    area: 'settings',
+  },
   {
     path: '/admin/sign-in-security',
     label: 'Sign-in security',

@@ -13,6 +13,7 @@ function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
     ...mockApi({
       'GET /api/user/current': { body: { data: data.user } },
       'POST /api/logout': { body: { data: null } },
+      'GET /api/folders': { body: { data: [] } },
     }),
   };
 }
@@ -24,11 +25,13 @@ const SETTINGS_LINKS = [
   'Signed-in users',
   'Groups',
   'E-mail',
+  'Company setup',
   'Sign-in security',
   'Backups',
   'External authentication',
   'Client errors',
 ];
+const FILE_CONTROL_LINKS = ['Categories', 'Category groups', 'Metadata fields', 'Value lists'];
 
 const navLinks = () =>
   within(screen.getByRole('navigation', { name: 'Main' }))
@@ -53,7 +56,7 @@ describe('signed-in pages', () => {
     expect(account).toHaveTextContent('Company Admin');
     expect(navLinks()).toEqual([
       ...FILES_LINKS,
-      'Categories',
+      ...FILE_CONTROL_LINKS,
       'Workflows',
       'Trash',
       'Assigned to me',
@@ -82,13 +85,17 @@ describe('signed-in pages', () => {
   });
 
   it.each<['admin' | 'user', AccessType, string[]]>([
-    ['user', 'General staff', ['Dashboard', 'Assigned to me', ...FILES_LINKS]],
-    ['admin', 'File Control Admin', [...FILES_LINKS, 'Categories', 'Workflows', 'Trash', 'Assigned to me']],
+    ['user', 'General staff', ['Dashboard', 'Categories', 'Assigned to me', ...FILES_LINKS]],
+    [
+      'admin',
+      'File Control Admin',
+      [...FILES_LINKS, ...FILE_CONTROL_LINKS, 'Workflows', 'Trash', 'Assigned to me'],
+    ],
     ['admin', 'User Administration Admin', [...FILES_LINKS, 'Assigned to me', ...SETTINGS_LINKS]],
     [
       'admin',
       'Auditor',
-      [...FILES_LINKS, 'Categories', 'Workflows', 'Trash', 'Assigned to me', ...SETTINGS_LINKS],
+      [...FILES_LINKS, ...FILE_CONTROL_LINKS, 'Workflows', 'Trash', 'Assigned to me', ...SETTINGS_LINKS],
     ],
     ['admin', 'DATAMAX ADMIN', ['Licence management']],
   ])('list for a %s with %s: %j', async (role, accessType, links) => {
@@ -150,7 +157,10 @@ describe('signed-in pages', () => {
 
   it('toast "Failed to load user" when the user cannot be loaded for another reason', async () => {
     signIn('admin', 'Auditor');
-    mockApi({ 'GET /api/user/current': { status: 500, body: { message: 'Database is down' } } });
+    mockApi({
+      'GET /api/user/current': { status: 500, body: { message: 'Database is down' } },
+      'GET /api/folders': { body: { data: [] } },
+    });
     renderApp('/admin/category');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load userDatabase is down');
     expect(screen.getByRole('heading', { level: 1, name: 'Categories' })).toBeInTheDocument();

@@ -1,10 +1,12 @@
 import { accessTypeLabel, landingPath } from '@quire/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Brand } from '../components/brand';
 import { type ToastState, useLocationToast } from '../components/notifications/use-location-toast';
 import { PageLoader } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
 import { NotificationBell } from '../features/notification/components/notification-bell';
+import { useBranding } from '../lib/branding';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
 import { loginPathFor } from './login-path';
 import { mayOpen, navigationFor, sectionFor } from './sections';
@@ -66,6 +68,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   useLocationToast();
   const { user } = useSessionCheck();
   const { logout, pending } = useLogout();
+  const branding = useBranding();
   const { role, access_type: accessType } = auth.data;
   const person = user ?? auth.data.user;
   const navigation = navigationFor(role, accessType);
@@ -82,12 +85,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
         Skip to content
       </a>
       <aside className="sidebar">
-        <div className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            Q
-          </span>
-          <span className="brand__name">Quire</span>
-        </div>
+        <Brand branding={branding} />
         <button
           type="button"
           className="button button--ghost nav-toggle"

@@ -147,8 +147,10 @@ describe('/auth/setup-2fa', () => {
     const { location } = renderApp(SETUP_URL);
     await screen.findByRole('button', { name: 'Sign in' });
     expect(location()).toBe('/login');
-    // Nothing but the sign-in page's own question (is registration open?).
-    expect(calls.filter((c) => c.path !== '/account/email/is-valid')).toHaveLength(0);
+    // Nothing but the sign-in page's own questions (is registration open? the company's branding).
+    expect(
+      calls.filter((c) => !['/account/email/is-valid', '/api/get_logo_and_expiry_date'].includes(c.path)),
+    ).toHaveLength(0);
   });
 });
 

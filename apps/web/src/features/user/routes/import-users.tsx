@@ -11,10 +11,10 @@ import { useNotificationStore, useNotify } from '../../../components/notificatio
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { groupImportErrors } from '../../../lib/import-errors';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useDownloadImportTemplate } from '../api/download-import-template';
 import { useImportUsers } from '../api/import-users';
-import { groupImportErrors } from '../lib/import-errors';
 
 type Preview = {
   file: File;
@@ -28,6 +28,17 @@ type Preview = {
     role: string;
   }>;
   errors: Array<{ path: string; message: string }>;
+};
+
+const COLUMN_LABELS: Record<string, string> = {
+  username: 'Username',
+  email: 'E-mail',
+  first_name: 'First name',
+  last_name: 'Last name',
+  access_type: 'Access type',
+  role: 'Role',
+  password: 'Password',
+  group_ids: 'Groups',
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -102,7 +113,7 @@ export function ImportUsersPage() {
     );
   }
 
-  const grouped = preview ? groupImportErrors(preview.errors) : null;
+  const grouped = preview ? groupImportErrors(preview.errors, COLUMN_LABELS) : null;
   const rowsWithErrors = preview ? preview.rows.filter((r) => grouped?.byRow.has(r.row)).length : 0;
   const blocked = !preview || preview.rows.length === 0 || preview.errors.length > 0;
   const importing = importUsers.isPending && !checking;

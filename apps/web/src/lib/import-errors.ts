@@ -1,15 +1,5 @@
-// The import's errors (`{ path: 'row 4.email', message }`), grouped by spreadsheet row.
-
-const FIELD_LABELS: Record<string, string> = {
-  username: 'Username',
-  email: 'E-mail',
-  first_name: 'First name',
-  last_name: 'Last name',
-  access_type: 'Access type',
-  role: 'Role',
-  password: 'Password',
-  group_ids: 'Groups',
-};
+// A spreadsheet import's errors (`{ path: 'row 4.email', message }`), grouped by row, for
+// every import screen (users, value lists).
 
 export interface ImportErrors {
   /** Row number -> its problems in words ("E-mail: This e-mail is already in use"). */
@@ -18,7 +8,11 @@ export interface ImportErrors {
   general: string[];
 }
 
-export function groupImportErrors(errors: ReadonlyArray<{ path: string; message: string }>): ImportErrors {
+/** `labels` names the columns in words (`{ email: 'E-mail' }`); others show as they are. */
+export function groupImportErrors(
+  errors: ReadonlyArray<{ path: string; message: string }>,
+  labels: Record<string, string> = {},
+): ImportErrors {
   const byRow = new Map<number, string[]>();
   const general: string[] = [];
   for (const { path, message } of errors) {
@@ -29,7 +23,7 @@ export function groupImportErrors(errors: ReadonlyArray<{ path: string; message:
     }
     const row = Number(match[1]);
     const field = match[2];
-    const text = field ? `${FIELD_LABELS[field] ?? field}: ${message}` : message;
+    const text = field ? `${labels[field] ?? field}: ${message}` : message;
     byRow.set(row, [...(byRow.get(row) ?? []), text]);
   }
   return { byRow, general };

@@ -1,0 +1,15 @@
+import { type Body, contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateCatalog } from '../lib/invalidate-catalog';
+
+export type CreateCategoryGroupInput = Body<typeof contract.category.createCategoryGroup>;
+
+export const createCategoryGroup = async (body: CreateCategoryGroupInput) =>
+  (await callApi(contract.category.createCategoryGroup, { body })).data;
+
+/** POST /api/create/category-group. */
+export function useCreateCategoryGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createCategoryGroup, onSuccess: () => invalidateCatalog(queryClient) });
+}

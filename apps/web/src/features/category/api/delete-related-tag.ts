@@ -1,0 +1,13 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateCatalog } from '../lib/invalidate-catalog';
+
+export const deleteRelatedTag = async (id: number) =>
+  (await callApi(contract.category.deleteRelatedTag, { params: { id } })).data;
+
+/** POST /api/delete-related-tag/{id}. */
+export function useDeleteRelatedTag() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteRelatedTag, onSuccess: () => invalidateCatalog(queryClient) });
+}

@@ -1,0 +1,11 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const folderInfoQuery = (id: number) =>
+  apiQueryOptions(contract.category.folderInfo, { params: { id } });
+
+/** GET /api/folder/info/{id}: one category with its sub-categories, fields, tags, groups and grants. */
+export function useFolderInfo(id: number | null) {
+  return useQuery({ ...folderInfoQuery(id ?? 0), enabled: id !== null });
+}

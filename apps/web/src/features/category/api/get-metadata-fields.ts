@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const metadataFieldsQuery = () => apiQueryOptions(contract.metadata.userFields);
+
+/** GET /api/user_fields: the metadata fields a category can ask for. */
+export function useMetadataFields() {
+  return useQuery(metadataFieldsQuery());
+}

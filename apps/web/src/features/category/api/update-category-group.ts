@@ -1,0 +1,15 @@
+import { type Body, contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { invalidateCatalog } from '../lib/invalidate-catalog';
+
+export type UpdateCategoryGroupInput = Body<typeof contract.category.updateCategoryGroup>;
+
+export const updateCategoryGroup = async (body: UpdateCategoryGroupInput) =>
+  (await callApi(contract.category.updateCategoryGroup, { body })).data;
+
+/** POST /api/update/category-group: members and grants replaced when given. */
+export function useUpdateCategoryGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateCategoryGroup, onSuccess: () => invalidateCatalog(queryClient) });
+}

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TCategoryGroup, ZCreateCategoryGroupBody } from '@quire/contract';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Dialog } from '../../../components/dialog';
+import { Field, FormField } from '../../../components/form-field';
+import { MultiPicker } from '../../../components/multi-picker';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { useCreateCategoryGroup } from '../api/create-category-group';
+import { useFileCategories } from '../api/get-file-categories';
+import { useGrantees } from '../api/get-grantees';
+import { useUpdateCategoryGroup } from '../api/update-category-group';
+import { draftsFrom, type GrantDraft, GrantsEditor, grantsInput } from './grants-editor';
+
+const ZGroupForm = ZCreateCategoryGroupBody.pick({ name: true, description: true, category_ids: true });
+type GroupInput = z.input<typeof ZGroupForm>;
+const FIELDS = ['name', 'description', 'category_ids'] as const;
+const resolver = withEmptyMessages(zodResolver(ZGroupForm), { name: 'Enter a name for the category group' });
+
+/** Create or edit a category group: its member categories, and rights that hold on each of them. */
+export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup; onClose: () => void }) {
+  const notify = useNotify();
+  const categories = useFileCategories();
+  const grantees = useGrantees();
+  const create = useCreateCategoryGroup();
+  const update = useUpdateCategoryGroup();
+  const [grants, setGrants] = useState<GrantDraft[]>(() => draftsFrom(group?.grants ?? []));
+  const form = useForm<GroupInput, unknown, z.output<typeof ZGroupForm>>({
+    resolver,
+    defaultValues: {
+      name: group?.name ?? '',
+      description: group?.description ?? '',
+      category_ids: group?.categories.map((c) => c.id) ?? [],
+    },
+  });
+  const { errors } = form.formState;
+  const pending = create.isPending || update.isPending;
+  const failed = (title: string) => (error: Error) => {
+    setServerErrors(form, error, FIELDS);
+    notify.notifyFailure(title, error);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (pending) return;
+    const body = { ...values, permissions: grantsInput(grants) };
+    if (group)
+      update.mutate(
+        { id: group.id, ...body },
+        {
+          onSuccess: (saved) => {
+            notify.success('Category group saved', `${saved.name} was saved.`);
+            onClose();
+          },
+          onError: failed('Failed to edit category group!'),
+        },
+      );
+    else
+      create.mutate(body, {
+        onSuccess: (saved) => {
+          notify.success(
+            'Category group created',
+            `${saved.name} holds ${saved.categories.length} categories.`,
+          );
+          onClose();
+        },
+        onError: failed('Failed to create category group!'),
+      });
+  });
+
+  return (
+    <Dialog
+      title={group ? `Edit ${group.name}` : 'New category group'}
+      onClose={onClose}
+      busy={pending}
+      size="large"
+    >
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label={
+            <>
+              Description <span className="muted">(optional)</span>
+            </>
+          }
+          error={errors.description?.message}
+        >
+          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
+        </Field>
+        <Controller
+          control={form.control}
+          name="category_ids"
+          render={({ field, fieldState }) => (
+            <MultiPicker
+              label="Categories"
+              name={field.name}
+              options={(categories.data ?? []).map((c) => ({ id: c.id, label: c.path }))}
+              selected={(field.value ?? []) as number[]}
+              onChange={field.onChange}
+              placeholder="Type a category name"
+              emptyText="No categories yet."
+              loading={categories.isPending}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <fieldset className="plain-fieldset">
+          <legend>Rights on every category of the group</legend>
+          <GrantsEditor
+            value={grants}
+            onChange={setGrants}
+            grantees={grantees.data}
+            loading={grantees.isPending}
+            caption="Rights given through the group"
+          />
+        </fieldset>
+        <div className="form-actions">
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <PendingButton pending={pending} pendingLabel="Saving…">
+            {group ? 'Save changes' : 'Create group'}
+          </PendingButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

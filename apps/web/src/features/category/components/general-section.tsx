@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TFolderInfo, ZStoreFolderBody } from '@quire/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Field, FormField } from '../../../components/form-field';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { useUpdateFolder } from '../api/update-folder';
+
+const ZGeneral = ZStoreFolderBody.pick({
+  name: true,
+  description: true,
+  incremental_prefix: true,
+  inherit_fields: true,
+  inherit_permissions: true,
+});
+type GeneralInput = z.input<typeof ZGeneral>;
+const FIELDS = ['name', 'description', 'incremental_prefix'] as const;
+const resolver = withEmptyMessages(zodResolver(ZGeneral), { name: 'Enter a name for the category' });
+
+/** Name, description, the prefix of its files' running numbers, and what it takes from above. */
+export function GeneralSection({ info, canWrite }: { info: TFolderInfo; canWrite: boolean }) {
+  const notify = useNotify();
+  const update = useUpdateFolder();
+  const form = useForm<GeneralInput, unknown, z.output<typeof ZGeneral>>({
+    resolver,
+    values: {
+      name: info.name,
+      description: info.description,
+      incremental_prefix: info.incremental_prefix,
+      inherit_fields: info.inherit_fields,
+      inherit_permissions: info.inherit_permissions,
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(
+      { folder_id: info.id, ...values },
+      {
+        onSuccess: () => notify.success('Category saved', `${values.name} was saved.`),
+        onError: (error) => {
+          setServerErrors(form, error, FIELDS);
+          notify.notifyFailure('Failed to edit category!', error);
+        },
+      },
+    ),
+  );
+  return (
+    <section className="card" aria-labelledby="general-title">
+      <h2 id="general-title">General</h2>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+        <fieldset disabled={!canWrite} className="plain-fieldset">
+          <div className="form-grid">
+            <FormField
+              label="Name"
+              autoComplete="off"
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <FormField
+              label="Prefix of running numbers"
+              autoComplete="off"
+              hint="Shown before each file's number here, such as INV-"
+              error={errors.incremental_prefix?.message}
+              {...form.register('incremental_prefix')}
+            />
+            <Field label="Description" error={errors.description?.message} className="field--wide">
+              {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
+            </Field>
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" {...form.register('inherit_fields')} /> Ask for the fields of the category
+            above too
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" {...form.register('inherit_permissions')} /> Give the rights of the
+            category above too
+          </label>
+        </fieldset>
+        {canWrite ? (
+          <div className="form-actions">
+            <PendingButton pending={update.isPending} pendingLabel="Saving…">
+              Save
+            </PendingButton>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import type { TFolder } from '@quire/contract';
+import { useId, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { errorMessage } from '../../../lib/error-message';
+import { useUpdateFolder } from '../api/update-folder';
+import { subtreeIds } from '../lib/tree';
+
+const TOP = 'top';
+
+/** "Move to…": any category outside the moved one's own subtree, or the top level. */
+export function MoveDialog({
+  folder,
+  folders,
+  onClose,
+}: {
+  folder: TFolder;
+  folders: TFolder[];
+  onClose: () => void;
+}) {
+  const id = useId();
+  const notify = useNotify();
+  const update = useUpdateFolder();
+  const below = subtreeIds(folders, folder.id);
+  const targets = folders.filter((f) => !below.has(f.id));
+  const [target, setTarget] = useState<string>(folder.parent_id === null ? TOP : String(folder.parent_id));
+  const [problem, setProblem] = useState<string>();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parent_id = target === TOP ? null : Number(target);
+    update.mutate(
+      { folder_id: folder.id, parent_id },
+      {
+        onSuccess: (moved) => {
+          const where = moved.ancestors.at(-1)?.name;
+          notify.success(
+            'Category moved',
+            where ? `${moved.name} is now in ${where}.` : `${moved.name} is now at the top.`,
+          );
+          onClose();
+        },
+        onError: (error) => {
+          setProblem(errorMessage(error));
+          notify.notifyFailure('Failed to move category!', error);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog title={`Move ${folder.name}`} onClose={onClose} busy={update.isPending} size="small">
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>Move into</label>
+          <select
+            id={`${id}-to`}
+            className="control"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          >
+            <option value={TOP}>The top level</option>
+            {targets.map((f) => (
+              <option key={f.id} value={f.id}>
+                {`${'— '.repeat(f.depth)}${f.name}`}
+              </option>
+            ))}
+          </select>
+          {problem ? (
+            <p className="field__error" id={`${id}-problem`}>
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={onClose}
+            disabled={update.isPending}
+          >
+            Cancel
+          </button>
+          <PendingButton pending={update.isPending} pendingLabel="Moving…">
+            Move
+          </PendingButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

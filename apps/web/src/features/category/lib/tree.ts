@@ -1,0 +1,50 @@
+import type { TFolder } from '@quire/contract';
+import type { TreeNode } from '../../../components/tree-view';
+
+export interface FolderNode extends TreeNode {
+  id: number;
+  folder: TFolder;
+  children: FolderNode[];
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The flat tree of GET /api/folders (tree order, parent first) as nested nodes. */
+export function toTree(folders: TFolder[]): FolderNode[] {
+  const nodes = new Map<number, FolderNode>();
+  const roots: FolderNode[] = [];
+  for (const folder of folders) {
+    const node: FolderNode = {
+      id: folder.id,
+      name: folder.name,
+      detail: plural(folder.file_count, 'file', 'files'),
+      folder,
+      children: [],
+    };
+    nodes.set(folder.id, node);
+    const parent = folder.parent_id === null ? undefined : nodes.get(folder.parent_id);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+/** The ids of a category and every category below it in the flat tree. */
+export function subtreeIds(folders: TFolder[], id: number): Set<number> {
+  const ids = new Set([id]);
+  for (const folder of folders)
+    if (folder.parent_id !== null && ids.has(folder.parent_id)) ids.add(folder.id);
+  return ids;
+}
+
+/** The ids on the way down to `id` (its ancestors in the flat tree), top first. */
+export function pathTo(folders: TFolder[], id: number): number[] {
+  const byId = new Map(folders.map((f) => [f.id, f]));
+  const path: number[] = [];
+  let at = byId.get(id)?.parent_id ?? null;
+  while (at !== null) {
+    path.unshift(at);
+    at = byId.get(at)?.parent_id ?? null;
+  }
+  return path;
+}

@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const fieldsQuery = () => apiQueryOptions(contract.metadata.userFields);
+
+/** GET /api/user_fields: every metadata field in order, with where it is used. */
+export function useFields() {
+  return useQuery(fieldsQuery());
+}

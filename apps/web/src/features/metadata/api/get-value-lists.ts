@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const valueListsQuery = () => apiQueryOptions(contract.valueList.valueLists);
+
+/** GET /api/valuelist: the value lists a value-list field can choose from. */
+export function useValueLists(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...valueListsQuery(), ...options });
+}

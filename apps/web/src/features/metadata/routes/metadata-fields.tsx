@@ -1,0 +1,165 @@
+import { FIELD_TYPE_LABELS, type TMetadataField } from '@quire/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, QueryState, RowAction } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-error';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useDeleteField } from '../api/delete-field';
+import { useFields } from '../api/get-fields';
+import { FieldDialog } from '../components/field-dialog';
+
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; field: TMetadataField }
+  | { kind: 'delete'; field: TMetadataField }
+  | null;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What a field checks, in words. */
+function validation(f: TMetadataField): string {
+  const parts: string[] = [];
+  if (f.type === 'select' && f.value_list) parts.push(`from ${f.value_list.name}`);
+  if (f.min_number !== null) parts.push(`at least ${f.min_number}`);
+  if (f.max_number !== null) parts.push(`at most ${f.max_number}`);
+  if (f.min_date) parts.push(`from ${f.min_date}`);
+  if (f.max_date) parts.push(`until ${f.max_date}`);
+  if (f.max_length !== null) parts.push(`up to ${f.max_length} characters`);
+  if (f.pattern) parts.push(`matching ${f.pattern}`);
+  return parts.join(', ');
+}
+
+function usage(f: TMetadataField): string {
+  const parts = [
+    f.usage.categories ? plural(f.usage.categories, 'category', 'categories') : '',
+    f.usage.files ? plural(f.usage.files, 'file', 'files') : '',
+    f.usage.workflows ? plural(f.usage.workflows, 'workflow', 'workflows') : '',
+  ].filter(Boolean);
+  return parts.join(', ');
+}
+
+/** The metadata fields ("user fields") files are indexed with. */
+export function MetadataFieldsPage() {
+  const notify = useNotify();
+  const { canWrite } = useAreaAccess('fileControl');
+  const fields = useFields();
+  const remove = useDeleteField();
+  useFailureToast(fields.error, fields.errorUpdatedAt, 'Failed to load metadata fields');
+  const [open, setOpen] = useState<Open>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const close = () => {
+    setOpen(null);
+    setRefusal(null);
+  };
+  const rows = fields.data ?? [];
+
+  return (
+    <>
+      <PageHeader title="Metadata fields">
+        The fields files are indexed with, asked for by the categories that use them.
+      </PageHeader>
+      <div className="section-header">
+        {canWrite ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setOpen({ kind: 'create' })}
+          >
+            New field
+          </button>
+        ) : (
+          <span className="badge badge--neutral">Read only</span>
+        )}
+      </div>
+      <QueryState
+        query={fields}
+        loadingText="Loading metadata fields…"
+        failedText="The metadata fields could not be loaded"
+        isEmpty={rows.length === 0}
+        empty={
+          <>
+            <h2>No metadata fields yet</h2>
+            <p className="muted">
+              Fields describe files: an invoice number, a date, a status from a value list.
+            </p>
+          </>
+        }
+      >
+        <DataTable
+          caption="Metadata fields"
+          columns={['Name', 'Type', 'Checks', 'Used by']}
+          actions={canWrite}
+        >
+          {rows.map((f) => (
+            <tr key={f.id}>
+              <td>
+                <strong>{f.name}</strong>
+                {f.required ? <span className="badge badge--warning"> Required</span> : null}
+                {f.help_text ? <div className="cell-muted">{f.help_text}</div> : null}
+              </td>
+              <td>{FIELD_TYPE_LABELS[f.type]}</td>
+              <td>{validation(f) || <span className="muted">—</span>}</td>
+              <td>{usage(f) || <span className="muted">Not used</span>}</td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  <span className="row-actions">
+                    <RowAction label={`Edit ${f.name}`} onClick={() => setOpen({ kind: 'edit', field: f })}>
+                      Edit
+                    </RowAction>
+                    <RowAction
+                      label={`Delete ${f.name}`}
+                      danger
+                      onClick={() => setOpen({ kind: 'delete', field: f })}
+                    >
+                      Delete
+                    </RowAction>
+                  </span>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
+      {open?.kind === 'create' ? <FieldDialog onClose={close} /> : null}
+      {open?.kind === 'edit' ? <FieldDialog field={open.field} onClose={close} /> : null}
+      {open?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={`Delete the field ${open.field.name}?`}
+          confirmLabel="Delete field"
+          pendingLabel="Deleting…"
+          tone="danger"
+          pending={remove.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            remove.mutate(open.field.id, {
+              onSuccess: () => {
+                notify.success('Field deleted', `${open.field.name} was deleted.`);
+                close();
+              },
+              onError: (e) => {
+                // A field in use stays: the refusal says where, in the dialog.
+                if (e instanceof ApiError && e.status === 409) setRefusal(e.message);
+                else notify.notifyFailure('Failed to delete metadata field!', e);
+              },
+            })
+          }
+        >
+          {refusal ? (
+            <p className="alert alert--error" role="alert">
+              {refusal}
+            </p>
+          ) : (
+            <p>
+              {usage(open.field)
+                ? `It is used by ${usage(open.field)}: it cannot be deleted while it is.`
+                : 'Nothing uses it.'}
+            </p>
+          )}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

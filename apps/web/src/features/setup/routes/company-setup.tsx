@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type TCompanyDetails, ZCompanyDetailsBody } from '@quire/contract';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { QueryState } from '../../../components/data-table';
+import { FormField } from '../../../components/form-field';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { PendingButton } from '../../../components/pending-button';
+import { setServerErrors } from '../../../lib/form';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useCompanyDetails } from '../api/get-company-details';
+import { useUpdateCompanyDetails } from '../api/update-company-details';
+import { ImageCard } from '../components/image-card';
+
+type DetailsInput = z.input<typeof ZCompanyDetailsBody>;
+const FIELDS = ['name', 'address', 'phone', 'email', 'website'] as const;
+const resolver = zodResolver(ZCompanyDetailsBody);
+
+/** Company setup: the company's details, its logo and the sign-in background. */
+export function CompanySetupPage() {
+  const { canWrite } = useAreaAccess('settings');
+  const details = useCompanyDetails();
+  useFailureToast(details.error, details.errorUpdatedAt, 'Failed to load the company details');
+  return (
+    <>
+      <PageHeader title="Company setup">Who the company is, and how Quire looks for it.</PageHeader>
+      {!canWrite ? <span className="badge badge--neutral">Read only</span> : null}
+      <QueryState
+        query={details}
+        loadingText="Loading the company details…"
+        failedText="The company details could not be loaded"
+        isEmpty={false}
+        empty={null}
+      >
+        {details.data ? (
+          <div className="profile-grid">
+            <DetailsCard details={details.data} canWrite={canWrite} />
+            <ImageCard what="logo" url={details.data.logo_url} canWrite={canWrite} />
+            <ImageCard what="background" url={details.data.background_url} canWrite={canWrite} />
+          </div>
+        ) : null}
+      </QueryState>
+    </>
+  );
+}
+
+function DetailsCard({ details, canWrite }: { details: TCompanyDetails; canWrite: boolean }) {
+  const notify = useNotify();
+  const update = useUpdateCompanyDetails();
+  const form = useForm<DetailsInput, unknown, z.output<typeof ZCompanyDetailsBody>>({
+    resolver,
+    values: {
+      name: details.name,
+      address: details.address,
+      phone: details.phone,
+      email: details.email,
+      website: details.website,
+    },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: () => notify.success('Company details saved', 'The details were saved.'),
+      onError: (error) => {
+        setServerErrors(form, error, FIELDS);
+        notify.notifyFailure('Failed to save the company details!', error);
+      },
+    }),
+  );
+  return (
+    <section className="card" aria-labelledby="details-title">
+      <h2 id="details-title">Details</h2>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+        <fieldset className="plain-fieldset form" disabled={!canWrite}>
+          <FormField
+            label="Company name"
+            autoComplete="organization"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <FormField
+            label="Address"
+            autoComplete="street-address"
+            error={errors.address?.message}
+            {...form.register('address')}
+          />
+          <FormField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <FormField
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <FormField
+            label="Website"
+            type="url"
+            autoComplete="url"
+            error={errors.website?.message}
+            {...form.register('website')}
+          />
+        </fieldset>
+        {canWrite ? (
+          <div className="form-actions">
+            <PendingButton pending={update.isPending} pendingLabel="Saving…">
+              Save details
+            </PendingButton>
+          </div>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+export const valueListsQuery = () => apiQueryOptions(contract.valueList.valueLists);
+
+/** GET /api/valuelist: every value list with its item count and the fields using it. */
+export function useValueLists() {
+  return useQuery(valueListsQuery());
+}

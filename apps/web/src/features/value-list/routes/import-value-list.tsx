@@ -1,0 +1,255 @@
+import { type TValueListImport, VALUE_LIST_IMPORT_MAX_BYTES } from '@quire/contract';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FileDropZone } from '../../../components/drop-zone';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/error-message';
+import { groupImportErrors } from '../../../lib/import-errors';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useDownloadTemplate } from '../api/download-template';
+import { useValueList } from '../api/get-value-list';
+import { useImportValueList } from '../api/import-value-list';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const LABELS = { key: 'Key', label: 'Label' };
+const XLSX = '.xlsx';
+
+type Preview = { file: File } & Pick<TValueListImport, 'rows' | 'errors'>;
+
+/**
+ * A value list from an Excel workbook (new, or replacing a list's items): the template, the
+ * file, a preview of its rows with every problem by row, then the import (all or nothing).
+ */
+export function ImportValueListPage() {
+  const id = useId();
+  const params = useParams();
+  const listId = params.id ? Number(params.id) : undefined;
+  const existing = useValueList(listId ?? null);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { canWrite } = useAreaAccess('fileControl');
+  const template = useDownloadTemplate();
+  const importList = useImportValueList();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string>();
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [checking, setChecking] = useState(false);
+  const editing = listId !== undefined;
+  const listName = existing.data?.name;
+
+  const check = (file: File) => {
+    setPreview(null);
+    setFileError(undefined);
+    if (!editing && !name.trim()) {
+      setNameError('Enter a name for the list first');
+      return;
+    }
+    setChecking(true);
+    importList.mutate(
+      { file, dryRun: true, id: listId, name: editing ? undefined : name.trim() },
+      {
+        onSuccess: (data) => setPreview({ file, rows: data.rows, errors: data.errors }),
+        onError: (e) => {
+          setFileError(errorMessage(e));
+          notify.notifyFailure('Failed to read the spreadsheet', e);
+        },
+        onSettled: () => setChecking(false),
+      },
+    );
+  };
+
+  const run = () => {
+    if (!preview || importList.isPending) return;
+    importList.mutate(
+      { file: preview.file, dryRun: false, id: listId, name: editing ? undefined : name.trim() },
+      {
+        onSuccess: (data) => {
+          notify.success(
+            editing ? 'Value list updated' : 'Value list created',
+            `${data.value_list?.name} has ${plural(data.value_list?.items.length ?? 0, 'item', 'items')}.`,
+          );
+          navigate(`/admin/value-lists/${data.value_list?.id}`);
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.errors.length > 0) setPreview({ ...preview, errors: e.errors });
+          notify.notifyFailure('Failed to import the value list!', e);
+        },
+      },
+    );
+  };
+
+  const grouped = preview ? groupImportErrors(preview.errors, LABELS) : null;
+  const blocked = !preview || preview.rows.length === 0 || preview.errors.length > 0;
+  const title = editing ? `Replace the items of ${listName ?? 'a value list'}` : 'New value list from Excel';
+
+  return (
+    <>
+      <PageHeader title={title}>
+        {editing
+          ? 'Rows keep the item of the same key (or, without a key, of the same label); items no row keeps are removed, or archived when files use them.'
+          : 'One item per row under a header row with the columns key and label. The key may be left empty: a free one is chosen.'}
+      </PageHeader>
+      <Link to={editing ? `/admin/value-lists/${listId}` : '/admin/value-lists'}>Back</Link>
+
+      <section className="card" aria-labelledby={`${id}-template`}>
+        <h2 id={`${id}-template`}>1. Download the template</h2>
+        <p className="muted">
+          The first sheet is read. Cells are taken as text, as written: one starting with = + - or @ is a
+          label, never a formula.
+        </p>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={template.isPending}
+          onClick={() =>
+            template.mutate(undefined, {
+              onError: (e) => notify.notifyFailure('Failed to download the template', e),
+            })
+          }
+        >
+          {template.isPending ? 'Downloading…' : 'Download template'}
+        </button>
+      </section>
+
+      {canWrite ? (
+        <section className="card" aria-labelledby={`${id}-file`}>
+          <h2 id={`${id}-file`}>2. Choose the workbook</h2>
+          {!editing ? (
+            <div className="field">
+              <label htmlFor={`${id}-name`}>Name of the list</label>
+              <input
+                id={`${id}-name`}
+                className="control"
+                value={name}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setNameError(undefined);
+                }}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? `${id}-name-error` : undefined}
+              />
+              {nameError ? (
+                <p className="field__error" id={`${id}-name-error`}>
+                  {nameError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <FileDropZone
+            label={`Drop the workbook here (.xlsx, at most ${VALUE_LIST_IMPORT_MAX_BYTES / 1024 / 1024} MB)`}
+            accept={[XLSX]}
+            multiple={false}
+            maxBytes={VALUE_LIST_IMPORT_MAX_BYTES}
+            disabled={importList.isPending}
+            onFiles={([file]) => file && check(file)}
+          />
+          {fileError ? (
+            <p className="field__error" role="alert">
+              {fileError}
+            </p>
+          ) : null}
+          {checking ? (
+            <p className="muted" role="status">
+              <span className="spinner" aria-hidden="true" /> Checking the rows…
+            </p>
+          ) : null}
+        </section>
+      ) : (
+        <p className="alert alert--info">
+          You have read-only access to File Control: importing needs write access.
+        </p>
+      )}
+
+      {preview && grouped ? (
+        <section className="card" aria-labelledby={`${id}-check`}>
+          <h2 id={`${id}-check`}>3. Check and import</h2>
+          <p aria-live="polite">
+            {plural(preview.rows.length, 'row', 'rows')} read from <strong>{preview.file.name}</strong>
+            {preview.errors.length > 0 ? (
+              <>
+                {' · '}
+                <span className="field__error">
+                  {plural(preview.errors.length, 'problem', 'problems')} to fix
+                </span>
+                . Fix them in the workbook and choose it again.
+              </>
+            ) : (
+              ' · no problems found.'
+            )}
+          </p>
+          {grouped.general.length > 0 ? (
+            <ul className="alert alert--error">
+              {grouped.general.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+          {[...grouped.byRow.keys()].some((row) => !preview.rows.some((r) => r.row === row)) ? (
+            <ul className="alert alert--error">
+              {[...grouped.byRow.entries()]
+                .filter(([row]) => !preview.rows.some((r) => r.row === row))
+                .map(([row, problems]) => (
+                  <li key={row}>{`Row ${row}: ${problems.join('; ')}`}</li>
+                ))}
+            </ul>
+          ) : null}
+          {preview.rows.length > 0 ? (
+            <div className="table-wrap">
+              <table className="data-table">
+                <caption className="sr-only">Rows of the workbook</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Key</th>
+                    <th scope="col">Label</th>
+                    <th scope="col">Problems</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((r) => {
+                    const problems = grouped.byRow.get(r.row);
+                    return (
+                      <tr key={r.row} className={problems ? 'row--error' : undefined}>
+                        <td>{r.row}</td>
+                        <td>{r.key ?? <span className="muted">free</span>}</td>
+                        <td>{r.label}</td>
+                        <td>
+                          {problems ? (
+                            <ul className="field__error">
+                              {problems.map((p) => (
+                                <li key={p}>{p}</li>
+                              ))}
+                            </ul>
+                          ) : (
+                            <span className="badge badge--success">OK</span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={run}
+              disabled={blocked || importList.isPending}
+            >
+              {importList.isPending && !checking
+                ? 'Importing…'
+                : editing
+                  ? `Replace with ${plural(preview.rows.length, 'item', 'items')}`
+                  : `Create the list with ${plural(preview.rows.length, 'item', 'items')}`}
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,305 @@
+import { ITEM_LABEL_MAX, type TValueListDetail } from '@quire/contract';
+import { useId, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { PendingButton } from '../../../components/pending-button';
+import { ApiError } from '../../../lib/api-error';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useDestroyValueList } from '../api/destroy-value-list';
+import { useEditValueList } from '../api/edit-value-list';
+import { useValueList } from '../api/get-value-list';
+
+interface ItemDraft {
+  /** Stable while editing (the item's id, or a local one for a new row). */
+  rowKey: string;
+  id?: number;
+  key: number | null;
+  label: string;
+}
+
+let localRows = 0;
+const draftsOf = (list: TValueListDetail): ItemDraft[] =>
+  list.items.map((i) => ({ rowKey: `item-${i.id}`, id: i.id, key: i.key, label: i.label }));
+
+/** One value list: its name, and its items edited in place (in order), then saved at once. */
+export function ValueListPage() {
+  const id = Number(useParams().id);
+  const list = useValueList(Number.isInteger(id) && id > 0 ? id : null);
+  useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load the value list');
+  if (list.isPending)
+    return (
+      <div className="card empty-state" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p className="muted">Loading the value list…</p>
+      </div>
+    );
+  if (!list.data)
+    return (
+      <>
+        <PageHeader title="Value list not found" />
+        <Link to="/admin/value-lists">Back to value lists</Link>
+      </>
+    );
+  return <Editor key={`${list.data.id}-${list.data.updated_at}`} list={list.data} />;
+}
+
+function Editor({ list }: { list: TValueListDetail }) {
+  const formId = useId();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { canWrite } = useAreaAccess('fileControl');
+  const edit = useEditValueList();
+  const destroy = useDestroyValueList();
+  const [name, setName] = useState(list.name);
+  const [description, setDescription] = useState(list.description);
+  const [items, setItems] = useState<ItemDraft[]>(() => draftsOf(list));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const change = (index: number, patch: Partial<ItemDraft>) =>
+    setItems((all) => all.map((item, i) => (i === index ? { ...item, ...patch } : item)));
+  const move = (index: number, by: number) =>
+    setItems((all) => {
+      const next = [...all];
+      const [item] = next.splice(index, 1);
+      next.splice(index + by, 0, item!);
+      return next;
+    });
+  const add = () => {
+    localRows += 1;
+    setItems((all) => [...all, { rowKey: `new-${localRows}`, key: null, label: '' }]);
+  };
+
+  const save = () => {
+    if (edit.isPending) return;
+    edit.mutate(
+      {
+        id: list.id,
+        body: {
+          name,
+          description,
+          items: items.map((i) => ({
+            ...(i.id ? { id: i.id } : {}),
+            ...(i.key !== null ? { key: i.key } : {}),
+            label: i.label,
+          })),
+        },
+      },
+      {
+        onSuccess: (saved) =>
+          notify.success('Value list saved', `${saved.name} has ${saved.items.length} items.`),
+        onError: (error) => {
+          if (error instanceof ApiError)
+            setProblems(
+              Object.fromEntries(error.errors.map((e) => [e.path.replace(/^body\./, ''), e.message])),
+            );
+          notify.notifyFailure('Failed to save value list!', error);
+        },
+      },
+    );
+  };
+
+  const problem = (path: string) =>
+    problems[path] ? (
+      <p className="field__error" id={`${formId}-${path}`}>
+        {problems[path]}
+      </p>
+    ) : null;
+  const described = (path: string) => ({
+    'aria-invalid': problems[path] ? true : undefined,
+    'aria-describedby': problems[path] ? `${formId}-${path}` : undefined,
+  });
+
+  return (
+    <>
+      <PageHeader title={list.name}>
+        {list.fields.length
+          ? `Used by the field${list.fields.length === 1 ? '' : 's'} ${list.fields.map((f) => f.name).join(', ')}.`
+          : 'No field uses this list yet.'}
+      </PageHeader>
+      <div className="section-header">
+        <Link to="/admin/value-lists">Back to value lists</Link>
+        {canWrite ? (
+          <span className="row-actions">
+            <Link className="button button--ghost" to={`/admin/value-lists/${list.id}/import`}>
+              Replace from Excel
+            </Link>
+            <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+              Delete list
+            </button>
+          </span>
+        ) : (
+          <span className="badge badge--neutral">Read only</span>
+        )}
+      </div>
+      <section className="card" aria-label="The list">
+        <fieldset disabled={!canWrite} className="plain-fieldset form">
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor={`${formId}-name`}>Name</label>
+              <input
+                id={`${formId}-name`}
+                className="control"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                {...described('name')}
+              />
+              {problem('name')}
+            </div>
+            <div className="field">
+              <label htmlFor={`${formId}-description`}>Description</label>
+              <input
+                id={`${formId}-description`}
+                className="control"
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+              />
+            </div>
+          </div>
+          {problem('items')}
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="sr-only">Items of {list.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Key</th>
+                  <th scope="col">Label</th>
+                  {canWrite ? (
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item, i) => {
+                  const at = `items.${i}`;
+                  const name = item.label || `item ${i + 1}`;
+                  return (
+                    <tr key={item.rowKey}>
+                      <td>
+                        {item.id ? (
+                          item.key
+                        ) : (
+                          <input
+                            className="control control--narrow"
+                            type="number"
+                            min={1}
+                            max={10000}
+                            placeholder="Any free"
+                            aria-label={`Key of ${name} (empty: a free one is chosen)`}
+                            value={item.key ?? ''}
+                            onChange={(e) =>
+                              change(i, { key: e.target.value === '' ? null : Number(e.target.value) })
+                            }
+                            {...described(`${at}.key`)}
+                          />
+                        )}
+                        {problem(`${at}.key`)}
+                      </td>
+                      <td>
+                        <input
+                          className="control"
+                          maxLength={ITEM_LABEL_MAX}
+                          aria-label={`Label of item ${i + 1}`}
+                          value={item.label}
+                          onChange={(e) => change(i, { label: e.target.value })}
+                          {...described(`${at}.label`)}
+                        />
+                        {problem(`${at}.label`)}
+                      </td>
+                      {canWrite ? (
+                        <td className="cell-actions">
+                          <span className="row-actions">
+                            <button
+                              type="button"
+                              className="button button--link button--small"
+                              aria-label={`Move ${name} up`}
+                              disabled={i === 0}
+                              onClick={() => move(i, -1)}
+                            >
+                              Up
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--link button--small"
+                              aria-label={`Move ${name} down`}
+                              disabled={i === items.length - 1}
+                              onClick={() => move(i, 1)}
+                            >
+                              Down
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--link button--small is-danger"
+                              aria-label={`Remove ${name}`}
+                              onClick={() => setItems((all) => all.filter((_, j) => j !== i))}
+                            >
+                              Remove
+                            </button>
+                          </span>
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {items.length === 0 ? <p className="muted">No items yet.</p> : null}
+        </fieldset>
+        {canWrite ? (
+          <div className="form-actions">
+            <button type="button" className="button button--ghost" onClick={add}>
+              Add item
+            </button>
+            <PendingButton type="button" pending={edit.isPending} pendingLabel="Saving…" onClick={save}>
+              Save list
+            </PendingButton>
+          </div>
+        ) : null}
+        <p className="field__hint">
+          Items a file already uses are archived when removed: files keep their value, new files cannot choose
+          it.
+        </p>
+      </section>
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete the value list ${list.name}?`}
+          confirmLabel="Delete list"
+          pendingLabel="Deleting…"
+          tone="danger"
+          pending={destroy.isPending}
+          onCancel={() => {
+            setDeleting(false);
+            setRefusal(null);
+          }}
+          onConfirm={() =>
+            destroy.mutate(list.id, {
+              onSuccess: () => {
+                notify.success('Value list deleted', `${list.name} was deleted.`);
+                navigate('/admin/value-lists');
+              },
+              onError: (e) => {
+                if (e instanceof ApiError && e.status === 409) setRefusal(e.message);
+                else notify.notifyFailure('Failed to delete value list!', e);
+              },
+            })
+          }
+        >
+          {refusal ? (
+            <p className="alert alert--error" role="alert">
+              {refusal}
+            </p>
+          ) : (
+            <p>The list and its {list.items.length} items go.</p>
+          )}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZCreateValueListBody } from '@quire/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { Dialog } from '../../../components/dialog';
+import { Field, FormField } from '../../../components/form-field';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { PendingButton } from '../../../components/pending-button';
+import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useCreateValueList } from '../api/create-value-list';
+import { useValueLists } from '../api/get-value-lists';
+
+/** Value lists: the choices of value-list fields, each item a key and a label. */
+export function ValueListsPage() {
+  const { canWrite } = useAreaAccess('fileControl');
+  const lists = useValueLists();
+  useFailureToast(lists.error, lists.errorUpdatedAt, 'Failed to load value lists');
+  const [creating, setCreating] = useState(false);
+  const rows = lists.data ?? [];
+  return (
+    <>
+      <PageHeader title="Value lists">
+        The choices of value-list fields: each item has a key (1 to 10000) and a label.
+      </PageHeader>
+      <div className="section-header">
+        {canWrite ? (
+          <span className="row-actions">
+            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+              New value list
+            </button>
+            <Link className="button button--ghost" to="/admin/value-lists/import">
+              New list from Excel
+            </Link>
+          </span>
+        ) : (
+          <span className="badge badge--neutral">Read only</span>
+        )}
+      </div>
+      <QueryState
+        query={lists}
+        loadingText="Loading value lists…"
+        failedText="The value lists could not be loaded"
+        isEmpty={rows.length === 0}
+        empty={
+          <>
+            <h2>No value lists yet</h2>
+            <p className="muted">
+              A value list is the set of choices of a field, such as the statuses of an invoice.
+            </p>
+          </>
+        }
+      >
+        <DataTable caption="Value lists" columns={['Name', 'Items', 'Used by', 'Changed']}>
+          {rows.map((l) => (
+            <tr key={l.id}>
+              <td>
+                <Link to={`/admin/value-lists/${l.id}`}>
+                  <strong>{l.name}</strong>
+                </Link>
+                {l.description ? <div className="cell-muted">{l.description}</div> : null}
+              </td>
+              <td>
+                {l.item_count}{' '}
+                {l.source === 'excel' ? <span className="badge badge--neutral">from Excel</span> : null}
+              </td>
+              <td>
+                {l.fields.length ? (
+                  l.fields.map((f) => f.name).join(', ')
+                ) : (
+                  <span className="muted">No field</span>
+                )}
+              </td>
+              <td>
+                <Timestamp iso={l.updated_at} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
+      {creating ? <NewListDialog onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}
+
+const ZNewList = ZCreateValueListBody.pick({ name: true, description: true });
+type NewListInput = z.input<typeof ZNewList>;
+const resolver = withEmptyMessages(zodResolver(ZNewList), { name: 'Enter a name for the list' });
+
+function NewListDialog({ onClose }: { onClose: () => void }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const create = useCreateValueList();
+  const form = useForm<NewListInput, unknown, z.output<typeof ZNewList>>({
+    resolver,
+    defaultValues: { name: '', description: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(
+      { ...values, items: [] },
+      {
+        onSuccess: (list) => {
+          notify.success('Value list created', `Add the items of ${list.name}.`);
+          navigate(`/admin/value-lists/${list.id}`);
+        },
+        onError: (error) => {
+          setServerErrors(form, error, ['name', 'description']);
+          notify.notifyFailure('Failed to create value list!', error);
+        },
+      },
+    ),
+  );
+  return (
+    <Dialog title="New value list" onClose={onClose} busy={create.isPending} size="small">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label={
+            <>
+              Description <span className="muted">(optional)</span>
+            </>
+          }
+          error={errors.description?.message}
+        >
+          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
+        </Field>
+        <div className="form-actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={onClose}
+            disabled={create.isPending}
+          >
+            Cancel
+          </button>
+          <PendingButton pending={create.isPending} pendingLabel="Creating…">
+            Create list
+          </PendingButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
