@@ -146,7 +146,7 @@ function ConditionDialog({
           <input type="checkbox" {...form.register('on_workflow_field')} /> Test the run's workflow metadata
           (not the file's)
         </label>
-        <Field label="Test" error={errors.operator?.message}>
+        <Field label="Comparison" error={errors.operator?.message}>
           {(control) => (
             <select {...control} {...form.register('operator')}>
               {operatorsFor(field?.type ?? 'text').map((o) => (

@@ -2,12 +2,14 @@ import type { TAssignedFile } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { Dialog } from '../../../components/dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useAssignedFiles } from '../api/assigned-files';
 import { useFileStage } from '../api/folder-workflow-stage';
 import { type Decision, DecisionDialog } from '../components/decision-dialog';
+import { WorkflowPanel } from '../components/workflow-panel';
 
 export const ASSIGNED_PAGE_SIZE = 20;
 const COLUMNS = ['File', 'Workflow', 'Step', 'Waiting since', 'Due'];
@@ -41,7 +43,7 @@ export function AssignedPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
   const list = useAssignedFiles({ page, quantity: ASSIGNED_PAGE_SIZE });
-  const [open, setOpen] = useState<{ task: TAssignedFile; decision: Decision } | null>(null);
+  const [open, setOpen] = useState<{ task: TAssignedFile; decision: Decision | 'history' } | null>(null);
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load assigned files');
   const rows = list.data?.items ?? [];
   return (
@@ -113,7 +115,13 @@ export function AssignedPage() {
           busy={list.isFetching}
         />
       </QueryState>
-      {open ? <Decide task={open.task} decision={open.decision} onClose={() => setOpen(null)} /> : null}
+      {open?.decision === 'history' ? (
+        <Dialog title={`Workflow of ${open.task.file_name}`} onClose={() => setOpen(null)} size="large">
+          <WorkflowPanel fileId={open.task.file_id} canStart={false} />
+        </Dialog>
+      ) : open ? (
+        <Decide task={open.task} decision={open.decision} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   );
 }

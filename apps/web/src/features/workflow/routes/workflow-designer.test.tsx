@@ -156,7 +156,7 @@ describe('the workflow designer', () => {
     await user.click(screen.getByRole('button', { name: 'Add condition to enter' }));
     const dialog = screen.getByRole('dialog', { name: 'New condition to enter' });
     await user.selectOptions(within(dialog).getByLabelText('Field'), '32');
-    await user.selectOptions(within(dialog).getByLabelText('Test'), 'in_list');
+    await user.selectOptions(within(dialog).getByLabelText('Comparison'), 'in_list');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Receipt' }));
     await user.selectOptions(within(dialog).getByLabelText(/Joined to the condition before/), 'or');
     await user.click(within(dialog).getByRole('button', { name: 'Save condition' }));
