@@ -147,6 +147,27 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ),
             },
             {
+              path: '/search',
+              ...page(
+                () => import('../features/dashboard-and-search/routes/search-results'),
+                (m) => m.SearchResultsPage,
+              ),
+            },
+            {
+              path: '/files/:id',
+              ...page(
+                () => import('./routes/file-page'),
+                (m) => m.FilePage,
+              ),
+            },
+            {
+              path: '/admin/audit',
+              ...page(
+                () => import('../features/audit/routes/audit-trail'),
+                (m) => m.AuditTrailPage,
+              ),
+            },
+            {
               path: '/profile',
               ...page(
                 () => import('../features/auth/routes/profile'),
