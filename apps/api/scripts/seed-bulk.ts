@@ -139,11 +139,11 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
            WITH cats AS (SELECT array_agg(id ORDER BY id) a FROM categories WHERE name LIKE '%' || $1 || '-%'),
                 own AS (SELECT array_agg(id ORDER BY id) a FROM users WHERE username LIKE 'bulk' || $1 || '.%')
            SELECT g AS n,
-                  cats.a[1 + (g * 7919) % array_length(cats.a, 1)] AS category_id,
-                  own.a[1 + (g * 104729) % array_length(own.a, 1)] AS owner_id,
+                  cats.a[1 + ((g::bigint * 7919) % array_length(cats.a, 1))::int] AS category_id,
+                  own.a[1 + ((g::bigint * 104729) % array_length(own.a, 1))::int] AS owner_id,
                   ($2::text[])[1 + g % array_length($2::text[], 1)] || '-' || ($3::text[])[1 + (g / 7) % array_length($3::text[], 1)]
                     || '-' || ($4::text[])[1 + (g / 3) % array_length($4::text[], 1)] || '-' || g || '.pdf' AS name,
-                  (now() AT TIME ZONE 'UTC') - make_interval(mins => (g * 1303) % (3 * 365 * 24 * 60)) AS created_at
+                  (now() AT TIME ZONE 'UTC') - make_interval(mins => ((g::bigint * 1303) % (3 * 365 * 24 * 60))::int) AS created_at
              FROM cats, own, generate_series($5::int, $6::int) g`,
           [run, WORDS, PLACES, CUSTOMERS, from, to],
         );
@@ -166,7 +166,7 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
           `INSERT INTO file_field_values (file_id, field_id, value_text, value_number, value_date, value_item_id, updated_at)
            SELECT f.id, mf.id,
                   CASE WHEN mf.type = 'text' THEN initcap(($2::text[])[1 + (f.id + mf.id) % array_length($2::text[], 1)]) || ' ' || (f.id % 997) END,
-                  CASE WHEN mf.type = 'number' THEN ((f.id * 31 + mf.id) % 100000)::numeric END,
+                  CASE WHEN mf.type = 'number' THEN ((f.id::bigint * 31 + mf.id) % 100000)::numeric END,
                   CASE WHEN mf.type = 'date' THEN date '2020-01-01' + ((f.id + mf.id * 11) % 2200) END,
                   CASE WHEN mf.type = 'select' THEN (SELECT i.id FROM value_list_items i WHERE i.value_list_id = mf.value_list_id AND i.key = 1 + (f.id + mf.id) % 50) END,
                   now()

@@ -182,6 +182,7 @@ export const ZFilterFilesQuery = z.object({
 
 /** Whether the text of a file's current version was read for search (shown on its detail page). */
 export const ZTextStatus = z.object({
+  file: ZFileBrief,
   version_id: z.number().int().nullable(),
   version_number: z.number().int().nullable(),
   /** null: not looked at yet (the job is queued). */

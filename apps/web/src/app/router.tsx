@@ -154,6 +154,20 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ),
             },
             {
+              path: '/search',
+              ...page(
+                () => import('../features/dashboard-and-search/routes/search-results'),
+                (m) => m.SearchResultsPage,
+              ),
+            },
+            {
+              path: '/admin/audit',
+              ...page(
+                () => import('../features/audit/routes/audit-trail'),
+                (m) => m.AuditTrailPage,
+              ),
+            },
+            {
               path: '/profile',
               ...page(
                 () => import('../features/auth/routes/profile'),

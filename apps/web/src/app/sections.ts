@@ -78,6 +78,7 @@ export const SECTIONS: readonly Section[] = [
     role: 'admin',
     area: 'settings',
   },
+  { path: '/admin/audit', label: 'Audit trail', group: 'Settings', role: 'admin', area: 'settings' },
   {
     path: '/admin/client-errors',
     label: 'Client errors',

@@ -29,6 +29,7 @@ const SETTINGS_LINKS = [
   'Sign-in security',
   'Backups',
   'External authentication',
+  'Audit trail',
   'Client errors',
 ];
 const FILE_CONTROL_LINKS = ['Categories', 'Category groups', 'Metadata fields', 'Value lists'];

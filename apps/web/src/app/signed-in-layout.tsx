@@ -1,10 +1,11 @@
-import { accessTypeLabel, landingPath } from '@quire/contract';
+import { accessTypeLabel, landingPath, VENDOR_ADMIN } from '@quire/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Brand } from '../components/brand';
 import { type ToastState, useLocationToast } from '../components/notifications/use-location-toast';
 import { PageLoader } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
+import { HeaderSearch } from '../features/dashboard-and-search/components/header-search';
 import { NotificationBell } from '../features/notification/components/notification-bell';
 import { useBranding } from '../lib/branding';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
@@ -133,6 +134,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
         </section>
       </aside>
       <main id="main" className="content" tabIndex={-1}>
+        {accessType === VENDOR_ADMIN ? null : <HeaderSearch />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

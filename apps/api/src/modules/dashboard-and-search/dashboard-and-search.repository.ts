@@ -444,6 +444,13 @@ export async function storeText(
       extracted_at = EXCLUDED.extracted_at, search_vector = EXCLUDED.search_vector`;
 }
 
+/** One live file as a summary (the caller's guard has checked it may be seen). */
+export async function fileSummary(db: Tx, fileId: number): Promise<SummaryRow | null> {
+  const rows = await db.$queryRaw<SummaryRow[]>`
+    SELECT ${SUMMARY_COLUMNS} FROM files f ${SUMMARY_JOINS} WHERE f.id = ${fileId}::int AND f.deleted_at IS NULL`;
+  return rows[0] ?? null;
+}
+
 export function textStatusOfFile(db: Tx, fileId: number) {
   return db.file.findUnique({
     where: { id: fileId },

@@ -1,9 +1,11 @@
 import type { TTextStatus } from '@quire/contract';
 import { audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
+import { notFound } from '../../lib/errors.js';
 import type { FileEvent } from '../../lib/file-events.js';
 import { describeError } from '../../lib/jobs/definition.js';
 import * as repo from './dashboard-and-search.repository.js';
+import { toSummary } from './search.service.js';
 import {
   EXTRACT_LIMITS,
   ExtractionFailed,
@@ -113,10 +115,15 @@ export async function extractVersion(
 }
 
 export async function textStatus(deps: Deps, fileId: number): Promise<TTextStatus> {
-  const file = await repo.textStatusOfFile(deps.db, fileId);
+  const [summary, file] = await Promise.all([
+    repo.fileSummary(deps.db, fileId),
+    repo.textStatusOfFile(deps.db, fileId),
+  ]);
+  if (!summary) throw notFound('File');
   const version = file?.currentVersion ?? null;
   const text = version?.text ?? null;
   return {
+    file: toSummary(summary),
     version_id: version?.id ?? null,
     version_number: version?.number ?? null,
     status: text?.status ?? null,

@@ -2,11 +2,13 @@ import { contract } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { TextStatusPanel } from '../../features/dashboard-and-search/components/text-status-panel';
 import { useFileView } from '../../features/files/api/file-queries';
 import { FileActionsBar } from '../../features/files/components/file-actions-bar';
 import { FilePreview } from '../../features/files/components/file-preview';
 import { CommentList, OtherFiles, VersionList } from '../../features/files/components/file-sections';
 import { ShareDialog } from '../../features/files/components/share-dialog';
+import { WorkflowPanel } from '../../features/workflow/components/workflow-panel';
 import { callApi } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format';
@@ -67,6 +69,7 @@ export function FileDetailPage() {
               ))}
             </dl>
           </section>
+          <WorkflowPanel fileId={f.id} canStart={f.permissions.edit} />
           <VersionList file={f} />
           <OtherFiles file={f} />
           <CommentList file={f} />
@@ -80,6 +83,7 @@ export function FileDetailPage() {
               {f.has_own_permissions ? ' · this file has its own permissions' : ''}
             </p>
           </section>
+          <TextStatusPanel fileId={f.id} />
         </div>
       </div>
     </>

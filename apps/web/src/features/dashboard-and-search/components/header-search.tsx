@@ -1,0 +1,91 @@
+import type { TFoundFile } from '@quire/contract';
+import { useState } from 'react';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSearchSuggestions } from '../api/search-files';
+import { fileLink, searchLink } from '../lib/file-link';
+import { MarkedText } from './marked-text';
+
+/**
+ * The header search of every signed-in page (React Aria combo box): typing shows the best
+ * matching files as suggestions (a newer text cancels the request in flight); arrows and
+ * Enter (or a click) open one; Enter on the text itself, or Search, opens the results page.
+ */
+export function HeaderSearch() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), 200);
+  const query = useSearchSuggestions(search);
+  const items: TFoundFile[] = search ? (query.data?.items ?? []) : [];
+  const showAll = () => {
+    const q = text.trim();
+    if (/[\p{L}\p{N}]/u.test(q)) navigate(searchLink(q));
+  };
+  return (
+    <search className="header-search">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          showAll();
+        }}
+      >
+        <ComboBox
+          className="header-search__combo"
+          aria-label="Search files"
+          items={items}
+          inputValue={text}
+          onInputChange={setText}
+          selectedKey={null}
+          menuTrigger="input"
+          allowsEmptyCollection
+          onSelectionChange={(key) => {
+            if (key === null) return;
+            setText('');
+            navigate(fileLink(Number(key)));
+          }}
+        >
+          <Label className="sr-only">Search files</Label>
+          <Input
+            className="control header-search__input"
+            placeholder="Search files by name, metadata or content"
+            onKeyDown={(e) => {
+              // Enter with no suggestion chosen: the results page.
+              if (e.key === 'Enter' && !e.currentTarget.getAttribute('aria-activedescendant')) showAll();
+            }}
+          />
+          <Popover className="header-search__popover" placement="bottom start">
+            <ListBox<TFoundFile>
+              className="header-search__list"
+              renderEmptyState={() => (
+                <p className="muted header-search__empty">
+                  {query.isFetching ? 'Searching…' : search ? `No files match "${search}"` : 'Type to search'}
+                </p>
+              )}
+            >
+              {(file) => (
+                <ListBoxItem id={file.id} textValue={file.name} className="header-search__item">
+                  <span className="header-search__name">
+                    <MarkedText html={file.name_html} />
+                  </span>
+                  <span className="muted header-search__where">
+                    {file.category?.name ?? 'Not indexed yet'}
+                    {file.snippet_html ? (
+                      <>
+                        {' · '}
+                        <MarkedText html={file.snippet_html} />
+                      </>
+                    ) : null}
+                  </span>
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </ComboBox>
+        <Button type="submit" className="button button--ghost button--small">
+          Search
+        </Button>
+      </form>
+    </search>
+  );
+}

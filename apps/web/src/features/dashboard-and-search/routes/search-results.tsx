@@ -1,0 +1,232 @@
+import type { TFilterAttributes } from '@quire/contract';
+import { useSearchParams } from 'react-router';
+import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { DateRangePicker } from '../../../components/date-range-picker';
+import { PageHeader } from '../../../components/page-header';
+import { PageNavigation } from '../../../components/pagination';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useFilterAttributes } from '../api/filter-attributes';
+import { useFoundFiles } from '../api/find-files';
+import { FileCell } from '../components/file-row';
+import { MarkedText } from '../components/marked-text';
+import { readSearch, withChanges } from '../lib/search-params';
+
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select className="control" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Filters({ attributes }: { attributes: TFilterAttributes | undefined }) {
+  const [params, setParams] = useSearchParams();
+  const set = (changes: Record<string, string | null>) => setParams(withChanges(params, changes));
+  const fieldId = params.get('field') ?? '';
+  const field = attributes?.fields.find((f) => String(f.id) === fieldId);
+  const from = params.get('from');
+  const to = params.get('to');
+  const yesNo = [
+    { value: '1', label: 'Yes' },
+    { value: '0', label: 'No' },
+  ];
+  return (
+    <section className="card search-filters" aria-label="Filters">
+      <Select
+        label="Category"
+        value={params.get('category') ?? ''}
+        onChange={(v) => set({ category: v })}
+        options={(attributes?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      />
+      <DateRangePicker
+        label="Created"
+        value={from && to ? { from, to } : null}
+        onChange={(r) => set({ from: r?.from ?? null, to: r?.to ?? null })}
+      />
+      <Select
+        label="Owner"
+        value={params.get('owner') ?? ''}
+        onChange={(v) => set({ owner: v })}
+        options={(attributes?.owners ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+      />
+      <Select
+        label="Workflow step"
+        value={params.get('step') ?? ''}
+        onChange={(v) => set({ step: v })}
+        options={(attributes?.workflow_steps ?? []).map((s) => ({
+          value: String(s.id),
+          label: `${s.workflow.name}: ${s.name}`,
+        }))}
+      />
+      <Select
+        label="Locked"
+        value={params.get('locked') ?? ''}
+        onChange={(v) => set({ locked: v })}
+        options={yesNo}
+      />
+      <Select
+        label="Checked out"
+        value={params.get('checked_out') ?? ''}
+        onChange={(v) => set({ checked_out: v })}
+        options={yesNo}
+      />
+      <Select
+        label="Metadata field"
+        value={fieldId}
+        onChange={(v) => set({ field: v, value: null, min: null, max: null, keys: null, type: null })}
+        options={(attributes?.fields ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+      />
+      {field?.type === 'select' ? (
+        <Select
+          label={`${field.name} is`}
+          value={params.get('keys') ?? ''}
+          onChange={(v) => set({ keys: v })}
+          options={(field.items ?? []).map((i) => ({ value: String(i.key), label: i.label }))}
+        />
+      ) : field?.type === 'number' || field?.type === 'date' ? (
+        <>
+          <label className="field">
+            <span>{field.name} from</span>
+            <input
+              className="control"
+              type={field.type === 'date' ? 'date' : 'number'}
+              value={params.get('min') ?? ''}
+              onChange={(e) => set({ min: e.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span>{field.name} to</span>
+            <input
+              className="control"
+              type={field.type === 'date' ? 'date' : 'number'}
+              value={params.get('max') ?? ''}
+              onChange={(e) => set({ max: e.target.value })}
+            />
+          </label>
+        </>
+      ) : field ? (
+        <label className="field">
+          <span>{field.name} is</span>
+          <input
+            className="control"
+            value={params.get('value') ?? ''}
+            onChange={(e) => set({ value: e.target.value, type: field.type === 'text' ? 'text' : null })}
+          />
+        </label>
+      ) : null}
+    </section>
+  );
+}
+
+/** The search results: the matching files with where they matched, filters and the search in the URL. */
+export function SearchResultsPage() {
+  const [params, setParams] = useSearchParams();
+  const { q, page, filters } = readSearch(params);
+  const attributes = useFilterAttributes();
+  const query = useFoundFiles(q, filters, page);
+  useFailureToast(query.error, query.errorUpdatedAt, 'Failed to search files');
+  const data = query.data;
+  const searching = Boolean(q) || Boolean(filters);
+  return (
+    <>
+      <PageHeader title={q ? `Search: ${q}` : 'Find files'} />
+      <search>
+        <form
+          className="search-bar"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const text = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+            setParams(withChanges(params, { q: text }));
+          }}
+        >
+          <label className="field search-bar__field">
+            <span>Search</span>
+            <input
+              name="q"
+              className="control"
+              defaultValue={q}
+              key={q}
+              placeholder="Name, metadata, tags, comments or content"
+            />
+          </label>
+          <button type="submit" className="button">
+            Search
+          </button>
+        </form>
+      </search>
+      <Filters attributes={attributes.data} />
+      {searching ? (
+        <QueryState
+          query={query}
+          loadingText="Searching…"
+          failedText="The search could not be run"
+          isEmpty={!data?.items.length}
+          empty={
+            <>
+              <h2>No files match</h2>
+              <p className="muted">Try other words, or fewer filters.</p>
+            </>
+          }
+        >
+          <p className="muted" aria-live="polite">
+            {data
+              ? `${data.total}${data.total_exact ? '' : '+'} file${data.total === 1 ? '' : 's'} found`
+              : ''}
+          </p>
+          <DataTable
+            caption="Files found"
+            columns={['File', 'Where it matched', 'Owner', 'Changed']}
+            busy={query.isPlaceholderData}
+          >
+            {data?.items.map((f) => (
+              <tr key={f.id}>
+                <td>
+                  <FileCell file={f} nameHtml={<MarkedText html={f.name_html} />} />
+                </td>
+                <td className="search-snippet">
+                  {f.snippet_html ? (
+                    <MarkedText html={f.snippet_html} />
+                  ) : (
+                    <span className="muted">Its name</span>
+                  )}
+                </td>
+                <td>{f.owner.name}</td>
+                <td>
+                  <Timestamp iso={f.updated_at} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <PageNavigation
+            data={data}
+            noun="files"
+            onPage={(p) => setParams(withChanges(params, { page: String(p) }))}
+            busy={query.isPlaceholderData}
+          />
+        </QueryState>
+      ) : (
+        <div className="card empty-state">
+          <p className="muted">Type words to search for, or choose a filter.</p>
+        </div>
+      )}
+    </>
+  );
+}
