@@ -203,9 +203,10 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
     // --- Alice has it again, and its history shows every move. ---
     await signIn(page, alice.username, alice.password, 'user');
     await page.goto('/assigned');
-    await page.getByRole('button', { name: `History of invoice-${stamp}.pdf` }).click();
+    // The file's page shows where it stands in the workflow, with every move.
+    await page.getByRole('link', { name: `invoice-${stamp}.pdf` }).click();
     const history = page
-      .getByRole('dialog', { name: `Workflow of invoice-${stamp}.pdf` })
+      .getByRole('region', { name: 'Workflow' })
       .getByRole('list', { name: 'Workflow history, newest first' });
     const items = history.getByRole('listitem');
     await expect(items).toHaveCount(3);

@@ -7,7 +7,7 @@ import { PageLoader } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
 import { HeaderSearch } from '../features/dashboard-and-search/components/header-search';
 import { NotificationBell } from '../features/notification/components/notification-bell';
-import { useBranding } from '../lib/branding';
+import { useBranding } from '../lib/branding-query';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
 import { loginPathFor } from './login-path';
 import { mayOpen, navigationFor, sectionFor } from './sections';

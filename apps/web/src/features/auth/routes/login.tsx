@@ -8,7 +8,7 @@ import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
-import { useBranding } from '../../../lib/branding';
+import { usePublicBranding } from '../../../lib/branding';
 import { lazyResolver, setServerErrors } from '../../../lib/form';
 import { getAuth } from '../../../lib/storage';
 import { type LoginInput, useLogin } from '../api/login';
@@ -45,7 +45,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
   const queryClient = useQueryClient();
   const login = useLogin();
   const registrationOpen = useRegistrationOpen();
-  const branding = useBranding();
+  const branding = usePublicBranding();
   const [failure, setFailure] = useState<{ attempt: number; message: string } | null>(null);
   /** Signed in before confirming the e-mail address: what was typed as the username. */
   const [unverified, setUnverified] = useState<string | null>(null);
