@@ -9,16 +9,18 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 export interface JourneyUser {
+  id: number;
   username: string;
   email: string;
   password: string;
 }
 
-/** A new General staff user (login role user), created by the admin through the API. */
-export async function createGeneralStaff(
+/** A new user, created by the admin through the API: General staff (login role user) by default. */
+export async function createJourneyUser(
   request: APIRequestContext,
   token: string,
   prefix: string,
+  access: { access_type: string; role: 'admin' | 'user' } = { access_type: 'General staff', role: 'user' },
 ): Promise<JourneyUser> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const user = {
@@ -28,16 +30,15 @@ export async function createGeneralStaff(
   };
   const response = await request.post('/api/users/createUser', {
     headers: { Authorization: `Bearer ${token}` },
-    data: {
-      ...user,
-      first_name: 'Journey',
-      last_name: prefix,
-      role: 'user',
-      access_type: 'General staff',
-    },
+    data: { ...user, first_name: 'Journey', last_name: prefix, ...access },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  return user;
+  return { ...user, id: (await response.json()).data.id as number };
+}
+
+/** A new General staff user (login role user), created by the admin through the API. */
+export function createGeneralStaff(request: APIRequestContext, token: string, prefix: string) {
+  return createJourneyUser(request, token, prefix);
 }
 
 /**

@@ -20,7 +20,10 @@ export function HeaderSearch() {
   const items: TFoundFile[] = search ? (query.data?.items ?? []) : [];
   const showAll = () => {
     const q = text.trim();
-    if (/[\p{L}\p{N}]/u.test(q)) navigate(searchLink(q));
+    if (!/[\p{L}\p{N}]/u.test(q)) return;
+    // The results page takes over (with its own search box): the suggestions close.
+    setText('');
+    navigate(searchLink(q));
   };
   return (
     <search className="header-search">

@@ -1,0 +1,106 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config.js';
+import { adminToken, createJourneyUser } from './journey-api.js';
+
+// Finding a file by a word inside it, end to end in Chromium: the admin files a text document
+// into a category one person may view; that person finds it from the header search by a word
+// of its content, highlighted in the results, and opens it; someone without the right finds
+// nothing; the Auditor reads the upload in the audit trail, with the tamper check.
+
+const stamp = Date.now().toString(36);
+// A word no other journey writes: only this file's content holds it.
+const word = `zephyrine${stamp}`;
+
+async function signIn(page: Page, username: string, password: string, role: 'admin' | 'user') {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Role').selectOption(role);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function searchFromHeader(page: Page, text: string) {
+  const box = page.getByRole('combobox', { name: 'Search files' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${text}`));
+}
+
+test('a word inside a file finds it, for those who may see it; the audit trail records it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await adminToken(request);
+  const reader = await createJourneyUser(request, token, 'finder');
+  const outsider = await createJourneyUser(request, token, 'stranger');
+  const auditor = await createJourneyUser(request, token, 'auditor', {
+    access_type: 'Auditor',
+    role: 'admin',
+  });
+  const category = await request.post('/api/storeFolder', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: `Minutes ${stamp}`, permissions: [{ user_id: reader.id, rights: ['view'] }] },
+  });
+  expect(category.status(), await category.text()).toBe(200);
+  const categoryId = (await category.json()).data.id as number;
+  const fileName = `board-minutes-${stamp}.txt`;
+
+  // The admin files the document and indexes it.
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, 'admin');
+  await page.goto(`/files/upload/${categoryId}`);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`Minutes of the board.\nThe ${word} proposal was accepted unanimously.\n`),
+  });
+  await expect(page).toHaveURL(/\/unindexed-files$/);
+  await page
+    .getByRole('row', { name: new RegExp(fileName) })
+    .getByRole('button', { name: 'Index' })
+    .click();
+  await page.getByRole('button', { name: 'Save and index' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(fileName) })).toHaveCount(0);
+  await signOut(page);
+
+  // The reader finds it by a word of its content (read by a job: allow it a moment).
+  await signIn(page, reader.username, reader.password, 'user');
+  const results = page.getByRole('table', { name: 'Files found' });
+  await expect(async () => {
+    await searchFromHeader(page, word);
+    await expect(results.getByRole('row', { name: new RegExp(fileName) })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  const row = results.getByRole('row', { name: new RegExp(fileName) });
+  await expect(row.locator('mark')).toContainText([word]);
+  await expect(row).toContainText('proposal was accepted');
+  await row.getByRole('link', { name: new RegExp(fileName) }).click();
+  await expect(page).toHaveURL(/\/files\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Search' })).toContainText('Its content is searchable');
+  await signOut(page);
+
+  // Someone without the right finds nothing, not even that it exists.
+  await signIn(page, outsider.username, outsider.password, 'user');
+  await searchFromHeader(page, word);
+  await expect(page.getByRole('heading', { name: 'No files match' })).toBeVisible();
+  await expect(page.getByText(fileName)).toHaveCount(0);
+  await signOut(page);
+
+  // The Auditor reads the upload in the audit trail; the chain verifies.
+  await signIn(page, auditor.username, auditor.password, 'admin');
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
+  await page.getByRole('region', { name: 'Filters' }).getByLabel('Type').selectOption('file');
+  await expect(page).toHaveURL(/type=file/);
+  const events = page.getByRole('table', { name: 'Audit events' });
+  await expect(events.getByRole('row', { name: new RegExp(fileName) }).first()).toBeVisible();
+  const check = page.getByRole('region', { name: 'Tamper check' });
+  await check.getByRole('button').first().click();
+  await expect(check).toContainText('The chain verifies', { timeout: 30_000 });
+});
