@@ -1,4 +1,4 @@
-// pnpm audit:verify — walks the whole audit hash chain (docs/decisions/013-audit-hash-chain.md)
+// pnpm audit:verify — walks the whole audit hash chain (docs/decisions/015-audit-hash-chain.md)
 // of the configured database (DATABASE_URL, or the embedded one under DATA_DIR), recomputing
 // every hash here in Node, and names the first event that was changed or removed. Records the
 // outcome like the hourly job does. Exit code 0: the chain verifies; 1: it does not.

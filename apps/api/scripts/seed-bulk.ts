@@ -4,7 +4,7 @@
 // for one file in ten, and 2,000,000 audit events in the hash chain. Everything is written
 // set-based (INSERT … SELECT over generate_series or unnest arrays), never row by row; the
 // audit events are chained here (the same hash as the database's, lib/audit-chain.ts) and
-// loaded with quire.audit_reload, the documented bulk-load switch of decision 013.
+// loaded with quire.audit_reload, the documented bulk-load switch of decision 015.
 import pg from 'pg';
 import { auditHash } from '../src/lib/audit-chain.js';
 

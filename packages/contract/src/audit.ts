@@ -3,7 +3,7 @@ import { ZId, ZPageMeta, zLine } from './common.js';
 import { endpoint } from './http.js';
 
 // The audit trail (spec §7 "Audit"): every event of the product, who, what, when, from where
-// and the object, in a tamper-evident hash chain (docs/decisions/013-audit-hash-chain.md).
+// and the object, in a tamper-evident hash chain (docs/decisions/015-audit-hash-chain.md).
 
 /**
  * Every event type (the area, the spec's `type` filter) and its actions: the one list. The

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@quire/db';
 
-// The audit hash chain, checked from outside the database (decision 013). The database seals
+// The audit hash chain, checked from outside the database (decision 015). The database seals
 // each event at commit (quire_audit_seal in migration 0011_search): seq = head + 1,
 // prev_hash = the head's hash, hash = sha256 of the canonical content below. This file
 // recomputes every hash in Node from the stored text of each field, so a verification does

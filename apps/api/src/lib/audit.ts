@@ -26,7 +26,7 @@ export interface AuditInput<T extends AuditType = AuditType> {
 
 /**
  * Writes one audit event; call it with the transaction of the change it records. The event is
- * sealed into the hash chain when that transaction commits (decision 013), so write audit
+ * sealed into the hash chain when that transaction commits (decision 015), so write audit
  * events in READ COMMITTED transactions (Prisma's default).
  */
 export function audit<T extends AuditType>(tx: Tx, actor: Actor, event: AuditInput<T>) {

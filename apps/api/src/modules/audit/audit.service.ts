@@ -17,7 +17,7 @@ import { activityWorkbook } from './audit.export.js';
 import * as repo from './audit.repository.js';
 
 // The audit trail: the list and its filters, the export, and the hash chain's verification
-// (decision 013). Reading the trail is not itself an event; exporting it and verifying the
+// (decision 015). Reading the trail is not itself an event; exporting it and verifying the
 // chain are.
 
 type ActivityQuery = z.infer<typeof ZAuditActivityQuery>;
