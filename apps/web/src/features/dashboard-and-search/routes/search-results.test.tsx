@@ -1,0 +1,66 @@
+import type { TFilterAttributes, TFoundFile, TFoundPage } from '@quire/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../testing/fixtures';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+const found = (over: Partial<TFoundFile> = {}): TFoundFile => ({
+  id: 11,
+  name: 'board-minutes.txt',
+  category: { id: 4, name: 'Minutes' },
+  owner: { id: 2, name: 'Company Admin' },
+  mime_type: 'text/plain',
+  size: 79,
+  locked: false,
+  checked_out: false,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-20T10:00:00Z',
+  rank: 0.5,
+  name_html: 'board-minutes.txt',
+  snippet_html: 'The <mark>zephyr</mark> proposal &lt;draft&gt; was accepted',
+  ...over,
+});
+const page = (items: TFoundFile[]): TFoundPage => ({
+  page: 1,
+  quantity: 100,
+  total: items.length,
+  last_page: 1,
+  items,
+  total_exact: true,
+});
+const attributes: TFilterAttributes = { categories: [], fields: [], owners: [], workflow_steps: [] };
+
+function server(routes: MockRoutes) {
+  const data = signIn('user', 'General staff');
+  return mockApi({
+    'GET /api/user/current': { body: { data: data.user } },
+    'GET /api/filter-attributes': { body: { data: attributes } },
+    ...routes,
+  });
+}
+
+describe('the search results page', () => {
+  it('shows each file found with the matching passage, the match marked and the rest as text', async () => {
+    const api = server({ 'GET /api/all-search-files': { body: { data: page([found()]) } } });
+    renderApp('/search?q=zephyr');
+    const table = await screen.findByRole('table', { name: 'Files found' }, { timeout: 10_000 });
+    const row = within(table).getByRole('row', { name: /board-minutes\.txt/ });
+    expect(within(row).getByText('zephyr', { selector: 'mark' })).toBeInTheDocument();
+    // Escaped markup from the server stays text, never HTML.
+    expect(row).toHaveTextContent('proposal <draft> was accepted');
+    expect(row.querySelector('draft')).toBeNull();
+    expect(within(row).getByRole('link', { name: /board-minutes\.txt/ })).toHaveAttribute(
+      'href',
+      '/files/11',
+    );
+    const call = api.fetchMock.mock.calls.find(([url]) => String(url).includes('/api/all-search-files'));
+    expect(new URL(String(call?.[0]), 'http://x').searchParams.get('search')).toBe('zephyr');
+  });
+
+  it('says so when nothing matches', async () => {
+    server({ 'GET /api/all-search-files': { body: { data: page([]) } } });
+    renderApp('/search?q=nothing');
+    expect(await screen.findByRole('heading', { name: 'No files match' }, { timeout: 10_000 })).toBeVisible();
+  });
+});
