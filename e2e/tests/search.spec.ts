@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { textPdf } from '../../apps/api/test/documents.js';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createJourneyUser } from './journey-api.js';
 
-// Finding a file by a word inside it, end to end in Chromium: the admin files a text document
+// Finding a file by a word inside it, end to end in Chromium: the admin files a PDF document
 // into a category one person may view; that person finds it from the header search by a word
 // of its content, highlighted in the results, and opens it; someone without the right finds
 // nothing; the Auditor reads the upload in the audit trail, with the tamper check.
@@ -50,15 +51,15 @@ test('a word inside a file finds it, for those who may see it; the audit trail r
   });
   expect(category.status(), await category.text()).toBe(200);
   const categoryId = (await category.json()).data.id as number;
-  const fileName = `board-minutes-${stamp}.txt`;
+  const fileName = `board-minutes-${stamp}.pdf`;
 
   // The admin files the document and indexes it.
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, 'admin');
   await page.goto(`/files/upload/${categoryId}`);
   await page.locator('input[type="file"]').setInputFiles({
     name: fileName,
-    mimeType: 'text/plain',
-    buffer: Buffer.from(`Minutes of the board.\nThe ${word} proposal was accepted unanimously.\n`),
+    mimeType: 'application/pdf',
+    buffer: textPdf(['Minutes of the board.', `The ${word} proposal was accepted unanimously.`]),
   });
   await expect(page).toHaveURL(/\/unindexed-files$/);
   await page
@@ -96,10 +97,17 @@ test('a word inside a file finds it, for those who may see it; the audit trail r
   await signIn(page, auditor.username, auditor.password, 'admin');
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
-  await page.getByRole('region', { name: 'Filters' }).getByLabel('Type').selectOption('file');
+  const filters = page.getByRole('region', { name: 'Filters' });
+  await filters.getByLabel('Type').selectOption('file');
   await expect(page).toHaveURL(/type=file/);
+  await filters.getByRole('searchbox', { name: 'Search' }).fill(fileName);
+  await filters.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page).toHaveURL(/search=/);
   const events = page.getByRole('table', { name: 'Audit events' });
   await expect(events.getByRole('row', { name: new RegExp(fileName) }).first()).toBeVisible();
+  // Only that file's events remain: its upload and its indexing.
+  await expect(events.getByRole('row', { name: /upload/i }).first()).toBeVisible();
+  for (const row of await events.locator('tbody tr').all()) await expect(row).toContainText(fileName);
   const check = page.getByRole('region', { name: 'Tamper check' });
   await check.getByRole('button').first().click();
   await expect(check).toContainText('The chain verifies', { timeout: 30_000 });
