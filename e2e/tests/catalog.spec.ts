@@ -1,26 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { adminToken, createGeneralStaff } from './journey-api.js';
+import { adminToken, createGeneralStaff, signIn, signOut } from './journey-api.js';
 
 // The catalog, end to end in Chromium: a File Control admin makes a metadata field, a category
 // with that field and a sub-category, grants one person view on the category; that person sees
 // both categories (the sub-category inherits), another person sees none; deleting asks first.
 
 const stamp = Date.now().toString(36);
-
-async function signIn(page: Page, username: string, password: string, role: 'admin' | 'user') {
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Role').selectOption(role);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(role === 'admin' ? /\/admin\/category$/ : /\/dashboard$/);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('fields, a category tree with rights, and who sees what', async ({ page, request }) => {
   test.setTimeout(180_000);

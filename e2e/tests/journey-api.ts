@@ -1,5 +1,5 @@
 // Calls the journeys make straight to the API (as the seeded admin), outside the browser.
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
@@ -69,4 +69,20 @@ export async function createCategoryInDb(name: string): Promise<number> {
   } finally {
     await client.end();
   }
+}
+
+/** Signs in through the sign-in page and waits until it has moved on. */
+export async function signIn(page: Page, username: string, password: string, role: 'admin' | 'user') {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Role').selectOption(role);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Signs out from the signed-in frame. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
 }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { textPdf } from '../../apps/api/test/documents.js';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { adminToken, createJourneyUser } from './journey-api.js';
+import { adminToken, createJourneyUser, signIn, signOut } from './journey-api.js';
 
 // Finding a file by a word inside it, end to end in Chromium: the admin files a PDF document
 // into a category one person may view; that person finds it from the header search by a word
@@ -11,20 +11,6 @@ import { adminToken, createJourneyUser } from './journey-api.js';
 const stamp = Date.now().toString(36);
 // A word no other journey writes: only this file's content holds it.
 const word = `zephyrine${stamp}`;
-
-async function signIn(page: Page, username: string, password: string, role: 'admin' | 'user') {
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Role').selectOption(role);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 async function searchFromHeader(page: Page, text: string) {
   const box = page.getByRole('combobox', { name: 'Search files' });

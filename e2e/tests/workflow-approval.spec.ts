@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { adminToken, createGeneralStaff, type JourneyUser } from './journey-api.js';
+import { adminToken, createGeneralStaff, type JourneyUser, signIn, signOut } from './journey-api.js';
 import { decoded, startSmtp } from './smtp.js';
 
 // An admin designs a two-step approval for a category, with a PRE condition on a metadata
@@ -25,20 +25,6 @@ function journeyData<T>(command: object): T {
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').at(-1) ?? 'null') as T;
-}
-
-async function signIn(page: Page, username: string, password: string, role: 'admin' | 'user') {
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Role').selectOption(role);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(role === 'admin' ? /\/admin\/category$/ : /\/dashboard$/);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 /** Picks an option in a type-ahead picker. */
