@@ -59,7 +59,7 @@ export async function collectBlobs(
     ? refs.map((r) => `NOT EXISTS (SELECT 1 FROM ${r.table} r WHERE r.${r.column} = b.id)`).join(' AND ')
     : 'TRUE';
   const sql = `
-    WITH doomed AS (
+    WITH doomed AS MATERIALIZED (
       SELECT b.id FROM blobs b
       WHERE b.created_at < ($1::timestamptz AT TIME ZONE 'UTC') AND ${unreferenced}
       ORDER BY b.created_at, b.id
