@@ -22,6 +22,9 @@ const vitestPackages = ['packages/contract', 'packages/db', 'apps/api', 'apps/we
 let passed = 0;
 let failed = 0;
 const broken = [];
+// The names of failed tests, repeated just before the summary so the end of a long log says
+// which ones (CI keeps only the tail).
+const failures = [];
 
 function run(label, command, args, cwd, extraEnv = {}) {
   console.info(`\n=== ${label} ===`);
@@ -44,6 +47,16 @@ for (const dir of vitestPackages) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const suite of report.testResults ?? []) {
+    const rel = path.relative(root, suite.name);
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(`${rel} > ${test.fullName}: ${firstLine(test.failureMessages)}`);
+    }
+    if (suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${rel}: ${firstLine([suite.message])}`);
+    }
+  }
   if (status !== 0 && report.numFailedTests === 0) broken.push(dir);
 }
 
@@ -60,6 +73,7 @@ if (!skipE2e) {
       const { stats } = JSON.parse(readFileSync(file, 'utf8'));
       passed += stats.expected + (stats.flaky ?? 0);
       failed += stats.unexpected;
+      collectPlaywrightFailures(JSON.parse(readFileSync(file, 'utf8')).suites ?? []);
       if (status !== 0 && stats.unexpected === 0) broken.push('e2e');
     }
   }
@@ -78,10 +92,34 @@ if (!skipStart) {
     const result = JSON.parse(readFileSync(file, 'utf8'));
     passed += result.passed;
     failed += result.failed;
+    if (result.failed > 0) failures.push('start from a private clone: see its lines above');
   }
 }
 
 rmSync(out, { recursive: true, force: true });
+if (failures.length) {
+  console.error('\nFailed tests:');
+  for (const line of failures) console.error(`  ${line.slice(0, 400)}`);
+}
 if (broken.length) console.error(`\nRunners that could not run or report: ${broken.join(', ')}`);
 console.info(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken.length > 0 ? 1 : 0);
+
+function firstLine(messages) {
+  const text = (messages ?? []).filter(Boolean).join('\n');
+  return text.split('\n').find((line) => line.trim()) ?? '(no message)';
+}
+
+function collectPlaywrightFailures(suites) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') {
+          const error = test.results?.at(-1)?.error?.message;
+          failures.push(`e2e/${spec.file} > ${spec.title}: ${firstLine([error])}`);
+        }
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? []);
+  }
+}
