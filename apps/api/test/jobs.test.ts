@@ -488,13 +488,15 @@ describe('schedules', () => {
       'workflow.file_event',
       'workflow.notify',
     ]);
-    let clock = future(0);
+    // From two hours before the daily clean-up to the clean-up (whatever the time of day the
+    // test runs at): the hourly collector and chain check, and the workflow clock that runs
+    // every minute, all fall due in that window too.
+    const cleanupAt = nextDue(JOBS_CLEANUP_CRON, new Date(future(0) + 2 * 3_600_000)).getTime();
+    let clock = cleanupAt - 2 * 3_600_000;
     const runner = () =>
       testRunner(t, jobDefinitions, { now: () => new Date(clock), schedules: jobSchedules });
     await runner().tickSchedules();
-    clock = nextDue(JOBS_CLEANUP_CRON, new Date(clock)).getTime();
-    // The collector and the chain check are hourly and the workflow clock runs every minute:
-    // all due in that time too.
+    clock = cleanupAt;
     expect(await runner().tickSchedules()).toBe(4);
     expect((await t.db.job.findMany({ orderBy: { kind: 'asc' } })).map((j) => j.kind)).toEqual([
       'audit.verify',
