@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { readFileChunks } from './file-chunks.js';
 
 export interface StoredBlob {
   /** sha256 of the content, hex: the blob's id and address. */
@@ -40,8 +41,15 @@ export interface PutOptions {
  */
 export interface BlobStore {
   put(content: Readable | Buffer, options?: PutOptions): Promise<StoredBlob>;
+  /**
+   * Stores content that comes as chunks, writing each before it asks for the next: the
+   * producer may reuse its buffers (see lib/file-chunks.ts). For work that moves gigabytes.
+   */
+  putChunks(source: AsyncIterable<Uint8Array>, options?: Pick<PutOptions, 'maxBytes'>): Promise<StoredBlob>;
   /** The content, or the bytes of `range`. */
   read(id: string, range?: ByteRange): Promise<Readable>;
+  /** The content as chunks of reused buffers, each valid until the next is asked for. */
+  readChunks(id: string, range?: ByteRange): AsyncIterable<Buffer>;
   exists(id: string): Promise<boolean>;
   size(id: string): Promise<number>;
   /**
@@ -67,6 +75,8 @@ const ID = /^[0-9a-f]{64}$/;
 
 /** Bytes buffered on the way to disk: large writes, fewer system calls, bounded memory. */
 const WRITE_BUFFER = 1024 * 1024;
+/** Bytes read at a time: fewer round trips to the thread pool than Node's 64 KiB default. */
+const READ_BUFFER = 1024 * 1024;
 
 // A temp file's name says who writes it: `<host>.<pid>.<uuid>`, so a start can tell the files
 // of a killed server (same host, process gone) from those another live server is writing.
@@ -137,6 +147,23 @@ export function createBlobStore(dir: string): BlobStore {
       () => true,
       () => false,
     );
+  /** Moves a written, synced temp file to its content address (or drops it: already there). */
+  const keep = async (tmp: string, id: string, size: number): Promise<StoredBlob> => {
+    const target = pathOf(id);
+    if (await present(target)) {
+      // Already stored: touch it, so the blob collector (which may have just found it
+      // unreferenced) leaves it for the row this upload is about to save.
+      const now = new Date();
+      await utimes(target, now, now).catch(() => {});
+      await rm(tmp, { force: true });
+    } else {
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+      const dirHandle = await open(path.dirname(target), 'r');
+      await dirHandle.sync().finally(() => dirHandle.close());
+    }
+    return { id, size };
+  };
 
   return {
     async put(content, options = {}) {
@@ -158,24 +185,41 @@ export function createBlobStore(dir: string): BlobStore {
         await rm(tmp, { force: true });
         throw err;
       }
-      const id = counted.digest();
-      const target = pathOf(id);
-      if (await present(target)) {
-        // Already stored: touch it, so the blob collector (which may have just found it
-        // unreferenced) leaves it for the row this upload is about to save.
-        const now = new Date();
-        await utimes(target, now, now).catch(() => {});
-        await rm(tmp, { force: true });
-      } else {
-        await mkdir(path.dirname(target), { recursive: true });
-        await rename(tmp, target);
-        const dirHandle = await open(path.dirname(target), 'r');
-        await dirHandle.sync().finally(() => dirHandle.close());
-      }
-      return { id, size: counted.size() };
+      return keep(tmp, counted.digest(), counted.size());
     },
+    async putChunks(source, options = {}) {
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
+      const hash = createHash('sha256');
+      let size = 0;
+      const fh = await open(tmp, 'w');
+      try {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (options.maxBytes !== undefined && size > options.maxBytes)
+            throw new BlobTooLargeError(options.maxBytes);
+          // Hashed while the thread pool writes it (both only read the chunk).
+          const writing = fh.write(chunk, 0, chunk.length);
+          hash.update(chunk);
+          for (let done = (await writing).bytesWritten; done < chunk.length; ) {
+            done += (await fh.write(chunk, done, chunk.length - done)).bytesWritten;
+          }
+        }
+        await fh.sync();
+      } catch (err) {
+        await fh.close().catch(() => {});
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      await fh.close();
+      return keep(tmp, hash.digest('hex'), size);
+    },
+    readChunks: (id, range) => readFileChunks(pathOf(id), range ?? {}),
     read: async (id, range) =>
-      createReadStream(pathOf(id), range ? { start: range.start, end: range.end } : {}),
+      createReadStream(pathOf(id), {
+        highWaterMark: READ_BUFFER,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      }),
     exists: (id) => present(pathOf(id)),
     size: async (id) => (await stat(pathOf(id))).size,
     async remove(id, options = {}) {

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import tar from 'tar-stream';
 import { z } from 'zod';
+import { TAR_END, TarFormatError, tarEntries, tarHeader, tarPadding } from './backup.tar.js';
 
 // The backup archive (decision 013): one tar stream, written and read front to back, never
 // unpacked to disk.
@@ -92,60 +90,51 @@ export interface ReadEntry {
   key: string;
   name: string;
   size: number;
-  stream: Readable;
+  /** The entry's bytes, as views of reused buffers: use each before asking for the next. */
+  content: AsyncIterable<Buffer>;
 }
 
-/** Reads a tar stream entry by entry; `onEntry` must consume (or drain) each entry's stream. */
+/**
+ * Reads an archive entry by entry (never unpacked to disk), refusing any entry checkEntry
+ * refuses. `onEntry` may read the entry's content or leave it: what it leaves is skipped.
+ */
 export async function readArchive(
-  source: Readable,
+  source: AsyncIterable<Uint8Array>,
   onEntry: (entry: ReadEntry) => Promise<void>,
 ): Promise<void> {
-  const extract = tar.extract();
-  const feeding = pipeline(source, extract as unknown as Writable);
-  feeding.catch(() => {});
   try {
-    for await (const entry of extract) {
-      const { kind, key } = checkEntry(entry.header);
-      await onEntry({
-        kind,
-        key,
-        name: entry.header.name,
-        size: entry.header.size ?? 0,
-        stream: entry as unknown as Readable,
-      });
-      entry.resume();
+    for await (const entry of tarEntries(source)) {
+      const { kind, key } = checkEntry(entry);
+      await onEntry({ kind, key, name: entry.name, size: entry.size, content: entry.content });
     }
-    await feeding;
   } catch (err) {
-    source.destroy();
     if (err instanceof ArchiveError) throw err;
-    const message = (err as Error).message ?? String(err);
-    throw new ArchiveError(
-      /tar|header|unexpected end|premature/i.test(message)
-        ? `The file is not a complete backup archive (${message})`
-        : message,
-    );
+    if (err instanceof TarFormatError)
+      throw new ArchiveError(`The file is not a complete backup archive (${err.message})`);
+    throw err;
   }
 }
 
-/** Hashes a stream to its end: sha256 and size. */
-export async function hashStream(stream: Readable): Promise<{ sha256: string; size: number }> {
+/** Hashes content to its end: sha256 and size. */
+export async function hashChunks(
+  content: AsyncIterable<Uint8Array>,
+): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
+  for await (const chunk of content) {
+    hash.update(chunk);
+    size += chunk.length;
   }
   return { sha256: hash.digest('hex'), size };
 }
 
-async function readSmall(stream: Readable, max: number): Promise<Buffer> {
+async function readSmall(content: AsyncIterable<Buffer>, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
+  for await (const chunk of content) {
+    size += chunk.length;
     if (size > max) throw new ArchiveError('The manifest is too large');
-    chunks.push(chunk as Buffer);
+    chunks.push(Buffer.from(chunk)); // a copy: the chunk's buffer is reused
   }
   return Buffer.concat(chunks);
 }
@@ -156,7 +145,7 @@ async function readSmall(stream: Readable, max: number): Promise<Buffer> {
  * twice. Answers the manifest; throws ArchiveError saying what does not match.
  */
 export async function verifyArchive(
-  source: Readable,
+  source: AsyncIterable<Uint8Array>,
   onProgress?: (bytes: number) => void,
 ): Promise<Manifest> {
   const seen = new Map<string, { size: number; sha256: string }>();
@@ -166,10 +155,10 @@ export async function verifyArchive(
     if (seen.has(entry.name) || (entry.kind === 'manifest' && manifestBytes))
       throw new ArchiveError(`The archive has "${entry.name}" twice`);
     if (entry.kind === 'manifest') {
-      manifestBytes = await readSmall(entry.stream, MANIFEST_MAX_BYTES);
+      manifestBytes = await readSmall(entry.content, MANIFEST_MAX_BYTES);
       return;
     }
-    const got = await hashStream(entry.stream);
+    const got = await hashChunks(entry.content);
     if (got.size !== entry.size) throw new ArchiveError(`The archive entry ${entry.name} is cut short`);
     if (entry.kind === 'blob' && got.sha256 !== entry.key)
       throw new ArchiveError(`The blob ${entry.key} does not match its checksum: the archive is damaged`);
@@ -203,25 +192,22 @@ export async function verifyArchive(
   return manifest;
 }
 
-/** A tar writer whose entries are written one at a time, each from a stream of known size. */
-export function createArchiveWriter() {
-  const pack = tar.pack();
-  const mtime = new Date();
-  return {
-    /** The archive bytes, to stream into the blob store. */
-    stream: pack as unknown as Readable,
-    async add(name: string, size: number, content: Readable | Buffer): Promise<void> {
-      const entry = pack.entry({ name, size, mtime, mode: 0o600, type: 'file' });
-      await pipeline(
-        Buffer.isBuffer(content) ? Readable.from([content]) : content,
-        entry as unknown as Writable,
-      );
-    },
-    finish(): void {
-      pack.finalize();
-    },
-    abort(err: Error): void {
-      pack.destroy(err);
-    },
-  };
+/** One entry of the archive as chunks: header, content (checked against its size), padding. */
+export async function* archiveEntry(
+  name: string,
+  size: number,
+  mtime: Date,
+  content: AsyncIterable<Buffer> | Buffer,
+): AsyncGenerator<Buffer> {
+  yield tarHeader(name, size, mtime);
+  let written = 0;
+  for await (const chunk of Buffer.isBuffer(content) ? [content] : content) {
+    written += chunk.length;
+    if (written > size) break;
+    yield chunk;
+  }
+  if (written !== size) throw new Error(`${name} changed size while it was archived`);
+  yield tarPadding(size);
 }
+
+export { TAR_END };

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
@@ -104,16 +102,7 @@ export async function exportTable(
     },
   });
   await pipeline(client.query(copyTo(`COPY ${source} TO STDOUT`)), meter, createWriteStream(file));
-  return { size: (await stat(file)).size, sha256: hash.digest('hex'), rows };
-}
-
-/** Streams a temp file of exportTable into `write`, then deletes it. */
-export async function withTempFile<T>(file: string, use: (content: Readable) => Promise<T>): Promise<T> {
-  try {
-    return await use(createReadStream(file));
-  } finally {
-    await rm(file, { force: true });
-  }
+  return { size, sha256: hash.digest('hex'), rows };
 }
 
 /** Empties every data table (and `backups`, which the caller puts back) in one statement. */
@@ -146,10 +135,18 @@ export async function checkDeferred(client: pg.Client, constraints: Array<{ tabl
     await client.query(`ALTER TABLE ${ident(r.table)} ALTER CONSTRAINT ${ident(r.name)} NOT DEFERRABLE`);
 }
 
-/** COPYs an archive part back into its table. */
-export async function importTable(client: pg.Client, table: string, columns: string[], content: Readable) {
+/** COPYs an archive part back into its table (its chunks are copied: their buffers are reused). */
+export async function importTable(
+  client: pg.Client,
+  table: string,
+  columns: string[],
+  content: AsyncIterable<Buffer>,
+) {
+  async function* copies() {
+    for await (const chunk of content) yield Buffer.from(chunk);
+  }
   await pipeline(
-    content,
+    Readable.from(copies(), { objectMode: false }),
     client.query(copyFrom(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN`)),
   );
 }

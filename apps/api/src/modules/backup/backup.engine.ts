@@ -4,16 +4,18 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { databaseUrlOf, rootDir } from '@quire/db';
 import type { Deps } from '../../lib/deps.js';
+import { readFileChunks } from '../../lib/file-chunks.js';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
   ArchiveError,
+  archiveEntry,
   blobEntryName,
-  createArchiveWriter,
   MANIFEST_NAME,
   type Manifest,
   type ManifestPart,
   readArchive,
+  TAR_END,
   tableEntryName,
   verifyArchive,
 } from './backup.archive.js';
@@ -69,10 +71,11 @@ export async function writeArchive(deps: Deps, backupId: number, signal?: AbortS
   const client = await database.connect(databaseUrlOf(deps.db));
   const tmpDir = path.join(deps.config.dataDir, 'backup-tmp');
   await mkdir(tmpDir, { recursive: true });
-  const writer = createArchiveWriter();
-  const stored = deps.blobs.put(writer.stream);
-  stored.catch(() => {});
-  try {
+  const mtime = deps.now();
+  let manifest: Manifest | undefined;
+
+  // The archive as chunks, straight into the blob store (which hashes it to its address).
+  async function* archive(): AsyncGenerator<Buffer> {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const tables = await database.listTables(client);
     const migrations = await database.appliedMigrations(client);
@@ -100,7 +103,7 @@ export async function writeArchive(deps: Deps, backupId: number, signal?: AbortS
           `The blob ${blob.id} is ${onDisk < 0 ? 'missing from' : 'a different size in'} the blob store`,
         );
       const name = blobEntryName(blob.id);
-      await writer.add(name, size, await deps.blobs.read(blob.id));
+      yield* archiveEntry(name, size, mtime, deps.blobs.readChunks(blob.id));
       parts.push({ path: name, size, sha256: blob.id });
       done += size;
       report(done);
@@ -110,22 +113,26 @@ export async function writeArchive(deps: Deps, backupId: number, signal?: AbortS
     for (const table of tables) {
       signal?.throwIfAborted();
       const file = path.join(tmpDir, `${randomUUID()}.tsv`);
-      const out = await database.exportTable(
-        client,
-        table,
-        file,
-        table.name === 'blobs' ? archiveFilter : undefined,
-      );
-      const name = tableEntryName(table.name);
-      await database.withTempFile(file, (content) => writer.add(name, out.size, content));
-      parts.push({ path: name, size: out.size, sha256: out.sha256 });
-      manifestTables.push({ name: table.name, path: name, columns: table.columns, rows: out.rows });
-      done += out.size;
-      report(done);
+      try {
+        const out = await database.exportTable(
+          client,
+          table,
+          file,
+          table.name === 'blobs' ? archiveFilter : undefined,
+        );
+        const name = tableEntryName(table.name);
+        yield* archiveEntry(name, out.size, mtime, readFileChunks(file));
+        parts.push({ path: name, size: out.size, sha256: out.sha256 });
+        manifestTables.push({ name: table.name, path: name, columns: table.columns, rows: out.rows });
+        done += out.size;
+        report(done);
+      } finally {
+        await rm(file, { force: true });
+      }
     }
     await client.query('COMMIT');
 
-    const manifest: Manifest = {
+    manifest = {
       format: ARCHIVE_FORMAT,
       format_version: ARCHIVE_FORMAT_VERSION,
       quire_version: quireVersion(),
@@ -137,12 +144,15 @@ export async function writeArchive(deps: Deps, backupId: number, signal?: AbortS
       parts,
     };
     const json = Buffer.from(JSON.stringify(manifest, null, 1));
-    await writer.add(MANIFEST_NAME, json.length, json);
-    writer.finish();
-    const archive = await stored;
-    return { archive, manifest };
+    yield* archiveEntry(MANIFEST_NAME, json.length, mtime, json);
+    yield TAR_END;
+  }
+
+  try {
+    const stored = await deps.blobs.putChunks(archive());
+    if (!manifest) throw new Error('The archive was written without its manifest');
+    return { archive: stored, manifest };
   } catch (err) {
-    writer.abort(err as Error);
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
@@ -185,7 +195,7 @@ export async function restoreArchive(
 ) {
   const size = await deps.blobs.size(blobId);
   const verifying = progressReporter(deps, backupId, 1, 40, size);
-  const manifest = await verifyArchive(await deps.blobs.read(blobId), (n) => verifying(n));
+  const manifest = await verifyArchive(deps.blobs.readChunks(blobId), (n) => verifying(n));
   const client = await database.connect(databaseUrlOf(deps.db));
   const written: string[] = [];
   try {
@@ -210,11 +220,11 @@ export async function restoreArchive(
       deferred = await database.deferForeignKeys(client);
       await database.truncateAll(client, here);
     };
-    await readArchive(await deps.blobs.read(blobId), async (entry) => {
+    await readArchive(deps.blobs.readChunks(blobId), async (entry) => {
       signal?.throwIfAborted();
       if (entry.kind === 'blob') {
         if (await deps.blobs.exists(entry.key)) return;
-        const put = await deps.blobs.put(entry.stream);
+        const put = await deps.blobs.putChunks(entry.content);
         written.push(put.id);
         if (put.id !== entry.key)
           throw new ArchiveError(`the blob ${entry.key} changed since it was checked`);
@@ -222,7 +232,7 @@ export async function restoreArchive(
         restoring(done);
       } else if (entry.kind === 'table') {
         if (!inTransaction) await startDatabase();
-        await database.importTable(client, entry.key, columnsOf.get(entry.key)!, entry.stream);
+        await database.importTable(client, entry.key, columnsOf.get(entry.key)!, entry.content);
       }
     });
     if (!inTransaction) await startDatabase();

@@ -90,7 +90,7 @@ export const backupRestoreJob = defineJob({
   timeoutMs: 12 * HOURS,
   async run(job, deps) {
     const row = await repo.findBackup(deps.db, job.payload.backup_id);
-    if (!row || row.status !== 'restoring' || !row.blobId) return;
+    if (row?.status !== 'restoring' || !row.blobId) return;
     try {
       await restoreArchive(deps, row.id, row.blobId, { userId: job.payload.user_id }, job.signal);
     } catch (err) {

@@ -301,7 +301,7 @@ export async function uploadArchive(
   const stored = await deps.blobs.put(file.stream, { maxBytes: deps.config.BACKUP_UPLOAD_MAX_BYTES });
   let manifest: Awaited<ReturnType<typeof verifyArchive>>;
   try {
-    manifest = await verifyArchive(await deps.blobs.read(stored.id));
+    manifest = await verifyArchive(deps.blobs.readChunks(stored.id));
   } catch (err) {
     // Recorded, unreferenced: the blob collector frees it (never deleted on a request path).
     await deps.db.$transaction((tx) => repo.upsertBlob(tx, stored.id, stored.size, ARCHIVE_MIME));
