@@ -2,7 +2,7 @@ import type { TUsersQuery } from '@quire/contract';
 import { type AccessType, type Db, type LoginRole, Prisma, type UserStatus } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { pageWindow } from '../../lib/paging.js';
-import { containsText, likeEscaped } from '../../lib/search.js';
+import { likeEscaped } from '../../lib/search.js';
 import { queryRows } from '../../lib/sql.js';
 import type { UserDtoFields } from '../../lib/user-dto.js';
 
