@@ -242,10 +242,18 @@ function filterConditions(f: FileFilter): Prisma.Sql[] {
 export type FoundRow = SummaryRow & { rank: number };
 
 /**
+ * How many matches are ranked. Ranking reads each match's whole search vector (its content
+ * too); a broad word that matches a third of 100,000 files took seconds. Of more matches than
+ * this, the newest RANK_WINDOW are ranked and come first, the rest follow newest first: one
+ * order for every page, and a broad word costs about as much as a rare one.
+ */
+export const RANK_WINDOW = 1000;
+
+/**
  * One page of matching files and how many match (at most COUNT_CAP + 1). With search terms the
  * order is by rank: full-text rank of the weighted vector (name A, metadata and tags B,
  * comments C, content D), plus a bonus when every word is part of the name (trigram index,
- * partial words); without, newest first.
+ * partial words), among the newest RANK_WINDOW matches; without, newest first.
  */
 export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: FileFilter, w: Window) {
   const where = Prisma.join([LIVE, fileVisible(scope), ...filterConditions(filter)], ' AND ');
@@ -262,21 +270,56 @@ export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: Fi
     ' AND ',
   );
   const query = Prisma.sql`to_tsquery(quire_search_config(), ${terms.tsquery})`;
-  const match = Prisma.sql`(f.search_vector @@ q.tsq OR (${nameLike}))`;
+  // The matches as two disjoint parts, each found by its own index: names (trigram index) and
+  // the rest of the full-text matches. One OR over both indexes made PostgreSQL recheck every
+  // row against both conditions (a trigram match is inexact), reading each match's whole
+  // search vector. Each part is taken newest first (files_created_idx for a broad word, the
+  // part's own index for a rare one), `before` a row when given, at most `limit`.
+  const newest = (limit: number, before?: Prisma.Sql) => {
+    const older = before ? Prisma.sql`AND (f.created_at, f.id) < (${before})` : Prisma.empty;
+    return Prisma.sql`
+      SELECT u.id, u.created_at, u.in_name FROM (
+        (SELECT f.id, f.created_at, true AS in_name FROM files f
+          WHERE ${where} AND (${nameLike}) ${older}
+          ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)
+        UNION ALL
+        (SELECT f.id, f.created_at, false AS in_name FROM files f, q
+          WHERE ${where} AND f.search_vector @@ q.tsq AND NOT (${nameLike}) ${older}
+          ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)
+      ) u ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit}::int`;
+  };
+  // Pages past the window: the matches older than its oldest, newest first.
+  const beyond = w.offset + w.limit - RANK_WINDOW;
+  const rest =
+    beyond > 0
+      ? Prisma.sql`UNION ALL
+        SELECT r.id, 1 AS part, 0::float8 AS rank, r.created_at
+          FROM (${newest(beyond, Prisma.sql`SELECT o.created_at, o.id FROM win o ORDER BY o.created_at, o.id LIMIT 1`)}) r`
+      : Prisma.empty;
+  const capped = (part: Prisma.Sql) =>
+    Prisma.sql`(SELECT count(*) FROM (${part} LIMIT ${COUNT_CAP + 1}::int) x)`;
   return {
     rows: Prisma.sql`
-      WITH q AS (SELECT ${query} AS tsq)
+      WITH q AS (SELECT ${query} AS tsq),
+      win AS MATERIALIZED (${newest(RANK_WINDOW)})
       SELECT ${SUMMARY_COLUMNS}, m.rank FROM (
-        SELECT f.id, (ts_rank(f.search_vector, q.tsq) + CASE WHEN ${nameLike} THEN 0.5 ELSE 0 END)::float8 AS rank
-          FROM files f, q
-         WHERE ${where} AND ${match}
-         ORDER BY rank DESC, f.id DESC ${page(w)}
+        SELECT p.id, p.part, p.rank, p.created_at FROM (
+          SELECT win.id, 0 AS part,
+                 (ts_rank(r.search_vector, q.tsq) + CASE WHEN win.in_name THEN 0.5 ELSE 0 END)::float8 AS rank,
+                 win.created_at
+            FROM win JOIN files r ON r.id = win.id, q
+          ${rest}
+        ) p
+        ORDER BY p.part, p.rank DESC, p.created_at DESC, p.id DESC ${page(w)}
       ) m
       JOIN files f ON f.id = m.id ${SUMMARY_JOINS}
-      ORDER BY m.rank DESC, m.id DESC`,
+      ORDER BY m.part, m.rank DESC, m.created_at DESC, m.id DESC`,
     count: Prisma.sql`
       WITH q AS (SELECT ${query} AS tsq)
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM files f, q WHERE ${where} AND ${match} LIMIT ${COUNT_CAP + 1}::int) x`,
+      SELECT least(
+        ${capped(Prisma.sql`SELECT 1 FROM files f WHERE ${where} AND (${nameLike})`)}
+        + ${capped(Prisma.sql`SELECT 1 FROM files f, q WHERE ${where} AND f.search_vector @@ q.tsq AND NOT (${nameLike})`)},
+        ${COUNT_CAP + 1}::int)::int AS n`,
   };
 }
 

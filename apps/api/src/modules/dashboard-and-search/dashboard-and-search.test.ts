@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
 import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
 import { emitFileEvent } from '../../lib/file-events.js';
+import { RANK_WINDOW } from './dashboard-and-search.repository.js';
 import { markedHtml } from './search.service.js';
 
 let t: TestContext;
@@ -209,6 +210,38 @@ describe('GET /api/search-files and /api/all-search-files', () => {
     await t.db.relatedTag.updateMany({ where: { name: 'treasury' }, data: { name: 'bookkeeping' } });
     expect(await get(staff, '/api/search-files?search=bookkeep').then(ids)).toEqual([invoice]);
     await t.db.comment.updateMany({ where: { fileId: invoice }, data: { deletedAt: null } });
+  });
+});
+
+describe('a broad search (more matches than the rank window)', () => {
+  it('ranks the newest RANK_WINDOW matches first, lists the rest newest first, and pages one order', async () => {
+    const category = (await createCategory(t.db, { name: 'Quokka archive' })).id;
+    const extra = 3;
+    // RANK_WINDOW + 3 files, one a minute back in time; the newest holds the word twice in its
+    // name (ranks first), the oldest (outside the window) is named the word alone.
+    await t.db.$executeRaw`
+      INSERT INTO files (name, category_id, index_status, owner_id, created_at, updated_at)
+      SELECT CASE WHEN g = 1 THEN 'quokka quokka report ' || g
+                  WHEN g = ${RANK_WINDOW + extra}::int THEN 'quokka'
+                  ELSE 'report ' || g || ' on the quokka' END,
+             ${category}::int, 'indexed', ${admin.id}::int,
+             now() - (g || ' minutes')::interval, now()
+        FROM generate_series(1, ${RANK_WINDOW + extra}::int) g`;
+    const all: Array<{ id: number; name: string }> = [];
+    for (let page = 1; page <= 11; page++) {
+      const res = await get(admin, `/api/all-search-files?search=quokka&quantity=100&page=${page}`);
+      expect(res.statusCode).toBe(200);
+      all.push(...res.json().data.items);
+    }
+    expect(all).toHaveLength(RANK_WINDOW + extra);
+    expect(new Set(all.map((f) => f.id)).size).toBe(RANK_WINDOW + extra); // no file twice
+    expect(all[0]!.name).toBe('quokka quokka report 1');
+    // After the window: the older files, newest first, whatever their rank.
+    expect(all.slice(RANK_WINDOW).map((f) => f.name)).toEqual([
+      `report ${RANK_WINDOW + 1} on the quokka`,
+      `report ${RANK_WINDOW + 2} on the quokka`,
+      'quokka',
+    ]);
   });
 });
 
