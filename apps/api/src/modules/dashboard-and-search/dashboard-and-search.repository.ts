@@ -259,9 +259,15 @@ export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: Fi
   const where = Prisma.join([LIVE, fileVisible(scope), ...filterConditions(filter)], ' AND ');
   if (!terms) {
     return {
+      // The page's ids first, then their columns: the joins run for one page, not for every
+      // row before the offset.
       rows: Prisma.sql`
-        SELECT ${SUMMARY_COLUMNS}, 0::float8 AS rank FROM files f ${SUMMARY_JOINS}
-         WHERE ${where} ORDER BY f.created_at DESC, f.id DESC ${page(w)}`,
+        SELECT ${SUMMARY_COLUMNS}, 0::float8 AS rank FROM (
+          SELECT f.id, f.created_at FROM files f
+           WHERE ${where} ORDER BY f.created_at DESC, f.id DESC ${page(w)}
+        ) p
+        JOIN files f ON f.id = p.id ${SUMMARY_JOINS}
+        ORDER BY p.created_at DESC, p.id DESC`,
       count: Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM files f WHERE ${where} LIMIT ${COUNT_CAP + 1}::int) x`,
     };
   }
