@@ -1,6 +1,7 @@
-import { Prisma } from '@quire/db';
+import { type Db, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { utc } from '../../lib/jobs/queue.js';
+import { queryRows } from '../../lib/sql.js';
 
 // The audit trail's queries. The list is read in chain order (seq, the commit order) from the
 // indexes of migration 0011_search: (seq), (user_id, seq), (type, seq), (created_at) and the
@@ -33,8 +34,9 @@ export const isUnfiltered = (f: ActivityFilter) =>
   f.userId === undefined && f.type === undefined && !f.from && !f.to && !f.search;
 
 export interface ActivityRow {
-  id: bigint;
-  seq: bigint;
+  /** bigint columns: strings as node-postgres reads them. */
+  id: bigint | string;
+  seq: bigint | string;
   created_at: Date;
   user_id: number | null;
   username: string | null;
@@ -76,21 +78,23 @@ export function countSql(f: ActivityFilter) {
 export const headSql = () =>
   Prisma.sql`SELECT seq, hash FROM audit_events WHERE seq IS NOT NULL ORDER BY seq DESC LIMIT 1`;
 
+// The trail's reads run on the pool (lib/sql.ts): for a page of 20 events, building the query
+// through Prisma cost about as much as running it.
 export function listActivity(
-  db: Tx,
+  db: Db,
   f: ActivityFilter,
   page: { limit: number; offset: number; beforeSeq?: number },
 ) {
-  return db.$queryRaw<ActivityRow[]>(activitySql(f, page));
+  return queryRows<ActivityRow>(db, activitySql(f, page));
 }
 
-export async function countActivity(db: Tx, f: ActivityFilter): Promise<number> {
-  const [row] = await db.$queryRaw<Array<{ n: number }>>(countSql(f));
+export async function countActivity(db: Db, f: ActivityFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, countSql(f));
   return row?.n ?? 0;
 }
 
-export async function chainHead(db: Tx): Promise<{ seq: number; hash: string } | null> {
-  const [row] = await db.$queryRaw<Array<{ seq: bigint; hash: string }>>(headSql());
+export async function chainHead(db: Db): Promise<{ seq: number; hash: string } | null> {
+  const [row] = await queryRows<{ seq: bigint | string; hash: string }>(db, headSql(), 'quire_audit_head');
   return row ? { seq: Number(row.seq), hash: row.hash } : null;
 }
 
