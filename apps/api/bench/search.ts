@@ -301,7 +301,7 @@ try {
         .toFixed(1)
         .padStart(
           8,
-        )} ${pct(sql, 95).toFixed(1).padStart(8)} ${(pct(api, 95) / pct(sql, 95)).toFixed(2).padStart(9)}`,
+        )} ${pct(sql, 95).toFixed(1).padStart(8)} ${(pct(api, 95) / pct(sql, 95)).toFixed(3).padStart(9)}`,
     );
   }
   await pool.end();
