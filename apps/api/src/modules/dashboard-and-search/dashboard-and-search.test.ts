@@ -218,11 +218,12 @@ describe('a broad search (more matches than the rank window)', () => {
     const category = (await createCategory(t.db, { name: 'Quokka archive' })).id;
     const extra = 3;
     // RANK_WINDOW + 3 files, one a minute back in time; the newest holds the word twice in its
-    // name (ranks first), the oldest (outside the window) is named the word alone.
+    // name (ranks first of the window), the oldest (outside the window) three times: it would
+    // rank above every other file if all were ranked.
     await t.db.$executeRaw`
       INSERT INTO files (name, category_id, index_status, owner_id, created_at, updated_at)
       SELECT CASE WHEN g = 1 THEN 'quokka quokka report ' || g
-                  WHEN g = ${RANK_WINDOW + extra}::int THEN 'quokka'
+                  WHEN g = ${RANK_WINDOW + extra}::int THEN 'quokka quokka quokka'
                   ELSE 'report ' || g || ' on the quokka' END,
              ${category}::int, 'indexed', ${admin.id}::int,
              now() - (g || ' minutes')::interval, now()
@@ -240,7 +241,7 @@ describe('a broad search (more matches than the rank window)', () => {
     expect(all.slice(RANK_WINDOW).map((f) => f.name)).toEqual([
       `report ${RANK_WINDOW + 1} on the quokka`,
       `report ${RANK_WINDOW + 2} on the quokka`,
-      'quokka',
+      'quokka quokka quokka',
     ]);
   });
 });
