@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -45,7 +45,7 @@ export interface BlobStore {
    * Stores content that comes as chunks, writing each before it asks for the next: the
    * producer may reuse its buffers (see lib/file-chunks.ts). For work that moves gigabytes.
    */
-  putChunks(source: AsyncIterable<Uint8Array>, options?: Pick<PutOptions, 'maxBytes'>): Promise<StoredBlob>;
+  putChunks(source: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   /** The content, or the bytes of `range`. */
   read(id: string, range?: ByteRange): Promise<Readable>;
   /** The content as chunks of reused buffers, each valid until the next is asked for. */
@@ -148,9 +148,24 @@ export function createBlobStore(dir: string): BlobStore {
       () => true,
       () => false,
     );
-  /** Moves a written, synced temp file to its content address (or drops it: already there). */
-  const keep = async (tmp: string, id: string, size: number): Promise<StoredBlob> => {
-    const target = pathOf(id);
+  /**
+   * Writes a temp file with `fill` (which answers the content's hash and size once the file is
+   * synced), then moves it to its content address, or drops it when that is there already.
+   * A throw of `fill` leaves nothing.
+   */
+  const store = async (fill: (file: FileHandle) => Promise<StoredBlob>): Promise<StoredBlob> => {
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
+    const fh = await open(tmp, 'w');
+    let blob: StoredBlob;
+    try {
+      blob = await fill(fh);
+    } catch (err) {
+      await fh.close().catch(() => {});
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    const target = pathOf(blob.id);
     if (await present(target)) {
       // Already stored: touch it, so the blob collector (which may have just found it
       // unreferenced) leaves it for the row this upload is about to save.
@@ -163,16 +178,13 @@ export function createBlobStore(dir: string): BlobStore {
       const dirHandle = await open(path.dirname(target), 'r');
       await dirHandle.sync().finally(() => dirHandle.close());
     }
-    return { id, size };
+    return blob;
   };
 
   return {
-    async put(content, options = {}) {
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
-      const counted = meter(options);
-      const fh = await open(tmp, 'w');
-      try {
+    put: (content, options = {}) =>
+      store(async (fh) => {
+        const counted = meter(options);
         const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
         // flush: fsync before the stream closes the file (with autoClose off, the stream keeps
         // a reference to the handle and fh.close() never settles).
@@ -181,24 +193,14 @@ export function createBlobStore(dir: string): BlobStore {
           counted.stream,
           fh.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER }),
         );
-      } catch (err) {
-        await fh.close().catch(() => {});
-        await rm(tmp, { force: true });
-        throw err;
-      }
-      return keep(tmp, counted.digest(), counted.size());
-    },
-    async putChunks(source, options = {}) {
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
-      const hash = createHash('sha256');
-      let size = 0;
-      const fh = await open(tmp, 'w');
-      try {
+        return { id: counted.digest(), size: counted.size() };
+      }),
+    putChunks: (source) =>
+      store(async (fh) => {
+        const hash = createHash('sha256');
+        let size = 0;
         for await (const chunk of source) {
           size += chunk.length;
-          if (options.maxBytes !== undefined && size > options.maxBytes)
-            throw new BlobTooLargeError(options.maxBytes);
           // Hashed while the thread pool writes it (both only read the chunk).
           const writing = fh.write(chunk, 0, chunk.length);
           hash.update(chunk);
@@ -207,14 +209,9 @@ export function createBlobStore(dir: string): BlobStore {
           }
         }
         await fh.sync();
-      } catch (err) {
-        await fh.close().catch(() => {});
-        await rm(tmp, { force: true });
-        throw err;
-      }
-      await fh.close();
-      return keep(tmp, hash.digest('hex'), size);
-    },
+        await fh.close();
+        return { id: hash.digest('hex'), size };
+      }),
     readChunks: (id, range) => readFileChunks(pathOf(id), range ?? {}),
     read: async (id, range) =>
       createReadStream(pathOf(id), {

@@ -34,9 +34,9 @@ export const isUnfiltered = (f: ActivityFilter) =>
   f.userId === undefined && f.type === undefined && !f.from && !f.to && !f.search;
 
 export interface ActivityRow {
-  /** bigint columns: strings as node-postgres reads them. */
-  id: bigint | string;
-  seq: bigint | string;
+  /** bigint columns: strings, as node-postgres reads them. */
+  id: string;
+  seq: string;
   created_at: Date;
   user_id: number | null;
   username: string | null;
@@ -94,7 +94,7 @@ export async function countActivity(db: Db, f: ActivityFilter): Promise<number> 
 }
 
 export async function chainHead(db: Db): Promise<{ seq: number; hash: string } | null> {
-  const [row] = await queryRows<{ seq: bigint | string; hash: string }>(db, headSql(), 'quire_audit_head');
+  const [row] = await queryRows<{ seq: string; hash: string }>(db, headSql(), 'quire_audit_head');
   return row ? { seq: Number(row.seq), hash: row.hash } : null;
 }
 

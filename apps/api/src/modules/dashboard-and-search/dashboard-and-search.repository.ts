@@ -281,16 +281,18 @@ export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: Fi
   // row against both conditions (a trigram match is inexact), reading each match's whole
   // search vector. Each part is taken newest first (files_created_idx for a broad word, the
   // part's own index for a rare one), `before` a row when given, at most `limit`.
+  const byName = Prisma.sql`${where} AND (${nameLike})`;
+  const byText = Prisma.sql`${where} AND f.search_vector @@ q.tsq AND NOT (${nameLike})`;
   const newest = (limit: number, before?: Prisma.Sql) => {
     const older = before ? Prisma.sql`AND (f.created_at, f.id) < (${before})` : Prisma.empty;
     return Prisma.sql`
       SELECT u.id, u.created_at, u.in_name FROM (
         (SELECT f.id, f.created_at, true AS in_name FROM files f
-          WHERE ${where} AND (${nameLike}) ${older}
+          WHERE ${byName} ${older}
           ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)
         UNION ALL
         (SELECT f.id, f.created_at, false AS in_name FROM files f, q
-          WHERE ${where} AND f.search_vector @@ q.tsq AND NOT (${nameLike}) ${older}
+          WHERE ${byText} ${older}
           ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)
       ) u ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit}::int`;
   };
@@ -323,8 +325,8 @@ export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: Fi
     count: Prisma.sql`
       WITH q AS (SELECT ${query} AS tsq)
       SELECT least(
-        ${capped(Prisma.sql`SELECT 1 FROM files f WHERE ${where} AND (${nameLike})`)}
-        + ${capped(Prisma.sql`SELECT 1 FROM files f, q WHERE ${where} AND f.search_vector @@ q.tsq AND NOT (${nameLike})`)},
+        ${capped(Prisma.sql`SELECT 1 FROM files f WHERE ${byName}`)}
+        + ${capped(Prisma.sql`SELECT 1 FROM files f, q WHERE ${byText}`)},
         ${COUNT_CAP + 1}::int)::int AS n`,
   };
 }
