@@ -1,0 +1,137 @@
+// pnpm bench:web — Lighthouse performance (mobile, simulated throttling: its defaults) of the
+// pages people arrive on, against the production build served by the real server on a fresh
+// embedded PostgreSQL. Goal: /login at least 95 (issue "Ready for documents").
+//
+//   pnpm bench:web                 /login, 5 runs, the median printed
+//   pnpm bench:web --runs=3 / /register
+//
+// Run it on a quiet machine: Lighthouse scales the main thread's observed work by 4, so
+// anything else using the CPU (a test run, a benchmark) lowers the score.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const GOAL = 95;
+const runsArg = process.argv.find((a) => a.startsWith('--runs='));
+const RUNS = Math.max(1, Number(runsArg?.slice('--runs='.length) ?? 5));
+const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
+if (pages.length === 0) pages.push('/login');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: path.resolve(import.meta.dirname, '../../apps/api'),
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: 'Quiet-Lantern-River-8',
+    VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31',
+  },
+});
+const base = `http://127.0.0.1:${port}`;
+const stop = async () => {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+let failed = false;
+try {
+  for (let tries = 0; ; tries++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (tries > 240 || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const html = await fetch(`${base}/login`).then((r) => r.text());
+  if (!html.includes('/assets/')) throw new Error('the web client is not built: run `pnpm build` first');
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const metric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
+    lhr.audits[id]?.numericValue ?? Number.NaN;
+  const rows: string[][] = [];
+  let version = '';
+  try {
+    for (const page of pages) {
+      const runs: Array<Record<string, number>> = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result?.lhr;
+        if (!lhr || lhr.runtimeError)
+          throw new Error(`Lighthouse failed on ${page}: ${lhr?.runtimeError?.message}`);
+        version = lhr.lighthouseVersion;
+        runs.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcp: metric(lhr, 'first-contentful-paint'),
+          lcp: metric(lhr, 'largest-contentful-paint'),
+          tbt: metric(lhr, 'total-blocking-time'),
+          cls: metric(lhr, 'cumulative-layout-shift'),
+        });
+      }
+      const m = (k: string) => median(runs.map((r) => r[k] ?? Number.NaN));
+      const score = m('score');
+      if (page === '/login' && score < GOAL) failed = true;
+      rows.push([
+        page,
+        runs.map((r) => r.score).join(' '),
+        String(score),
+        `${Math.round(m('fcp'))} ms`,
+        `${Math.round(m('lcp'))} ms`,
+        `${Math.round(m('tbt'))} ms`,
+        m('cls').toFixed(3),
+        page === '/login' ? `>= ${GOAL}` : '',
+      ]);
+    }
+  } finally {
+    chrome.kill();
+  }
+  const head = ['page', `scores (${RUNS} runs)`, 'median', 'FCP', 'LCP', 'TBT', 'CLS', 'goal'];
+  console.info(`\nLighthouse ${version} performance, mobile (medians)\n`);
+  console.info(`| ${head.join(' | ')} |`);
+  console.info(`| ${head.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.info(`| ${row.join(' | ')} |`);
+} finally {
+  await stop();
+}
+if (failed) {
+  console.error(`\n/login scored under ${GOAL}.`);
+  process.exitCode = 1;
+}
