@@ -4,8 +4,9 @@
 //                   `dd bs=1M conv=fsync` of the same file (throughput ratio, goal >= 0.70);
 //                   server RSS growth during 100 MiB and 1 GiB uploads (goal < 64 MiB)
 //   download 1 GiB: GET /api/download-files/{id}, whole and a 256 MiB Range in its middle,
-//                   against a bare node:http server streaming the same file to the same
-//                   client with Node's default read size (throughput ratio, goal >= 0.80)
+//                   against a bare node:http server (a process of its own, as Quire's is)
+//                   streaming the same file to the same client with Node's default read
+//                   size (throughput ratio, goal >= 0.80)
 //   500 small:      files of 10-200 KiB uploaded one after another: files/s and p95
 //   category list:  GET /api/fileIncategory/{id} with 10,000 files in the category, p95
 //                   against the same SQL through bare pg (goal <= 1.5x)
@@ -22,7 +23,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { pipeline } from 'node:stream/promises';
 import { createDatabase, createDb, migrate, Prisma, startEmbeddedPostgres, withDatabase } from '@quire/db';
 import pg from 'pg';
 import { categoryWhere, SUMMARY_COLUMNS, SUMMARY_FROM } from '../src/modules/file/file.repository.js';
@@ -40,8 +40,9 @@ const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
 const children: ChildProcess[] = [];
 const rows: Array<[string, string, string, string]> = [];
 
-function startServer(dataDir: string, url: string): Promise<{ proc: ChildProcess; port: number }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/upload-server-child.ts', url, dataDir], {
+/** Runs `script` (with `args`) in a process of its own; resolves once it says its port. */
+function startChild(script: string, args: string[]): Promise<{ proc: ChildProcess; port: number }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: apiDir,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -51,9 +52,11 @@ function startServer(dataDir: string, url: string): Promise<{ proc: ChildProcess
       const m = /^listening (\d+)$/.exec(line);
       if (m) resolve({ proc, port: Number(m[1]) });
     });
-    proc.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+    proc.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
 }
+const startServer = (dataDir: string, url: string) =>
+  startChild('test/upload-server-child.ts', [url, dataDir]);
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -222,19 +225,10 @@ try {
   });
   const blobId = version.currentVersion?.blobId as string;
   const blobPath = path.join(dataDir, 'blobs', blobId.slice(0, 2), blobId.slice(2, 4), blobId);
-  const bare = http.createServer((req, res) => {
-    const range = /bytes=(\d+)-(\d+)/.exec(req.headers.range ?? '');
-    if (range) {
-      const [start, end] = [Number(range[1]), Number(range[2])];
-      res.writeHead(206, { 'content-length': end - start + 1 });
-      pipeline(createReadStream(blobPath, { start, end }), res).catch(() => {});
-      return;
-    }
-    res.writeHead(200, { 'content-length': BIG });
-    pipeline(createReadStream(blobPath), res).catch(() => {});
-  });
-  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-  const barePort = (bare.address() as { port: number }).port;
+  // The baseline runs in a process of its own, as Quire's server does: both then share the two
+  // cores with the client the same way.
+  const bare = await startChild('bench/bare-download-server.ts', [blobPath]);
+  const barePort = bare.port;
   const midStart = Math.floor(BIG / 2 - 128 * MiB);
   const range = { range: `bytes=${midStart}-${midStart + 256 * MiB - 1}` };
   const dlUrl = `/api/download-files/${up.id}`;
@@ -251,11 +245,16 @@ try {
     dl.bareRange.push((await timed(() => drain(barePort, '/', range))).ms);
     dl.quireRange.push((await timed(() => drain(server.port, dlUrl, { ...auth, ...range }))).ms);
   }
+  const secs = (xs: number[]) => xs.map((t) => (t / 1000).toFixed(2)).join(', ');
+  console.info(
+    `download rounds (s): bare ${secs(dl.bareWhole)}; Quire ${secs(dl.quireWhole)}; ` +
+      `Range bare ${secs(dl.bareRange)}; Quire ${secs(dl.quireRange)}`,
+  );
   const bareWhole = { ms: median(dl.bareWhole) };
   const quireWhole = { ms: median(dl.quireWhole) };
   const bareRange = { ms: median(dl.bareRange) };
   const quireRange = { ms: median(dl.quireRange) };
-  bare.close();
+  bare.proc.kill();
   rows.push(['download 1 GiB: bare node:http (baseline)', mb(BIG, bareWhole.ms), '1.00', '']);
   rows.push([
     'download 1 GiB: GET /api/download-files/{id}',

@@ -48,8 +48,11 @@ export interface BlobStore {
   putChunks(source: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   /** The content, or the bytes of `range`. */
   read(id: string, range?: ByteRange): Promise<Readable>;
-  /** The content as chunks of reused buffers, each valid until the next is asked for. */
-  readChunks(id: string, range?: ByteRange): AsyncIterable<Buffer>;
+  /**
+   * The content (or the bytes of `range`) as chunks of reused buffers of `chunkBytes` (default
+   * 4 MiB), each valid until the next is asked for.
+   */
+  readChunks(id: string, range?: ByteRange, chunkBytes?: number): AsyncIterable<Buffer>;
   exists(id: string): Promise<boolean>;
   size(id: string): Promise<number>;
   /**
@@ -212,7 +215,7 @@ export function createBlobStore(dir: string): BlobStore {
         await fh.close();
         return { id: hash.digest('hex'), size };
       }),
-    readChunks: (id, range) => readFileChunks(pathOf(id), range ?? {}),
+    readChunks: (id, range, chunkBytes) => readFileChunks(pathOf(id), range ?? {}, chunkBytes),
     read: async (id, range) =>
       createReadStream(pathOf(id), {
         highWaterMark: READ_BUFFER,

@@ -7,23 +7,27 @@ import { open } from 'node:fs/promises';
 
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 
-/** Spare read buffers, shared by every reader of the process (at most a few are kept). */
-const spare: Buffer[] = [];
-const takeBuffer = () => spare.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
+/** Spare read buffers by size, shared by every reader of the process (a few of each kept). */
+const spare = new Map<number, Buffer[]>();
+const takeBuffer = (size: number) => spare.get(size)?.pop() ?? Buffer.allocUnsafe(size);
 const giveBack = (buffer: Buffer) => {
-  if (spare.length < 8) spare.push(buffer);
+  const kept = spare.get(buffer.length) ?? [];
+  spare.set(buffer.length, kept);
+  if (kept.length < 8) kept.push(buffer);
 };
 
 /**
  * The bytes of `file` (from `start` to `end`, both included, when given) as chunks of up to
- * 4 MiB. The next chunk is read while the caller works on the current one.
+ * `chunkBytes` (default 4 MiB). The next chunk is read while the caller works on the current
+ * one.
  */
 export async function* readFileChunks(
   file: string,
   range: { start?: number; end?: number } = {},
+  chunkBytes = CHUNK_BYTES,
 ): AsyncGenerator<Buffer> {
   const handle = await open(file, 'r');
-  const buffers = [takeBuffer(), takeBuffer()] as const;
+  const buffers = [takeBuffer(chunkBytes), takeBuffer(chunkBytes)] as const;
   const last = range.end ?? Number.POSITIVE_INFINITY;
   let position = range.start ?? 0;
   const read = async (buffer: Buffer) => {
