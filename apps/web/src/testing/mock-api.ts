@@ -50,6 +50,16 @@ export interface MockReply<E extends EndpointDef = EndpointDef> {
   status?: number;
   body?: { data: Data<E>; message?: string } | TErrorBody | string;
 }
+/**
+ * The API's answer to bad input: a 400 `{ message, code: 'validation_failed', errors }` whose
+ * one error names `path` (`body.name`, `body.items.1.label`).
+ */
+export function invalidInput(path: string, message: string, summary = 'Check the highlighted fields') {
+  return {
+    status: 400,
+    body: { message: summary, code: 'validation_failed', errors: [{ path, message }] },
+  } satisfies MockReply;
+}
 type MockHandler<E extends EndpointDef> =
   | MockReply<E>
   | ((call: RecordedCall) => MockReply<E> | Promise<MockReply<E>>);

@@ -2,7 +2,7 @@ import type { AccessType, TLoginData } from '@quire/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aLogin } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const REGISTRATION_OPEN = {
@@ -126,14 +126,7 @@ describe('the login page', () => {
 
   it("shows a 400's field errors beside their fields", async () => {
     mockApi({
-      'POST /api/login': {
-        status: 400,
-        body: {
-          message: 'Some fields are not valid',
-          code: 'validation_failed',
-          errors: [{ path: 'body.password', message: 'Too short' }],
-        },
-      },
+      'POST /api/login': invalidInput('body.password', 'Too short', 'Some fields are not valid'),
     });
     const { user } = renderApp('/login');
     await fillAndSubmit(user, { password: 'x' });

@@ -2,7 +2,7 @@ import type { AccessType, TFolder, TFolderInfo, TMetadataField, TRights } from '
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const ALL: TRights = { view: true, upload: true, edit: true, delete: true, share: true, manage: true };
@@ -136,14 +136,11 @@ describe('the category tree', () => {
 
   it('shows a taken name at the name field', async () => {
     server({
-      'POST /api/storeFolder': {
-        status: 400,
-        body: {
-          message: 'A category named "Legal" already exists here',
-          code: 'validation_failed',
-          errors: [{ path: 'body.name', message: 'A category with this name already exists at this place' }],
-        },
-      },
+      'POST /api/storeFolder': invalidInput(
+        'body.name',
+        'A category with this name already exists at this place',
+        'A category named "Legal" already exists here',
+      ),
     });
     const { user } = renderApp('/admin/category');
     await user.click(await screen.findByRole('button', { name: 'New category' }, { timeout: 5_000 }));

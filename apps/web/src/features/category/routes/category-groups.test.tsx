@@ -2,7 +2,7 @@ import type { AccessType, TCategoryGroup, TFolderOption, TRights } from '@quire/
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const ALL: TRights = { view: true, upload: true, edit: true, delete: true, share: true, manage: true };
@@ -96,14 +96,10 @@ describe('category groups', () => {
 
   it('edits a group with what it holds filled in, and shows a refusal at its field', async () => {
     const { calls } = server({
-      'POST /api/update/category-group': {
-        status: 400,
-        body: {
-          message: 'Check the highlighted fields',
-          code: 'validation_failed',
-          errors: [{ path: 'body.name', message: 'A category group with this name already exists' }],
-        },
-      },
+      'POST /api/update/category-group': invalidInput(
+        'body.name',
+        'A category group with this name already exists',
+      ),
     });
     const { user } = renderApp('/admin/category-groups');
     await table();

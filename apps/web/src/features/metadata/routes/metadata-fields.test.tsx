@@ -2,7 +2,7 @@ import type { AccessType, TMetadataField, TValueList } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const field = (id: number, name: string, over: Partial<TMetadataField> = {}): TMetadataField => ({
@@ -99,14 +99,7 @@ describe('metadata fields', () => {
 
   it('checks the form by the contract before sending, and shows the server refusal at its field', async () => {
     const { calls } = server({
-      'POST /api/store_user_field': {
-        status: 400,
-        body: {
-          message: 'Check the highlighted fields',
-          code: 'validation_failed',
-          errors: [{ path: 'body.name', message: 'A field with this name already exists' }],
-        },
-      },
+      'POST /api/store_user_field': invalidInput('body.name', 'A field with this name already exists'),
     });
     const { user } = renderApp('/admin/metadata-fields');
     await table();

@@ -2,7 +2,7 @@ import type { AccessType, TValueList, TValueListDetail } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const STATUSES: TValueList = {
@@ -95,14 +95,7 @@ describe('value lists', () => {
 
   it("shows the server's refusal at the item it names", async () => {
     server({
-      'PUT /api/edit_value_list/2': {
-        status: 400,
-        body: {
-          message: 'Check the highlighted fields',
-          code: 'validation_failed',
-          errors: [{ path: 'body.items.1.label', message: 'Two items have the label "Paid"' }],
-        },
-      },
+      'PUT /api/edit_value_list/2': invalidInput('body.items.1.label', 'Two items have the label "Paid"'),
     });
     const { user, notifications } = renderApp('/admin/value-lists/2');
     await screen.findByRole('heading', { level: 1, name: 'Statuses' }, { timeout: 5_000 });

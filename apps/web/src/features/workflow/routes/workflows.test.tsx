@@ -2,7 +2,7 @@ import type { AccessType } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { aSummary, aWorkflow } from '../testing/fixtures';
 
@@ -71,14 +71,11 @@ describe('the workflows page', () => {
 
   it('says "Failed to create/update workflow!" and shows the refusal at the field', async () => {
     server({
-      'POST /api/create_and_update_workflow': {
-        status: 400,
-        body: {
-          message: 'A workflow named "Invoices" already exists',
-          code: 'validation_failed',
-          errors: [{ path: 'body.name', message: 'A workflow with this name already exists' }],
-        },
-      },
+      'POST /api/create_and_update_workflow': invalidInput(
+        'body.name',
+        'A workflow with this name already exists',
+        'A workflow named "Invoices" already exists',
+      ),
     });
     const { user, notifications } = renderApp('/admin/workflows');
     await user.click(await screen.findByRole('button', { name: 'New workflow' }, { timeout: 5_000 }));
