@@ -75,7 +75,7 @@ describe('company setup', () => {
     await waitFor(() => expect(notifications.current()?.title).toBe('Sign-in background saved'));
     const sent = calls.filter((c) => c.path === '/api/controlpanel/upload-background');
     expect(sent).toHaveLength(1);
-    expect(((sent[0]?.body as { file: File }).file as File).name).toBe('harbour.png');
+    expect((sent[0]!.body as { file: File }).file.name).toBe('harbour.png');
 
     await user.click(screen.getByRole('button', { name: 'Remove logo' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove the logo?' });
