@@ -1,4 +1,4 @@
-import type { AccessType, TLoginData, TUser } from '@quire/contract';
+import type { AccessType, TLoginData, TMetadataField, TUser } from '@quire/contract';
 import { authRecordFrom, setAuth, setUserData } from '../lib/storage';
 
 export function aUser(overrides: Partial<TUser> = {}): TUser {
@@ -41,4 +41,27 @@ export function signIn(role: 'admin' | 'user', accessType: AccessType): TLoginDa
   setAuth(authRecordFrom(data));
   setUserData(data.user);
   return data;
+}
+
+/** A metadata field: a text field with no checks, used by nothing, unless `overrides` say. */
+export function aMetadataField(overrides: Partial<TMetadataField> = {}): TMetadataField {
+  return {
+    id: 1,
+    name: 'Field',
+    type: 'text',
+    value_list: null,
+    required: false,
+    help_text: '',
+    min_number: null,
+    max_number: null,
+    min_date: null,
+    max_date: null,
+    max_length: null,
+    pattern: null,
+    position: 0,
+    usage: { categories: 0, files: 0, workflows: 0 },
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
 }

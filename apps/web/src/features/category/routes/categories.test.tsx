@@ -1,7 +1,7 @@
-import type { AccessType, TFolder, TFolderInfo, TMetadataField, TRights } from '@quire/contract';
+import type { AccessType, TFolder, TFolderInfo, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aMetadataField, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -36,24 +36,14 @@ const TREE = [
   folder(4, 'Legal', null, 0, { position: 1 }),
 ];
 
-const FIELD: TMetadataField = {
+const FIELD = aMetadataField({
   id: 8,
   name: 'Status',
   type: 'select',
   value_list: { id: 2, name: 'Statuses' },
   required: true,
-  help_text: '',
-  min_number: null,
-  max_number: null,
-  min_date: null,
-  max_date: null,
-  max_length: null,
-  pattern: null,
-  position: 0,
   usage: { categories: 1, files: 0, workflows: 0 },
-  created_at: '2025-01-01T00:00:00Z',
-  updated_at: '2025-01-01T00:00:00Z',
-};
+});
 
 const info = (f: TFolder, over: Partial<TFolderInfo> = {}): TFolderInfo => ({
   ...f,

@@ -1,29 +1,12 @@
 import type { AccessType, TMetadataField, TValueList } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aMetadataField, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
-const field = (id: number, name: string, over: Partial<TMetadataField> = {}): TMetadataField => ({
-  id,
-  name,
-  type: 'text',
-  value_list: null,
-  required: false,
-  help_text: '',
-  min_number: null,
-  max_number: null,
-  min_date: null,
-  max_date: null,
-  max_length: null,
-  pattern: null,
-  position: 0,
-  usage: { categories: 0, files: 0, workflows: 0 },
-  created_at: '2025-01-01T00:00:00Z',
-  updated_at: '2025-01-01T00:00:00Z',
-  ...over,
-});
+const field = (id: number, name: string, over: Partial<TMetadataField> = {}) =>
+  aMetadataField({ id, name, ...over });
 
 const STATUS = field(8, 'Status', {
   type: 'select',
