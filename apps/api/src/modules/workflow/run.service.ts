@@ -220,6 +220,13 @@ async function decide(
   const mine = tasks.filter((t) => t.userId === auth.userId);
   if (!mine.some((t) => t.status === 'open')) {
     if (mine.some((t) => t.status === 'approved' || t.status === 'rejected')) throw alreadyDecided();
+    // Cancelled: another decision moved the run on after it was read above (each statement
+    // sees what has committed). That is the race lost (409), not a step the caller was never
+    // assigned to (403).
+    if (mine.some((t) => t.status === 'cancelled')) {
+      const now = await repo.runningOfFile(tx, file.id);
+      if (now?.id !== run.id || now.revision !== run.revision) throw movedOn(current.name);
+    }
     throw notAssigned();
   }
 
