@@ -1,23 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { freePort } from './free-port.ts';
 
 // Journeys in Debian's Chromium against the production build, served by the real server
 // on a fresh embedded PostgreSQL. `pnpm build` must have run (pnpm test does it).
-
-/** A port nobody listens on now (the server binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 // The runner loads this file, then each worker does again: the runner picks the port and the
 // data folder once, and the workers inherit them through the environment.

@@ -9,11 +9,11 @@
 // anything else using the CPU (a test run, a benchmark) lowers the score.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort } from '../free-port.ts';
 
 const GOAL = 95;
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
@@ -21,15 +21,6 @@ const RUNS = Math.max(1, Number(runsArg?.slice('--runs='.length) ?? 5));
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (pages.length === 0) pages.push('/login');
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 const port = await freePort();

@@ -78,8 +78,8 @@ const ID = /^[0-9a-f]{64}$/;
 
 /** Bytes buffered on the way to disk: large writes, fewer system calls, bounded memory. */
 const WRITE_BUFFER = 1024 * 1024;
-/** Bytes read at a time for a stream: fewer round trips to the thread pool than Node's 64 KiB
- * default (256 KiB streamed a 1 GiB download fastest here; 1 MiB chunks were slower). */
+/** Bytes read at a time for a stream (`read`: text extraction, combining into a PDF): fewer
+ * round trips to the thread pool than Node's 64 KiB default. Downloads use `readChunks`. */
 const READ_BUFFER = 256 * 1024;
 
 // A temp file's name says who writes it: `<host>.<pid>.<uuid>`, so a start can tell the files
