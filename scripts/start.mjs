@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // pnpm start: builds what is not built (Turborepo skips what is up to date), then serves the
 // API and the built web client on one port. Ctrl-C stops the server and its PostgreSQL.
+import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 

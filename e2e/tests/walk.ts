@@ -1,0 +1,78 @@
+// What every access-type journey does on each screen: reach it by clicking what a person
+// sees (the navigation, on a narrow screen behind its Menu button), wait for its heading,
+// and check it with axe-core (WCAG 2.1 A and AA: no violations).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DESKTOP = { width: 1366, height: 850 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Signs in from /login (the one address a journey types) and waits until it moved on. */
+export async function signInAs(
+  page: Page,
+  who: { username: string; password: string },
+  role: 'admin' | 'user',
+  landing: RegExp,
+) {
+  await page.goto('/login');
+  await page.getByLabel('Username or e-mail').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByLabel('Role').selectOption(role);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+/** No WCAG 2.1 A/AA violation on the page as it is now; the message lists what axe found. */
+export async function expectAccessible(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(found, `axe on ${screen}`).toEqual([]);
+}
+
+/** The page does not scroll sideways (lists fold into cards on a phone). */
+export async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${screen} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(1);
+}
+
+/**
+ * Opens a section from the main navigation by its link name: unfolds the narrow screen's
+ * menu and the link's group when they are folded, clicks, and waits for the page's heading.
+ */
+export async function openSection(page: Page, link: string, heading: string | RegExp = link) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const target = nav.getByRole('link', { name: link, exact: true });
+  if (!(await target.isVisible())) {
+    const menu = page.getByRole('button', { name: /^(Menu|Open menu)$/ });
+    if (await menu.isVisible()) await menu.click();
+  }
+  if (!(await target.isVisible())) {
+    // A folded group of the navigation: its heading button names the group.
+    const group = nav.locator('[aria-expanded="false"]').filter({ has: page.locator(':scope') });
+    const count = await group.count();
+    for (let i = 0; i < count && !(await target.isVisible()); i++) {
+      await group.nth(0).click();
+    }
+  }
+  await target.click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/** Visits each named section in turn and checks it; returns nothing, fails on the first fault. */
+export async function walkSections(
+  page: Page,
+  sections: Array<{ link: string; heading?: string | RegExp }>,
+  options: { narrow?: boolean } = {},
+) {
+  for (const s of sections) {
+    await openSection(page, s.link, s.heading ?? s.link);
+    await expectAccessible(page, s.link);
+    if (options.narrow) await expectNoSidewaysScroll(page, s.link);
+  }
+}
