@@ -1,11 +1,16 @@
 import type { TFileSummary } from '@quire/contract';
 import type { ReactNode } from 'react';
+import type { Key } from 'react-aria-components';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { formatBytes, formatShortDate } from '../../../lib/format';
 
-/** A page of files: name (to the file page), number, owner, version, size, filed. */
+/**
+ * A page of files: name (to the file page), number, owner, version, size, filed. A list opts
+ * in to selection with `selected` and `onSelectionChange` (file ids; the header box selects
+ * this page, Shift-click a range) and offers `bulkActions` on the selected ids.
+ */
 export function FileTable<T extends TFileSummary>({
   label,
   rows,
@@ -14,6 +19,9 @@ export function FileTable<T extends TFileSummary>({
   rowActions,
   emptyText = 'No files',
   busy,
+  selected,
+  onSelectionChange,
+  bulkActions,
 }: {
   label: string;
   rows: T[];
@@ -22,7 +30,13 @@ export function FileTable<T extends TFileSummary>({
   rowActions?: (row: T) => ReactNode;
   emptyText?: string;
   busy?: boolean;
+  /** The selected file ids; leave out (with onSelectionChange) for a list without selection. */
+  selected?: ReadonlySet<number>;
+  onSelectionChange?: (ids: Set<number>) => void;
+  /** The actions on the selected files, in the bar above the table. */
+  bulkActions?: (ids: number[]) => ReactNode;
 }) {
+  const toIds = (keys: Iterable<Key>) => new Set([...keys].map(Number));
   const columns: TableColumn<T>[] = [
     {
       id: 'name',
@@ -56,6 +70,13 @@ export function FileTable<T extends TFileSummary>({
       rowActions={rowActions}
       emptyText={emptyText}
       busy={busy}
+      {...(onSelectionChange
+        ? {
+            selected: new Set<Key>(selected ?? []),
+            onSelectionChange: (s) => onSelectionChange(toIds(s === 'all' ? rows.map((f) => f.id) : s)),
+            bulkActions: bulkActions ? (keys) => bulkActions([...toIds(keys)]) : undefined,
+          }
+        : {})}
       pagination={
         page
           ? {
