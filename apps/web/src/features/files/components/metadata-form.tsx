@@ -1,0 +1,349 @@
+import type { TFieldValue, TFieldValueInput, TFolderField } from '@quire/contract';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Field } from '../../../components/form-field';
+import { PendingButton } from '../../../components/pending-button';
+import { ApiError } from '../../../lib/api-error';
+import { useFieldUsers } from '../api/get-field-users';
+import { useValueListItems } from '../api/get-value-list-items';
+
+// One form for a file's metadata values, driven by its category's fields (GET
+// /api/folderMeta/{id}): used to index an unindexed file and to correct a filed one.
+// Value-list and user fields are searchable combo boxes showing labels and sending keys;
+// dates are date inputs; numbers, yes/no and text their own controls.
+
+/** A wire value of a field, as submitmetas and edit-file-user-field take it. */
+export type MetadataValue = TFieldValueInput['value'];
+/** Values by field id. */
+export type MetadataValues = Record<number, MetadataValue>;
+/** Error messages by field id. */
+export type MetadataErrors = Record<number, string>;
+
+export interface MetadataFormProps {
+  /** The category's fields in order (folderMeta's `fields`). */
+  fields: TFolderField[];
+  /**
+   * Values to start from, by field id (a filed file's: `valuesFromFile(file.values)`). A field
+   * absent here starts from the category's default value; give `null` to start it empty.
+   */
+  initialValues?: MetadataValues;
+  /** Called with one value per field (null for none) once the required fields are filled. */
+  onSubmit: (values: TFieldValueInput[]) => void;
+  /** Problems by field id, shown at their fields (`metadataErrors(error)` of a refused call). */
+  errors?: MetadataErrors;
+  /** A call is running: the submit button shows `busyLabel` and waits. */
+  busy?: boolean;
+  submitLabel: string;
+  busyLabel?: string;
+  /** The form's accessible name ("Index scan.pdf"). */
+  label: string;
+  /** More buttons beside the submit one (a Cancel). */
+  actions?: ReactNode;
+}
+
+/** A filed file's values (file-view's `values`) as the form's `initialValues`. */
+export function valuesFromFile(values: TFieldValue[]): MetadataValues {
+  return Object.fromEntries(values.map((v) => [v.field_id, v.value]));
+}
+
+/** The problems a refused call names per field (`body.fields.<id>`), by field id. */
+export function metadataErrors(error: unknown): MetadataErrors {
+  const result: MetadataErrors = {};
+  if (!(error instanceof ApiError)) return result;
+  for (const e of error.errors) {
+    const m = /^body\.fields\.(\d+)$/.exec(e.path);
+    if (m && !result[Number(m[1])]) result[Number(m[1])] = e.message;
+  }
+  return result;
+}
+
+/** What a control holds, as text ('' for none). */
+const toRaw = (value: MetadataValue | undefined): string =>
+  value === null || value === undefined ? '' : String(value);
+
+/** The wire value of a control's text for a field of this type. */
+function toWire(type: TFolderField['field']['type'], raw: string): MetadataValue {
+  const text = raw.trim();
+  if (text === '') return null;
+  if (type === 'number' || type === 'select' || type === 'user') {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : text;
+  }
+  if (type === 'boolean') return text === 'true';
+  return type === 'text' ? raw : text;
+}
+
+function startValues(fields: TFolderField[], initial: MetadataValues | undefined): Record<number, string> {
+  return Object.fromEntries(
+    fields.map((f) => [
+      f.field.id,
+      initial && f.field.id in initial ? toRaw(initial[f.field.id]) : (f.default_value ?? ''),
+    ]),
+  );
+}
+
+export function MetadataForm({
+  fields,
+  initialValues,
+  onSubmit,
+  errors = {},
+  busy = false,
+  submitLabel,
+  busyLabel = 'Saving…',
+  label,
+  actions,
+}: MetadataFormProps) {
+  const [raw, setRaw] = useState(() => startValues(fields, initialValues));
+  const [missing, setMissing] = useState<MetadataErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (id: number, value: string) => {
+    setRaw((r) => ({ ...r, [id]: value }));
+    setMissing((m) => {
+      if (!m[id]) return m;
+      const { [id]: _gone, ...rest } = m;
+      return rest;
+    });
+  };
+
+  function submit() {
+    const empty: MetadataErrors = {};
+    for (const f of fields)
+      if (f.required && (raw[f.field.id] ?? '').trim() === '') empty[f.field.id] = `Enter ${f.field.name}`;
+    setMissing(empty);
+    const first = fields.find((f) => empty[f.field.id]);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="field-${first.field.id}"]`)?.focus();
+      return;
+    }
+    onSubmit(
+      fields.map((f) => ({ field_id: f.field.id, value: toWire(f.field.type, raw[f.field.id] ?? '') })),
+    );
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="form metadata-form"
+      aria-label={label}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy) submit();
+      }}
+    >
+      {fields.length === 0 ? <p className="muted">This category asks for no values.</p> : null}
+      {fields.map((f) => (
+        <MetadataInput
+          key={f.field.id}
+          field={f}
+          value={raw[f.field.id] ?? ''}
+          onChange={(v) => set(f.field.id, v)}
+          error={missing[f.field.id] ?? errors[f.field.id]}
+          disabled={busy}
+        />
+      ))}
+      <div className="form-actions form-actions--start">
+        <PendingButton pending={busy} pendingLabel={busyLabel}>
+          {submitLabel}
+        </PendingButton>
+        {actions}
+      </div>
+    </form>
+  );
+}
+
+function FieldLabel({ field }: { field: TFolderField }) {
+  return (
+    <>
+      {field.field.name}
+      {field.required ? (
+        <span className="metadata-form__required">
+          <span aria-hidden="true"> *</span>
+          <span className="sr-only"> (required)</span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The control of one field: `value` is its text ('' for none). */
+function MetadataInput({
+  field,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  field: TFolderField;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+}) {
+  const { type, id, help_text } = field.field;
+  const name = `field-${id}`;
+  const hint = help_text || undefined;
+  if (type === 'select' || type === 'user')
+    return (
+      <ChoiceField
+        field={field}
+        value={value}
+        onChange={onChange}
+        error={error}
+        disabled={disabled}
+        name={name}
+      />
+    );
+  return (
+    <Field label={<FieldLabel field={field} />} error={error} hint={hint}>
+      {(control) =>
+        type === 'boolean' ? (
+          <select
+            {...control}
+            className="control"
+            name={name}
+            value={value}
+            disabled={disabled}
+            required={field.required}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            <option value="">—</option>
+            <option value="true">Yes</option>
+            <option value="false">No</option>
+          </select>
+        ) : (
+          <input
+            {...control}
+            className="control"
+            name={name}
+            type={type === 'date' ? 'date' : type === 'number' ? 'number' : 'text'}
+            inputMode={type === 'number' ? 'decimal' : undefined}
+            step={type === 'number' ? 'any' : undefined}
+            min={
+              type === 'date' ? (field.field.min_date ?? undefined) : (field.field.min_number ?? undefined)
+            }
+            max={
+              type === 'date' ? (field.field.max_date ?? undefined) : (field.field.max_number ?? undefined)
+            }
+            maxLength={type === 'text' ? (field.field.max_length ?? undefined) : undefined}
+            value={value}
+            disabled={disabled}
+            required={field.required}
+            autoComplete="off"
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+interface Choice {
+  id: number;
+  label: string;
+}
+
+/**
+ * A value-list item or a person, chosen by typing part of its label: the combo box shows
+ * labels and holds the key (never shown).
+ */
+function ChoiceField({
+  field,
+  value,
+  onChange,
+  error,
+  disabled,
+  name,
+}: {
+  field: TFolderField;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+  name: string;
+}) {
+  const uid = useId();
+  const isList = field.field.type === 'select';
+  const items = useValueListItems(isList ? (field.field.value_list?.id ?? null) : null);
+  const users = useFieldUsers(!isList);
+  const loading = isList ? items.isPending : users.isPending;
+  const choices: Choice[] = isList
+    ? (items.data ?? []).map((i) => ({ id: i.key, label: i.label }))
+    : (users.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.username})` }));
+  const selected = value === '' ? null : Number(value);
+  const selectedLabel = choices.find((c) => c.id === selected)?.label ?? '';
+  const [input, setInput] = useState<string | null>(null);
+  const shown = input ?? selectedLabel;
+  const term = input?.trim().toLowerCase() ?? '';
+  const matches = term ? choices.filter((c) => c.label.toLowerCase().includes(term)) : choices;
+  const errorId = `${uid}-error`;
+  const hintId = `${uid}-hint`;
+  const hint = field.field.help_text || undefined;
+
+  return (
+    <div className="field">
+      <ComboBox
+        className="picker__combo"
+        items={matches}
+        inputValue={shown}
+        onInputChange={(text) => {
+          setInput(text);
+          if (text.trim() === '') onChange('');
+        }}
+        selectedKey={selected}
+        onSelectionChange={(key) => {
+          if (key === null) return;
+          onChange(String(key));
+          setInput(null);
+        }}
+        onBlur={() => setInput(null)}
+        menuTrigger="focus"
+        allowsEmptyCollection
+        isDisabled={disabled}
+        isInvalid={Boolean(error)}
+        isRequired={field.required}
+        aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
+      >
+        <Label>
+          <FieldLabel field={field} />
+        </Label>
+        <div className="picker__field">
+          <Input className="control picker__input" name={name} placeholder="Type to search" />
+          <Button className="picker__toggle" aria-label={`Show all: ${field.field.name}`}>
+            <span aria-hidden="true">▾</span>
+          </Button>
+        </div>
+        <Popover className="picker__popover" offset={4}>
+          <ListBox
+            className="picker__list"
+            renderEmptyState={() => (
+              <p className="picker__empty muted">
+                {loading
+                  ? 'Loading…'
+                  : choices.length === 0
+                    ? 'Nothing to choose from.'
+                    : `No match for “${(input ?? '').trim()}”.`}
+              </p>
+            )}
+          >
+            {(c: Choice) => (
+              <ListBoxItem id={c.id} textValue={c.label} className="picker__option">
+                {c.label}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <div className="field__hint" id={hintId}>
+          {hint}
+        </div>
+      ) : null}
+    </div>
+  );
+}
