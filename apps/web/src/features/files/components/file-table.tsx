@@ -22,6 +22,7 @@ export function FileTable<T extends TFileSummary>({
   selected,
   onSelectionChange,
   bulkActions,
+  dateLabel = 'Filed',
 }: {
   label: string;
   rows: T[];
@@ -35,6 +36,8 @@ export function FileTable<T extends TFileSummary>({
   onSelectionChange?: (ids: Set<number>) => void;
   /** The actions on the selected files, in the bar above the table. */
   bulkActions?: (ids: number[]) => ReactNode;
+  /** The heading of the date column (created_at): "Uploaded" where the files are not filed yet. */
+  dateLabel?: string;
 }) {
   const toIds = (keys: Iterable<Key>) => new Set([...keys].map(Number));
   const columns: TableColumn<T>[] = [
@@ -59,7 +62,7 @@ export function FileTable<T extends TFileSummary>({
     ...extra,
     { id: 'version', label: 'Version', cell: (f) => f.version },
     { id: 'size', label: 'Size', cell: (f) => formatBytes(f.size) },
-    { id: 'filed', label: 'Filed', cell: (f) => formatShortDate(f.created_at) },
+    { id: 'filed', label: dateLabel, cell: (f) => formatShortDate(f.created_at) },
   ];
   return (
     <SortableTable
