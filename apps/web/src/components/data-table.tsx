@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { formatDate, formatDateTime, formatShortDate, relativeTime } from '../lib/format';
 
 /** What `QueryState` reads of a TanStack query. */
@@ -70,11 +70,32 @@ export interface DataTableProps {
   children: ReactNode;
 }
 
+/**
+ * Gives each body cell of a table its column's name as `data-label`, which the narrow-screen
+ * card layout shows before the value. Cells spanning several columns are left unlabelled.
+ */
+export function labelCells(table: HTMLTableElement) {
+  const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+  for (const row of table.tBodies[0]?.rows ?? []) {
+    let column = 0;
+    for (const cell of row.cells) {
+      if (cell.colSpan === 1) cell.dataset.label = heads[column] ?? '';
+      else delete cell.dataset.label;
+      column += cell.colSpan;
+    }
+  }
+}
+
 /** A table of rows with its caption and column headers. */
 export function DataTable({ caption, columns, actions = false, busy = false, children }: DataTableProps) {
+  const table = useRef<HTMLTableElement>(null);
+  // After every render: rows come and go with paging and filters.
+  useLayoutEffect(() => {
+    if (table.current) labelCells(table.current);
+  });
   return (
     <div className="table-wrap">
-      <table className="data-table" aria-busy={busy || undefined}>
+      <table ref={table} className="data-table" aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
