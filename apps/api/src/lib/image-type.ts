@@ -20,3 +20,36 @@ export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
 };
+
+/**
+ * The width and height a PNG or JPEG declares in its header (PNG's IHDR, JPEG's first
+ * start-of-frame marker), read without decoding a pixel; null when the header is not there.
+ */
+export function imageDimensions(bytes: Buffer): { width: number; height: number } | null {
+  const type = sniffImage(bytes);
+  if (type === 'image/png') {
+    if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  if (type !== 'image/jpeg') return null;
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      at += 2; // markers without a length
+      continue;
+    }
+    // SOF0..SOF15 hold the frame size; C4 (DHT), C8 (JPG) and CC (DAC) are not frames.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (at + 9 > bytes.length) return null;
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    }
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return null;
+}

@@ -1,8 +1,7 @@
-// Text extraction, run in a child process of its own (text-extraction.ts forks it with a
-// heap limit, --max-old-space-size, and kills it past its time limit): a hostile file can
-// exhaust only this process. (A worker thread's resourceLimits were tried first: a worker that
-// reaches its heap limit can still take the whole server down with it.) Plain JavaScript so
-// that it runs the same under tsx, the test runner and a built server.
+// Text extraction, run in a child process of its own (text-extraction.ts runs it through
+// lib/child-task.ts, with a heap limit, --max-old-space-size, and a time limit): a hostile file
+// can exhaust only this process. Plain JavaScript so that it runs the same under tsx, the test
+// runner and a built server.
 //
 // In: one IPC message { bytes: Uint8Array, kind: 'pdf' | 'docx' | 'xlsx' | 'text' | 'html', maxChars }.
 // Out: one IPC message { text, truncated } or { error }, then exit.

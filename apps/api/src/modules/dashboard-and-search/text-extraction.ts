@@ -1,9 +1,9 @@
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ChildTaskFailed, runInChild } from '../../lib/child-task.js';
 
 // Text extraction for search, bounded: each file is read in a child process of its own
-// (extract-child.mjs) with a heap limit, and killed when it takes longer than the time limit,
-// so one hostile PDF (a page tree that never ends, a zip bomb in a .docx) costs one failed
+// (extract-child.mjs, run by lib/child-task.ts) with a heap limit, and killed when it takes
+// longer than the time limit, so one hostile PDF (a page tree that never ends, a zip bomb in a .docx) costs one failed
 // extraction, never the server. Libraries, all offline and pure JavaScript:
 //   PDF   unpdf (Mozilla's pdf.js, serverless build: text layer only, no eval)
 //   DOCX  mammoth (raw text)
@@ -66,66 +66,32 @@ export class ExtractionFailed extends Error {
 const CHILD = fileURLToPath(new URL('./extract-child.mjs', import.meta.url));
 
 /** Extracts the text of `bytes` in a bounded child process; ExtractionFailed says why it could not. */
-export function extractText(
+export async function extractText(
   bytes: Buffer,
   kind: TextKind,
   limits: ExtractLimits = EXTRACT_LIMITS,
 ): Promise<{ text: string; truncated: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [], {
-      // Plain JavaScript: no loader (tsx) needed, only the heap limit.
-      execArgv: [`--max-old-space-size=${limits.memoryMb}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => {
-      if (stderr.length < 4000) stderr += d.toString();
-    });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      if (child.exitCode === null) child.kill('SIGKILL');
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(
-            new ExtractionFailed(
-              `Reading the text took longer than ${Math.round(limits.timeoutMs / 1000)} s`,
-            ),
-          ),
-        ),
-      limits.timeoutMs,
+  try {
+    const out = await runInChild<{ text?: string; truncated?: boolean }>(
+      CHILD,
+      {
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        kind,
+        maxChars: limits.maxChars,
+      },
+      limits,
     );
-    child.once('message', (msg: { text?: string; truncated?: boolean; error?: string }) =>
-      finish(() =>
-        msg.error !== undefined
-          ? reject(new ExtractionFailed(`The file could not be read: ${msg.error}`))
-          : resolve({ text: msg.text ?? '', truncated: msg.truncated ?? false }),
-      ),
+    return { text: out.text ?? '', truncated: out.truncated ?? false };
+  } catch (err) {
+    if (!(err instanceof ChildTaskFailed)) throw err;
+    throw new ExtractionFailed(
+      {
+        timeout: `Reading the text took longer than ${Math.round(limits.timeoutMs / 1000)} s`,
+        memory: `Reading the text needed more than ${limits.memoryMb} MiB`,
+        error: `The file could not be read: ${err.detail}`,
+        start: `The reader could not start: ${err.detail}`,
+        stopped: `The reader stopped before it finished (${err.detail})`,
+      }[err.reason],
     );
-    child.once('error', (err) =>
-      finish(() => reject(new ExtractionFailed(`The reader could not start: ${err.message}`))),
-    );
-    child.once('exit', (code, signal) =>
-      finish(() =>
-        reject(
-          new ExtractionFailed(
-            /heap out of memory|heap limit/i.test(stderr)
-              ? `Reading the text needed more than ${limits.memoryMb} MiB`
-              : `The reader stopped before it finished (${signal ?? `exit ${code}`})`,
-          ),
-        ),
-      ),
-    );
-    child.send({
-      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      kind,
-      maxChars: limits.maxChars,
-    });
-  });
+  }
 }

@@ -1,13 +1,24 @@
-import { PDFDocument } from 'pdf-lib';
+import { fileURLToPath } from 'node:url';
 import { type Actor, audit } from '../../lib/audit.js';
+import { type ChildLimits, ChildTaskFailed, runInChild } from '../../lib/child-task.js';
 import type { Deps } from '../../lib/deps.js';
 import { formatBytes } from '../../lib/format.js';
+import { imageDimensions } from '../../lib/image-type.js';
 import { readAll } from '../../lib/streams.js';
-import { attachmentNotFound, cannotCombine, combineTooLarge, contentMissing } from './file.errors.js';
+import {
+  attachmentNotFound,
+  cannotCombine,
+  combineTooHeavy,
+  combineTooLarge,
+  contentMissing,
+  imageTooLarge,
+} from './file.errors.js';
 import * as repo from './file.repository.js';
 
 // download-many-other-files: the chosen other files in one PDF, selected_files.pdf (spec §9).
-// PDFs bring their pages, PNG and JPEG images a page each; anything else refuses the call.
+// PDFs bring their pages, PNG and JPEG images a page each; anything else refuses the call, and
+// so does an image that declares more than COMBINE_MAX_PIXELS (400 naming it: the person can
+// leave it out). The decoding and combining run in a child process (combine-child.mjs).
 
 /** The most the chosen files may add up to (they are combined in memory). */
 export const COMBINE_MAX_BYTES = 256 * 1024 * 1024;
@@ -15,6 +26,37 @@ export const COMBINED_NAME = 'selected_files.pdf';
 const COMBINABLE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 /** The longer side of an image page, in points (A4 is 595 x 842). */
 const PAGE_MAX = 842;
+/**
+ * The most pixels an image may declare (width x height). pdf-lib holds a PNG's pixels four
+ * times over while it embeds them; past this an image is refused before it is decoded.
+ */
+export const COMBINE_MAX_PIXELS = 40_000_000;
+/** The child process that decodes and combines (combine-child.mjs). */
+export const COMBINE_LIMITS: ChildLimits = { timeoutMs: 60_000, memoryMb: 1024 };
+const KIND: Record<string, 'pdf' | 'png' | 'jpeg'> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+};
+const CHILD = fileURLToPath(new URL('./combine-child.mjs', import.meta.url));
+
+/**
+ * The PDF made of `items` in a bounded child process (lib/child-task.ts), so that decoding
+ * and parsing never hold up the event loop; over its time or memory it is refused (413).
+ */
+async function combineInChild(items: Array<{ kind: 'pdf' | 'png' | 'jpeg'; bytes: Uint8Array }>) {
+  try {
+    return await runInChild<{ pdf: Uint8Array } | { unreadable: number }>(
+      CHILD,
+      { items, pageMax: PAGE_MAX },
+      COMBINE_LIMITS,
+    );
+  } catch (err) {
+    if (err instanceof ChildTaskFailed && (err.reason === 'timeout' || err.reason === 'memory'))
+      throw combineTooHeavy();
+    throw err;
+  }
+}
 
 export async function combineAttachments(deps: Deps, actor: Actor, ids: number[]): Promise<Buffer> {
   const found = await repo.findAttachments(deps.db, ids);
@@ -27,27 +69,23 @@ export async function combineAttachments(deps: Deps, actor: Actor, ids: number[]
   const total = list.reduce((n, a) => n + Number(a.size), 0);
   if (total > COMBINE_MAX_BYTES) throw combineTooLarge(formatBytes(COMBINE_MAX_BYTES));
 
-  const out = await PDFDocument.create();
+  const items: Array<{ kind: 'pdf' | 'png' | 'jpeg'; bytes: Uint8Array }> = [];
   for (const a of list) {
     if (!(await deps.blobs.exists(a.blobId))) throw contentMissing();
     const bytes = await readAll(await deps.blobs.read(a.blobId));
-    try {
-      if (a.mimeType === 'application/pdf') {
-        const src = await PDFDocument.load(bytes);
-        for (const page of await out.copyPages(src, src.getPageIndices())) out.addPage(page);
-      } else {
-        const image = a.mimeType === 'image/png' ? await out.embedPng(bytes) : await out.embedJpg(bytes);
-        const scale = Math.min(1, PAGE_MAX / Math.max(image.width, image.height));
-        const w = image.width * scale;
-        const h = image.height * scale;
-        out.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h });
-      }
-    } catch {
-      // An encrypted or damaged PDF, an image pdf-lib cannot read.
-      throw cannotCombine(a.name);
+    if (a.mimeType !== 'application/pdf') {
+      // The size an image declares, before anything decodes it: a few KB of PNG can declare
+      // billions of pixels.
+      const size = imageDimensions(bytes);
+      if (!size) throw cannotCombine(a.name);
+      if (size.width * size.height > COMBINE_MAX_PIXELS)
+        throw imageTooLarge(a.name, size.width, size.height, COMBINE_MAX_PIXELS);
     }
+    items.push({ kind: KIND[a.mimeType] ?? 'pdf', bytes });
   }
-  const pdf = Buffer.from(await out.save());
+  const made = await combineInChild(items);
+  if ('unreadable' in made) throw cannotCombine(list[made.unreadable]?.name ?? '');
+  const pdf = Buffer.from(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength);
   await audit(deps.db, actor, {
     type: 'file',
     action: 'file.attachments_combined',

@@ -82,6 +82,18 @@ export const combineTooLarge = createError({
   message: (limit: string) => `The chosen files add up to more than ${limit}. Choose fewer files.`,
 });
 
+export const imageTooLarge = (name: string, width: number, height: number, maxPixels: number) =>
+  invalidInput(
+    `"${name}" is ${width} x ${height} pixels; images of more than ${maxPixels / 1_000_000} megapixels cannot go into the PDF. Leave it out or choose a smaller copy.`,
+    [{ path: 'body.ids', message: `"${name}" has too many pixels (${width} x ${height})` }],
+  );
+
+export const combineTooHeavy = createError({
+  code: 'file.combine_too_heavy',
+  statusCode: 413,
+  message: 'Making one PDF of the chosen files took too long or needed too much memory. Choose fewer files.',
+});
+
 export const restoreNeedsCategory = () =>
   invalidInput('Its category is gone: choose a category to restore the file into', [
     { path: 'body.folder_id', message: 'Choose a category: the original one was deleted' },

@@ -1,0 +1,125 @@
+import type { InjectOptions } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createCategory, createUser, loginAs } from '../../../test/factories.js';
+import { type FilePart, multipart, tinyPng } from '../../../test/multipart.js';
+
+// The files area's answers to the outside attack and the mutation run (issue 23): images that
+// declare too many pixels, decoding off the event loop, what a view-only person and a public
+// link may hand out, links that outlive their creator's rights.
+
+let t: TestContext;
+const u = { owner: 0, viewer: 0 };
+const tok = { owner: '', viewer: '' };
+let cat = 0; // owner may upload, edit, delete, share; viewer may view
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await createUser(t.db, { firstName: 'Olive', lastName: 'Owner' });
+  const viewer = await createUser(t.db, { firstName: 'Vic', lastName: 'Viewer' });
+  Object.assign(u, { owner: owner.id, viewer: viewer.id });
+  tok.owner = await loginAs(t.app, owner, 'user');
+  tok.viewer = await loginAs(t.app, viewer, 'user');
+  cat = (
+    await createCategory(t.db, {
+      grants: [{ userId: owner.id, rights: ['upload', 'edit', 'delete', 'share'] }, { userId: viewer.id }],
+    })
+  ).id;
+});
+afterAll(() => t.close());
+
+const call = (token: string | null, opts: InjectOptions) => callAs(t, token, opts);
+
+async function uploaded(files: FilePart[], token = tok.owner, folderId = cat) {
+  const form = multipart({ folder_id: String(folderId), file: files });
+  const res = await call(token, { method: 'POST', url: '/api/new-upload', ...form });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.files as Array<{ id: number; name: string }>;
+}
+
+async function indexedFile(name = 'indexed.txt', token = tok.owner, folderId = cat) {
+  const [f] = await uploaded(
+    [{ content: Buffer.from(`content of ${name}\n`), filename: name }],
+    token,
+    folderId,
+  );
+  const res = await call(token, {
+    method: 'POST',
+    url: '/api/submitmetas',
+    payload: { file_id: f?.id, values: [] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return f as { id: number; name: string };
+}
+
+async function attached(files: FilePart[]) {
+  const f = await indexedFile();
+  const form = multipart({ file_id: String(f.id), file: files });
+  const res = await call(tok.owner, { method: 'POST', url: '/api/other-files-upload', ...form });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Array<{ id: number }>).map((a) => a.id);
+}
+
+describe('POST /api/download-many-other-files with large images', () => {
+  it('refuses an image that declares more than 40 megapixels, at once, naming it', async () => {
+    // 8000 x 8000 grey pixels: 64 MB of pixels in a PNG of about 62 KB.
+    const bomb = tinyPng(8000, 8000);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const [small, big] = await attached([
+      { content: tinyPng(4, 3), filename: 'small.png' },
+      { content: bomb, filename: 'huge.png' },
+    ]);
+    const before = Date.now();
+    const res = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/download-many-other-files',
+      payload: { ids: [small, big] },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toContain('"huge.png" is 8000 x 8000 pixels');
+    expect(res.json().errors[0].path).toBe('body.ids');
+    // Refused from its header: well before decoding 64 megapixels could end.
+    expect(Date.now() - before).toBeLessThan(5000);
+    // The small one alone still combines.
+    const ok = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/download-many-other-files',
+      payload: { ids: [small] },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await PDFDocument.load(ok.rawPayload)).getPageCount()).toBe(1);
+  });
+
+  it('decodes off the event loop: the API keeps answering while a large image is combined', async () => {
+    // 3000 x 3000 (9 megapixels, under the limit) takes pdf-lib a second or more to embed.
+    const [id] = await attached([{ content: tinyPng(3000, 3000), filename: 'big.png' }]);
+    const started = Date.now();
+    let done = false;
+    const combined = call(tok.owner, {
+      method: 'POST',
+      url: '/api/download-many-other-files',
+      payload: { ids: [id] },
+    }).finally(() => {
+      done = true;
+    });
+    const answered: number[] = [];
+    while (!done) {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      if (!done) answered.push(Date.now());
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const res = await combined;
+    const ended = Date.now();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1);
+    // Health answered all along: no wait between two answers (or the start and the first, the
+    // last and the end) was near the combine's whole time, as it is when decoding blocks.
+    const marks = [started, ...answered, ended];
+    const longest = Math.max(...marks.slice(1).map((m, i) => m - (marks[i] ?? m)));
+    expect(answered.length).toBeGreaterThan(3);
+    expect(longest).toBeLessThan((ended - started) / 3);
+  });
+});
