@@ -297,7 +297,6 @@ function ChoiceField({
           setInput(null);
         }}
         onBlur={() => setInput(null)}
-        menuTrigger="focus"
         allowsEmptyCollection
         isDisabled={disabled}
         isInvalid={Boolean(error)}

@@ -85,7 +85,7 @@ describe('the upload page', () => {
     // Object.fromEntries keeps the form's order: the field comes before the file.
     expect(Object.keys(sent?.body as object)).toEqual(['folder_id', 'file']);
     expect((sent?.body as { folder_id?: string } | undefined)?.folder_id).toBe('4');
-    expect(await screen.findByRole('button', { name: 'Index' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Index scan.pdf' })).toBeInTheDocument();
     const list = api.calls.find((c) => c.path === '/api/unindex-file');
     expect(list?.search).toContain('folder_id=4');
   });
