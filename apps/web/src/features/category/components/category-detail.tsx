@@ -59,8 +59,20 @@ export function CategoryDetail({
         </nav>
       ) : null}
       <div className="card__header">
-        <h2 id="category-detail-title">{info.name}</h2>
+        <h2 id="category-detail-title">
+          <Link to={`/files/category/${info.id}`} className="catalog__name-link">
+            {info.name}
+          </Link>
+        </h2>
         <div className="row-actions">
+          <Link className="button button--primary button--small" to={`/files/category/${info.id}`}>
+            Open
+          </Link>
+          {info.rights.upload ? (
+            <Link className="button button--ghost button--small" to={`/files/upload/${info.id}`}>
+              Upload
+            </Link>
+          ) : null}
           {settingsPath ? (
             <Link className="button button--ghost button--small" to={settingsPath}>
               {canWrite ? 'Settings' : 'Settings and rights'}

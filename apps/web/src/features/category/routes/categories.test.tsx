@@ -227,6 +227,68 @@ describe('the category tree', () => {
     expect(screen.queryByRole('link', { name: /Settings/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New category' })).not.toBeInTheDocument();
   });
+
+  it("opens the chosen category's files, and offers Upload only where the person may upload", async () => {
+    const UPLOAD: TRights = { ...VIEW, upload: true };
+    server(
+      {
+        'GET /api/folders': {
+          body: {
+            data: [
+              folder(2, 'Invoices', null, 0, { rights: UPLOAD, file_count: 12 }),
+              folder(4, 'Legal', null, 0, { rights: VIEW, position: 1 }),
+            ],
+          },
+        },
+        'GET /api/folder/info/2': {
+          body: {
+            data: info(folder(2, 'Invoices', null, 0, { rights: UPLOAD }), { ancestors: [], grants: null }),
+          },
+        },
+        'GET /api/folder/info/4': {
+          body: {
+            data: info(folder(4, 'Legal', null, 0, { rights: VIEW }), { ancestors: [], grants: null }),
+          },
+        },
+        'GET /api/fileIncategory/2': {
+          body: {
+            data: {
+              page: 1,
+              quantity: 20,
+              total: 0,
+              last_page: 1,
+              folder: { id: 2, name: 'Invoices' },
+              columns: [],
+              items: [],
+            },
+          },
+        },
+      },
+      'user',
+      'General staff',
+    );
+    const { user, location } = renderApp('/categories');
+    const detail = await screen.findByRole('region', { name: 'Invoices' }, { timeout: 5_000 });
+    expect(within(detail).getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/files/upload/2');
+    expect(within(detail).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
+      'href',
+      '/files/category/2',
+    );
+    await user.click(
+      within(screen.getByRole('treegrid', { name: 'Categories' })).getByRole('row', { name: /Legal/ }),
+    );
+    const legal = await screen.findByRole('region', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/files/category/4');
+    expect(within(legal).queryByRole('link', { name: 'Upload' })).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('treegrid', { name: 'Categories' })).getByRole('row', { name: /Invoices/ }),
+    );
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Invoices' })).getByRole('link', { name: 'Open' }),
+    );
+    await waitFor(() => expect(location()).toBe('/files/category/2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+  });
 });
 
 describe('the category settings', () => {
