@@ -17,6 +17,8 @@ describe('FileDropZone', () => {
     const onFiles = vi.fn();
     render(<FileDropZone label="Drop files here" onFiles={onFiles} />);
     expect(screen.getByText('Drop files here')).toBeInTheDocument();
+    // The drop target's own button is named by the label alone (not "DropZone Drop files here").
+    expect(screen.getByRole('button', { name: 'Drop files here' })).toBeInTheDocument();
     // Tab reaches the drop zone (which takes a paste), then its button.
     const button = screen.getByRole('button', { name: 'Choose files' });
     for (let i = 0; i < 3 && document.activeElement !== button; i++) await user.tab();

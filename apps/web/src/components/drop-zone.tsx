@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DropZone, FileTrigger, Text } from 'react-aria-components';
+import { Button, DropZone, FileTrigger } from 'react-aria-components';
 import { formatBytes } from '../lib/format';
 
 export interface FileDropZoneProps {
@@ -63,6 +63,8 @@ export function FileDropZone({
     <div className="drop-zone-wrap">
       <DropZone
         className="drop-zone"
+        // Its name is the label alone (a label slot would add React Aria's "DropZone" before it).
+        aria-label={label}
         isDisabled={disabled}
         getDropOperation={(types) =>
           disabled || !accept || [...accept].some((t) => t.startsWith('.') || types.has(t))
@@ -76,9 +78,7 @@ export function FileDropZone({
           take(files);
         }}
       >
-        <Text slot="label" className="drop-zone__label">
-          {label}
-        </Text>
+        <span className="drop-zone__label">{label}</span>
         <FileTrigger
           acceptedFileTypes={accept}
           allowsMultiple={multiple}
