@@ -277,6 +277,21 @@ export async function takeIncrementals(tx: Tx, categoryId: number, n: number): P
   return rows[0]?.first ?? null;
 }
 
+/**
+ * Gives files `fileIds` (in that order) the next running numbers of category `categoryId`, in
+ * one statement: the category's row stays locked from here to the commit. False when the
+ * category is gone.
+ */
+export async function numberFiles(tx: Tx, categoryId: number, fileIds: number[]): Promise<boolean> {
+  const first = await takeIncrementals(tx, categoryId, fileIds.length);
+  if (first === null) return false;
+  await tx.$executeRaw`
+    UPDATE files f SET incremental_value = ${first}::int + n.ord::int - 1
+      FROM unnest(${fileIds}::int[]) WITH ORDINALITY AS n(id, ord)
+     WHERE f.id = n.id`;
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // One file
 
@@ -351,12 +366,15 @@ export function updateFile(tx: Tx, id: number, data: Prisma.FileUncheckedUpdateI
   return tx.file.update({ where: { id }, data });
 }
 
+/**
+ * Records stored content in `blobs`. One statement that never locks an existing row (ON
+ * CONFLICT DO NOTHING): uploads of the same content do not queue on it, except behind the
+ * one transaction that is inserting it.
+ */
 export function upsertBlob(tx: Tx, blob: { id: string; size: number; mimeType: string }) {
-  return tx.blob.upsert({
-    where: { id: blob.id },
-    create: { id: blob.id, size: BigInt(blob.size), mimeType: blob.mimeType },
-    update: {},
-  });
+  return tx.$executeRaw`
+    INSERT INTO blobs (id, size, mime_type) VALUES (${blob.id}, ${BigInt(blob.size)}, ${blob.mimeType})
+    ON CONFLICT (id) DO NOTHING`;
 }
 
 export function createFile(tx: Tx, data: Prisma.FileUncheckedCreateInput) {

@@ -297,7 +297,20 @@ export async function storeUpload(
   return { blobId: stored.id, size: stored.size, mimeType, name: displayName(file.filename) };
 }
 
-/** Files uploaded into a category become unindexed files of the uploader, numbered in order. */
+/**
+ * An upload's transaction writes rows only: its content is in the store and synced before it
+ * starts. Under load it may wait for a pooled connection or for another upload's commit (the
+ * same content's blob row, the category's running number); waiting is not a failure, so it
+ * has longer than Prisma's defaults (2 s to start, 5 s to finish).
+ */
+const UPLOAD_TX = { maxWait: 30_000, timeout: 30_000 };
+
+/**
+ * Files uploaded into a category become unindexed files of the uploader, numbered in order.
+ * The running numbers are taken last: the category's row lock is held from that statement to
+ * the commit only, so parallel uploads into one category do not queue behind each other's
+ * inserts.
+ */
 export async function createUploads(
   deps: Deps,
   auth: AuthContext,
@@ -306,17 +319,10 @@ export async function createUploads(
   uploads: StoredUpload[],
 ) {
   const ids = await deps.db.$transaction(async (tx) => {
-    const first = await repo.takeIncrementals(tx, folderId, uploads.length);
-    if (first === null) throw categoryNotFound();
     const made: number[] = [];
-    for (const [i, u] of uploads.entries()) {
+    for (const u of uploads) {
       await repo.upsertBlob(tx, { id: u.blobId, size: u.size, mimeType: u.mimeType });
-      const file = await repo.createFile(tx, {
-        name: u.name,
-        categoryId: folderId,
-        ownerId: auth.userId,
-        incrementalValue: first + i,
-      });
+      const file = await repo.createFile(tx, { name: u.name, categoryId: folderId, ownerId: auth.userId });
       const version = await repo.createVersion(tx, {
         fileId: file.id,
         number: 1,
@@ -338,8 +344,9 @@ export async function createUploads(
       });
       made.push(file.id);
     }
+    if (!(await repo.numberFiles(tx, folderId, made))) throw categoryNotFound();
     return made;
-  });
+  }, UPLOAD_TX);
   return { folder_id: folderId, files: (await repo.summaries(deps.db, ids)).map(toSummary) };
 }
 
@@ -375,7 +382,7 @@ export async function addAttachments(
       out.push(toAttachment(a));
     }
     return out;
-  });
+  }, UPLOAD_TX);
 }
 
 /** Checks before a byte of an upload is read: the file can take a change from this caller. */
