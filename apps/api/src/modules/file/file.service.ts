@@ -24,6 +24,7 @@ import {
   fileLocked,
   fileNotFound,
   notIndexed,
+  previewNeedsDownload,
   uploadForbidden,
   valuesInvalid,
   versionNotFound,
@@ -410,10 +411,17 @@ export async function viewFile(deps: Deps, auth: AuthContext, actor: Actor, id: 
   });
 }
 
-/** A version's content to preview (recorded as a preview of its file). */
+/**
+ * A version's content to preview (recorded as a preview of its file): PDFs, raster images and
+ * plain text to whoever may view it; other types only to those who may also download it.
+ */
 export async function versionForPreview(deps: Deps, auth: AuthContext, actor: Actor, versionId: number) {
   const version = await repo.findVersion(deps.db, versionId);
   if (!version) throw versionNotFound();
+  // Viewing shows a file, downloading hands it out: a type the browser cannot show inline
+  // would go out whole, so it needs the download right (as download-files does).
+  if (previewKind(version.mimeType) === 'none' && !(await rightsOn(deps.db, auth, version.fileId)).download)
+    throw previewNeedsDownload();
   if (!(await deps.blobs.exists(version.blobId))) throw contentMissing();
   await deps.db.$transaction(async (tx) => {
     await repo.recordView(tx, auth.userId, version.fileId, deps.now(), true);

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { TextStatusPanel } from '../../features/dashboard-and-search/components/text-status-panel';
-import { useFileView } from '../../features/files/api/file-queries';
+import { fileIdFrom, useFileView } from '../../features/files/api/file-queries';
 import { FileActionsBar } from '../../features/files/components/file-actions-bar';
 import { FilePreview } from '../../features/files/components/file-preview';
 import { CommentList, OtherFiles, VersionList } from '../../features/files/components/file-sections';
 import { ShareDialog } from '../../features/files/components/share-dialog';
 import { WorkflowPanel } from '../../features/workflow/components/workflow-panel';
 import { callApi } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
 import { useCurrentUser } from '../../lib/current-user';
 import { formatDateTime } from '../../lib/format';
 import { useFailureToast } from '../../lib/use-failure-toast';
@@ -18,12 +19,20 @@ import { useFailureToast } from '../../lib/use-failure-toast';
 // files, sharing, the actions); other areas' panels (a workflow's stage) join here.
 
 export function FileDetailPage() {
-  const id = Number(useParams().id);
+  const id = fileIdFrom(useParams().id);
   const file = useFileView(id);
   const me = useCurrentUser();
   const [sharing, setSharing] = useState(false);
-  useFailureToast(file.error, file.errorUpdatedAt, 'Failed to load file data');
+  const missing = id === null || (file.error instanceof ApiError && file.error.status === 404);
+  useFailureToast(missing ? null : file.error, file.errorUpdatedAt, 'Failed to load file data');
   const f = file.data;
+  if (missing)
+    return (
+      <PageHeader title="File not found">
+        There is no file at this address, or you may not see it.{' '}
+        <Link to="/dashboard">Go to the dashboard</Link>
+      </PageHeader>
+    );
   if (!f)
     return (
       <PageHeader title="File">{file.isError ? 'This file could not be loaded.' : 'Loading…'}</PageHeader>
@@ -70,7 +79,7 @@ export function FileDetailPage() {
             </dl>
           </section>
           <WorkflowPanel fileId={f.id} canStart={f.permissions.edit} />
-          <VersionList file={f} />
+          <VersionList file={f} userId={me.data?.id ?? 0} />
           <OtherFiles file={f} />
           <CommentList file={f} />
           <section aria-labelledby="rights-heading">

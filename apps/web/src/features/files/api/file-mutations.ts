@@ -1,14 +1,30 @@
-import { contract, type TFieldValueInput } from '@quire/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { uploadForm } from '../../../lib/upload';
+import { contract, type TFieldValueInput, type TFileDetail, type TFileGrant } from '@quire/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi, queryKeyFor } from '../../../lib/api-client';
+import { type UploadProgress, uploadForm } from '../../../lib/upload';
 import { invalidateFiles } from './file-queries';
 
 // The files area's changes: each invalidates the lists and the file it touched.
 
-function useFileMutation<A>(fn: (args: A) => Promise<unknown>) {
+function useFileMutation<A, R = unknown>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => invalidateFiles(client) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (result) => {
+      showFile(client, result);
+      return invalidateFiles(client);
+    },
+  });
+}
+
+/** A change that answers the file (rename, values, move, check-in): the page shows it at once. */
+function showFile(client: QueryClient, result: unknown) {
+  const data = (result as { data?: unknown } | null)?.data as Partial<TFileDetail> | undefined;
+  if (data && typeof data.id === 'number' && Array.isArray(data.versions))
+    client.setQueryData(
+      queryKeyFor(contract.file.fileView, { params: { id: data.id } }),
+      data as TFileDetail,
+    );
 }
 
 export const useSubmitMetas = () =>
@@ -64,3 +80,67 @@ export const useShare = () =>
   );
 export const useDeleteOtherFiles = () =>
   useFileMutation((ids: number[]) => callApi(contract.fileActions.deleteOtherFiles, { body: { ids } }));
+export const useEditValues = () =>
+  useFileMutation((b: { file_id: number; values: TFieldValueInput[] }) =>
+    callApi(contract.file.editFileUserField, { body: b }),
+  );
+export const useSetFilePermissions = () =>
+  useFileMutation((b: { file_id: number; inherit_category: boolean; grants: TFileGrant[] }) =>
+    callApi(contract.file.updateFilePermission, { body: b }),
+  );
+
+/** One other file attached to `fileId` (field `file_id` first), with progress and cancel. */
+export function uploadOtherFile(
+  fileId: number,
+  file: File,
+  options: { signal: AbortSignal; onProgress: (progress: UploadProgress) => void },
+) {
+  const form = new FormData();
+  form.append('file_id', String(fileId));
+  form.append('file', file);
+  return uploadForm(contract.file.otherFilesUpload, form, options);
+}
+
+/** After other files were attached: the page and the lists show them. */
+export function useFilesChanged() {
+  const client = useQueryClient();
+  return () => invalidateFiles(client);
+}
+
+/**
+ * A new version in one action. The API adds a version only through a check-in of a file the
+ * caller checked out, so this checks the file out first when it is not (then checks it in
+ * with the new content and the comment); a check-out the caller already holds is used as is.
+ */
+export const useNewVersion = () =>
+  useFileMutation(
+    async ({
+      file_id,
+      comment,
+      file,
+      checkOutFirst,
+    }: {
+      file_id: number;
+      comment: string;
+      file: File;
+      checkOutFirst: boolean;
+    }) => {
+      if (checkOutFirst) await callApi(contract.fileActions.checkOut, { body: { file_id } });
+      const form = new FormData();
+      form.append('file_id', String(file_id));
+      form.append('comment', comment);
+      form.append('file', file);
+      try {
+        return await uploadForm(contract.fileActions.checkIn, form);
+      } catch (error) {
+        // The check-out this action took is released, so a failed upload leaves the file as it was.
+        if (checkOutFirst) {
+          const release = new FormData();
+          release.append('file_id', String(file_id));
+          release.append('comment', '');
+          await uploadForm(contract.fileActions.checkIn, release).catch(() => undefined);
+        }
+        throw error;
+      }
+    },
+  );

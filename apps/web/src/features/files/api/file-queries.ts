@@ -25,8 +25,36 @@ export function useCategoryFiles(id: number, query: CategoryFilesQuery) {
   });
 }
 
-export function useFileView(id: number) {
-  return useQuery(apiQueryOptions(contract.file.fileView, { params: { id } }));
+/** A file id from an address: a positive whole number, else null (`/files/abc` asks nothing). */
+export function fileIdFrom(text: string | undefined): number | null {
+  return text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+}
+
+export function useFileView(id: number | null) {
+  return useQuery({
+    ...apiQueryOptions(contract.file.fileView, { params: { id: id ?? 0 } }),
+    enabled: id !== null,
+  });
+}
+
+/** GET /api/file-permissions/{id}: the file's own grants, for its permissions dialog. */
+export function useFilePermissions(id: number) {
+  return useQuery(apiQueryOptions(contract.file.filePermissions, { params: { id } }));
+}
+
+/** The categories a file can move to: those the caller may upload into. */
+export function useMoveTargets() {
+  return useQuery(apiQueryOptions(contract.category.fileCategories, { query: { right: 'upload' } }));
+}
+
+/** The groups rights can be given to: File Control readers only; others keep the groups granted. */
+export function useGrantableGroups(enabled: boolean) {
+  return useQuery({
+    ...apiQueryOptions(contract.category.grantees),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
 }
 
 export function useUnindexedFiles(query: { page?: number; folder_id?: number }) {

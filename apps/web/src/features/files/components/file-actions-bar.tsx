@@ -1,14 +1,50 @@
 import type { TFileDetail } from '@quire/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
 import { useCheckIn, useCheckOut, useLock, useRename, useToggle, useTrash } from '../api/file-mutations';
+import { EditValuesDialog } from './edit-values-dialog';
+import { FilePermissionsDialog } from './file-permissions-dialog';
+import { MoveFileDialog } from './move-file-dialog';
 
-type Open = 'rename' | 'checkin' | 'delete' | null;
+type Open = 'rename' | 'checkin' | 'delete' | 'values' | 'move' | 'permissions' | null;
 
-/** Lock, check out and in, follow, favourite, rename and delete, as the caller's rights allow. */
+/** A toolbar button that shows a spinner and is disabled while its call runs. */
+function ActionButton({
+  pending,
+  onClick,
+  children,
+  ghost = false,
+  pressed,
+}: {
+  pending: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  ghost?: boolean;
+  pressed?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--small${ghost ? ' button--ghost' : ''}`}
+      aria-pressed={pressed}
+      aria-busy={pending || undefined}
+      disabled={pending}
+      onClick={onClick}
+    >
+      {pending ? <span className="spinner spinner--small spinner--dark" aria-hidden="true" /> : null}{' '}
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Lock, check out and in, follow, favourite, rename, edit values, move, permissions and delete,
+ * as the caller's rights allow. Each shows its busy state, then a toast; the page updates at once.
+ */
 export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: number }) {
   const notify = useNotify();
   const navigate = useNavigate();
@@ -26,60 +62,110 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
   const canEdit = file.permissions.edit;
   const mineOut = file.checked_out_by?.id === userId;
   const fail = (title: string) => (error: unknown) => notify.notifyFailure(title, error);
+  const locked = file.locked_by !== null;
 
   return (
     <div className="toolbar" role="toolbar" aria-label="File actions">
       {canEdit ? (
-        <button
-          type="button"
-          className="button button--small"
+        <ActionButton
+          pending={lock.isPending}
           onClick={() =>
             lock.mutate(
-              { file_id: file.id, status: file.locked_by ? '0' : '1' },
-              { onError: fail(file.locked_by ? 'Failed to unlock file!' : 'Failed to lock file!') },
+              { file_id: file.id, status: locked ? '0' : '1' },
+              {
+                onSuccess: () => notify.success(locked ? 'File unlocked' : 'File locked'),
+                onError: fail(locked ? 'Failed to unlock file!' : 'Failed to lock file!'),
+              },
             )
           }
         >
-          {file.locked_by ? 'Unlock' : 'Lock'}
-        </button>
+          {locked ? 'Unlock' : 'Lock'}
+        </ActionButton>
       ) : null}
       {canEdit && !file.checked_out_by ? (
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => checkOut.mutate(file.id, { onError: fail('Failed to check out file!') })}
+        <ActionButton
+          pending={checkOut.isPending}
+          onClick={() =>
+            checkOut.mutate(file.id, {
+              onSuccess: () =>
+                notify.success('File checked out', 'Nobody else can change it until you check it in.'),
+              onError: fail('Failed to check out file!'),
+            })
+          }
         >
           Check out
-        </button>
+        </ActionButton>
       ) : null}
       {canEdit && file.checked_out_by ? (
         <button type="button" className="button button--small" onClick={() => setOpen('checkin')}>
           Check in
         </button>
       ) : null}
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-pressed={file.is_following}
-        onClick={() => follow.mutate(file.id, { onError: fail('Failed to follow file!') })}
+      <ActionButton
+        ghost
+        pending={follow.isPending}
+        pressed={file.is_following}
+        onClick={() =>
+          follow.mutate(file.id, {
+            onSuccess: () =>
+              notify.success(file.is_following ? 'You no longer follow this file' : 'You follow this file'),
+            onError: fail(file.is_following ? 'Failed to unfollow file!' : 'Failed to follow file!'),
+          })
+        }
       >
         {file.is_following ? 'Unfollow' : 'Follow'}
-      </button>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        aria-pressed={file.is_favourite}
-        onClick={() => favourite.mutate(file.id, { onError: fail('Failed to update favourites!') })}
+      </ActionButton>
+      <ActionButton
+        ghost
+        pending={favourite.isPending}
+        pressed={file.is_favourite}
+        onClick={() =>
+          favourite.mutate(file.id, {
+            onSuccess: () =>
+              notify.success(file.is_favourite ? 'Taken out of your favourites' : 'Added to your favourites'),
+            onError: fail('Failed to update favourites!'),
+          })
+        }
       >
         {file.is_favourite ? 'Unfavourite' : 'Favourite'}
-      </button>
+      </ActionButton>
       {canEdit ? (
+        <>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => {
+              setName(file.name);
+              setOpen('rename');
+            }}
+          >
+            Rename
+          </button>
+          {file.index_status === 'indexed' ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setOpen('values')}
+            >
+              Edit values
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setOpen('move')}
+          >
+            Move
+          </button>
+        </>
+      ) : null}
+      {file.permissions.share ? (
         <button
           type="button"
           className="button button--ghost button--small"
-          onClick={() => setOpen('rename')}
+          onClick={() => setOpen('permissions')}
         >
-          Rename
+          Permissions
         </button>
       ) : null}
       {file.permissions.delete ? (
@@ -99,7 +185,13 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
               e.preventDefault();
               rename.mutate(
                 { file_id: file.id, name },
-                { onSuccess: () => setOpen(null), onError: fail('Failed to edit file') },
+                {
+                  onSuccess: () => {
+                    notify.success('File renamed', `It is now called ${name.trim()}.`);
+                    setOpen(null);
+                  },
+                  onError: fail('Failed to edit file'),
+                },
               );
             }}
           >
@@ -108,12 +200,17 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
               <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
             </label>
             <div className="dialog__actions">
-              <button type="button" className="button button--ghost" onClick={() => setOpen(null)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setOpen(null)}
+                disabled={rename.isPending}
+              >
                 Cancel
               </button>
-              <button type="submit" className="button button--primary">
+              <PendingButton pending={rename.isPending} pendingLabel="Saving…">
                 Save
-              </button>
+              </PendingButton>
             </div>
           </form>
         </Dialog>
@@ -129,6 +226,8 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
                   onSuccess: () => {
                     notify.success(upload ? 'New version checked in' : 'File checked in');
                     setOpen(null);
+                    setUpload(null);
+                    setComment('');
                   },
                   onError: fail('Failed to check in file!'),
                 },
@@ -153,20 +252,29 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
               <input className="input" value={comment} onChange={(e) => setComment(e.target.value)} />
             </label>
             <div className="dialog__actions">
-              <button type="button" className="button button--ghost" onClick={() => setOpen(null)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setOpen(null)}
+                disabled={checkIn.isPending}
+              >
                 Cancel
               </button>
-              <button type="submit" className="button button--primary">
+              <PendingButton pending={checkIn.isPending} pendingLabel="Checking in…">
                 Check in
-              </button>
+              </PendingButton>
             </div>
           </form>
         </Dialog>
       ) : null}
+      {open === 'values' ? <EditValuesDialog file={file} onClose={() => setOpen(null)} /> : null}
+      {open === 'move' ? <MoveFileDialog file={file} onClose={() => setOpen(null)} /> : null}
+      {open === 'permissions' ? <FilePermissionsDialog file={file} onClose={() => setOpen(null)} /> : null}
       {open === 'delete' ? (
         <ConfirmDialog
           title="Move to the trash?"
           confirmLabel="Delete"
+          pendingLabel="Deleting…"
           tone="danger"
           pending={trash.isPending}
           onCancel={() => setOpen(null)}

@@ -1,8 +1,14 @@
 import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
+import { PendingButton } from '../../../components/pending-button';
+import { apiFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { useShare } from '../api/file-mutations';
+
+/** The shortest link password the API takes (ZShareFileBody). */
+const PASSWORD_MIN = 8;
 
 /** Makes a public link (optional expiry and password) and shows it to copy; revokes live ones. */
 export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () => void }) {
@@ -11,8 +17,15 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
   const [expires, setExpires] = useState('');
   const [password, setPassword] = useState('');
   const [link, setLink] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<'password' | 'expires_at'>>({});
 
   function make() {
+    if (password && password.length < PASSWORD_MIN) {
+      setErrors({ password: `Use at least ${PASSWORD_MIN} characters` });
+      document.querySelector<HTMLInputElement>('input[name="password"]')?.focus();
+      return;
+    }
+    setErrors({});
     share.mutate(
       {
         id: file.id,
@@ -24,8 +37,12 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
         onSuccess: (res) => {
           const made = (res as { data: { link: { path: string } | null } }).data.link;
           if (made) setLink(`${window.location.origin}${made.path}`);
+          notify.success('Link created', 'Copy it now: it is shown only once.');
         },
-        onError: (error) => notify.notifyFailure('Failed to share link!', error),
+        onError: (error) => {
+          setErrors(apiFieldErrors(error, ['password', 'expires_at']));
+          notify.notifyFailure('Failed to share link!', error);
+        },
       },
     );
   }
@@ -62,36 +79,44 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
         </>
       ) : (
         <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             make();
           }}
         >
-          <label className="field">
-            <span className="field__label">Expires (optional)</span>
-            <input
-              className="input"
-              type="datetime-local"
-              value={expires}
-              onChange={(e) => setExpires(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">Password (optional, 8 characters or more)</span>
-            <input
-              className="input"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <Field label="Expires (optional)" error={errors.expires_at}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="expires_at"
+                type="datetime-local"
+                value={expires}
+                onChange={(e) => setExpires(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={`Password (optional, ${PASSWORD_MIN} characters or more)`} error={errors.password}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
           <div className="dialog__actions">
             <button type="button" className="button button--ghost" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="button button--primary">
+            <PendingButton pending={share.isPending} pendingLabel="Creating…">
               Create link
-            </button>
+            </PendingButton>
           </div>
         </form>
       )}
@@ -107,10 +132,14 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
                   <button
                     type="button"
                     className="button button--link button--small"
+                    disabled={share.isPending}
                     onClick={() =>
                       share.mutate(
                         { id: file.id, revoke_link_ids: [l.id] },
-                        { onError: (error) => notify.notifyFailure('Failed to revoke link!', error) },
+                        {
+                          onSuccess: () => notify.success('Link revoked', 'It no longer opens the file.'),
+                          onError: (error) => notify.notifyFailure('Failed to revoke link!', error),
+                        },
                       )
                     }
                   >

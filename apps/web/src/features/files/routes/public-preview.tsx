@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
+import { PendingButton } from '../../../components/pending-button';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-blob';
@@ -26,6 +28,8 @@ export function PublicPreviewPage() {
   const notify = useNotify();
   const [access, setAccess] = useState<string | undefined>();
   const [password, setPassword] = useState('');
+  const [wrong, setWrong] = useState<string | undefined>();
+  const [opening, setOpening] = useState(false);
   const view = useQuery({
     ...apiQueryOptions(contract.file.publicFileView, { params: { id: token }, query: { access } }),
     retry: false,
@@ -49,24 +53,38 @@ export function PublicPreviewPage() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            callApi(contract.file.publicFileUnlock, { params: { id: token }, body: { password } }).then(
-              (r) => setAccess(r.data.access),
-              (error) => notify.notifyFailure('Failed to open link!', error),
-            );
+            setOpening(true);
+            callApi(contract.file.publicFileUnlock, { params: { id: token }, body: { password } })
+              .then(
+                (r) => {
+                  // The right password: no failure from an earlier try stays on screen.
+                  setWrong(undefined);
+                  setAccess(r.data.access);
+                  notify.success('Link opened');
+                },
+                (error) => {
+                  setWrong('This password does not open the link. Check it and try again.');
+                  notify.notifyFailure('Failed to open link!', error);
+                },
+              )
+              .finally(() => setOpening(false));
           }}
         >
-          <label className="field">
-            <span className="field__label">Password</span>
-            <input
-              className="input"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="button button--primary">
+          <Field label="Password" error={wrong}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="password"
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
+          </Field>
+          <PendingButton pending={opening} pendingLabel="Opening…">
             Open
-          </button>
+          </PendingButton>
         </form>
       </PublicFrame>
     );
