@@ -37,6 +37,7 @@ import { emailModule } from './modules/email/email.routes.js';
 import { categoryFilesModule } from './modules/file/category-files.routes.js';
 import { fileModule } from './modules/file/file.routes.js';
 import { fileActionsModule } from './modules/file-actions/file-actions.routes.js';
+import { fileBulkModule } from './modules/file-actions/file-bulk.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { licenceGate } from './modules/licence/licence.gate.js';
 import { licenceModule } from './modules/licence/licence.routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(valueListModule(deps));
   await app.register(fileModule(deps));
   await app.register(fileActionsModule(deps));
+  await app.register(fileBulkModule(deps));
   await app.register(categoryFilesModule(deps));
   await app.register(trashModule(deps));
   await app.register(notificationModule(deps));

@@ -439,7 +439,7 @@ export const fileContract = {
     object: { version: 'view' },
     produces: 'file',
     summary:
-      'A version (id = version id) to preview: inline for PDF, raster images and plain text, otherwise a download',
+      'A version (id = version id) to preview: inline for PDF, raster images and plain text; any other type is a download, so it needs the download right (403 without it)',
     params: ZIdParams,
   }),
   filePermissions: endpoint({

@@ -9,6 +9,7 @@ import { emailContract } from './email.js';
 import { fileContract } from './file.js';
 import { fileActionsContract } from './file-actions.js';
 import { fileActionsWorkflowContract } from './file-actions-workflow.js';
+import { fileBulkContract } from './file-bulk.js';
 import { fileWorkflowContract } from './file-workflow.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
@@ -35,6 +36,7 @@ export * from './email.js';
 export * from './file.js';
 export * from './file-actions.js';
 export * from './file-actions-workflow.js';
+export * from './file-bulk.js';
 export * from './file-workflow.js';
 export * from './group.js';
 export * from './http.js';
@@ -62,7 +64,7 @@ export const contract = {
   metadata: metadataContract,
   valueList: valueListContract,
   file: { ...fileContract, ...fileWorkflowContract },
-  fileActions: { ...fileActionsContract, ...fileActionsWorkflowContract },
+  fileActions: { ...fileActionsContract, ...fileActionsWorkflowContract, ...fileBulkContract },
   trash: trashContract,
   notification: notificationContract,
   workflow: workflowContract,

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createUser, loginAs } from '../../../test/factories.js';
+import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
 import { type FilePart, multipart, tinyPng } from '../../../test/multipart.js';
 
 // The files area's answers to the outside attack and the mutation run (issue 23): images that
@@ -121,5 +121,73 @@ describe('POST /api/download-many-other-files with large images', () => {
     const longest = Math.max(...marks.slice(1).map((m, i) => m - (marks[i] ?? m)));
     expect(answered.length).toBeGreaterThan(3);
     expect(longest).toBeLessThan((ended - started) / 3);
+  });
+});
+
+/** A user who may view `fileId` but not download it: a share without download, from the owner. */
+async function viewOnlyReader(fileId: number) {
+  const reader = await createUser(t.db);
+  const res = await call(tok.owner, {
+    method: 'POST',
+    url: `/api/share-file/${fileId}`,
+    payload: { user_ids: [reader.id], download: false },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return loginAs(t.app, reader, 'user');
+}
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+describe('GET /api/version-preview/{id} without the download right', () => {
+  it('shows inline kinds to a view-only user, refuses a type that would download (403, audited)', async () => {
+    // A category the owner alone reaches: the reader's only way in is the share.
+    const own = (
+      await createCategory(t.db, { grants: [{ userId: u.owner, rights: ['upload', 'edit', 'share'] }] })
+    ).id;
+    const docx = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: u.owner,
+      categoryId: own,
+      name: 'contract.docx',
+      mimeType: DOCX,
+      content: Buffer.from('PK\u0003\u0004 not really a document'),
+    });
+    const notes = await createFile(t.db, t.app.deps.blobs, { ownerId: u.owner, categoryId: own });
+    const reader = await viewOnlyReader(docx.id);
+    const readerOfNotes = await viewOnlyReader(notes.id);
+
+    // The reader sees the file, but may not download it.
+    expect((await call(reader, { method: 'GET', url: `/api/file-view/${docx.id}` })).statusCode).toBe(200);
+    expect((await call(reader, { method: 'GET', url: `/api/download-files/${docx.id}` })).statusCode).toBe(
+      403,
+    );
+    const refused = await call(reader, {
+      method: 'GET',
+      url: `/api/version-preview/${docx.currentVersionId}`,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('you may not download it');
+    expect(refused.body).not.toContain('not really a document');
+    expect(
+      await t.db.auditEvent.count({
+        where: {
+          action: 'access.denied',
+          details: { path: ['code'], equals: 'file.preview_needs_download' },
+        },
+      }),
+    ).toBeGreaterThan(0);
+
+    // Plain text is shown inline to a view-only user; the owner previews (downloads) the DOCX.
+    const text = await call(readerOfNotes, {
+      method: 'GET',
+      url: `/api/version-preview/${notes.currentVersionId}`,
+    });
+    expect(text.statusCode).toBe(200);
+    expect(text.headers['content-disposition']).toMatch(/^inline/);
+    const mine = await call(tok.owner, {
+      method: 'GET',
+      url: `/api/version-preview/${docx.currentVersionId}`,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('not really a document');
   });
 });

@@ -94,6 +94,13 @@ export const combineTooHeavy = createError({
   message: 'Making one PDF of the chosen files took too long or needed too much memory. Choose fewer files.',
 });
 
+export const previewNeedsDownload = createError({
+  code: 'file.preview_needs_download',
+  statusCode: 403,
+  message:
+    'This type of file cannot be shown in the browser, only downloaded, and you may not download it. Ask its owner for the download right.',
+});
+
 export const restoreNeedsCategory = () =>
   invalidInput('Its category is gone: choose a category to restore the file into', [
     { path: 'body.folder_id', message: 'Choose a category: the original one was deleted' },

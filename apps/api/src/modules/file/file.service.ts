@@ -561,37 +561,52 @@ export async function moveFile(
   await deps.db.$transaction(async (tx) => {
     const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
     assertFree(file, auth);
-    if (file.category_id === input.folder_id && !input.values?.length) return;
-    const moving = file.category_id !== input.folder_id;
-    const number = moving ? await repo.takeIncrementals(tx, input.folder_id, 1) : file.incremental_value;
-    if (number === null && moving) throw categoryNotFound();
-    // The values are checked against the new category: kept where its fields are shared,
-    // dropped where not, required ones needed (an unindexed file is checked when indexed).
-    const fields = await repo.categoryFields(tx, input.folder_id);
-    const existing = (await repo.storedValues(tx, [file.id])).get(file.id) ?? [];
-    const checked = await checkValues(fields, existing, input.values ?? [], lookups(tx));
-    const errors =
-      file.index_status === 'indexed'
-        ? checked.errors
-        : checked.errors.filter((e) => !e.message.endsWith('is required'));
-    if (errors.length) throw valuesInvalid(errors);
-    await repo.writeValues(tx, file.id, checked.writes, checked.drop, auth.userId);
-    await repo.updateFile(tx, file.id, { categoryId: input.folder_id, incrementalValue: number });
-    await fileChanged(tx, actor, {
-      event: 'moved',
-      fileId: file.id,
-      categoryId: input.folder_id,
-      fieldIds: checked.changed,
-      action: 'file.moved',
-      message: `Moved "${file.name}" to another category`,
-      details: {
-        before: { folder_id: file.category_id, incremental_value: file.incremental_value },
-        after: { folder_id: input.folder_id, incremental_value: number },
-        dropped_fields: checked.drop,
-      },
-    });
+    await moveLockedFile(tx, auth, actor, file, input.folder_id, input.values);
   });
   return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
+}
+
+/**
+ * Moves a file locked by `lockForChange` (and checked free) to category `folderId`, in the
+ * caller's transaction: the values are checked against the new category's fields, kept where
+ * they are shared, dropped where not, required ones needed (an unindexed file is checked when
+ * indexed); it takes the category's next running number. Audited as `file.moved`.
+ */
+export async function moveLockedFile(
+  tx: Tx,
+  auth: AuthContext,
+  actor: Actor,
+  file: repo.LockedFile,
+  folderId: number,
+  values: TFieldValueInput[] = [],
+) {
+  if (file.category_id === folderId && !values.length) return;
+  const moving = file.category_id !== folderId;
+  const number = moving ? await repo.takeIncrementals(tx, folderId, 1) : file.incremental_value;
+  if (number === null && moving) throw categoryNotFound();
+  const fields = await repo.categoryFields(tx, folderId);
+  const existing = (await repo.storedValues(tx, [file.id])).get(file.id) ?? [];
+  const checked = await checkValues(fields, existing, values, lookups(tx));
+  const errors =
+    file.index_status === 'indexed'
+      ? checked.errors
+      : checked.errors.filter((e) => !e.message.endsWith('is required'));
+  if (errors.length) throw valuesInvalid(errors);
+  await repo.writeValues(tx, file.id, checked.writes, checked.drop, auth.userId);
+  await repo.updateFile(tx, file.id, { categoryId: folderId, incrementalValue: number });
+  await fileChanged(tx, actor, {
+    event: 'moved',
+    fileId: file.id,
+    categoryId: folderId,
+    fieldIds: checked.changed,
+    action: 'file.moved',
+    message: `Moved "${file.name}" to another category`,
+    details: {
+      before: { folder_id: file.category_id, incremental_value: file.incremental_value },
+      after: { folder_id: folderId, incremental_value: number },
+      dropped_fields: checked.drop,
+    },
+  });
 }
 
 /** Drops an unindexed file (the row and its versions; the content is collected later). */

@@ -1,0 +1,162 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { AppError } from '../../lib/errors.js';
+import type { AuthContext } from '../../lib/session.js';
+import { type FileRight, fileRights, scopeOf } from '../../lib/visibility.js';
+import {
+  assertCanFileInto,
+  assertFree,
+  lockForChange,
+  moveLockedFile,
+  versionContent,
+} from '../file/file.service.js';
+import * as repo from './file-actions.repository.js';
+import { bulkFileForbidden, bulkFileNotFound, bulkFileRefused } from './file-bulk.errors.js';
+
+// Calls on many files at once: each checks the caller's right on every file, takes their row
+// locks, and changes all of them in one transaction, or none (the refusal names the file).
+
+const VERBS: Record<FileRight, string> = {
+  view: 'see',
+  download: 'download',
+  edit: 'move',
+  delete: 'delete',
+  share: 'share',
+};
+
+/**
+ * Files `ids`, locked for this transaction, each of which the caller may `right`: a file that
+ * is gone or out of sight is a 404 (unnamed), one without the right a 403 naming it.
+ */
+async function lockEach(tx: Tx, auth: AuthContext, ids: number[], right: FileRight) {
+  const unique = [...new Set(ids)];
+  const rights = await fileRights(tx, scopeOf(auth), unique);
+  if (unique.some((id) => !rights.has(id))) throw bulkFileNotFound();
+  const files = await lockForChange(tx, unique).catch((error: unknown) => {
+    throw error instanceof AppError && error.statusCode === 404 ? bulkFileNotFound() : error;
+  });
+  const refused = files.find((f) => !rights.get(f.id)?.[right]);
+  if (refused) throw bulkFileForbidden(VERBS[right], refused.name);
+  return files;
+}
+
+/** Runs `check` on one file; its refusal is answered with the file's name. */
+async function naming<T>(name: string, check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) throw bulkFileRefused(name, error);
+    throw error;
+  }
+}
+
+/** Moves files to category `folderId` (edit on each, upload there). */
+export async function bulkMove(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: { file_ids: number[]; folder_id: number },
+) {
+  return deps.db.$transaction(async (tx) => {
+    await assertCanFileInto(tx, auth, input.folder_id);
+    const files = await lockEach(tx, auth, input.file_ids, 'edit');
+    for (const f of files)
+      await naming(f.name, async () => {
+        assertFree(f, auth);
+        await moveLockedFile(tx, auth, actor, f, input.folder_id);
+      });
+    return { moved: files.length };
+  });
+}
+
+/** Follows files (view on each); audited for each file not followed before. */
+export async function bulkFollow(deps: Deps, auth: AuthContext, actor: Actor, ids: number[]) {
+  return deps.db.$transaction(async (tx) => {
+    const files = await lockEach(tx, auth, ids, 'view');
+    let followed = 0;
+    for (const f of files) {
+      if (!(await repo.follow(tx, f.id, auth.userId))) continue;
+      followed += 1;
+      await audit(tx, actor, {
+        type: 'file',
+        action: 'file.followed',
+        message: `Followed "${f.name}"`,
+        targetType: 'file',
+        targetId: f.id,
+      });
+    }
+    return { followed };
+  });
+}
+
+/** A name fit for a zip entry (no folders), unique among `taken`. */
+function entryName(raw: string, taken: Set<string>): string {
+  const clean = raw.replace(/[\\/]/g, '_').replace(/^\.+$/, '') || 'file';
+  const dot = clean.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];
+  let name = clean;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${stem} (${n})${ext}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+/** Content that gains from deflate (office files, images and PDFs are compressed already). */
+const compressible = (mime: string) =>
+  mime.startsWith('text/') || /(json|xml|csv|rtf|msword|ms-excel|ms-powerpoint)$/.test(mime);
+
+/**
+ * The current version of each file (download on each) as one zip, streamed: each entry's
+ * content is read from the store only when the zip reaches it, and written out as it is read,
+ * so the archive is never held whole. Every download is audited, in one transaction, before
+ * the first byte is sent; a missing content refuses the call before that.
+ */
+export async function downloadZip(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  ids: number[],
+): Promise<{ stream: Readable; filename: string }> {
+  const entries = await deps.db.$transaction(async (tx) => {
+    const files = await lockEach(tx, auth, ids, 'download');
+    const out = [];
+    for (const f of files) {
+      const version = await naming(f.name, async () => {
+        const v = await repo.currentVersion(tx, f.id);
+        if (!v) throw bulkFileNotFound();
+        return { ...v, ...(await versionContent(deps, v)) };
+      });
+      out.push({ file: f, version });
+      await audit(tx, actor, {
+        type: 'file',
+        action: 'file.downloaded',
+        message: `Downloaded version ${version.number} of "${f.name}" (in a zip of ${files.length})`,
+        targetType: 'file',
+        targetId: f.id,
+        details: { version_id: version.id, zip: true },
+      });
+    }
+    return out;
+  });
+  const zip = new ZipFile();
+  const taken = new Set<string>();
+  for (const { file, version } of entries) {
+    zip.addReadStreamLazy(
+      entryName(file.name, taken),
+      { size: version.size, mtime: version.createdAt, compress: compressible(version.mimeType) },
+      (done) => {
+        deps.blobs.read(version.blobId).then(
+          (stream) => done(null, stream),
+          (error: unknown) => done(error, new PassThrough()),
+        );
+      },
+    );
+  }
+  zip.end();
+  const stream = new PassThrough();
+  zip.outputStream.pipe(stream);
+  zip.on('error', (error: Error) => stream.destroy(error));
+  const day = deps.now().toISOString().slice(0, 10);
+  return { stream, filename: `Quire files ${day}.zip` };
+}
