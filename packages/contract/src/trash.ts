@@ -6,6 +6,8 @@ import { endpoint } from './http.js';
 // The trash (spec §7 "Trash"), a File Control area: files moved there by `delete` (or with
 // their category), restored to their category (or a chosen one when it is gone), or purged
 // for good (their content is freed by the blob collector once nothing refers to it).
+// "My deleted files" (our own): everyone signed in sees the files they deleted themselves and
+// restores them while they may still delete them.
 
 export const ZTrashFile = ZFileSummary.extend({
   deleted_at: z.string(),
@@ -55,5 +57,25 @@ export const trashContract = {
     summary: 'Delete a file in the trash for good, with its versions, other files, comments and links',
     params: ZIdParams,
     response: ZNull,
+  }),
+  myDeletedFiles: endpoint({
+    method: 'GET',
+    path: '/api/files/my-deleted',
+    guard: 'signedIn',
+    summary: 'The files in the trash the caller deleted themselves, last deleted first',
+    query: ZPageQuery(20).extend({ search: zLine().trim().max(255).optional() }),
+    response: ZPage(ZTrashFile),
+    extension: true,
+  }),
+  restoreMyDeletedFile: endpoint({
+    method: 'POST',
+    path: '/api/files/my-deleted/{id}/restore',
+    guard: 'signedIn',
+    summary:
+      'Restore a file the caller deleted, if they may still delete it; to its category, or to `folder_id` (needed when its category is gone; upload there)',
+    params: ZIdParams,
+    body: z.object({ folder_id: ZId.optional() }).default({}),
+    response: ZFileSummary,
+    extension: true,
   }),
 };

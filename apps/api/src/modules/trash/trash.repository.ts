@@ -5,10 +5,11 @@ import { likePattern } from '../../lib/sql.js';
 
 // The trash: files with deleted_at set (a File Control area: every file, no grants to filter).
 
-export async function trashPage(tx: Tx, search: string | undefined, q: PageQuery) {
+/** A page of the trash, last deleted first; `deletedBy`: only the files that person deleted. */
+export async function trashPage(tx: Tx, search: string | undefined, q: PageQuery, deletedBy?: number) {
   const where = Prisma.sql`f.deleted_at IS NOT NULL ${
     search ? Prisma.sql`AND lower(f.name) LIKE ${likePattern(search)}` : Prisma.empty
-  }`;
+  } ${deletedBy === undefined ? Prisma.empty : Prisma.sql`AND f.deleted_by_id = ${deletedBy}::int`}`;
   const [rows, count] = await Promise.all([
     tx.$queryRaw<Array<{ id: number }>>`SELECT f.id FROM files f WHERE ${where}
       ORDER BY f.deleted_at DESC, f.id DESC LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity}`,

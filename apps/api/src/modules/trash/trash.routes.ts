@@ -15,4 +15,9 @@ export const trashModule = (deps: Deps) =>
       await trash.purgeFile(deps, actor, params.id);
       return { message: 'File deleted for good', data: null };
     },
+    myDeletedFiles: async ({ query, auth }) => ({ data: await trash.listMyDeleted(deps, auth, query) }),
+    restoreMyDeletedFile: async ({ params, body, auth, actor }) => ({
+      message: 'File restored',
+      data: await trash.restoreMyDeleted(deps, auth, actor, params.id, body.folder_id),
+    }),
   });

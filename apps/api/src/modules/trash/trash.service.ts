@@ -1,8 +1,10 @@
 import type { Actor } from '../../lib/audit.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, Tx } from '../../lib/deps.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
+import { categoryVerdict, fileRights, scopeOf } from '../../lib/visibility.js';
 import {
+  assertCanFileInto,
   detailOf,
   fileChanged,
   liveCategoryOf,
@@ -12,11 +14,13 @@ import {
   takeNumbers,
   toPerson,
 } from '../file/file.service.js';
-import { categoryNotFound, fileNotFound, restoreNeedsCategory } from './trash.errors.js';
+import { categoryNotFound, fileNotFound, restoreForbidden, restoreNeedsCategory } from './trash.errors.js';
 import * as repo from './trash.repository.js';
 
 // The trash: list, view, restore (to its category, or a chosen one when that is gone),
 // purge (the row and its dependants; the content goes with the blob collector).
+
+type LockedFile = Awaited<ReturnType<typeof lockForChange>>[number];
 
 async function deletedInfo(
   deps: Deps,
@@ -52,25 +56,38 @@ export async function restoreFile(deps: Deps, actor: Actor, id: number, folderId
   await deps.db.$transaction(async (tx) => {
     const [file] = await lockForChange(tx, [id], { trashed: true });
     if (!file) throw fileNotFound();
-    const home = file.category_id ? await liveCategoryOf(tx, file.category_id) : null;
-    const target = folderId ?? home?.id;
-    if (!target) throw restoreNeedsCategory();
-    const moving = target !== file.category_id;
-    const number = moving ? await takeNumbers(tx, target, 1) : file.incremental_value;
-    if (moving && number === null) throw categoryNotFound();
-    await repo.restore(tx, id, { categoryId: target, incrementalValue: number });
-    await fileChanged(tx, actor, {
-      event: 'restored',
-      fileId: id,
-      categoryId: target,
-      action: 'file.restored',
-      message: `Restored "${file.name}" from the trash`,
-      details: { folder_id: target, moved: moving, incremental_value: number },
-    });
+    await restoreLocked(tx, actor, file, folderId);
   });
   const [row] = await summariesOf(deps.db, [id]);
   if (!row) throw fileNotFound();
   return row.summary;
+}
+
+/** Puts a trashed file (locked) back in its category, or in `folderId`; audited. */
+async function restoreLocked(
+  tx: Tx,
+  actor: Actor,
+  file: LockedFile,
+  folderId: number | undefined,
+  own = false,
+) {
+  const home = file.category_id ? await liveCategoryOf(tx, file.category_id) : null;
+  const target = folderId ?? home?.id;
+  if (!target) throw restoreNeedsCategory();
+  const moving = target !== file.category_id;
+  const number = moving ? await takeNumbers(tx, target, 1) : file.incremental_value;
+  if (moving && number === null) throw categoryNotFound();
+  await repo.restore(tx, file.id, { categoryId: target, incrementalValue: number });
+  await fileChanged(tx, actor, {
+    event: 'restored',
+    fileId: file.id,
+    categoryId: target,
+    action: 'file.restored',
+    message: own
+      ? `Restored "${file.name}", which they had deleted`
+      : `Restored "${file.name}" from the trash`,
+    details: { folder_id: target, moved: moving, incremental_value: number, own },
+  });
 }
 
 export async function purgeFile(deps: Deps, actor: Actor, id: number) {
@@ -87,4 +104,50 @@ export async function purgeFile(deps: Deps, actor: Actor, id: number) {
     });
     await purgeRow(tx, id);
   });
+}
+
+// "My deleted files": the files the caller deleted, restored while they may still delete them.
+
+export async function listMyDeleted(deps: Deps, auth: AuthContext, q: PageQuery & { search?: string }) {
+  const { ids, total } = await repo.trashPage(deps.db, q.search || undefined, q, auth.userId);
+  const rows = await summariesOf(deps.db, ids);
+  const info = await deletedInfo(
+    deps,
+    rows.map((r) => r.row),
+  );
+  return { ...pageMeta(q, total), items: rows.map((r) => ({ ...r.summary, ...info(r.row) })) };
+}
+
+/**
+ * Restores a file the caller deleted (another's, or one not in the trash: 404) if they may
+ * delete it now where it goes back to (403 otherwise): its category, or `folderId` (upload
+ * there; needed when its category is gone: 400).
+ */
+export async function restoreMyDeleted(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  id: number,
+  folderId?: number,
+) {
+  await deps.db.$transaction(async (tx) => {
+    const [file] = await lockForChange(tx, [id], { trashed: true });
+    const [row] = await summariesOf(tx, [id]);
+    if (!file || row?.row.deleted_by_id !== auth.userId) throw fileNotFound();
+    const moving = folderId !== undefined && folderId !== file.category_id;
+    if (!moving && !row.row.category_live) throw restoreNeedsCategory();
+    if (moving) await assertCanFileInto(tx, auth, folderId);
+    const scope = scopeOf(auth);
+    const rights = await fileRights(tx, scope, [id], { trashed: true });
+    const mayDelete =
+      (rights.get(id)?.delete ?? false) ||
+      (moving &&
+        !file.has_own_permissions &&
+        (await categoryVerdict(tx, scope, [folderId], 'delete')) === 'allowed');
+    if (!mayDelete) throw restoreForbidden(file.name);
+    await restoreLocked(tx, actor, file, folderId, true);
+  });
+  const [row] = await summariesOf(deps.db, [id]);
+  if (!row) throw fileNotFound();
+  return row.summary;
 }

@@ -130,3 +130,89 @@ describe('the trash', () => {
     );
   });
 });
+
+describe('my deleted files', () => {
+  let staff = '';
+  let staffId = 0;
+  let other = '';
+  let writable = 0;
+  beforeAll(async () => {
+    const s = await createUser(t.db);
+    staffId = s.id;
+    staff = await loginAs(t.app, s, 'user');
+    other = await loginAs(t.app, await createUser(t.db), 'user');
+    writable = (
+      await createCategory(t.db, { grants: [{ userId: s.id, rights: ['upload', 'edit', 'delete'] }] })
+    ).id;
+  });
+  const deletedBy = async (userId: number, categoryId = writable) => {
+    const f = await createFile(t.db, t.app.deps.blobs, { ownerId, categoryId });
+    await t.db.file.update({ where: { id: f.id }, data: { deletedAt: new Date(), deletedById: userId } });
+    return f;
+  };
+  const restore = (token: string | null, id: number, payload: object = {}) =>
+    call(token, { method: 'POST', url: `/api/files/my-deleted/${id}/restore`, payload });
+
+  it('lists only the files the caller deleted, to anyone signed in', async () => {
+    const mine = await deletedBy(staffId);
+    const theirs = await deletedBy(ownerId);
+    const res = await call(staff, { method: 'GET', url: '/api/files/my-deleted' });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.items.map((f: { id: number }) => f.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(theirs.id);
+    expect(res.json().data.items[0]).toMatchObject({ deleted_by: { id: staffId }, folder_live: true });
+    expect((await call(other, { method: 'GET', url: '/api/files/my-deleted' })).json().data.items).toEqual(
+      [],
+    );
+    expect((await call(null, { method: 'GET', url: '/api/files/my-deleted' })).statusCode).toBe(401);
+  });
+
+  it('restores a file the caller deleted to its category, audited', async () => {
+    const f = await deletedBy(staffId);
+    const res = await restore(staff, f.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: f.id, folder_id: writable });
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: f.id } })).deletedAt).toBeNull();
+    const event = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'file.restored', targetId: String(f.id) },
+    });
+    expect(event.userId).toBe(staffId);
+  });
+
+  it("answers 404 for another person's deleted file and a live one; 403 without the right to delete now", async () => {
+    const theirs = await deletedBy(ownerId);
+    const before = await counts();
+    const notFound = await t.db.auditEvent.count({ where: { action: 'access.not_found' } });
+    expect((await restore(staff, theirs.id)).statusCode).toBe(404);
+    const live = await createFile(t.db, t.app.deps.blobs, { ownerId, categoryId: writable });
+    expect((await restore(staff, live.id)).statusCode).toBe(404);
+    expect(await t.db.auditEvent.count({ where: { action: 'access.not_found' } })).toBe(notFound + 2);
+
+    // Deleted by them from a category where they have since lost the right to delete.
+    const readOnly = await createCategory(t.db, { grants: [{ userId: staffId }] });
+    const f = await deletedBy(staffId, readOnly.id);
+    const refused = await restore(staff, f.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain(f.name);
+    expect(await counts()).toEqual({ ...before, files: before.files + 2, live: before.live + 1 });
+    expect((await restore(null, f.id)).statusCode).toBe(401);
+  });
+
+  it('asks for another category when its own is gone (400), and needs upload there', async () => {
+    const gone = await createCategory(t.db, { grants: [{ userId: staffId, rights: ['delete'] }] });
+    const f = await deletedBy(staffId, gone.id);
+    await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    const before = await counts();
+    const ask = await restore(staff, f.id);
+    expect(ask.statusCode).toBe(400);
+    expect(ask.json().errors[0].path).toBe('body.folder_id');
+    const readOnly = await createCategory(t.db, { grants: [{ userId: staffId }] });
+    expect((await restore(staff, f.id, { folder_id: readOnly.id })).statusCode).toBe(403);
+    expect((await restore(staff, f.id, { folder_id: 'x' })).statusCode).toBe(400);
+    expect(await counts()).toEqual({ ...before, audits: before.audits });
+    const moved = await restore(staff, f.id, { folder_id: writable });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.folder_id).toBe(writable);
+  });
+});
