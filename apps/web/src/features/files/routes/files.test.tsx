@@ -1,5 +1,5 @@
-import type { TCategoryFilesPage, TFileSummary } from '@quire/contract';
-import { screen, waitFor } from '@testing-library/react';
+import type { TCategoryFilesPage, TFileSummary, TFolderOption } from '@quire/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
@@ -32,12 +32,25 @@ const page = (items: TFileSummary[]): TCategoryFilesPage => ({
   items: items.map((f) => ({ ...f, values: [] })),
 });
 
+const RIGHTS = { view: true, upload: true, edit: false, delete: false, share: false, manage: false };
+/** The categories the person may upload into (GET /api/fileCategories?right=upload). */
+const uploadable = (...folders: Array<{ id: number; name: string }>): TFolderOption[] =>
+  folders.map((f) => ({ ...f, path: f.name, parent_id: null, rights: RIGHTS }));
+
 function server(routes: MockRoutes = {}) {
   const data = signIn('user', 'General staff');
-  return mockApi({ 'GET /api/user/current': { body: { data: data.user } }, ...routes });
+  return mockApi({
+    'GET /api/user/current': { body: { data: data.user } },
+    'GET /api/fileCategories': { body: { data: uploadable({ id: 4, name: 'Invoices' }) } },
+    ...routes,
+  });
 }
+const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
+const uploaded = (id: number, name: string) => ({
+  body: { data: { folder_id: 4, files: [{ ...file(id, name), index_status: 'unindexed' as const }] } },
+});
 
-describe('the category files page', () => {
+describe('the category files page', { timeout: 40_000 }, () => {
   it('lists the files, and a new search cancels the request before it', async () => {
     let release: (() => void) | undefined;
     const api = server({
@@ -51,7 +64,7 @@ describe('the category files page', () => {
     });
     const { user } = renderApp('/files/category/4');
     expect(await screen.findByRole('link', { name: 'alpha.pdf' }, { timeout: 10_000 })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Search'), 'be');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'be');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'alpha.pdf' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'beta.pdf' })).toBeInTheDocument();
     const searchCalls = api.fetchMock.mock.calls.filter(
@@ -64,7 +77,7 @@ describe('the category files page', () => {
   });
 });
 
-describe('the upload page', () => {
+describe('the upload page', { timeout: 40_000 }, () => {
   it('uploads each file with folder_id first, then goes to the unindexed files of the category', async () => {
     const api = server({
       'POST /api/new-upload': { body: { data: { folder_id: 4, files: [file(9, 'scan.pdf')] } } },
@@ -73,7 +86,12 @@ describe('the upload page', () => {
       },
     });
     const { user, location, locationState } = renderApp('/files/upload/4');
-    await screen.findByText('Drop files here', {}, { timeout: 10_000 });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Upload into Invoices' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Drop files here to upload them into Invoices' }),
+    ).toBeInTheDocument();
     const input = document.querySelector('input[type="file"]');
     await user.upload(
       input as HTMLInputElement,
@@ -86,7 +104,89 @@ describe('the upload page', () => {
     expect(Object.keys(sent?.body as object)).toEqual(['folder_id', 'file']);
     expect((sent?.body as { folder_id?: string } | undefined)?.folder_id).toBe('4');
     expect(await screen.findByRole('button', { name: 'Index scan.pdf' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/fileCategories')?.search).toBe('?right=upload');
     const list = api.calls.find((c) => c.path === '/api/unindex-file');
     expect(list?.search).toContain('folder_id=4');
+  });
+});
+
+describe('uploading on the category page', { timeout: 40_000 }, () => {
+  it('says an empty category has no files yet, with Upload; "No files match" only under a search', async () => {
+    server({
+      'GET /api/fileIncategory/4': (call) => ({
+        body: { data: page(new URLSearchParams(call.search).get('search') ? [] : []) },
+      }),
+    });
+    const { user } = renderApp('/files/category/4');
+    const empty = await screen.findByRole(
+      'heading',
+      { name: 'No files in this category yet' },
+      { timeout: 10_000 },
+    );
+    expect(
+      within(empty.parentElement as HTMLElement).getByRole('button', { name: 'Upload' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No files match')).not.toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zz');
+    expect(await screen.findByText('No files match')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No files in this category yet' })).not.toBeInTheDocument();
+  });
+
+  it('uploads the files chosen with Upload into the category, each with its progress', async () => {
+    const api = server({
+      'GET /api/fileIncategory/4': { body: { data: page([file(1, 'alpha.pdf')]) } },
+      'POST /api/new-upload': uploaded(9, 'scan.pdf'),
+    });
+    const { user, location } = renderApp('/files/category/4');
+    await screen.findByRole('link', { name: 'alpha.pdf' }, { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, [pdf('scan.pdf')]);
+    const uploads = await screen.findByRole('list', { name: 'Uploads' });
+    expect(within(uploads).getByRole('progressbar', { name: 'scan.pdf' })).toBeInTheDocument();
+    expect(await within(uploads).findByText(/Uploaded/)).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.path === '/api/new-upload')?.body as Record<string, unknown>;
+    expect(Object.keys(sent)).toEqual(['folder_id', 'file']);
+    expect(sent.folder_id).toBe('4');
+    expect(location()).toBe('/files/category/4');
+    expect(screen.getByRole('status')).toHaveTextContent('1 file uploaded');
+    await user.click(screen.getByRole('link', { name: 'Index the uploaded files' }));
+    await waitFor(() => expect(location()).toBe('/unindexed-files'));
+  });
+
+  it('uploads files dropped anywhere on the page into the category', async () => {
+    const api = server({
+      'GET /api/fileIncategory/4': { body: { data: page([file(1, 'alpha.pdf')]) } },
+      'POST /api/new-upload': uploaded(9, 'a.pdf'),
+    });
+    renderApp('/files/category/4');
+    const row = await screen.findByRole('link', { name: 'alpha.pdf' }, { timeout: 10_000 });
+    await screen.findByRole('button', { name: 'Upload' });
+    const files = [pdf('a.pdf'), pdf('b.pdf')];
+    const dataTransfer = { files, types: ['Files'], dropEffect: 'none' };
+    fireEvent.dragOver(row, { dataTransfer });
+    expect(screen.getByText('Drop to upload into Invoices')).toBeInTheDocument();
+    fireEvent.drop(row, { dataTransfer });
+    const uploads = await screen.findByRole('list', { name: 'Uploads' });
+    expect(within(uploads).getByRole('progressbar', { name: 'a.pdf' })).toBeInTheDocument();
+    expect(within(uploads).getByRole('progressbar', { name: 'b.pdf' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/new-upload')).toHaveLength(2));
+    const names = api.calls
+      .filter((c) => c.path === '/api/new-upload')
+      .map((c) => ((c.body as { file: File }).file as File).name);
+    expect(names).toEqual(['a.pdf', 'b.pdf']);
+  });
+
+  it('offers no upload where the person may only view', async () => {
+    const api = server({
+      'GET /api/fileCategories': { body: { data: uploadable({ id: 5, name: 'Contracts' }) } },
+      'GET /api/fileIncategory/4': { body: { data: page([file(1, 'alpha.pdf')]) } },
+    });
+    renderApp('/files/category/4');
+    const row = await screen.findByRole('link', { name: 'alpha.pdf' }, { timeout: 10_000 });
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/fileCategories')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Upload' })).not.toBeInTheDocument();
+    fireEvent.drop(row, { dataTransfer: { files: [pdf('a.pdf')], types: ['Files'] } });
+    expect(screen.queryByRole('list', { name: 'Uploads' })).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/new-upload')).toBe(false);
   });
 });

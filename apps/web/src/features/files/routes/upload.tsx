@@ -1,15 +1,10 @@
-import { contract } from '@quire/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { FileDropZone } from '../../../components/drop-zone';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { UploadList } from '../../../components/upload-list';
-import { isAbortError } from '../../../lib/api-error';
-import { uploadForm } from '../../../lib/upload';
-import { useUploads } from '../../../lib/use-uploads';
-import { invalidateFiles } from '../api/file-queries';
+import { useUploadCategories } from '../api/get-upload-categories';
+import { useCategoryUploads } from '../lib/use-category-uploads';
 
 /**
  * Upload into a category: drop or choose many files, each with its progress bar and Cancel.
@@ -18,34 +13,38 @@ import { invalidateFiles } from '../api/file-queries';
 export function UploadPage() {
   const folderId = Number(useParams().id);
   const navigate = useNavigate();
-  const notify = useNotify();
-  const client = useQueryClient();
-  const { items, add, cancel, dismiss } = useUploads((file, { signal, onProgress }) => {
-    const form = new FormData();
-    form.append('folder_id', String(folderId)); // fields before the file
-    form.append('file', file);
-    return uploadForm(contract.file.newUpload, form, { signal, onProgress }).catch((error: unknown) => {
-      if (!isAbortError(error)) notify.notifyFailure('Failed to upload file', error);
-      throw error;
-    });
-  });
+  const categories = useUploadCategories();
+  const category = categories.data?.find((c) => c.id === folderId);
+  const { items, add, cancel, dismiss } = useCategoryUploads(folderId);
   const moved = useRef(false);
   useEffect(() => {
     if (moved.current || items.length === 0) return;
     if (items.some((i) => i.status === 'uploading')) return;
     if (!items.some((i) => i.status === 'done')) return;
     moved.current = true;
-    void invalidateFiles(client);
     navigate('/unindexed-files', { state: { categoryId: folderId } });
-  }, [items, client, folderId, navigate]);
+  }, [items, folderId, navigate]);
 
+  const refused = categories.isSuccess && !category;
   return (
     <>
-      <PageHeader title="Upload files">
+      <PageHeader title={category ? `Upload into ${category.name}` : 'Upload files'}>
+        {category && category.path !== category.name ? `${category.path}. ` : ''}
         Files go into the category unindexed; you give their values next.
       </PageHeader>
-      <FileDropZone label="Drop files here" onFiles={add} />
-      <UploadList items={items} onCancel={cancel} onDismiss={dismiss} />
+      {refused ? (
+        <p className="alert alert--warning" role="alert">
+          You may not upload into this category. <Link to="/categories">Choose another category</Link>.
+        </p>
+      ) : (
+        <>
+          <FileDropZone
+            label={category ? `Drop files here to upload them into ${category.name}` : 'Drop files here'}
+            onFiles={add}
+          />
+          <UploadList items={items} onCancel={cancel} onDismiss={dismiss} />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,28 @@
+import { contract } from '@quire/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { isAbortError } from '../../../lib/api-error';
+import { uploadForm } from '../../../lib/upload';
+import { useUploads } from '../../../lib/use-uploads';
+import { invalidateFiles } from '../api/file-queries';
+
+/**
+ * Uploads into one category (POST /api/new-upload, `folder_id` before the file), one request
+ * per file with its own progress and Cancel; the file lists are refreshed after each one.
+ */
+export function useCategoryUploads(folderId: number) {
+  const notify = useNotify();
+  const client = useQueryClient();
+  return useUploads(
+    (file, { signal, onProgress }) => {
+      const form = new FormData();
+      form.append('folder_id', String(folderId)); // fields before the file
+      form.append('file', file);
+      return uploadForm(contract.file.newUpload, form, { signal, onProgress }).catch((error: unknown) => {
+        if (!isAbortError(error)) notify.notifyFailure('Failed to upload file', error);
+        throw error;
+      });
+    },
+    { onDone: () => void invalidateFiles(client) },
+  );
+}
