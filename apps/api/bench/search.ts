@@ -19,6 +19,7 @@ import pg from 'pg';
 import { seedBulk } from '../scripts/seed-bulk.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { auditKeyOf } from '../src/lib/audit-chain.js';
 import { scopeOf } from '../src/lib/visibility.js';
 import { sessionByTokenHashSql } from '../src/modules/account/account.repository.js';
 import * as auditRepo from '../src/modules/audit/audit.repository.js';
@@ -53,6 +54,7 @@ try {
   const stored = await app.deps.blobs.put(textPdf(['bench']));
   await seedBulk(url, {
     files: FILES,
+    auditKey: auditKeyOf(app.deps.secretKey),
     blob: { id: stored.id, size: stored.size, mimeType: 'application/pdf' },
     log: (l) => console.info(l),
   });

@@ -3,16 +3,21 @@
 // groups with grants, 12 metadata fields (1,000,000 values), tags, comments, extracted text
 // for one file in ten, and 2,000,000 audit events in the hash chain. Everything is written
 // set-based (INSERT … SELECT over generate_series or unnest arrays), never row by row; the
-// audit events are chained here (the same hash as the database's, lib/audit-chain.ts) and
+// audit events are chained here (the same keyed hash as the database's, lib/audit-chain.ts) and
 // loaded with quire.audit_reload, the documented bulk-load switch of decision 015.
 import pg from 'pg';
-import { auditHash } from '../src/lib/audit-chain.js';
+import { auditHash, keyedAuditHash } from '../src/lib/audit-chain.js';
 
 export interface BulkOptions {
   files: number;
   /** Audit events (default 20 per file). */
   auditEvents?: number;
   log?: (line: string) => void;
+  /**
+   * The audit key (auditKeyOf): events are chained keyed as Quire seals them. Without it they
+   * get the plain pre-0012 hash, which verifies only on a chain nothing keyed was written to.
+   */
+  auditKey?: Buffer;
   /** The content every seeded version points at (a stored blob's id, size and type). */
   blob: { id: string; size: number; mimeType: string };
 }
@@ -271,7 +276,7 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
               ip: `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
               created,
             };
-            const hash = auditHash(row);
+            const hash = o.auditKey ? keyedAuditHash(row, o.auditKey) : auditHash(row);
             cols.id.push(id);
             cols.user.push(user);
             cols.type.push(type);

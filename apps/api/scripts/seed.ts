@@ -7,11 +7,14 @@
 // files in 500 categories, 1,000,000 metadata values, 2,000,000 audit events; each run adds
 // another set. The demo users Grace (General staff) and Ada (Auditor) get view rights on a
 // few of its categories.
+import { poolOf } from '@quire/db';
 import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/database.js';
+import { auditKeyOf, keyAuditPool } from '../src/lib/audit-chain.js';
 import { createBlobStore } from '../src/lib/blob-store.js';
 import { generatePassword } from '../src/lib/passwords.js';
+import { loadSecretKey } from '../src/lib/secrets.js';
 import { textPdf } from '../test/documents.js';
 import {
   attachFields,
@@ -30,6 +33,9 @@ if (filesArg !== -1 && !(Number.isInteger(bulkFiles) && bulkFiles > 0 && bulkFil
   process.exit(2);
 }
 const { db, url, close } = await openDatabase(config);
+// The events the seed writes are sealed with the audit key, as the server's are (decision 015).
+const auditKey = auditKeyOf(loadSecretKey(config.APP_SECRET, config.dataDir));
+keyAuditPool(poolOf(db), auditKey);
 try {
   for (const account of await bootstrap(db, config)) {
     if (account.generated)
@@ -109,6 +115,7 @@ try {
     const stored = await blobs.put(content);
     await seedBulk(url, {
       files: bulkFiles,
+      auditKey,
       blob: { id: stored.id, size: stored.size, mimeType: 'application/pdf' },
       log: (line) => console.info(line),
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { poolOf } from '@quire/db';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -17,11 +18,13 @@ import pino from 'pino';
 import type { Config } from './config.js';
 import { attachJobRunner } from './jobs.js';
 import { type Actor, audit } from './lib/audit.js';
+import { auditKeyOf, keyAuditPool } from './lib/audit-chain.js';
 import { type Background, createBackground } from './lib/background.js';
 import { createBlobStore } from './lib/blob-store.js';
 import type { Deps } from './lib/deps.js';
 import { AppError, type FieldError } from './lib/errors.js';
 import { ObjectGuards } from './lib/object-guards.js';
+import { enforceReceiveRate } from './lib/receive-rate.js';
 import { loadSecretKey } from './lib/secrets.js';
 import { QUIRE_CSP, securityHeaders } from './lib/security-headers.js';
 import { bearerToken } from './lib/session.js';
@@ -29,6 +32,7 @@ import { createThrottle, type Throttle } from './lib/throttle.js';
 import { registerDocumentGuards } from './lib/visibility.js';
 import { resolveSession } from './modules/account/session.service.js';
 import { auditModule } from './modules/audit/audit.routes.js';
+import { keyChainOnStart } from './modules/audit/audit.service.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { backupModule } from './modules/backup/backup.routes.js';
 import { categoryModule } from './modules/category/category.routes.js';
@@ -108,6 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A body that trickles in (a byte every few seconds) is ended, not only one that stops.
+  enforceReceiveRate(app, {
+    minBytesPerSec: config.REQUEST_MIN_BYTES_PER_SEC,
+    graceMs: config.REQUEST_MIN_RATE_GRACE_MS,
+  });
 
   const deps: Deps = {
     db: options.db,
@@ -120,6 +129,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     background: createBackground(app.log),
   };
   app.decorate('deps', deps);
+  // Every connection seals the audit events it writes with the audit key (decision 015).
+  keyAuditPool(poolOf(deps.db), auditKeyOf(deps.secretKey), (err) =>
+    app.log.error({ err }, 'Could not give a database connection the audit key'),
+  );
+  app.addHook('onReady', () => keyChainOnStart(deps));
   registerDocumentGuards(deps);
   app.decorate('background', deps.background);
   // Closing waits for work still running after its answer (a reset mail being queued).

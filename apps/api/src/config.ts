@@ -66,6 +66,14 @@ export const configSchema = z
       .default(2 * 1024 ** 3),
     /** Milliseconds a connection may send nothing before it is closed (stalled uploads end). */
     REQUEST_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    /**
+     * Bytes a second a request body must average once REQUEST_MIN_RATE_GRACE_MS is over (each
+     * second the body takes beyond the grace needs this many bytes); slower is answered 408 and
+     * closed. 0 turns the check off.
+     */
+    REQUEST_MIN_BYTES_PER_SEC: z.coerce.number().int().min(0).default(1024),
+    /** Milliseconds a request body may take before REQUEST_MIN_BYTES_PER_SEC counts. */
+    REQUEST_MIN_RATE_GRACE_MS: z.coerce.number().int().min(1000).default(20_000),
     /** What this process runs: all (the API and the job worker), api (calls only) or worker (jobs only). */
     QUIRE_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     /** Longest time in milliseconds between two looks at the job queue (jobs wake workers at once). */

@@ -171,7 +171,7 @@ export const AUDIT_EVENTS = {
   ],
   licence: ['licence.installed', 'licence.refused'],
   search: ['search.reindexed'],
-  audit: ['audit.exported', 'audit.verified', 'audit.verify_failed'],
+  audit: ['audit.exported', 'audit.verified', 'audit.verify_failed', 'audit.chain_keyed'],
 } as const;
 
 export type AuditType = keyof typeof AUDIT_EVENTS;
@@ -271,6 +271,7 @@ export const ZAuditEvent = z.object({
   ip: z.string().nullable(),
   /** What the event recorded beyond its message (never secrets). */
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** Its place in the hash chain: `k1:` and an HMAC (keyed, decision 015), or a plain sha256 (older events). */
   hash: z.string(),
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;

@@ -23,8 +23,13 @@ export const ZLicenceState = z.object({
   seats_used: z.number().int(),
   /** Whole days until expiry (negative once expired); null without a licence. */
   days_left: z.number().int().nullable(),
-  /** True once the licence has expired: Quire is read-only. */
+  /** True once the licence has expired, or when the installed one does not verify: Quire is read-only. */
   read_only: z.boolean(),
+  /**
+   * Why the installed licence is not honoured (its signature does not verify: it was put in
+   * the database or a restored backup, not installed); null when there is no such problem.
+   */
+  problem: z.string().nullable().optional(),
 });
 export type TLicenceState = z.infer<typeof ZLicenceState>;
 

@@ -1,11 +1,48 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Db } from '@quire/db';
+import type pg from 'pg';
+import { deriveKey } from './secrets.js';
 
 // The audit hash chain, checked from outside the database (decision 015). The database seals
-// each event at commit (quire_audit_seal in migration 0011_search): seq = head + 1,
-// prev_hash = the head's hash, hash = sha256 of the canonical content below. This file
-// recomputes every hash in Node from the stored text of each field, so a verification does
-// not trust the SQL functions of the database it checks.
+// each event at commit (quire_audit_seal, migrations 0011_search and 0012_audit_chain_keyed):
+// seq = head + 1, prev_hash = the head's hash, hash = an HMAC-SHA256 of the canonical content
+// below with the audit key ('k1:<hex>'), or its plain sha256 for events sealed before 0012 or
+// by a connection without the key. The key is derived from APP_SECRET and is never stored in
+// the database: each of Quire's connections is given it as the setting quire.audit_key
+// (keyAuditPool), so a trail rewritten in the database or in a backup cannot be re-sealed.
+// This file recomputes every hash in Node from the stored text of each field, so a
+// verification does not trust the SQL functions of the database it checks.
+
+/** How a keyed hash starts; a plain (unkeyed, pre-0012) hash is 64 hex digits alone. */
+export const KEYED_PREFIX = 'k1:';
+
+/** The audit key of an installation: derived from its secret key (APP_SECRET), never stored. */
+export const auditKeyOf = (secretKey: Buffer) => deriveKey(secretKey, 'audit-chain');
+
+/** The quire.audit_key setting for a key: the HMAC's inner and outer pad keys, in hex. */
+export function auditKeySetting(key: Buffer): string {
+  const block = Buffer.alloc(64);
+  (key.length > 64 ? createHash('sha256').update(key).digest() : key).copy(block);
+  const pad = (byte: number) => Buffer.from(block.map((b) => b ^ byte)).toString('hex');
+  return pad(0x36) + pad(0x5c);
+}
+
+/**
+ * Gives every connection of a pool the audit key (for this session only), so the events its
+ * transactions write are sealed keyed. node-postgres runs a client's queries in order, so the
+ * setting is in place before the pool hands the connection out for its first query.
+ */
+export function keyAuditPool(pool: pg.Pool, key: Buffer, onError: (err: Error) => void = () => {}) {
+  const setting = auditKeySetting(key);
+  pool.on('connect', (client) => {
+    client.query(`SELECT set_config('quire.audit_key', $1, false)`, [setting]).catch(onError);
+  });
+}
+
+/** Keys the current transaction of a connection of its own (the restore's): `SET LOCAL`. */
+export async function keyAuditTransaction(client: pg.Client, key: Buffer) {
+  await client.query(`SELECT set_config('quire.audit_key', $1, true)`, [auditKeySetting(key)]);
+}
 
 /** One event as stored, every field as PostgreSQL prints it (null where null). */
 export interface ChainRow {
@@ -28,9 +65,8 @@ export interface ChainRow {
 
 const field = (v: string | null) => (v === null ? '-' : `${Buffer.byteLength(v, 'utf8')}:${v}`);
 
-/** The hash the chain expects for an event (quire_audit_hash in SQL). */
-export function auditHash(row: Omit<ChainRow, 'hash'>): string {
-  const canonical =
+function canonical(row: Omit<ChainRow, 'hash'>): string {
+  return (
     field(row.prev_hash) +
     field(row.seq) +
     field(row.id) +
@@ -42,12 +78,22 @@ export function auditHash(row: Omit<ChainRow, 'hash'>): string {
     field(row.message) +
     field(row.details) +
     field(row.ip) +
-    field(row.created);
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+    field(row.created)
+  );
+}
+
+/** The plain hash of an event (quire_audit_hash in SQL): events sealed before the key. */
+export function auditHash(row: Omit<ChainRow, 'hash'>): string {
+  return createHash('sha256').update(canonical(row), 'utf8').digest('hex');
+}
+
+/** The keyed hash of an event (quire_audit_keyed_hash in SQL). */
+export function keyedAuditHash(row: Omit<ChainRow, 'hash'>, key: Buffer): string {
+  return KEYED_PREFIX + createHmac('sha256', key).update(canonical(row), 'utf8').digest('hex');
 }
 
 export interface ChainProblem {
-  kind: 'changed' | 'removed' | 'relinked' | 'unsealed' | 'truncated';
+  kind: 'changed' | 'removed' | 'relinked' | 'unsealed' | 'truncated' | 'unkeyed';
   /** The place in the chain where it shows (the event changed, or the first one missing). */
   seq: number | null;
   eventId: string | null;
@@ -72,22 +118,28 @@ const SELECT_ROWS = `
  * whose content no longer gives its hash (changed), a gap in seq (removed), an event whose
  * link to the one before does not match (the one before was changed, hash and all), an event
  * outside the chain (written around the triggers), or a head that an earlier walk saw and
- * that is gone or different (events removed from the end, or the chain rewritten).
+ * that is gone or different (events removed from the end, or the chain rewritten). Keyed
+ * events are checked with `key`; once one is keyed every later event must be, and so must the
+ * newest (a trail rewritten with plain hashes, from anywhere up to its end, is found).
  */
 export async function verifyChain(
   db: Db,
   options: {
+    /** The audit key (deriveKey(secretKey, 'audit-chain')): without it keyed events do not verify. */
+    key: Buffer | null;
     batchSize?: number;
     /** The head an earlier walk recorded (audit_verifications). */
     anchor?: { seq: number; hash: string } | null;
     onProgress?: (checked: number) => void;
-  } = {},
+  },
 ): Promise<ChainReport> {
   const batchSize = options.batchSize ?? 5000;
   let checked = 0;
   let prevSeq = 0;
   let prevHash = '';
   let prevId: string | null = null;
+  let keyedSince: number | null = null;
+  const key = options.key;
   const fail = (problem: ChainProblem): ChainReport => ({
     ok: false,
     checked,
@@ -125,7 +177,24 @@ export async function verifyChain(
             : `Event #${seq} (id ${row.id}) was changed: the first event links to something`,
         });
       }
-      if (auditHash(row) !== row.hash) {
+      const keyed = row.hash?.startsWith(KEYED_PREFIX) ?? false;
+      if (!keyed && keyedSince !== null) {
+        return fail({
+          kind: 'unkeyed',
+          seq,
+          eventId: row.id,
+          message: `Event #${seq} (id ${row.id}, ${row.action} at ${row.created}) is not sealed with the audit key, though the chain is keyed since #${keyedSince}: it was rewritten or written around Quire`,
+        });
+      }
+      if (keyed && !key) {
+        return fail({
+          kind: 'changed',
+          seq,
+          eventId: row.id,
+          message: `Event #${seq} is sealed with the audit key, which this check was not given (APP_SECRET): it cannot be verified`,
+        });
+      }
+      if ((keyed && key ? keyedAuditHash(row, key) : auditHash(row)) !== row.hash) {
         return fail({
           kind: 'changed',
           seq,
@@ -133,13 +202,23 @@ export async function verifyChain(
           message: `Event #${seq} (id ${row.id}, ${row.action} at ${row.created}) was changed: its content no longer gives its hash`,
         });
       }
+      if (keyed) keyedSince ??= seq;
       prevSeq = seq;
-      prevHash = row.hash;
+      prevHash = row.hash as string;
       prevId = row.id;
       checked += 1;
     }
     options.onProgress?.(checked);
     if (rows.length < batchSize) break;
+  }
+
+  if (prevSeq > 0 && keyedSince === null) {
+    return fail({
+      kind: 'unkeyed',
+      seq: prevSeq,
+      eventId: prevId,
+      message: `The newest event #${prevSeq} (id ${prevId}) is not sealed with the audit key: the chain was rewritten from there or before (Quire seals every event it writes with the key, and writes one when it starts on an unkeyed chain)`,
+    });
   }
 
   const outside = await db.$queryRawUnsafe<Array<{ id: string }>>(

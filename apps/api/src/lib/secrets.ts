@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,6 +14,23 @@ export function loadSecretKey(appSecret: string | undefined, dataDir: string): B
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
   }
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+/** What a derived key is for: one key per purpose, none of them the secret key itself. */
+export type KeyPurpose = 'backup-archive' | 'audit-chain';
+
+/**
+ * A key of its own for one purpose, derived from the secret key (HMAC-SHA256 with a purpose
+ * label): signing backups and keying the audit chain never use the key that encrypts secrets,
+ * and none of these keys is ever stored in the database or in an archive.
+ */
+export function deriveKey(secretKey: Buffer, purpose: KeyPurpose): Buffer {
+  return createHmac('sha256', secretKey).update(`quire:${purpose}:v1`).digest();
+}
+
+/** A short public name of a key (not the key): which installation signed something. */
+export function keyId(key: Buffer): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
 /** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */

@@ -9,7 +9,7 @@ import type {
 } from '@quire/contract';
 import type { z } from 'zod';
 import { type Actor, audit } from '../../lib/audit.js';
-import { verifyChain } from '../../lib/audit-chain.js';
+import { auditKeyOf, KEYED_PREFIX, verifyChain } from '../../lib/audit-chain.js';
 import type { Deps } from '../../lib/deps.js';
 import { enqueue } from '../../lib/jobs/queue.js';
 import { EXPORT_MAX_EVENTS, exportTooLarge, unknownUser } from './audit.errors.js';
@@ -127,12 +127,13 @@ export async function requestVerification(deps: Deps): Promise<TAuditChainStatus
  * and `pnpm audit:verify`.
  */
 export async function runVerification(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'secretKey'>,
   onProgress?: (checked: number) => void,
 ) {
   const startedAt = deps.now();
   const anchor = await repo.lastGoodVerification(deps.db);
   const report = await verifyChain(deps.db, {
+    key: auditKeyOf(deps.secretKey),
     anchor: anchor ? { seq: Number(anchor.headSeq), hash: anchor.headHash } : null,
     onProgress,
   });
@@ -217,4 +218,29 @@ export async function exportActivity(deps: Deps, actor: Actor, q: ExportQuery): 
 async function fitsExport(deps: Deps, f: repo.ActivityFilter): Promise<boolean> {
   const rows = await repo.listActivity(deps.db, f, { limit: 1, offset: EXPORT_MAX_EVENTS });
   return rows.length === 0;
+}
+
+/**
+ * At start: a chain whose newest event is not keyed (events sealed before migration 0012, or
+ * a restored pre-0012 backup) gets one keyed event, the switch-over point, so that from then
+ * on the newest event is always keyed and a trail rewritten with plain hashes is found
+ * (decision 015). Nothing on an empty chain or one already keyed.
+ */
+export async function keyChainOnStart(deps: Pick<Deps, 'db' | 'log'>): Promise<void> {
+  try {
+    const head = await repo.chainHead(deps.db);
+    if (!head || head.hash.startsWith(KEYED_PREFIX)) return;
+    await audit(
+      deps.db,
+      { userId: null },
+      {
+        type: 'audit',
+        action: 'audit.chain_keyed',
+        message: `The audit chain is sealed with the audit key from here on (events up to #${head.seq} have plain hashes)`,
+        details: { plain_until_seq: head.seq },
+      },
+    );
+  } catch (err) {
+    deps.log.error({ err }, 'Could not mark the audit chain as keyed');
+  }
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
 import { createUser, loginAs } from '../../../test/factories.js';
 import { audit } from '../../lib/audit.js';
-import { verifyChain } from '../../lib/audit-chain.js';
+import { auditKeyOf, auditKeySetting, keyAuditPool, verifyChain } from '../../lib/audit-chain.js';
 import { runVerification } from './audit.service.js';
 
 let t: TestContext;
@@ -24,6 +24,9 @@ afterAll(() => t.close());
 const get = (url: string) => callAs(t, token, { method: 'GET', url });
 
 /** Runs SQL as the database owner on a connection of its own (what someone with database access could do). */
+/** The audit key of the test app (its events are sealed with it). */
+const key = () => auditKeyOf(t.app.deps.secretKey);
+
 async function asOwner<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: t.databaseUrl });
   await client.connect();
@@ -110,7 +113,7 @@ describe('GET /api/audits/activity', () => {
       ip: '192.0.2.7',
       target_type: 'group',
       target_id: '9',
-      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      hash: expect.stringMatching(/^k1:[0-9a-f]{64}$/), // sealed with the audit key
     });
     expect(second.action).toBe('group.created');
     expect(first.seq).toBe(second.seq + 1);
@@ -186,7 +189,7 @@ describe('the hash chain', () => {
       expect(Number(r.seq)).toBe(i + 1);
       expect(r.prevHash).toBe(i === 0 ? '' : rows[i - 1]?.hash);
     });
-    expect((await verifyChain(t.db)).ok).toBe(true);
+    expect((await verifyChain(t.db, { key: key() })).ok).toBe(true);
   });
 
   it('takes inserts only: UPDATE, DELETE and TRUNCATE are refused', async () => {
@@ -204,6 +207,7 @@ describe('the hash chain', () => {
 
   it('stays one chain when many connections write at once', async () => {
     const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 12 });
+    keyAuditPool(pool, key()); // as Quire's own connections are
     try {
       const before = await t.db.auditEvent.count();
       const writers = Array.from({ length: 12 }, (_, w) =>
@@ -231,7 +235,7 @@ describe('the hash chain', () => {
       );
       await Promise.all(writers);
       expect(await t.db.auditEvent.count()).toBe(before + 240);
-      const report = await verifyChain(t.db, { batchSize: 50 });
+      const report = await verifyChain(t.db, { key: key(), batchSize: 50 });
       expect(report.problem).toBeNull();
       expect(report.checked).toBe(before + 240);
       // Some later ids were sealed before earlier ones: the order is the commit order.
@@ -247,6 +251,7 @@ describe('the hash chain', () => {
 
   it('lets a reload (backup restore) bring its own chain values when it says so', async () => {
     await asOwner(async (c) => {
+      await c.query(`SELECT set_config('quire.audit_key', $1, false)`, [auditKeySetting(key())]);
       const [last] = (await c.query('SELECT id, seq, hash FROM audit_events ORDER BY seq DESC LIMIT 1')).rows;
       // Without the setting, chain values given on insert are ignored and sealed afresh.
       await c.query(`INSERT INTO audit_events (type, action, message, seq, prev_hash, hash)
@@ -263,7 +268,7 @@ describe('the hash chain', () => {
       expect([Number(kept.seq), kept.hash]).toEqual([424242, 'h']);
       await c.query('ROLLBACK');
     });
-    expect((await verifyChain(t.db)).ok).toBe(true);
+    expect((await verifyChain(t.db, { key: key() })).ok).toBe(true);
   });
 });
 
@@ -304,7 +309,11 @@ describe('verification (pnpm audit:verify, the audit.verify job, GET /api/audits
       await c.query(`UPDATE audit_events SET message = 'the original message' WHERE id = ${target.id}`);
       await c.query(`DELETE FROM audit_events WHERE seq = ${seq + 1}`);
     });
-    const removed = await runVerification({ db: t.db, now: () => new Date() });
+    const removed = await runVerification({
+      db: t.db,
+      now: () => new Date(),
+      secretKey: t.app.deps.secretKey,
+    });
     expect(removed.problem).toMatchObject({ kind: 'removed', seq: seq + 1 });
   }, 180_000);
 });

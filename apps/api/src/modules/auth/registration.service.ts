@@ -125,7 +125,7 @@ export async function verifyEmail(deps: Deps, input: TEmailTokenBody, actor: Act
   await deps.db.$transaction(async (tx) => {
     await spendLink(tx, row, now);
     // Seats (licence area): a verified self-registration takes one like any activation.
-    await assertSeatsAvailable(tx, 1);
+    await assertSeatsAvailable(deps, tx, 1);
     // Only from deactivated: an admin's decision taken meanwhile wins.
     if ((await repo.activateVerifiedUser(tx, row.userId, now)).count === 0) throw invalidLink();
     await audit(

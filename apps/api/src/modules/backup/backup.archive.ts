@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { TAR_END, TarFormatError, tarEntries, tarHeader, tarPadding } from './backup.tar.js';
 
@@ -7,8 +7,14 @@ import { TAR_END, TarFormatError, tarEntries, tarHeader, tarPadding } from './ba
 //
 //   blobs/ab/cd/<sha256>        every blob, named by its content address
 //   database/<table>.tsv        every table, as COPY ... TO STDOUT (text format)
-//   manifest.json               last: Quire version, migrations, tables (columns, rows), the
+//   manifest.json               Quire version, migrations, tables (columns, rows), the
 //                               size and sha256 of every part
+//   manifest.sig                last: HMAC-SHA256 of manifest.json's exact bytes, with a key
+//                               derived from APP_SECRET (never in the archive), and that key's id
+//
+// The signature makes the manifest, and through its checksums every part, the work of this
+// installation: an archive edited elsewhere (checksums recomputed or not) is refused before
+// anything is changed, and so is an archive without a signature.
 //
 // Reading refuses anything else: entries that are not plain files (links, devices, folders),
 // names that are absolute or climb out (`../`), and names outside the three shapes above. A
@@ -17,6 +23,8 @@ import { TAR_END, TarFormatError, tarEntries, tarHeader, tarPadding } from './ba
 export const ARCHIVE_FORMAT = 'quire-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
 export const MANIFEST_NAME = 'manifest.json';
+export const SIGNATURE_NAME = 'manifest.sig';
+const SIGNATURE_MAX_BYTES = 4096;
 const MANIFEST_MAX_BYTES = 256 * 1024 * 1024;
 
 const BLOB_ENTRY = /^blobs\/([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
@@ -54,14 +62,54 @@ export const ZManifest = z.object({
 export type Manifest = z.infer<typeof ZManifest>;
 export type ManifestPart = z.infer<typeof ZPart>;
 
+const ZSignature = z.object({
+  alg: z.literal('HMAC-SHA256'),
+  /** keyId() of the signing key: names the installation, not the key. */
+  key_id: z.string().regex(/^[0-9a-f]{16}$/),
+  mac: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+const macOf = (key: Buffer, manifest: Buffer) => createHmac('sha256', key).update(manifest).digest();
+
+/** The manifest.sig entry for a manifest's exact bytes (key: deriveKey(secretKey, 'backup-archive')). */
+export function signManifest(key: Buffer, keyId: string, manifest: Buffer): Buffer {
+  return Buffer.from(
+    JSON.stringify({ alg: 'HMAC-SHA256', key_id: keyId, mac: macOf(key, manifest).toString('hex') }),
+  );
+}
+
+/** Throws ArchiveError unless `signature` is this installation's signature of `manifest`. */
+function checkSignature(key: { key: Buffer; id: string }, manifest: Buffer, signature: Buffer | null) {
+  if (!signature)
+    throw new ArchiveError(
+      'The archive is not signed: only archives made by this Quire installation (same APP_SECRET) can be uploaded or restored',
+    );
+  let parsed: z.infer<typeof ZSignature>;
+  try {
+    parsed = ZSignature.parse(JSON.parse(signature.toString('utf8')));
+  } catch {
+    throw new ArchiveError('The archive’s signature is unreadable: the archive was altered');
+  }
+  if (parsed.key_id !== key.id)
+    throw new ArchiveError(
+      'The archive was signed by another Quire installation (a different APP_SECRET): set the APP_SECRET it was made with to restore it',
+    );
+  if (!timingSafeEqual(Buffer.from(parsed.mac, 'hex'), macOf(key.key, manifest)))
+    throw new ArchiveError(
+      'The archive’s manifest does not match its signature: the archive was altered after it was made',
+    );
+}
+
 /** An archive that cannot be trusted: the reason, for the admin. */
 export class ArchiveError extends Error {
   override name = 'ArchiveError';
 }
 
+export type EntryKind = 'blob' | 'table' | 'manifest' | 'signature';
+
 /** Checks an entry's header; throws ArchiveError for links, odd types and names that leave the folder. */
 export function checkEntry(header: { name: string; type?: string | null }): {
-  kind: 'blob' | 'table' | 'manifest';
+  kind: EntryKind;
   key: string;
 } {
   const name = header.name;
@@ -74,6 +122,7 @@ export function checkEntry(header: { name: string; type?: string | null }): {
   if (name.split('/').some((p) => p === '..' || p === '.' || p === ''))
     throw new ArchiveError(`The archive entry "${name}" leaves the target folder: refused`);
   if (name === MANIFEST_NAME) return { kind: 'manifest', key: name };
+  if (name === SIGNATURE_NAME) return { kind: 'signature', key: name };
   const blob = BLOB_ENTRY.exec(name);
   if (blob) {
     if (blob[1] !== blob[3]!.slice(0, 2) || blob[2] !== blob[3]!.slice(2, 4))
@@ -86,7 +135,7 @@ export function checkEntry(header: { name: string; type?: string | null }): {
 }
 
 export interface ReadEntry {
-  kind: 'blob' | 'table' | 'manifest';
+  kind: EntryKind;
   key: string;
   name: string;
   size: number;
@@ -128,34 +177,45 @@ export async function hashChunks(
   return { sha256: hash.digest('hex'), size };
 }
 
-async function readSmall(content: AsyncIterable<Buffer>, max: number): Promise<Buffer> {
+async function readSmall(content: AsyncIterable<Buffer>, max: number, what: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of content) {
     size += chunk.length;
-    if (size > max) throw new ArchiveError('The manifest is too large');
+    if (size > max) throw new ArchiveError(`The ${what} is too large`);
     chunks.push(Buffer.from(chunk)); // a copy: the chunk's buffer is reused
   }
   return Buffer.concat(chunks);
 }
 
 /**
- * Reads a whole archive and checks it against its manifest: every part there with the size
- * and sha256 the manifest says, every blob's bytes hashing to its name, nothing more, nothing
- * twice. Answers the manifest; throws ArchiveError saying what does not match.
+ * Reads a whole archive and checks it: its manifest signed with `key` (first: nothing else
+ * is believed before that), then every part there with the size and sha256 the manifest
+ * says, every blob's bytes hashing to its name, nothing more, nothing twice. Answers the
+ * manifest; throws ArchiveError saying what does not match.
  */
 export async function verifyArchive(
   source: AsyncIterable<Uint8Array>,
+  key: { key: Buffer; id: string },
   onProgress?: (bytes: number) => void,
 ): Promise<Manifest> {
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifestBytes: Buffer | null = null;
+  let signature: Buffer | null = null;
   let read = 0;
   await readArchive(source, async (entry) => {
-    if (seen.has(entry.name) || (entry.kind === 'manifest' && manifestBytes))
+    if (
+      seen.has(entry.name) ||
+      (entry.kind === 'manifest' && manifestBytes) ||
+      (entry.kind === 'signature' && signature)
+    )
       throw new ArchiveError(`The archive has "${entry.name}" twice`);
     if (entry.kind === 'manifest') {
-      manifestBytes = await readSmall(entry.content, MANIFEST_MAX_BYTES);
+      manifestBytes = await readSmall(entry.content, MANIFEST_MAX_BYTES, 'manifest');
+      return;
+    }
+    if (entry.kind === 'signature') {
+      signature = await readSmall(entry.content, SIGNATURE_MAX_BYTES, 'signature');
       return;
     }
     const got = await hashChunks(entry.content);
@@ -167,6 +227,7 @@ export async function verifyArchive(
     onProgress?.(read);
   });
   if (!manifestBytes) throw new ArchiveError('The archive has no manifest: it is not a Quire backup');
+  checkSignature(key, manifestBytes, signature);
   let manifest: Manifest;
   try {
     manifest = ZManifest.parse(JSON.parse((manifestBytes as Buffer).toString('utf8')));

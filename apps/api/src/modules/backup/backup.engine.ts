@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { databaseUrlOf, rootDir } from '@quire/db';
+import { auditKeyOf, keyAuditTransaction } from '../../lib/audit-chain.js';
 import type { Deps } from '../../lib/deps.js';
 import { readFileChunks } from '../../lib/file-chunks.js';
+import { deriveKey, keyId } from '../../lib/secrets.js';
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
@@ -15,6 +17,8 @@ import {
   type Manifest,
   type ManifestPart,
   readArchive,
+  SIGNATURE_NAME,
+  signManifest,
   TAR_END,
   tableEntryName,
   verifyArchive,
@@ -59,6 +63,12 @@ function progressReporter(deps: Deps, id: number, from: number, to: number, tota
     const pct = Math.min(to, Math.floor(from + ((to - from) * done) / Math.max(1, total)));
     repo.updateBackup(deps.db, id, { progress: pct }).catch(() => {});
   };
+}
+
+/** The key that signs and checks this installation's archives (never written into one). */
+export function archiveKey(deps: Pick<Deps, 'secretKey'>): { key: Buffer; id: string } {
+  const key = deriveKey(deps.secretKey, 'backup-archive');
+  return { key, id: keyId(key) };
 }
 
 const stamp = (d: Date) => d.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -145,6 +155,9 @@ export async function writeArchive(deps: Deps, backupId: number, signal?: AbortS
     };
     const json = Buffer.from(JSON.stringify(manifest, null, 1));
     yield* archiveEntry(MANIFEST_NAME, json.length, mtime, json);
+    const signing = archiveKey(deps);
+    const signature = signManifest(signing.key, signing.id, json);
+    yield* archiveEntry(SIGNATURE_NAME, signature.length, mtime, signature);
     yield TAR_END;
   }
 
@@ -195,7 +208,8 @@ export async function restoreArchive(
 ) {
   const size = await deps.blobs.size(blobId);
   const verifying = progressReporter(deps, backupId, 1, 40, size);
-  const manifest = await verifyArchive(deps.blobs.readChunks(blobId), (n) => verifying(n));
+  // The signature first: an archive not made here changes nothing (decision 013).
+  const manifest = await verifyArchive(deps.blobs.readChunks(blobId), archiveKey(deps), (n) => verifying(n));
   const client = await database.connect(databaseUrlOf(deps.db));
   const written: string[] = [];
   try {
@@ -250,8 +264,9 @@ export async function restoreArchive(
       `UPDATE backups SET status = 'restored', progress = 100, restored_at = $2::timestamptz AT TIME ZONE 'UTC', error = NULL WHERE id = $1`,
       [backupId, now],
     );
-    // From here on events are new: sealed onto the reloaded chain at commit.
+    // From here on events are new: sealed onto the reloaded chain at commit, with the audit key.
     await client.query(`SET LOCAL quire.audit_reload = 'off'`);
+    await keyAuditTransaction(client, auditKeyOf(deps.secretKey));
     const userId =
       actor.userId !== null
         ? ((await client.query('SELECT id FROM users WHERE id = $1', [actor.userId])).rows[0]?.id ?? null)

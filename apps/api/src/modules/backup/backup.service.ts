@@ -10,7 +10,7 @@ import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { confirmIdentity } from '../auth/two-factor.service.js';
 import { ArchiveError, verifyArchive } from './backup.archive.js';
-import { ARCHIVE_MIME, manifestSummary } from './backup.engine.js';
+import { ARCHIVE_MIME, archiveKey, manifestSummary } from './backup.engine.js';
 import {
   backupBusy,
   backupFileGone,
@@ -290,7 +290,8 @@ const safeName = (name: string) =>
 
 /**
  * An uploaded archive: streamed into the blob store (size-limited by the pipeline), read back
- * and checked against its manifest, and only then listed. A bad one is refused (400) and
+ * and checked (signed by this installation, every part against its manifest), and only then
+ * listed. A bad one is refused (400) and
  * its bytes are left for the blob collector.
  */
 export async function uploadArchive(
@@ -301,7 +302,7 @@ export async function uploadArchive(
   const stored = await deps.blobs.put(file.stream, { maxBytes: deps.config.BACKUP_UPLOAD_MAX_BYTES });
   let manifest: Awaited<ReturnType<typeof verifyArchive>>;
   try {
-    manifest = await verifyArchive(deps.blobs.readChunks(stored.id));
+    manifest = await verifyArchive(deps.blobs.readChunks(stored.id), archiveKey(deps));
   } catch (err) {
     // Recorded, unreferenced: the blob collector frees it (never deleted on a request path).
     await deps.db.$transaction((tx) => repo.upsertBlob(tx, stored.id, stored.size, ARCHIVE_MIME));

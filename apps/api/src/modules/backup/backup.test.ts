@@ -8,9 +8,10 @@ import { callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createCategory, createFile, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
-import { verifyChain } from '../../lib/audit-chain.js';
+import { auditKeyOf, verifyChain } from '../../lib/audit-chain.js';
 import { encryptSecret } from '../../lib/secrets.js';
-import { blobEntryName, type Manifest, readArchive } from './backup.archive.js';
+import { blobEntryName, type Manifest, readArchive, signManifest } from './backup.archive.js';
+import { archiveKey } from './backup.engine.js';
 
 const APP_SECRET = 'backup-tests-secret-0123456789';
 let clock = new Date('2026-11-20T10:00:00.000Z');
@@ -109,8 +110,15 @@ async function pack(entries: Array<[string, Buffer] | { name: string; type: 'sym
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Rebuilds an archive from its parts with a manifest whose checksums fit the (changed) parts. */
-async function repack(parts: Map<string, Buffer>, change: (m: Manifest) => void = () => {}) {
+/**
+ * Rebuilds an archive from its parts with a manifest whose checksums fit the (changed) parts,
+ * signed with `signWith` (this installation's key by default; null: the old signature stays).
+ */
+async function repack(
+  parts: Map<string, Buffer>,
+  change: (m: Manifest) => void = () => {},
+  signWith: { key: Buffer; id: string } | null = archiveKey(t.app.deps),
+) {
   const manifest = JSON.parse(parts.get('manifest.json')!.toString()) as Manifest;
   manifest.parts = manifest.parts.map((p) => ({
     ...p,
@@ -118,8 +126,13 @@ async function repack(parts: Map<string, Buffer>, change: (m: Manifest) => void 
     sha256: sha(parts.get(p.path)!),
   }));
   change(manifest);
-  const entries: Array<[string, Buffer]> = [...parts].filter(([n]) => n !== 'manifest.json');
-  entries.push(['manifest.json', Buffer.from(JSON.stringify(manifest))]);
+  const entries: Array<[string, Buffer]> = [...parts].filter(
+    ([n]) => n !== 'manifest.json' && n !== 'manifest.sig',
+  );
+  const json = Buffer.from(JSON.stringify(manifest));
+  entries.push(['manifest.json', json]);
+  if (signWith) entries.push(['manifest.sig', signManifest(signWith.key, signWith.id, json)]);
+  else if (parts.has('manifest.sig')) entries.push(['manifest.sig', parts.get('manifest.sig')!]);
   return pack(entries);
 }
 
@@ -345,7 +358,9 @@ describe('restoring into a fresh data directory', () => {
       expect(g.id).toBeGreaterThan(Math.max(...(await t.db.group.findMany()).map((x) => x.id)));
       expect(await fresh.db.auditEvent.count({ where: { action: 'backup.restored' } })).toBe(1);
       // The audit trail came back with its hash chain, and the restore's own event is sealed onto it.
-      expect(await verifyChain(fresh.db)).toMatchObject({ ok: true });
+      expect(await verifyChain(fresh.db, { key: auditKeyOf(fresh.app.deps.secretKey) })).toMatchObject({
+        ok: true,
+      });
     } finally {
       await fresh.close();
     }
@@ -397,6 +412,14 @@ describe('archives that are refused', () => {
     table.set('database/groups.tsv', Buffer.concat([good.get('database/groups.tsv')!, Buffer.from('x')]));
     await refusedUpload(await pack([...table]), /groups\.tsv does not match its checksum in the manifest/);
 
+    // The same size, one byte different: only the part's sha256 tells.
+    const sameSize = new Map(good);
+    const groups = Buffer.from(good.get('database/groups.tsv')!);
+    const at = groups.indexOf('Auditors');
+    groups[at] = 'a'.charCodeAt(0);
+    sameSize.set('database/groups.tsv', groups);
+    await refusedUpload(await pack([...sameSize]), /groups\.tsv does not match its checksum in the manifest/);
+
     const missing = new Map(good);
     missing.delete('database/users.tsv');
     await refusedUpload(
@@ -412,6 +435,32 @@ describe('archives that are refused', () => {
       Buffer.from('this is not a tar file at all, just some text '.repeat(30)),
       /not a complete backup archive|no manifest/,
     );
+  });
+
+  it('an edited archive whose checksums were recomputed: refused, unsigned or signed elsewhere too', async () => {
+    // What an attacker does: change the data (a seat-limitless licence, the vendor's password
+    // hash, the audit trail), recompute every checksum of the manifest, upload.
+    const edited = new Map(good);
+    edited.set(
+      'database/groups.tsv',
+      Buffer.concat([good.get('database/groups.tsv')!, Buffer.from('999999\tForged\t\\N\n')]),
+    );
+    const groupsBefore = await rowsOf(t.db, 'groups');
+    await refusedUpload(await repack(edited, () => {}, null), /does not match its signature.*altered/);
+    const unsigned = new Map(edited);
+    unsigned.delete('manifest.sig');
+    await refusedUpload(await repack(unsigned, () => {}, null), /not signed/);
+    // Signed, but with a key derived from another APP_SECRET.
+    const other = archiveKey({ secretKey: createHash('sha256').update('another installation').digest() });
+    await refusedUpload(await repack(edited, () => {}, other), /another Quire installation/);
+    expect(await rowsOf(t.db, 'groups')).toEqual(groupsBefore);
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'backup.upload_refused', message: { contains: 'signature' } },
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    // Signed here, the same edit is taken (the signature is what decides, not the checksums).
+    expect((await upload(t, admin, await repack(edited))).statusCode).toBe(200);
   });
 
   it('entries that leave the target folder, absolute paths and links (zip-slip)', async () => {
@@ -475,7 +524,7 @@ describe('archives that are refused', () => {
     await readArchive(Readable.from([await pack([...good])]), async (e) => {
       names.push(e.name);
     });
-    expect(names.at(-1)).toBe('manifest.json');
+    expect(names.slice(-2)).toEqual(['manifest.json', 'manifest.sig']);
   });
 });
 

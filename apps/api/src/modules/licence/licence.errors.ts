@@ -30,3 +30,11 @@ export const readOnlyAfterExpiry = createError({
   message: (date: string) =>
     `The licence expired on ${date}, so Quire is read-only: you can sign in, view and download, but not change anything until the vendor installs a new licence.`,
 });
+
+/** What the licence screen and every refused write say when the installed licence does not verify. */
+export const invalidLicenceMessage = (reason: string) =>
+  `The installed licence is not valid (${reason.replace(/\.$/, '')}), so Quire is read-only and takes no new users until the vendor installs a valid licence.`;
+
+/** Writes and new seats refused: the licence row's document does not verify (edited in the database or a backup). */
+export const licenceNotValid = (reason: string) =>
+  new AppError('licence.not_valid', 403, invalidLicenceMessage(reason));

@@ -4,8 +4,10 @@ import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { LicenceDocumentError, VENDOR_PUBLIC_KEY, verifyLicence } from './licence.document.js';
 import {
+  invalidLicenceMessage,
   licenceAlreadyExpired,
   licenceAlreadyInstalled,
+  licenceNotValid,
   licenceRefused,
   readOnlyAfterExpiry,
   seatLimitReached,
@@ -25,30 +27,52 @@ export interface CurrentLicence {
   installedBy: string | null;
 }
 
-const publicKeyOf = (deps: Deps) => deps.config.LICENCE_PUBLIC_KEY ?? VENDOR_PUBLIC_KEY;
+/**
+ * What the licence table holds, read the only way it is believed: the installed document's
+ * signature checked again on every read (decision 014). A row whose document does not verify
+ * (put there through the database or a restored backup, never through install) is not a
+ * licence: Quire is read-only and takes no new seats until a valid one is installed.
+ */
+type LicenceReading =
+  | { kind: 'none' }
+  | { kind: 'valid'; licence: CurrentLicence }
+  | { kind: 'invalid'; reason: string };
+
+const publicKeyOf = (deps: Pick<Deps, 'config'>) => deps.config.LICENCE_PUBLIC_KEY ?? VENDOR_PUBLIC_KEY;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The current licence: for the header, get_logo_and_expiry_date and the checks below. */
-export async function currentLicence(
-  deps: Pick<Deps, 'db'>,
-  db: Tx = deps.db,
-): Promise<CurrentLicence | null> {
+async function readLicence(deps: Pick<Deps, 'config'>, db: Tx): Promise<LicenceReading> {
   const row = await repo.findCurrent(db);
-  if (!row) return null;
+  if (!row) return { kind: 'none' };
+  let payload: ReturnType<typeof verifyLicence>;
+  try {
+    payload = verifyLicence(row.document, publicKeyOf(deps));
+  } catch (err) {
+    if (err instanceof LicenceDocumentError) return { kind: 'invalid', reason: err.message };
+    throw err;
+  }
+  // The terms come from the signed document, never from the row's own columns.
   return {
-    licensee: row.licensee,
-    seats: row.seats,
-    startsAt: row.startsAt,
-    expiresAt: row.expiresAt,
-    features: Array.isArray(row.features) ? (row.features as string[]) : [],
-    installedAt: row.installedAt,
-    installedBy: row.installedBy?.username ?? null,
+    kind: 'valid',
+    licence: {
+      licensee: payload.licensee,
+      seats: payload.seats,
+      startsAt: new Date(payload.starts_at),
+      expiresAt: new Date(payload.expires_at),
+      features: payload.features,
+      installedAt: row.installedAt,
+      installedBy: row.installedBy?.username ?? null,
+    },
   };
 }
 
-/** When the licence expires (null: no licence installed). For the setup area's get_logo_and_expiry_date. */
-export async function licenceExpiry(deps: Pick<Deps, 'db'>): Promise<Date | null> {
-  return (await currentLicence(deps))?.expiresAt ?? null;
+/** The current licence (null: none, or one that does not verify): for the checks below. */
+export async function currentLicence(
+  deps: Pick<Deps, 'db' | 'config'>,
+  db: Tx = deps.db,
+): Promise<CurrentLicence | null> {
+  const reading = await readLicence(deps, db);
+  return reading.kind === 'valid' ? reading.licence : null;
 }
 
 /** Whole days left (negative once expired). */
@@ -69,13 +93,23 @@ function toDto(l: CurrentLicence): TLicence {
 }
 
 export async function licenceState(deps: Deps): Promise<TLicenceState> {
-  const [licence, used] = await Promise.all([currentLicence(deps), repo.countSeatsUsed(deps.db)]);
+  const [reading, used] = await Promise.all([readLicence(deps, deps.db), repo.countSeatsUsed(deps.db)]);
   const now = deps.now();
+  if (reading.kind === 'invalid')
+    return {
+      licence: null,
+      seats_used: used,
+      days_left: null,
+      read_only: true,
+      problem: invalidLicenceMessage(reading.reason),
+    };
+  const licence = reading.kind === 'valid' ? reading.licence : null;
   return {
     licence: licence ? toDto(licence) : null,
     seats_used: used,
     days_left: licence ? daysLeft(licence.expiresAt, now) : null,
     read_only: licence ? licence.expiresAt <= now : false,
+    problem: null,
   };
 }
 
@@ -139,17 +173,27 @@ export async function installLicence(deps: Deps, text: string, actor: Actor): Pr
  * sign-in); it takes a lock so two such transactions cannot both take the last seat.
  * Without a licence nothing is counted.
  */
-export async function assertSeatsAvailable(tx: Tx, adding: number): Promise<void> {
+export async function assertSeatsAvailable(
+  deps: Pick<Deps, 'config'>,
+  tx: Tx,
+  adding: number,
+): Promise<void> {
   if (adding <= 0) return;
   await repo.lockSeats(tx);
-  const licence = await repo.findCurrent(tx);
-  if (!licence) return;
+  const reading = await readLicence(deps, tx);
+  if (reading.kind === 'none') return;
+  if (reading.kind === 'invalid') throw licenceNotValid(reading.reason);
   const used = await repo.countSeatsUsed(tx);
-  if (used + adding > licence.seats) throw seatLimitReached(licence.seats, used);
+  if (used + adding > reading.licence.seats) throw seatLimitReached(reading.licence.seats, used);
 }
 
-/** Throws the read-only refusal when the licence has expired (the request pipeline's check). */
+/**
+ * Throws the read-only refusal when the licence has expired, or when the installed one does
+ * not verify (the request pipeline's check).
+ */
 export async function assertWritable(deps: Deps): Promise<void> {
-  const licence = await repo.findCurrent(deps.db);
-  if (licence && licence.expiresAt <= deps.now()) throw readOnlyAfterExpiry(day(licence.expiresAt));
+  const reading = await readLicence(deps, deps.db);
+  if (reading.kind === 'invalid') throw licenceNotValid(reading.reason);
+  if (reading.kind === 'valid' && reading.licence.expiresAt <= deps.now())
+    throw readOnlyAfterExpiry(day(reading.licence.expiresAt));
 }

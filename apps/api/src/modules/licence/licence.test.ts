@@ -80,6 +80,7 @@ describe('licence management', () => {
       seats_used: await activeSeats(),
       days_left: null,
       read_only: false,
+      problem: null,
     });
   });
 
@@ -222,5 +223,64 @@ describe('licence management', () => {
       payload: { name: 'After renewal', description: '' },
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('a licence row that was not installed (database edit, restored backup) is not honoured', async () => {
+    const vendorToken = await loginAs(
+      t.app,
+      await t.db.user.findFirstOrThrow({ where: { accessType: 'VENDOR_ADMIN' } }),
+      'admin',
+    );
+    // Columns edited beside a genuine document: the terms shown are the document's.
+    const current = await t.db.licence.findFirstOrThrow({ where: { replacedAt: null } });
+    await t.db.licence.update({
+      where: { id: current.id },
+      data: { seats: 100000, expiresAt: new Date('2099-12-31T00:00:00.000Z') },
+    });
+    expect((await state(vendorToken)).json().data.licence).toMatchObject({
+      seats: 1000,
+      expires_at: '2028-01-01T00:00:00.000Z',
+    });
+
+    // A forged document (not the vendor's key), 100,000 seats to 2099, put straight in the table.
+    const forged = issue(
+      { licensee: 'Forger', seats: 100000, expires_at: '2099-12-31T00:00:00.000Z' },
+      otherKeys.privatePem,
+    );
+    await t.db.licence.updateMany({ where: { replacedAt: null }, data: { replacedAt: clock } });
+    await t.db.licence.create({
+      data: {
+        document: forged,
+        documentSha256: 'f'.repeat(64),
+        licensee: 'Forger',
+        seats: 100000,
+        startsAt: new Date('2026-01-01T00:00:00.000Z'),
+        expiresAt: new Date('2099-12-31T00:00:00.000Z'),
+        features: [],
+        installedAt: clock,
+      },
+    });
+    const s = (await state(vendorToken)).json().data;
+    expect(s).toMatchObject({ licence: null, read_only: true, days_left: null });
+    expect(s.problem).toMatch(
+      /installed licence is not valid.*altered or not issued by the vendor.*read-only/,
+    );
+    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const write = await callAs(t, admin, {
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: 'Under a forged licence', description: '' },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toMatchObject({ code: 'licence.not_valid' });
+    expect(await t.db.group.count({ where: { name: 'Under a forged licence' } })).toBe(0);
+
+    // Installing a genuine licence puts it right.
+    const genuine = await install(
+      vendorToken,
+      issue({ licensee: 'Acme Ltd', seats: 500, expires_at: '2028-06-01T00:00:00.000Z' }),
+    );
+    expect(genuine.statusCode).toBe(200);
+    expect(genuine.json().data).toMatchObject({ read_only: false, problem: null, licence: { seats: 500 } });
   });
 });

@@ -355,7 +355,7 @@ async function syncAccount(deps: Deps, provider: repo.ProviderRow, user: Directo
       deps.log.warn({ username: username.data }, 'directory user clashes with an existing account');
       return null;
     }
-    await assertSeatsAvailable(tx, 1);
+    await assertSeatsAvailable(deps, tx, 1);
     const company = await repo.companyId(tx);
     if (!company) throw new Error('No company row: the first start did not run');
     const created = await repo.createUser(tx, {

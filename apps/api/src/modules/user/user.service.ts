@@ -331,7 +331,7 @@ async function insertUsers(
         // Check again inside the transaction: another admin may have taken a name meanwhile.
         const errors = await checkNewUsers(tx, candidates);
         if (errors.length) throw invalidInput(summarise(errors), errors);
-        await assertSeatsAvailable(tx, inputs.length);
+        await assertSeatsAvailable(deps, tx, inputs.length);
         const company = await repo.companyId(tx);
         if (!company) throw new Error('No company row: the first start did not run');
         const ids: number[] = [];
@@ -615,7 +615,7 @@ export async function setStatus(
     assertMayManage(auth.accessType, [user]);
     if (user.status === status) return;
     if (user.status === 'deleted') throw deletedIsFinal();
-    if (status === 'active') await assertSeatsAvailable(tx, 1);
+    if (status === 'active') await assertSeatsAvailable(deps, tx, 1);
     const changed = await repo.updateStatus(tx, id, LEAVES[status], {
       status,
       deletedAt: status === 'deleted' ? now : null,
