@@ -43,7 +43,7 @@ export function enforceReceiveRate(app: FastifyInstance, options: ReceiveRateOpt
         { received, ms: Date.now() - started, minBytesPerSec: options.minBytesPerSec },
         'request body too slow: connection closed',
       );
-      if (raw.res?.headersSent) {
+      if (reply.raw.headersSent) {
         socket.destroy();
         return;
       }
