@@ -77,6 +77,14 @@ export async function designWorkflow(
     if (fields) await post('/api/workflow/step/edit_metadata', { workflow_step_id: created.id, fields });
     for (const c of conditions ?? [])
       await post('/api/update_condition', { workflow_step_id: created.id, ...c });
+    // Given notifications replace the one a new step starts with (entered, to its assignees).
+    if (notifications) {
+      const told = await api<Array<{ id: number }>>(t, token, {
+        method: 'GET',
+        url: `/api/get_notification/${created.id}`,
+      });
+      for (const n of told) await api(t, token, { method: 'DELETE', url: `/api/del_notification/${n.id}` });
+    }
     for (const n of notifications ?? [])
       await post('/api/update_notification', { workflow_step_id: created.id, ...n });
   }

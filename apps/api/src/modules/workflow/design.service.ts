@@ -130,6 +130,37 @@ async function checkActivation(db: Tx, workflowId: number | null) {
     );
 }
 
+/**
+ * Activating a workflow that serves categories makes it start on the files indexed (or
+ * moved) into them: unless one of its steps already has an on-index trigger (on or off), the
+ * first step gets one, audited as any trigger added. Without a category there is nothing to
+ * start on, and the workflow starts only when someone starts it on a file.
+ */
+async function startOnIndexing(tx: Tx, actor: Actor, workflow: { id: number; name: string }) {
+  const row = await repo.findWorkflow(tx, workflow.id);
+  const first = row?.steps[0];
+  if (!row || !first || row.categories.length === 0) return;
+  if (row.steps.some((s) => s.triggers.some((t) => t.kind === 'on_index'))) return;
+  const trigger = await repo.saveTrigger(tx, undefined, {
+    stepId: first.id,
+    kind: 'on_index',
+    fieldId: null,
+    value: null,
+    cron: null,
+    targetStepId: null,
+    escalateUserId: null,
+    escalateGroupId: null,
+    active: true,
+  });
+  await audit(tx, actor, {
+    ...AUDIT,
+    action: 'workflow.trigger_created',
+    message: `Added a trigger (on_index) on step "${first.name}" of workflow "${workflow.name}": activated, it starts on files indexed into ${row.categories.map((c) => `"${c.name}"`).join(', ')}`,
+    targetId: workflow.id,
+    details: { step_id: first.id, trigger_id: trigger.id, kind: 'on_index', by: 'activation' },
+  });
+}
+
 function nameRace(name: string) {
   return (err: unknown): never => {
     if ((err as { code?: string }).code === 'P2002') throw nameTaken(name);
@@ -169,6 +200,7 @@ export async function saveWorkflow(
             createdById: actor.userId,
           });
       if (body.category_ids) await repo.setCategories(tx, workflow.id, categoryIds);
+      const activating = body.status === 'active' && before !== null && before.status !== 'active';
       await audit(tx, actor, {
         ...AUDIT,
         action: before ? 'workflow.updated' : 'workflow.created',
@@ -184,6 +216,7 @@ export async function saveWorkflow(
             : {}),
         },
       });
+      if (activating) await startOnIndexing(tx, actor, workflow);
       return workflow.id;
     })
     .catch(nameRace(body.name));
@@ -311,6 +344,19 @@ async function checkRouteTarget(
     throw badField(path, 'Choose a step of the same workflow');
 }
 
+/** The notification rule every new step starts with: its assignees hear of a file entering it. */
+const ASSIGNEES_TOLD = (stepId: number): repo.NotificationData => ({
+  stepId,
+  event: 'entered',
+  recipient: 'assignees',
+  userId: null,
+  groupId: null,
+  inApp: true,
+  email: true,
+  subject: '',
+  body: '',
+});
+
 export async function saveStep(deps: Deps, actor: Actor, body: Out<typeof ZSaveStepBody>): Promise<TStep> {
   const id = await deps.db.$transaction(async (tx) => {
     const workflow = await repo.findWorkflowHead(tx, body.workflow_id);
@@ -353,6 +399,9 @@ export async function saveStep(deps: Deps, actor: Actor, body: Out<typeof ZSaveS
       : await repo.createStep(tx, { ...data, workflowId: workflow.id, position: at + 1 });
     order.splice(at, 0, step.id);
     await repo.renumberSteps(tx, order);
+    // A new step tells its assignees, in the app and by e-mail, when a file enters it; the
+    // admin may change or delete that rule like any other.
+    const told = before ? null : await repo.saveNotification(tx, undefined, ASSIGNEES_TOLD(step.id));
     await audit(tx, actor, {
       ...AUDIT,
       action: before ? 'workflow.step_updated' : 'workflow.step_created',
@@ -364,6 +413,9 @@ export async function saveStep(deps: Deps, actor: Actor, body: Out<typeof ZSaveS
         ...data,
         ...(before
           ? { before: { name: before.name, position: before.position, completion: before.completion } }
+          : {}),
+        ...(told
+          ? { notification_id: told.id, notification: 'entered, to assignees, in the app and by e-mail' }
           : {}),
       },
     });

@@ -515,8 +515,21 @@ describe('assignees and recipients', () => {
 });
 
 describe('notifications', () => {
+  it('a new step tells its assignees when a file enters it, in the app and by e-mail', async () => {
+    const workflow = await newWorkflow();
+    const step = await newStep(workflow.id);
+    expect((await get(`/api/get_notification/${step.id}`)).json().data).toEqual([
+      expect.objectContaining({ event: 'entered', recipient: 'assignees', in_app: true, email: true }),
+    ]);
+    // Editing the step keeps the one rule.
+    await newStep(workflow.id, { id: step.id, name: 'Renamed' });
+    expect((await get(`/api/get_notification/${step.id}`)).json().data).toHaveLength(1);
+  });
+
   it('adds, updates, lists and deletes a step notification', async () => {
     const step = await newStep((await newWorkflow()).id);
+    const [told] = (await get(`/api/get_notification/${step.id}`)).json().data;
+    expect((await del(`/api/del_notification/${told.id}`)).statusCode).toBe(200);
     const created = await post('/api/update_notification', {
       workflow_step_id: step.id,
       event: 'entered',

@@ -597,6 +597,8 @@ describe('moving a stuck file (File Control write)', () => {
 describe('notifications and e-mails of a transition', () => {
   it('tells who the step names, in the app and by e-mail, once, through jobs queued with the move', async () => {
     const w = await twoSteps({
+      // Check tells no one: its default rule (entered, to its assignees) is taken away.
+      check: { notifications: [] },
       sign: {
         notifications: [
           { event: 'entered', recipient: 'assignees', subject: '{file} waits for your signature' },

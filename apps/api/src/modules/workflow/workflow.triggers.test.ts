@@ -106,7 +106,7 @@ describe('a file indexed into a category', () => {
     ).toContain(big.id);
   });
 
-  it('starts nothing for a draft workflow, or one without an on-index trigger', async () => {
+  it('starts nothing for a draft workflow, or one whose on-index trigger the admin removed', async () => {
     const draftCategory = await createCategory(t.db);
     await designWorkflow(t, admin, {
       active: false,
@@ -114,10 +114,17 @@ describe('a file indexed into a category', () => {
       steps: [{ name: 'A', users: [alice.id], triggers: [{ kind: 'on_index' }] }],
     });
     const manualCategory = await createCategory(t.db);
-    await designWorkflow(t, admin, {
+    const manual = await designWorkflow(t, admin, {
       categoryIds: [manualCategory.id],
       steps: [{ name: 'A', users: [alice.id] }],
     });
+    // Activation gave its first step an on-index trigger; the admin takes it away.
+    const [added] = await api<Array<{ id: number; kind: string }>>(t, admin, {
+      method: 'GET',
+      url: `/api/get_trigger/${manual.steps[0]}`,
+    });
+    expect(added?.kind).toBe('on_index');
+    await api(t, admin, { method: 'DELETE', url: `/api/del_trigger/${added?.id}` });
     const a = await indexedFile(draftCategory.id, []);
     const b = await indexedFile(manualCategory.id, []);
     await t.app.jobs.runDue();

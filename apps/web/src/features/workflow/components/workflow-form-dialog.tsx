@@ -10,6 +10,7 @@ import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useFoldersWithWorkflows } from '../api/folders-workflow';
 import { useSaveWorkflow } from '../api/save-workflow';
+import { whatStartsIt } from '../lib/words';
 
 const FIELDS = ['name', 'description', 'status', 'category_ids'] as const;
 type Input = z.input<typeof ZSaveWorkflowBody>;
@@ -44,7 +45,9 @@ export function WorkflowFormDialog({
     if (save.isPending) return;
     save.mutate(body, {
       onSuccess: (saved) => {
-        notify.success(workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`);
+        if (workflow && workflow.status !== 'active' && saved.status === 'active')
+          notify.success('Workflow activated', whatStartsIt(saved));
+        else notify.success(workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`);
         onSaved?.(saved);
         onClose();
       },
@@ -83,7 +86,7 @@ export function WorkflowFormDialog({
           <Field
             label="Status"
             error={errors.status?.message}
-            hint="Only an active workflow starts on files."
+            hint="Only an active workflow starts on files. Activating it gives the first step a trigger on indexing, unless a step has one, so it starts on files indexed into the categories it serves."
           >
             {(control) => (
               <select {...control} {...form.register('status')}>

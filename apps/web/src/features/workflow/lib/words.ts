@@ -5,6 +5,7 @@ import type {
   TStepCompletion,
   TStepRoute,
   TTriggerKind,
+  TWorkflow,
 } from '@quire/contract';
 
 // How the workflow's codes read on screen.
@@ -93,4 +94,19 @@ export function routeLabel(
   if (route === 'next') return ordered[at + 1]?.name ?? 'End';
   if (route === 'previous') return ordered[at - 1]?.name ?? 'End';
   return ordered.find((s) => s.id === stepId)?.name ?? ordered[at + 1]?.name ?? 'End';
+}
+
+/**
+ * What an active workflow starts on, from the workflow the server answered: activation gives
+ * the first step an on-index trigger when the workflow serves categories and has none.
+ */
+export function whatStartsIt(w: Pick<TWorkflow, 'name' | 'categories' | 'steps'>): string {
+  const categories = w.categories.map((c) => c.name).join(', ');
+  if (!categories) return `${w.name} serves no category: it starts only when someone starts it on a file.`;
+  const step = [...w.steps]
+    .sort((a, b) => a.position - b.position)
+    .find((s) => s.triggers.some((t) => t.kind === 'on_index' && t.active));
+  if (!step)
+    return `${w.name} has no on-index trigger that is on: it starts only when someone starts it on a file.`;
+  return `${w.name} now starts on every file indexed into ${categories}, at the step "${step.name}".`;
 }

@@ -1,4 +1,4 @@
-import type { AccessType, TWorkflow } from '@quire/contract';
+import type { AccessType, TStep, TWorkflow } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
@@ -251,6 +251,70 @@ describe('the workflow designer', () => {
     const result = await within(dialog).findByRole('region', { name: 'Dry run result' });
     expect(result).toHaveTextContent('"invoice-9.pdf" would not enter "Check": its PRE conditions fail.');
     expect(result).toHaveTextContent('Fails: Amount is greater than 100 — it is 50');
+  });
+
+  it('activates: the toast says what the workflow now starts on, from what the server answered', async () => {
+    const active = aWorkflow({ status: 'active' });
+    const [check, sign] = active.steps as [TStep, TStep];
+    const { calls } = server({
+      'POST /api/create_and_update_workflow': {
+        body: {
+          data: {
+            ...active,
+            steps: [
+              {
+                ...check,
+                triggers: [
+                  {
+                    id: 300,
+                    step_id: 11,
+                    kind: 'on_index',
+                    field_id: null,
+                    field_name: null,
+                    value: null,
+                    cron: null,
+                    target_step_id: null,
+                    escalate_user_id: null,
+                    escalate_group_id: null,
+                    escalate_name: null,
+                    active: true,
+                  },
+                ],
+              },
+              sign,
+            ],
+          },
+        },
+      },
+    });
+    const { user, notifications } = await open();
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    await waitFor(() =>
+      expect(notifications.current()).toMatchObject({
+        title: 'Workflow activated',
+        message: 'Invoices now starts on every file indexed into Finance, at the step "Check".',
+      }),
+    );
+    expect(calls.find((c) => c.path === '/api/create_and_update_workflow')?.body).toEqual({
+      id: 1,
+      name: 'Invoices',
+      status: 'active',
+    });
+  });
+
+  it('activates a workflow that serves no category: the toast says it starts only by hand', async () => {
+    server({
+      'POST /api/create_and_update_workflow': {
+        body: { data: aWorkflow({ status: 'active', categories: [] }) },
+      },
+    });
+    const { user, notifications } = await open();
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    await waitFor(() =>
+      expect(notifications.current()?.message).toBe(
+        'Invoices serves no category: it starts only when someone starts it on a file.',
+      ),
+    );
   });
 
   it('is read only for the Auditor', async () => {

@@ -23,6 +23,7 @@ import { StepSettingsForm } from '../components/step-settings-form';
 import { TriggersPanel } from '../components/triggers-panel';
 import { WorkflowDiagram } from '../components/workflow-diagram';
 import { WorkflowFormDialog } from '../components/workflow-form-dialog';
+import { whatStartsIt } from '../lib/words';
 
 type Open = 'edit' | 'metadata' | 'dry-run' | 'delete-step' | null;
 
@@ -121,10 +122,10 @@ export function WorkflowDesignerPage() {
     saveWorkflow.mutate(
       { id: w.id, name: w.name, status },
       {
-        onSuccess: () =>
+        onSuccess: (saved) =>
           notify.success(
             status === 'active' ? 'Workflow activated' : 'Workflow back to draft',
-            status === 'active' ? `${w.name} now starts on files.` : `${w.name} starts on no new files.`,
+            status === 'active' ? whatStartsIt(saved) : `${w.name} starts on no new files.`,
           ),
         onError: (error) => notify.notifyFailure('Failed to create/update workflow!', error),
       },
