@@ -22,7 +22,8 @@ import { auditKeyOf, keyAuditPool } from './lib/audit-chain.js';
 import { type Background, createBackground } from './lib/background.js';
 import { createBlobStore } from './lib/blob-store.js';
 import type { Deps } from './lib/deps.js';
-import { AppError, type FieldError } from './lib/errors.js';
+import { AppError, type FieldError, systemFailure } from './lib/errors.js';
+import { healthReport } from './lib/health.js';
 import { ObjectGuards } from './lib/object-guards.js';
 import { enforceReceiveRate } from './lib/receive-rate.js';
 import { loadSecretKey } from './lib/secrets.js';
@@ -189,10 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const body = await toErrorBody(error, deps, actor, req, anonymousRefusals);
     return reply.status(body.status).send(body.payload);
   });
-  app.get('/api/health', { schema: { hide: true } }, async () => {
-    await deps.db.$queryRaw`SELECT 1`;
-    return { status: 'ok' };
-  });
+  app.get('/api/health', { schema: { hide: true } }, () => healthReport(deps));
   attachJobRunner(app, deps);
   if (config.QUIRE_ROLE === 'worker') {
     // A worker process answers only /api/health (for container health checks).
@@ -278,6 +276,11 @@ async function toErrorBody(
         ...(error.errors ? { errors: error.errors } : {}),
       },
     };
+  }
+  const failure = systemFailure(error);
+  if (failure) {
+    req.log.error({ err: error }, failure.code);
+    return { status: failure.statusCode, payload: { message: failure.message, code: failure.code } };
   }
   if (error instanceof ResponseSerializationError) {
     req.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its contract');

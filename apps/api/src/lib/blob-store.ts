@@ -140,7 +140,16 @@ function meter(options: PutOptions) {
   return { stream, digest: () => hash.digest('hex'), size: () => size };
 }
 
-export function createBlobStore(dir: string): BlobStore {
+export interface BlobStoreOptions {
+  /**
+   * Opens a temp file for writing (default `fs.promises.open(file, 'w')`): the filesystem
+   * boundary, where tests inject a full disk.
+   */
+  openTemp?: (file: string) => Promise<FileHandle>;
+}
+
+export function createBlobStore(dir: string, options: BlobStoreOptions = {}): BlobStore {
+  const openTemp = options.openTemp ?? ((file: string) => open(file, 'w'));
   const tmpDir = path.join(dir, 'tmp');
   const pathOf = (id: string) => {
     if (!ID.test(id)) throw new Error(`Not a blob id: ${id}`);
@@ -159,7 +168,7 @@ export function createBlobStore(dir: string): BlobStore {
   const store = async (fill: (file: FileHandle) => Promise<StoredBlob>): Promise<StoredBlob> => {
     await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
-    const fh = await open(tmp, 'w');
+    const fh = await openTemp(tmp);
     let blob: StoredBlob;
     try {
       blob = await fill(fh);

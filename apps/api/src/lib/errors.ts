@@ -103,3 +103,23 @@ export function summarise(errors: FieldError[]): string {
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return `${first.path.replace(/^body\./, '')}: ${first.message}${more}`;
 }
+
+/** The disk of the file store has no room left (ENOSPC): nothing was saved. */
+export const storageFull = createError({
+  code: 'storage.full',
+  statusCode: 507,
+  message:
+    'The file store is full, so nothing was saved. Ask an administrator to free space or add storage, then try again.',
+});
+
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * The named error for a failure of what the server stands on (a full disk), or undefined:
+ * the error handler answers these with their status instead of a 500.
+ */
+export function systemFailure(err: unknown): AppError | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && NO_SPACE.has(code)) return storageFull();
+  return undefined;
+}

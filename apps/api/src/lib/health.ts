@@ -1,0 +1,42 @@
+import { statfs } from 'node:fs/promises';
+import type { Deps } from './deps.js';
+
+// GET /api/health: what a monitor needs to see before people do. The database answers or
+// not; the free space of the blob store and of the data folder (the embedded database, the
+// secret key), so a disk filling up is seen before uploads get 507.
+
+export interface DiskSpace {
+  free_bytes: number;
+  total_bytes: number;
+}
+
+export interface HealthReport {
+  status: 'ok';
+  database: 'up';
+  storage: { blobs: DiskSpace | null; data_dir: DiskSpace | null };
+}
+
+/** Free space is read at most once a second: the health check stays one SELECT under load. */
+const SPACE_TTL_MS = 1000;
+const spaceCache = new Map<string, { at: number; space: Promise<DiskSpace | null> }>();
+
+/** Free and total bytes of the filesystem holding `dir` (for the server's user), or null. */
+export function diskSpace(dir: string): Promise<DiskSpace | null> {
+  const cached = spaceCache.get(dir);
+  if (cached && Date.now() - cached.at < SPACE_TTL_MS) return cached.space;
+  const space = statfs(dir).then(
+    (s) => ({ free_bytes: s.bavail * s.bsize, total_bytes: s.blocks * s.bsize }),
+    () => null,
+  );
+  spaceCache.set(dir, { at: Date.now(), space });
+  return space;
+}
+
+export async function healthReport(deps: Pick<Deps, 'db' | 'config'>): Promise<HealthReport> {
+  const [blobs, dataDir] = await Promise.all([
+    diskSpace(deps.config.storageDir),
+    diskSpace(deps.config.dataDir),
+    deps.db.$queryRaw`SELECT 1`,
+  ]);
+  return { status: 'ok', database: 'up', storage: { blobs, data_dir: dataDir } };
+}
