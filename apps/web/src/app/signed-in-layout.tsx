@@ -6,6 +6,7 @@ import { type ToastState, useLocationToast } from '../components/notifications/u
 import { PageLoader } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
 import { HeaderSearch } from '../features/dashboard-and-search/components/header-search';
+import { UploadButton } from '../features/files/components/upload-button';
 import { NotificationBell } from '../features/notification/components/notification-bell';
 import { useBranding } from '../lib/branding-query';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
@@ -112,6 +113,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
             </div>
           ))}
         </nav>
+        <UploadButton />
         <NotificationBell />
         <section className="account" aria-label="Signed in as">
           <span className="avatar" aria-hidden="true">
