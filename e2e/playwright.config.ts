@@ -64,6 +64,8 @@ export default defineConfig({
       VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31',
       // The journeys' SMTP listener is on this machine.
       SMTP_ALLOW_PRIVATE_HOSTS: 'true',
+      // And so is the directory journey's slapd.
+      LDAP_ALLOW_PRIVATE_HOSTS: 'true',
       // Every journey signs in from 127.0.0.1, several times a minute: the default of 10
       // sign-in calls a minute per address refused the later ones with 429 when the
       // journeys ran fast. The limit itself is tested by the API tests.

@@ -96,6 +96,11 @@ export const configSchema = z
     ),
     /** Milliseconds to wait for the LDAP / Active Directory server (connect and each operation). */
     LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * Allow LDAP / Active Directory hosts on this machine or a private network (true/false);
+     * off: refused. Its own switch: a directory on the company network is common, mail there less so.
+     */
+    LDAP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
     /** Allow SMTP hosts on this machine or a private network (true/false); off: refused. */
     SMTP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
   })

@@ -4,6 +4,7 @@ import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { retryQueuedNow } from '../../lib/jobs/queue.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
+import { isPrivateHost } from '../../lib/private-hosts.js';
 import { encryptSecret } from '../../lib/secrets.js';
 import {
   emailNotConfigured,
@@ -12,7 +13,6 @@ import {
   privateSmtpHost,
   testMailFailed,
 } from './email.errors.js';
-import { isPrivateHost } from './email.hosts.js';
 import { cancelMailDelivery } from './email.queue.js';
 import * as repo from './email.repository.js';
 import { deliver, describeSmtpError } from './email.transport.js';

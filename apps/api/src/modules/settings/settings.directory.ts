@@ -1,5 +1,7 @@
 import type { ConnectionOptions } from 'node:tls';
 import { Client, InvalidCredentialsError, NoSuchObjectError, ResultCodeError } from 'ldapts';
+import { isPrivateHost } from '../../lib/private-hosts.js';
+import { LDAP_PRIVATE_HOST_MESSAGE } from './settings.errors.js';
 
 // Talking to an LDAP / Active Directory server with ldapts: connect (ldaps://, or ldap:// and
 // StartTLS), bind with the service account (or anonymously), find one user, and check a
@@ -21,6 +23,8 @@ export interface DirectoryConfig {
   lastNameAttribute: string;
   groupAttribute: string | null;
   timeoutMs: number;
+  /** LDAP_ALLOW_PRIVATE_HOSTS: off, a host on this machine or a private network is refused. */
+  allowPrivate: boolean;
 }
 
 export interface DirectoryUser {
@@ -115,8 +119,16 @@ const all = (value: unknown): string[] =>
     Buffer.isBuffer(v) ? v.toString('utf8') : String(v),
   );
 
+/** Refuses (DirectoryError) a host on this machine or a private network unless allowed. */
+async function checkHost(config: DirectoryConfig): Promise<void> {
+  if (config.allowPrivate) return;
+  if (await isPrivateHost(new URL(config.url).hostname))
+    throw new DirectoryError(LDAP_PRIVATE_HOST_MESSAGE, false);
+}
+
 /** An open, bound connection; always closed by `withDirectory`. */
 async function open(config: DirectoryConfig): Promise<Client> {
+  await checkHost(config);
   const secure = config.url.toLowerCase().startsWith('ldaps:');
   const client = new Client({
     url: config.url,
@@ -229,6 +241,7 @@ export async function authenticate(
   if (password === '') return null;
   const user = await findUser(config, username);
   if (!user) return null;
+  await checkHost(config);
   const client = new Client({
     url: config.url,
     timeout: config.timeoutMs,

@@ -11,6 +11,7 @@ import { accessTypeFromDb, accessTypeToDb, assertCompanyAdmin } from '../../lib/
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { invalidInput } from '../../lib/errors.js';
+import { isPrivateHost } from '../../lib/private-hosts.js';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../lib/session.js';
 import { assertSeatsAvailable } from '../licence/licence.service.js';
@@ -22,9 +23,11 @@ import {
   findUser,
 } from './settings.directory.js';
 import {
+  bindPasswordRequired,
   directoryFailed,
   directoryUnavailable,
   directoryUserNotFound,
+  ldapHostRefused,
   providerNotFound,
 } from './settings.errors.js';
 import * as repo from './settings.repository.js';
@@ -105,7 +108,35 @@ function configOf(
     lastNameAttribute: p.lastNameAttribute,
     groupAttribute: p.groupAttribute,
     timeoutMs: deps.config.LDAP_TIMEOUT_MS,
+    allowPrivate: deps.config.LDAP_ALLOW_PRIVATE_HOSTS,
   };
+}
+
+/** host:port of an LDAP URL, the default port filled in (389, ldaps 636), lower-cased. */
+function endpointOf(url: string): string {
+  const u = new URL(url);
+  const port = u.port || (u.protocol.toLowerCase() === 'ldaps:' ? '636' : '389');
+  return `${u.hostname.toLowerCase()}:${port}`;
+}
+
+/**
+ * Checks the form before anything is saved or a connection made (`prefix`: where its fields
+ * are in the body). The URL's host: not on this machine or a private network unless
+ * LDAP_ALLOW_PRIVATE_HOSTS. The stored bind password: kept (password absent) only for the
+ * stored server and bind DN, never sent to a server or DN the form changed.
+ */
+async function checkForm(
+  deps: Deps,
+  input: ProviderInput,
+  existing: { url: string; bindDn: string | null; bindPasswordEncrypted: string | null } | null,
+  prefix: string,
+): Promise<void> {
+  if (!deps.config.LDAP_ALLOW_PRIVATE_HOSTS && (await isPrivateHost(new URL(input.url).hostname)))
+    throw ldapHostRefused(`${prefix}url`);
+  if (input.bind_password !== undefined || !existing?.bindPasswordEncrypted) return;
+  const sameServer = endpointOf(input.url) === endpointOf(existing.url);
+  const sameDn = (input.bind_dn || null) === existing.bindDn;
+  if (!sameServer || !sameDn) throw bindPasswordRequired(`${prefix}bind_password`);
 }
 
 /** The provider's columns from the form; the password: absent keeps `stored`, '' clears it. */
@@ -166,6 +197,7 @@ export async function saveProvider(
     seen.add(key);
   });
   if (errors.length) throw invalidInput(`group_mappings: ${errors[0]!.message}`, errors);
+  await checkForm(deps, input, await repo.findProvider(deps.db), 'body.');
 
   const id = await deps.db.$transaction(async (tx) => {
     const existing = await repo.findProvider(tx);
@@ -233,6 +265,7 @@ export async function testProvider(
 ): Promise<TAuthTestResult> {
   assertCompanyAdmin(auth, 'test external authentication');
   const existing = await repo.findProvider(deps.db);
+  await checkForm(deps, input.settings, existing, 'body.settings.');
   const columns = columnsOf(deps, input.settings, existing?.bindPasswordEncrypted ?? null);
   const config = configOf(deps, columns);
   let user: DirectoryUser | null;

@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:net';
 import { freePort } from '@quire/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
@@ -56,7 +57,8 @@ const signIn = (username: string, password: string, role = 'user') =>
 
 beforeAll(async () => {
   ldap = await startTestDirectory();
-  t = await createTestApp({ APP_SECRET, LDAP_TIMEOUT_MS: '3000' });
+  // The test directory runs on 127.0.0.1: allowed here, refused by default (tested below).
+  t = await createTestApp({ APP_SECRET, LDAP_TIMEOUT_MS: '3000', LDAP_ALLOW_PRIVATE_HOSTS: 'true' });
   admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
   staffGroupId = (await t.db.group.create({ data: { name: 'Directory staff' } })).id;
 }, 30_000);
@@ -297,4 +299,112 @@ describe('external authentication settings', () => {
     expect(await t.db.user.count({ where: { username: 'alice' } })).toBe(1);
     expect((await signIn('alice', DIRECTORY_PASSWORDS.alice, 'admin')).statusCode).toBe(401);
   });
+});
+
+/** A plain TCP listener on 127.0.0.1 that keeps every byte it is sent (a would-be directory). */
+async function listener(): Promise<{ url: string; received: () => string; close: () => Promise<void> }> {
+  const chunks: Buffer[] = [];
+  const server: Server = createServer((socket) => {
+    socket.on('data', (c) => chunks.push(c));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `ldap://127.0.0.1:${port}`,
+    received: () => Buffer.concat(chunks).toString('latin1'),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the saved bind password and private hosts', () => {
+  it('the saved bind password goes only to the saved server and bind DN; otherwise it must be typed', async () => {
+    expect((await save(admin, form())).statusCode).toBe(200);
+    const trap = await listener();
+    try {
+      const { bind_password: _, ...withoutPassword } = form();
+      // Another server, no password typed: refused before any connection, naming the field.
+      const elsewhere = await test(admin, { ...withoutPassword, url: trap.url });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().errors).toEqual([
+        { path: 'body.settings.bind_password', message: expect.stringMatching(/Type the bind password/) },
+      ]);
+      // The saved server with another bind DN: refused too.
+      const otherDn = await test(admin, { ...withoutPassword, bind_dn: 'cn=someone-else,dc=quire,dc=test' });
+      expect(otherDn.statusCode).toBe(400);
+      expect(otherDn.json().errors[0].path).toBe('body.settings.bind_password');
+      // Saving the other server without the password is refused the same way, nothing stored.
+      const before = await t.db.authProvider.findFirstOrThrow();
+      const saved = await save(admin, { ...withoutPassword, url: trap.url });
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json().errors[0].path).toBe('body.bind_password');
+      expect((await t.db.authProvider.findFirstOrThrow()).url).toBe(before.url);
+      // The listener was never sent anything, let alone the password.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(trap.received()).toBe('');
+      // With the password typed, the new server is tried (and gets what was typed, not the saved one).
+      const typed = await test(admin, { ...withoutPassword, url: trap.url, bind_password: 'typed-now' });
+      expect(typed.statusCode).toBe(502);
+      expect(trap.received()).not.toContain(READER_PASSWORD);
+      // The saved server and DN, no password typed: the saved one is used.
+      const same = await test(admin, withoutPassword);
+      expect(same.statusCode).toBe(200);
+      expect(same.json().data.bound_as).toBe(READER_DN);
+    } finally {
+      await trap.close();
+    }
+  }, 30_000);
+
+  it('refuses directory hosts on this machine or a private network unless LDAP_ALLOW_PRIVATE_HOSTS', async () => {
+    const strict = await createTestApp({ APP_SECRET, LDAP_TIMEOUT_MS: '3000' });
+    const trap = await listener();
+    try {
+      const token = await loginAs(strict.app, await createUser(strict.db, { accessType: 'COMPANY ADMIN' }));
+      for (const url of [trap.url, 'ldap://localhost:389', 'ldaps://10.1.2.3', 'ldap://[::1]:389']) {
+        const tested = await callAs(strict, token, {
+          method: 'POST',
+          url: '/api/settings/authentication/test',
+          payload: { settings: form({ url, group_mappings: [] }), username: 'alice' },
+        });
+        expect(`${url} ${tested.statusCode}`).toBe(`${url} 400`);
+        expect(tested.json().errors[0]).toEqual({
+          path: 'body.settings.url',
+          message: expect.stringMatching(/private network.*LDAP_ALLOW_PRIVATE_HOSTS=true/),
+        });
+        const saved = await callAs(strict, token, {
+          method: 'POST',
+          url: '/api/settings/authentication/create',
+          payload: form({ url, group_mappings: [] }),
+        });
+        expect(saved.statusCode).toBe(400);
+        expect(saved.json().errors[0].path).toBe('body.url');
+      }
+      expect(await strict.db.authProvider.count()).toBe(0);
+      // One put there some other way (a restored backup): sign-in does not connect to it either.
+      await strict.db.authProvider.create({
+        data: {
+          name: 'Planted',
+          enabled: true,
+          url: trap.url,
+          baseDn: BASE_DN,
+          userFilter: '(uid={username})',
+          usernameAttribute: 'uid',
+          emailAttribute: 'mail',
+          firstNameAttribute: 'givenName',
+          lastNameAttribute: 'sn',
+          defaultAccessType: 'GENERAL_STAFF',
+        },
+      });
+      await strict.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'alice', password: 'whatever-1', role: 'user' },
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(trap.received()).toBe('');
+    } finally {
+      await trap.close();
+      await strict.close();
+    }
+  }, 30_000);
 });
