@@ -1,5 +1,6 @@
 import type { TFilterAttributes, TFoundFile, TFoundPage } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
@@ -44,7 +45,7 @@ describe('the search results page', () => {
   it('shows each file found with the matching passage, the match marked and the rest as text', async () => {
     const api = server({ 'GET /api/all-search-files': { body: { data: page([found()]) } } });
     renderApp('/search?q=zephyr');
-    const table = await screen.findByRole('table', { name: 'Files found' }, { timeout: 10_000 });
+    const table = await screen.findByRole('grid', { name: 'Files found' }, { timeout: 10_000 });
     const row = within(table).getByRole('row', { name: /board-minutes\.txt/ });
     expect(within(row).getByText('zephyr', { selector: 'mark' })).toBeInTheDocument();
     // Escaped markup from the server stays text, never HTML.
@@ -56,6 +57,21 @@ describe('the search results page', () => {
     );
     const call = api.fetchMock.mock.calls.find(([url]) => String(url).includes('/api/all-search-files'));
     expect(new URL(String(call?.[0]), 'http://x').searchParams.get('search')).toBe('zephyr');
+  });
+
+  it('offers the bulk actions on the files selected', async () => {
+    server({
+      'GET /api/all-search-files': {
+        body: { data: page([found(), found({ id: 12, name: 'budget.xlsx', name_html: 'budget.xlsx' })]) },
+      },
+    });
+    renderApp('/search?q=zephyr');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select All' }, { timeout: 10_000 }));
+    const bar = screen.getByRole('toolbar', { name: 'Actions on the selected rows' });
+    expect(bar).toHaveTextContent('2 selected');
+    for (const name of ['Download', 'Move…', 'Follow', 'Start workflow…', 'Delete…'])
+      expect(within(bar).getByRole('button', { name })).toBeEnabled();
   });
 
   it('says so when nothing matches', async () => {

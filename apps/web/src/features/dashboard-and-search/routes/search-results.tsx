@@ -1,9 +1,13 @@
-import type { TFilterAttributes } from '@quire/contract';
+import type { TFilterAttributes, TFoundFile } from '@quire/contract';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { BulkFileActions } from '../../../components/bulk-file-actions';
+import { QueryState, Timestamp } from '../../../components/data-table';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
+import { useRangeSelection } from '../../../components/range-selection';
+import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useFilterAttributes } from '../api/filter-attributes';
 import { useFoundFiles } from '../api/find-files';
@@ -136,6 +140,55 @@ function Filters({ attributes }: { attributes: TFilterAttributes | undefined }) 
   );
 }
 
+const COLUMNS: TableColumn<TFoundFile>[] = [
+  {
+    id: 'file',
+    label: 'File',
+    isRowHeader: true,
+    cell: (f) => <FileCell file={f} nameHtml={<MarkedText html={f.name_html} />} />,
+  },
+  {
+    id: 'snippet',
+    label: 'Where it matched',
+    cell: (f) =>
+      f.snippet_html ? (
+        <span className="search-snippet">
+          <MarkedText html={f.snippet_html} />
+        </span>
+      ) : (
+        <span className="muted">Its name</span>
+      ),
+  },
+  { id: 'owner', label: 'Owner', cell: (f) => f.owner.name },
+  { id: 'changed', label: 'Changed', cell: (f) => <Timestamp iso={f.updated_at} /> },
+];
+
+/** The found files of one page, selectable for the bulk actions (Shift-click for a range). */
+function FoundFiles({ items, busy }: { items: TFoundFile[]; busy: boolean }) {
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const ids = items.map((f) => f.id);
+  const shown = new Set(ids.filter((id) => selected.has(id)));
+  const range = useRangeSelection(ids, shown, setSelected);
+  return (
+    <div {...range.captureProps}>
+      <SortableTable
+        label="Files found"
+        columns={COLUMNS}
+        rows={items}
+        rowKey={(f) => f.id}
+        busy={busy}
+        selected={shown}
+        onSelectionChange={(s) =>
+          s === 'all' ? setSelected(new Set(ids)) : range.onSelectionChange(new Set([...s].map(Number)))
+        }
+        bulkActions={(keys) => (
+          <BulkFileActions ids={[...keys].map(Number)} onDone={() => setSelected(new Set())} />
+        )}
+      />
+    </div>
+  );
+}
+
 /** The search results: the matching files with where they matched, filters and the search in the URL. */
 export function SearchResultsPage() {
   const [params, setParams] = useSearchParams();
@@ -191,30 +244,7 @@ export function SearchResultsPage() {
               ? `${data.total}${data.total_exact ? '' : '+'} file${data.total === 1 ? '' : 's'} found`
               : ''}
           </p>
-          <DataTable
-            caption="Files found"
-            columns={['File', 'Where it matched', 'Owner', 'Changed']}
-            busy={query.isPlaceholderData}
-          >
-            {data?.items.map((f) => (
-              <tr key={f.id}>
-                <td>
-                  <FileCell file={f} nameHtml={<MarkedText html={f.name_html} />} />
-                </td>
-                <td className="search-snippet">
-                  {f.snippet_html ? (
-                    <MarkedText html={f.snippet_html} />
-                  ) : (
-                    <span className="muted">Its name</span>
-                  )}
-                </td>
-                <td>{f.owner.name}</td>
-                <td>
-                  <Timestamp iso={f.updated_at} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <FoundFiles items={data?.items ?? []} busy={query.isPlaceholderData} />
           <PageNavigation
             data={data}
             noun="files"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination';
+import { useRangeSelection } from '../../../components/range-selection';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { formatBytes, formatShortDate } from '../../../lib/format';
 
@@ -40,6 +41,10 @@ export function FileTable<T extends TFileSummary>({
   dateLabel?: string;
 }) {
   const toIds = (keys: Iterable<Key>) => new Set([...keys].map(Number));
+  const ids = rows.map((f) => f.id);
+  // Only this page's files count as selected: another page's selection is not acted on.
+  const shown = new Set(ids.filter((id) => selected?.has(id)));
+  const range = useRangeSelection(ids, shown, (next) => onSelectionChange?.(next));
   const columns: TableColumn<T>[] = [
     {
       id: 'name',
@@ -65,35 +70,38 @@ export function FileTable<T extends TFileSummary>({
     { id: 'filed', label: dateLabel, cell: (f) => formatShortDate(f.created_at) },
   ];
   return (
-    <SortableTable
-      label={label}
-      columns={columns}
-      rows={rows}
-      rowKey={(f) => f.id}
-      rowActions={rowActions}
-      emptyText={emptyText}
-      busy={busy}
-      {...(onSelectionChange
-        ? {
-            selected: new Set<Key>(selected ?? []),
-            onSelectionChange: (s) => onSelectionChange(toIds(s === 'all' ? rows.map((f) => f.id) : s)),
-            bulkActions: bulkActions ? (keys) => bulkActions([...toIds(keys)]) : undefined,
-          }
-        : {})}
-      pagination={
-        page
+    <div className="file-table" {...(onSelectionChange ? range.captureProps : {})}>
+      <SortableTable
+        label={label}
+        columns={columns}
+        rows={rows}
+        rowKey={(f) => f.id}
+        rowActions={rowActions}
+        emptyText={emptyText}
+        busy={busy}
+        {...(onSelectionChange
           ? {
-              page: page.page,
-              lastPage: page.last_page,
-              total: page.total,
-              quantity: page.quantity,
-              noun: 'files',
-              onPage: page.onPage,
-              busy,
+              selected: new Set<Key>(shown),
+              onSelectionChange: (s) =>
+                s === 'all' ? onSelectionChange(new Set(ids)) : range.onSelectionChange(toIds(s)),
+              bulkActions: bulkActions ? (keys) => bulkActions([...toIds(keys)]) : undefined,
             }
-          : undefined
-      }
-    />
+          : {})}
+        pagination={
+          page
+            ? {
+                page: page.page,
+                lastPage: page.last_page,
+                total: page.total,
+                quantity: page.quantity,
+                noun: 'files',
+                onPage: page.onPage,
+                busy,
+              }
+            : undefined
+        }
+      />
+    </div>
   );
 }
 

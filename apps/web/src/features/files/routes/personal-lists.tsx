@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BulkFileActions } from '../../../components/bulk-file-actions';
 import { PageHeader } from '../../../components/page-header';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useCheckedOutFiles, useFavouriteFiles } from '../api/file-queries';
@@ -6,6 +7,7 @@ import { FileTable } from '../components/file-table';
 
 export function CheckedOutPage() {
   const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const list = useCheckedOutFiles(page);
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load file data');
   return (
@@ -14,6 +16,9 @@ export function CheckedOutPage() {
       <FileTable
         label="Checked-out files"
         rows={list.data?.items ?? []}
+        selected={selected}
+        onSelectionChange={setSelected}
+        bulkActions={(ids) => <BulkFileActions ids={ids} onDone={() => setSelected(new Set())} />}
         page={list.data ? { ...list.data, onPage: setPage } : undefined}
         emptyText="You have no files checked out"
       />
@@ -23,6 +28,7 @@ export function CheckedOutPage() {
 
 export function FavouritesPage() {
   const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const list = useFavouriteFiles(page);
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load file data');
   return (
@@ -31,6 +37,9 @@ export function FavouritesPage() {
       <FileTable
         label="Favourite files"
         rows={list.data?.items ?? []}
+        selected={selected}
+        onSelectionChange={setSelected}
+        bulkActions={(ids) => <BulkFileActions ids={ids} onDone={() => setSelected(new Set())} />}
         page={list.data ? { ...list.data, onPage: setPage } : undefined}
         emptyText="No favourites yet"
       />

@@ -1,0 +1,206 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiQueryOptions, callApi } from '../lib/api-client';
+import { saveBlob } from '../lib/save-blob';
+import { ConfirmDialog } from './confirm-dialog';
+import { useNotify } from './notifications/notification-context';
+
+// The actions on the files selected in a list (category files, favourites, checked out,
+// search results): download as one zip, move, follow, start a workflow, delete. Each sends
+// one call with every id; the server does all or nothing and names the file it refused.
+
+type Action = 'move' | 'follow' | 'workflow' | 'delete';
+
+const plural = (n: number) => (n === 1 ? '1 file' : `${n} files`);
+
+function Picker({
+  label,
+  value,
+  onChange,
+  options,
+  loading,
+  empty,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<{ id: number; name: string }>;
+  loading: boolean;
+  empty: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{loading ? 'Loading…' : options.length ? 'Choose…' : empty}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The bar's buttons for the selected `ids`; `onDone` after a change (the list clears its selection). */
+export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => void }) {
+  const notify = useNotify();
+  const client = useQueryClient();
+  const [open, setOpen] = useState<Action | null>(null);
+  const [choice, setChoice] = useState('');
+  const categories = useQuery({
+    ...apiQueryOptions(contract.category.fileCategories, { query: { right: 'upload' } }),
+    enabled: open === 'move',
+  });
+  const workflows = useQuery({
+    ...apiQueryOptions(contract.workflow.workflows),
+    enabled: open === 'workflow',
+  });
+  const files = plural(ids.length);
+
+  const act = useMutation({
+    mutationFn: async (action: Action) => {
+      const file_ids = ids;
+      if (action === 'move')
+        return callApi(contract.fileActions.bulkMove, { body: { file_ids, folder_id: Number(choice) } });
+      if (action === 'follow') return callApi(contract.fileActions.bulkFollow, { body: { file_ids } });
+      if (action === 'workflow')
+        return callApi(contract.workflow.initiateWorkflow, {
+          body: { workflow_id: Number(choice), file_ids },
+        });
+      return callApi(contract.fileActions.delete, { body: { file_ids } });
+    },
+    onSuccess: (_result, action) => {
+      const done: Record<Action, [string, string]> = {
+        move: ['Files moved', `${files} moved.`],
+        follow: ['Files followed', `You are told when ${ids.length === 1 ? 'it changes' : 'they change'}.`],
+        workflow: ['Workflow started', `${files} started on the workflow.`],
+        delete: ['Files deleted', `${files} moved to the trash. You can restore them from My deleted files.`],
+      };
+      notify.success(...done[action]);
+      setOpen(null);
+      void client.invalidateQueries();
+      onDone();
+    },
+    onError: (error, action) => {
+      const what = { move: 'move', follow: 'follow', workflow: 'start the workflow on', delete: 'delete' }[
+        action
+      ];
+      notify.notifyFailure(`Failed to ${what} files!`, error);
+    },
+  });
+
+  const zip = useMutation({
+    mutationFn: () => callApi(contract.fileActions.downloadZip, { body: { file_ids: ids } }),
+    onSuccess: ({ data }) => {
+      saveBlob(data as Blob, 'Quire files.zip');
+      notify.success('Download ready', `${files} in one zip.`);
+    },
+    onError: (error) => notify.notifyFailure('Failed to download files!', error),
+  });
+
+  const start = (action: Action) => {
+    setChoice('');
+    setOpen(action);
+  };
+  const busy = act.isPending || zip.isPending;
+  const close = () => (act.isPending ? undefined : setOpen(null));
+  const needsChoice = (open === 'move' || open === 'workflow') && !choice;
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => zip.mutate()}
+        disabled={busy}
+        aria-busy={zip.isPending || undefined}
+      >
+        {zip.isPending ? 'Preparing zip…' : 'Download'}
+      </button>
+      <button type="button" className="button button--small" onClick={() => start('move')} disabled={busy}>
+        Move…
+      </button>
+      <button type="button" className="button button--small" onClick={() => start('follow')} disabled={busy}>
+        Follow
+      </button>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => start('workflow')}
+        disabled={busy}
+      >
+        Start workflow…
+      </button>
+      <button
+        type="button"
+        className="button button--small button--danger"
+        onClick={() => start('delete')}
+        disabled={busy}
+      >
+        Delete…
+      </button>
+      {open ? (
+        <ConfirmDialog
+          title={
+            {
+              move: `Move ${files}`,
+              follow: `Follow ${files}`,
+              workflow: `Start a workflow on ${files}`,
+              delete: `Delete ${files}`,
+            }[open]
+          }
+          confirmLabel={{ move: 'Move', follow: 'Follow', workflow: 'Start', delete: 'Delete' }[open]}
+          pendingLabel={
+            { move: 'Moving…', follow: 'Following…', workflow: 'Starting…', delete: 'Deleting…' }[open]
+          }
+          tone={open === 'delete' ? 'danger' : 'default'}
+          pending={act.isPending}
+          onCancel={close}
+          onConfirm={() => {
+            if (needsChoice) {
+              notify.error(
+                'Choose first',
+                open === 'move' ? 'Choose the category to move to.' : 'Choose a workflow.',
+              );
+              return;
+            }
+            act.mutate(open);
+          }}
+        >
+          {open === 'move' ? (
+            <>
+              <p>Every file goes, or none: a file you may not move stops them all.</p>
+              <Picker
+                label="Move to category"
+                value={choice}
+                onChange={setChoice}
+                options={(categories.data ?? []).map((c) => ({ id: c.id, name: c.path }))}
+                loading={categories.isPending}
+                empty="No category you may upload into"
+              />
+            </>
+          ) : open === 'workflow' ? (
+            <Picker
+              label="Workflow"
+              value={choice}
+              onChange={setChoice}
+              options={workflows.data ?? []}
+              loading={workflows.isPending}
+              empty="No active workflow"
+            />
+          ) : open === 'follow' ? (
+            <p>You will be told in the app when any of them changes.</p>
+          ) : (
+            <p>
+              They go to the trash. You can restore them from My deleted files, or ask a File Control admin.
+            </p>
+          )}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
