@@ -20,7 +20,7 @@ import type { AuthContext } from './session.js';
 
 export type Scope = { kind: 'all'; write: boolean; userId: number } | { kind: 'grants'; userId: number };
 
-export function scopeOf(auth: AuthContext): Scope {
+export function scopeOf(auth: Pick<AuthContext, 'role' | 'accessType' | 'userId'>): Scope {
   if (auth.role === 'admin' && canAccess(auth.accessType, 'fileControl', 'write'))
     return { kind: 'all', write: true, userId: auth.userId };
   if (auth.role === 'admin' && canAccess(auth.accessType, 'fileControl', 'read'))

@@ -14,9 +14,11 @@ let t: TestContext;
 const u = { owner: 0, viewer: 0 };
 const tok = { owner: '', viewer: '' };
 let cat = 0; // owner may upload, edit, delete, share; viewer may view
+/** How far the app's clock is ahead of the real one (for expiries). */
+let clockAheadMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { now: () => new Date(Date.now() + clockAheadMs) });
   const owner = await createUser(t.db, { firstName: 'Olive', lastName: 'Owner' });
   const viewer = await createUser(t.db, { firstName: 'Vic', lastName: 'Viewer' });
   Object.assign(u, { owner: owner.id, viewer: viewer.id });
@@ -189,5 +191,128 @@ describe('GET /api/version-preview/{id} without the download right', () => {
     });
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toContain('not really a document');
+  });
+});
+
+async function publicLink(token: string, fileId: number, extra: Record<string, unknown> = {}) {
+  return call(token, {
+    method: 'POST',
+    url: `/api/share-file/${fileId}`,
+    payload: { public_link: true, download: false, ...extra },
+  });
+}
+const publicContent = (linkToken: string, query = '') =>
+  call(null, { method: 'GET', url: `/api/public/file-content/${linkToken}${query}` });
+
+describe('public links give no more than their maker holds', () => {
+  it('a sharer without the download right cannot make a link (403, no link stored)', async () => {
+    const own = (
+      await createCategory(t.db, { grants: [{ userId: u.owner, rights: ['upload', 'edit', 'share'] }] })
+    ).id;
+    const f = await createFile(t.db, t.app.deps.blobs, { ownerId: u.owner, categoryId: own });
+    const sharer = await createUser(t.db);
+    // The owner lets the sharer view and share, not download.
+    const granted = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-permission',
+      payload: {
+        file_id: f.id,
+        inherit_category: true,
+        grants: [{ user_id: sharer.id, download: false, share: true }],
+      },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const sharerToken = await loginAs(t.app, sharer, 'user');
+    expect((await call(sharerToken, { method: 'GET', url: `/api/download-files/${f.id}` })).statusCode).toBe(
+      403,
+    );
+
+    const res = await publicLink(sharerToken, f.id);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toContain('you may not download it yourself');
+    expect(await t.db.share.count({ where: { fileId: f.id } })).toBe(0);
+    expect(res.body).not.toMatch(/"token"/);
+  });
+
+  // A sharer holding view, download and share through the category, and a live link of theirs.
+  async function sharerWithLink() {
+    const sharer = await createUser(t.db);
+    const category = await createCategory(t.db, {
+      grants: [
+        { userId: u.owner, rights: ['upload', 'edit', 'share'] },
+        { userId: sharer.id, rights: ['share'] },
+      ],
+    });
+    const f = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: u.owner,
+      categoryId: category.id,
+      content: Buffer.from('the shared words\n'),
+    });
+    const made = await publicLink(await loginAs(t.app, sharer, 'user'), f.id);
+    expect(made.statusCode, made.body).toBe(200);
+    const link = made.json().data.link.token as string;
+    const before = await publicContent(link);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toBe('the shared words\n');
+    return { sharer, category, file: f, link, shareId: made.json().data.link.id as string };
+  }
+
+  it('a link stops when its maker loses the right it gives', async () => {
+    const { sharer, category, link } = await sharerWithLink();
+    await t.db.categoryPermission.deleteMany({ where: { categoryId: category.id, userId: sharer.id } });
+    const after = await publicContent(link);
+    expect(after.statusCode).toBe(404);
+    expect(after.body).not.toContain('the shared words');
+    expect((await call(null, { method: 'GET', url: `/api/public/file-view/${link}` })).statusCode).toBe(404);
+  });
+
+  it('a link stops when its maker is deactivated', async () => {
+    const { sharer, link } = await sharerWithLink();
+    await t.db.user.update({ where: { id: sharer.id }, data: { status: 'deactivated' } });
+    expect((await publicContent(link)).statusCode).toBe(404);
+    // Active again: the link works again (it was never revoked).
+    await t.db.user.update({ where: { id: sharer.id }, data: { status: 'active' } });
+    expect((await publicContent(link)).statusCode).toBe(200);
+  });
+
+  it('a link stops when its maker is deleted', async () => {
+    const { sharer, link } = await sharerWithLink();
+    await t.db.user.update({ where: { id: sharer.id }, data: { status: 'deleted', deletedAt: new Date() } });
+    expect((await publicContent(link)).statusCode).toBe(404);
+  });
+
+  it('an expired link is refused, one still within its time works', async () => {
+    const { link, shareId } = await sharerWithLink();
+    await t.db.share.update({ where: { id: shareId }, data: { expiresAt: new Date(Date.now() + 60_000) } });
+    expect((await publicContent(link)).statusCode).toBe(200);
+    await t.db.share.update({ where: { id: shareId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await publicContent(link)).statusCode).toBe(404);
+    expect((await call(null, { method: 'GET', url: `/api/public/file-view/${link}` })).statusCode).toBe(404);
+  });
+
+  it("a password link's proof of the password lasts an hour", async () => {
+    const f = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: u.owner,
+      categoryId: cat,
+      content: Buffer.from('behind a password\n'),
+    });
+    const link = (await publicLink(tok.owner, f.id, { password: 'open sesame 1' })).json().data.link.token;
+    const unlocked = await call(null, {
+      method: 'POST',
+      url: `/api/public/file-unlock/${link}`,
+      payload: { password: 'open sesame 1' },
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    const access = unlocked.json().data.access as string;
+    try {
+      clockAheadMs = 59 * 60_000;
+      expect((await publicContent(link, `?access=${access}`)).statusCode).toBe(200);
+      clockAheadMs = 61 * 60_000;
+      const late = await publicContent(link, `?access=${access}`);
+      expect(late.statusCode).toBe(404);
+      expect(late.body).not.toContain('behind a password');
+    } finally {
+      clockAheadMs = 0;
+    }
   });
 });

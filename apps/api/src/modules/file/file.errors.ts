@@ -116,6 +116,14 @@ export const shareNotFound = () =>
     { refusal: true },
   );
 
+/** A public link hands the file to anyone: its maker must hold the download right. */
+export const linkBeyondYours = createError({
+  code: 'file.link_beyond_yours',
+  statusCode: 403,
+  message:
+    'You cannot make a public link to this file: a link lets anyone download it, and you may not download it yourself',
+});
+
 export const expiryInPast = () =>
   invalidInput('expires_at: choose a time in the future', [
     { path: 'body.expires_at', message: 'Must be in the future' },

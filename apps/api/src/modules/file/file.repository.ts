@@ -631,6 +631,7 @@ export function shareByTokenHash(tx: Tx, tokenHash: string) {
     where: { tokenHash },
     include: {
       file: { select: { id: true, name: true, deletedAt: true, currentVersionId: true } },
+      createdBy: { select: { id: true, accessType: true, status: true, deletedAt: true } },
     },
   });
 }

@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TFileGrant, TFilePermissions, TFileRights, TPublicFile, TShareResult } from '@quire/contract';
+import type { AccessType as DbAccessType } from '@quire/db';
+import { accessTypeFromDb } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { fileRights, scopeOf } from '../../lib/visibility.js';
 import { enqueueMail } from '../email/email.queue.js';
 import { notify } from '../notification/notification.service.js';
 import { previewKind } from './file.content.js';
@@ -13,6 +16,7 @@ import {
   expiryInPast,
   grantBeyondYours,
   grantNamedTwice,
+  linkBeyondYours,
   shareNotFound,
   unknownPeople,
 } from './file.errors.js';
@@ -165,6 +169,8 @@ export async function shareFile(
     if (!file) throw shareNotFound();
     const mine = await rightsOn(tx, auth, fileId);
     assertWithin(mine, [{ download: input.download, edit: input.edit }]);
+    // A link never gives more than its maker holds, and a link gives the download.
+    if (input.public_link && !mine.download) throw linkBeyondYours();
     await checkGrantees(tx, input.user_ids, input.group_ids, {
       users: 'body.user_ids',
       groups: 'body.group_ids',
@@ -296,7 +302,27 @@ function accessValid(deps: Deps, shareId: string, access: string | undefined): b
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
-/** The live link behind a token (not revoked, not expired, its file not in the trash), or the one 404. */
+/**
+ * Whether the maker of a link still holds what it gives (viewing and downloading its file),
+ * checked each time it is used: a link dies with its maker's right, account or activity.
+ * Their rights are the most their access type reaches (File Control admins and the Auditor
+ * signed in as admin read everything).
+ */
+async function makerStillGives(
+  deps: Deps,
+  maker: { id: number; accessType: DbAccessType; status: string; deletedAt: Date | null },
+  fileId: number,
+) {
+  if (maker.status !== 'active' || maker.deletedAt) return false;
+  const scope = scopeOf({ userId: maker.id, accessType: accessTypeFromDb(maker.accessType), role: 'admin' });
+  const rights = await fileRights(deps.db, scope, [fileId]);
+  return rights.get(fileId)?.download === true;
+}
+
+/**
+ * The live link behind a token (not revoked, not expired, its file not in the trash, its maker
+ * still holding what it gives), or the one 404.
+ */
 async function liveShare(deps: Deps, token: string) {
   const share = /^[A-Za-z0-9_-]{16,100}$/.test(token)
     ? await repo.shareByTokenHash(deps.db, hashToken(token))
@@ -304,6 +330,7 @@ async function liveShare(deps: Deps, token: string) {
   const now = deps.now();
   if (!share || share.revokedAt || (share.expiresAt && share.expiresAt <= now) || share.file.deletedAt)
     throw shareNotFound();
+  if (!(await makerStillGives(deps, share.createdBy, share.fileId))) throw shareNotFound();
   return share;
 }
 
