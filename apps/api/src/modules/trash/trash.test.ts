@@ -199,6 +199,28 @@ describe('my deleted files', () => {
     expect((await restore(null, f.id)).statusCode).toBe(401);
   });
 
+  it("takes back an upload cancelled to the trash: restored, it is unindexed in its owner's list again", async () => {
+    // The web client's "Cancel upload" moves an unindexed file to the trash (POST /api/delete)
+    // rather than cancel-index-file, which deletes it for good.
+    const f = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: staffId,
+      categoryId: writable,
+      indexed: false,
+    });
+    const unindexed = async () =>
+      (await call(staff, { method: 'GET', url: `/api/unindex-file?folder_id=${writable}` }))
+        .json()
+        .data.items.map((x: { id: number }) => x.id);
+    expect(await unindexed()).toContain(f.id);
+    const trash = await call(staff, { method: 'POST', url: '/api/delete', payload: { file_ids: [f.id] } });
+    expect(trash.statusCode).toBe(200);
+    expect(await unindexed()).not.toContain(f.id);
+    const mine = (await call(staff, { method: 'GET', url: '/api/files/my-deleted' })).json().data.items;
+    expect(mine.map((x: { id: number }) => x.id)).toContain(f.id);
+    expect((await restore(staff, f.id)).json().data).toMatchObject({ id: f.id, index_status: 'unindexed' });
+    expect(await unindexed()).toContain(f.id);
+  });
+
   it('asks for another category when its own is gone (400), and needs upload there', async () => {
     const gone = await createCategory(t.db, { grants: [{ userId: staffId, rights: ['delete'] }] });
     const f = await deletedBy(staffId, gone.id);

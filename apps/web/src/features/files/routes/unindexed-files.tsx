@@ -295,7 +295,7 @@ export function UnindexedFilesPage() {
         >
           <p>
             “{cancelling.name}” will not be filed in {cancelling.folder_name ?? 'its category'}: it moves to
-            the trash, where a File Control administrator can restore it.
+            the trash. You can restore it from your deleted files, and File Control from the trash.
           </p>
         </ConfirmDialog>
       ) : null}
