@@ -57,6 +57,7 @@ test('the admin creates a General staff user, who then signs in and lands on the
   await expect(row).toContainText('Active');
 
   // The admin signs out; the new user signs in as a User.
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 
@@ -68,6 +69,7 @@ test('the admin creates a General staff user, who then signs in and lands on the
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('button', { name: /^Account: / }).click();
   await expect(
     page
       .getByRole('region', { name: 'Signed in as' })

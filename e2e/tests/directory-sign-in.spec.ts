@@ -47,6 +47,7 @@ test('configure LDAP against the test slapd and sign in as a directory user', as
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'External authentication saved' })).toBeVisible();
 
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.goto('/login');
   await page.getByLabel('Username or e-mail').fill('bob');

@@ -81,8 +81,14 @@ export async function signIn(page: Page, username: string, password: string, rol
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Signs out from the signed-in frame. */
+/** Opens the header's user menu: who is signed in, Profile, the theme switch, Sign out. */
+export async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account: / }).click();
+}
+
+/** Signs out from the signed-in frame (through the user menu). */
 export async function signOut(page: Page) {
+  await openAccountMenu(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }

@@ -11,6 +11,7 @@ test('the admin signs in, lands on /admin/category, signs out and lands on /', a
   await expect(page).toHaveURL(/\/admin\/category$/);
   await expect(page.getByText(E2E_ADMIN.username).first()).toBeVisible();
 
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('You have been signed out')).toBeVisible();

@@ -32,6 +32,7 @@ test('a user turns on 2FA in Profile, and the next sign-in asks for a code', asy
   await signIn(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   const twoFactor = page.getByRole('region', { name: /Two-factor authentication/ });
@@ -47,6 +48,7 @@ test('a user turns on 2FA in Profile, and the next sign-in asks for a code', asy
   await expect(page.getByText('2FA verified successfully!')).toBeVisible();
   await expect(twoFactor.getByText('On', { exact: true })).toBeVisible();
 
+  await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 

@@ -12,6 +12,7 @@ const HEADINGS: Record<string, string> = {
   '/unindexed-files': 'Unindexed files',
   '/files/checked-out': 'Checked out',
   '/files/favourites': 'Favourites',
+  '/files/my-deleted': 'My deleted files',
   '/admin/category': 'Categories',
   '/admin/trash': 'Trash',
   '/admin/dashboard': 'Administration',
@@ -43,6 +44,7 @@ describe('the whole signed-in area', () => {
       'GET /api/unindex-file': { body: { data: { ...EMPTY_PAGE, items: [] } } },
       'GET /api/checked-out-files': { body: { data: { ...EMPTY_PAGE, items: [] } } },
       'GET /api/favorite-files': { body: { data: { ...EMPTY_PAGE, items: [] } } },
+      'GET /api/files/my-deleted': { body: { data: { ...EMPTY_PAGE, items: [] } } },
       'GET /api/files/trash': { body: { data: { ...EMPTY_PAGE, items: [] } } },
       'GET /api/get-notification': { body: { data: { ...EMPTY_PAGE, items: [], unread: 0 } } },
       'GET /api/backup': {
@@ -81,11 +83,13 @@ describe('the whole signed-in area', () => {
       expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
     }
 
+    await user.click(screen.getByRole('button', { name: /^Account: / }));
     await user.click(screen.getByRole('link', { name: 'Profile' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Change password' })).toBeInTheDocument();
     // Never signed out on the way: no call was refused as unauthenticated.
     expect(location()).toBe('/profile');
     expect(calls.some((c) => c.path === '/api/users/all')).toBe(true);
-  });
+    // Twenty pages, each loaded and rendered: more than the default 15 s on a busy machine.
+  }, 60_000);
 });

@@ -34,10 +34,18 @@ const SETTINGS_LINKS = [
 ];
 const FILE_CONTROL_LINKS = ['Categories', 'Category groups', 'Metadata fields', 'Value lists'];
 
-const navLinks = () =>
-  within(screen.getByRole('navigation', { name: 'Main' }))
+/** Every link of the navigation, each folded group opened first. */
+async function navLinks(user: ReturnType<typeof renderApp>['user']) {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  for (const group of within(nav).queryAllByRole('button', { expanded: false })) await user.click(group);
+  return within(nav)
     .getAllByRole('link')
     .map((a) => a.textContent);
+}
+
+/** Opens the header's user menu (who is signed in, Profile, theme, Sign out). */
+const openAccountMenu = async (user: ReturnType<typeof renderApp>['user']) =>
+  user.click(await screen.findByRole('button', { name: /^Account: / }));
 
 describe('signed-in pages', () => {
   it('send a visitor who is not signed in to /login?redirect=<path>', async () => {
@@ -49,13 +57,14 @@ describe('signed-in pages', () => {
 
   it('show who is signed in, with the navigation of their role only', async () => {
     const { calls } = serverKnows('admin', 'COMPANY ADMIN');
-    renderApp('/admin/category');
+    const { user } = renderApp('/admin/category');
     expect(await screen.findByRole('heading', { level: 1, name: 'Categories' })).toBeInTheDocument();
+    await openAccountMenu(user);
     const account = screen.getByRole('region', { name: 'Signed in as' });
     expect(account).toHaveTextContent('Jane Doe');
     expect(account).toHaveTextContent('jdoe');
     expect(account).toHaveTextContent('Company Admin');
-    expect(navLinks()).toEqual([
+    expect(await navLinks(user)).toEqual([
       ...FILES_LINKS,
       ...FILE_CONTROL_LINKS,
       'Workflows',
@@ -78,10 +87,13 @@ describe('signed-in pages', () => {
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('navigation', { name: 'Main' })).not.toHaveClass('nav--folded');
+    await openAccountMenu(user);
     await user.click(screen.getByRole('link', { name: 'Profile' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    // A new page folds the menu, and the user menu, again.
+    expect(screen.queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    await openAccountMenu(user);
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
-    // A new page folds the menu again.
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -101,9 +113,9 @@ describe('signed-in pages', () => {
     ['admin', 'DATAMAX ADMIN', ['Licence management']],
   ])('list for a %s with %s: %j', async (role, accessType, links) => {
     serverKnows(role, accessType);
-    renderApp(role === 'user' ? '/dashboard' : '/admin/category');
+    const { user } = renderApp(role === 'user' ? '/dashboard' : '/admin/category');
     await screen.findByRole('heading', { level: 1 });
-    expect(navLinks()).toEqual(links);
+    expect(await navLinks(user)).toEqual(links);
   });
 
   it("send someone on another role's page to their own landing page, and say why", async () => {
@@ -179,6 +191,7 @@ describe('Sign out', () => {
       'POST /api/logout': logoutReply,
     });
     const app = renderApp('/admin/category');
+    await openAccountMenu(app.user);
     await app.user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     return { ...app, calls };
@@ -197,6 +210,7 @@ describe('Sign out', () => {
       'POST /api/logout': { status: 200, body: { message: 'You have been signed out', data: null } },
     });
     const app = renderApp('/admin/category');
+    await openAccountMenu(app.user);
     const signOutButton = await screen.findByRole('button', { name: 'Sign out' });
     act(() => app.notifications.success('2FA verified successfully!'));
     expect(screen.getByText('2FA verified successfully!')).toBeInTheDocument();

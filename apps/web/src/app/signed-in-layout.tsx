@@ -1,7 +1,8 @@
 import { accessTypeLabel, landingPath, VENDOR_ADMIN } from '@quire/contract';
-import { Suspense, useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Brand } from '../components/brand';
+import { ShortcutsDialog, useKeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { type ToastState, useLocationToast } from '../components/notifications/use-location-toast';
 import { PageLoader } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
@@ -10,7 +11,9 @@ import { UploadButton } from '../features/files/components/upload-button';
 import { NotificationBell } from '../features/notification/components/notification-bell';
 import { useBranding } from '../lib/branding-query';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
+import { AccountMenu } from './account-menu';
 import { loginPathFor } from './login-path';
+import { Navigation } from './navigation';
 import { mayOpen, navigationFor, sectionFor } from './sections';
 import { useLogout } from './use-logout';
 import { useSessionCheck } from './use-session-check';
@@ -74,73 +77,93 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   const { role, access_type: accessType } = auth.data;
   const person = user ?? auth.data.user;
   const navigation = navigationFor(role, accessType);
-  // On a narrow screen the navigation folds away behind a Menu button; a new page folds it.
   const { pathname } = useLocation();
-  /** The page the menu was unfolded on: it is open on that page only. */
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === pathname;
-  const setMenuOpen = (toggle: (open: boolean) => boolean) => setOpenOn(toggle(menuOpen) ? pathname : null);
+  const currentGroup = sectionFor(pathname)?.group;
+  // On a narrow screen the navigation is a drawer behind the Menu button, and the search an
+  // icon that unfolds it; a new page folds both. Each remembers the page it was opened on.
+  const [menuOn, setMenuOn] = useState<string | null>(null);
+  const menuOpen = menuOn === pathname;
+  const [searchOn, setSearchOn] = useState<string | null>(null);
+  const searchOpen = searchOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const hasSearch = accessType !== VENDOR_ADMIN;
+  const closeMenu = () => {
+    setMenuOn(null);
+    menuButton.current?.focus();
+  };
+  // The search unfolded (by its icon or by "/"): the focus goes to its box.
+  useEffect(() => {
+    if (searchOpen) document.querySelector<HTMLInputElement>('#header-search input')?.focus();
+  }, [searchOpen]);
+  const shortcuts = useKeyboardShortcuts({
+    focusSearch: hasSearch
+      ? () => {
+          setSearchOn(pathname);
+          document.querySelector<HTMLInputElement>('#header-search input')?.focus();
+        }
+      : undefined,
+  });
 
   return (
-    <div className="shell">
+    <div className={menuOpen ? 'shell shell--menu-open' : 'shell'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside className="sidebar">
-        <Brand branding={branding} />
+      <header className="topbar">
         <button
+          ref={menuButton}
           type="button"
           className="button button--ghost nav-toggle"
           aria-expanded={menuOpen}
           aria-controls="main-navigation"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOn(menuOpen ? null : pathname)}
         >
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
-        <nav id="main-navigation" className={menuOpen ? 'nav' : 'nav nav--folded'} aria-label="Main">
-          {navigation.map(({ group, sections }) => (
-            <div className="nav__group" key={group}>
-              <p className="nav__heading">{group}</p>
-              <ul>
-                {sections.map((s) => (
-                  <li key={s.path}>
-                    <NavLink to={s.path} className="nav__link">
-                      {s.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+        <Brand branding={branding} />
+        {hasSearch ? (
+          <>
+            <button
+              type="button"
+              className="icon-button topbar__search-toggle"
+              aria-expanded={searchOpen}
+              aria-controls="header-search"
+              aria-label={searchOpen ? 'Close search' : 'Open search'}
+              onClick={() => setSearchOn(searchOpen ? null : pathname)}
+            >
+              <span className="icon icon--search" aria-hidden="true" />
+            </button>
+            <div id="header-search" className={searchOpen ? 'topbar__search is-open' : 'topbar__search'}>
+              <HeaderSearch />
             </div>
-          ))}
-        </nav>
-        <UploadButton />
-        <NotificationBell />
-        <section className="account" aria-label="Signed in as">
-          <span className="avatar" aria-hidden="true">
-            {(person.first_name || person.username).slice(0, 1).toUpperCase()}
-          </span>
-          <div className="account__who">
-            <p className="account__name">{person.name}</p>
-            <p className="account__meta">
-              <span className="account__username">{person.username}</span>
-              <span aria-hidden="true"> · </span>
-              <span>{accessTypeLabel(person.access_type)}</span>
-            </p>
-          </div>
-          <NavLink to="/profile" className="button button--ghost account__profile">
-            Profile
-          </NavLink>
-          <button type="button" className="button button--ghost" onClick={logout} disabled={pending}>
-            {pending ? 'Signing out…' : 'Sign out'}
-          </button>
-        </section>
+          </>
+        ) : null}
+        <div className="topbar__actions">
+          <UploadButton />
+          <NotificationBell />
+          <AccountMenu
+            person={person}
+            accessLabel={accessTypeLabel(person.access_type)}
+            onSignOut={logout}
+            signingOut={pending}
+          />
+        </div>
+      </header>
+      <aside
+        className="sidebar"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && menuOpen) closeMenu();
+        }}
+      >
+        <Navigation groups={navigation} currentGroup={currentGroup} folded={!menuOpen} />
       </aside>
+      {menuOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
       <main id="main" className="content" tabIndex={-1}>
-        {accessType === VENDOR_ADMIN ? null : <HeaderSearch />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </main>
+      {shortcuts.helpOpen ? <ShortcutsDialog onClose={shortcuts.closeHelp} /> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   TableBody,
   TableHeader,
 } from 'react-aria-components';
+import { shortcutRowProps } from './keyboard-shortcuts';
 import { Pagination, type PaginationProps } from './pagination';
 
 export type { Selection, SortDescriptor };
@@ -144,7 +145,7 @@ export function SortableTable<T>({
           </TableHeader>
           <TableBody renderEmptyState={() => <p className="muted data-table__empty">{emptyText}</p>}>
             {rows.map((row) => (
-              <Row key={rowKey(row)} id={rowKey(row)} className="data-table__row">
+              <Row key={rowKey(row)} id={rowKey(row)} className="data-table__row" {...shortcutRowProps}>
                 {selectable ? (
                   <Cell className="cell-select">
                     {/* Named "Select" plus the row's header cell: "Select report.pdf". */}

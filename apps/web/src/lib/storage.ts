@@ -10,6 +10,10 @@ export const STORAGE_KEYS = {
   isUser2FAVerified: 'isUser2FAVerified',
   userData: 'userData',
   selectedCategoryId: 'selectedCategoryId',
+  /** "light" or "dark"; absent: follow the system. index.html reads it before the first paint. */
+  theme: 'theme',
+  /** The navigation groups folded by hand (names). */
+  navFolded: 'navFolded',
 } as const;
 
 /** The stored auth record (spec §3): the login's data, with its access_token, and accountType. */
@@ -82,6 +86,22 @@ export const setUserData = (user: TUser) => write(STORAGE_KEYS.userData, user);
 
 export const getSelectedCategoryId = (): number | null => read<number>(STORAGE_KEYS.selectedCategoryId);
 export const setSelectedCategoryId = (id: number) => write(STORAGE_KEYS.selectedCategoryId, id);
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+/** The colour theme chosen in the user menu (kept across sign-outs: it is the device's). */
+export const getThemeChoice = (): ThemeChoice => {
+  const value = read<unknown>(STORAGE_KEYS.theme);
+  return value === 'light' || value === 'dark' ? value : 'system';
+};
+export const setThemeChoice = (choice: ThemeChoice) =>
+  choice === 'system' ? remove(STORAGE_KEYS.theme) : write(STORAGE_KEYS.theme, choice);
+
+export const getFoldedNavGroups = (): string[] => {
+  const value = read<unknown>(STORAGE_KEYS.navFolded);
+  return Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : [];
+};
+export const setFoldedNavGroups = (groups: string[]) => write(STORAGE_KEYS.navFolded, groups);
 
 /** Sign-out: forgets the session, the 2FA flags and the cached user (spec §4). */
 export function clearAuth(): void {

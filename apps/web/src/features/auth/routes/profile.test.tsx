@@ -27,6 +27,7 @@ describe('/profile', () => {
   it('is linked from the signed-in layout and shows the user', async () => {
     server();
     const { user, location } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /^Account: / }));
     await user.click(await screen.findByRole('link', { name: 'Profile' }));
     expect(location()).toBe('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
@@ -218,7 +219,8 @@ describe('the signed-in user menu', () => {
   it('has a Profile link for admins too', async () => {
     const data = signIn('admin', 'Auditor');
     mockApi({ 'GET /api/user/current': { body: { data: aUser({ ...data.user }) } } });
-    renderApp('/admin/category');
+    const { user } = renderApp('/admin/category');
+    await user.click(await screen.findByRole('button', { name: /^Account: / }));
     const account = await screen.findByRole('region', { name: 'Signed in as' });
     expect(within(account).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });

@@ -35,7 +35,6 @@ export function HeaderSearch() {
       >
         <ComboBox
           className="header-search__combo"
-          aria-label="Search files"
           items={items}
           inputValue={text}
           onInputChange={setText}

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { type ThemeChoice, useThemeChoice } from '../lib/theme';
+
+const THEMES: Array<{ value: ThemeChoice; label: string }> = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** System, Light or Dark: stored on this device, applied at once. */
+export function ThemeSwitch() {
+  const [choice, choose] = useThemeChoice();
+  return (
+    <fieldset className="theme-switch">
+      <legend className="theme-switch__legend">Theme</legend>
+      <div className="theme-switch__options">
+        {THEMES.map(({ value, label }) => (
+          <label key={value} className="theme-switch__option">
+            <input
+              type="radio"
+              name="theme"
+              value={value}
+              checked={choice === value}
+              onChange={() => choose(value)}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export interface AccountMenuProps {
+  person: { name: string; username: string; first_name?: string | null };
+  /** "Company Admin". */
+  accessLabel: string;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+/**
+ * The header's user menu: a button with the person's initial (and name on a wide screen)
+ * that opens who is signed in, Profile, the theme switch and Sign out. Esc, a click elsewhere,
+ * leaving it with Tab or opening another page closes it.
+ */
+export function AccountMenu({ person, accessLabel, onSignOut, signingOut }: AccountMenuProps) {
+  const { pathname } = useLocation();
+  /** The page it was opened on: it is open on that page only. */
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = (refocus: boolean) => {
+    setOpenOn(null);
+    if (refocus) button.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Esc and focus leaving close the menu
+    <div
+      className="account-menu"
+      ref={box}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          close(true);
+        }
+      }}
+      onBlur={(e) => {
+        if (open && e.relatedTarget && !box.current?.contains(e.relatedTarget as Node)) close(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="account-menu__button"
+        aria-expanded={open}
+        aria-controls="account-menu-panel"
+        aria-label={`Account: ${person.name}`}
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {(person.first_name || person.username).slice(0, 1).toUpperCase()}
+        </span>
+        <span className="account-menu__name" aria-hidden="true">
+          {person.name}
+        </span>
+        <span className="account-menu__caret" aria-hidden="true" />
+      </button>
+      {open ? (
+        <section id="account-menu-panel" className="account account-menu__panel" aria-label="Signed in as">
+          <div className="account__who">
+            <p className="account__name">{person.name}</p>
+            <p className="account__meta">
+              <span className="account__username">{person.username}</span>
+              <span aria-hidden="true"> · </span>
+              <span>{accessLabel}</span>
+            </p>
+          </div>
+          <NavLink to="/profile" className="button button--ghost account__profile">
+            Profile
+          </NavLink>
+          <ThemeSwitch />
+          <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut}>
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </section>
+      ) : null}
+    </div>
+  );
+}
