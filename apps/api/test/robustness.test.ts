@@ -2,7 +2,7 @@ import { allEndpoints, buildPath } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
-import { bearer, createUser, loginAs } from './factories.js';
+import { bearer, createCategory, createFile, createUser, loginAs } from './factories.js';
 
 // Bad input never crashes: every call of the contract, fed malformed params, bodies and
 // content types by a signed-in Company Admin, answers 4xx with a message — never a 500.
@@ -151,5 +151,76 @@ describe('validation messages', () => {
       { path: 'body.group_ids', message: 'Give a list' },
     ]);
     expect(res.body).not.toMatch(/Too big|Invalid input|expected (string|array)/);
+  });
+});
+
+// "\ud800" is valid JSON but not text: PostgreSQL refuses it wherever it is stored or audited.
+const LONE = '"a\\ud800b"'; // the JSON spelling, as a client sends it
+
+describe('a lone UTF-16 surrogate in a JSON body', () => {
+  // The licence calls are the vendor admin's; every other one the Company Admin may call.
+  let vendor: string;
+  beforeAll(async () => {
+    vendor = await loginAs(t.app, await createUser(t.db, { accessType: 'DATAMAX ADMIN' }));
+  });
+  const writes = allEndpoints().filter(
+    (e) => e.def.method !== 'GET' && !['auth.logout', 'auth.clear2fa'].includes(e.operationId),
+  );
+  it.each(writes.map((e) => [e.operationId, e.def] as const))(
+    '%s refuses it with a 400 naming the field',
+    async (_id, def) => {
+      const url = def.path.includes('{') ? badParams(def.path, '1') : def.path;
+      const res = await t.app.inject({
+        method: def.method,
+        url,
+        payload: `{"name":${LONE},"nested":{"list":["ok",${LONE}]}}`,
+        headers: {
+          ...bearer(typeof def.guard === 'object' && def.guard.area === 'licence' ? vendor : token),
+          'content-type': 'application/json',
+        },
+      });
+      expect(res.statusCode, `${def.method} ${url}: ${res.body}`).toBe(400);
+      expect(res.json().errors[0]).toEqual({
+        path: 'body.name',
+        message: expect.stringMatching(/not valid text/),
+      });
+    },
+  );
+
+  const send = (url: string, payload: string, auth = true) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...(auth ? bearer(token) : {}), 'content-type': 'application/json' },
+    });
+
+  it('sign-in, the client error report and a file rename answer 400 and store nothing', async () => {
+    const events = await t.db.auditEvent.count();
+    const login = await send('/api/login', `{"username":${LONE},"password":"x","role":"user"}`, false);
+    expect(login.statusCode).toBe(400);
+    expect(login.json().errors[0].path).toBe('body.username');
+
+    const reports = await t.db.clientError.count();
+    const report = await send('/v1/log/error', `{"data":{"message":${LONE}}}`);
+    expect(report.statusCode).toBe(400);
+    expect(report.json().errors[0].path).toBe('body.data.message');
+    expect(await t.db.clientError.count()).toBe(reports);
+
+    const owner = await t.db.user.findFirstOrThrow({ where: { accessType: 'COMPANY_ADMIN' } });
+    const category = await createCategory(t.db, { name: 'Surrogates' });
+    const file = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: owner.id,
+      categoryId: category.id,
+      name: 'kept.txt',
+    });
+    const rename = await send('/api/edit-file-name', `{"file_id":${file.id},"name":${LONE}}`);
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().errors[0].path).toBe('body.name');
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: file.id } })).name).toBe('kept.txt');
+    // Nothing was written, the audit trail included; a surrogate pair (an emoji) is text.
+    expect(await t.db.auditEvent.count()).toBe(events);
+    const emoji = await send('/api/edit-file-name', `{"file_id":${file.id},"name":"ok \\ud83d\\ude00.txt"}`);
+    expect(emoji.statusCode).toBe(200);
   });
 });

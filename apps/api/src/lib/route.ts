@@ -14,6 +14,7 @@ import { AREA_VERBS } from './area-verbs.js';
 import type { Actor } from './audit.js';
 import type { Deps } from './deps.js';
 import { forbidden, invalidInput, notAuthenticated, twoFactorRequired } from './errors.js';
+import { refuseLoneSurrogates } from './lone-surrogates.js';
 import { missingFile, openUpload, type UploadedFile, uploadError } from './multipart.js';
 import type { AuthContext } from './session.js';
 
@@ -169,7 +170,11 @@ function toRouteOptions(
     config: { guard: def.guard, ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}) },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     // Before validation: an anonymous or unauthorised caller learns nothing about the body.
-    preValidation: async (req) => checkGuard(def.guard, req),
+    // Then a JSON body holding a lone UTF-16 surrogate (not text) is refused, for every call.
+    preValidation: async (req) => {
+      checkGuard(def.guard, req);
+      await refuseLoneSurrogates(req);
+    },
     // After validation: may this caller act on this object? (multipart: once its fields are read)
     ...(objectGuard && def.consumes !== 'multipart'
       ? {
