@@ -355,7 +355,10 @@ async function readSheetXml(zip: ZipFile, entry: Entry, options: ReadOptions) {
 
 /** The shared strings at `needed` indexes (a string's runs joined); reading stops past the last one. */
 async function readSharedStrings(zip: ZipFile, entry: Entry, needed: Set<number>) {
-  const last = Math.max(...needed);
+  // A loop, never Math.max(...needed): a sheet may name hundreds of thousands of shared
+  // strings, and spreading that many arguments overflows the stack.
+  let last = -1;
+  for (const i of needed) if (i > last) last = i;
   const found = new Map<number, string>();
   let index = -1;
   let current: string | null = null;

@@ -12,6 +12,7 @@ import {
   loginAs,
 } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
+import { rowXml, workbook } from '../../../test/xlsx.js';
 
 let t: TestContext;
 let adminToken: string;
@@ -375,6 +376,42 @@ describe('value lists from Excel', () => {
     ]);
     expect(list.items[0].key).toBe(10);
   });
+
+  it('reads a sheet naming over 130,000 shared strings (dry run and import), no stack overflow', async () => {
+    // 2,800 rows of a key and 49 shared-string cells: 137,200 distinct shared strings named.
+    const ROWS = 2800;
+    const PER_ROW = 49;
+    const column = (i: number) =>
+      i < 26 ? String.fromCharCode(65 + i) : `A${String.fromCharCode(65 + i - 26)}`;
+    const rows = [rowXml(1, ['key', 'label'])];
+    for (let r = 0; r < ROWS; r++) {
+      let cells = `<c r="A${r + 2}"><v>${r + 1}</v></c>`;
+      for (let c = 0; c < PER_ROW; c++)
+        cells += `<c r="${column(c + 1)}${r + 2}" t="s"><v>${r * PER_ROW + c}</v></c>`;
+      rows.push(`<row r="${r + 2}">${cells}</row>`);
+    }
+    const sharedStrings = Array.from({ length: ROWS * PER_ROW }, (_, i) => `item ${i}`);
+    const file = workbook(rows.join(''), { sharedStrings });
+    const before = await counts();
+    const preview = await asAdmin({
+      method: 'POST',
+      url: '/api/create_value_list_from_excel',
+      ...upload(file, { name: listName(), dry_run: 'true' }),
+    });
+    expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200);
+    expect(preview.json().data).toMatchObject({ dry_run: true, errors: [] });
+    expect(preview.json().data.rows).toHaveLength(ROWS);
+    expect(await counts()).toEqual(before);
+    const res = await asAdmin({
+      method: 'POST',
+      url: '/api/create_value_list_from_excel',
+      ...upload(file, { name: listName() }),
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const list = res.json().data.value_list;
+    expect(list.item_count).toBe(ROWS);
+    expect(list.items[1]).toMatchObject({ key: 2, label: `item ${PER_ROW}` });
+  }, 60_000);
 
   it('previews and refuses a bad file naming every problem by row; nothing is saved', async () => {
     const file = await xlsx([
