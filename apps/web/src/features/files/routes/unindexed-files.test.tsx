@@ -137,6 +137,38 @@ describe('the unindexed files page', { timeout: 40_000 }, () => {
     });
   });
 
+  it('goes on to the next file once one is indexed', async () => {
+    server([file(9, 'scan.pdf'), file(10, 'next.pdf')], {
+      'POST /api/submitmetas': {
+        body: { data: { ...detail(file(9, 'scan.pdf')), index_status: 'indexed' } },
+      },
+    });
+    const { user } = renderApp('/unindexed-files');
+    await user.click(await screen.findByRole('button', { name: 'Index scan.pdf' }, { timeout: 10_000 }));
+    const form = await screen.findByRole('form', { name: 'Index scan.pdf' });
+    await user.click(within(form).getByRole('button', { name: /Show all: Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Approved' }));
+    await user.click(within(form).getByRole('button', { name: 'Save and index' }));
+    expect(await screen.findByRole('form', { name: 'Index next.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Index scan.pdf' })).not.toBeInTheDocument();
+  });
+
+  it('shows the files of the category just uploaded into, and all of them on request', async () => {
+    const api = server([file(9, 'scan.pdf')]);
+    const { user } = renderApp('/unindexed-files', { categoryId: 4 });
+    expect(
+      await screen.findByText(/The files you uploaded into Invoices\./, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/unindex-file')?.search).toContain('folder_id=4');
+    await user.click(screen.getByRole('link', { name: 'Show all unindexed files' }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === '/api/unindex-file').at(-1)?.search).not.toContain(
+        'folder_id',
+      ),
+    );
+    expect(screen.queryByText(/The files you uploaded into/)).not.toBeInTheDocument();
+  });
+
   it("asks for a required field before sending, and shows the server's refusal at its field", async () => {
     const api = server([file(9, 'scan.pdf')], {
       'POST /api/submitmetas': invalidInput(

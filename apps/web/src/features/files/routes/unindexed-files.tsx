@@ -1,6 +1,6 @@
 import { contract, type TFieldValueInput, type TFileSummary } from '@quire/contract';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -56,7 +56,16 @@ function CategoryForm({
 }
 
 /** One file to index: its preview beside its category's form. */
-function IndexPanel({ file, onDone }: { file: TFileSummary; onDone: () => void }) {
+function IndexPanel({
+  file,
+  onDone,
+  onIndexed,
+}: {
+  file: TFileSummary;
+  onDone: () => void;
+  /** After a success: on to the next file. */
+  onIndexed: () => void;
+}) {
   const notify = useNotify();
   const detail = useFileView(file.id);
   const submit = useSubmitMetas();
@@ -73,7 +82,7 @@ function IndexPanel({ file, onDone }: { file: TFileSummary; onDone: () => void }
             'File indexed',
             `${file.name} is now filed in ${file.folder_name ?? 'its category'}.`,
           );
-          onDone();
+          onIndexed();
         },
         onError: (error) => {
           setErrors(metadataErrors(error));
@@ -201,6 +210,12 @@ export function UnindexedFilesPage() {
   const trash = useTrash();
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load file data');
   const rows = list.data?.items ?? [];
+  /** The file after `file` in the list (else the one before), to index next. */
+  const nextAfter = (file: TFileSummary) => {
+    const index = rows.findIndex((r) => r.id === file.id);
+    const rest = rows.filter((r) => r.id !== file.id);
+    return index < 0 ? null : (rest[index] ?? rest[index - 1] ?? null);
+  };
 
   function cancelUpload(file: TFileSummary) {
     trash.mutate([file.id], {
@@ -220,6 +235,14 @@ export function UnindexedFilesPage() {
         Give each file its values to file it in its category. Select several files of one category to give
         them the same values at once.
       </PageHeader>
+      {state?.categoryId ? (
+        <p className="muted">
+          The files you uploaded into {rows[0]?.folder_name ?? 'this category'}.{' '}
+          <Link to="/unindexed-files" replace>
+            Show all unindexed files
+          </Link>
+        </p>
+      ) : null}
       <FileTable
         label="Unindexed files"
         rows={rows}
@@ -272,7 +295,14 @@ export function UnindexedFilesPage() {
           </>
         )}
       />
-      {open ? <IndexPanel key={open.id} file={open} onDone={() => setOpen(null)} /> : null}
+      {open ? (
+        <IndexPanel
+          key={open.id}
+          file={open}
+          onDone={() => setOpen(null)}
+          onIndexed={() => setOpen(nextAfter(open))}
+        />
+      ) : null}
       {bulk ? (
         <BulkIndexPanel
           key={bulk.map((f) => f.id).join('-')}
