@@ -11,6 +11,8 @@ export interface FileDropZoneProps {
   /** Files larger than this are refused with a message. */
   maxBytes?: number;
   disabled?: boolean;
+  /** The button's text; "Choose files" (or "Choose a file") by default. */
+  chooseLabel?: string;
   onFiles: (files: File[]) => void;
 }
 
@@ -37,6 +39,7 @@ export function FileDropZone({
   multiple = true,
   maxBytes,
   disabled = false,
+  chooseLabel,
   onFiles,
 }: FileDropZoneProps) {
   const [refused, setRefused] = useState<string[]>([]);
@@ -85,7 +88,7 @@ export function FileDropZone({
           onSelect={(list) => take(list ? [...list] : [])}
         >
           <Button className="button button--ghost" isDisabled={disabled}>
-            Choose {multiple ? 'files' : 'a file'}
+            {chooseLabel ?? `Choose ${multiple ? 'files' : 'a file'}`}
           </Button>
         </FileTrigger>
       </DropZone>

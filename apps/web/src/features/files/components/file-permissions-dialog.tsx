@@ -151,39 +151,41 @@ export function FilePermissionsDialog({ file, onClose }: { file: TFileDetail; on
             onChange={(ids) => choose('group', ids, groupOptions)}
           />
           {list.length ? (
-            <table className="table">
-              <caption className="visually-hidden">Rights on this file</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Who</th>
-                  {RIGHTS.map((right) => (
-                    <th key={right} scope="col">
-                      {RIGHT_LABELS[right]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((row) => (
-                  <tr key={`${row.kind}-${row.id}`}>
-                    <th scope="row">
-                      {row.name} <span className="muted">({row.kind === 'user' ? 'person' : 'group'})</span>
-                    </th>
+            <div className="table-wrap">
+              <table className="data-table">
+                <caption className="sr-only">Rights on this file</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Who</th>
                     {RIGHTS.map((right) => (
-                      <td key={right}>
-                        <input
-                          type="checkbox"
-                          aria-label={`${RIGHT_LABELS[right]}: ${row.name}`}
-                          checked={row[right]}
-                          disabled={mine ? !mine[right] : false}
-                          onChange={(e) => toggle(row, right, e.target.checked)}
-                        />
-                      </td>
+                      <th key={right} scope="col">
+                        {RIGHT_LABELS[right]}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {list.map((row) => (
+                    <tr key={`${row.kind}-${row.id}`}>
+                      <th scope="row">
+                        {row.name} <span className="muted">({row.kind === 'user' ? 'person' : 'group'})</span>
+                      </th>
+                      {RIGHTS.map((right) => (
+                        <td key={right}>
+                          <input
+                            type="checkbox"
+                            aria-label={`${RIGHT_LABELS[right]}: ${row.name}`}
+                            checked={row[right]}
+                            disabled={mine ? !mine[right] : false}
+                            onChange={(e) => toggle(row, right, e.target.checked)}
+                          />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           ) : (
             <p className="muted">No one has rights of their own on this file.</p>
           )}

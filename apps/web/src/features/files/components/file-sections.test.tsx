@@ -74,9 +74,11 @@ describe('the file page: versions', () => {
       },
     });
     const { user } = await openPage();
-    expect(section('Versions')).toHaveTextContent('Upload new version');
+    expect(
+      within(section('Versions')).getByRole('button', { name: 'Upload new version' }),
+    ).toBeInTheDocument();
     await user.upload(
-      dropInput('Upload new version: drop a file here, or'),
+      dropInput('Drop a file here to upload it as a new version, or'),
       new File(['new content'], 'report-signed.txt', { type: 'text/plain' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Upload version 3' });
@@ -104,7 +106,7 @@ describe('the file page: versions', () => {
     });
     const { user } = await openPage();
     await user.upload(
-      dropInput('Upload new version: drop a file here, or'),
+      dropInput('Drop a file here to upload it as a new version, or'),
       new File(['x'], 'big.txt', { type: 'text/plain' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Upload version 3' });
@@ -121,7 +123,7 @@ describe('the file page: versions', () => {
     });
     const { user } = await openPage();
     await user.upload(
-      dropInput('Upload new version: drop a file here, or'),
+      dropInput('Drop a file here to upload it as a new version, or'),
       new File(['v3'], 'v3.txt', { type: 'text/plain' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Upload version 3' });

@@ -31,7 +31,8 @@ export function NewVersion({ file, userId }: { file: TFileDetail; userId: number
   return (
     <div className="file-page__new-version">
       <FileDropZone
-        label="Upload new version: drop a file here, or"
+        label="Drop a file here to upload it as a new version, or"
+        chooseLabel="Upload new version"
         multiple={false}
         onFiles={(files) => setChosen(files[0] ?? null)}
       />
