@@ -308,6 +308,13 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ),
             },
             {
+              path: '/files/my-deleted',
+              ...page(
+                () => import('../features/trash/routes/my-deleted-files'),
+                (m) => m.MyDeletedFilesPage,
+              ),
+            },
+            {
               path: '/files/category/:id',
               ...page(
                 () => import('../features/files/routes/category-files'),

@@ -9,6 +9,7 @@ import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/format';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { RestoreDialog } from '../components/restore-dialog';
 
 /** Files in the trash: restore (to a chosen category when theirs is gone) or delete for good. */
 export function TrashPage() {
@@ -17,6 +18,7 @@ export function TrashPage() {
   const { canWrite } = useAreaAccess('fileControl');
   const [page, setPage] = useState(1);
   const [purging, setPurging] = useState<TTrashFile | null>(null);
+  const [restoring, setRestoring] = useState<TTrashFile | null>(null);
   const list = useQuery(apiQueryOptions(contract.trash.trash, { query: { page } }));
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load trash');
   const refresh = () => client.invalidateQueries({ queryKey: [contract.trash.trash.path] });
@@ -25,6 +27,7 @@ export function TrashPage() {
       callApi(contract.trash.restoreTrashFile, { params: { id }, body: folder_id ? { folder_id } : {} }),
     onSuccess: () => {
       notify.success('File restored');
+      setRestoring(null);
       void refresh();
     },
     onError: (error) => notify.notifyFailure('Failed to restore trash file!', error),
@@ -64,17 +67,15 @@ export function TrashPage() {
                   <button
                     type="button"
                     className="button button--small"
-                    onClick={() => {
-                      if (f.folder_live) return restore.mutate({ id: f.id });
-                      const answer = window.prompt('Its category is gone. Restore into category number:');
-                      if (answer) restore.mutate({ id: f.id, folder_id: Number(answer) });
-                    }}
+                    aria-label={`Restore ${f.name}`}
+                    onClick={() => setRestoring(f)}
                   >
                     Restore
                   </button>
                   <button
                     type="button"
                     className="button button--danger button--small"
+                    aria-label={`Delete ${f.name} for good`}
                     onClick={() => setPurging(f)}
                   >
                     Delete for good
@@ -96,6 +97,14 @@ export function TrashPage() {
             : undefined
         }
       />
+      {restoring ? (
+        <RestoreDialog
+          file={restoring}
+          pending={restore.isPending}
+          onCancel={() => setRestoring(null)}
+          onRestore={(folder_id) => restore.mutate({ id: restoring.id, folder_id })}
+        />
+      ) : null}
       {purging ? (
         <ConfirmDialog
           title="Delete for good?"
