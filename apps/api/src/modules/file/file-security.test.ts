@@ -14,11 +14,15 @@ let t: TestContext;
 const u = { owner: 0, viewer: 0 };
 const tok = { owner: '', viewer: '' };
 let cat = 0; // owner may upload, edit, delete, share; viewer may view
+const MAX_UPLOAD = 256 * 1024;
 /** How far the app's clock is ahead of the real one (for expiries). */
 let clockAheadMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => new Date(Date.now() + clockAheadMs) });
+  t = await createTestApp(
+    { MAX_UPLOAD_BYTES: String(MAX_UPLOAD) },
+    { now: () => new Date(Date.now() + clockAheadMs) },
+  );
   const owner = await createUser(t.db, { firstName: 'Olive', lastName: 'Owner' });
   const viewer = await createUser(t.db, { firstName: 'Vic', lastName: 'Viewer' });
   Object.assign(u, { owner: owner.id, viewer: viewer.id });
@@ -314,5 +318,101 @@ describe('public links give no more than their maker holds', () => {
     } finally {
       clockAheadMs = 0;
     }
+  });
+});
+
+describe('rights and holders the mutation run found untested', () => {
+  it('moving a file needs upload on the target category: view alone is refused (403, not moved)', async () => {
+    const f = await indexedFile('moving.txt');
+    const seen = (await createCategory(t.db, { grants: [{ userId: u.owner }] })).id;
+    const into = (await createCategory(t.db, { grants: [{ userId: u.owner, rights: ['upload'] }] })).id;
+    const refused = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-category',
+      payload: { file_id: f.id, folder_id: seen },
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: f.id } })).categoryId).toBe(cat);
+    const moved = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/update-file-category',
+      payload: { file_id: f.id, folder_id: into },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: f.id } })).categoryId).toBe(into);
+  });
+
+  it("rollback is refused under another person's lock or check-out (409 naming them), allowed when free", async () => {
+    const editor = await createUser(t.db, { firstName: 'Eddie', lastName: 'Editor' });
+    const category = (
+      await createCategory(t.db, {
+        grants: [
+          { userId: u.owner, rights: ['upload', 'edit'] },
+          { userId: editor.id, rights: ['edit'] },
+        ],
+      })
+    ).id;
+    const f = await indexedFile('rolled.txt', tok.owner, category);
+    const editorToken = await loginAs(t.app, editor, 'user');
+    const version = (await t.db.file.findUniqueOrThrow({ where: { id: f.id } })).currentVersionId;
+    const versions = () => t.db.fileVersion.count({ where: { fileId: f.id } });
+    const rollback = () =>
+      call(editorToken, {
+        method: 'POST',
+        url: '/api/rollback-version',
+        payload: { file_id: f.id, version_id: version },
+      });
+    const act = async (url: string, payload: Record<string, unknown>) => {
+      const res = await call(tok.owner, { method: 'POST', url, payload: { file_id: f.id, ...payload } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    await act('/api/lock-file', { status: '1' });
+    const underLock = await rollback();
+    expect(underLock.statusCode, underLock.body).toBe(409);
+    expect(underLock.json().message).toContain('Olive');
+    expect(await versions()).toBe(1);
+    await act('/api/lock-file', { status: '0' });
+
+    await act('/api/check-out', {});
+    const checkedOut = await rollback();
+    expect(checkedOut.statusCode, checkedOut.body).toBe(409);
+    expect(await versions()).toBe(1);
+    const checkedIn = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/check-in',
+      ...multipart({ file_id: String(f.id) }),
+    });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+
+    const free = await rollback();
+    expect(free.statusCode, free.body).toBe(200);
+    expect(await versions()).toBe(2);
+  });
+
+  it('an upload of exactly MAX_UPLOAD_BYTES is kept; one byte more is refused (413)', async () => {
+    const exact = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/new-upload',
+      ...multipart({
+        folder_id: String(cat),
+        file: [{ content: Buffer.alloc(MAX_UPLOAD, 7), filename: 'exact.bin' }],
+      }),
+    });
+    expect(exact.statusCode, exact.body).toBe(200);
+    const stored = await t.db.file.findUniqueOrThrow({
+      where: { id: exact.json().data.files[0].id },
+      include: { currentVersion: true },
+    });
+    expect(stored.currentVersion?.size).toBe(BigInt(MAX_UPLOAD));
+    const over = await call(tok.owner, {
+      method: 'POST',
+      url: '/api/new-upload',
+      ...multipart({
+        folder_id: String(cat),
+        file: [{ content: Buffer.alloc(MAX_UPLOAD + 1, 7), filename: 'over.bin' }],
+      }),
+    });
+    expect(over.statusCode).toBe(413);
   });
 });
