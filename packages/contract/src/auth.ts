@@ -90,6 +90,9 @@ export type TTwoFactorState = z.infer<typeof ZTwoFactorState>;
 
 export const ZSignInSettings = z.object({ require_2fa: z.boolean(), self_registration: z.boolean() });
 export type TSignInSettings = z.infer<typeof ZSignInSettings>;
+/** What the public pages may know of the sign-in settings: whether people may register. */
+export const ZRegistrationState = z.object({ open: z.boolean() });
+export type TRegistrationState = z.infer<typeof ZRegistrationState>;
 export const ZSignInSettingsBody = ZSignInSettings.partial().refine((b) => Object.keys(b).length > 0, {
   message: 'Give require_2fa or self_registration',
 });
@@ -208,6 +211,15 @@ export const authContract = {
       'Whether an e-mail address is well-formed (register form); `available` equals `valid`: whether an address has an account is never told',
     body: z.object({ email: zLine().trim().max(320) }),
     response: ZEmailValidity,
+  }),
+  registrationState: endpoint({
+    method: 'GET',
+    path: '/account/registration',
+    guard: 'public',
+    extension: true,
+    summary:
+      'Whether people may create their own account (the sign-in page offers "Create an account" only then); answered to anyone',
+    response: ZRegistrationState,
   }),
   forgotPassword: endpoint({
     method: 'GET',

@@ -179,6 +179,7 @@ export const authModule = (deps: Deps) =>
       },
     },
     signInSettings: async () => ({ data: await settings.signInSettings(deps) }),
+    registrationState: async () => ({ data: await settings.registrationState(deps) }),
     updateSignInSettings: async ({ body, actor }) => ({
       message: 'Sign-in settings saved',
       data: await settings.updateSignInSettings(deps, actor, body),

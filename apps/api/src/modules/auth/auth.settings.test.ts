@@ -40,6 +40,24 @@ describe('sign-in settings', () => {
     ).toBe(1);
   });
 
+  it('GET /account/registration tells anyone, with 200 and no refusal audited, whether registration is open', async () => {
+    const company = await t.db.company.findFirstOrThrow();
+    const refusals = () => t.db.auditEvent.count({ where: { action: 'access.denied' } });
+    const before = await refusals();
+    const ask = () => t.app.inject({ method: 'GET', url: '/account/registration' });
+    await t.db.company.update({ where: { id: company.id }, data: { selfRegistration: false } });
+    const closed = await ask();
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data).toEqual({ open: false });
+    await t.db.company.update({ where: { id: company.id }, data: { selfRegistration: true } });
+    expect((await ask()).json().data).toEqual({ open: true });
+    await t.db.company.update({
+      where: { id: company.id },
+      data: { selfRegistration: company.selfRegistration },
+    });
+    expect(await refusals()).toBe(before);
+  });
+
   it('refuses to require 2FA from an admin without 2FA of their own', async () => {
     const res = await put(admin, { require_2fa: true });
     expect(res.statusCode).toBe(409);

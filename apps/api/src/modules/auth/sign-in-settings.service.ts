@@ -1,4 +1,4 @@
-import type { TSignInSettings, TSignInSettingsBody } from '@quire/contract';
+import type { TRegistrationState, TSignInSettings, TSignInSettingsBody } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
@@ -16,6 +16,11 @@ const toSignInSettings = (c: { twoFactorRequired: boolean; selfRegistration: boo
 export async function signInSettings(deps: Deps): Promise<TSignInSettings> {
   const company = await repo.findCompany(deps.db);
   return toSignInSettings(company ?? { twoFactorRequired: false, selfRegistration: false });
+}
+
+/** For anyone: whether self-registration is on (the one setting the public pages need). */
+export async function registrationState(deps: Deps): Promise<TRegistrationState> {
+  return { open: (await signInSettings(deps)).self_registration };
 }
 
 /** Company-wide sign-in settings; each change is an audit event of its own. */

@@ -2,27 +2,33 @@ import type { contract } from '@quire/contract';
 import { useEffect, useState } from 'react';
 import { callApi, endpointRef } from '../../../lib/api-client';
 
-/** POST /account/email/is-valid, as a reference: the sign-in page asks it too (no schemas). */
+/** POST /account/email/is-valid, as a reference (no schemas): the register page's checks. */
 export const emailIsValidEntry = endpointRef<typeof contract.auth.emailIsValid>({
   method: 'POST',
   path: '/account/email/is-valid',
 });
 
-/** A neutral address that no account uses: asking about it tells whether registration is open. */
+/** A neutral address that no account uses: the register page asks about it on opening. */
 export const REGISTRATION_PROBE_EMAIL = 'probe@example.invalid';
 
+/** GET /account/registration: answered 200 to anyone, so the sign-in page makes no refused call. */
+export const registrationStateEntry = endpointRef<typeof contract.auth.registrationState>({
+  method: 'GET',
+  path: '/account/registration',
+});
+
 /**
- * Whether the company lets people create their own account: true once the probe is answered
- * (a 403 says it is closed). Until then, and on any other failure, false: "Create an account"
- * is offered only where it works. A plain call rather than a query: the sign-in page is in
- * the first load, which does without TanStack Query's useQuery (3 kB).
+ * Whether the company lets people create their own account: true once the server says so.
+ * Until then, and on any failure, false: "Create an account" is offered only where it works.
+ * A plain call rather than a query: the sign-in page is in the first load, which does without
+ * TanStack Query's useQuery (3 kB).
  */
 export function useRegistrationOpen(): boolean {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    callApi(emailIsValidEntry, { body: { email: REGISTRATION_PROBE_EMAIL }, signal: controller.signal }).then(
-      () => setOpen(true),
+    callApi(registrationStateEntry, { signal: controller.signal }).then(
+      (answer) => setOpen(answer.data.open),
       () => setOpen(false),
     );
     return () => controller.abort();

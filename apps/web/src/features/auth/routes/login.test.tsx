@@ -1,13 +1,27 @@
-import type { AccessType, TLoginData } from '@quire/contract';
+import { type AccessType, contract, type TLoginData } from '@quire/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aLogin } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
-const REGISTRATION_OPEN = {
-  'POST /account/email/is-valid': { body: { data: { valid: true, available: true } } },
+const REGISTRATION_OPEN: MockRoutes = {
+  'GET /account/registration': { body: { data: { open: true } } },
 };
+
+/** The guard of the contract entry a call was made to (undefined: no such entry). */
+function guardOf(call: RecordedCall): unknown {
+  const entries = Object.values(contract).flatMap((area) => Object.values(area)) as Array<{
+    method: string;
+    path: string;
+    guard: unknown;
+  }>;
+  const entry = entries.find(
+    (e) =>
+      e.method === call.method && new RegExp(`^${e.path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`).test(call.path),
+  );
+  return entry?.guard;
+}
 const loginCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/api/login');
 
 function serverLogsIn(data: TLoginData, extra: MockRoutes = {}) {
@@ -36,6 +50,9 @@ describe('the login page', () => {
     renderApp('/login');
     expect(await screen.findByLabelText('Username or e-mail')).toHaveFocus();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Role')).toHaveAccessibleDescription(
+      'Admin: the File Control and Settings areas; User: your files',
+    );
   });
 
   it('tabs through Username, Password, Role and Sign in, then the links under the form', async () => {
@@ -54,11 +71,28 @@ describe('the login page', () => {
   });
 
   it('offers "Create an account" only when registration is open', async () => {
-    mockApi({ 'POST /account/email/is-valid': { status: 403, body: { message: 'Registration is closed' } } });
+    const { calls } = mockApi({ 'GET /account/registration': { body: { data: { open: false } } } });
     renderApp('/login');
     await screen.findByLabelText('Username or e-mail');
+    await waitFor(() => expect(calls.some((c) => c.path === '/account/registration')).toBe(true));
     await waitFor(() => expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument());
     expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+  });
+
+  it('makes no call that could be refused: every call it makes is public (issue 22 point 12)', async () => {
+    const { calls } = mockApi({
+      ...REGISTRATION_OPEN,
+      'GET /api/get_logo_and_expiry_date': {
+        body: { data: { company_name: 'Acme', logo_url: null, background_url: null, expiry_date: null } },
+      },
+    });
+    renderApp('/login');
+    await screen.findByRole('link', { name: 'Create an account' });
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'GET /account/registration',
+      'GET /api/get_logo_and_expiry_date',
+    ]);
+    for (const call of calls) expect(guardOf(call), `${call.method} ${call.path}`).toBe('public');
   });
 
   it.each<['admin' | 'user', AccessType, string, string]>([

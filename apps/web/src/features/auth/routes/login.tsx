@@ -134,7 +134,11 @@ function LoginForm({ redirect }: { redirect: string | null }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Field label="Role" error={errors.role?.message}>
+        <Field
+          label="Role"
+          error={errors.role?.message}
+          hint="Admin: the File Control and Settings areas; User: your files"
+        >
           {(control) => (
             <select {...control} {...form.register('role')}>
               <option value="user">User</option>

@@ -6,6 +6,7 @@ import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDashboardTable } from '../api/get-dashboard';
 import { FileCell } from '../components/file-row';
+import { RoleHint } from '../components/role-hint';
 
 const TABLES: Array<{ table: DashboardTable; title: string; when: string; empty: string }> = [
   { table: 'previewed', title: 'Previewed', when: 'Opened', empty: 'Files you open show here.' },
@@ -65,6 +66,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" />
+      <RoleHint />
       <div className="dashboard">
         {TABLES.map((t) => (
           <DashboardTableCard key={t.table} {...t} />

@@ -1,7 +1,9 @@
 import {
   ACCESS_TYPES,
   type AccessType,
+  AREA_LABELS,
   accessTypeLabel,
+  canAccess,
   type LoginRole,
   mayUseRole,
   passwordProblems,
@@ -33,6 +35,20 @@ const EMPTY_MESSAGES = {
 };
 
 export const ASSIGNABLE_ACCESS_TYPES = ACCESS_TYPES.filter((a) => a !== VENDOR_ADMIN);
+
+/** What an access type opens to someone signed in as Admin (spec §6), in a sentence. */
+export function accessTypeOpens(accessType: AccessType): string {
+  const areas = (['fileControl', 'settings'] as const).flatMap((area) =>
+    canAccess(accessType, area, 'write')
+      ? [AREA_LABELS[area]]
+      : canAccess(accessType, area, 'read')
+        ? [`${AREA_LABELS[area]} (read only)`]
+        : [],
+  );
+  return areas.length
+    ? `Signed in as Admin, they open ${areas.join(' and ')}; as User, their files.`
+    : 'No admin areas: they sign in as User, to their files.';
+}
 
 const FIELD_ORDER = [
   'username',
@@ -221,6 +237,7 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
           <Field
             label="Access type"
             error={errors.access_type}
+            hint={errors.access_type ? undefined : accessTypeOpens(state.access_type)}
             describedBy={isSelf ? `${id}-self-hint` : undefined}
           >
             {(control) => (
@@ -240,14 +257,14 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
             )}
           </Field>
           <Field
-            label="Role"
+            label="Usual sign-in role"
             error={errors.role}
             hint={
               isSelf || errors.role
                 ? undefined
                 : state.access_type === 'General staff'
                   ? 'General staff always sign in as User.'
-                  : 'Admin opens the administration areas.'
+                  : 'Kept with the account; it opens nothing by itself. The access type decides the areas, and the person picks User or Admin on the sign-in page each time.'
             }
             describedBy={isSelf ? `${id}-self-hint` : undefined}
           >

@@ -293,7 +293,7 @@ describe('the users page', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Jane Doe' }));
     let dialog = screen.getByRole('dialog', { name: 'Edit Jane Doe' });
     expect(within(dialog).getByLabelText('Access type')).toBeDisabled();
-    expect(within(dialog).getByLabelText('Role')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Usual sign-in role')).toBeDisabled();
     expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -303,7 +303,14 @@ describe('the users page', () => {
     await user.clear(within(dialog).getByLabelText('First name'));
     await user.type(within(dialog).getByLabelText('First name'), 'Alicia');
     await user.selectOptions(within(dialog).getByLabelText('Access type'), 'Auditor');
-    await user.selectOptions(within(dialog).getByLabelText('Role'), 'admin');
+    // The access type says what it opens; the role says it opens nothing by itself.
+    expect(within(dialog).getByLabelText('Access type')).toHaveAccessibleDescription(
+      'Signed in as Admin, they open File Control (read only) and Settings (read only); as User, their files.',
+    );
+    expect(within(dialog).getByLabelText('Usual sign-in role')).toHaveAccessibleDescription(
+      /it opens nothing by itself\. The access type decides the areas/,
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Usual sign-in role'), 'admin');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.path === '/api/editUser/20')).toMatchObject({

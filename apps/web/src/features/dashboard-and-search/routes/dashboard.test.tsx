@@ -1,0 +1,44 @@
+import type { AccessType } from '@quire/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../testing/fixtures';
+import { mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+const HINT = /You signed in as User\. Sign in as Admin to/;
+
+function server(accessType: AccessType) {
+  const data = signIn('user', accessType);
+  return mockApi({ 'GET /api/user/current': { body: { data: data.user } } });
+}
+
+describe('the dashboard of someone signed in as User', () => {
+  it('says what the Admin role opens for a User Administration Admin', async () => {
+    server('User Administration Admin');
+    renderApp('/dashboard');
+    expect(await screen.findByText(HINT)).toHaveTextContent(
+      'Sign in as Admin to manage users, groups and settings.',
+    );
+  });
+
+  // Last: a dismissal lasts for the session (the fixtures' sessions share one token).
+  it('tells a Company Admin that the admin areas need the Admin role, until dismissed', async () => {
+    server('COMPANY ADMIN');
+    const { user, location } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(location()).toBe('/dashboard');
+    const hint = screen.getByRole('note', { name: 'Signed in as User' });
+    expect(hint).toHaveTextContent(
+      'You signed in as User. Sign in as Admin to manage categories and settings.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(HINT)).toBeNull();
+  });
+
+  it('says nothing to General staff, who have no admin areas', async () => {
+    server('General staff');
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(screen.queryByText(HINT)).toBeNull();
+  });
+});
