@@ -1,6 +1,6 @@
 import { contract, type TFileDetail } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeyFor } from '../../lib/api-client';
 import { aFile, fileServer, olive, sam } from '../../testing/file-fixtures';
 import { renderApp } from '../../testing/render-app';
@@ -173,6 +173,28 @@ describe('the file page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'File not found' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
+  });
+
+  it('downloads the record with its history, busy while it is prepared', async () => {
+    const gate = held();
+    const api = fileServer(aFile(), {
+      'GET /api/export-files-main/5': async () => {
+        await gate.until;
+        return { body: 'xlsx bytes' };
+      },
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:record');
+    URL.revokeObjectURL = vi.fn();
+    const { user } = await openPage();
+    const history = screen.getByRole('region', { name: 'History' });
+    await user.click(
+      within(history).getByRole('button', { name: 'Download the record with its history (.xlsx)' }),
+    );
+    expect(within(history).getByRole('button', { name: /Preparing the record/ })).toBeDisabled();
+    gate.release();
+    expect(await screen.findByText('Record downloaded')).toBeInTheDocument();
+    expect(URL.createObjectURL).toHaveBeenCalledOnce();
+    expect(api.calls.some((c) => c.path === '/api/export-files-main/5')).toBe(true);
   });
 
   it('previews the current version as text', async () => {

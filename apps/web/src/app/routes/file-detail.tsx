@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { TextStatusPanel } from '../../features/dashboard-and-search/components/text-status-panel';
 import { fileIdFrom, useFileView } from '../../features/files/api/file-queries';
 import { FileActionsBar } from '../../features/files/components/file-actions-bar';
+import { FileHistory } from '../../features/files/components/file-history';
 import { FilePreview } from '../../features/files/components/file-preview';
 import { CommentList, OtherFiles, VersionList } from '../../features/files/components/file-sections';
 import { ShareDialog } from '../../features/files/components/share-dialog';
@@ -82,6 +83,7 @@ export function FileDetailPage() {
           <VersionList file={f} userId={me.data?.id ?? 0} />
           <OtherFiles file={f} />
           <CommentList file={f} />
+          <FileHistory file={f} />
           <section aria-labelledby="rights-heading">
             <h2 id="rights-heading">Your rights</h2>
             <p>
