@@ -190,7 +190,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const body = await toErrorBody(error, deps, actor, req, anonymousRefusals);
     return reply.status(body.status).send(body.payload);
   });
-  app.get('/api/health', { schema: { hide: true } }, () => healthReport(deps));
+  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => {
+    const report = await healthReport(deps);
+    return reply.status(report.database === 'up' ? 200 : 503).send(report);
+  });
   attachJobRunner(app, deps);
   if (config.QUIRE_ROLE === 'worker') {
     // A worker process answers only /api/health (for container health checks).

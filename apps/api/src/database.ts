@@ -20,6 +20,9 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** Milliseconds between two looks at the embedded PostgreSQL's process. */
+const EMBEDDED_WATCH_MS = 2000;
+
 /**
  * The database of a start: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR/postgres
  * (created on first use), migrated to the latest migration.
@@ -32,6 +35,9 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
       embedded = await startEmbeddedPostgres({
         dataDir: path.join(config.dataDir, 'postgres'),
         port: config.EMBEDDED_PG_PORT,
+        // A PostgreSQL killed under the server is started again (calls answer 503 meanwhile).
+        watchMs: EMBEDDED_WATCH_MS,
+        onWatch: (message) => process.stderr.write(`${new Date().toISOString()} ${message}\n`),
       });
       await createDatabase(embedded.adminUrl, 'quire');
       databaseUrl = withDatabase(embedded.adminUrl, 'quire');

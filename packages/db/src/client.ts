@@ -15,6 +15,10 @@ const pools = new WeakMap<Db, pg.Pool>();
  */
 export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // An idle connection the server ended (PostgreSQL restarted or killed): the pool has
+  // already dropped it and opens a new one for the next query. Without a listener the
+  // event would end the process.
+  pool.on('error', () => {});
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
   const disconnect = db.$disconnect.bind(db);
   Object.defineProperty(db, '$disconnect', {

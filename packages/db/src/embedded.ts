@@ -263,6 +263,13 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (message: unknown) => void;
   /** Where root keeps the programs and unreachable clusters (default /var/lib/quire). */
   runtimeDir?: string;
+  /**
+   * Milliseconds between two looks at the PostgreSQL process; when it is gone (killed,
+   * crashed), the cluster is started again on the same port. Unset: no watchdog.
+   */
+  watchMs?: number;
+  /** What the watchdog says (a restart, a failed try); default: `onLog`. */
+  onWatch?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(options.dataDir);
   const runtimeDir = options.runtimeDir ?? ROOT_RUNTIME_DIR;
@@ -325,30 +332,32 @@ export async function startEmbeddedPostgres(options: {
   }
 
   const logFile = path.join(databaseDir, 'server.log');
+  const pgStart = (onPort: number) =>
+    runAs(
+      spawner,
+      bin('pg_ctl'),
+      [
+        'start',
+        '-w',
+        '-t',
+        '60',
+        '-D',
+        databaseDir,
+        '-l',
+        logFile,
+        '-o',
+        // No parallel workers: Quire's statements are short and many, and starting workers
+        // for one (tens of ms on a small machine) cost more than they saved (a broad
+        // search's count: 70 ms with them, 24 ms without, at 30,000 files).
+        `-p ${onPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_parallel_workers_per_gather=0`,
+      ],
+      env,
+    );
   let port = 0;
   for (let attempt = 1; ; attempt++) {
     port = options.port || (await freePort());
     try {
-      await runAs(
-        spawner,
-        bin('pg_ctl'),
-        [
-          'start',
-          '-w',
-          '-t',
-          '60',
-          '-D',
-          databaseDir,
-          '-l',
-          logFile,
-          '-o',
-          // No parallel workers: Quire's statements are short and many, and starting workers
-          // for one (tens of ms on a small machine) cost more than they saved (a broad
-          // search's count: 70 ms with them, 24 ms without, at 30,000 files).
-          `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_parallel_workers_per_gather=0`,
-        ],
-        env,
-      );
+      await pgStart(port);
       break;
     } catch (err) {
       const tail = await readFile(logFile, 'utf8')
@@ -369,7 +378,41 @@ export async function startEmbeddedPostgres(options: {
   }
   await writeFile(ownerFile, `${process.pid}\n`).catch(() => {});
 
+  // The watchdog: a PostgreSQL killed under a running server (kill -9, the OOM killer) is
+  // started again on the same port, so the pool's connections work again without a restart
+  // of Quire. It recovers from its write-ahead log as after a power cut. A start refused
+  // while the killed server's backends are still exiting is tried again at the next look.
+  const postmasterPid = async () =>
+    Number((await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  let watchdog: NodeJS.Timeout | undefined;
+  if (options.watchMs) {
+    const say = options.onWatch ?? log;
+    let pid = await postmasterPid();
+    const restart = async () => {
+      try {
+        say(`The embedded PostgreSQL (process ${pid}) is gone: starting it again on port ${port}`);
+        await pgStart(port);
+        pid = await postmasterPid();
+        say(`The embedded PostgreSQL is running again (process ${pid})`);
+      } catch (err) {
+        say(`The embedded PostgreSQL did not start yet (${errorText(err)}); trying again`);
+      } finally {
+        restarting = null;
+      }
+    };
+    watchdog = setInterval(() => {
+      if (stopping || restarting || liveProcess(pid, 'postgres')) return;
+      restarting = restart();
+    }, options.watchMs);
+    watchdog.unref();
+  }
+
   const stop = async () => {
+    stopping = true;
+    clearInterval(watchdog);
+    await restarting;
     await runAs(spawner, bin('pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', databaseDir], env).catch(() => {});
     await unlink(ownerFile).catch(() => {});
   };

@@ -112,14 +112,63 @@ export const storageFull = createError({
     'The file store is full, so nothing was saved. Ask an administrator to free space or add storage, then try again.',
 });
 
+/** PostgreSQL is away (stopped, killed, restarting): nothing was done. */
+export const databaseUnavailable = createError({
+  code: 'database.unavailable',
+  statusCode: 503,
+  message: 'The database is not reachable; try again in a moment',
+});
+
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
+/**
+ * How a lost database shows: node-postgres and Node (refused, a server shutting down or
+ * starting up: 57P01-57P03, connection exceptions: class 08), Prisma (P1001 can't reach,
+ * P1002 timed out, P1017 closed) and Prisma's driver adapter (`kind`).
+ */
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'P1001',
+  'P1002',
+  'P1017',
+]);
+const DATABASE_DOWN_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout']);
+const DATABASE_DOWN_MESSAGE =
+  /Connection terminated|Can't reach database server|Server has closed the connection|Client has encountered a connection error/i;
+
+/** Whether `err` (or what it wraps: cause, Prisma's driver adapter error, AggregateError) says the database is away. */
+export function isDatabaseDown(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as {
+    code?: unknown;
+    kind?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: unknown;
+    errors?: unknown;
+  };
+  if (typeof e.code === 'string' && DATABASE_DOWN_CODES.has(e.code)) return true;
+  if (typeof e.kind === 'string' && DATABASE_DOWN_KINDS.has(e.kind)) return true;
+  if (typeof e.message === 'string' && DATABASE_DOWN_MESSAGE.test(e.message)) return true;
+  const adapterError = (e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+  const wrapped = [e.cause, adapterError, ...(Array.isArray(e.errors) ? e.errors : [])];
+  return wrapped.some((inner) => isDatabaseDown(inner, depth + 1));
+}
 
 /**
- * The named error for a failure of what the server stands on (a full disk), or undefined:
- * the error handler answers these with their status instead of a 500.
+ * The named error for a failure of what the server stands on (a full disk, the database
+ * away), or undefined: the error handler answers these with their status instead of a 500.
  */
 export function systemFailure(err: unknown): AppError | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && NO_SPACE.has(code)) return storageFull();
+  if (isDatabaseDown(err)) return databaseUnavailable();
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import type { Deps } from './deps.js';
+import { databaseUnavailable, isDatabaseDown } from './errors.js';
 
 // GET /api/health: what a monitor needs to see before people do. The database answers or
 // not; the free space of the blob store and of the data folder (the embedded database, the
@@ -11,8 +12,10 @@ export interface DiskSpace {
 }
 
 export interface HealthReport {
-  status: 'ok';
-  database: 'up';
+  status: 'ok' | 'unavailable';
+  database: 'up' | 'down';
+  /** Why the status is not ok. */
+  message?: string;
   storage: { blobs: DiskSpace | null; data_dir: DiskSpace | null };
 }
 
@@ -32,11 +35,21 @@ export function diskSpace(dir: string): Promise<DiskSpace | null> {
   return space;
 }
 
+/** The report; `status: 'unavailable'` (answered 503) while the database is away. */
 export async function healthReport(deps: Pick<Deps, 'db' | 'config'>): Promise<HealthReport> {
-  const [blobs, dataDir] = await Promise.all([
+  const [blobs, dataDir, database] = await Promise.all([
     diskSpace(deps.config.storageDir),
     diskSpace(deps.config.dataDir),
-    deps.db.$queryRaw`SELECT 1`,
+    deps.db.$queryRaw`SELECT 1`.then(
+      () => 'up' as const,
+      (err: unknown) => {
+        if (isDatabaseDown(err)) return 'down' as const;
+        throw err;
+      },
+    ),
   ]);
-  return { status: 'ok', database: 'up', storage: { blobs, data_dir: dataDir } };
+  const storage = { blobs, data_dir: dataDir };
+  if (database === 'down')
+    return { status: 'unavailable', database, message: databaseUnavailable().message, storage };
+  return { status: 'ok', database, storage };
 }
