@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
@@ -63,7 +64,13 @@ describe('comments, follows and the bell', () => {
     const bell = await call(tok.bob, { method: 'GET', url: '/api/get-notification' });
     const mine = bell.json().data.items.filter((n: { file_id: number }) => n.file_id === f.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ kind: 'file.commented', read: false, link: `/files/${f.id}` });
+    expect(mine[0]).toMatchObject({
+      kind: 'file.commented',
+      // Who did it: the viewer commented.
+      body: expect.stringMatching(/^By Test User \d+$/),
+      read: false,
+      link: `/files/${f.id}`,
+    });
     expect(await t.db.notification.count({ where: { userId: u.viewer, fileId: f.id } })).toBe(0);
 
     expect((await post(tok.bob, '/api/unfollow', { file_id: f.id })).statusCode).toBe(200);
@@ -266,5 +273,34 @@ describe('GET /api/export-files-main/{id}', () => {
     expect(
       (await call(tok.stranger, { method: 'GET', url: `/api/export-files-main/${f.id}` })).statusCode,
     ).toBe(404);
+  });
+
+  it('writes text that starts like a formula (= + - @, tab, CR) as text', async () => {
+    const f = await newFile();
+    await t.db.file.update({ where: { id: f.id }, data: { name: '=HYPERLINK("http://evil.test","click")' } });
+    await t.db.fileVersion.updateMany({ where: { fileId: f.id }, data: { comment: '@SUM(A1)' } });
+    await t.db.auditEvent.create({
+      data: {
+        type: 'file',
+        action: 'file.updated',
+        message: '-2+3',
+        targetType: 'file',
+        targetId: String(f.id),
+      },
+    });
+    const res = await call(tok.viewer, { method: 'GET', url: `/api/export-files-main/${f.id}` });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as never);
+    const file = book.getWorksheet('File')!;
+    expect(file.getRow(1).values).toEqual([undefined, 'Name', `'=HYPERLINK("http://evil.test","click")`]);
+    expect(file.getRow(1).getCell(2).formula).toBeUndefined();
+    const versions = book.getWorksheet('Versions')!;
+    expect(versions.getRow(2).getCell(6).value).toBe("'@SUM(A1)");
+    const messages: unknown[] = [];
+    book.getWorksheet('Activity')!.eachRow((row) => {
+      messages.push(row.getCell(4).value);
+    });
+    expect(messages).toContain("'-2+3");
   });
 });

@@ -55,6 +55,16 @@ export function clearAll(tx: Tx, userId: number) {
   return tx.notification.deleteMany({ where: { userId } });
 }
 
+/** The name of the person who acted, as the bell shows it ("Alice Able", or their username). */
+export async function actorName(tx: Tx, userId: number): Promise<string | null> {
+  const u = await tx.user.findUnique({
+    where: { id: userId },
+    select: { username: true, firstName: true, lastName: true },
+  });
+  if (!u) return null;
+  return [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username;
+}
+
 export function fileForEvent(tx: Tx, fileId: number) {
   return tx.file.findUnique({
     where: { id: fileId },

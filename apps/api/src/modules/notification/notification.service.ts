@@ -105,12 +105,15 @@ export async function notifyFollowers(deps: Deps, jobId: bigint | number | strin
     const file = await repo.fileForEvent(tx, event.file_id);
     if (!file) return 0;
     const userIds = await repo.followersWhoSee(tx, file.id, event.actor_id);
+    // Who did it, for the notifications page ("By Alice Able"); the system signs nothing.
+    const actor = event.actor_id === null ? null : await repo.actorName(tx, event.actor_id);
     const { count } = await notify(
       tx,
       userIds.map((userId) => ({
         userId,
         kind: `file.${event.type}`,
         title: title(file.name),
+        body: actor ? `By ${actor}` : '',
         fileId: file.id,
         link: file.deletedAt ? null : `/files/${file.id}`,
         sourceKey: `file-event:${jobId}`,
