@@ -83,6 +83,33 @@ describe('the file page: its actions bar', () => {
     ]);
   });
 
+  it('unfollows and unfavourites a followed favourite', async () => {
+    let file = aFile({ is_following: true, is_favourite: true });
+    const api = fileServer(() => file, {
+      'POST /api/unfollow': () => {
+        file = { ...file, is_following: false };
+        return { body: { data: null } };
+      },
+      'POST /api/unfavourite-file': () => {
+        file = { ...file, is_favourite: false };
+        return { body: { data: null } };
+      },
+    });
+    const { user } = await openPage();
+    expect(within(bar()).getByRole('button', { name: 'Unfollow' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(bar()).getByRole('button', { name: 'Unfollow' }));
+    expect(await screen.findByText('You no longer follow this file')).toBeInTheDocument();
+    expect(within(bar()).getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(within(bar()).getByRole('button', { name: 'Unfavourite' }));
+    expect(await screen.findByText('Taken out of your favourites')).toBeInTheDocument();
+    expect(within(bar()).getByRole('button', { name: 'Favourite' })).toBeInTheDocument();
+    const sent = api.calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body]);
+    expect(sent).toEqual([
+      ['/api/unfollow', { file_id: 5 }],
+      ['/api/unfavourite-file', { file_id: 5 }],
+    ]);
+  });
+
   it('renames: the new name shows at once, and the category list is refetched', async () => {
     let file: TFileDetail = aFile();
     const api = fileServer(() => file, {
