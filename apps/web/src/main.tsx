@@ -6,9 +6,12 @@ import { AppRoutes, createRoutes, preloadRoute } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
 import { installErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
+import { applyStoredTheme } from './lib/theme';
 import './styles.css';
 
 installErrorReporting();
+// index.html set the theme before this script ran; from here on it follows the system's changes.
+applyStoredTheme();
 const notifications = createNotificationStore();
 const routes = createRoutes(notifications);
 const root = document.getElementById('root');

@@ -87,15 +87,13 @@ export function AccountMenu({ person, accessLabel, onSignOut, signingOut }: Acco
         className="account-menu__button"
         aria-expanded={open}
         aria-controls="account-menu-panel"
-        aria-label={`Account: ${person.name}`}
         onClick={() => setOpenOn(open ? null : pathname)}
       >
         <span className="avatar" aria-hidden="true">
           {(person.first_name || person.username).slice(0, 1).toUpperCase()}
         </span>
-        <span className="account-menu__name" aria-hidden="true">
-          {person.name}
-        </span>
+        {/* Named "Account: Jane Doe"; the name is shown on a wide screen, read on any. */}
+        <span className="sr-only">Account:</span> <span className="account-menu__name">{person.name}</span>
         <span className="account-menu__caret" aria-hidden="true" />
       </button>
       {open ? (
