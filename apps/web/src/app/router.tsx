@@ -315,6 +315,13 @@ export function createRoutes(notify: Notifier): RouteObject[] {
               ),
             },
             {
+              path: '/notifications',
+              ...page(
+                () => import('../features/notification/routes/notifications'),
+                (m) => m.NotificationsPage,
+              ),
+            },
+            {
               path: '/files/category/:id',
               ...page(
                 () => import('../features/files/routes/category-files'),

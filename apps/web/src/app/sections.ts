@@ -21,6 +21,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/files/checked-out', label: 'Checked out', group: 'Files', role: 'any', area: null },
   { path: '/files/favourites', label: 'Favourites', group: 'Files', role: 'any', area: null },
   { path: '/files/my-deleted', label: 'My deleted files', group: 'Files', role: 'any', area: null },
+  { path: '/notifications', label: 'Notifications', group: 'Files', role: 'any', area: null },
   { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
   {
     path: '/admin/category-groups',

@@ -13,6 +13,7 @@ const HEADINGS: Record<string, string> = {
   '/files/checked-out': 'Checked out',
   '/files/favourites': 'Favourites',
   '/files/my-deleted': 'My deleted files',
+  '/notifications': 'Notifications',
   '/files/my-deleted': 'My deleted files',
   '/admin/category': 'Categories',
   '/admin/trash': 'Trash',

@@ -1,7 +1,7 @@
 import { contract } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/format';
@@ -59,6 +59,9 @@ export function NotificationBell() {
               </li>
             ))}
           </ul>
+          <Link to="/notifications" className="button button--link" onClick={() => setOpen(false)}>
+            See all
+          </Link>
           {(list.data?.items ?? []).length ? (
             <button
               type="button"
