@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import type { AuthContext } from '../../lib/session.js';
+import { inertRow } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
 import {
   addVersion,
@@ -368,7 +369,8 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
     ['Updated', detail.updated_at],
     ...detail.values.map((v): [string, string] => [v.name, v.display]),
   ];
-  for (const r of rows) sheet.addRow(r);
+  // Every text cell inert: a value or name such as =HYPERLINK(…) stays text (lib/spreadsheet-cells.ts).
+  for (const r of rows) sheet.addRow(inertRow(r));
   sheet.getColumn(1).font = { bold: true };
 
   const versions = book.addWorksheet('Versions');
@@ -382,15 +384,17 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
     { header: 'Created', key: 'created', width: 26 },
   ];
   for (const v of detail.versions)
-    versions.addRow({
-      number: v.number,
-      name: v.name,
-      type: v.mime_type,
-      size: v.size,
-      author: v.author.name,
-      comment: v.comment,
-      created: v.created_at,
-    });
+    versions.addRow(
+      inertRow({
+        number: v.number,
+        name: v.name,
+        type: v.mime_type,
+        size: v.size,
+        author: v.author.name,
+        comment: v.comment,
+        created: v.created_at,
+      }),
+    );
 
   const log = book.addWorksheet('Activity');
   log.columns = [
@@ -400,12 +404,14 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
     { header: 'Message', key: 'message', width: 70 },
   ];
   for (const e of history)
-    log.addRow({
-      when: e.createdAt.toISOString(),
-      who: e.user?.username ?? '',
-      what: e.action,
-      message: e.message,
-    });
+    log.addRow(
+      inertRow({
+        when: e.createdAt.toISOString(),
+        who: e.user?.username ?? '',
+        what: e.action,
+        message: e.message,
+      }),
+    );
   for (const s of [versions, log]) s.getRow(1).font = { bold: true };
 
   await audit(deps.db, actor, {

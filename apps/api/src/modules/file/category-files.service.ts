@@ -5,6 +5,7 @@ import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
+import { inertCell, inertRow } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
 import { categoryNotFound } from './file.errors.js';
 import { showValue } from './file.metadata.js';
@@ -95,7 +96,7 @@ export async function exportCategoryFiles(
     { header: 'Type', key: 'type', width: 24 },
     { header: 'Size (bytes)', key: 'size', width: 14 },
     { header: 'Filed', key: 'filed', width: 26 },
-    ...fields.map((f) => ({ header: f.name, key: `f${f.fieldId}`, width: 24 })),
+    ...fields.map((f) => ({ header: inertCell(f.name), key: `f${f.fieldId}`, width: 24 })),
   ];
   const write = async () => {
     for await (const rows of repo.categoryRows(deps.db, scopeOf(auth), categoryId, filter)) {
@@ -117,7 +118,8 @@ export async function exportCategoryFiles(
           filed: s.created_at,
         };
         for (const f of fields) row[`f${f.fieldId}`] = showValue(f, mine.get(f.fieldId)).display;
-        sheet.addRow(row).commit();
+        // Text that a spreadsheet would run as a formula (=HYPERLINK(…)) is written as text.
+        sheet.addRow(inertRow(row)).commit();
       }
     }
     sheet.commit();

@@ -112,4 +112,40 @@ describe('fileIncategory', () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('the export writes text that starts like a formula (= + - @, tab, CR) as text', async () => {
+    const dangers = ['=HYPERLINK("http://evil.test","click")', '+1+1', '-2+3', '@SUM(A1)', '\tTab', '\rCR'];
+    const viewer = await createUser(t.db);
+    const viewerToken = await loginAs(t.app, viewer, 'user');
+    const category = (await createCategory(t.db, { grants: [{ userId: viewer.id }] })).id;
+    const field = await createField(t.db, { name: '=Field' });
+    await addCategoryFields(t.db, category, [field.id]);
+    for (const [i, name] of dangers.entries()) {
+      const f = await createFile(t.db, t.app.deps.blobs, { ownerId: viewer.id, categoryId: category, name });
+      await t.db.fileFieldValue.create({
+        data: { fileId: f.id, fieldId: field.id, valueText: dangers[(i + 1) % dangers.length]! },
+      });
+    }
+    const res = await callAs(t, viewerToken, {
+      method: 'GET',
+      url: `/api/fileIncategory_export/${category}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as never);
+    const sheet = book.getWorksheet('Files')!;
+    expect(sheet.getRow(1).getCell(8).value).toBe("'=Field");
+    const names: unknown[] = [];
+    const values: unknown[] = [];
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      for (const c of [2, 8]) expect(row.getCell(c).formula).toBeUndefined();
+      names.push(row.getCell(2).value);
+      values.push(row.getCell(8).value);
+    }
+    // (XML reads a carriage return back as a line feed; the apostrophe is what matters.)
+    const inert = dangers.map((d) => `'${d}`.replace('\r', '\n')).sort();
+    expect([...names].sort()).toEqual(inert);
+    expect([...values].sort()).toEqual(inert);
+  });
 });
