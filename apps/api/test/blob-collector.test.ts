@@ -107,6 +107,26 @@ describe('the blob collector', () => {
     expect(await exists(id)).toEqual({ row: false, file: false });
   });
 
+  it('removes old content that no row names; keeps named content and a young upload', async () => {
+    const old = BLOB_GRACE_MS + hour;
+    // content whose upload failed (or that a restore left behind): in the store, no row
+    const orphan = (await blobs.put(Buffer.from('stored, then its upload failed'))).id;
+    const then = new Date(Date.now() - old);
+    await utimes(path.join(dir, orphan.slice(0, 2), orphan.slice(2, 4), orphan), then, then);
+    const named = await blob('named by its row, and old', old);
+    const user = await createUser(t.db, { accessType: 'General staff' });
+    await t.db.user.update({ where: { id: user.id }, data: { signatureBlobId: named } });
+    // an upload in flight: stored a moment ago, its row not yet committed
+    const inFlight = (await blobs.put(Buffer.from('an upload whose row is coming'))).id;
+
+    await t.db.$transaction((tx) => enqueue(tx, 'blobs.collect', {}));
+    expect((await testRunner(t, jobDefinitions, { blobs }).runDue()).done).toBe(1);
+
+    expect(await exists(orphan)).toEqual({ row: false, file: false });
+    expect(await exists(named)).toEqual({ row: true, file: true });
+    expect(await exists(inFlight)).toEqual({ row: false, file: true });
+  });
+
   it('runs on its schedule', async () => {
     expect(BLOB_COLLECT_CRON).toBe('17 * * * *');
     const id = await blob('swept by the hourly run', BLOB_GRACE_MS + hour);

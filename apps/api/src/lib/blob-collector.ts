@@ -3,7 +3,8 @@ import type { Deps, Tx } from './deps.js';
 import { defineJob } from './jobs/definition.js';
 import type { ScheduledPayload } from './jobs/schedules.js';
 
-// The blob collector (decision 010): deletes blobs that no row references, row and file.
+// The blob collector (decision 010): deletes blobs that no row references, row and file;
+// then content in the store that no `blobs` row names (sweepUnnamedContent).
 //
 // What "references" means is read from PostgreSQL's catalog at every run: every foreign key
 // that points at blobs.id, in any table, so a table added later is covered without a list to
@@ -88,11 +89,55 @@ export async function collectBlobs(
   return removed;
 }
 
+/**
+ * Deletes stored content that no `blobs` row names and that no put has written or touched
+ * since `touchedBefore`: the content of an upload whose transaction failed, content stored
+ * before a restore replaced the rows. It starts from the store, not from the rows (which
+ * collectBlobs starts from), in batches of ids looked up in `blobs`. Content younger than the
+ * cutoff is an upload in flight (its row not yet committed) and is kept; so is content a put
+ * touches between the look-up and the removal (`remove`'s `unlessTouchedAfter`). Answers the
+ * ids deleted.
+ */
+export async function sweepUnnamedContent(
+  deps: Pick<Deps, 'db' | 'blobs' | 'log'>,
+  touchedBefore: Date,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const removed: string[] = [];
+  let batch: string[] = [];
+  const sweep = async () => {
+    const named = await deps.db.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM blobs WHERE id = ANY(${batch}::text[])`;
+    const keep = new Set(named.map((r) => r.id));
+    for (const id of batch) {
+      if (keep.has(id)) continue;
+      try {
+        await deps.blobs.remove(id, { unlessTouchedAfter: touchedBefore });
+        if (!(await deps.blobs.exists(id))) removed.push(id);
+      } catch (err) {
+        deps.log.error({ err, blobId: id }, 'content no row names could not be removed');
+      }
+    }
+    batch = [];
+  };
+  for await (const blob of deps.blobs.list()) {
+    if (signal?.aborted) return removed;
+    if (blob.touchedAt >= touchedBefore) continue;
+    batch.push(blob.id);
+    if (batch.length >= BATCH) await sweep();
+  }
+  if (batch.length) await sweep();
+  if (removed.length) deps.log.info({ count: removed.length }, 'removed stored content that no row names');
+  return removed;
+}
+
 export const blobCollectJob = defineJob({
   kind: 'blobs.collect',
   payload: z.object({ due_at: z.string().optional() }),
   timeoutMs: 30 * 60_000,
   async run(job, deps) {
-    await collectBlobs(deps, new Date(deps.now().getTime() - BLOB_GRACE_MS), job.signal);
+    const cutoff = new Date(deps.now().getTime() - BLOB_GRACE_MS);
+    await collectBlobs(deps, cutoff, job.signal);
+    await sweepUnnamedContent(deps, cutoff, job.signal);
   },
 });

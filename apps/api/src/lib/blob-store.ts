@@ -65,6 +65,11 @@ export interface BlobStore {
    * longer running, and any older than `olderThanMs` (default 1 h).
    */
   sweepTemp(olderThanMs?: number): Promise<void>;
+  /**
+   * Every stored blob (temp files aside) with the time a put last wrote or touched it: for
+   * the sweep of content that no row names (lib/blob-collector.ts).
+   */
+  list(): AsyncIterable<{ id: string; touchedAt: Date }>;
 }
 
 export class BlobTooLargeError extends Error {
@@ -239,6 +244,21 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
         if (info && info.mtimeMs > options.unlessTouchedAfter.getTime()) return;
       }
       await rm(file, { force: true });
+    },
+    async *list() {
+      const hex2 = /^[0-9a-f]{2}$/;
+      const names = async (d: string) => (await readdir(d).catch(() => [] as string[])).sort();
+      for (const a of await names(dir)) {
+        if (!hex2.test(a)) continue;
+        for (const b of await names(path.join(dir, a))) {
+          if (!hex2.test(b)) continue;
+          for (const id of await names(path.join(dir, a, b))) {
+            if (!ID.test(id) || !id.startsWith(a + b)) continue;
+            const info = await stat(path.join(dir, a, b, id)).catch(() => null);
+            if (info?.isFile()) yield { id, touchedAt: info.mtime };
+          }
+        }
+      }
     },
     async sweepTemp(olderThanMs = 3_600_000) {
       // Young ones only when their writer is gone: another server sharing this folder may be
