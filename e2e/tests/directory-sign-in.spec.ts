@@ -44,6 +44,8 @@ test('configure LDAP against the test slapd and sign in as a directory user', as
     page.getByRole('status').filter({ hasText: 'found uid=bob,ou=people,dc=quire,dc=test' }),
   ).toBeVisible();
 
+  // A new connection starts turned off; tested, it may be turned on.
+  await page.getByLabel('Let directory accounts sign in').check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'External authentication saved' })).toBeVisible();
 

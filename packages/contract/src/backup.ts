@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZIdParams, ZNull, ZPage, ZPageQuery, zLine, zSecret } from './common.js';
+import { ZIdParams, ZNull, ZPage, ZPageQuery, zSecret } from './common.js';
+import { zCron } from './cron.js';
 import { endpoint } from './http.js';
 
 // Backups (spec §7 "Backup"): one archive of the whole system (every table, every blob, a
@@ -81,7 +82,7 @@ export const ZScheduleBackupBody = z
     /** 0 (Sunday) to 6, for weekly (default 0). */
     day_of_week: z.number().int().min(0, 'Choose a day').max(6, 'Choose a day').optional(),
     /** A node-cron expression (5 fields, or 6 with seconds), for custom. */
-    cron: zLine().trim().max(100).optional(),
+    cron: zCron({ seconds: true }).optional(),
     /** Scheduled backups to keep; older ones are deleted after each scheduled run. */
     keep_last: z
       .number()

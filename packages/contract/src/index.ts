@@ -31,6 +31,7 @@ export * from './category.js';
 export * from './category-files.js';
 export * from './category-workflow.js';
 export * from './common.js';
+export * from './cron.js';
 export * from './dashboard-and-search.js';
 export * from './email.js';
 export * from './file.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZText, zLine, zMultiline } from './common.js';
+import { zCron } from './cron.js';
 import { ZFieldType } from './metadata.js';
 
 // The shapes shared by the workflow calls (spec §3 "Workflow"): the design (a workflow, its
@@ -357,7 +358,7 @@ export const ZSaveTriggerBody = z
     /** on_field_change: move only when the field takes this value. */
     value: zLine().trim().max(1000).nullable().optional(),
     /** on_date: a cron expression (five fields), when no date field is given. */
-    cron: zLine().trim().max(100).nullable().optional(),
+    cron: zCron().nullable().optional(),
     /** Where the trigger sends the file (null: the next step). */
     target_step_id: ZId.nullable().optional(),
     escalate_user_id: ZId.nullable().optional(),

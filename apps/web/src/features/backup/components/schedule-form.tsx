@@ -1,13 +1,14 @@
-import type { TBackupSchedule } from '@quire/contract';
+import { type TBackupSchedule, type TScheduleBackupBody, ZScheduleBackupBody } from '@quire/contract';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
-import { fieldErrorsFrom } from '../../../lib/field-errors';
+import { fieldErrorsFrom, focusFirstError } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useScheduleBackup } from '../api/schedule-backup';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-type Fields = 'cron' | 'time' | 'day_of_week' | 'keep_last';
+const FIELDS = ['cron', 'time', 'day_of_week', 'keep_last'] as const;
+type Fields = (typeof FIELDS)[number];
 
 /** When scheduled backups run (daily, weekly or a cron expression) and how many are kept. */
 export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule; readOnly: boolean }) {
@@ -22,36 +23,36 @@ export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule
   const [keep, setKeep] = useState(String(schedule.keep_last));
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const formElement = event.currentTarget;
+    const showErrors = (found: Partial<Record<Fields, string>>) => {
+      setErrors(found);
+      queueMicrotask(() => focusFirstError(formElement, found, FIELDS));
+    };
+    const body: TScheduleBackupBody = {
+      enabled,
+      frequency,
+      keep_last: Number(keep),
+      ...(frequency === 'custom' ? { cron } : { time }),
+      ...(frequency === 'weekly' ? { day_of_week: day } : {}),
+    };
+    // The contract's checks first: a cron expression is told what is wrong, in a sentence.
+    const checked = ZScheduleBackupBody.safeParse(body);
+    if (!checked.success) return showErrors(fieldErrorsFrom(checked.error.issues, FIELDS));
     setErrors({});
-    save.mutate(
-      {
-        enabled,
-        frequency,
-        keep_last: Number(keep),
-        ...(frequency === 'custom' ? { cron } : { time }),
-        ...(frequency === 'weekly' ? { day_of_week: day } : {}),
+    save.mutate(checked.data, {
+      onSuccess: (saved) =>
+        notify.success(
+          'Backup schedule saved',
+          saved.enabled ? `Next backup ${formatDateTime(saved.next_run_at)}.` : 'Scheduled backups are off.',
+        ),
+      onError: (error) => {
+        const fields = error instanceof ApiError ? fieldErrorsFrom(error.errors, FIELDS) : {};
+        showErrors(fields);
+        if (Object.keys(fields).length === 0) notify.notifyFailure('Failed to save backup schedule!', error);
       },
-      {
-        onSuccess: (saved) =>
-          notify.success(
-            'Backup schedule saved',
-            saved.enabled
-              ? `Next backup ${formatDateTime(saved.next_run_at)}.`
-              : 'Scheduled backups are off.',
-          ),
-        onError: (error) => {
-          const fields =
-            error instanceof ApiError
-              ? fieldErrorsFrom(error.errors, ['cron', 'time', 'day_of_week', 'keep_last'])
-              : {};
-          setErrors(fields as Partial<Record<Fields, string>>);
-          if (Object.keys(fields).length === 0)
-            notify.notifyFailure('Failed to save backup schedule!', error);
-        },
-      },
-    );
+    });
   };
   const err = (field: Fields) =>
     errors[field] ? (
@@ -104,9 +105,12 @@ export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule
                 placeholder="0 2 * * *"
                 onChange={(e) => setCron(e.target.value)}
                 aria-invalid={errors.cron ? true : undefined}
-                aria-describedby={described('cron')}
+                aria-describedby={[described('cron'), `${id}-cron-hint`].filter(Boolean).join(' ')}
               />
               {err('cron')}
+              <div className="field__hint" id={`${id}-cron-hint`}>
+                Five fields: minute hour day month weekday (0 2 * * 1 is Mondays at 02:00).
+              </div>
             </div>
           ) : (
             <div className="field">

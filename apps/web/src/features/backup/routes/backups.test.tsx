@@ -113,6 +113,38 @@ describe('the backups page', () => {
     });
   });
 
+  it('tells what is wrong with a cron expression in a sentence at the field, before sending it', async () => {
+    const { calls } = server([], {
+      'POST /api/schedule_backup': {
+        body: { data: { ...SCHEDULE, frequency: 'custom', cron: '0 3 * * 1' } },
+      },
+    });
+    const { user, notifications } = renderApp('/admin/backups');
+    await user.selectOptions(await screen.findByLabelText('How often', {}, { timeout: 5000 }), 'custom');
+    const cron = screen.getByLabelText('Cron expression');
+    await user.clear(cron);
+    await user.type(cron, '0 3 * *');
+    await user.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(cron).toHaveFocus());
+    expect(cron).toHaveAccessibleDescription(
+      /^Give five fields \(minute hour day month weekday\), or six with the second first/,
+    );
+    await user.clear(cron);
+    await user.type(cron, '0 25 * * 1');
+    await user.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(cron).toHaveAccessibleDescription(/^Hour must be 0-23/));
+    expect(calls.some((c) => c.path === '/api/schedule_backup')).toBe(false);
+
+    await user.clear(cron);
+    await user.type(cron, '0 3 * * 1');
+    await user.click(screen.getByRole('button', { name: 'Save schedule' }));
+    await waitFor(() => expect(notifications.current()?.title).toBe('Backup schedule saved'));
+    expect(calls.find((c) => c.path === '/api/schedule_backup')?.body).toMatchObject({
+      frequency: 'custom',
+      cron: '0 3 * * 1',
+    });
+  });
+
   it('shows the lists read-only to an Auditor', async () => {
     server([run()], {}, 'Auditor');
     renderApp('/admin/backups');

@@ -9,9 +9,14 @@ import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { focusField } from '../../../lib/form';
 import { useGroupOptions } from '../api/get-group-options';
 import { useSaveAuthentication } from '../api/save-authentication';
 import { useTestAuthentication } from '../api/test-authentication';
+
+/** Why a Save that turns sign-in on is refused after a failed test. */
+export const TEST_FAILED =
+  'The last test failed, so directory accounts cannot sign in with these settings. Fix them and test again, or untick this to save them turned off.';
 
 type Mapping = { directory_group: string; group_id: number | null; access_type: string | null };
 type Form = Omit<Required<TAuthProviderBody>, 'group_mappings'> & { group_mappings: Mapping[] };
@@ -19,7 +24,8 @@ type Form = Omit<Required<TAuthProviderBody>, 'group_mappings'> & { group_mappin
 function initial(p: TAuthProvider | null): Form {
   return {
     name: p?.name ?? 'Directory',
-    enabled: p?.enabled ?? true,
+    // A new connection starts off: it is turned on once it has been tested.
+    enabled: p?.enabled ?? false,
     url: p?.url ?? 'ldaps://',
     start_tls: p?.start_tls ?? false,
     verify_certificate: p?.verify_certificate ?? true,
@@ -108,6 +114,12 @@ export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider 
   const onSave = (event: React.FormEvent) => {
     event.preventDefault();
     setErrors({});
+    if (form.enabled && result?.ok === false) {
+      // Saving would let people sign in through settings the server just failed with.
+      setErrors({ enabled: TEST_FAILED });
+      focusField('enabled');
+      return;
+    }
     save.mutate(toBody(form, passwordTouched), {
       onSuccess: () => {
         setPasswordTouched(false);
@@ -172,10 +184,31 @@ export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider 
   return (
     <form className="form" onSubmit={onSave} noValidate aria-busy={save.isPending}>
       <fieldset className="form" disabled={readOnly || save.isPending}>
-        <label className="checkbox">
-          <input type="checkbox" checked={form.enabled} onChange={(e) => set('enabled', e.target.checked)} />{' '}
-          Let directory accounts sign in
-        </label>
+        <div className="field field--wide">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="enabled"
+              checked={form.enabled}
+              onChange={(e) => {
+                set('enabled', e.target.checked);
+                if (!e.target.checked) setErrors(({ enabled: _, ...rest }) => rest);
+              }}
+              aria-invalid={errors.enabled ? true : undefined}
+              aria-describedby={errors.enabled ? `${id}-enabled-error` : `${id}-enabled-hint`}
+            />{' '}
+            Let directory accounts sign in
+          </label>
+          {errors.enabled ? (
+            <p className="field__error" id={`${id}-enabled-error`}>
+              {errors.enabled}
+            </p>
+          ) : (
+            <div className="field__hint" id={`${id}-enabled-hint`}>
+              Test the connection below before turning it on.
+            </div>
+          )}
+        </div>
         {TEXT_FIELDS.slice(0, 2).map(([k, l, h]) => input(k, l, h))}
         {input(
           'bind_password',

@@ -66,4 +66,43 @@ describe('external authentication', () => {
     });
     expect(body.settings).not.toHaveProperty('bind_password');
   });
+
+  it('starts a new connection turned off, and a Save after a failed test cannot turn it on: the form says why', async () => {
+    const data = signIn('admin', 'COMPANY ADMIN');
+    const { calls } = mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'GET /api/settings/authentication': { body: { data: null } },
+      'GET /api/all_group': { body: { data: [] } },
+      'POST /api/settings/authentication/test': {
+        status: 502,
+        body: { message: 'Connect to ldap://127.0.0.1:389: refused', code: 'settings.directory_failed' },
+      },
+    });
+    const { user } = renderApp('/admin/authentication');
+    const url = await screen.findByLabelText('Server URL', {}, { timeout: 5000 });
+    const enabled = screen.getByRole('checkbox', { name: 'Let directory accounts sign in' });
+    expect(enabled).not.toBeChecked();
+    await user.clear(url);
+    await user.type(url, 'ldap://127.0.0.1:389');
+    await user.type(screen.getByLabelText('Search base'), 'dc=x');
+    await user.type(screen.getByLabelText('Look up this username'), 'alice');
+    await user.click(screen.getByRole('button', { name: 'Test' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('refused');
+
+    await user.click(enabled);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(enabled).toHaveFocus());
+    expect(enabled).toHaveAccessibleDescription(/The last test failed/);
+    expect(calls.some((c) => c.path === '/api/settings/authentication/create')).toBe(false);
+
+    // Turned off, the settings can be kept for later.
+    await user.click(enabled);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/settings/authentication/create')?.body).toMatchObject({
+        enabled: false,
+        url: 'ldap://127.0.0.1:389',
+      }),
+    );
+  });
 });

@@ -54,6 +54,41 @@ describe('company setup', () => {
     });
   });
 
+  it('a stored website that no longer passes blocks a save with its message at the field, which gets the focus', async () => {
+    const { calls } = server({
+      'GET /api/company_details': { body: { data: { ...DETAILS, website: 'www.acme.test' } } },
+    });
+    const { user } = renderApp('/admin/company-setup');
+    const card = await details();
+    const phone = within(card).getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '+44 20 7946 0001');
+    await user.click(within(card).getByRole('button', { name: 'Save details' }));
+    const website = within(card).getByLabelText('Website');
+    await waitFor(() => expect(website).toHaveFocus());
+    expect(website).toHaveAccessibleDescription('Use an address starting with http:// or https://');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("a refused save puts the server's message at its field and focuses it", async () => {
+    server({
+      'PUT /api/company_details': {
+        status: 400,
+        body: {
+          message: 'Check the website',
+          errors: [{ path: 'body.website', message: 'This address does not answer' }],
+        },
+      },
+    });
+    const { user, notifications } = renderApp('/admin/company-setup');
+    const card = await details();
+    await user.click(within(card).getByRole('button', { name: 'Save details' }));
+    const website = within(card).getByLabelText('Website');
+    await waitFor(() => expect(website).toHaveFocus());
+    expect(website).toHaveAccessibleDescription('This address does not answer');
+    expect(notifications.current()?.title).toBe('Failed to save the company details!');
+  });
+
   it('uploads a background with the upload client, and removes the logo after a confirmation', async () => {
     const { calls } = server({
       'DELETE /api/company/logo': { body: { data: null } },

@@ -187,12 +187,33 @@ describe('the workflow designer', () => {
     await user.click(screen.getByRole('button', { name: 'Add trigger' }));
     const dialog = screen.getByRole('dialog', { name: 'New trigger' });
     await user.selectOptions(within(dialog).getByLabelText('When'), 'on_date');
-    await user.type(within(dialog).getByLabelText('Schedule'), 'every day');
+    await user.type(within(dialog).getByLabelText('Schedule'), '0 9 * * 1');
     await user.click(within(dialog).getByRole('button', { name: 'Save trigger' }));
     expect(
       await within(dialog).findByText('Give a schedule of five fields, such as 0 9 * * 1'),
     ).toBeInTheDocument();
     expect(notifications.current()).toMatchObject({ title: 'Failed to create/update trigger!' });
+  });
+
+  it("says what is wrong with a trigger's schedule in a sentence, without calling the server", async () => {
+    const { calls } = server();
+    const { user } = await open();
+    await user.click(screen.getByRole('tab', { name: /Triggers/ }));
+    await user.click(screen.getByRole('button', { name: 'Add trigger' }));
+    const dialog = screen.getByRole('dialog', { name: 'New trigger' });
+    await user.selectOptions(within(dialog).getByLabelText('When'), 'on_date');
+    const schedule = within(dialog).getByLabelText('Schedule');
+    await user.type(schedule, 'every day');
+    await user.click(within(dialog).getByRole('button', { name: 'Save trigger' }));
+    expect(
+      await within(dialog).findByText('Give five fields: minute hour day month weekday'),
+    ).toBeInTheDocument();
+    await user.clear(schedule);
+    await user.type(schedule, '0 25 * * 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save trigger' }));
+    expect(await within(dialog).findByText('Hour must be 0-23')).toBeInTheDocument();
+    expect(schedule).toHaveFocus();
+    expect(calls.some((c) => c.path === '/api/update_trigger')).toBe(false);
   });
 
   it('tries a file in a dry run: the step it would enter and the conditions that fail', async () => {
