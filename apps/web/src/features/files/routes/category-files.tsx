@@ -2,6 +2,7 @@ import { contract } from '@quire/contract';
 import { type DragEvent, useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
+import { BulkFileActions } from '../../../components/bulk-file-actions';
 import { DateRangePicker, type DayRange } from '../../../components/date-range-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -30,6 +31,7 @@ export function CategoryFilesPage() {
   const [range, setRange] = useState<DayRange | null>(null);
   const [fieldId, setFieldId] = useState<number | undefined>();
   const [fieldName, setFieldName] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
   const query: CategoryFilesQuery = {
     page,
     search: search || undefined,
@@ -179,6 +181,9 @@ export function CategoryFilesPage() {
           }))}
           page={data ? { ...data, onPage: setPage } : undefined}
           emptyText="No files match"
+          selected={selected}
+          onSelectionChange={setSelected}
+          bulkActions={(ids) => <BulkFileActions ids={ids} onDone={() => setSelected(new Set())} />}
         />
       )}
     </div>
