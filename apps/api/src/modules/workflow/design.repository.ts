@@ -1,6 +1,7 @@
-import type { Prisma } from '@quire/db';
+import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { containsText } from '../../lib/search.js';
+import { type Scope, visibleCategoryIds } from '../../lib/visibility.js';
 import type { FieldMeta } from './workflow.values.js';
 
 // The queries of the workflow design: workflows, steps and their details, and the metadata
@@ -85,6 +86,14 @@ export function findWorkflow(db: Tx, id: number) {
 
 export function findWorkflowHead(db: Tx, id: number) {
   return db.workflow.findFirst({ where: { id, deletedAt: null } });
+}
+
+/** The ids of the categories `scope` may view (lib/visibility.ts). */
+export async function viewableCategoryIds(db: Tx, scope: Scope): Promise<Set<number>> {
+  const rows = await db.$queryRaw<Array<{ id: number }>>(
+    Prisma.sql`SELECT id FROM categories WHERE id IN (${visibleCategoryIds(scope)})`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export function listActiveWorkflows(db: Tx) {

@@ -25,6 +25,8 @@ import type { Deps, Tx } from '../../lib/deps.js';
 import type { FieldError } from '../../lib/errors.js';
 import { CronError, checkCron } from '../../lib/jobs/schedules.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
+import type { AuthContext } from '../../lib/session.js';
+import { readsEverything, scopeOf } from '../../lib/visibility.js';
 import {
   escalationIds,
   type Names,
@@ -88,13 +90,24 @@ export async function getWorkflow(deps: Deps, id: number, db: Tx = deps.db): Pro
   return toWorkflowDto(row, { byWorkflow, byStep }, names, choices);
 }
 
-export async function listActiveWorkflows(deps: Deps): Promise<TWorkflowSummary[]> {
+/**
+ * The active workflows, for anyone signed in: each names only the categories the caller may
+ * view (a workflow serving others is listed, its other categories are not named).
+ */
+export async function listActiveWorkflows(deps: Deps, auth: AuthContext): Promise<TWorkflowSummary[]> {
   const rows = await repo.listActiveWorkflows(deps.db);
   const running = await repo.runningByWorkflow(
     deps.db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toSummaryDto(r, running));
+  const scope = scopeOf(auth);
+  const viewable = readsEverything(scope) ? null : await repo.viewableCategoryIds(deps.db, scope);
+  return rows.map((r) =>
+    toSummaryDto(
+      viewable ? { ...r, categories: r.categories.filter((c) => viewable.has(c.id)) } : r,
+      running,
+    ),
+  );
 }
 
 export async function pageWorkflows(deps: Deps, q: Out<typeof ZWorkflowIndexQuery>) {

@@ -200,6 +200,25 @@ describe('the workflow lists', () => {
     expect(ids).not.toContain(draft.id);
   });
 
+  it('GET /api/workflows names only the categories the caller may view', async () => {
+    const reader = await createUser(t.db);
+    const seen = await createCategory(t.db, { name: uniqueName('Seen'), grants: [{ userId: reader.id }] });
+    const hidden = await createCategory(t.db, { name: uniqueName('Board minutes') });
+    const w = await designWorkflow(t, admin, {
+      steps: [{ name: 'Only', users: [staff.id] }],
+      categoryIds: [seen.id, hidden.id],
+    });
+    const token = await loginAs(t.app, reader, 'user');
+    const res = await callAs(t, token, { method: 'GET', url: '/api/workflows' });
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().data.find((x: { id: number }) => x.id === w.id);
+    expect(mine.categories).toEqual([{ id: seen.id, name: seen.name }]);
+    expect(res.body).not.toContain(hidden.name);
+    // A File Control admin reads every category: both are named.
+    const all = (await get('/api/workflows')).json().data.find((x: { id: number }) => x.id === w.id);
+    expect(all.categories.map((c: { id: number }) => c.id).sort()).toEqual([seen.id, hidden.id].sort());
+  });
+
   it('GET /api/view_workflow/{id} answers 404 for an unknown workflow', async () => {
     expect((await get('/api/view_workflow/999999')).statusCode).toBe(404);
   });

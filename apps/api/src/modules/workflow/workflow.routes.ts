@@ -20,7 +20,7 @@ const workflowRoutes = (deps: Deps) =>
       message: 'Workflow started',
       data: await runs.initiate(deps, auth, actor, body),
     }),
-    workflows: async () => ({ data: await design.listActiveWorkflows(deps) }),
+    workflows: async ({ auth }) => ({ data: await design.listActiveWorkflows(deps, auth) }),
     workflowIndex: async ({ query }) => ({ data: await design.pageWorkflows(deps, query) }),
     viewWorkflow: async ({ params }) => ({ data: await design.getWorkflow(deps, params.id) }),
     getStep: async ({ params }) => ({ data: await design.getStep(deps, params.id) }),
