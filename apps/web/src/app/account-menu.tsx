@@ -38,6 +38,8 @@ export interface AccountMenuProps {
   accessLabel: string;
   onSignOut: () => void;
   signingOut: boolean;
+  /** Opens the list of keyboard shortcuts (also `?`). */
+  onShortcuts: () => void;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface AccountMenuProps {
  * that opens who is signed in, Profile, the theme switch and Sign out. Esc, a click elsewhere,
  * leaving it with Tab or opening another page closes it.
  */
-export function AccountMenu({ person, accessLabel, onSignOut, signingOut }: AccountMenuProps) {
+export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShortcuts }: AccountMenuProps) {
   const { pathname } = useLocation();
   /** The page it was opened on: it is open on that page only. */
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -110,6 +112,20 @@ export function AccountMenu({ person, accessLabel, onSignOut, signingOut }: Acco
             Profile
           </NavLink>
           <ThemeSwitch />
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-keyshortcuts="?"
+            onClick={() => {
+              setOpenOn(null);
+              onShortcuts();
+            }}
+          >
+            Keyboard shortcuts{' '}
+            <span aria-hidden="true">
+              <kbd>?</kbd>
+            </span>
+          </button>
           <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>

@@ -146,6 +146,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
             accessLabel={accessTypeLabel(person.access_type)}
             onSignOut={logout}
             signingOut={pending}
+            onShortcuts={shortcuts.openHelp}
           />
         </div>
       </header>

@@ -123,7 +123,7 @@ export function useKeyboardShortcuts(actions: ShortcutActions) {
     return () => document.removeEventListener('keydown', onKey, true);
   }, []);
 
-  return { helpOpen, closeHelp: () => setHelpOpen(false) };
+  return { helpOpen, openHelp: () => setHelpOpen(true), closeHelp: () => setHelpOpen(false) };
 }
 
 /** The list of shortcuts (`?`). */
