@@ -1,5 +1,5 @@
 import type { TFieldValue, TFieldValueInput, TFolderField } from '@quire/contract';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { Field } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
@@ -29,7 +29,10 @@ export interface MetadataFormProps {
   initialValues?: MetadataValues;
   /** Called with one value per field (null for none) once the required fields are filled. */
   onSubmit: (values: TFieldValueInput[]) => void;
-  /** Problems by field id, shown at their fields (`metadataErrors(error)` of a refused call). */
+  /**
+   * Problems by field id, shown at their fields until changed (`metadataErrors(error)` of a
+   * refused call); when they change, the first such field gets the focus.
+   */
   errors?: MetadataErrors;
   /** A call is running: the submit button shows `busyLabel` and waits. */
   busy?: boolean;
@@ -95,9 +98,22 @@ export function MetadataForm({
 }: MetadataFormProps) {
   const [raw, setRaw] = useState(() => startValues(fields, initialValues));
   const [missing, setMissing] = useState<MetadataErrors>({});
+  // Fields changed since the last submit: their server error is out of date.
+  const [changed, setChanged] = useState<ReadonlySet<number>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
+  const focusField = (id: number) =>
+    formRef.current?.querySelector<HTMLElement>(`[name="field-${id}"]`)?.focus();
+  // When other errors arrive, the first field with one gets the focus (by content, so that an
+  // errors object rebuilt on each render does not take the focus back while the person types).
+  const errorKey = JSON.stringify(errors);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when other errors arrive only
+  useEffect(() => {
+    const first = fields.find((f) => errors[f.field.id]);
+    if (first) focusField(first.field.id);
+  }, [errorKey]);
   const set = (id: number, value: string) => {
     setRaw((r) => ({ ...r, [id]: value }));
+    setChanged((c) => (c.has(id) ? c : new Set([...c, id])));
     setMissing((m) => {
       if (!m[id]) return m;
       const { [id]: _gone, ...rest } = m;
@@ -110,9 +126,10 @@ export function MetadataForm({
     for (const f of fields)
       if (f.required && (raw[f.field.id] ?? '').trim() === '') empty[f.field.id] = `Enter ${f.field.name}`;
     setMissing(empty);
+    setChanged(new Set());
     const first = fields.find((f) => empty[f.field.id]);
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`[name="field-${first.field.id}"]`)?.focus();
+      focusField(first.field.id);
       return;
     }
     onSubmit(
@@ -138,7 +155,7 @@ export function MetadataForm({
           field={f}
           value={raw[f.field.id] ?? ''}
           onChange={(v) => set(f.field.id, v)}
-          error={missing[f.field.id] ?? errors[f.field.id]}
+          error={missing[f.field.id] ?? (changed.has(f.field.id) ? undefined : errors[f.field.id])}
           disabled={busy}
         />
       ))}

@@ -194,10 +194,14 @@ describe('the unindexed files page', { timeout: 40_000 }, () => {
       ),
     );
     expect(within(form).getByLabelText('Invoice date')).toBeInvalid();
+    expect(within(form).getByLabelText('Invoice date')).toHaveFocus();
     expect(await screen.findByText('Check the fields marked in the form.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.path === '/api/submitmetas')?.body).toMatchObject({
       values: [{ field_id: 11, value: 5622 }, { field_id: 12, value: '2025-12-31' }, {}, {}],
     });
+    // Changing the field puts its out-of-date message away.
+    await user.clear(within(form).getByLabelText('Invoice date'));
+    expect(within(form).getByLabelText('Invoice date')).not.toHaveAccessibleDescription();
   });
 
   it('asks before cancelling an upload, names the file, and moves it to the trash', async () => {
