@@ -83,12 +83,15 @@ export function aFolderField(
  * Signed in as General staff (user 7), with the file page's other panels answered; `file` is
  * what GET /api/file-view/5 answers (a function: each call asks it again).
  */
-export function fileServer(file: TFileDetail | (() => TFileDetail), routes: MockRoutes = {}) {
+export function fileServer(
+  file: TFileDetail | (() => TFileDetail | Promise<TFileDetail>),
+  routes: MockRoutes = {},
+) {
   const data = signIn('user', 'General staff');
   const current = typeof file === 'function' ? file : () => file;
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
-    'GET /api/file-view/5': () => ({ body: { data: current() } }),
+    'GET /api/file-view/5': async () => ({ body: { data: await current() } }),
     'GET /api/folder-workflow-stage/5': {
       body: { data: { file_id: 5, file_name: 'report.txt', run: null, history: [] } },
     },

@@ -47,6 +47,32 @@ describe('the file page: its actions bar', () => {
     expect(api.calls.find((c) => c.path === '/api/lock-file')?.body).toEqual({ file_id: 5, status: '1' });
   });
 
+  it("shows the lock from the call's answer, before the file is fetched again", async () => {
+    let file = aFile();
+    let refetch: Promise<void> | null = null;
+    const gate = held();
+    fileServer(
+      async () => {
+        if (refetch) await refetch;
+        return file;
+      },
+      {
+        'POST /api/lock-file': () => {
+          refetch = gate.until;
+          file = aFile({ locked_by: olive, locked_at: '2026-01-03T10:00:00Z' });
+          return { body: { data: { ...state, locked_by: olive } } };
+        },
+      },
+    );
+    const { user } = await openPage();
+    await user.click(within(bar()).getByRole('button', { name: 'Lock' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).parentElement).toHaveTextContent('locked by Jane Doe'),
+    );
+    gate.release();
+    expect(await screen.findByText('File locked')).toBeInTheDocument();
+  });
+
   it('unlocks a locked file with status "0"', async () => {
     let file = aFile({ locked_by: olive, locked_at: '2026-01-03T10:00:00Z' });
     const api = fileServer(() => file, {

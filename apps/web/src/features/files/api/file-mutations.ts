@@ -17,14 +17,26 @@ function useFileMutation<A, R = unknown>(fn: (args: A) => Promise<R>) {
   });
 }
 
-/** A change that answers the file (rename, values, move, check-in): the page shows it at once. */
+/**
+ * A change that answers the file (rename, values, move, check-in) or its lock and check-out
+ * (lock, check-out): the page shows it at once, before the lists are fetched again.
+ */
 function showFile(client: QueryClient, result: unknown) {
-  const data = (result as { data?: unknown } | null)?.data as Partial<TFileDetail> | undefined;
+  const data = (result as { data?: unknown } | null)?.data as
+    | (Partial<TFileDetail> & { file_id?: number })
+    | undefined;
   if (data && typeof data.id === 'number' && Array.isArray(data.versions))
     client.setQueryData(
       queryKeyFor(contract.file.fileView, { params: { id: data.id } }),
       data as TFileDetail,
     );
+  else if (data && typeof data.file_id === 'number' && 'locked_by' in data && 'checked_out_by' in data) {
+    const { locked_by = null, checked_out_by = null } = data;
+    client.setQueryData(
+      queryKeyFor(contract.file.fileView, { params: { id: data.file_id } }),
+      (file: TFileDetail | undefined) => (file ? { ...file, locked_by, checked_out_by } : file),
+    );
+  }
 }
 
 export const useSubmitMetas = () =>
