@@ -62,6 +62,18 @@ describe('the file page: versions', () => {
     expect(within(section('Versions')).getByText(/copy of version 1/)).toBeInTheDocument();
   });
 
+  it('by keyboard: Enter opens the rollback question with the focus on Cancel, so Enter rolls nothing back', async () => {
+    const api = fileServer(aFile());
+    const { user } = await openPage();
+    within(section('Versions')).getByRole('button', { name: 'Roll back to version 1' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Roll back to version 1?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.some((c) => c.path === '/api/rollback-version')).toBe(false);
+  });
+
   it('uploads a new version in one action: check-out, then check-in with the file and comment', async () => {
     let file: TFileDetail = aFile();
     const api = fileServer(() => file, {
