@@ -2,6 +2,7 @@ import { contract } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/format';
@@ -12,6 +13,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const list = useQuery({
     ...apiQueryOptions(contract.notification.getNotification),
     refetchInterval: 60_000,
@@ -23,7 +25,10 @@ export function NotificationBell() {
   });
   const clear = useMutation({
     mutationFn: () => callApi(contract.notification.clearNotifications),
-    onSuccess: refresh,
+    onSuccess: () => {
+      setConfirming(false);
+      return refresh();
+    },
     onError: (error) => notify.notifyFailure('Failed to clear notifications!', error),
   });
   const unread = list.data?.unread ?? 0;
@@ -66,12 +71,25 @@ export function NotificationBell() {
             <button
               type="button"
               className="button button--ghost button--small"
-              onClick={() => clear.mutate()}
+              onClick={() => setConfirming(true)}
             >
               Clear all
             </button>
           ) : null}
         </div>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Clear all notifications?"
+          confirmLabel="Clear all"
+          pendingLabel="Clearing…"
+          tone="danger"
+          pending={clear.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => clear.mutate()}
+        >
+          Every notification is removed, read or not. This cannot be undone.
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -102,4 +102,15 @@ describe('the notifications page', { timeout: 60_000 }, () => {
     expect(sent(calls, '/api/clear-notifications')).toBe(1);
     expect(await screen.findByText(/No notifications\. Follow a file/)).toBeVisible();
   });
+
+  it("asks before the bell's Clear all too", async () => {
+    const { calls } = server({ 'POST /api/clear-notifications': { body: { data: { cleared: 2 } } } });
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: /^Notifications/ }, { timeout: 10_000 }));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    const confirm = screen.getByRole('dialog', { name: 'Clear all notifications?' });
+    expect(sent(calls, '/api/clear-notifications')).toBe(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Clear all' }));
+    await expect.poll(() => sent(calls, '/api/clear-notifications')).toBe(1);
+  });
 });
