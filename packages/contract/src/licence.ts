@@ -46,6 +46,15 @@ export const licenceContract = {
     summary: 'The installed licence (licensee, seats, expiry, features) and the seats in use',
     response: ZLicenceState,
   }),
+  status: endpoint({
+    method: 'GET',
+    path: '/api/licence/status',
+    guard: { area: 'settings', access: 'read' },
+    extension: true,
+    summary:
+      "The licence's state for the company's administrators (read only): licensee, seats used and total, expiry",
+    response: ZLicenceState,
+  }),
   install: endpoint({
     method: 'POST',
     path: '/api/controlpanel/license-management',

@@ -25,6 +25,9 @@ describe('the administration overview', () => {
       'GET /api/email/notification': {
         body: { data: { items: [], page: 1, quantity: 1, total: 4, last_page: 4 } },
       },
+      'GET /api/licence/status': {
+        body: { data: { licence: null, seats_used: 16, days_left: null, read_only: false, problem: null } },
+      },
     });
     renderApp('/admin/dashboard');
     expect(
@@ -45,5 +48,40 @@ describe('the administration overview', () => {
       await screen.findByRole('link', { name: /Outgoing e-mail\s*Not set up\s*4 failed to send/ }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Import users/ })).toHaveAttribute('href', '/admin/users/import');
+    expect(await screen.findByRole('region', { name: 'Licence' })).toHaveTextContent(
+      'No licence installed: no limits. 16 active accounts.',
+    );
+  });
+
+  it('shows the Company Admin the licence: who it is for, seats used of the total, and when it ends', async () => {
+    const data = signIn('admin', 'COMPANY ADMIN');
+    mockApi({
+      'GET /api/user/current': { body: { data: data.user } },
+      'GET /api/licence/status': {
+        body: {
+          data: {
+            licence: {
+              licensee: 'Acme Ltd',
+              seats: 25,
+              starts_at: '2026-01-01T00:00:00.000Z',
+              expires_at: '2026-07-01T12:00:00.000Z',
+              features: [],
+              installed_at: '2026-01-02T09:00:00.000Z',
+              installed_by: 'vendor',
+            },
+            seats_used: 12,
+            days_left: 30,
+            read_only: false,
+            problem: null,
+          },
+        },
+      },
+    });
+    renderApp('/admin/dashboard');
+    const licence = await screen.findByRole('region', { name: 'Licence' }, { timeout: 5_000 });
+    await screen.findByText('Acme Ltd');
+    expect(licence).toHaveTextContent(/Licensed toAcme Ltd/);
+    expect(licence).toHaveTextContent(/Seats12 of 25 used/);
+    expect(licence).toHaveTextContent(/Expires.*2026.*\(30 days left\)/);
   });
 });

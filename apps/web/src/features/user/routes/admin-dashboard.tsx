@@ -10,6 +10,7 @@ import { useEmailSetupStatus, useFailedMailCount } from '../api/get-email-status
 import { useGroups } from '../api/get-groups';
 import { useLoggedInUsers } from '../api/get-logged-in-users';
 import { useUsers } from '../api/get-users';
+import { LicenceStatus } from '../components/licence-status';
 
 function Stat({ label, value, to, hint }: { label: string; value: ReactNode; to: string; hint?: string }) {
   return (
@@ -118,6 +119,8 @@ export function AdminDashboardPage() {
           </li>
         </ul>
       </section>
+
+      <LicenceStatus />
 
       {user ? <AccessSummary accessType={user.access_type as AccessType} /> : null}
     </>

@@ -1,0 +1,87 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createUser, loginAs } from '../../../test/factories.js';
+import { signLicence } from './licence.document.js';
+
+// GET /api/licence/status: the Company Admin (and the Settings readers) see the licence's
+// state read only — who it is for, the seats used of the seats bought, and when it ends —
+// while installing one stays the vendor admin's.
+
+const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+const vendorKey = {
+  publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
+const NOW = new Date('2026-06-01T12:00:00.000Z');
+
+let t: TestContext;
+let vendor: string;
+let companyAdmin: string;
+beforeAll(async () => {
+  t = await createTestApp(
+    { LICENCE_PUBLIC_KEY: vendorKey.publicPem, SESSION_MAX_HOURS: '8760' },
+    { now: () => NOW },
+  );
+  vendor = await loginAs(t.app, await createUser(t.db, { accessType: 'DATAMAX ADMIN' }));
+  companyAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+});
+afterAll(() => t.close());
+
+const status = (token: string | null) => callAs(t, token, { method: 'GET', url: '/api/licence/status' });
+const activeSeats = () =>
+  t.db.user.count({ where: { status: 'active', accessType: { not: 'VENDOR_ADMIN' } } });
+
+describe('GET /api/licence/status', () => {
+  it('tells the Company Admin there is no licence (no limits), then the installed one with its seats', async () => {
+    const none = await status(companyAdmin);
+    expect(none.statusCode).toBe(200);
+    expect(none.json().data).toMatchObject({
+      licence: null,
+      seats_used: await activeSeats(),
+      days_left: null,
+      read_only: false,
+    });
+
+    const licence = signLicence(
+      {
+        v: 1,
+        licensee: 'Acme Ltd',
+        seats: 25,
+        starts_at: '2026-01-01T00:00:00.000Z',
+        expires_at: '2026-07-01T12:00:00.000Z',
+        features: [],
+      },
+      vendorKey.privatePem,
+    );
+    const installed = await callAs(t, vendor, {
+      method: 'POST',
+      url: '/api/controlpanel/license-management',
+      payload: { licence },
+    });
+    expect(installed.statusCode, installed.body).toBe(200);
+    const res = await status(companyAdmin);
+    expect(res.json().data).toMatchObject({
+      licence: { licensee: 'Acme Ltd', seats: 25, expires_at: '2026-07-01T12:00:00.000Z' },
+      seats_used: await activeSeats(),
+      days_left: 30,
+      read_only: false,
+    });
+  });
+
+  it.each(SETTINGS_CALLERS)('as %s', (...caller) =>
+    expectAccess(
+      t,
+      caller,
+      [
+        {
+          name: 'GET /api/licence/status',
+          write: false,
+          make: () => ({ method: 'GET', url: '/api/licence/status' }),
+        },
+      ],
+      async () => t.db.licence.count(),
+    ),
+  );
+});

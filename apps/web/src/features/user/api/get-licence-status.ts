@@ -1,0 +1,8 @@
+import { contract } from '@quire/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiQueryOptions } from '../../../lib/api-client';
+
+/** GET /api/licence/status, for the overview: the licence's licensee, seats and expiry (read only). */
+export function useLicenceStatus() {
+  return useQuery(apiQueryOptions(contract.licence.status));
+}
