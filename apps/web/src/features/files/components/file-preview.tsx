@@ -9,10 +9,14 @@ export function FilePreview({
   kind,
   load,
   name,
+  fileName,
 }: {
   kind: TPreviewKind;
   load: () => Promise<Blob>;
+  /** What the content is loaded again on (the version shown, or the link's token). */
   name: string;
+  /** The file's name: the image's alt text, and the PDF pages' names ("report.pdf, page 2"). */
+  fileName: string;
 }) {
   const [blob, setBlob] = useState<Blob | null>(null);
   const [failed, setFailed] = useState(false);
@@ -32,9 +36,9 @@ export function FilePreview({
     return <p className="muted">No preview for this type of file: download it to open it.</p>;
   if (failed) return <p className="muted">The preview could not be loaded.</p>;
   if (!blob) return <p className="muted">Loading the preview…</p>;
-  if (kind === 'image') return <ImagePreview blob={blob} name={name} />;
+  if (kind === 'image') return <ImagePreview blob={blob} name={fileName} />;
   if (kind === 'text') return <TextPreview blob={blob} />;
-  return <PdfPreview blob={blob} />;
+  return <PdfPreview blob={blob} name={fileName} />;
 }
 
 function ImagePreview({ blob, name }: { blob: Blob; name: string }) {
@@ -59,7 +63,7 @@ function TextPreview({ blob }: { blob: Blob }) {
 }
 
 /** The first pages of a PDF, drawn into canvases by pdf.js (its own chunk, with its worker). */
-function PdfPreview({ blob }: { blob: Blob }) {
+function PdfPreview({ blob, name }: { blob: Blob; name: string }) {
   const host = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState(0);
   useEffect(() => {
@@ -78,7 +82,8 @@ function PdfPreview({ blob }: { blob: Blob }) {
         canvas.width = viewport.width;
         canvas.height = viewport.height;
         canvas.className = 'file-preview__page';
-        canvas.setAttribute('aria-label', `Page ${n}`);
+        canvas.setAttribute('role', 'img');
+        canvas.setAttribute('aria-label', `${name}, page ${n}`);
         if (cancelled || !host.current) return;
         host.current.append(canvas);
         await page.render({ canvas, viewport }).promise;
@@ -88,7 +93,7 @@ function PdfPreview({ blob }: { blob: Blob }) {
       cancelled = true;
       if (host.current) host.current.innerHTML = '';
     };
-  }, [blob]);
+  }, [blob, name]);
   return (
     <div className="file-preview__pdf" ref={host} data-pages={pages}>
       {pages === -1 ? <p className="muted">This PDF could not be shown.</p> : null}

@@ -106,7 +106,12 @@ export function PublicPreviewPage() {
         Download
       </button>
       <div className="file-preview">
-        <FilePreview kind={f.preview ?? 'none'} name={token} load={() => content('inline')} />
+        <FilePreview
+          kind={f.preview ?? 'none'}
+          name={token}
+          fileName={f.name ?? 'Shared file'}
+          load={() => content('inline')}
+        />
       </div>
     </PublicFrame>
   );

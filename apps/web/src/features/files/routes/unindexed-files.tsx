@@ -104,6 +104,7 @@ function IndexPanel({
             <FilePreview
               kind={f.preview}
               name={`${f.id}-${f.current_version_id}`}
+              fileName={f.name}
               load={() =>
                 callApi(contract.file.versionPreview, { params: { id: f.current_version_id } }).then(
                   (r) => r.data,
