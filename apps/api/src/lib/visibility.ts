@@ -17,6 +17,9 @@ import type { AuthContext } from './session.js';
 //   views, downloads, edits and deletes it. A file's own grants (shares, per-file
 //   permissions) add to its category's unless the file is restricted (has_own_permissions),
 //   when only they hold.
+// - An assignee of the step a running workflow holds a file in (a task of that step since the
+//   file entered it, not cancelled) views the file (its page, history and comments), whatever
+//   their grants: they act on that step. Once the file leaves the step, they see it no more.
 
 export type Scope = { kind: 'all'; write: boolean; userId: number } | { kind: 'grants'; userId: number };
 
@@ -74,6 +77,14 @@ export function categoryIdsWith(scope: Scope, right: CategoryRight): Prisma.Sql 
   return Prisma.sql`SELECT category_id FROM quire_category_rights(${scope.userId}::int) WHERE ${Prisma.raw(CATEGORY_COLUMN[right])}`;
 }
 
+/** The files waiting in a step of a running workflow that `userId` is assigned to, as a subquery. */
+function assignedFileIds(userId: number): Prisma.Sql {
+  return Prisma.sql`SELECT wi.file_id FROM workflow_tasks wt
+      JOIN workflow_instances wi ON wi.id = wt.instance_id
+     WHERE wt.user_id = ${userId}::int AND wt.status <> 'cancelled' AND wi.status = 'running'
+       AND wt.step_id = wi.current_step_id AND wt.created_at >= wi.step_entered_at`;
+}
+
 /**
  * A condition on a `files` row (alias `f` unless given) that holds when the scope may view
  * it. The caller adds `deleted_at` and `index_status` conditions for its list.
@@ -88,6 +99,7 @@ export function fileVisible(scope: Scope, alias = 'f'): Prisma.Sql {
     ${f}.owner_id = ${scope.userId}::int
     OR (NOT ${f}.has_own_permissions AND ${f}.category_id IN (SELECT category_id FROM quire_category_rights(${scope.userId}::int)))
     OR ${f}.id IN (SELECT file_id FROM quire_file_rights(${scope.userId}::int))
+    OR ${f}.id IN (${assignedFileIds(scope.userId)})
   )`;
 }
 
@@ -130,7 +142,8 @@ export async function fileRights(
     }>
   >`
     SELECT f.id, f.owner_id = ${u}::int AS owner,
-           coalesce(fr.can_view, false) OR (own.c AND coalesce(cr.can_view, false)) AS v,
+           coalesce(fr.can_view, false) OR (own.c AND coalesce(cr.can_view, false))
+             OR f.id IN (${assignedFileIds(u)}) AS v,
            coalesce(fr.can_download, false) OR (own.c AND coalesce(cr.can_view, false)) AS dl,
            coalesce(fr.can_edit, false) OR (own.c AND coalesce(cr.can_edit OR cr.can_manage, false)) AS e,
            coalesce(fr.can_delete, false) OR (own.c AND coalesce(cr.can_delete OR cr.can_manage, false)) AS d,

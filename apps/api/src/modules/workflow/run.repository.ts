@@ -211,11 +211,6 @@ export function tasksOfVisit(db: Tx, instanceId: number, stepId: number, entered
   });
 }
 
-/** Whether the user ever had a task in a run of this file (to see its workflow). */
-export async function hadTaskOnFile(db: Tx, fileId: number, userId: number) {
-  return (await db.workflowTask.count({ where: { userId, instance: { fileId } } })) > 0;
-}
-
 export async function insertTransition(
   tx: Tx,
   t: {

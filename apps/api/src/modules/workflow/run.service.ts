@@ -135,17 +135,13 @@ export async function initiate(
 /** Another move won the conditional update: the decision is tried again on the new state. */
 class ClaimLost extends Error {}
 
-/** The file the caller may see the workflow of: visible to them, or one they had work on. 404 otherwise. */
+/**
+ * The file the caller may see the workflow of: one they may view (being assigned to the step
+ * it waits in lets them, lib/visibility.ts), as file-view says. 404 otherwise.
+ */
 async function reachableFile(deps: Deps, auth: AuthContext, fileId: number) {
   const file = await repo.fileHead(deps.db, fileId);
-  if (
-    !file ||
-    !(
-      (await repo.fileIsVisible(deps.db, scopeOf(auth), fileId)) ||
-      (await repo.hadTaskOnFile(deps.db, fileId, auth.userId))
-    )
-  )
-    throw objectNotFound('file');
+  if (!file || !(await repo.fileIsVisible(deps.db, scopeOf(auth), fileId))) throw objectNotFound('file');
   return file;
 }
 
@@ -172,7 +168,7 @@ export async function manualTrigger(
       if (attempt >= 3) throw movedOn(err.message);
     }
   }
-  return stage(deps, auth, file.id);
+  return stage(deps, auth, file.id, file);
 }
 
 async function decide(
@@ -350,9 +346,18 @@ async function shownValues(
 const transitionValues = (json: unknown): Array<{ field_id: number; value: TWorkflowValue }> =>
   Array.isArray(json) ? (json as Array<{ field_id: number; value: TWorkflowValue }>) : [];
 
-export async function stage(deps: Deps, auth: AuthContext, fileId: number): Promise<TFileWorkflowStage> {
+/**
+ * The workflow of a file the caller may view. `justActed`: the answer to a decision the caller
+ * was allowed to make, shown even when that decision closed the task that let them see it.
+ */
+export async function stage(
+  deps: Deps,
+  auth: AuthContext,
+  fileId: number,
+  justActed?: { id: number; name: string },
+): Promise<TFileWorkflowStage> {
   const db = deps.db;
-  const file = await reachableFile(deps, auth, fileId);
+  const file = justActed ?? (await reachableFile(deps, auth, fileId));
   const [run, transitions] = await Promise.all([
     repo.latestRunOfFile(db, fileId),
     repo.transitionsOfFile(db, fileId),
