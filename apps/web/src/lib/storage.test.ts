@@ -3,9 +3,11 @@ import { aLogin } from '../testing/fixtures';
 import {
   authRecordFrom,
   clearAuth,
+  dismissRoleHint,
   getAccessToken,
   getAuth,
   getSelectedCategoryId,
+  isRoleHintDismissed,
   setAuth,
   setFtime,
   setIsCompany2FAEnabled,
@@ -39,8 +41,10 @@ describe('storage', () => {
     setUserData(data.user);
     setSelectedCategoryId(12);
     setFtime('1');
+    dismissRoleHint();
 
     clearAuth();
+    expect(isRoleHintDismissed()).toBe(false);
 
     for (const key of ['auth', 'temporal_auth', 'isCompany2FAEnabled', 'isUser2FAVerified', 'userData']) {
       expect(localStorage.getItem(key)).toBeNull();

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** The navigation groups folded by hand (names). */
   navFolded: 'navFolded',
+  /** The dashboard's "You signed in as User" hint was dismissed (until sign-out). */
+  roleHintDismissed: 'roleHintDismissed',
 } as const;
 
 /** The stored auth record (spec §3): the login's data, with its access_token, and accountType. */
@@ -103,6 +105,9 @@ export const getFoldedNavGroups = (): string[] => {
 };
 export const setFoldedNavGroups = (groups: string[]) => write(STORAGE_KEYS.navFolded, groups);
 
+export const isRoleHintDismissed = (): boolean => read<unknown>(STORAGE_KEYS.roleHintDismissed) === true;
+export const dismissRoleHint = () => write(STORAGE_KEYS.roleHintDismissed, true);
+
 /** Sign-out: forgets the session, the 2FA flags and the cached user (spec §4). */
 export function clearAuth(): void {
   for (const key of [
@@ -111,6 +116,7 @@ export function clearAuth(): void {
     STORAGE_KEYS.isCompany2FAEnabled,
     STORAGE_KEYS.isUser2FAVerified,
     STORAGE_KEYS.userData,
+    STORAGE_KEYS.roleHintDismissed,
   ]) {
     remove(key);
   }

@@ -1,6 +1,6 @@
 import { type AccessType, mayUseRole } from '@quire/contract/access';
 import { useState } from 'react';
-import { getAuth } from '../../../lib/storage';
+import { dismissRoleHint, getAuth, isRoleHintDismissed } from '../../../lib/storage';
 
 /** What signing in as Admin would open, by access type (spec §6's areas, in the screens' words). */
 const ADMIN_GIVES: Partial<Record<AccessType, string>> = {
@@ -10,17 +10,14 @@ const ADMIN_GIVES: Partial<Record<AccessType, string>> = {
   Auditor: 'review categories, settings and the audit trail',
 };
 
-/** The session whose hint was dismissed: it stays away until the next sign-in. */
-let dismissedToken: string | null = null;
-
 /**
  * On the staff dashboard of someone whose access type has admin areas but who signed in with
  * the User role (spec §4 routes them here): says so, and how to reach those areas.
  */
 export function RoleHint() {
   const auth = getAuth();
-  const token = auth?.data.access_token ?? null;
-  const [dismissed, setDismissed] = useState(() => token !== null && dismissedToken === token);
+  // Dismissed, it stays away until the person signs out.
+  const [dismissed, setDismissed] = useState(isRoleHintDismissed);
   if (!auth || dismissed || auth.data.role !== 'user') return null;
   const accessType = auth.data.access_type as AccessType;
   const gives = ADMIN_GIVES[accessType];
@@ -32,7 +29,7 @@ export function RoleHint() {
         type="button"
         className="button button--ghost button--small"
         onClick={() => {
-          dismissedToken = token;
+          dismissRoleHint();
           setDismissed(true);
         }}
       >

@@ -1,5 +1,5 @@
 import type { AccessType } from '@quire/contract';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
@@ -21,7 +21,6 @@ describe('the dashboard of someone signed in as User', () => {
     );
   });
 
-  // Last: a dismissal lasts for the session (the fixtures' sessions share one token).
   it('tells a Company Admin that the admin areas need the Admin role, until dismissed', async () => {
     server('COMPANY ADMIN');
     const { user, location } = renderApp('/dashboard');
@@ -32,6 +31,16 @@ describe('the dashboard of someone signed in as User', () => {
       'You signed in as User. Sign in as Admin to manage categories and settings.',
     );
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(HINT)).toBeNull();
+  });
+
+  it('stays dismissed on the next visit, until the person signs out', async () => {
+    server('COMPANY ADMIN');
+    const first = renderApp('/dashboard');
+    await first.user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+    cleanup();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.queryByText(HINT)).toBeNull();
   });
 
