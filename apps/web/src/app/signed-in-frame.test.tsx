@@ -90,6 +90,19 @@ describe('the header', () => {
     );
   });
 
+  it("opens the narrow screen's navigation drawer with the focus in it, and closes it with Esc", async () => {
+    companyAdmin();
+    const { user } = renderApp('/admin/users');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(nav()).not.toHaveClass('nav--folded');
+    expect(group('Files')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(nav()).toHaveClass('nav--folded');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+  });
+
   it('opens the user menu and closes it with Esc, the focus back on its button', async () => {
     companyAdmin();
     const { user } = renderApp('/admin/users');

@@ -95,6 +95,17 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   useEffect(() => {
     if (searchOpen) document.querySelector<HTMLInputElement>('#header-search input')?.focus();
   }, [searchOpen]);
+  // The drawer opened: the focus goes to its first group; Esc anywhere closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening only
+  useEffect(() => {
+    if (!menuOpen) return;
+    document.querySelector<HTMLElement>('#main-navigation button, #main-navigation a')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeMenu();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const shortcuts = useKeyboardShortcuts({
     focusSearch: hasSearch
       ? () => {
@@ -150,12 +161,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
           />
         </div>
       </header>
-      <aside
-        className="sidebar"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && menuOpen) closeMenu();
-        }}
-      >
+      <aside className="sidebar">
         <Navigation groups={navigation} currentGroup={currentGroup} folded={!menuOpen} />
       </aside>
       {menuOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
