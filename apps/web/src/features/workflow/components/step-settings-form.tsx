@@ -68,7 +68,13 @@ export function StepSettingsForm({
     if (save.isPending) return;
     save.mutate(body, {
       onSuccess: (saved) => {
-        notify.success(step ? 'Step updated' : 'Step added', `${saved.name} was saved.`);
+        const told = saved.notifications.some((n) => n.event === 'entered' && n.recipient === 'assignees');
+        notify.success(
+          step ? 'Step updated' : 'Step added',
+          !step && told
+            ? `${saved.name} was added. Its assignees are told, in the app and by e-mail, when a file enters it.`
+            : `${saved.name} was saved.`,
+        );
         onSaved?.(saved);
       },
       onError: (error) => {

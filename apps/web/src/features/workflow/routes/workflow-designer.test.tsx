@@ -73,13 +73,34 @@ describe('the workflow designer', () => {
     await waitFor(() => expect(notifications.current()).toMatchObject({ title: 'Step moved' }));
   });
 
-  it('adds a step with its completion and routes', async () => {
+  it('adds a step with its completion and routes; the toast says its assignees will be told', async () => {
     const { calls } = server({
       'POST /api/create_update_workflow_step': {
-        body: { data: aStep({ id: 13, name: 'Pay', position: 3 }) },
+        body: {
+          data: aStep({
+            id: 13,
+            name: 'Pay',
+            position: 3,
+            notifications: [
+              {
+                id: 400,
+                step_id: 13,
+                event: 'entered',
+                recipient: 'assignees',
+                user_id: null,
+                group_id: null,
+                recipient_name: null,
+                in_app: true,
+                email: true,
+                subject: '',
+                body: '',
+              },
+            ],
+          }),
+        },
       },
     });
-    const { user } = await open();
+    const { user, notifications } = await open();
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     const form = screen.getByRole('region', { name: 'New step' });
     await user.type(within(form).getByLabelText('Name'), 'Pay');
@@ -99,6 +120,12 @@ describe('the workflow designer', () => {
         on_approve: 'next',
         on_reject: 'step',
         on_reject_step_id: 11,
+      }),
+    );
+    await waitFor(() =>
+      expect(notifications.current()).toMatchObject({
+        title: 'Step added',
+        message: 'Pay was added. Its assignees are told, in the app and by e-mail, when a file enters it.',
       }),
     );
   });
