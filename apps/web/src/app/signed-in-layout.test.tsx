@@ -18,7 +18,7 @@ function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
   };
 }
 
-const FILES_LINKS = ['Unindexed files', 'Checked out', 'Favourites'];
+const FILES_LINKS = ['Unindexed files', 'Checked out', 'Favourites', 'My deleted files', 'Notifications'];
 const SETTINGS_LINKS = [
   'Administration',
   'Users',
