@@ -53,11 +53,15 @@ function fieldProblem(f: CronField, text: string): string | null {
     if (base === '*') continue;
     const [from = '', to, ...rest] = base.split('-');
     if (rest.length) return shape;
+    const ends: number[] = [];
     for (const token of to === undefined ? [from] : [from, to]) {
       const n = value(f, token);
       if (n === null) return /^\d+$/.test(token) || f.names ? rangeWords(f) : shape;
       if (n < f.min || n > f.max) return rangeWords(f);
+      ends.push(n);
     }
+    if (ends.length === 2 && (ends[0] as number) > (ends[1] as number))
+      return `${f.name}: a range goes from low to high, such as 1-5`;
   }
   return null;
 }

@@ -25,6 +25,8 @@ describe('cronProblem', () => {
     ['*/0 9 * * *', 'Minute: a step must be 1 or more'],
     ['a 9 * * *', 'Minute: use a number, *, a range (1-5), a list (1,3) or a step (*/15)'],
     ['1-2-3 9 * * *', 'Minute: use a number, *, a range (1-5), a list (1,3) or a step (*/15)'],
+    ['5-1 9 * * *', 'Minute: a range goes from low to high, such as 1-5'],
+    ['0 9 * * FRI-MON', 'Weekday: a range goes from low to high, such as 1-5'],
   ])('%j: %j', (expression, problem) => {
     expect(cronProblem(expression)).toBe(problem);
   });

@@ -42,6 +42,13 @@ function parse(expression: string, currentDate: Date, timezone?: string) {
   }
 }
 
+/**
+ * What to tell a person whose expression passed the contract's field checks (`cronProblem`)
+ * but not the parser: in practice a day that its months never have.
+ */
+export const CRON_NEVER_DUE =
+  'This schedule never comes due: check that its days exist in its months (there is no 30 February)';
+
 /** Throws CronError naming what is wrong; for areas that store an expression people type. */
 export function checkCron(expression: string, timezone?: string): void {
   parse(expression, new Date(), timezone);

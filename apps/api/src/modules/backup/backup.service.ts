@@ -4,7 +4,7 @@ import { assertCompanyAdmin } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { enqueue, notifySchedulesChanged } from '../../lib/jobs/queue.js';
-import { CronError, checkCron, nextDue } from '../../lib/jobs/schedules.js';
+import { CRON_NEVER_DUE, CronError, checkCron, nextDue } from '../../lib/jobs/schedules.js';
 import { lockFor } from '../../lib/locks.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -135,7 +135,9 @@ function cronOf(body: TScheduleBackupBody): string {
     try {
       checkCron(cron);
     } catch (err) {
-      throw badCron(err instanceof CronError ? err.message : 'Not a valid cron expression');
+      // The contract has checked each field; the parser's own words are not for people.
+      if (err instanceof CronError) throw badCron(CRON_NEVER_DUE);
+      throw err;
     }
     return cron;
   }

@@ -9,6 +9,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createCategory, createFile, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { auditKeyOf, verifyChain } from '../../lib/audit-chain.js';
+import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 import { encryptSecret } from '../../lib/secrets.js';
 import { blobEntryName, type Manifest, readArchive, signManifest } from './backup.archive.js';
 import { archiveKey } from './backup.engine.js';
@@ -543,6 +544,26 @@ describe('schedule, keep-last, delete', () => {
       expect(`${path} ${res.statusCode}`).toBe(`${path} 400`);
       expect(res.json().errors[0].path).toBe(path);
     }
+    expect(await t.db.backupSchedule.count()).toBe(0);
+  });
+
+  it("says what is wrong with a cron expression in a sentence, never in the parser's words", async () => {
+    const ask = async (cron: string) =>
+      (
+        await callAs(t, admin, {
+          method: 'POST',
+          url: '/api/schedule_backup',
+          payload: { enabled: true, frequency: 'custom', cron, keep_last: 3 },
+        })
+      ).json().errors;
+    expect(await ask('0 2 * *')).toEqual([
+      {
+        path: 'body.cron',
+        message: 'Give five fields (minute hour day month weekday), or six with the second first',
+      },
+    ]);
+    expect(await ask('0 24 * * *')).toEqual([{ path: 'body.cron', message: 'Hour must be 0-23' }]);
+    expect(await ask('0 2 31 2 *')).toEqual([{ path: 'body.cron', message: CRON_NEVER_DUE }]);
     expect(await t.db.backupSchedule.count()).toBe(0);
   });
 

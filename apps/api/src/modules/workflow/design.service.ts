@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import type { FieldError } from '../../lib/errors.js';
-import { CronError, checkCron } from '../../lib/jobs/schedules.js';
+import { CRON_NEVER_DUE, CronError, checkCron } from '../../lib/jobs/schedules.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { readsEverything, scopeOf } from '../../lib/visibility.js';
@@ -703,8 +703,7 @@ export async function saveTrigger(
       try {
         checkCron(cron);
       } catch (err) {
-        if (err instanceof CronError)
-          throw badField('body.cron', 'Give a schedule of five fields, such as 0 9 * * 1');
+        if (err instanceof CronError) throw badField('body.cron', CRON_NEVER_DUE);
         throw err;
       }
     }

@@ -11,6 +11,7 @@ import {
   setFileValues,
 } from '../../../test/factories.js';
 import { api, designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
+import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 
 // The design calls: workflows, steps and each step's details, with bad input (400, nothing
 // written), unknown ids (404) and deletions refused while running files use them (409).
@@ -784,10 +785,31 @@ describe('triggers', () => {
     const foreign = await newStep((await newWorkflow()).id);
     const url = '/api/update_trigger';
     const base = { workflow_step_id: step.id };
-    await expect400(
-      { method: 'POST', url, payload: { ...base, kind: 'on_date', cron: 'every day' } },
-      'body.cron',
-    );
+    // Said in sentences, never in the scheduler's parser's words.
+    expect(
+      (
+        await expect400(
+          { method: 'POST', url, payload: { ...base, kind: 'on_date', cron: 'every day' } },
+          'body.cron',
+        )
+      ).errors,
+    ).toEqual([{ path: 'body.cron', message: 'Give five fields: minute hour day month weekday' }]);
+    expect(
+      (
+        await expect400(
+          { method: 'POST', url, payload: { ...base, kind: 'on_date', cron: '0 9 * * 9' } },
+          'body.cron',
+        )
+      ).errors,
+    ).toEqual([{ path: 'body.cron', message: 'Weekday must be 0-7 or SUN-SAT' }]);
+    expect(
+      (
+        await expect400(
+          { method: 'POST', url, payload: { ...base, kind: 'on_date', cron: '0 9 30 2 *' } },
+          'body.cron',
+        )
+      ).errors,
+    ).toEqual([{ path: 'body.cron', message: CRON_NEVER_DUE }]);
     await expect400(
       { method: 'POST', url, payload: { ...base, kind: 'on_date', field_id: textField.id } },
       'body.field_id',
