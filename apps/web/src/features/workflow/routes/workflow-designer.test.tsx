@@ -204,8 +204,15 @@ describe('the workflow designer', () => {
       'POST /api/update_trigger': {
         status: 400,
         body: {
-          message: 'Give a schedule of five fields, such as 0 9 * * 1',
-          errors: [{ path: 'body.cron', message: 'Give a schedule of five fields, such as 0 9 * * 1' }],
+          message:
+            'This schedule never comes due: check that its days exist in its months (there is no 30 February)',
+          errors: [
+            {
+              path: 'body.cron',
+              message:
+                'This schedule never comes due: check that its days exist in its months (there is no 30 February)',
+            },
+          ],
         },
       },
     });
@@ -214,10 +221,12 @@ describe('the workflow designer', () => {
     await user.click(screen.getByRole('button', { name: 'Add trigger' }));
     const dialog = screen.getByRole('dialog', { name: 'New trigger' });
     await user.selectOptions(within(dialog).getByLabelText('When'), 'on_date');
-    await user.type(within(dialog).getByLabelText('Schedule'), '0 9 * * 1');
+    await user.type(within(dialog).getByLabelText('Schedule'), '0 9 30 2 *');
     await user.click(within(dialog).getByRole('button', { name: 'Save trigger' }));
     expect(
-      await within(dialog).findByText('Give a schedule of five fields, such as 0 9 * * 1'),
+      await within(dialog).findByText(
+        'This schedule never comes due: check that its days exist in its months (there is no 30 February)',
+      ),
     ).toBeInTheDocument();
     expect(notifications.current()).toMatchObject({ title: 'Failed to create/update trigger!' });
   });
