@@ -109,7 +109,8 @@ describe('the login page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(location()).toBe(path);
-    expect(screen.getByText('jdoe')).toBeInTheDocument();
+    // Signed in: the header's account menu names the person.
+    expect(screen.getByRole('button', { name: 'Account: Jane Doe' })).toBeInTheDocument();
     expect(loginCalls(calls)[0]).toMatchObject({
       method: 'POST',
       path: '/api/login',
