@@ -1,5 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { formatDate, formatDateTime, formatShortDate, relativeTime } from '../lib/format';
+import { ScrollRegion } from './scroll-region';
 
 /** What `QueryState` reads of a TanStack query. */
 export interface ListQuery {
@@ -94,7 +95,7 @@ export function DataTable({ caption, columns, actions = false, busy = false, chi
     if (table.current) labelCells(table.current);
   });
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={caption}>
       <table ref={table} className="data-table" aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -113,7 +114,7 @@ export function DataTable({ caption, columns, actions = false, busy = false, chi
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

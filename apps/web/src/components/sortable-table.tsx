@@ -13,6 +13,7 @@ import {
 } from 'react-aria-components';
 import { shortcutRowProps } from './keyboard-shortcuts';
 import { Pagination, type PaginationProps } from './pagination';
+import { ScrollRegion } from './scroll-region';
 
 export type { Selection, SortDescriptor };
 
@@ -95,7 +96,7 @@ export function SortableTable<T>({
           </button>
         </div>
       ) : null}
-      <div className="table-wrap">
+      <ScrollRegion label={label}>
         <Table
           aria-label={label}
           className="data-table"
@@ -162,7 +163,7 @@ export function SortableTable<T>({
             ))}
           </TableBody>
         </Table>
-      </div>
+      </ScrollRegion>
       {pagination ? <Pagination {...pagination} /> : null}
     </div>
   );
