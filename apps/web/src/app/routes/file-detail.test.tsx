@@ -181,6 +181,26 @@ describe('the file page: its actions bar', () => {
     expect(api.calls.find((c) => c.path === '/api/delete')?.body).toEqual({ file_ids: [5] });
   });
 
+  it('goes to the category after a delete even when the file, fetched again, is gone', async () => {
+    let deleted = false;
+    fileServer(aFile(), {
+      'GET /api/file-view/5': () =>
+        deleted
+          ? { status: 404, body: { message: 'File not found', code: 'file.not_found' } }
+          : { body: { data: aFile() } },
+      'POST /api/delete': () => {
+        deleted = true;
+        return { body: { data: { deleted: 1 } } };
+      },
+    });
+    const { user, location } = await openPage();
+    await user.click(within(bar()).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to the trash?' });
+    expect(dialog).toHaveTextContent('You can restore it from My deleted files');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(location()).toBe('/files/category/4'));
+  });
+
   it('offers no changes to a reader: no lock, rename, move, permissions or delete', async () => {
     fileServer(
       aFile({ permissions: { view: true, download: true, edit: false, delete: false, share: false } }),

@@ -75,8 +75,20 @@ export const useComment = () =>
   useFileMutation((b: { file_id: number; comment: string }) =>
     callApi(contract.fileActions.fileComment, { body: b }),
   );
-export const useTrash = () =>
-  useFileMutation((file_ids: number[]) => callApi(contract.fileActions.delete, { body: { file_ids } }));
+/**
+ * Moving files to the trash: the lists refresh without being waited for, so the caller's
+ * own callbacks (the file page leaving for the category) run while the page is still
+ * mounted, before a refetch of the deleted file could replace it with "File not found".
+ */
+export const useTrash = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file_ids: number[]) => callApi(contract.fileActions.delete, { body: { file_ids } }),
+    onSuccess: () => {
+      void invalidateFiles(client);
+    },
+  });
+};
 export const useShare = () =>
   useFileMutation(
     ({

@@ -288,7 +288,8 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
             })
           }
         >
-          {file.name} goes to the trash, where a File Control admin can restore it.
+          {file.name} goes to the trash. You can restore it from My deleted files, or ask a File Control
+          admin.
         </ConfirmDialog>
       ) : null}
     </div>
