@@ -28,15 +28,23 @@ export function auditKeySetting(key: Buffer): string {
 }
 
 /**
- * Gives every connection of a pool the audit key (for this session only), so the events its
- * transactions write are sealed keyed. node-postgres runs a client's queries in order, so the
- * setting is in place before the pool hands the connection out for its first query.
+ * Gives every connection of a pool the audit key (for its session), so the events its
+ * transactions write are sealed keyed: a connection made from now on when it connects, and
+ * one the pool already held (opened at start, before the app was built: migrations, the
+ * first admin) the first time it is handed out. node-postgres runs a client's queries in
+ * order and the pool emits both events before the caller has the client, so the setting is
+ * in place before the caller's first query.
  */
 export function keyAuditPool(pool: pg.Pool, key: Buffer, onError: (err: Error) => void = () => {}) {
   const setting = auditKeySetting(key);
-  pool.on('connect', (client) => {
+  const keyed = new WeakSet<pg.PoolClient>();
+  const give = (client: pg.PoolClient) => {
+    if (keyed.has(client)) return;
+    keyed.add(client);
     client.query(`SELECT set_config('quire.audit_key', $1, false)`, [setting]).catch(onError);
-  });
+  };
+  pool.on('connect', give);
+  pool.on('acquire', give);
 }
 
 /** Keys the current transaction of a connection of its own (the restore's): `SET LOCAL`. */

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
 import { audit } from '../../lib/audit.js';
-import { auditHash, auditKeyOf, type ChainRow, KEYED_PREFIX, verifyChain } from '../../lib/audit-chain.js';
+import {
+  auditHash,
+  auditKeyOf,
+  type ChainRow,
+  KEYED_PREFIX,
+  keyAuditPool,
+  verifyChain,
+} from '../../lib/audit-chain.js';
 import { keyChainOnStart, runVerification } from './audit.service.js';
 
 // The keyed audit chain (decision 015, migration 0012): events are sealed with an HMAC whose
@@ -160,4 +167,32 @@ describe('the keyed audit chain', () => {
     expect(last.action).toBe('audit.verify_failed');
     expect(last.hash?.startsWith(KEYED_PREFIX)).toBe(true);
   }, 120_000);
+});
+
+describe('a pool keyed after some of its connections were opened', () => {
+  it('seals with the key the events written on a connection it already held', async () => {
+    // At start the server migrates and makes the first admin before the app keys its pool:
+    // the connections opened then stay idle in the pool and are handed out later.
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+    try {
+      (await pool.connect()).release();
+      keyAuditPool(pool, key());
+      const client = await pool.connect();
+      try {
+        const row = await client.query<{ id: string }>(
+          `INSERT INTO audit_events (type, action, message) VALUES ('group', 'group.created', 'held')
+           RETURNING id::text`,
+        );
+        const id = row.rows[0]?.id;
+        const sealed = await client.query<{ hash: string }>('SELECT hash FROM audit_events WHERE id = $1', [
+          id,
+        ]);
+        expect(sealed.rows[0]?.hash.startsWith(KEYED_PREFIX)).toBe(true);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
 });
