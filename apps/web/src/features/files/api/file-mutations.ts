@@ -1,8 +1,8 @@
 import { contract, type TFieldValueInput, type TFileDetail, type TFileGrant } from '@quire/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, queryKeyFor } from '../../../lib/api-client';
+import { invalidateFiles } from '../../../lib/invalidate-files';
 import { type UploadProgress, uploadForm } from '../../../lib/upload';
-import { invalidateFiles } from './file-queries';
 
 // The files area's changes: each invalidates the lists and the file it touched.
 

@@ -1,5 +1,5 @@
 import { contract } from '@quire/contract';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 // The files area's reads: the category list, one file, the personal lists.
@@ -67,13 +67,4 @@ export function useCheckedOutFiles(page: number) {
 
 export function useFavouriteFiles(page: number) {
   return useQuery(apiQueryOptions(contract.file.favoriteFiles, { query: { page } }));
-}
-
-/** Everything a change to a file may have touched. */
-export function invalidateFiles(client: QueryClient) {
-  return client.invalidateQueries({
-    predicate: (q) =>
-      typeof q.queryKey[0] === 'string' &&
-      /^\/api\/(file|fileIncategory|unindex|checked-out|favorite|get-notification|files)/.test(q.queryKey[0]),
-  });
 }

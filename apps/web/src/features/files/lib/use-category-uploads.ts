@@ -2,9 +2,9 @@ import { contract } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { isAbortError } from '../../../lib/api-error';
+import { invalidateFiles } from '../../../lib/invalidate-files';
 import { uploadForm } from '../../../lib/upload';
 import { useUploads } from '../../../lib/use-uploads';
-import { invalidateFiles } from '../api/file-queries';
 
 /**
  * Uploads into one category (POST /api/new-upload, `folder_id` before the file), one request

@@ -1,6 +1,7 @@
-import type { TTrashFile } from '@quire/contract';
+import { contract, type TTrashFile } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { queryKeyFor } from '../../../lib/api-client';
 import { signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -133,6 +134,17 @@ describe('the admin trash', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await screen.findByText('File restored');
     expect(posted(calls, 'POST', '/api/files/restore-trash-file/32')).toEqual([{ folder_id: 9 }]);
+  });
+
+  it("refreshes the restored file's category list, loaded before", async () => {
+    admin({ 'POST /api/files/restore-trash-file/31': { body: { data: back } } });
+    const { user, queryClient } = renderApp('/admin/trash');
+    const listKey = queryKeyFor(contract.category.fileIncategory, { params: { id: 4 }, query: {} });
+    queryClient.setQueryData(listKey, { page: 1 } as never);
+    await user.click(await screen.findByRole('button', { name: 'Restore minutes.pdf' }, { timeout: 10_000 }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Restore' }));
+    await screen.findByText('File restored');
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 
   it('deletes for good only after a confirmation', async () => {

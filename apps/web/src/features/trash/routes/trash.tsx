@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SortableTable } from '../../../components/sortable-table';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/format';
+import { invalidateFiles } from '../../../lib/invalidate-files';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { RestoreDialog } from '../components/restore-dialog';
@@ -21,7 +22,8 @@ export function TrashPage() {
   const [restoring, setRestoring] = useState<TTrashFile | null>(null);
   const list = useQuery(apiQueryOptions(contract.trash.trash, { query: { page } }));
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load trash');
-  const refresh = () => client.invalidateQueries({ queryKey: [contract.trash.trash.path] });
+  // The restored or purged file leaves the trash and (restored) joins its category's list.
+  const refresh = () => invalidateFiles(client);
   const restore = useMutation({
     mutationFn: ({ id, folder_id }: { id: number; folder_id?: number }) =>
       callApi(contract.trash.restoreTrashFile, { params: { id }, body: folder_id ? { folder_id } : {} }),
