@@ -29,7 +29,7 @@ test('the admin creates a General staff user, who then signs in and lands on the
     .click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(E2E_ADMIN.username) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`\\(you\\) ${E2E_ADMIN.username}`) })).toBeVisible();
 
   // The form, in its dialog.
   await page.getByRole('button', { name: 'New user' }).click();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createGeneralStaff, signIn, signOut } from './journey-api.js';
+import { openSection } from './walk.js';
 
 // The catalog, end to end in Chromium: a File Control admin makes a metadata field, a category
 // with that field and a sub-category, grants one person view on the category; that person sees
@@ -20,7 +21,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, 'admin');
 
   // A metadata field.
-  await page.goto('/admin/metadata-fields');
+  await openSection(page, 'Metadata fields');
   await page.getByRole('button', { name: 'New field' }).click();
   const fieldDialog = page.getByRole('dialog', { name: 'New metadata field' });
   await fieldDialog.getByLabel('Name').fill(field);
@@ -30,7 +31,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
   await expect(page.getByRole('row', { name: new RegExp(field) })).toBeVisible();
 
   // A category and a sub-category.
-  await page.goto('/admin/category');
+  await openSection(page, 'Categories');
   await page.getByRole('button', { name: 'New category' }).click();
   const create = page.getByRole('dialog', { name: 'New category' });
   await create.getByLabel('Name').fill(parent);
@@ -62,7 +63,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
   await expect(page.getByRole('status').filter({ hasText: 'Rights saved' })).toBeVisible();
 
   // A sub-category, made from the tree (it takes the rights set above).
-  await page.goto('/admin/category');
+  await openSection(page, 'Categories');
   await tree.getByRole('row', { name: new RegExp(parent) }).click();
   await page.getByRole('button', { name: 'New sub-category' }).click();
   const sub = page.getByRole('dialog', { name: `New category in ${parent}` });
@@ -86,7 +87,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
 
   // The reader sees the category and, inherited, its sub-category.
   await signIn(page, reader.username, reader.password, 'user');
-  await page.goto('/categories');
+  await openSection(page, 'Categories');
   const readerTree = page.getByRole('treegrid', { name: 'Categories' });
   await expect(readerTree.getByRole('row', { name: new RegExp(parent) })).toBeVisible();
   await readerTree.getByRole('row', { name: new RegExp(parent) }).click();
@@ -95,7 +96,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
 
   // Someone without a grant sees neither.
   await signIn(page, outsider.username, outsider.password, 'user');
-  await page.goto('/categories');
+  await openSection(page, 'Categories');
   await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
   await expect(page.getByText(parent)).toHaveCount(0);
   await expect(page.getByText(child)).toHaveCount(0);

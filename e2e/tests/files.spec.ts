@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { createCategoryInDb } from './journey-api.js';
+import { openCategory, openSection } from './walk.js';
 
 // Files, end to end in Chromium: upload two files, index one, check it out and in with a new
 // version, roll back, share a public link and open it signed out, trash it and restore it.
@@ -9,7 +10,8 @@ const stamp = Date.now().toString(36);
 
 test('upload, index, versions, a public link, the trash', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const categoryId = await createCategoryInDb(`Journey ${stamp}`);
+  const category = `Journey ${stamp}`;
+  const categoryId = await createCategoryInDb(category);
 
   await page.goto('/login');
   await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
@@ -19,11 +21,14 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
   await expect(page).toHaveURL(/\/admin\/category$/);
 
   // Two files at once, each with its progress; then on to the unindexed files.
-  await page.goto(`/files/upload/${categoryId}`);
-  await page.locator('input[type="file"]').setInputFiles([
+  await openCategory(page, category);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('main').getByRole('button', { name: 'Upload', exact: true }).first().click();
+  await (await chooser).setFiles([
     { name: `alpha-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('alpha, first version\n') },
     { name: `beta-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('beta\n') },
   ]);
+  await page.getByRole('link', { name: 'Index the uploaded files' }).click();
   await expect(page).toHaveURL(/\/unindexed-files$/);
   await expect(page.getByRole('row', { name: new RegExp(`beta-${stamp}`) })).toBeVisible();
   await page
@@ -34,7 +39,7 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
   await expect(page.getByRole('row', { name: new RegExp(`alpha-${stamp}`) })).toHaveCount(0);
 
   // The category list shows it; its page previews the text.
-  await page.goto(`/files/category/${categoryId}`);
+  await openCategory(page, category);
   await page.getByRole('link', { name: `alpha-${stamp}.txt` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `alpha-${stamp}.txt` })).toBeVisible();
   await expect(page.getByText('alpha, first version')).toBeVisible();
@@ -53,6 +58,10 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
   await expect(page.getByText('alpha, second version')).toBeVisible();
   await expect(page.getByText(/version 2$/)).toBeVisible();
   await page.getByRole('button', { name: 'Roll back to version 1' }).click();
+  await page
+    .getByRole('dialog', { name: 'Roll back to version 1?' })
+    .getByRole('button', { name: 'Make version 1 current' })
+    .click();
   await expect(page.getByText(/version 3$/)).toBeVisible();
   await expect(page.getByText('alpha, first version')).toBeVisible();
 
@@ -76,12 +85,16 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page).toHaveURL(new RegExp(`/files/category/${categoryId}$`));
-  await page.goto('/admin/trash');
+  await openSection(page, 'Trash');
   await page
     .getByRole('row', { name: new RegExp(`alpha-${stamp}`) })
+    .getByRole('button', { name: /Restore/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: `Restore alpha-${stamp}.txt?` })
     .getByRole('button', { name: 'Restore' })
     .click();
   await expect(page.getByText('File restored')).toBeVisible();
-  await page.goto(`/files/category/${categoryId}`);
+  await openCategory(page, category);
   await expect(page.getByRole('link', { name: `alpha-${stamp}.txt` })).toBeVisible();
 });

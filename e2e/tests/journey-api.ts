@@ -92,3 +92,45 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 }
+
+/**
+ * A workplace for a staff journey, set up by the admin through the API: a value list
+ * "Status" (Approved, Rejected), a list field choosing from it, and two categories asking
+ * for it, where `staff` may view, upload, edit, delete and share.
+ */
+export async function createWorkplace(
+  request: APIRequestContext,
+  token: string,
+  staff: { id: number },
+  stamp: string,
+) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const post = async (path: string, data: object) => {
+    const response = await request.post(path, { headers, data });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+    return (await response.json()).data as { id: number };
+  };
+  const list = await post('/api/create_value_list', {
+    name: `Status ${stamp}`,
+    items: [{ label: 'Approved' }, { label: 'Rejected' }],
+  });
+  const field = await post('/api/store_user_field', {
+    name: `Status ${stamp}`,
+    type: 'select',
+    value_list_id: list.id,
+  });
+  const rights = ['view', 'upload', 'edit', 'delete', 'share'];
+  const category = (name: string) =>
+    post('/api/storeFolder', {
+      name,
+      fields: [{ field_id: field.id }],
+      permissions: [{ user_id: staff.id, rights }],
+    });
+  const invoices = await category(`Invoices ${stamp}`);
+  const archive = await category(`Archive ${stamp}`);
+  return {
+    field: `Status ${stamp}`,
+    invoices: { id: invoices.id, name: `Invoices ${stamp}` },
+    archive: { id: archive.id, name: `Archive ${stamp}` },
+  };
+}

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { textPdf } from '../../apps/api/test/documents.js';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createJourneyUser, signIn, signOut } from './journey-api.js';
+import { openCategory, openSection } from './walk.js';
 
 // Finding a file by a word inside it, end to end in Chromium: the admin files a PDF document
 // into a category one person may view; that person finds it from the header search by a word
@@ -36,17 +37,19 @@ test('a word inside a file finds it, for those who may see it; the audit trail r
     data: { name: `Minutes ${stamp}`, permissions: [{ user_id: reader.id, rights: ['view'] }] },
   });
   expect(category.status(), await category.text()).toBe(200);
-  const categoryId = (await category.json()).data.id as number;
   const fileName = `board-minutes-${stamp}.pdf`;
 
   // The admin files the document and indexes it.
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, 'admin');
-  await page.goto(`/files/upload/${categoryId}`);
-  await page.locator('input[type="file"]').setInputFiles({
+  await openCategory(page, `Minutes ${stamp}`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('main').getByRole('button', { name: 'Upload', exact: true }).first().click();
+  await (await chooser).setFiles({
     name: fileName,
     mimeType: 'application/pdf',
     buffer: textPdf(['Minutes of the board.', `The ${word} proposal was accepted unanimously.`]),
   });
+  await page.getByRole('link', { name: 'Index the uploaded files' }).click();
   await expect(page).toHaveURL(/\/unindexed-files$/);
   await page
     .getByRole('row', { name: new RegExp(fileName) })
@@ -58,7 +61,7 @@ test('a word inside a file finds it, for those who may see it; the audit trail r
 
   // The reader finds it by a word of its content (read by a job: allow it a moment).
   await signIn(page, reader.username, reader.password, 'user');
-  const results = page.getByRole('table', { name: 'Files found' });
+  const results = page.getByRole('grid', { name: 'Files found' });
   await expect(async () => {
     await searchFromHeader(page, word);
     await expect(results.getByRole('row', { name: new RegExp(fileName) })).toBeVisible({ timeout: 2_000 });
@@ -81,7 +84,7 @@ test('a word inside a file finds it, for those who may see it; the audit trail r
 
   // The Auditor reads the upload in the audit trail; the chain verifies.
   await signIn(page, auditor.username, auditor.password, 'admin');
-  await page.goto('/admin/audit');
+  await openSection(page, 'Audit trail');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
   const filters = page.getByRole('region', { name: 'Filters' });
   await filters.getByLabel('Type').selectOption('file');

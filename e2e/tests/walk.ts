@@ -76,3 +76,11 @@ export async function walkSections(
     if (options.narrow) await expectNoSidewaysScroll(page, s.link);
   }
 }
+
+/** Categories → the category's row in the tree → Open: its files' page. */
+export async function openCategory(page: Page, name: string) {
+  await openSection(page, 'Categories');
+  await page.getByRole('treegrid', { name: 'Categories' }).getByRole('row', { name }).click();
+  await page.getByRole('region', { name }).getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}

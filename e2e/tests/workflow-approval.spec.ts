@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createGeneralStaff, type JourneyUser, signIn, signOut } from './journey-api.js';
 import { decoded, startSmtp } from './smtp.js';
+import { openSection } from './walk.js';
 
 // An admin designs a two-step approval for a category, with a PRE condition on a metadata
 // value; a file indexed there starts the run by its trigger; the first assignee approves,
@@ -178,7 +179,7 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
 
     // --- Bob rejects, back to Check. ---
     await signIn(page, bob.username, bob.password, 'user');
-    await page.goto('/assigned');
+    await openSection(page, 'Assigned to me');
     await page.getByRole('button', { name: `Reject invoice-${stamp}.pdf` }).click();
     const reject = page.getByRole('dialog', { name: 'Reject Sign' });
     await reject.getByLabel(/Comment/).fill('The VAT number is missing');
@@ -188,7 +189,7 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
 
     // --- Alice has it again, and its history shows every move. ---
     await signIn(page, alice.username, alice.password, 'user');
-    await page.goto('/assigned');
+    await openSection(page, 'Assigned to me');
     // The file's page shows where it stands in the workflow, with every move.
     await page.getByRole('link', { name: `invoice-${stamp}.pdf` }).click();
     const history = page
