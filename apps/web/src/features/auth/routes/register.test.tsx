@@ -5,6 +5,7 @@ import { renderApp } from '../../../testing/render-app';
 
 function server(extra: MockRoutes = {}) {
   return mockApi({
+    'GET /account/registration': { body: { data: { open: true } } },
     'POST /account/email/is-valid': (call) => ({
       body: {
         data: { valid: true, available: (call.body as { email: string }).email !== 'taken@example.test' },

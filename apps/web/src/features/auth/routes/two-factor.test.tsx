@@ -149,7 +149,7 @@ describe('/auth/setup-2fa', () => {
     expect(location()).toBe('/login');
     // Nothing but the sign-in page's own questions (is registration open? the company's branding).
     expect(
-      calls.filter((c) => !['/account/email/is-valid', '/api/get_logo_and_expiry_date'].includes(c.path)),
+      calls.filter((c) => !['/account/registration', '/api/get_logo_and_expiry_date'].includes(c.path)),
     ).toHaveLength(0);
   });
 });
