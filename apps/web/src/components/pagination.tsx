@@ -9,6 +9,26 @@ export interface PaginationProps {
   busy?: boolean;
 }
 
+/** A page of a list as the API answers it (`pageMeta`). */
+export interface PageAnswer {
+  page: number;
+  last_page: number;
+  total: number;
+  quantity: number;
+}
+
+/** The pagination of a list's answer, or none while it loads. */
+export function pagingOf(
+  answer: PageAnswer | undefined,
+  noun: string,
+  onPage: (page: number) => void,
+  busy?: boolean,
+): PaginationProps | undefined {
+  if (!answer) return undefined;
+  const { page, last_page: lastPage, total, quantity } = answer;
+  return { page, lastPage, total, quantity, noun, onPage, busy };
+}
+
 /** "21–40 of 57 users", with Previous / Next and the page number. */
 export function Pagination({ page, lastPage, total, quantity, noun, onPage, busy = false }: PaginationProps) {
   const first = total === 0 ? 0 : (page - 1) * quantity + 1;

@@ -2,7 +2,7 @@ import type { TFileSummary } from '@quire/contract';
 import type { ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link } from 'react-router';
-import { Pagination } from '../../../components/pagination';
+import { Pagination, pagingOf } from '../../../components/pagination';
 import { useRangeSelection } from '../../../components/range-selection';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { formatBytes, formatShortDate } from '../../../lib/format';
@@ -87,19 +87,7 @@ export function FileTable<T extends TFileSummary>({
               bulkActions: bulkActions ? (keys) => bulkActions([...toIds(keys)]) : undefined,
             }
           : {})}
-        pagination={
-          page
-            ? {
-                page: page.page,
-                lastPage: page.last_page,
-                total: page.total,
-                quantity: page.quantity,
-                noun: 'files',
-                onPage: page.onPage,
-                busy,
-              }
-            : undefined
-        }
+        pagination={pagingOf(page, 'files', (p) => page?.onPage(p), busy)}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import type { TTrashFile } from '@quire/contract';
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
+import { pagingOf } from '../../../components/pagination';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatShortDate } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -47,18 +48,7 @@ export function MyDeletedFilesPage() {
             Restore
           </button>
         )}
-        pagination={
-          data
-            ? {
-                page: data.page,
-                lastPage: data.last_page,
-                total: data.total,
-                quantity: data.quantity,
-                noun: 'files',
-                onPage: setPage,
-              }
-            : undefined
-        }
+        pagination={pagingOf(data, 'files', setPage)}
       />
       {restoring ? (
         <RestoreDialog

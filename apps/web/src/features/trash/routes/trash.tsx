@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
+import { pagingOf } from '../../../components/pagination';
 import { SortableTable } from '../../../components/sortable-table';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { formatShortDate } from '../../../lib/format';
@@ -86,18 +87,7 @@ export function TrashPage() {
               )
             : undefined
         }
-        pagination={
-          data
-            ? {
-                page: data.page,
-                lastPage: data.last_page,
-                total: data.total,
-                quantity: data.quantity,
-                noun: 'files',
-                onPage: setPage,
-              }
-            : undefined
-        }
+        pagination={pagingOf(data, 'files', setPage)}
       />
       {restoring ? (
         <RestoreDialog
