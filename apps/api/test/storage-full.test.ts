@@ -85,6 +85,28 @@ describe('the blob store on a full disk', () => {
     expect((await upload(Buffer.alloc(300_000, 'x'))).statusCode).toBe(200);
   });
 
+  it("answers 507 when PostgreSQL's disk is full (53100), and keeps no row", async () => {
+    // PostgreSQL raises disk_full from the insert of the file row, as a full disk does;
+    // the error travels through Prisma's driver adapter to the one error handler.
+    await t.db.$executeRawUnsafe(`CREATE FUNCTION pg_disk_full() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$`);
+    await t.db.$executeRawUnsafe(
+      'CREATE TRIGGER pg_disk_full BEFORE INSERT ON files FOR EACH ROW EXECUTE FUNCTION pg_disk_full()',
+    );
+    const before = { files: await t.db.file.count(), events: await t.db.auditEvent.count() };
+    try {
+      const res = await upload(Buffer.from('a row the database has no room for'));
+      expect(res.statusCode, res.body).toBe(507);
+      expect(res.json()).toMatchObject({ code: 'database.full' });
+      expect(res.json().message).toMatch(/database's disk is full, so nothing was saved/);
+    } finally {
+      await t.db.$executeRawUnsafe('DROP TRIGGER pg_disk_full ON files');
+      await t.db.$executeRawUnsafe('DROP FUNCTION pg_disk_full()');
+    }
+    expect(await t.db.file.count()).toBe(before.files);
+    expect(await t.db.auditEvent.count()).toBe(before.events);
+  });
+
   it('health reports the free space of the blob store and of the data folder', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);

@@ -112,6 +112,14 @@ export const storageFull = createError({
     'The file store is full, so nothing was saved. Ask an administrator to free space or add storage, then try again.',
 });
 
+/** PostgreSQL's disk is full (SQLSTATE 53100, disk_full): nothing was saved. */
+export const databaseFull = createError({
+  code: 'database.full',
+  statusCode: 507,
+  message:
+    "The database's disk is full, so nothing was saved. Ask an administrator to free space or add storage, then try again.",
+});
+
 /** PostgreSQL is away (stopped, killed, restarting): nothing was done. */
 export const databaseUnavailable = createError({
   code: 'database.unavailable',
@@ -120,6 +128,8 @@ export const databaseUnavailable = createError({
 });
 
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
+/** PostgreSQL's disk_full, as node-postgres gives it (`code`) or Prisma's driver adapter (`originalCode`). */
+const DATABASE_FULL = '53100';
 /**
  * How a lost database shows: node-postgres and Node (refused, a server shutting down or
  * starting up: 57P01-57P03, connection exceptions: class 08), Prisma (P1001 can't reach,
@@ -162,6 +172,22 @@ export function isDatabaseDown(err: unknown, depth = 0): boolean {
   return wrapped.some((inner) => isDatabaseDown(inner, depth + 1));
 }
 
+/** Whether `err` (or what it wraps) is PostgreSQL's disk_full (53100). */
+export function isDatabaseFull(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as {
+    code?: unknown;
+    originalCode?: unknown;
+    cause?: unknown;
+    meta?: unknown;
+    errors?: unknown;
+  };
+  if (e.code === DATABASE_FULL || e.originalCode === DATABASE_FULL) return true;
+  const adapterError = (e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
+  const wrapped = [e.cause, adapterError, ...(Array.isArray(e.errors) ? e.errors : [])];
+  return wrapped.some((inner) => isDatabaseFull(inner, depth + 1));
+}
+
 /**
  * The named error for a failure of what the server stands on (a full disk, the database
  * away), or undefined: the error handler answers these with their status instead of a 500.
@@ -169,6 +195,7 @@ export function isDatabaseDown(err: unknown, depth = 0): boolean {
 export function systemFailure(err: unknown): AppError | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && NO_SPACE.has(code)) return storageFull();
+  if (isDatabaseFull(err)) return databaseFull();
   if (isDatabaseDown(err)) return databaseUnavailable();
   return undefined;
 }
