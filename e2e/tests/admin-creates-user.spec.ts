@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { expectAccessible } from './walk.js';
 
 // One fresh account per run, so the journey also passes against a database it ran on before.
 const stamp = Date.now().toString(36);
@@ -45,6 +46,7 @@ test('the admin creates a General staff user, who then signs in and lands on the
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Not a common password' })).toHaveClass(
     /is-met/,
   );
+  await expectAccessible(page, 'New user');
   await dialog.getByRole('button', { name: 'Create user' }).click();
 
   await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken } from './journey-api.js';
+import { expectAccessible } from './walk.js';
 
 // The admin makes a backup, changes data, restores the backup and sees the earlier data back.
 const stamp = Date.now().toString(36);
@@ -38,6 +39,7 @@ test('create a backup, change data, restore it and see the earlier data back', a
   await expect(archive).toBeVisible({ timeout: 60_000 });
   await expect(archive).toContainText('Checksums match');
   await expect(runs.getByRole('row', { name: /quire-backup-/ }).first()).toContainText('Done');
+  await expectAccessible(page, 'Backups');
 
   // Data changes after the backup.
   expect((await group(AFTER)).status()).toBe(200);
@@ -47,6 +49,7 @@ test('create a backup, change data, restore it and see the earlier data back', a
   const dialog = page.getByRole('dialog', { name: 'Restore this backup?' });
   await dialog.getByLabel('Your password').fill(E2E_ADMIN.password);
   await dialog.getByLabel('Type RESTORE to confirm').fill('RESTORE');
+  await expectAccessible(page, 'Restore this backup?');
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Restore started' })).toBeVisible();

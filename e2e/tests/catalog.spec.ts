@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createGeneralStaff, signIn, signOut } from './journey-api.js';
-import { openSection } from './walk.js';
+import { expectAccessible, openSection } from './walk.js';
 
 // The catalog, end to end in Chromium: a File Control admin makes a metadata field, a category
 // with that field and a sub-category, grants one person view on the category; that person sees
@@ -26,6 +26,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
   const fieldDialog = page.getByRole('dialog', { name: 'New metadata field' });
   await fieldDialog.getByLabel('Name').fill(field);
   await fieldDialog.getByLabel('Type').selectOption('text');
+  await expectAccessible(page, 'New metadata field');
   await fieldDialog.getByRole('button', { name: 'Create field' }).click();
   await expect(fieldDialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(field) })).toBeVisible();
@@ -40,6 +41,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
   const tree = page.getByRole('treegrid', { name: 'Categories' });
   await tree.getByRole('row', { name: new RegExp(parent) }).click();
   await expect(page.getByRole('heading', { level: 2, name: parent })).toBeVisible();
+  await expectAccessible(page, 'Category admin with its detail panel');
 
   // Its settings: the field on its indexing form, and view for the reader.
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -59,6 +61,7 @@ test('fields, a category tree with rights, and who sees what', async ({ page, re
     .click();
   await page.keyboard.press('Escape');
   await expect(rights.getByRole('checkbox', { name: /may view \(always\)/ })).toBeChecked();
+  await expectAccessible(page, 'Category settings');
   await rights.getByRole('button', { name: 'Save rights' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Rights saved' })).toBeVisible();
 

@@ -7,6 +7,7 @@ import {
   type TestDirectory,
 } from '../../apps/api/test/slapd.js';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { expectAccessible } from './walk.js';
 
 // The admin configures LDAP against a private slapd (seeded directory, free port), tests it,
 // saves it; a directory user then signs in with the directory password.
@@ -43,6 +44,7 @@ test('configure LDAP against the test slapd and sign in as a directory user', as
   await expect(
     page.getByRole('status').filter({ hasText: 'found uid=bob,ou=people,dc=quire,dc=test' }),
   ).toBeVisible();
+  await expectAccessible(page, 'External authentication, tested');
 
   // A new connection starts turned off; tested, it may be turned on.
   await page.getByLabel('Let directory accounts sign in').check();

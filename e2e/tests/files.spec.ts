@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { createCategoryInDb } from './journey-api.js';
-import { openCategory, openSection } from './walk.js';
+import { expectAccessible, openCategory, openSection } from './walk.js';
 
 // Files, end to end in Chromium: upload two files, index one, check it out and in with a new
 // version, roll back, share a public link and open it signed out, trash it and restore it.
@@ -63,6 +63,7 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
     .getByRole('button', { name: 'Make version 1 current' })
     .click();
   await expect(page.getByText(/version 3$/)).toBeVisible();
+  await expectAccessible(page, 'File page with versions');
   await expect(page.getByText('alpha, first version')).toBeVisible();
 
   // A public link, opened signed out.
@@ -76,6 +77,7 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
   await publicPage.goto(link);
   await expect(publicPage.getByRole('heading', { name: `alpha-${stamp}.txt` })).toBeVisible();
   await expect(publicPage.getByText('alpha, first version')).toBeVisible();
+  await expectAccessible(publicPage, 'Public share page');
   await outsider.close();
 
   // Trash, then restore.

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, createGeneralStaff } from './journey-api.js';
 import { decoded, startSmtp } from './smtp.js';
+import { expectAccessible } from './walk.js';
 
 test('a user resets a forgotten password through the e-mailed link', async ({ page, request, baseURL }) => {
   test.setTimeout(90_000);
@@ -26,6 +27,7 @@ test('a user resets a forgotten password through the e-mailed link', async ({ pa
     // Exactly "E-mail": until the page's chunk arrives, the sign-in page (whose "Username or
     // e-mail" would match too) is still the one on screen.
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+    await expectAccessible(page, 'Forgot password');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(
       page.getByText('If an account exists for that address, we have sent a link to reset the password.'),
@@ -53,6 +55,7 @@ test('a user resets a forgotten password through the e-mailed link', async ({ pa
     const newPassword = 'Fresh-Reset-Phrase-77';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await expect(page.getByText('At least 10 characters')).toBeVisible();
+    await expectAccessible(page, 'Choose a new password');
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { expectAccessible } from './walk.js';
 
 test('the admin signs in, lands on /admin/category, signs out and lands on /', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page, 'Sign in');
   await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByLabel('Role').selectOption('admin');
@@ -15,6 +18,7 @@ test('the admin signs in, lands on /admin/category, signs out and lands on /', a
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('You have been signed out')).toBeVisible();
+  await expectAccessible(page, 'Signed out');
   const stored = await page.evaluate(() => localStorage.getItem('auth'));
   expect(stored).toBeNull();
 });
@@ -39,6 +43,7 @@ test('an unknown page path serves the app, an unknown API path a JSON 404', asyn
   expect(response?.headers()['content-type']).toMatch(/text\/html/);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expectAccessible(page, 'Page not found');
 });
 
 test('a signed-in page asked for without a session goes to /login, and comes back after', async ({

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { adminToken, createGeneralStaff, type JourneyUser } from './journey-api.js';
+import { expectAccessible } from './walk.js';
 
 const STEP_SECONDS = 30;
 const stepOf = (ms: number) => Math.floor(ms / 1000 / STEP_SECONDS);
@@ -41,6 +42,7 @@ test('a user turns on 2FA in Profile, and the next sign-in asks for a code', asy
   await expect(twoFactor.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await twoFactor.getByTestId('manual-key').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await expectAccessible(page, 'Profile: turning on two-factor');
 
   const first = await freshCode(secret, null);
   await twoFactor.getByLabel('Verification code').fill(first.code);
@@ -55,6 +57,7 @@ test('a user turns on 2FA in Profile, and the next sign-in asks for a code', asy
   await signIn(page, user);
   await expect(page).toHaveURL(/\/auth\/verify-2fa\?role=user&access_type=General\+staff$/);
   expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+  await expectAccessible(page, 'Two-factor sign-in step');
 
   const second = await freshCode(secret, first.step);
   await page.getByLabel('Verification code').fill(second.code);

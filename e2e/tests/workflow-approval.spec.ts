@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createGeneralStaff, type JourneyUser, signIn, signOut } from './journey-api.js';
 import { decoded, startSmtp } from './smtp.js';
-import { openSection } from './walk.js';
+import { expectAccessible, openSection } from './walk.js';
 
 // An admin designs a two-step approval for a category, with a PRE condition on a metadata
 // value; a file indexed there starts the run by its trigger; the first assignee approves,
@@ -136,6 +136,7 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
 
     // The drawing: Check approves to Sign; Sign rejects to Check.
     await expect(page.getByText(/Sign: approved, to End; rejected, to Check\./)).toBeAttached();
+    await expectAccessible(page, 'Workflow designer');
     await page.getByRole('button', { name: 'Activate' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Workflow activated' })).toBeVisible();
     await signOut(page);
@@ -169,9 +170,11 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
       });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('row', { name: new RegExp(`petty-${stamp}`) })).toHaveCount(0);
+    await expectAccessible(page, 'Assigned to me');
     await page.getByRole('button', { name: `Approve invoice-${stamp}.pdf` }).click();
     const approve = page.getByRole('dialog', { name: 'Approve Check' });
     await approve.getByLabel(/Comment/).fill('Totals checked');
+    await expectAccessible(page, 'Approve dialog');
     await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Step approved' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Nothing waits on you' })).toBeVisible();
@@ -202,6 +205,7 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
     await expect(items.nth(1)).toContainText('Approved from Check to Sign');
     await expect(items.nth(1)).toContainText('Totals checked');
     await expect(items.nth(2)).toContainText('Started into Check');
+    await expectAccessible(page, 'File page in a workflow');
 
     // --- Told in the app and by e-mail: Alice twice (entered Check twice), Bob once. ---
     const subject = (step: string) => `"invoice-${stamp}.pdf" is waiting in "${step}"`;

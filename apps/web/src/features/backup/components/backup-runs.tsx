@@ -93,7 +93,7 @@ export function BackupRuns({ runs, readOnly }: { runs: TBackup[]; readOnly: bool
                   <>
                     {run.has_file ? (
                       <RowAction
-                        label={`Delete the file of ${run.file_name ?? `backup #${run.id}`}`}
+                        label={`Delete file of ${run.file_name ?? `backup #${run.id}`}`}
                         onClick={() => setDeleting({ run, what: 'file' })}
                       >
                         Delete file
