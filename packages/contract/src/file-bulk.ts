@@ -42,4 +42,15 @@ export const fileBulkContract = {
     mediaType: 'application/zip',
     extension: true,
   }),
+  downloadPdf: endpoint({
+    method: 'POST',
+    path: '/api/files/download-pdf',
+    guard: 'signedIn',
+    summary:
+      'The current version of each file (download on each) as one PDF, in the order given: a PDF brings its pages, a PNG or JPEG image a page; any other file refuses the call (400 naming each)',
+    body: ZBulkFileIdsBody,
+    produces: 'file',
+    mediaType: 'application/pdf',
+    extension: true,
+  }),
 };

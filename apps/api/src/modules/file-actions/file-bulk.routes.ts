@@ -19,4 +19,8 @@ export const fileBulkModule = (deps: Deps) =>
       const { stream, filename } = await bulk.downloadZip(deps, auth, actor, body.file_ids);
       return sendGenerated(reply, { content: stream, mimeType: 'application/zip', filename });
     },
+    downloadPdf: async ({ body, auth, actor, reply }) => {
+      const { content, filename } = await bulk.downloadPdf(deps, auth, actor, body.file_ids);
+      return sendGenerated(reply, { content, mimeType: 'application/pdf', filename });
+    },
   });

@@ -1,11 +1,14 @@
 import type { InjectOptions } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { textPdf } from '../../../test/documents.js';
 import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { tinyPng } from '../../../test/multipart.js';
 
-// The calls on many files at once: move, follow, zip download. Each checks every file's
+// The calls on many files at once: move, follow, zip and PDF download. Each checks every file's
 // right, and one refused file (named) changes nothing; refusals are audited.
 
 let t: TestContext;
@@ -214,6 +217,79 @@ describe('POST /api/files/download-zip', () => {
     ).toBe(404);
     expect((await post(tok.alice, '/api/files/download-zip', { file_ids: [] })).statusCode).toBe(400);
     expect((await post(null, '/api/files/download-zip', { file_ids: [a.id] })).statusCode).toBe(401);
+    expect(await auditCount('file.downloaded')).toBe(before);
+  });
+});
+
+describe('POST /api/files/download-pdf', () => {
+  const pdfIn = (categoryId: number, name: string, content: Buffer, mimeType: string) =>
+    createFile(t.db, t.app.deps.blobs, { ownerId: u.bob, categoryId, name, content, mimeType });
+  const pages = async (pdf: Buffer) => (await PDFDocument.load(pdf)).getPageCount();
+
+  it('appends PDFs and makes each image a page, in the order given, each download audited', async () => {
+    const twoPages = await PDFDocument.create();
+    twoPages.addPage();
+    twoPages.addPage();
+    const a = await pdfIn(cat, 'contract.pdf', Buffer.from(await twoPages.save()), 'application/pdf');
+    const b = await pdfIn(viewOnly, 'scan.png', tinyPng(40, 30), 'image/png');
+    const c = await pdfIn(cat, 'letter.pdf', textPdf(['Dear Alice']), 'application/pdf');
+    const before = await auditCount('file.downloaded');
+    const res = await post(tok.alice, '/api/files/download-pdf', { file_ids: [b.id, a.id, c.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=.*\.pdf/);
+    const doc = await PDFDocument.load(res.rawPayload);
+    expect(doc.getPageCount()).toBe(4);
+    // The image's page comes first, shaped as the image (40 x 30), then the PDFs' pages.
+    const first = doc.getPage(0).getSize();
+    expect(first.width / first.height).toBeCloseTo(40 / 30, 2);
+    expect(await auditCount('file.downloaded')).toBe(before + 3);
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'file.downloaded', targetId: String(b.id) },
+    });
+    expect(events.at(-1)).toMatchObject({ userId: u.alice, details: { pdf: true } });
+    expect(events.at(-1)?.message).toContain('in a PDF of 3');
+  });
+
+  it('refuses the whole call when files cannot become pages, naming each (400), and audits nothing', async () => {
+    const a = await pdfIn(cat, 'ok.pdf', textPdf(['fine']), 'application/pdf');
+    const sheet = await fileIn(cat, 'budget.txt', 'not a page');
+    const zip = await pdfIn(cat, 'archive.zip', Buffer.from('PK\u0003\u0004'), 'application/zip');
+    const before = await auditCount('file.downloaded');
+    const res = await post(tok.alice, '/api/files/download-pdf', { file_ids: [a.id, sheet.id, zip.id] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(
+      '"budget.txt", "archive.zip" are neither PDFs nor PNG or JPEG images',
+    );
+    expect(res.json().errors).toEqual([
+      { path: 'body.file_ids', message: '"budget.txt" cannot be combined into a PDF' },
+      { path: 'body.file_ids', message: '"archive.zip" cannot be combined into a PDF' },
+    ]);
+    expect(await auditCount('file.downloaded')).toBe(before);
+    expect(
+      await pages((await post(tok.alice, '/api/files/download-pdf', { file_ids: [a.id] })).rawPayload),
+    ).toBe(1);
+  });
+
+  it('refuses the whole PDF when one file may not be downloaded (403 naming it, 404 unseen), audited refusals', async () => {
+    const a = await pdfIn(cat, 'mine.pdf', textPdf(['mine']), 'application/pdf');
+    const noDownload = await pdfIn(cat, 'look-only.pdf', textPdf(['look']), 'application/pdf');
+    await t.db.file.update({ where: { id: noDownload.id }, data: { hasOwnPermissions: true } });
+    await t.db.filePermission.create({ data: { fileId: noDownload.id, userId: u.alice, canView: true } });
+    const before = await auditCount('file.downloaded');
+    const denied = await auditCount('access.denied');
+    const res = await post(tok.alice, '/api/files/download-pdf', { file_ids: [a.id, noDownload.id] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain('"look-only.pdf"');
+    expect(await auditCount('access.denied')).toBe(denied + 1);
+    const hidden = await pdfIn(secret, 'secret.pdf', textPdf(['secret']), 'application/pdf');
+    expect(
+      (await post(tok.alice, '/api/files/download-pdf', { file_ids: [a.id, hidden.id] })).statusCode,
+    ).toBe(404);
+    const bad = await post(tok.alice, '/api/files/download-pdf', { file_ids: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('body.file_ids');
+    expect((await post(null, '/api/files/download-pdf', { file_ids: [a.id] })).statusCode).toBe(401);
     expect(await auditCount('file.downloaded')).toBe(before);
   });
 });

@@ -58,34 +58,51 @@ async function combineInChild(items: Array<{ kind: 'pdf' | 'png' | 'jpeg'; bytes
   }
 }
 
+/** One file to put into the PDF: its name (for refusals) and its stored content. */
+export interface CombinePart {
+  name: string;
+  mimeType: string;
+  size: number | bigint;
+  blobId: string;
+}
+
+/**
+ * `parts` as one PDF, in their order, or a refusal before any work: every part that is not a
+ * PDF, PNG or JPEG is named (400 at `path`, the field that chose them), then the total size
+ * and each image's declared pixels are checked; the decoding and combining run in a child.
+ */
+export async function combineIntoPdf(deps: Deps, parts: CombinePart[], path: string): Promise<Buffer> {
+  const refused = parts.filter((p) => !COMBINABLE.has(p.mimeType)).map((p) => p.name);
+  if (refused.length) throw cannotCombine(refused, path);
+  const total = parts.reduce((n, p) => n + Number(p.size), 0);
+  if (total > COMBINE_MAX_BYTES) throw combineTooLarge(formatBytes(COMBINE_MAX_BYTES));
+
+  const items: Array<{ kind: 'pdf' | 'png' | 'jpeg'; bytes: Uint8Array }> = [];
+  for (const p of parts) {
+    if (!(await deps.blobs.exists(p.blobId))) throw contentMissing();
+    const bytes = await readAll(await deps.blobs.read(p.blobId));
+    if (p.mimeType !== 'application/pdf') {
+      // The size an image declares, before anything decodes it: a few KB of PNG can declare
+      // billions of pixels.
+      const size = imageDimensions(bytes);
+      if (!size) throw cannotCombine([p.name], path);
+      if (size.width * size.height > COMBINE_MAX_PIXELS)
+        throw imageTooLarge(p.name, size.width, size.height, COMBINE_MAX_PIXELS, path);
+    }
+    items.push({ kind: KIND[p.mimeType] ?? 'pdf', bytes });
+  }
+  const made = await combineInChild(items);
+  if ('unreadable' in made) throw cannotCombine([parts[made.unreadable]?.name ?? ''], path);
+  return Buffer.from(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength);
+}
+
 export async function combineAttachments(deps: Deps, actor: Actor, ids: number[]): Promise<Buffer> {
   const found = await repo.findAttachments(deps.db, ids);
   const byId = new Map(found.map((a) => [a.id, a]));
   const chosen = [...new Set(ids)].map((id) => byId.get(id));
   if (chosen.some((a) => !a)) throw attachmentNotFound();
   const list = chosen as typeof found;
-  // Every one is checked before any is read: all or nothing.
-  for (const a of list) if (!COMBINABLE.has(a.mimeType)) throw cannotCombine(a.name);
-  const total = list.reduce((n, a) => n + Number(a.size), 0);
-  if (total > COMBINE_MAX_BYTES) throw combineTooLarge(formatBytes(COMBINE_MAX_BYTES));
-
-  const items: Array<{ kind: 'pdf' | 'png' | 'jpeg'; bytes: Uint8Array }> = [];
-  for (const a of list) {
-    if (!(await deps.blobs.exists(a.blobId))) throw contentMissing();
-    const bytes = await readAll(await deps.blobs.read(a.blobId));
-    if (a.mimeType !== 'application/pdf') {
-      // The size an image declares, before anything decodes it: a few KB of PNG can declare
-      // billions of pixels.
-      const size = imageDimensions(bytes);
-      if (!size) throw cannotCombine(a.name);
-      if (size.width * size.height > COMBINE_MAX_PIXELS)
-        throw imageTooLarge(a.name, size.width, size.height, COMBINE_MAX_PIXELS);
-    }
-    items.push({ kind: KIND[a.mimeType] ?? 'pdf', bytes });
-  }
-  const made = await combineInChild(items);
-  if ('unreadable' in made) throw cannotCombine(list[made.unreadable]?.name ?? '');
-  const pdf = Buffer.from(made.pdf.buffer, made.pdf.byteOffset, made.pdf.byteLength);
+  const pdf = await combineIntoPdf(deps, list, 'body.ids');
   await audit(deps.db, actor, {
     type: 'file',
     action: 'file.attachments_combined',

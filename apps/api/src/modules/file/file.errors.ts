@@ -71,10 +71,17 @@ export const unknownPeople = (path: string, ids: number[]) =>
     { path, message: `Unknown: ${ids.join(', ')}` },
   ]);
 
-export const cannotCombine = (name: string) =>
-  invalidInput(`"${name}" is neither a PDF nor a PNG or JPEG image, so it cannot go into one PDF`, [
-    { path: 'body.ids', message: `"${name}" cannot be combined into a PDF` },
-  ]);
+/**
+ * Files that are neither PDFs nor PNG or JPEG images, all named (`path` is the field that chose
+ * them: `body.ids` for other files, `body.file_ids` for files).
+ */
+export const cannotCombine = (names: string[], path = 'body.ids') =>
+  invalidInput(
+    names.length === 1
+      ? `"${names[0]}" is neither a PDF nor a PNG or JPEG image, so it cannot go into one PDF`
+      : `${names.map((n) => `"${n}"`).join(', ')} are neither PDFs nor PNG or JPEG images, so they cannot go into one PDF. Leave them out and try again.`,
+    names.map((name) => ({ path, message: `"${name}" cannot be combined into a PDF` })),
+  );
 
 export const combineTooLarge = createError({
   code: 'file.combine_too_large',
@@ -82,10 +89,16 @@ export const combineTooLarge = createError({
   message: (limit: string) => `The chosen files add up to more than ${limit}. Choose fewer files.`,
 });
 
-export const imageTooLarge = (name: string, width: number, height: number, maxPixels: number) =>
+export const imageTooLarge = (
+  name: string,
+  width: number,
+  height: number,
+  maxPixels: number,
+  path = 'body.ids',
+) =>
   invalidInput(
     `"${name}" is ${width} x ${height} pixels; images of more than ${maxPixels / 1_000_000} megapixels cannot go into the PDF. Leave it out or choose a smaller copy.`,
-    [{ path: 'body.ids', message: `"${name}" has too many pixels (${width} x ${height})` }],
+    [{ path, message: `"${name}" has too many pixels (${width} x ${height})` }],
   );
 
 export const combineTooHeavy = createError({
