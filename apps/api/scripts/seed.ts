@@ -12,7 +12,7 @@ import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/database.js';
 import { auditKeyOf, keyAuditPool } from '../src/lib/audit-chain.js';
-import { createBlobStore } from '../src/lib/blob-store.js';
+import { openBlobStore } from '../src/lib/open-blob-store.js';
 import { generatePassword } from '../src/lib/passwords.js';
 import { loadSecretKey } from '../src/lib/secrets.js';
 import { textPdf } from '../test/documents.js';
@@ -110,7 +110,7 @@ try {
   }
   if (bulkFiles) {
     console.info(`Seeding ${bulkFiles} files (and their categories, values and audit events)…`);
-    const blobs = createBlobStore(config.storageDir);
+    const blobs = openBlobStore(config);
     const content = textPdf(['Seeded document: its name and metadata are what the benchmark searches.']);
     const stored = await blobs.put(content);
     await seedBulk(url, {

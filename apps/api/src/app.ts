@@ -20,7 +20,7 @@ import { attachJobRunner } from './jobs.js';
 import { type Actor, audit } from './lib/audit.js';
 import { auditKeyOf, keyAuditPool } from './lib/audit-chain.js';
 import { type Background, createBackground } from './lib/background.js';
-import { createBlobStore } from './lib/blob-store.js';
+import { openBlobStore } from './lib/open-blob-store.js';
 import type { Deps } from './lib/deps.js';
 import { AppError, type FieldError, systemFailure } from './lib/errors.js';
 import { healthReport } from './lib/health.js';
@@ -124,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     log: app.log,
     now: options.now ?? (() => new Date()),
-    blobs: createBlobStore(config.storageDir),
+    blobs: openBlobStore(config),
     secretKey: loadSecretKey(config.APP_SECRET, config.dataDir),
     objectGuards: new ObjectGuards(),
     background: createBackground(app.log),

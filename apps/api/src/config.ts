@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ZUsername } from '@quire/contract';
 import { rootDir } from '@quire/db';
 import { z } from 'zod';
+import type { S3BlobStoreOptions } from './lib/s3-blob-store.js';
 
 // The only reader of process.env. Every variable: a default where one is safe, and a line
 // of doc; the README's table lists the same names (a test checks that).
@@ -24,6 +25,22 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     /** Folder of the blob store. Default DATA_DIR/blobs. */
     STORAGE_DIR: optional,
+    /** Where file contents are kept: folder (STORAGE_DIR) or s3 (an S3-compatible bucket, S3_* below). */
+    STORAGE: z.enum(['folder', 's3']).default('folder'),
+    /** URL of the S3-compatible service (MinIO, Ceph, Garage, …); unset: AWS S3. */
+    S3_ENDPOINT: optional.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ),
+    /** Bucket of the blob store when STORAGE=s3 (it must exist). */
+    S3_BUCKET: optional,
+    /** Region of the bucket. */
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Access key id; unset with S3_SECRET_ACCESS_KEY: the AWS SDK's own sources (AWS_* variables, an instance role). */
+    S3_ACCESS_KEY_ID: optional,
+    /** Its secret key. */
+    S3_SECRET_ACCESS_KEY: optional,
+    /** The bucket in the URL's path rather than its host name (true/false): most self-hosted services need true. */
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     /** Port for the embedded PostgreSQL; 0 picks a free one. */
     EMBEDDED_PG_PORT: port.default(0),
     /** Name of the company created at first start. */
@@ -105,6 +122,16 @@ export const configSchema = z
     SMTP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
   })
   .superRefine((c, ctx) => {
+    if (c.STORAGE === 's3' && !c.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is needed when STORAGE=s3' });
+    if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+      const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY both, or neither',
+      });
+    }
     // The first-start usernames follow the rules every other username does. (Their
     // passwords are checked by bootstrap, on the first start only, when they are used.)
     for (const [who, username] of [
@@ -121,6 +148,8 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema> & {
   storageDir: string;
+  /** The bucket of STORAGE=s3. */
+  s3: S3BlobStoreOptions;
   webDist: string;
   publicUrl: string;
   dataDir: string;
@@ -143,6 +172,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     dataDir,
     storageDir: path.resolve(rootDir, c.STORAGE_DIR ?? path.join(dataDir, 'blobs')),
+    s3: {
+      bucket: c.S3_BUCKET ?? '',
+      region: c.S3_REGION,
+      endpoint: c.S3_ENDPOINT,
+      forcePathStyle: c.S3_FORCE_PATH_STYLE,
+      credentials:
+        c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    },
     webDist: path.resolve(rootDir, c.WEB_DIST ?? 'apps/web/dist'),
     publicUrl: (c.PUBLIC_URL ?? `http://${urlHost(c.HOST)}:${c.PORT}`).replace(/\/$/, ''),
   };

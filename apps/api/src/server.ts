@@ -10,7 +10,7 @@ let config: Config | undefined;
 
 async function main() {
   config = loadConfig();
-  await mkdir(config.storageDir, { recursive: true });
+  if (config.STORAGE === 'folder') await mkdir(config.storageDir, { recursive: true });
   database = await openDatabase(config);
   const { db, applied } = database;
   const created = await bootstrap(db, config);

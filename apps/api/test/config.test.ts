@@ -58,6 +58,34 @@ describe('loadConfig', () => {
     expect(refusal({ JOBS_POLL_MS: '10' })).toContain('JOBS_POLL_MS');
   });
 
+  it('keeps blobs in a folder by default; STORAGE=s3 needs S3_BUCKET, and a key id with its secret', () => {
+    expect(load({}).STORAGE).toBe('folder');
+    expect(refusal({ STORAGE: 's3' })).toContain('S3_BUCKET');
+    expect(refusal({ STORAGE: 'disk' })).toContain('STORAGE');
+    expect(refusal({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toContain(
+      'S3_SECRET_ACCESS_KEY',
+    );
+    expect(refusal({ STORAGE: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' })).toContain(
+      'S3_ACCESS_KEY_ID',
+    );
+    expect(refusal({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toContain('S3_ENDPOINT');
+    const s3 = load({
+      STORAGE: 's3',
+      S3_BUCKET: 'quire',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    }).s3;
+    expect(s3).toEqual({
+      bucket: 'quire',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+  });
+
   it('refuses a first-start username that is not a valid username, naming the variable', () => {
     expect(refusal({ ADMIN_USERNAME: 'admin@example.com' })).toContain('ADMIN_USERNAME');
     expect(refusal({ VENDOR_USERNAME: 'v' })).toContain('VENDOR_USERNAME');

@@ -93,9 +93,10 @@ const hostTag = os
   .hostname()
   .replace(/[^A-Za-z0-9-]/g, '_')
   .slice(0, 64);
-const TEMP_PREFIX = `${hostTag}.${process.pid}.`;
+export const TEMP_PREFIX = `${hostTag}.${process.pid}.`;
 
-function writerIsGone(name: string): boolean {
+/** Whether a temp file's name says it was written by a process of this machine that has ended. */
+export function writerIsGone(name: string): boolean {
   const [host, pid] = name.split('.');
   if (host !== hostTag || !pid || !/^\d+$/.test(pid)) return false;
   if (Number(pid) === process.pid) return false;
@@ -109,7 +110,7 @@ function writerIsGone(name: string): boolean {
 export const isBlobId = (id: string) => ID.test(id);
 
 /** Hashes, counts and (once) inspects the bytes that pass through, unchanged. */
-function meter(options: PutOptions) {
+export function meter(options: PutOptions) {
   const hash = createHash('sha256');
   const inspectBytes = options.inspect ? (options.inspectBytes ?? 4100) : 0;
   let head: Buffer[] = [];

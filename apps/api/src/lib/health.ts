@@ -38,7 +38,7 @@ export function diskSpace(dir: string): Promise<DiskSpace | null> {
 /** The report; `status: 'unavailable'` (answered 503) while the database is away. */
 export async function healthReport(deps: Pick<Deps, 'db' | 'config'>): Promise<HealthReport> {
   const [blobs, dataDir, database] = await Promise.all([
-    diskSpace(deps.config.storageDir),
+    deps.config.STORAGE === 'folder' ? diskSpace(deps.config.storageDir) : null,
     diskSpace(deps.config.dataDir),
     deps.db.$queryRaw`SELECT 1`.then(
       () => 'up' as const,
