@@ -16,6 +16,7 @@ import type { EndpointDef } from './http.js';
 import { licenceContract } from './licence.js';
 import { metadataContract } from './metadata.js';
 import { notificationContract } from './notification.js';
+import { savedViewContract } from './saved-view.js';
 import { settingsContract } from './settings.js';
 import { setupContract } from './setup.js';
 import { trashContract } from './trash.js';
@@ -46,6 +47,7 @@ export * from './messages.js';
 export * from './metadata.js';
 export * from './notification.js';
 export * from './password-policy.js';
+export * from './saved-view.js';
 export * from './settings.js';
 export * from './setup.js';
 export * from './trash.js';
@@ -70,6 +72,7 @@ export const contract = {
   notification: notificationContract,
   workflow: workflowContract,
   dashboardAndSearch: dashboardAndSearchContract,
+  savedView: savedViewContract,
   audit: auditContract,
   backup: backupContract,
   settings: settingsContract,
