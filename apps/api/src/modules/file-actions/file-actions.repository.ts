@@ -59,11 +59,41 @@ export function fileState(tx: Tx, id: number) {
   });
 }
 
+/** Who holds a file's lock (and since when), or nobody. */
+export function setLock(tx: Tx, fileId: number, holder: { userId: number; at: Date } | null) {
+  return tx.file.update({
+    where: { id: fileId },
+    data: { lockedById: holder?.userId ?? null, lockedAt: holder?.at ?? null },
+  });
+}
+
+/** Who holds a file's check-out (and since when), or nobody. */
+export function setCheckOut(tx: Tx, fileId: number, holder: { userId: number; at: Date } | null) {
+  return tx.file.update({
+    where: { id: fileId },
+    data: { checkedOutById: holder?.userId ?? null, checkedOutAt: holder?.at ?? null },
+  });
+}
+
 export function trash(tx: Tx, ids: number[], at: Date, userId: number) {
   return tx.file.updateMany({
     where: { id: { in: ids }, deletedAt: null },
     data: { deletedAt: at, deletedById: userId },
   });
+}
+
+/** One page of the audit events about a file, newest first, with the total. */
+export function fileActivityPage(tx: Tx, fileId: number, window: { skip: number; take: number }) {
+  const where = { targetType: 'file', targetId: String(fileId), type: 'file' } as const;
+  return Promise.all([
+    tx.auditEvent.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      ...window,
+      include: { user: { select: { username: true, firstName: true, lastName: true } } },
+    }),
+    tx.auditEvent.count({ where }),
+  ]);
 }
 
 export function fileHistory(tx: Tx, fileId: number) {

@@ -7,9 +7,10 @@ import { inertRow } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
 import {
   addVersion,
-  assertFree,
+  assertMayChange,
   detailOf,
   fileChanged,
+  holdForChange,
   lockForChange,
   type StoredUpload,
   toPerson,
@@ -49,8 +50,7 @@ export async function deleteAttachments(deps: Deps, auth: AuthContext, actor: Ac
     const found = await repo.attachmentsWithFiles(tx, ids);
     if (found.length !== new Set(ids).size) throw attachmentNotFound();
     const fileIds = [...new Set(found.map((a) => a.fileId))];
-    const files = await lockForChange(tx, fileIds);
-    for (const f of files) assertFree(f, auth);
+    const files = await holdForChange(tx, auth, fileIds);
     await repo.deleteAttachments(tx, ids);
     for (const f of files) {
       const gone = found.filter((a) => a.fileId === f.id);
@@ -103,8 +103,7 @@ export async function downloadAttachment(deps: Deps, actor: Actor, id: number) {
 /** Moves files to the trash: all or nothing (one held by someone else refuses the call). */
 export async function trashFiles(deps: Deps, auth: AuthContext, actor: Actor, ids: number[]) {
   return deps.db.$transaction(async (tx) => {
-    const files = await lockForChange(tx, ids);
-    for (const f of files) assertFree(f, auth);
+    const files = await holdForChange(tx, auth, ids);
     await repo.trash(
       tx,
       files.map((f) => f.id),
@@ -167,9 +166,8 @@ export async function rollback(
   input: { file_id: number; version_id: number },
 ): Promise<TFileVersion> {
   await deps.db.$transaction(async (tx) => {
-    const [file] = await lockForChange(tx, [input.file_id]);
+    const [file] = await holdForChange(tx, auth, [input.file_id]);
     if (!file) throw fileNotFound();
-    assertFree(file, auth);
     const old = await repo.findVersionOf(tx, file.id, { id: input.version_id });
     if (!old) throw versionNotFound();
     const version = await addVersion(
@@ -220,11 +218,8 @@ export async function lock(
     if (!file) throw fileNotFound();
     if (locking) {
       if (file.locked_by_id === auth.userId) return;
-      assertFree(file, auth);
-      await tx.file.update({
-        where: { id: file.id },
-        data: { lockedById: auth.userId, lockedAt: deps.now() },
-      });
+      await assertMayChange(tx, auth, [file]);
+      await repo.setLock(tx, file.id, { userId: auth.userId, at: deps.now() });
       await fileChanged(tx, actor, {
         event: 'locked',
         fileId: file.id,
@@ -237,7 +232,7 @@ export async function lock(
     if (file.locked_by_id === null) return;
     const theirs = file.locked_by_id !== auth.userId;
     if (theirs && !releases(auth)) throw fileLocked(file.lock_name ?? 'Someone');
-    await tx.file.update({ where: { id: file.id }, data: { lockedById: null, lockedAt: null } });
+    await repo.setLock(tx, file.id, null);
     await fileChanged(tx, actor, {
       event: 'unlocked',
       fileId: file.id,
@@ -257,11 +252,8 @@ export async function checkOut(deps: Deps, auth: AuthContext, actor: Actor, file
     const [file] = await lockForChange(tx, [fileId]);
     if (!file) throw fileNotFound();
     if (file.checked_out_by_id === auth.userId) return;
-    assertFree(file, auth);
-    await tx.file.update({
-      where: { id: fileId },
-      data: { checkedOutById: auth.userId, checkedOutAt: deps.now() },
-    });
+    await assertMayChange(tx, auth, [file]);
+    await repo.setCheckOut(tx, fileId, { userId: auth.userId, at: deps.now() });
     await fileChanged(tx, actor, {
       event: 'checked_out',
       fileId,
@@ -312,11 +304,13 @@ export async function checkIn(
     const [file] = await lockForChange(tx, [input.file_id]);
     if (!file) throw fileNotFound();
     checkInRule(file, auth, upload !== null);
+    // A new version is a change; handing back the check-out alone is not.
+    if (upload) await assertMayChange(tx, auth, [file]);
     const theirs = file.checked_out_by_id !== auth.userId;
     const version = upload
       ? await addVersion(tx, auth, file.id, upload, { comment: input.comment ?? '' })
       : null;
-    await tx.file.update({ where: { id: file.id }, data: { checkedOutById: null, checkedOutAt: null } });
+    await repo.setCheckOut(tx, file.id, null);
     if (version)
       await fileChanged(tx, actor, {
         event: 'version_added',

@@ -549,6 +549,11 @@ export async function replaceTags(
 // ---------------------------------------------------------------------------------------------
 // Grants and shares
 
+export async function hasOwnPermissions(tx: Tx, fileId: number): Promise<boolean> {
+  const f = await tx.file.findUniqueOrThrow({ where: { id: fileId }, select: { hasOwnPermissions: true } });
+  return f.hasOwnPermissions;
+}
+
 export function fileGrants(tx: Tx, fileId: number) {
   return tx.filePermission.findMany({
     where: { fileId },
@@ -617,6 +622,14 @@ export function usersToTell(tx: Tx, userIds: number[], groupIds: number[]) {
 
 export function createShare(tx: Tx, data: Prisma.ShareUncheckedCreateInput) {
   return tx.share.create({ data });
+}
+
+/** Of links `ids`, those of file `fileId` not revoked yet. */
+export function liveSharesAmong(tx: Tx, fileId: number, ids: string[]) {
+  return tx.share.findMany({
+    where: { fileId, id: { in: ids }, revokedAt: null },
+    select: { id: true },
+  });
 }
 
 export function revokeShares(tx: Tx, fileId: number, ids: string[], at: Date) {

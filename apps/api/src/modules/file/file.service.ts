@@ -15,6 +15,7 @@ import { emitFileEvent, type FileEventType } from '../../lib/file-events.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { asFileRight, categoryVerdict, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
+import { assertStepAllowsEdit } from '../workflow/run.service.js';
 import { detectType, displayName, previewKind, SNIFF_BYTES } from './file.content.js';
 import {
   alreadyIndexed,
@@ -236,6 +237,41 @@ export async function lockForChange(tx: Tx, ids: number[], options: { trashed?: 
   return rows;
 }
 
+/**
+ * Whether the caller may change files locked by `lockForChange`: none held by someone else
+ * (a lock or check-out: 409 naming the holder; `holders: false` for permissions and shares,
+ * which the holder rules leave open) and none waiting in a workflow step the caller is not
+ * assigned to (403 `workflow.step_holds_file`; File Control writers may).
+ */
+export async function assertMayChange(
+  tx: Tx,
+  auth: AuthContext,
+  files: repo.LockedFile[],
+  options: { holders?: boolean } = {},
+) {
+  if (options.holders ?? true) for (const f of files) assertFree(f, auth);
+  await assertStepAllowsEdit(
+    tx,
+    auth,
+    files.map((f) => f.id),
+  );
+}
+
+/**
+ * The one way into a change of files (values, name, index, versions, other files, trash,
+ * permissions, shares): locks their rows, then `assertMayChange`. A file that is gone is a 404.
+ */
+export async function holdForChange(
+  tx: Tx,
+  auth: AuthContext,
+  ids: number[],
+  options: { holders?: boolean } = {},
+) {
+  const rows = await lockForChange(tx, ids);
+  await assertMayChange(tx, auth, rows, options);
+  return rows;
+}
+
 export interface FileChange {
   event: FileEventType;
   fileId: number;
@@ -360,8 +396,7 @@ export async function addAttachments(
   uploads: StoredUpload[],
 ): Promise<TAttachment[]> {
   return deps.db.$transaction(async (tx) => {
-    const [file] = await lockForChange(tx, [fileId]);
-    assertFree(file as repo.LockedFile, auth);
+    const [file] = await holdForChange(tx, auth, [fileId]);
     const out: TAttachment[] = [];
     for (const u of uploads) {
       await repo.upsertBlob(tx, { id: u.blobId, size: u.size, mimeType: u.mimeType });
@@ -390,7 +425,7 @@ export async function addAttachments(
 export async function assertCanChange(deps: Deps, auth: AuthContext, fileId: number) {
   const [file] = await repo.lockFiles(deps.db, [fileId]);
   if (!file) throw fileNotFound();
-  assertFree(file, auth);
+  await assertMayChange(deps.db, auth, [file]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -474,8 +509,7 @@ export async function submitMetas(
   input: { file_id: number; values: TFieldValueInput[]; tag_ids?: number[] },
 ) {
   await deps.db.$transaction(async (tx) => {
-    const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
-    assertFree(file, auth);
+    const [file] = (await holdForChange(tx, auth, [input.file_id])) as [repo.LockedFile];
     if (file.index_status === 'indexed') throw alreadyIndexed();
     if (file.category_id === null) throw categoryNotFound();
     const changed = await applyValues(tx, auth, file.id, file.category_id, input.values);
@@ -507,8 +541,7 @@ export async function editValues(
   input: { file_id: number; values: TFieldValueInput[] },
 ) {
   await deps.db.$transaction(async (tx) => {
-    const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
-    assertFree(file, auth);
+    const [file] = (await holdForChange(tx, auth, [input.file_id])) as [repo.LockedFile];
     if (file.index_status !== 'indexed') throw notIndexed();
     if (file.category_id === null) throw categoryNotFound();
     const changed = await applyValues(tx, auth, file.id, file.category_id, input.values);
@@ -529,8 +562,7 @@ export async function editValues(
 export async function renameFile(deps: Deps, auth: AuthContext, actor: Actor, fileId: number, raw: string) {
   const name = displayName(raw);
   await deps.db.$transaction(async (tx) => {
-    const [file] = (await lockForChange(tx, [fileId])) as [repo.LockedFile];
-    assertFree(file, auth);
+    const [file] = (await holdForChange(tx, auth, [fileId])) as [repo.LockedFile];
     await repo.updateFile(tx, fileId, { name });
     await fileChanged(tx, actor, {
       event: 'renamed',
@@ -560,15 +592,15 @@ export async function moveFile(
   await assertCanFileInto(deps.db, auth, input.folder_id);
   await deps.db.$transaction(async (tx) => {
     const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
-    assertFree(file, auth);
     await moveLockedFile(tx, auth, actor, file, input.folder_id, input.values);
   });
   return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
 }
 
 /**
- * Moves a file locked by `lockForChange` (and checked free) to category `folderId`, in the
- * caller's transaction: the values are checked against the new category's fields, kept where
+ * Moves a file locked by `lockForChange` to category `folderId`, in the caller's transaction,
+ * once `assertMayChange` lets the caller change it (this checks, so a move of many files
+ * checks each): the values are checked against the new category's fields, kept where
  * they are shared, dropped where not, required ones needed (an unindexed file is checked when
  * indexed); it takes the category's next running number. Audited as `file.moved`.
  */
@@ -580,6 +612,7 @@ export async function moveLockedFile(
   folderId: number,
   values: TFieldValueInput[] = [],
 ) {
+  await assertMayChange(tx, auth, [file]);
   if (file.category_id === folderId && !values.length) return;
   const moving = file.category_id !== folderId;
   const number = moving ? await repo.takeIncrementals(tx, folderId, 1) : file.incremental_value;
@@ -612,8 +645,7 @@ export async function moveLockedFile(
 /** Drops an unindexed file (the row and its versions; the content is collected later). */
 export async function cancelIndex(deps: Deps, auth: AuthContext, actor: Actor, fileId: number) {
   await deps.db.$transaction(async (tx) => {
-    const [file] = (await lockForChange(tx, [fileId])) as [repo.LockedFile];
-    assertFree(file, auth);
+    const [file] = (await holdForChange(tx, auth, [fileId])) as [repo.LockedFile];
     if (file.index_status === 'indexed') throw alreadyIndexed();
     await fileChanged(tx, actor, {
       event: 'cancelled',

@@ -21,7 +21,7 @@ import {
   unknownPeople,
 } from './file.errors.js';
 import * as repo from './file.repository.js';
-import { fileChanged, lockForChange, personName, rightsOn, toPerson } from './file.service.js';
+import { fileChanged, holdForChange, personName, rightsOn, toPerson } from './file.service.js';
 
 // Who may reach a file beyond its category: its own grants (per-file permissions, shares
 // with users and groups) and public links (a token, optional expiry and password).
@@ -29,14 +29,14 @@ import { fileChanged, lockForChange, personName, rightsOn, toPerson } from './fi
 const RIGHTS = ['view', 'download', 'edit', 'delete', 'share'] as const;
 
 async function permissionsOf(db: Tx, auth: AuthContext, fileId: number): Promise<TFilePermissions> {
-  const [file, grants, mine] = await Promise.all([
-    db.file.findUniqueOrThrow({ where: { id: fileId }, select: { hasOwnPermissions: true } }),
+  const [own, grants, mine] = await Promise.all([
+    repo.hasOwnPermissions(db, fileId),
     repo.fileGrants(db, fileId),
     rightsOn(db, auth, fileId),
   ]);
   return {
     file_id: fileId,
-    has_own_permissions: file.hasOwnPermissions,
+    has_own_permissions: own,
     grants: grants.map((g) => ({
       id: g.id,
       user: g.user ? toPerson(g.user) : null,
@@ -91,7 +91,7 @@ export async function updateFilePermissions(
     share: g.share ?? false,
   }));
   await deps.db.$transaction(async (tx) => {
-    const [file] = await lockForChange(tx, [input.file_id]);
+    const [file] = await holdForChange(tx, auth, [input.file_id], { holders: false });
     const mine = await rightsOn(tx, auth, input.file_id);
     assertWithin(mine, grants);
     const userIds = grants.flatMap((g) => (g.userId ? [g.userId] : []));
@@ -165,7 +165,7 @@ export async function shareFile(
   const passwordHash = input.public_link && input.password ? await hashPassword(input.password) : null;
   const token = input.public_link ? newToken() : null;
   return deps.db.$transaction(async (tx) => {
-    const [file] = await lockForChange(tx, [fileId]);
+    const [file] = await holdForChange(tx, auth, [fileId], { holders: false });
     if (!file) throw shareNotFound();
     const mine = await rightsOn(tx, auth, fileId);
     assertWithin(mine, [{ download: input.download, edit: input.edit }]);
@@ -244,10 +244,7 @@ export async function shareFile(
       };
     }
     const revoked = input.revoke_link_ids.length
-      ? await tx.share.findMany({
-          where: { fileId, id: { in: input.revoke_link_ids }, revokedAt: null },
-          select: { id: true },
-        })
+      ? await repo.liveSharesAmong(tx, fileId, input.revoke_link_ids)
       : [];
     if (revoked.length)
       await repo.revokeShares(

@@ -39,6 +39,7 @@ import {
   auditorReadsOnly,
   badField,
   badFields,
+  categoryNotServed,
   mayNotMove,
   movedOn,
   noRunningWorkflow,
@@ -94,6 +95,16 @@ export async function initiate(
     const running = await repo.runningOfFiles(tx, fileIds);
     const busy = files.find((f) => running.some((r) => r.fileId === f.id));
     if (busy) throw alreadyRunning(busy.name);
+    // A workflow that serves categories runs on their files only; one that serves none, on any.
+    const served = new Set(await repo.categoriesServedBy(tx, workflow.id));
+    const outside = served.size
+      ? files.filter((f) => f.categoryId === null || !served.has(f.categoryId))
+      : [];
+    if (outside.length)
+      throw categoryNotServed(
+        workflow.name,
+        outside.map((f) => f.name),
+      );
 
     const declared = await repo.workflowFieldsOf(tx, workflow.id);
     const fields = new Map(declared.map((f) => [f.fieldId, toFieldMeta(f.field)]));
@@ -563,17 +574,22 @@ export async function dryRun(deps: Deps, body: Out<typeof ZDryRunBody>): Promise
 
 /**
  * While a file runs a workflow, its current step decides who may change it: the people with
- * an open task in that step, and File Control writers. For the files area's edit calls (lock
- * and check-out rules still hold there); a file not in a run is left to its grants. Throws
- * 403 `workflow.step_holds_file`.
+ * an open task in that step, and File Control writers (the Auditor never). The files area's
+ * one change path calls it (`assertMayChange` in file.service.ts) after locking the rows, so
+ * every change of a file obeys it; a file not in a run is left to its grants. Throws 403
+ * `workflow.step_holds_file` naming the first file refused.
  */
-export async function assertStepAllowsEdit(deps: Deps, auth: AuthContext, fileId: number): Promise<void> {
-  const run = await repo.runningOfFile(deps.db, fileId);
-  if (!run?.currentStepId) return;
+export async function assertStepAllowsEdit(db: Tx, auth: AuthContext, fileIds: number[]): Promise<void> {
   const scope = scopeOf(auth);
   if (scope.kind === 'all' && scope.write) return;
-  if (!isAuditor(auth) && (await repo.hasOpenTask(deps.db, run.id, run.currentStepId, auth.userId))) return;
-  throw stepHoldsFile(await repo.fileName(deps.db, fileId), await repo.stepName(deps.db, run.currentStepId));
+  const runs = await repo.runningOfFiles(db, fileIds);
+  const order = new Map(fileIds.map((id, i) => [id, i]));
+  runs.sort((a, b) => (order.get(a.fileId) ?? 0) - (order.get(b.fileId) ?? 0));
+  for (const run of runs) {
+    if (!run.currentStepId) continue;
+    if (!isAuditor(auth) && (await repo.hasOpenTask(db, run.id, run.currentStepId, auth.userId))) continue;
+    throw stepHoldsFile(await repo.fileName(db, run.fileId), await repo.stepName(db, run.currentStepId));
+  }
 }
 
 export async function dryRunFiles(

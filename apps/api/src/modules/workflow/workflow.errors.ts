@@ -59,6 +59,13 @@ export const workflowHasNoSteps = (name: string) =>
     { path: 'body.workflow_id', message: 'This workflow has no steps' },
   ]);
 
+/** A workflow that serves categories starts only on files of those categories (all or none). */
+export const categoryNotServed = (workflowName: string, fileNames: string[]) => {
+  const names = fileNames.map((n) => `"${n}"`).join(', ');
+  const message = `"${workflowName}" runs only on files of the categories it serves: ${names} ${fileNames.length === 1 ? 'is' : 'are'} in another category. Nothing was started.`;
+  return invalidInput(message, [{ path: 'body.file_ids', message }]);
+};
+
 export const alreadyRunning = createError({
   code: 'workflow.already_running',
   statusCode: 409,

@@ -820,19 +820,59 @@ describe('the step decides who edits a file in a run', () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     // Not in a run: the grants decide, not the workflow.
-    await expect(assertStepAllowsEdit(t.app.deps, await authOf('owner'), file.id)).resolves.toBeUndefined();
+    await expect(
+      assertStepAllowsEdit(t.app.deps.db, await authOf('owner'), [file.id]),
+    ).resolves.toBeUndefined();
     await start('owner', w.id, [file.id]);
-    await expect(assertStepAllowsEdit(t.app.deps, await authOf('owner'), file.id)).rejects.toMatchObject({
-      statusCode: 403,
-      code: 'workflow.step_holds_file',
-      message: `"${file.name}" is in the workflow step "Check": only that step's assignees may change it now.`,
-    });
-    await expect(assertStepAllowsEdit(t.app.deps, await authOf('alice'), file.id)).resolves.toBeUndefined();
-    await expect(assertStepAllowsEdit(t.app.deps, await authOf('admin'), file.id)).resolves.toBeUndefined();
+    await expect(assertStepAllowsEdit(t.app.deps.db, await authOf('owner'), [file.id])).rejects.toMatchObject(
+      {
+        statusCode: 403,
+        code: 'workflow.step_holds_file',
+        message: `"${file.name}" is in the workflow step "Check": only that step's assignees may change it now.`,
+      },
+    );
+    await expect(
+      assertStepAllowsEdit(t.app.deps.db, await authOf('alice'), [file.id]),
+    ).resolves.toBeUndefined();
+    await expect(
+      assertStepAllowsEdit(t.app.deps.db, await authOf('admin'), [file.id]),
+    ).resolves.toBeUndefined();
     await decide('alice', { file_id: file.id, workflow_step_id: w.steps[0], action: 'approve' });
-    await expect(assertStepAllowsEdit(t.app.deps, await authOf('alice'), file.id)).rejects.toMatchObject({
-      statusCode: 403,
+    await expect(assertStepAllowsEdit(t.app.deps.db, await authOf('alice'), [file.id])).rejects.toMatchObject(
+      {
+        statusCode: 403,
+      },
+    );
+    await expect(
+      assertStepAllowsEdit(t.app.deps.db, await authOf('bob'), [file.id]),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('a workflow that serves categories starts only on their files', () => {
+  it('refuses the whole call (400 naming the files outside them), starting nothing', async () => {
+    const elsewhere = await createCategory(t.db, { grants: [{ userId: people.owner.id, rights: ['edit'] }] });
+    const served = await designWorkflow(t, admin, {
+      categoryIds: [category.id],
+      steps: [{ name: 'Check', users: [people.alice.id] }],
     });
-    await expect(assertStepAllowsEdit(t.app.deps, await authOf('bob'), file.id)).resolves.toBeUndefined();
+    const inside = await invoice();
+    const outside = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: people.owner.id,
+      categoryId: elsewhere.id,
+      name: 'stray.txt',
+    });
+    const before = await workflowCounts(t);
+    const res = await start('owner', served.id, [inside.id, outside.id]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(
+      `"${served.name}" runs only on files of the categories it serves: "stray.txt" is in another category. Nothing was started.`,
+    );
+    expect(res.json().errors).toEqual([{ path: 'body.file_ids', message: res.json().message }]);
+    expect(await workflowCounts(t)).toEqual(before);
+    // the files of its categories start; a workflow serving none starts on any file
+    expect((await start('owner', served.id, [inside.id])).statusCode).toBe(200);
+    const anywhere = await designWorkflow(t, admin, { steps: [{ name: 'Any', users: [people.alice.id] }] });
+    expect((await start('owner', anywhere.id, [outside.id])).statusCode).toBe(200);
   });
 });
