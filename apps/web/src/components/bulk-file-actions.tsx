@@ -2,13 +2,15 @@ import { contract } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiQueryOptions, callApi } from '../lib/api-client';
+import { errorMessage } from '../lib/error-message';
 import { saveBlob } from '../lib/save-blob';
 import { ConfirmDialog } from './confirm-dialog';
 import { useNotify } from './notifications/notification-context';
 
 // The actions on the files selected in a list (category files, favourites, checked out,
-// search results): download as one zip, move, follow, start a workflow, delete. Each sends
-// one call with every id; the server does all or nothing and names the file it refused.
+// search results): download as one zip or as one PDF (PDFs and images only), move, follow,
+// start a workflow, delete. Each sends one call with every id; the server does all or nothing
+// and names the file(s) it refused.
 
 type Action = 'move' | 'follow' | 'workflow' | 'delete';
 
@@ -48,6 +50,8 @@ function Picker({
 /** The bar's buttons for the selected `ids`; `onDone` after a change (the list clears its selection). */
 export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const notify = useNotify();
+  // The bar has no fields to mark: a refusal's own sentence (which names the files) is shown.
+  const failed = (title: string, error: unknown) => notify.error(title, errorMessage(error));
   const client = useQueryClient();
   const [open, setOpen] = useState<Action | null>(null);
   const [choice, setChoice] = useState('');
@@ -89,7 +93,7 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
       const what = { move: 'move', follow: 'follow', workflow: 'start the workflow on', delete: 'delete' }[
         action
       ];
-      notify.notifyFailure(`Failed to ${what} files!`, error);
+      failed(`Failed to ${what} files!`, error);
     },
   });
 
@@ -99,14 +103,23 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
       saveBlob(data as Blob, 'Quire files.zip');
       notify.success('Download ready', `${files} in one zip.`);
     },
-    onError: (error) => notify.notifyFailure('Failed to download files!', error),
+    onError: (error) => failed('Failed to download files!', error),
+  });
+
+  const pdf = useMutation({
+    mutationFn: () => callApi(contract.fileActions.downloadPdf, { body: { file_ids: ids } }),
+    onSuccess: ({ data }) => {
+      saveBlob(data as Blob, 'Quire files.pdf');
+      notify.success('Download ready', `${files} in one PDF.`);
+    },
+    onError: (error) => failed('Failed to make one PDF of the files!', error),
   });
 
   const start = (action: Action) => {
     setChoice('');
     setOpen(action);
   };
-  const busy = act.isPending || zip.isPending;
+  const busy = act.isPending || zip.isPending || pdf.isPending;
   const close = () => (act.isPending ? undefined : setOpen(null));
   const needsChoice = (open === 'move' || open === 'workflow') && !choice;
 
@@ -120,6 +133,15 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
         aria-busy={zip.isPending || undefined}
       >
         {zip.isPending ? 'Preparing zip…' : 'Download'}
+      </button>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => pdf.mutate()}
+        disabled={busy}
+        aria-busy={pdf.isPending || undefined}
+      >
+        {pdf.isPending ? 'Making PDF…' : 'Download as one PDF'}
       </button>
       <button type="button" className="button button--small" onClick={() => start('move')} disabled={busy}>
         Move…

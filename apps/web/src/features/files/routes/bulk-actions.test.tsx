@@ -171,6 +171,45 @@ describe('bulk actions in a file list', { timeout: 60_000 }, () => {
     expect(URL.createObjectURL).toHaveBeenCalledOnce();
   });
 
+  it('downloads the selection as one PDF, in the order of the list', async () => {
+    const { calls } = server({ 'POST /api/files/download-pdf': { body: '%PDF-1.7 bytes' } });
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    const user = await openFavourites();
+    await user.click(box('file-4.pdf'));
+    await user.click(box('file-1.pdf'));
+    await user.click(within(bar()).getByRole('button', { name: 'Download as one PDF' }));
+    expect(await screen.findByText('2 files in one PDF.')).toBeVisible();
+    expect(bodiesOf(calls, '/api/files/download-pdf')).toEqual([{ file_ids: [1, 4] }]);
+    expect(URL.createObjectURL).toHaveBeenCalledOnce();
+  });
+
+  it('says which files cannot go into one PDF, and keeps the selection', async () => {
+    server({
+      'POST /api/files/download-pdf': {
+        status: 400,
+        body: {
+          message:
+            '"file-2.pdf", "file-3.pdf" are neither PDFs nor PNG or JPEG images, so they cannot go into one PDF. Leave them out and try again.',
+          code: 'validation_failed',
+          errors: [
+            { path: 'body.file_ids', message: '"file-2.pdf" cannot be combined into a PDF' },
+            { path: 'body.file_ids', message: '"file-3.pdf" cannot be combined into a PDF' },
+          ],
+        },
+      },
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    const user = await openFavourites();
+    await user.click(box('file-2.pdf'));
+    await user.click(box('file-3.pdf'));
+    await user.click(within(bar()).getByRole('button', { name: 'Download as one PDF' }));
+    expect(await screen.findByText('Failed to make one PDF of the files!')).toBeVisible();
+    expect(screen.getByText(/"file-2\.pdf", "file-3\.pdf" are neither PDFs/)).toBeVisible();
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+    expect(bar()).toHaveTextContent('2 selected');
+  });
+
   it("shows the server's refusal naming the file, keeps the dialog and the selection", async () => {
     server({
       'POST /api/files/bulk-move': {
