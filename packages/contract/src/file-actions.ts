@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, zLine, zMultiline } from './common.js';
+import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery, zLine, zMultiline } from './common.js';
 import { ZComment, ZFileDetail, ZFileVersion } from './file.js';
 import { endpoint } from './http.js';
 
@@ -22,6 +22,17 @@ export const ZCheckInUpload = z.object({
   comment: zMultiline().trim().max(1000).optional(),
   file: z.custom<Blob>().optional(),
 });
+
+/** One change in a file's history, newest first (the audit events about the file). */
+export const ZFileActivity = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  /** Who did it: their name, or null for the system (a job, a workflow trigger). */
+  by: z.string().nullable(),
+  action: z.string(),
+  message: z.string(),
+});
+export type TFileActivity = z.infer<typeof ZFileActivity>;
 
 export const ZFileState = z.object({
   file_id: z.number().int(),
@@ -161,5 +172,16 @@ export const fileActionsContract = {
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     summary: "A file's record as .xlsx: its metadata, versions and history",
     params: ZIdParams,
+  }),
+  fileActivity: endpoint({
+    method: 'GET',
+    path: '/api/files/{id}/activity',
+    guard: 'signedIn',
+    object: { file: 'view' },
+    extension: true,
+    summary: "A file's history, newest first: every change to it, who made it and when",
+    params: ZIdParams,
+    query: ZPageQuery(20),
+    response: ZPage(ZFileActivity),
   }),
 };

@@ -96,6 +96,9 @@ export function fileServer(
       body: { data: { file_id: 5, file_name: 'report.txt', run: null, history: [] } },
     },
     'GET /api/version-preview/202': { body: 'The second version, as text.' },
+    'GET /api/files/5/activity': {
+      body: { data: { items: [], page: 1, quantity: 10, total: 0, last_page: 1 } },
+    },
     ...routes,
   });
 }

@@ -4,6 +4,7 @@ import { defineRoutes } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
 import { type StoredUpload, storeUpload } from '../file/file.service.js';
 import * as actions from './file-actions.service.js';
+import { fileActivity } from './file-activity.service.js';
 
 export const fileActionsModule = (deps: Deps) =>
   defineRoutes('fileActions', fileActionsContract, {
@@ -71,6 +72,7 @@ export const fileActionsModule = (deps: Deps) =>
       message: 'File checked out',
       data: await actions.checkOut(deps, auth, actor, body.file_id),
     }),
+    fileActivity: async ({ params, query }) => ({ data: await fileActivity(deps, params.id, query) }),
     exportFilesMain: async ({ params, auth, actor, reply }) => {
       const { content, filename } = await actions.exportRecord(deps, auth, actor, params.id);
       return sendGenerated(reply, {

@@ -37,6 +37,14 @@ export function useFileView(id: number | null) {
   });
 }
 
+/** GET /api/files/{id}/activity: one page of the file's history, newest first. */
+export function useFileActivity(id: number, page: number) {
+  return useQuery({
+    ...apiQueryOptions(contract.fileActions.fileActivity, { params: { id }, query: { page, quantity: 10 } }),
+    placeholderData: (previous) => previous,
+  });
+}
+
 /** GET /api/file-permissions/{id}: the file's own grants, for its permissions dialog. */
 export function useFilePermissions(id: number) {
   return useQuery(apiQueryOptions(contract.file.filePermissions, { params: { id } }));

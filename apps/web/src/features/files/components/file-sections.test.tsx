@@ -226,3 +226,46 @@ describe('the file page: comments', () => {
     expect(within(section('Comments')).getByLabelText('Add a comment')).toHaveValue('');
   });
 });
+
+describe('the file page: history', () => {
+  const change = (id: number, message: string, by: string | null) => ({
+    id,
+    created_at: '2026-01-03T10:00:00Z',
+    by,
+    action: 'file.updated',
+    message,
+  });
+
+  it('lists the changes newest first with who made them, and pages through them', async () => {
+    const api = fileServer(aFile(), {
+      'GET /api/files/5/activity': (call) => {
+        const page = Number(new URLSearchParams(call.search).get('page') ?? '1');
+        const items =
+          page === 1
+            ? [
+                change(3, 'Renamed "draft.txt" to "report.txt"', 'Olive Oak'),
+                change(2, 'Locked "draft.txt"', null),
+              ]
+            : [change(1, 'Uploaded "draft.txt"', 'Olive Oak')];
+        return { body: { data: { items, page, quantity: 10, total: 11, last_page: 2 } } };
+      },
+    });
+    const { user } = await openPage();
+    const list = await within(section('History')).findByRole('list', { name: 'Changes, newest first' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Renamed "draft.txt" to "report.txt"');
+    expect(rows[0]).toHaveTextContent('Olive Oak');
+    expect(rows[1]).toHaveTextContent('Quire');
+    await user.click(within(section('History')).getByRole('button', { name: /Next/ }));
+    await waitFor(() =>
+      expect(within(section('History')).getByText('Uploaded "draft.txt"')).toBeInTheDocument(),
+    );
+    expect(api.calls.filter((c) => c.path === '/api/files/5/activity').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when nothing is recorded yet', async () => {
+    fileServer(aFile());
+    await openPage();
+    expect(await within(section('History')).findByText('No changes recorded yet.')).toBeInTheDocument();
+  });
+});
