@@ -2,15 +2,6 @@ import type { contract } from '@quire/contract';
 import { useEffect, useState } from 'react';
 import { callApi, endpointRef } from '../../../lib/api-client';
 
-/** POST /account/email/is-valid, as a reference (no schemas): the register page's checks. */
-export const emailIsValidEntry = endpointRef<typeof contract.auth.emailIsValid>({
-  method: 'POST',
-  path: '/account/email/is-valid',
-});
-
-/** A neutral address that no account uses: the register page asks about it on opening. */
-export const REGISTRATION_PROBE_EMAIL = 'probe@example.invalid';
-
 /** GET /account/registration: answered 200 to anyone, so the sign-in page makes no refused call. */
 export const registrationStateEntry = endpointRef<typeof contract.auth.registrationState>({
   method: 'GET',

@@ -48,12 +48,7 @@ describe('/register', () => {
     await user.type(screen.getByLabelText('First name'), 'Ann');
     expect(screen.queryByText(/already uses|is taken|already has/i)).toBeNull();
     expect(screen.getByLabelText('E-mail')).not.toHaveAttribute('aria-invalid');
-    const checks = calls.filter(
-      (c) =>
-        c.path === '/account/email/is-valid' &&
-        (c.body as { email: string }).email !== 'probe@example.invalid',
-    );
-    expect(checks).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/account/email/is-valid')).toHaveLength(0);
   });
 
   it('creates the account and asks to check the e-mail; the link can be sent again', async () => {
@@ -94,23 +89,18 @@ describe('/register', () => {
     );
   });
 
-  it('says up front when self-registration is turned off, with no form, and links back to sign in', async () => {
-    const { calls } = server({
-      'POST /account/email/is-valid': {
-        status: 403,
-        body: {
-          message: 'Self-registration is turned off. Ask your administrator for an account.',
-          code: 'auth.self_registration_off',
-        },
-      },
-    });
+  it('says up front when self-registration is turned off, with no form and no refused call, and links back to sign in', async () => {
+    const { calls } = server({ 'GET /account/registration': { body: { data: { open: false } } } });
     const { user, location } = renderApp('/register');
     expect(
-      await screen.findByText('Self-registration is turned off. Ask your administrator for an account.'),
+      await screen.findByRole('heading', { level: 1, name: 'Registration is closed' }),
     ).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/account/email/is-valid')?.body).toEqual({
-      email: 'probe@example.invalid',
-    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Self-registration is turned off. Ask your administrator for an account.',
+    );
+    expect(calls.filter((c) => c.path === '/account/registration')).toHaveLength(1);
+    // Nothing the server would refuse: no e-mail probe, no register call.
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
     expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to sign in' }));

@@ -8,8 +8,8 @@ import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { emptyFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
-import { useRegistrationProbe } from '../api/email-is-valid';
 import { useRegister } from '../api/register';
+import { useRegistrationState } from '../api/registration-state';
 import { AuthCard } from '../components/auth-card';
 import { newPasswordErrors, PasswordFields, passwordSetters } from '../components/password-fields';
 import { ResendVerificationButton } from '../components/resend-verification-button';
@@ -25,7 +25,7 @@ type Field = (typeof FIELDS)[number];
 
 /** /register: self-registration, when the company allows it. */
 export function RegisterPage() {
-  const probe = useRegistrationProbe();
+  const registration = useRegistrationState();
   const register = useRegister();
   const form = useForm<Record<Field, string>>({
     defaultValues: {
@@ -91,7 +91,7 @@ export function RegisterPage() {
 
   if (registered) return <CheckYourEmail email={registered} />;
   // Said up front: no form to fill in when the company does not allow registration.
-  if (probe.isPending)
+  if (registration.isPending)
     return (
       <AuthCard title="Create an account">
         <div className="empty-state" role="status">
@@ -100,8 +100,7 @@ export function RegisterPage() {
         </div>
       </AuthCard>
     );
-  const closed = refusalOf(probe.error);
-  if (closed) return <RegistrationClosed message={closed} />;
+  if (registration.data?.open === false) return <RegistrationClosed message={REGISTRATION_OFF} />;
 
   return (
     <AuthCard title="Create an account" lead="Your account opens once you confirm your e-mail address." wide>
@@ -163,7 +162,7 @@ export function RegisterPage() {
 
 function RegistrationClosed({ message }: { message: string }) {
   return (
-    <AuthCard title="Create an account">
+    <AuthCard title="Registration is closed">
       <div className="alert alert--info" role="status">
         {message}
       </div>
