@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ZUsername } from '@quire/contract';
 import { rootDir } from '@quire/db';
 import { z } from 'zod';
+import { missingOcrLanguages } from './lib/ocr-languages.js';
 import type { S3BlobStoreOptions } from './lib/s3-blob-store.js';
 
 // The only reader of process.env. Every variable: a default where one is safe, and a line
@@ -120,6 +121,16 @@ export const configSchema = z
     LDAP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
     /** Allow SMTP hosts on this machine or a private network (true/false); off: refused. */
     SMTP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
+    /**
+     * Languages of text recognition (OCR) for images and scanned PDF pages, joined by `+`
+     * (`eng+deu`), each installed as the npm package @tesseract.js-data/<code>; `off`: none.
+     */
+    OCR_LANGUAGES: z
+      .string()
+      .regex(/^(off|[a-z_]{3,16}(\+[a-z_]{3,16})*)$/, 'must be language codes joined by + (eng+deu), or off')
+      .default('eng'),
+    /** Pages of one PDF that text recognition reads at most (the rest stay unread). */
+    OCR_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(100),
   })
   .superRefine((c, ctx) => {
     if (c.STORAGE === 's3' && !c.S3_BUCKET)
@@ -132,6 +143,13 @@ export const configSchema = z
         message: 'must be set with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY both, or neither',
       });
     }
+    const missing = missingOcrLanguages(c.OCR_LANGUAGES);
+    if (missing.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OCR_LANGUAGES'],
+        message: `needs the trained data of ${missing.join(', ')}: pnpm add --filter @quire/api ${missing.map((m) => `@tesseract.js-data/${m}`).join(' ')}`,
+      });
     // The first-start usernames follow the rules every other username does. (Their
     // passwords are checked by bootstrap, on the first start only, when they are used.)
     for (const [who, username] of [

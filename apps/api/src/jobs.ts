@@ -10,6 +10,7 @@ import { backupRestoreJob, backupRunJob } from './modules/backup/backup.jobs.js'
 import { scheduledCron } from './modules/backup/backup.service.js';
 import {
   searchExtractJob,
+  searchRecognizeJob,
   searchReindexJob,
 } from './modules/dashboard-and-search/dashboard-and-search.jobs.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
@@ -40,6 +41,7 @@ export const jobDefinitions: JobDefinition[] = [
   workflowClockJob,
   auditVerifyJob,
   searchExtractJob,
+  searchRecognizeJob,
   searchReindexJob,
   backupRunJob,
   backupRestoreJob,

@@ -123,6 +123,7 @@ export const AUDIT_EVENTS = {
     'file.text_extracted',
     'file.text_extraction_failed',
     'file.text_not_extractable',
+    'file.text_recognition_requested',
   ],
   notification: ['notification.read', 'notification.cleared'],
   workflow: [
@@ -171,7 +172,6 @@ export const AUDIT_EVENTS = {
   ],
   licence: ['licence.installed', 'licence.refused'],
   search: ['search.reindexed'],
-  'saved-view': ['saved_view.created', 'saved_view.updated', 'saved_view.deleted'],
   audit: ['audit.exported', 'audit.verified', 'audit.verify_failed', 'audit.chain_keyed'],
 } as const;
 
@@ -198,7 +198,6 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   backup: 'Backups',
   licence: 'Licence',
   search: 'Search',
-  'saved-view': 'Saved views',
   audit: 'Audit trail',
 };
 

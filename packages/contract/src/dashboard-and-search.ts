@@ -84,6 +84,8 @@ export const ZFoundFile = ZFileBrief.extend({
   name_html: z.string(),
   /** The best matching passage of its metadata, tags, comments or content, HTML-escaped, with `<mark>`; null when only the name matched. */
   snippet_html: z.string().nullable(),
+  /** The page (1-based) of the document where the searched word is, when the content has pages (PDFs, recognised scans). */
+  snippet_page: z.number().int().nullable(),
 });
 export type TFoundFile = z.infer<typeof ZFoundFile>;
 
@@ -192,6 +194,10 @@ export const ZTextStatus = z.object({
   /** Only the first part of a very long text is searched. */
   truncated: z.boolean(),
   extracted_at: z.string().nullable(),
+  /** Text recognition (OCR) of images and scanned pages: when it ran, on how many pages; null: it did not. */
+  recognition: z.object({ at: z.string(), pages: z.number().int(), languages: z.string() }).nullable(),
+  /** The current version is an image or a PDF, so an editor may ask for recognition again. */
+  recognisable: z.boolean(),
 });
 export type TTextStatus = z.infer<typeof ZTextStatus>;
 
@@ -246,6 +252,17 @@ export const dashboardAndSearchContract = {
     guard: 'signedIn',
     object: { file: 'view' },
     summary: "Whether the text of a file's current version was read for search, or why not",
+    params: ZIdParams,
+    response: ZTextStatus,
+    extension: true,
+  }),
+  recognizeText: endpoint({
+    method: 'POST',
+    path: '/api/search/text-recognition/{id}',
+    guard: 'signedIn',
+    object: { file: 'edit' },
+    summary:
+      "Recognise the text of a file's current version (an image or a PDF) again, in the background; answers its text status",
     params: ZIdParams,
     response: ZTextStatus,
     extension: true,

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 // Work that a hostile file can make endless or huge (reading a PDF's text, decoding an image)
 // runs in a child process of its own, never on the event loop that answers requests: the
@@ -15,6 +16,24 @@ export interface ChildLimits {
   timeoutMs: number;
   /** The child's heap (old generation), in MiB. */
   memoryMb: number;
+  /**
+   * The child's whole resident memory, in MiB (WebAssembly memory lives outside the heap):
+   * read from /proc every 200 ms where there is one, and the child is killed past it.
+   */
+  rssMb?: number;
+  /** Told the child's highest resident memory seen (MiB), when rssMb is watched. */
+  onPeakRss?: (mb: number) => void;
+}
+
+/** The resident memory of process `pid` in MiB, from /proc (Linux); null elsewhere. */
+function residentMb(pid: number): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'latin1');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb === undefined ? null : Number(kb) / 1024;
+  } catch {
+    return null;
+  }
 }
 
 export type ChildFailure = 'timeout' | 'memory' | 'error' | 'stopped' | 'start';
@@ -44,16 +63,29 @@ export function runInChild<Out>(script: string, input: unknown, limits: ChildLim
       if (stderr.length < 4000) stderr += d.toString();
     });
     let settled = false;
+    let peak = 0;
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(watch);
+      if (limits.rssMb !== undefined) limits.onPeakRss?.(peak);
       fn();
       if (child.exitCode === null) child.kill('SIGKILL');
     };
     const fail = (reason: ChildFailure, detail: string) =>
       finish(() => reject(new ChildTaskFailed(reason, detail)));
     const timer = setTimeout(() => fail('timeout', `longer than ${limits.timeoutMs} ms`), limits.timeoutMs);
+    const rssMb = limits.rssMb;
+    const watch =
+      rssMb === undefined
+        ? undefined
+        : setInterval(() => {
+            const mb = child.pid === undefined ? null : residentMb(child.pid);
+            if (mb === null) return;
+            peak = Math.max(peak, mb);
+            if (mb > rssMb) fail('memory', `more than ${rssMb} MiB resident`);
+          }, 200);
     child.once('message', (msg: unknown) => {
       const error = (msg as { error?: unknown } | null)?.error;
       if (error !== undefined) fail('error', String(error));

@@ -1,4 +1,4 @@
-import { type FieldError, invalidInput } from '../../lib/errors.js';
+import { createError, type FieldError, invalidInput } from '../../lib/errors.js';
 
 /** A filter on a field that does not exist (or was deleted). */
 export const unknownField = (index: number, id: number) =>
@@ -11,3 +11,19 @@ export const conditionDoesNotFit = (index: number, what: string, message: string
   const errors: FieldError[] = [{ path: `body.fields.${index}.${what}`, message }];
   return invalidInput(`fields.${index}.${what}: ${message}`, errors);
 };
+
+/** Text recognition asked for on a file whose current version is not an image or a PDF. */
+export const notRecognisable = createError({
+  code: 'search.not_recognisable',
+  statusCode: 409,
+  message: (mimeType: string) =>
+    `Text is recognised in images (PNG, JPEG, TIFF, WebP) and PDFs only; this file's current version is ${mimeType}`,
+});
+
+/** Text recognition asked for while OCR_LANGUAGES is off. */
+export const recognitionOff = createError({
+  code: 'search.recognition_off',
+  statusCode: 409,
+  message:
+    'Text recognition is turned off on this server (OCR_LANGUAGES=off); ask the administrator to turn it on',
+});

@@ -11,6 +11,7 @@ declare module '../../lib/jobs/queue.js' {
   interface JobPayloads {
     'search.extract': FileEvent;
     'search.reindex': Record<string, never>;
+    'search.recognize': { version_id: number };
   }
 }
 
@@ -28,7 +29,8 @@ export const searchExtractJob = defineJob({
   payload: ZFileEvent,
   // The reader runs in its own process: one at a time per worker process (2 cores shared).
   concurrency: 1,
-  timeoutMs: 5 * 60_000,
+  // Text recognition of a long scan takes a few seconds a page (OCR_MAX_PAGES at most).
+  timeoutMs: 60 * 60_000,
   async run(job, deps) {
     const event = job.payload;
     // Other events change no content: names, values, tags and comments are kept by triggers.
@@ -43,5 +45,16 @@ export const searchReindexJob = defineJob({
   timeoutMs: 60 * 60_000,
   async run(job, deps) {
     await reindexAll(deps, job.signal);
+  },
+});
+
+/** Text recognition asked for again by an editor (requestRecognition): reads the version anew. */
+export const searchRecognizeJob = defineJob({
+  kind: 'search.recognize',
+  payload: z.object({ version_id: z.number().int() }),
+  concurrency: 1,
+  timeoutMs: 60 * 60_000,
+  async run(job, deps) {
+    await extractVersion(deps, job.payload.version_id, { force: true });
   },
 });

@@ -352,7 +352,7 @@ export function snippetsSql(ids: number[], terms: SearchTerms, firstWord: string
   const strip = (expr: Prisma.Sql) => Prisma.sql`translate(${expr}, ${`${MARK_START}${MARK_END}`}, '  ')`;
   return Prisma.sql`
     WITH q AS (SELECT to_tsquery(quire_search_config(), ${terms.tsquery}) AS tsq)
-    SELECT d.id, ts_headline(quire_search_config(), ${strip(Prisma.sql`d.doc`)}, q.tsq,
+    SELECT d.id, d.page, ts_headline(quire_search_config(), ${strip(Prisma.sql`d.doc`)}, q.tsq,
              ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
       FROM q, (
         SELECT f.id, concat_ws(' · ',
@@ -362,17 +362,25 @@ export function snippetsSql(ids: number[], terms: SearchTerms, firstWord: string
           (SELECT string_agg(left(cm.body, 2000), ' · ') FROM comments cm WHERE cm.file_id = f.id AND cm.deleted_at IS NULL),
           (SELECT substr(vt.text, greatest(1, strpos(lower(left(vt.text, 200000)), ${firstWord}) - 400), 3000)
              FROM version_texts vt WHERE vt.version_id = f.current_version_id AND vt.status = 'done')
-        ) AS doc
+        ) AS doc,
+        -- The page the first word is on (the count of pages starting at or before it).
+        (SELECT CASE WHEN cardinality(vt.page_starts) > 0 AND w.at > 0
+                     THEN (SELECT count(*)::int FROM unnest(vt.page_starts) s WHERE s < w.at) END
+           FROM version_texts vt, LATERAL (SELECT strpos(lower(left(vt.text, 200000)), ${firstWord}) AS at) w
+          WHERE vt.version_id = f.current_version_id AND vt.status = 'done') AS page
           FROM files f WHERE f.id = ANY(${ids}::int[])
       ) d`;
 }
 
 export async function snippets(db: Tx, ids: number[], terms: SearchTerms, firstWord: string) {
-  if (!ids.length) return new Map<number, string>();
-  const rows = await db.$queryRaw<Array<{ id: number; snippet: string | null }>>(
+  const found = new Map<number, { snippet: string; page: number | null }>();
+  if (!ids.length) return found;
+  const rows = await db.$queryRaw<Array<{ id: number; snippet: string | null; page: number | null }>>(
     snippetsSql(ids, terms, firstWord),
   );
-  return new Map(rows.filter((r) => r.snippet?.includes(MARK_START)).map((r) => [r.id, r.snippet as string]));
+  for (const r of rows)
+    if (r.snippet?.includes(MARK_START)) found.set(r.id, { snippet: r.snippet, page: r.page });
+  return found;
 }
 
 // ---- filter attributes ----------------------------------------------------------------------
@@ -484,15 +492,31 @@ export async function storeText(
     truncated: boolean;
     error: string | null;
     at: Date;
+    /** Where each page starts in `text` (characters); empty for content without pages. */
+    pageStarts: number[];
+    /** Text recognition: pages read and languages; null when it did not run. */
+    ocr: { pages: number; languages: string } | null;
   },
 ) {
+  const ocrAt = outcome.ocr ? utc(outcome.at) : null;
   await db.$executeRaw`
-    INSERT INTO version_texts (version_id, status, text, truncated, error, extracted_at, search_vector)
+    INSERT INTO version_texts (version_id, status, text, truncated, error, extracted_at, search_vector,
+                               page_starts, ocr_at, ocr_pages, ocr_languages)
     VALUES (${versionId}::int, ${outcome.status}::"ExtractStatus", ${outcome.text}, ${outcome.truncated}, ${outcome.error},
-            ${utc(outcome.at)}::timestamptz AT TIME ZONE 'UTC', quire_text_vector(${outcome.text}))
+            ${utc(outcome.at)}::timestamptz AT TIME ZONE 'UTC', quire_text_vector(${outcome.text}),
+            ${outcome.pageStarts}::int[], ${ocrAt}::timestamptz AT TIME ZONE 'UTC', ${outcome.ocr?.pages ?? null}::int,
+            ${outcome.ocr?.languages ?? null})
     ON CONFLICT (version_id) DO UPDATE SET
       status = EXCLUDED.status, text = EXCLUDED.text, truncated = EXCLUDED.truncated, error = EXCLUDED.error,
-      extracted_at = EXCLUDED.extracted_at, search_vector = EXCLUDED.search_vector`;
+      extracted_at = EXCLUDED.extracted_at, search_vector = EXCLUDED.search_vector, page_starts = EXCLUDED.page_starts,
+      ocr_at = EXCLUDED.ocr_at, ocr_pages = EXCLUDED.ocr_pages, ocr_languages = EXCLUDED.ocr_languages`;
+}
+
+/** Sets a version's text back to pending (text recognition asked for again). */
+export async function resetText(db: Tx, versionId: number) {
+  await db.$executeRaw`
+    INSERT INTO version_texts (version_id, status) VALUES (${versionId}::int, 'pending')
+    ON CONFLICT (version_id) DO UPDATE SET status = 'pending'`;
 }
 
 /** One live file as a summary (the caller's guard has checked it may be seen). */
@@ -510,7 +534,18 @@ export function textStatusOfFile(db: Tx, fileId: number) {
         select: {
           id: true,
           number: true,
-          text: { select: { status: true, error: true, truncated: true, extractedAt: true } },
+          mimeType: true,
+          text: {
+            select: {
+              status: true,
+              error: true,
+              truncated: true,
+              extractedAt: true,
+              ocrAt: true,
+              ocrPages: true,
+              ocrLanguages: true,
+            },
+          },
         },
       },
     },

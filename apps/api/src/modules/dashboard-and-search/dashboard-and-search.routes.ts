@@ -1,7 +1,7 @@
 import { contract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
-import { textStatus } from './extraction.service.js';
+import { requestRecognition, textStatus } from './extraction.service.js';
 import * as search from './search.service.js';
 
 export const dashboardAndSearchModule = (deps: Deps) =>
@@ -14,4 +14,8 @@ export const dashboardAndSearchModule = (deps: Deps) =>
       data: await search.filterFiles(deps, auth, body, query),
     }),
     textStatus: async ({ params }) => ({ data: await textStatus(deps, params.id) }),
+    recognizeText: async ({ params, actor }) => ({
+      message: 'Text recognition will run again in a moment',
+      data: await requestRecognition(deps, actor, params.id),
+    }),
   });

@@ -289,7 +289,11 @@ describe('content search (the search.extract job)', () => {
       Buffer.from('%PDF-1.4\nthis is not really a pdf'),
       'application/pdf',
     );
-    const image = await upload('wombat-photo.png', Buffer.from('89504e470d0a1a0a0000', 'hex'), 'image/png');
+    const image = await upload(
+      'wombat-archive.zip',
+      Buffer.from('504b0506000000000000000000000000000000000000', 'hex'),
+      'application/zip',
+    );
     const brokenStatus = (await get(staff, `/api/search/text-status/${broken}`)).json().data;
     expect(brokenStatus.status).toBe('failed');
     expect(brokenStatus.error).toMatch(/could not be read/);

@@ -4,18 +4,26 @@
 // runner and a built server.
 //
 // In: one IPC message { bytes: Uint8Array, kind: 'pdf' | 'docx' | 'xlsx' | 'text' | 'html', maxChars }.
-// Out: one IPC message { text, truncated } or { error }, then exit.
+// Out: one IPC message { text, truncated, pages? } or { error }, then exit. A PDF's `pages`
+// holds each page's text (joined by a line break they make `text`), so a match can name its
+// page and pages without text can be given to text recognition.
 import { Readable } from 'node:stream';
+import { cleanText } from './clean-text.mjs';
 
 const { bytes, kind, maxChars } = await new Promise((resolve) => process.once('message', resolve));
 
 /** Collects text up to maxChars; `full` turns true once the cap is reached. */
 function collector() {
   const parts = [];
+  const pageStarts = [];
   let length = 0;
   return {
     get full() {
       return length >= maxChars;
+    },
+    /** Starts a page: what is added from now on belongs to it. */
+    page() {
+      pageStarts.push(parts.length);
     },
     add(piece) {
       if (!piece || length >= maxChars) return;
@@ -25,7 +33,10 @@ function collector() {
       length += kept.length;
     },
     done() {
-      return { text: parts.join(''), truncated: length >= maxChars };
+      const pages = pageStarts.length
+        ? pageStarts.map((from, i) => parts.slice(from, pageStarts[i + 1] ?? parts.length).join(''))
+        : undefined;
+      return { text: parts.join(''), truncated: length >= maxChars, pages };
     },
   };
 }
@@ -35,6 +46,7 @@ async function pdf() {
   const doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
   const out = collector();
   for (let n = 1; n <= doc.numPages && !out.full; n++) {
+    out.page();
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
     for (const item of content.items) {
@@ -121,14 +133,11 @@ const extractors = { pdf, docx, xlsx, text, html };
 
 try {
   const result = await extractors[kind]();
-  // NUL cannot be stored in PostgreSQL text; other control characters become spaces.
-  const clean = result.text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ue000\ue001]/g, ' ')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
-  process.send({ text: clean, truncated: result.truncated }, () => process.exit(0));
+  const pages = result.pages?.map(cleanText);
+  process.send(
+    { text: pages ? pages.join('\n') : cleanText(result.text), truncated: result.truncated, pages },
+    () => process.exit(0),
+  );
 } catch (err) {
   process.send({ error: err instanceof Error ? err.message : String(err) }, () => process.exit(0));
 }

@@ -1,9 +1,12 @@
 import type { TTextStatus } from '@quire/contract';
-import { audit } from '../../lib/audit.js';
+import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
 import type { FileEvent } from '../../lib/file-events.js';
 import { describeError } from '../../lib/jobs/definition.js';
+import { enqueue } from '../../lib/jobs/queue.js';
+import { ocrLanguages } from '../../lib/ocr-languages.js';
+import { notRecognisable, recognitionOff } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
 import { toSummary } from './search.service.js';
 import {
@@ -13,12 +16,15 @@ import {
   extractText,
   textKindOf,
 } from './text-extraction.js';
+import { isRecognisableImage, type OcrLimits, recognizeText } from './text-recognition.js';
 
 // Text for search: on a new version (uploaded, version_added, checked_in events of the files
 // area), the version's text is read in a bounded child process (text-extraction.ts) and
 // stored in version_texts with its vector; a trigger folds it into files.search_vector. A
 // version whose text cannot be read says why (status failed/unsupported, error), and the file
-// stays findable by its name, metadata, tags and comments.
+// stays findable by its name, metadata, tags and comments. Images and PDF pages without a
+// text layer are recognised (OCR, text-recognition.ts) unless OCR_LANGUAGES is off; a PDF's
+// text keeps where each page starts, so a match names its page.
 
 /** The file events that bring a version with new content. */
 export const TEXT_EVENTS: ReadonlySet<FileEvent['type']> = new Set([
@@ -27,8 +33,9 @@ export const TEXT_EVENTS: ReadonlySet<FileEvent['type']> = new Set([
   'checked_in',
 ]);
 
-const UNSUPPORTED_TYPE =
-  'Files of this type are not searched by their content (images and scans are not read: no text recognition)';
+const UNSUPPORTED_TYPE = 'Files of this type are not searched by their content';
+const OCR_OFF =
+  'Text recognition is off (OCR_LANGUAGES=off): images and scanned pages are found by their name and metadata only';
 const NO_TEXT_LAYER = 'This PDF has no text layer (a scan?): it is found by its name and metadata only';
 
 async function readBlob(deps: Deps, blobId: string, max: number): Promise<Buffer> {
@@ -43,51 +50,134 @@ async function readBlob(deps: Deps, blobId: string, max: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
+/** Characters as PostgreSQL counts them (code points), so page starts match strpos. */
+const codePoints = (s: string) => s.length - (s.match(/[\uD800-\uDBFF]/g)?.length ?? 0);
+
+/** Pages joined by line breaks, with where each starts; cut at `maxChars`. */
+export function joinPages(pages: string[], maxChars: number) {
+  const pageStarts: number[] = [];
+  let at = 0;
+  for (const page of pages) {
+    pageStarts.push(at);
+    at += codePoints(page) + 1;
+  }
+  const text = pages.join('\n');
+  return text.length > maxChars
+    ? { text: text.slice(0, maxChars), truncated: true, pageStarts: pageStarts.filter((s) => s < maxChars) }
+    : { text, truncated: false, pageStarts };
+}
+
+interface Outcome {
+  status: 'done' | 'failed' | 'unsupported';
+  text: string | null;
+  truncated: boolean;
+  error: string | null;
+  pageStarts: number[];
+  ocr: { pages: number; languages: string } | null;
+}
+
+const notRead = (status: 'failed' | 'unsupported', error: string): Outcome => ({
+  status,
+  text: null,
+  truncated: false,
+  error,
+  pageStarts: [],
+  ocr: null,
+});
+
+export interface ReadOptions {
+  limits?: ExtractLimits;
+  ocrLimits?: OcrLimits;
+  /** Read again even when a text is stored (text recognition asked for again). */
+  force?: boolean;
+}
+
+/** The text of a version's content: read from it, recognised from its images, or why not. */
+async function readContent(
+  deps: Deps,
+  version: { mimeType: string; size: bigint; blobId: string },
+  options: ReadOptions,
+): Promise<Outcome> {
+  const limits = options.limits ?? EXTRACT_LIMITS;
+  if (Number(version.size) > limits.maxBytes)
+    return notRead(
+      'unsupported',
+      `Files over ${Math.round(limits.maxBytes / 1024 / 1024)} MB are not searched by their content`,
+    );
+  const languages = ocrLanguages(deps.config.OCR_LANGUAGES);
+  const ocr = { pages: 0, languages: languages.map((l) => l.code).join('+') };
+  const bytes = await readBlob(deps, version.blobId, limits.maxBytes);
+  const kind = textKindOf(version.mimeType, bytes.subarray(0, 1024));
+  try {
+    if (!kind) {
+      if (!isRecognisableImage(version.mimeType)) return notRead('unsupported', UNSUPPORTED_TYPE);
+      if (!languages.length) return notRead('unsupported', OCR_OFF);
+      const pages = await recognizeText(
+        bytes,
+        { kind: 'image', mimeType: version.mimeType, pages: [0], languages },
+        options.ocrLimits,
+      );
+      const read = joinPages(
+        pages.map((p) => p.text),
+        limits.maxChars,
+      );
+      return { status: 'done', ...read, pageStarts: [], error: null, ocr: { ...ocr, pages: 1 } };
+    }
+    const extracted = await extractText(bytes, kind, limits);
+    if (!extracted.pages) return { status: 'done', ...extracted, error: null, pageStarts: [], ocr: null };
+    // A PDF: pages without a text layer are recognised from their image.
+    const pages = [...extracted.pages];
+    const blank = pages.flatMap((p, i) => (p.trim() === '' ? [i] : [])).slice(0, deps.config.OCR_MAX_PAGES);
+    let ocrFailure: string | null = null;
+    if (blank.length && languages.length) {
+      try {
+        for (const r of await recognizeText(
+          bytes,
+          { kind: 'pdf', mimeType: version.mimeType, pages: blank, languages },
+          options.ocrLimits,
+        ))
+          pages[r.page] = r.text;
+        ocr.pages = blank.length;
+      } catch (err) {
+        if (!(err instanceof ExtractionFailed)) throw err;
+        ocrFailure = describeError(err);
+      }
+    }
+    if (pages.every((p) => p.trim() === '')) {
+      if (ocrFailure) return notRead('failed', ocrFailure);
+      if (!ocr.pages) return notRead('unsupported', languages.length ? NO_TEXT_LAYER : OCR_OFF);
+    }
+    const read = joinPages(pages, limits.maxChars);
+    return {
+      status: 'done',
+      ...read,
+      truncated: read.truncated || extracted.truncated,
+      error: ocrFailure,
+      ocr: ocr.pages ? ocr : null,
+    };
+  } catch (err) {
+    if (!(err instanceof ExtractionFailed)) throw err;
+    return notRead('failed', describeError(err));
+  }
+}
+
 /**
  * Reads and stores the text of one version; runs at least once per event (a repeat finds the
- * version done and stops). Outcomes are written with their audit event in one transaction.
+ * version done and stops, unless `force`). Outcomes are written with their audit event in one
+ * transaction.
  */
 export async function extractVersion(
   deps: Deps,
   versionId: number,
-  limits: ExtractLimits = EXTRACT_LIMITS,
+  options: ReadOptions = {},
 ): Promise<void> {
   const version = await repo.findVersion(deps.db, versionId);
   if (!version) return; // purged meanwhile
-  if (version.text && version.text.status !== 'pending') return; // done by an earlier run
+  if (!options.force && version.text && version.text.status !== 'pending') return; // done by an earlier run
   await repo.markPending(deps.db, versionId);
 
-  let outcome: {
-    status: 'done' | 'failed' | 'unsupported';
-    text: string | null;
-    truncated: boolean;
-    error: string | null;
-  };
-  if (Number(version.size) > limits.maxBytes) {
-    outcome = {
-      status: 'unsupported',
-      text: null,
-      truncated: false,
-      error: `Files over ${Math.round(limits.maxBytes / 1024 / 1024)} MB are not searched by their content`,
-    };
-  } else {
-    const bytes = await readBlob(deps, version.blobId, limits.maxBytes);
-    const kind = textKindOf(version.mimeType, bytes.subarray(0, 1024));
-    if (!kind) {
-      outcome = { status: 'unsupported', text: null, truncated: false, error: UNSUPPORTED_TYPE };
-    } else {
-      try {
-        const { text, truncated } = await extractText(bytes, kind, limits);
-        outcome =
-          kind === 'pdf' && text.trim() === ''
-            ? { status: 'unsupported', text: null, truncated: false, error: NO_TEXT_LAYER }
-            : { status: 'done', text, truncated, error: null };
-      } catch (err) {
-        if (!(err instanceof ExtractionFailed)) throw err;
-        outcome = { status: 'failed', text: null, truncated: false, error: describeError(err) };
-      }
-    }
-  }
+  const outcome = await readContent(deps, version, options);
+  const recognised = outcome.ocr ? ` (recognised on ${outcome.ocr.pages} page(s))` : '';
 
   await deps.db.$transaction(async (tx) => {
     await repo.storeText(tx, versionId, { ...outcome, at: deps.now() });
@@ -104,14 +194,40 @@ export async function extractVersion(
               : 'file.text_not_extractable',
         message:
           outcome.status === 'done'
-            ? `Read ${outcome.text?.length ?? 0} characters of text from "${version.originalName}" for search${outcome.truncated ? ' (cut at the limit)' : ''}`
+            ? `Read ${outcome.text?.length ?? 0} characters of text from "${version.originalName}" for search${recognised}${outcome.truncated ? ' (cut at the limit)' : ''}`
             : `The text of "${version.originalName}" was not read for search: ${outcome.error}`,
         targetType: 'file',
         targetId: version.fileId,
-        details: { version_id: versionId, status: outcome.status },
+        details: { version_id: versionId, status: outcome.status, ocr_pages: outcome.ocr?.pages ?? null },
       },
     );
   });
+}
+
+/**
+ * Asks for text recognition of a file's current version again (an editor, after a failure or
+ * a language added): its text goes back to pending and a search.recognize job reads it.
+ */
+export async function requestRecognition(deps: Deps, actor: Actor, fileId: number): Promise<TTextStatus> {
+  if (!ocrLanguages(deps.config.OCR_LANGUAGES).length) throw recognitionOff();
+  const file = await repo.textStatusOfFile(deps.db, fileId);
+  const version = file?.currentVersion;
+  if (!version) throw notFound('File');
+  if (!isRecognisableImage(version.mimeType) && version.mimeType !== 'application/pdf')
+    throw notRecognisable(version.mimeType);
+  await deps.db.$transaction(async (tx) => {
+    await repo.resetText(tx, version.id);
+    await enqueue(tx, 'search.recognize', { version_id: version.id }, { key: `recognize:${version.id}` });
+    await audit(tx, actor, {
+      type: 'file',
+      action: 'file.text_recognition_requested',
+      message: `Asked for the text of version ${version.number} to be recognised again`,
+      targetType: 'file',
+      targetId: fileId,
+      details: { version_id: version.id },
+    });
+  });
+  return textStatus(deps, fileId);
 }
 
 export async function textStatus(deps: Deps, fileId: number): Promise<TTextStatus> {
@@ -130,6 +246,13 @@ export async function textStatus(deps: Deps, fileId: number): Promise<TTextStatu
     error: text?.error ?? null,
     truncated: text?.truncated ?? false,
     extracted_at: text?.extractedAt ? text.extractedAt.toISOString() : null,
+    recognition:
+      text?.ocrAt && text.ocrPages !== null
+        ? { at: text.ocrAt.toISOString(), pages: text.ocrPages, languages: text.ocrLanguages ?? '' }
+        : null,
+    recognisable: version
+      ? isRecognisableImage(version.mimeType) || version.mimeType === 'application/pdf'
+      : false,
   };
 }
 

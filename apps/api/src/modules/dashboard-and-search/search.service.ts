@@ -139,14 +139,15 @@ async function found(
           terms,
           words[0] ?? '',
         )
-      : new Map<number, string>();
+      : new Map<number, { snippet: string; page: number | null }>();
   const items: TFoundFile[] = rows.map((r) => {
     const snippet = snippets.get(r.id);
     return {
       ...toSummary(r),
       rank: Number(r.rank),
       name_html: highlightName(r.name, words),
-      snippet_html: snippet ? markedHtml(snippet) : null,
+      snippet_html: snippet ? markedHtml(snippet.snippet) : null,
+      snippet_page: snippet?.page ?? null,
     };
   });
   return pageOf(items, q, total);

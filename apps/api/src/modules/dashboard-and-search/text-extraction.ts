@@ -10,7 +10,7 @@ import { ChildTaskFailed, runInChild } from '../../lib/child-task.js';
 //   XLSX  exceljs's streaming reader (every sheet, cell text; formulas by their cached result)
 //   HTML  htmlparser2 (text outside script/style, entities decoded)
 //   text  UTF-8 (invalid bytes replaced)
-// Images and PDFs without a text layer (scans) are not read: no OCR (README, "Search").
+// Images and PDF pages without a text layer (scans) are recognised by text-recognition.ts.
 
 export type TextKind = 'pdf' | 'docx' | 'xlsx' | 'text' | 'html';
 
@@ -65,14 +65,17 @@ export class ExtractionFailed extends Error {
 
 const CHILD = fileURLToPath(new URL('./extract-child.mjs', import.meta.url));
 
-/** Extracts the text of `bytes` in a bounded child process; ExtractionFailed says why it could not. */
+/**
+ * Extracts the text of `bytes` in a bounded child process; ExtractionFailed says why it could
+ * not. A PDF's text comes with each page's (`pages`).
+ */
 export async function extractText(
   bytes: Buffer,
   kind: TextKind,
   limits: ExtractLimits = EXTRACT_LIMITS,
-): Promise<{ text: string; truncated: boolean }> {
+): Promise<{ text: string; truncated: boolean; pages?: string[] }> {
   try {
-    const out = await runInChild<{ text?: string; truncated?: boolean }>(
+    const out = await runInChild<{ text?: string; truncated?: boolean; pages?: string[] }>(
       CHILD,
       {
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -81,7 +84,7 @@ export async function extractText(
       },
       limits,
     );
-    return { text: out.text ?? '', truncated: out.truncated ?? false };
+    return { text: out.text ?? '', truncated: out.truncated ?? false, pages: out.pages };
   } catch (err) {
     if (!(err instanceof ChildTaskFailed)) throw err;
     throw new ExtractionFailed(

@@ -20,6 +20,7 @@ const found = (over: Partial<TFoundFile> = {}): TFoundFile => ({
   rank: 0.5,
   name_html: 'board-minutes.txt',
   snippet_html: 'The <mark>zephyr</mark> proposal &lt;draft&gt; was accepted',
+  snippet_page: null,
   ...over,
 });
 const page = (items: TFoundFile[]): TFoundPage => ({

@@ -1,0 +1,172 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { pixelBombPng, scannedImage, scannedPdfOf, typesetPdf } from '../../../test/scans.js';
+import { emitFileEvent } from '../../lib/file-events.js';
+import { joinPages } from './extraction.service.js';
+
+// Text recognition (OCR) on scans made in the test: text set in Helvetica and rendered to
+// pixels, so nothing but the image holds the words. Runs the real engine (tesseract.js with
+// the installed English data) in its child process.
+
+let t: TestContext;
+let editor: { id: number; token: string };
+let viewer: { id: number; token: string };
+let outsider: { id: number; token: string };
+let category: number;
+
+const as = (who: { token: string } | null, opts: InjectOptions) => callAs(t, who?.token ?? null, opts);
+const get = (who: { token: string } | null, url: string) => as(who, { method: 'GET', url });
+
+async function person(firstName: string) {
+  const user = await createUser(t.db, { accessType: 'General staff', firstName, lastName: 'Reader' });
+  return { id: user.id, token: await loginAs(t.app, user, 'user') };
+}
+
+async function upload(name: string, content: Buffer, mimeType: string) {
+  const file = await createFile(t.db, t.app.deps.blobs, {
+    ownerId: editor.id,
+    categoryId: category,
+    name,
+    content,
+    mimeType,
+  });
+  await t.db.$transaction((tx) =>
+    emitFileEvent(tx, {
+      type: 'uploaded',
+      file_id: file.id,
+      version_id: file.currentVersionId as number,
+      actor_id: editor.id,
+    }),
+  );
+  await t.app.jobs.runDue();
+  return file.id;
+}
+
+const found = async (who: { token: string }, word: string) =>
+  (await get(who, `/api/all-search-files?search=${word}`)).json().data.items as Array<{
+    id: number;
+    snippet_html: string | null;
+    snippet_page: number | null;
+  }>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = await person('Edda');
+  viewer = await person('Vic');
+  outsider = await person('Otto');
+  category = (
+    await createCategory(t.db, {
+      name: 'Scans',
+      grants: [{ userId: editor.id, rights: ['upload', 'edit'] }, { userId: viewer.id }],
+    })
+  ).id;
+});
+afterAll(() => t.close());
+
+describe('text recognition after upload', () => {
+  it('reads a scanned invoice image: found by a word printed on it, and the file page says recognition ran', async () => {
+    const png = await scannedImage('INVOICE 4711\nPellegrino Plumbing Ltd\nTotal due 1250 EUR');
+    const id = await upload('scan-invoice.png', png, 'image/png');
+    const hits = await found(viewer, 'pellegrino');
+    expect(hits.map((h) => h.id)).toEqual([id]);
+    expect(hits[0]?.snippet_html).toMatch(/<mark>Pellegrino<\/mark>/i);
+    const status = (await get(viewer, `/api/search/text-status/${id}`)).json().data;
+    expect(status).toMatchObject({
+      status: 'done',
+      recognisable: true,
+      recognition: { pages: 1, languages: 'eng' },
+    });
+    const audit = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'file.text_extracted', targetId: String(id) },
+    });
+    expect(audit.message).toMatch(/recognised on 1 page/);
+  }, 120_000);
+
+  it('reads the pages of an image-only PDF: a word from page 2 is found and names its page', async () => {
+    const pdf = await scannedPdfOf([
+      'Delivery note one\nnothing special here',
+      'Second sheet lists\nthe platypus order',
+      'Third page closes\nwith a signature',
+    ]);
+    const id = await upload('scanned-delivery.pdf', pdf, 'application/pdf');
+    const hits = await found(viewer, 'platypus');
+    expect(hits.map((h) => h.id)).toEqual([id]);
+    expect(hits[0]?.snippet_page).toBe(2);
+    expect((await found(viewer, 'signature'))[0]?.snippet_page).toBe(3);
+    const status = (await get(viewer, `/api/search/text-status/${id}`)).json().data;
+    expect(status.recognition).toMatchObject({ pages: 3 });
+  }, 180_000);
+
+  it('names the page of a word in a PDF with a text layer too, without recognising anything', async () => {
+    const pdf = Buffer.from(await typesetPdf(['First page of the report', 'A wallaby on page two']));
+    const id = await upload('report.pdf', pdf, 'application/pdf');
+    const hits = await found(viewer, 'wallaby');
+    expect(hits.map((h) => [h.id, h.snippet_page])).toEqual([[id, 2]]);
+    expect((await get(viewer, `/api/search/text-status/${id}`)).json().data.recognition).toBeNull();
+  }, 60_000);
+
+  it('refuses a pixel bomb from its header, without decoding it, and the API keeps answering', async () => {
+    const bomb = pixelBombPng(12_000, 12_000);
+    const started = Date.now();
+    const running = upload('bomb.png', bomb, 'image/png');
+    // While the job runs, other calls are answered.
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const id = await running;
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const status = (await get(viewer, `/api/search/text-status/${id}`)).json().data;
+    expect(status.status).toBe('failed');
+    expect(status.error).toMatch(/12000 x 12000 pixels, more than the 40 megapixels/);
+  }, 90_000);
+});
+
+describe('POST /api/search/text-recognition/{id} (run it again)', () => {
+  it('lets an editor run recognition again: pending at once, audited, then read by the job', async () => {
+    const id = await upload('again.png', await scannedImage('Kookaburra receipt'), 'image/png');
+    const res = await as(editor, { method: 'POST', url: `/api/search/text-recognition/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('pending');
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'file.text_recognition_requested', targetId: String(id), userId: editor.id },
+      }),
+    ).toBe(1);
+    await t.app.jobs.runDue();
+    expect((await get(editor, `/api/search/text-status/${id}`)).json().data.status).toBe('done');
+    expect((await found(editor, 'kookaburra')).map((h) => h.id)).toEqual([id]);
+  }, 120_000);
+
+  it('refuses a viewer (403, audited), a stranger (404) and a file that is not an image or a PDF (409)', async () => {
+    const text = await upload('plain.txt', Buffer.from('just words'), 'text/plain');
+    const before = await t.db.job.count({ where: { kind: 'search.recognize' } });
+    const denied = await as(viewer, { method: 'POST', url: `/api/search/text-recognition/${text}` });
+    expect(denied.statusCode).toBe(403);
+    expect(await t.db.auditEvent.count({ where: { action: 'access.denied', userId: viewer.id } })).toBe(1);
+    const hidden = await as(outsider, { method: 'POST', url: `/api/search/text-recognition/${text}` });
+    expect(hidden.statusCode).toBe(404);
+    const wrongType = await as(editor, { method: 'POST', url: `/api/search/text-recognition/${text}` });
+    expect(wrongType.statusCode).toBe(409);
+    expect(wrongType.json().code).toBe('search.not_recognisable');
+    expect(await t.db.job.count({ where: { kind: 'search.recognize' } })).toBe(before);
+    const bad = await as(editor, { method: 'POST', url: '/api/search/text-recognition/abc' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('joinPages', () => {
+  it('records where each page starts, in characters as PostgreSQL counts them', () => {
+    expect(joinPages(['ab', '', 'c😀d', 'e'], 100)).toEqual({
+      text: 'ab\n\nc😀d\ne',
+      truncated: false,
+      pageStarts: [0, 3, 4, 8],
+    });
+    expect(joinPages(['abcdef', 'ghij'], 8)).toEqual({
+      text: 'abcdef\ng',
+      truncated: true,
+      pageStarts: [0, 7],
+    });
+  });
+});
