@@ -172,6 +172,7 @@ export const AUDIT_EVENTS = {
   ],
   licence: ['licence.installed', 'licence.refused'],
   search: ['search.reindexed'],
+  'saved-view': ['saved_view.created', 'saved_view.updated', 'saved_view.deleted'],
   audit: ['audit.exported', 'audit.verified', 'audit.verify_failed', 'audit.chain_keyed'],
 } as const;
 
@@ -198,6 +199,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   backup: 'Backups',
   licence: 'Licence',
   search: 'Search',
+  'saved-view': 'Saved views',
   audit: 'Audit trail',
 };
 
