@@ -392,6 +392,7 @@ async function parseFields(db: Tx, scope: Scope, input: TFolderFieldInput[]) {
     input.map((f) => f.field_id),
   );
   const errors: FieldError[] = [];
+  const defaults = new Map<number, string | null>();
   for (const [i, f] of input.entries()) {
     const field = fields.get(f.field_id);
     if (!field) {
@@ -399,15 +400,16 @@ async function parseFields(db: Tx, scope: Scope, input: TFolderFieldInput[]) {
       continue;
     }
     if (f.default_value) {
-      const problem = await metadata.valueProblem(db, field, f.default_value);
-      if (problem) errors.push({ path: `body.fields.${i}.default_value`, message: problem });
+      const checked = await metadata.checkDefaultValue(db, field, f.default_value);
+      if (checked.ok) defaults.set(i, checked.text);
+      else errors.push({ path: `body.fields.${i}.default_value`, message: checked.message });
     }
   }
   if (errors.length) throw invalidInput(summarise(errors), errors);
-  return input.map((f) => ({
+  return input.map((f, i) => ({
     fieldId: f.field_id,
     required: f.required ?? null,
-    defaultValue: f.default_value ? f.default_value : null,
+    defaultValue: defaults.get(i) ?? null,
     showInList: f.show_in_list ?? true,
   }));
 }

@@ -12,9 +12,10 @@ import {
   unknownValueList,
 } from './metadata.errors.js';
 import * as repo from './metadata.repository.js';
+import { checkValue, parseInteger, valueText } from './metadata.values.js';
 
 // Metadata fields: the spec's "user fields". Other areas read them through here: the
-// category area for a category's fields (fieldsByIds) and default values (valueProblem).
+// category area for a category's fields (fieldsByIds) and default values (checkDefaultValue).
 
 const isoDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const num = (d: Prisma.Decimal | null) => (d === null ? null : Number(d));
@@ -184,46 +185,37 @@ export async function deleteField(deps: Deps, actor: Actor, id: number): Promise
 }
 
 /**
- * Why `value` (as text) is not a valid value of `field`, or null when it is: the one rule
- * for default values here and for values the files area stores. Select values are item
- * keys of the field's list; user values are ids of active users; yes/no is `true`/`false`.
+ * A category field's default value checked against its field (`metadata.values.ts`, the one
+ * rule for values): its normal form as stored text, or the problem. Select values are item
+ * keys of the field's list; user values are ids of active users.
  */
-export async function valueProblem(db: Tx, field: TMetadataField, value: string): Promise<string | null> {
-  switch (field.type) {
-    case 'text': {
-      if (field.max_length !== null && value.length > field.max_length)
-        return `Use at most ${field.max_length} characters`;
-      if (field.pattern && !new RegExp(`^(?:${field.pattern})$`, 'u').test(value))
-        return 'Does not match the required pattern';
-      return null;
-    }
-    case 'number': {
-      if (!/^-?\d+(\.\d+)?$/.test(value)) return 'Enter a number';
-      const n = Number(value);
-      if (field.min_number !== null && n < field.min_number) return `Enter at least ${field.min_number}`;
-      if (field.max_number !== null && n > field.max_number) return `Enter at most ${field.max_number}`;
-      return null;
-    }
-    case 'date': {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-        return 'Enter a date as YYYY-MM-DD';
-      if (field.min_date && value < field.min_date) return `Enter ${field.min_date} or later`;
-      if (field.max_date && value > field.max_date) return `Enter ${field.max_date} or earlier`;
-      return null;
-    }
-    case 'boolean':
-      return value === 'true' || value === 'false' ? null : 'Use true or false';
-    case 'select': {
-      const key = Number(value);
-      if (!Number.isInteger(key) || !field.value_list) return 'Choose an item of the list';
-      return (await repo.valueListItemByKey(db, field.value_list.id, key))
-        ? null
-        : 'Choose an item of the list';
-    }
-    case 'user': {
-      const id = Number(value);
-      if (!Number.isInteger(id) || id <= 0 || id > 2147483647) return 'Choose a person';
-      return (await repo.activeUserExists(db, id)) ? null : 'Choose a person';
-    }
-  }
+export async function checkDefaultValue(
+  db: Tx,
+  field: TMetadataField,
+  value: string,
+): Promise<{ ok: true; text: string | null } | { ok: false; message: string }> {
+  const ref = parseInteger(value);
+  const isItem =
+    field.type === 'select' && field.value_list && ref !== null
+      ? Boolean(await repo.valueListItemByKey(db, field.value_list.id, ref))
+      : false;
+  const isUser =
+    field.type === 'user' && ref !== null && ref > 0 && ref <= 2_147_483_647
+      ? Boolean(await repo.activeUserExists(db, ref))
+      : false;
+  const checked = checkValue(
+    {
+      name: field.name,
+      type: field.type,
+      maxLength: field.max_length,
+      pattern: field.pattern,
+      minNumber: field.min_number,
+      maxNumber: field.max_number,
+      minDate: field.min_date,
+      maxDate: field.max_date,
+    },
+    value,
+    { isItem: () => isItem, isActiveUser: () => isUser },
+  );
+  return checked.ok ? { ok: true, text: valueText(checked.value) } : checked;
 }

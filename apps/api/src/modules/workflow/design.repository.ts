@@ -15,6 +15,9 @@ export const fieldSelect = {
   maxLength: true,
   minNumber: true,
   maxNumber: true,
+  minDate: true,
+  maxDate: true,
+  pattern: true,
   valueList: {
     select: {
       items: { select: { id: true, key: true, label: true, archivedAt: true }, orderBy: { position: 'asc' } },
@@ -33,6 +36,9 @@ export function toFieldMeta(row: FieldRow): FieldMeta {
     maxLength: row.maxLength,
     minNumber: row.minNumber === null ? null : Number(row.minNumber),
     maxNumber: row.maxNumber === null ? null : Number(row.maxNumber),
+    minDate: row.minDate,
+    maxDate: row.maxDate,
+    pattern: row.pattern,
     options: (row.valueList?.items ?? []).map((i) => ({
       id: i.id,
       key: i.key,

@@ -1,10 +1,23 @@
 import type { TFieldType, TWorkflowValue } from '@quire/contract';
 import type { FieldError } from '../../lib/errors.js';
+import {
+  checkValue as checkFieldValue,
+  dayText,
+  type FieldRule,
+  namedProblem,
+  parseInteger,
+  type ValueColumns,
+  toColumns as valueColumns,
+} from '../metadata/metadata.values.js';
 
 // Metadata values as the workflow calls carry them: one wire value per field (text, a number,
 // yes/no, a `YYYY-MM-DD` date, a value-list item's key, a user's id), stored in the typed
 // columns of `file_field_values` / `workflow_instance_values`, and as text for defaults and
-// conditions. Pure functions: the service loads the fields and users they need.
+// conditions. What a valid value is, is the metadata area's rule (`metadata.values.ts`); a
+// select here may also be named by its item's label. Pure functions: the service loads the
+// fields and users they need.
+
+export type { ValueColumns } from '../metadata/metadata.values.js';
 
 export interface FieldOption {
   id: number;
@@ -13,7 +26,7 @@ export interface FieldOption {
   archived: boolean;
 }
 
-export interface FieldMeta {
+export interface FieldMeta extends FieldRule {
   id: number;
   name: string;
   type: TFieldType;
@@ -22,16 +35,6 @@ export interface FieldMeta {
   minNumber: number | null;
   maxNumber: number | null;
   options: FieldOption[];
-}
-
-/** The typed columns of a stored value. */
-export interface ValueColumns {
-  valueText: string | null;
-  valueNumber: string | null;
-  valueDate: Date | null;
-  valueBoolean: boolean | null;
-  valueItemId: number | null;
-  valueUserId: number | null;
 }
 
 /** A stored row's columns as Prisma reads them (numbers come back as Decimal). */
@@ -44,24 +47,7 @@ export interface StoredColumns {
   valueUserId: number | null;
 }
 
-const EMPTY: ValueColumns = {
-  valueText: null,
-  valueNumber: null,
-  valueDate: null,
-  valueBoolean: null,
-  valueItemId: null,
-  valueUserId: null,
-};
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-
-function validDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && isoDate(d) === text;
-}
+export const isoDate = dayText;
 
 /** The wire value of a stored row (null when nothing is stored). */
 export function fromColumns(field: FieldMeta, row: StoredColumns | undefined): TWorkflowValue {
@@ -85,78 +71,30 @@ export function fromColumns(field: FieldMeta, row: StoredColumns | undefined): T
 export type Checked = { ok: true; value: TWorkflowValue } | { ok: false; message: string };
 
 /**
- * Checks a wire value (or a typed text, for defaults and conditions) against a field's type
- * and answers its normal form: numbers as numbers, select as the item's key, user as an id.
- * `userExists` answers for user fields.
+ * Checks a wire value (or a typed text, for defaults and conditions) against its field and
+ * answers its normal form: numbers as numbers, select as the item's key (a live item's label
+ * names it too), user as an id. `userExists` answers for user fields.
  */
 export function checkValue(
   field: FieldMeta,
   input: TWorkflowValue | undefined,
   userExists: (id: number) => boolean,
 ): Checked {
-  if (input === null || input === undefined || input === '') return { ok: true, value: null };
-  switch (field.type) {
-    case 'text': {
-      const text = String(input).trim();
-      if (field.maxLength && text.length > field.maxLength)
-        return { ok: false, message: `Use at most ${field.maxLength} characters` };
-      return { ok: true, value: text };
-    }
-    case 'number': {
-      const n =
-        typeof input === 'number' ? input : typeof input === 'string' ? Number(input.trim()) : Number.NaN;
-      if (!Number.isFinite(n)) return { ok: false, message: 'Enter a number' };
-      if (field.minNumber !== null && n < field.minNumber)
-        return { ok: false, message: `Enter a number of at least ${field.minNumber}` };
-      if (field.maxNumber !== null && n > field.maxNumber)
-        return { ok: false, message: `Enter a number no greater than ${field.maxNumber}` };
-      return { ok: true, value: n };
-    }
-    case 'date': {
-      const text = String(input).trim();
-      if (!validDate(text)) return { ok: false, message: 'Enter a date as YYYY-MM-DD' };
-      return { ok: true, value: text };
-    }
-    case 'boolean': {
-      if (typeof input === 'boolean') return { ok: true, value: input };
-      const text = String(input).trim().toLowerCase();
-      if (['true', 'yes', '1'].includes(text)) return { ok: true, value: true };
-      if (['false', 'no', '0'].includes(text)) return { ok: true, value: false };
-      return { ok: false, message: 'Choose yes or no' };
-    }
-    case 'select': {
-      const key = typeof input === 'number' ? input : Number(String(input).trim());
-      const option = field.options.find(
-        (o) => !o.archived && (o.key === key || o.label.toLowerCase() === String(input).trim().toLowerCase()),
-      );
-      if (!option) return { ok: false, message: `Choose one of the items of "${field.name}"` };
-      return { ok: true, value: option.key };
-    }
-    case 'user': {
-      const id = typeof input === 'number' ? input : Number(String(input).trim());
-      if (!Number.isInteger(id) || id <= 0 || !userExists(id)) return { ok: false, message: 'Choose a user' };
-      return { ok: true, value: id };
-    }
-  }
+  const live = field.options.filter((o) => !o.archived);
+  const isItem = (key: number) => live.some((o) => o.key === key);
+  const byLabel =
+    field.type === 'select' && typeof input === 'string' && !isItem(parseInteger(input) ?? Number.NaN)
+      ? live.find((o) => o.label.toLowerCase() === input.trim().toLowerCase())
+      : undefined;
+  return checkFieldValue(field, byLabel ? byLabel.key : input, {
+    isItem,
+    isActiveUser: userExists,
+  });
 }
 
 /** The typed columns for a checked value. */
 export function toColumns(field: FieldMeta, value: TWorkflowValue): ValueColumns {
-  if (value === null) return { ...EMPTY };
-  switch (field.type) {
-    case 'text':
-      return { ...EMPTY, valueText: String(value) };
-    case 'number':
-      return { ...EMPTY, valueNumber: String(value) };
-    case 'date':
-      return { ...EMPTY, valueDate: new Date(`${String(value)}T00:00:00Z`) };
-    case 'boolean':
-      return { ...EMPTY, valueBoolean: value === true };
-    case 'select':
-      return { ...EMPTY, valueItemId: field.options.find((o) => o.key === value)?.id ?? null };
-    case 'user':
-      return { ...EMPTY, valueUserId: Number(value) };
-  }
+  return valueColumns(field.type, value, (key) => field.options.find((o) => o.key === key)?.id ?? null);
 }
 
 /** A checked value as stored text (defaults). */
@@ -201,7 +139,7 @@ export function checkValues(
     }
     const checked = checkValue(field, input.value, userExists);
     if (checked.ok) values.set(field.id, checked.value);
-    else errors.push({ path: `${path}.${i}.value`, message: `${field.name}: ${checked.message}` });
+    else errors.push({ path: `${path}.${i}.value`, message: namedProblem(field, checked.message) });
   });
   return { values, errors };
 }
