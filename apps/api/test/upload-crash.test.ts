@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
+import { startChildServer } from './child-server.js';
 import { createCategory, createUser, loginAs } from './factories.js';
 
 // A server killed with SIGKILL while an upload streams in (no chance to clean up): after a
@@ -22,26 +22,11 @@ afterEach(() => {
 });
 afterAll(() => t.close());
 
-function startServer(dataDir: string): Promise<{ proc: ChildProcess; port: number }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/upload-server-child.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, CHILD_DATABASE_URL: t.databaseUrl, CHILD_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const startServer = (dataDir: string) =>
+  startChildServer(t.databaseUrl, dataDir).then((server) => {
+    children.push(server.proc);
+    return server;
   });
-  children.push(proc);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the child server did not start in 60 s')), 60_000);
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
-      if (process.env.CHILD_LOG_LEVEL) process.stderr.write(`child: ${line}\n`);
-      const m = /^listening (\d+)$/.exec(line);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, port: Number(m[1]) });
-      }
-    });
-    proc.once('exit', (code) => reject(new Error(`the child server exited (${code})`)));
-  });
-}
 
 const filesIn = (dir: string) =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];

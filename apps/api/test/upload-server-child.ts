@@ -1,10 +1,12 @@
 // A Quire API server in a process of its own, for tests that kill it mid-request
-// (upload-crash.test.ts):
+// (upload-crash.test.ts) or run several servers on one database (two-servers.test.ts); they
+// start it through test/child-server.ts:
 //
-//   CHILD_DATABASE_URL=… CHILD_DATA_DIR=… node --import tsx test/upload-server-child.ts
+//   CHILD_DATABASE_URL=… CHILD_DATA_DIR=… [CHILD_CONFIG='{"QUIRE_ROLE":"all",…}'] node --import tsx test/upload-server-child.ts
 //   node --import tsx test/upload-server-child.ts <database url> <data folder>
 //
-// It serves the real app on a free loopback port and says "listening <port>" on stdout.
+// CHILD_CONFIG (JSON) adds or overrides configuration variables. It serves the real app on a
+// free loopback port and says "listening <port>" on stdout.
 import { createDb } from '@quire/db';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -19,6 +21,7 @@ const app = await buildApp({
     DATA_DIR: dataDir,
     QUIRE_ROLE: 'api',
     APP_SECRET: 'child-server-secret-0123456789',
+    ...(JSON.parse(process.env.CHILD_CONFIG ?? '{}') as Record<string, string>),
   }),
   db,
 });

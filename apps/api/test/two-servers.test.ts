@@ -1,0 +1,183 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SINGLE_PUT_BYTES } from '../src/lib/s3-blob-store.js';
+import { createTestApp, type TestContext } from './app.js';
+import { type ChildServer, startChildServer } from './child-server.js';
+import { createCategory, createUser, TEST_PASSWORD } from './factories.js';
+import { until } from './jobs.js';
+import { startS3, type TestS3 } from './s3.js';
+
+// Quire on several servers: separate processes on one PostgreSQL and one S3-compatible store
+// (s3rver), each with a data folder of its own that nothing is shared through. Two servers
+// with QUIRE_ROLE=all, then an api server with a worker: a session made on one works on the
+// other and ends on both at once; a file uploaded through one downloads through the other;
+// a job enqueued by one is run once, by a worker.
+
+/** The secret every child server has (test/upload-server-child.ts); the test's own app uses it too. */
+const APP_SECRET = 'child-server-secret-0123456789';
+
+let s3: TestS3;
+let t: TestContext;
+let user: { id: number; username: string };
+let cat = 0;
+const servers: ChildServer[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  s3 = await startS3();
+  t = await createTestApp({ ...s3.env, APP_SECRET });
+  user = await createUser(t.db);
+  cat = (await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload', 'edit'] }] })).id;
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await t?.close();
+  await s3?.close();
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function server(role: 'all' | 'api' | 'worker') {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `quire-${role}-`));
+  dirs.push(dir);
+  const started = await startChildServer(t.databaseUrl, dir, {
+    ...s3.env,
+    QUIRE_ROLE: role,
+    JOBS_POLL_MS: '1000',
+  });
+  servers.push(started);
+  return started;
+}
+
+function call(on: ChildServer, token: string | null, method: string, url: string, body?: unknown) {
+  return fetch(`${on.url}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function signIn(on: ChildServer) {
+  const res = await call(on, null, 'POST', '/api/login', {
+    username: user.username,
+    password: TEST_PASSWORD,
+    role: 'user',
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+async function upload(on: ChildServer, token: string, content: Buffer, filename: string) {
+  const form = new FormData();
+  form.append('folder_id', String(cat));
+  form.append('file', new Blob([content]), filename);
+  const res = await fetch(`${on.url}/api/new-upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { data: { files: Array<{ id: number }> } }).data.files[0]!.id;
+}
+
+/** Waits until the text of the file's current version has been read (by whichever worker). */
+async function textRead(on: ChildServer, token: string, fileId: number) {
+  let status: string | null = null;
+  await until(
+    async () => {
+      const res = await call(on, token, 'GET', `/api/search/text-status/${fileId}`);
+      status = ((await res.json()) as { data: { status: string | null } }).data.status;
+      return status !== null && status !== 'pending';
+    },
+    60_000,
+    `the text of file ${fileId} read`,
+  );
+  return status;
+}
+
+/** The search.extract jobs of these files' versions: each done, each after exactly one attempt. */
+async function extractJobs(fileIds: number[]) {
+  const versions = await t.db.fileVersion.findMany({
+    where: { fileId: { in: fileIds } },
+    select: { id: true },
+  });
+  return t.db.$queryRawUnsafe<Array<{ status: string; attempts: number }>>(
+    `SELECT status::text, attempts FROM jobs WHERE kind = 'search.extract'
+       AND (payload->>'version_id')::int = ANY($1::int[]) ORDER BY id`,
+    versions.map((v) => v.id),
+  );
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('two servers on one database and one S3 store', () => {
+  it('QUIRE_ROLE=all twice: sessions, files and jobs are shared; each job runs once', {
+    timeout: 240_000,
+  }, async () => {
+    const [a, b] = await Promise.all([server('all'), server('all')]);
+    const token = await signIn(a);
+    expect((await call(b, token, 'GET', '/api/check-session')).status).toBe(200);
+
+    // A file uploaded through one downloads through the other, whole and by range.
+    const large = randomBytes(SINGLE_PUT_BYTES + 2 * 1024 * 1024 + 11);
+    const largeId = await upload(a, token, large, 'large.bin');
+    const whole = await call(b, token, 'GET', `/api/download-files/${largeId}`);
+    expect(whole.status).toBe(200);
+    expect(sha(Buffer.from(await whole.arrayBuffer()))).toBe(sha(large));
+    const part = await fetch(`${b.url}/api/download-files/${largeId}`, {
+      headers: { authorization: `Bearer ${token}`, range: 'bytes=8388600-8388615' },
+    });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(large.subarray(8_388_600, 8_388_616));
+
+    // Uploads through both enqueue text extraction; the two workers share the queue and each
+    // job runs exactly once; what one extracted is found through the other.
+    const word = `zebracorn${randomBytes(4).toString('hex')}`;
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const through = i % 2 ? b : a;
+      ids.push(
+        await upload(through, token, Buffer.from(`note ${i} mentions ${word} once\n`), `note-${i}.txt`),
+      );
+    }
+    for (const [i, id] of ids.entries()) expect(await textRead(i % 2 ? a : b, token, id)).toBe('done');
+    const jobs = await extractJobs(ids);
+    expect(jobs).toHaveLength(ids.length);
+    expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+    // Search lists indexed files only: they are indexed here as submitting their values would.
+    await t.db.file.updateMany({
+      where: { id: { in: ids } },
+      data: { indexStatus: 'indexed', indexedAt: new Date() },
+    });
+    const found = await call(b, token, 'GET', `/api/all-search-files?search=${word}`);
+    const items = ((await found.json()) as { data: { items: Array<{ id: number }> } }).data.items;
+    expect(items.map((f) => f.id).sort()).toEqual([...ids].sort());
+
+    // Signing out on one ends the session on the other at once.
+    expect((await call(a, token, 'POST', '/api/logout')).status).toBe(200);
+    expect((await call(b, token, 'GET', '/api/check-session')).status).toBe(401);
+    expect((await call(a, token, 'GET', '/api/check-session')).status).toBe(401);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('QUIRE_ROLE=api with a worker: the api enqueues, the worker runs it', { timeout: 240_000 }, async () => {
+    const [api, worker] = await Promise.all([server('api'), server('worker')]);
+    expect((await call(worker, null, 'GET', '/api/health')).status).toBe(200);
+    expect((await call(worker, null, 'POST', '/api/login', { username: user.username })).status).toBe(404);
+
+    const token = await signIn(api);
+    const content = Buffer.from(`read by the worker ${randomBytes(4).toString('hex')}\n`);
+    const id = await upload(api, token, content, 'for-the-worker.txt');
+    expect(await s3.keys()).toContain(
+      `${sha(content).slice(0, 2)}/${sha(content).slice(2, 4)}/${sha(content)}`,
+    );
+    expect(await textRead(api, token, id)).toBe('done');
+    expect(await extractJobs([id])).toEqual([{ status: 'done', attempts: 1 }]);
+    await Promise.all([api.stop(), worker.stop()]);
+  });
+});
