@@ -36,8 +36,8 @@ export interface PutOptions {
  * Content-addressed file store: a blob lives at `<dir>/ab/cd/<sha256>`. Content is streamed
  * to a temp file while hashed, fsynced, then renamed into place, so a blob is either whole
  * or absent. The store never deletes on its own: callers delete a blob once no row refers
- * to it (the blob collector job). Every method is async, so an S3-compatible store can
- * implement the same interface.
+ * to it (the blob collector job). Every method is async: lib/s3-blob-store.ts implements the
+ * same interface on an S3-compatible bucket (STORAGE=s3).
  */
 export interface BlobStore {
   put(content: Readable | Buffer, options?: PutOptions): Promise<StoredBlob>;
