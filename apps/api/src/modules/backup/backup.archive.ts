@@ -1,6 +1,15 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { TAR_END, TarFormatError, tarEntries, tarHeader, tarPadding } from './backup.tar.js';
+import {
+  BLOCK,
+  decodeHeader,
+  TAR_END,
+  TarFormatError,
+  type TarHeader,
+  tarEntries,
+  tarHeader,
+  tarPadding,
+} from './backup.tar.js';
 
 // The backup archive (decision 013): one tar stream, written and read front to back, never
 // unpacked to disk.
@@ -227,13 +236,7 @@ export async function verifyArchive(
     onProgress?.(read);
   });
   if (!manifestBytes) throw new ArchiveError('The archive has no manifest: it is not a Quire backup');
-  checkSignature(key, manifestBytes, signature);
-  let manifest: Manifest;
-  try {
-    manifest = ZManifest.parse(JSON.parse((manifestBytes as Buffer).toString('utf8')));
-  } catch {
-    throw new ArchiveError('The archive’s manifest is unreadable or from an unknown backup format');
-  }
+  const manifest = trustedManifest(key, manifestBytes, signature);
   const listed = new Set<string>();
   for (const part of manifest.parts) {
     const got = seen.get(part.path);
@@ -250,6 +253,111 @@ export async function verifyArchive(
   for (const t of manifest.tables)
     if (!listed.has(t.path) || t.path !== tableEntryName(t.name))
       throw new ArchiveError(`The manifest's table ${t.name} has no part of its own`);
+  return manifest;
+}
+
+/** The manifest, once its signature is this installation's; throws ArchiveError otherwise. */
+function trustedManifest(
+  key: { key: Buffer; id: string },
+  bytes: Buffer,
+  signature: Buffer | null,
+): Manifest {
+  checkSignature(key, bytes, signature);
+  try {
+    return ZManifest.parse(JSON.parse(bytes.toString('utf8')));
+  } catch {
+    throw new ArchiveError('The archive’s manifest is unreadable or from an unknown backup format');
+  }
+}
+
+/** Bytes `start` (included) to `end` (excluded) of an archive. */
+export type RangeReader = (start: number, end: number) => Promise<Buffer>;
+
+const blocksOf = (size: number) => Math.ceil(size / BLOCK);
+/** Zero blocks a tar may end with: ours write two, GNU tar pads to a 10 KiB record. */
+const TRAILER_MAX_BLOCKS = 20;
+/** How much of the archive's end is read at a time while looking for the manifest's header. */
+const SCAN_WINDOW = 4 * 1024 * 1024;
+
+/** The header at `at` in `window` if it is entry `name` followed by exactly `contentBlocks` blocks. */
+function entryHeaderAt(window: Buffer, at: number, name: string, contentBlocks: number): TarHeader | null {
+  if (window.toString('latin1', at, at + name.length + 1) !== `${name}\0`) return null;
+  try {
+    const header = decodeHeader(window.subarray(at, at + BLOCK));
+    return header.type === 'file' && header.name === name && blocksOf(header.size) === contentBlocks
+      ? header
+      : null;
+  } catch (err) {
+    if (err instanceof TarFormatError) return null;
+    throw err;
+  }
+}
+
+/**
+ * Checks an archive's signature and manifest from its end, reading neither its blobs nor its
+ * tables: for a restore, which must refuse a bad archive before it answers (the restore job
+ * then checks every part's checksum, before any change). The last entries of a Quire archive
+ * are manifest.json and manifest.sig; the manifest must be signed with `key`, readable, and
+ * describe the archive's layout (its parts' sizes add up to where the manifest starts).
+ * Answers the manifest; throws ArchiveError saying what is wrong.
+ */
+export async function verifyManifestFromEnd(
+  read: RangeReader,
+  size: number,
+  key: { key: Buffer; id: string },
+): Promise<Manifest> {
+  const incomplete = (why: string) => new ArchiveError(`The file is not a complete backup archive (${why})`);
+  if (size % BLOCK !== 0 || size < 3 * BLOCK) throw incomplete('its size is not one of a tar archive');
+  // Past the trailing zero blocks: `end` is where the last entry (the signature) ends.
+  const tailStart = Math.max(0, size - BLOCK * TRAILER_MAX_BLOCKS);
+  const tail = await read(tailStart, size);
+  let end = size;
+  while (end > tailStart && tail.subarray(end - tailStart - BLOCK, end - tailStart).every((b) => b === 0))
+    end -= BLOCK;
+  if (end === size || end <= tailStart) throw incomplete('it does not end as a tar archive does');
+
+  const sigSpan = Math.min(end, BLOCK * (1 + blocksOf(SIGNATURE_MAX_BYTES)));
+  const sigWindow = await read(end - sigSpan, end);
+  let sigAt = -1;
+  let signature: Buffer | null = null;
+  for (let blocks = 0; BLOCK * (blocks + 1) <= sigSpan && !signature; blocks += 1) {
+    const at = sigSpan - BLOCK * (blocks + 1);
+    const header = entryHeaderAt(sigWindow, at, SIGNATURE_NAME, blocks);
+    if (!header) continue;
+    sigAt = end - sigSpan + at;
+    signature = Buffer.from(sigWindow.subarray(at + BLOCK, at + BLOCK + header.size));
+  }
+  if (!signature)
+    throw new ArchiveError(
+      'The archive is not signed: only archives made by this Quire installation (same APP_SECRET) can be uploaded or restored',
+    );
+
+  // The manifest's header: the block before the signature's, less the manifest's own blocks.
+  let manifestAt = -1;
+  let manifestSize = 0;
+  const lowest = Math.max(0, sigAt - BLOCK * (1 + blocksOf(MANIFEST_MAX_BYTES)));
+  for (let top = sigAt; top > lowest && manifestAt < 0; top -= SCAN_WINDOW) {
+    const bottom = Math.max(lowest, top - SCAN_WINDOW);
+    const window = await read(bottom, top);
+    for (let at = window.length - BLOCK; at >= 0; at -= BLOCK) {
+      const header = entryHeaderAt(window, at, MANIFEST_NAME, (sigAt - (bottom + at) - BLOCK) / BLOCK);
+      if (!header) continue;
+      manifestAt = bottom + at;
+      manifestSize = header.size;
+      break;
+    }
+  }
+  if (manifestAt < 0) throw new ArchiveError('The archive has no manifest: it is not a Quire backup');
+  const manifest = trustedManifest(
+    key,
+    await read(manifestAt + BLOCK, manifestAt + BLOCK + manifestSize),
+    signature,
+  );
+  const described = manifest.parts.reduce((n, p) => n + BLOCK * (1 + blocksOf(p.size)), 0);
+  if (described !== manifestAt)
+    throw new ArchiveError(
+      'The archive’s parts are not the ones its manifest describes: the archive is damaged or was altered',
+    );
   return manifest;
 }
 

@@ -36,5 +36,14 @@ export const invalidArchive = (reason: string) =>
     { path: 'body.file', message: reason },
   ]);
 
+/** A stored archive that no longer carries this installation's signature: nothing is restored. */
+export const unrestorableArchive = (reason: string) =>
+  new AppError(
+    'backup.invalid_archive',
+    400,
+    `This backup cannot be restored, nothing was changed: ${reason}`,
+    [{ path: 'params.id', message: reason }],
+  );
+
 export const badCron = (reason: string) =>
   new AppError('validation_failed', 400, `cron: ${reason}`, [{ path: 'body.cron', message: reason }]);

@@ -9,7 +9,7 @@ import { lockFor } from '../../lib/locks.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { confirmIdentity } from '../auth/two-factor.service.js';
-import { ArchiveError, verifyArchive } from './backup.archive.js';
+import { ArchiveError, verifyArchive, verifyManifestFromEnd } from './backup.archive.js';
 import { ARCHIVE_MIME, archiveKey, manifestSummary } from './backup.engine.js';
 import {
   backupBusy,
@@ -19,6 +19,7 @@ import {
   backupNotReady,
   badCron,
   invalidArchive,
+  unrestorableArchive,
 } from './backup.errors.js';
 import * as repo from './backup.repository.js';
 
@@ -349,6 +350,40 @@ export async function uploadArchive(
   return toDto(row);
 }
 
+/**
+ * Before a restore is queued: the stored archive still carries this installation's signature
+ * of its manifest, and the manifest describes it (read from the archive's end, without its
+ * parts: the restore job checks every checksum before it changes anything). An archive
+ * altered in the store since it was made or uploaded is refused here, 400, and audited.
+ */
+async function assertArchiveTrusted(
+  deps: Deps,
+  actor: Actor,
+  archive: { id: number; blobId: string; fileName: string | null },
+) {
+  const read = async (start: number, end: number) => {
+    const chunks: Buffer[] = [];
+    if (end > start)
+      for await (const chunk of deps.blobs.readChunks(archive.blobId, { start, end: end - 1 }))
+        chunks.push(Buffer.from(chunk)); // a copy: the chunk's buffer is reused
+    return Buffer.concat(chunks);
+  };
+  try {
+    await verifyManifestFromEnd(read, await deps.blobs.size(archive.blobId), archiveKey(deps));
+  } catch (err) {
+    if (!(err instanceof ArchiveError)) throw err;
+    await audit(deps.db, actor, {
+      type: 'backup',
+      action: 'backup.restore_failed',
+      message: `Restore of ${archive.fileName ?? `#${archive.id}`} refused before it started, nothing was changed: ${err.message}`,
+      targetType: 'backup',
+      targetId: archive.id,
+      details: { refused: 'before_queueing' },
+    });
+    throw unrestorableArchive(err.message);
+  }
+}
+
 /** Queues the restore of an archive (typed confirmation and password checked by then). */
 export async function restoreBackup(
   deps: Deps,
@@ -358,8 +393,9 @@ export async function restoreBackup(
   proof: { password: string; code?: string },
 ): Promise<TBackup> {
   assertCompanyAdmin(auth, MANAGE);
-  await usableArchive(deps, id);
+  const archive = await usableArchive(deps, id);
   await confirmIdentity(deps, auth, actor, proof);
+  await assertArchiveTrusted(deps, actor, archive);
   const row = await deps.db.$transaction(async (tx) => {
     await lockFor(tx, 'backup');
     await assertIdle(tx);

@@ -7,7 +7,8 @@
 // Only what a Quire archive needs: regular files with short ASCII names. Reading reports the
 // type of any other entry (links, folders, extended headers) so the caller can refuse it.
 
-const BLOCK = 512;
+/** Tar's unit: headers and content padding come in blocks of 512 bytes. */
+export const BLOCK = 512;
 const ZEROS = Buffer.alloc(2 * BLOCK);
 /** The two zero blocks that end an archive. */
 export const TAR_END: Buffer = ZEROS;
@@ -98,7 +99,8 @@ export interface TarHeader {
   size: number;
 }
 
-function decodeHeader(header: Buffer): TarHeader {
+/** A header block's name, type and size; throws TarFormatError when its checksum is wrong. */
+export function decodeHeader(header: Buffer): TarHeader {
   let sum = 0;
   for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : (header[i] ?? 0);
   if (readNumber(header, 148, 8) !== sum) throw new TarFormatError('invalid tar header');

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Db } from '@quire/db';
 import { generate, generateSecret } from 'otplib';
@@ -526,6 +528,79 @@ describe('archives that are refused', () => {
       names.push(e.name);
     });
     expect(names.slice(-2)).toEqual(['manifest.json', 'manifest.sig']);
+  });
+});
+
+describe('a restore checks the stored archive before it answers', () => {
+  /** Replaces the stored content of backup `id`'s archive (its name, the content address, stays). */
+  async function alterStored(id: number, change: (archive: Buffer) => Buffer | Promise<Buffer>) {
+    const row = await t.db.backup.findUniqueOrThrow({ where: { id } });
+    const blob = row.blobId as string;
+    const file = path.join(t.app.deps.config.storageDir, blob.slice(0, 2), blob.slice(2, 4), blob);
+    await chmod(file, 0o600);
+    await writeFile(file, await change(await readFile(file)));
+  }
+
+  const queued = () => t.db.job.count({ where: { kind: 'backup.restore' } });
+
+  async function refusedRestore(id: number, reason: RegExp) {
+    const before = { jobs: await queued(), row: await t.db.backup.findUniqueOrThrow({ where: { id } }) };
+    const res = await restore(t, admin, id);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'backup.invalid_archive', errors: [{ path: 'params.id' }] });
+    expect(res.json().message).toMatch(/^This backup cannot be restored, nothing was changed: /);
+    expect(res.json().message).toMatch(reason);
+    expect(await queued()).toBe(before.jobs);
+    expect(await t.db.backup.findUniqueOrThrow({ where: { id } })).toEqual(before.row);
+    const event = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'backup.restore_failed', targetId: String(id) },
+      orderBy: { id: 'desc' },
+    });
+    expect(event.message).toMatch(/refused before it started/);
+    expect(event.message).toMatch(reason);
+  }
+
+  it('answers 400 for a manifest edited in the store, audited, with nothing queued', async () => {
+    const backup = await makeBackup();
+    await alterStored(backup.id, (archive) => {
+      const at = archive.lastIndexOf('"quire_version"');
+      const edited = Buffer.from(archive);
+      edited[at + 1] = 'Q'.charCodeAt(0); // the same size, one byte different
+      return edited;
+    });
+    await refusedRestore(backup.id, /does not match its signature/);
+  });
+
+  it('answers 400 for an archive whose signature was taken away or replaced, or that was cut short', async () => {
+    const backup = await makeBackup();
+    const original = (await download(backup.id)).rawPayload;
+    const parts = await unpack(original);
+    const unsigned = new Map(parts);
+    unsigned.delete('manifest.sig');
+    await alterStored(backup.id, () => pack([...unsigned]));
+    await refusedRestore(backup.id, /not signed/);
+
+    const other = archiveKey({ secretKey: createHash('sha256').update('another installation').digest() });
+    await alterStored(backup.id, () => repack(parts, () => {}, other));
+    await refusedRestore(backup.id, /another Quire installation/);
+
+    await alterStored(backup.id, () => original.subarray(0, original.length - 4096));
+    await refusedRestore(backup.id, /not a complete backup archive|not signed|no manifest/);
+
+    // A part made larger, the manifest left as it was signed: the layout no longer fits it.
+    const grown = new Map(parts);
+    grown.set(
+      'database/groups.tsv',
+      Buffer.concat([parts.get('database/groups.tsv')!, Buffer.alloc(600, 10)]),
+    );
+    await alterStored(backup.id, () => pack([...grown]));
+    await refusedRestore(backup.id, /parts are not the ones its manifest describes/);
+
+    // Put back as it was made, it restores.
+    await alterStored(backup.id, () => original);
+    expect((await restore(t, admin, backup.id)).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    expect((await t.db.backup.findUniqueOrThrow({ where: { id: backup.id } })).status).toBe('restored');
   });
 });
 
