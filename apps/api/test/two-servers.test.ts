@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import { startS3, type TestS3 } from './s3.js';
 // (s3rver), each with a data folder of its own that nothing is shared through. Two servers
 // with QUIRE_ROLE=all, then an api server with a worker: a session made on one works on the
 // other and ends on both at once; a file uploaded through one downloads through the other;
-// a job enqueued by one is run once, by a worker.
+// a job enqueued by one is run once, by a worker; one killed mid-upload leaves nothing
+// half-written, and the other keeps serving.
 
 /** The secret every child server has (test/upload-server-child.ts); the test's own app uses it too. */
 const APP_SECRET = 'child-server-secret-0123456789';
@@ -163,6 +165,54 @@ describe('two servers on one database and one S3 store', () => {
     expect((await call(b, token, 'GET', '/api/check-session')).status).toBe(401);
     expect((await call(a, token, 'GET', '/api/check-session')).status).toBe(401);
     await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('a server killed mid-upload leaves nothing half-written; the other keeps serving', {
+    timeout: 240_000,
+  }, async () => {
+    const [a, b] = await Promise.all([server('all'), server('all')]);
+    const token = await signIn(b);
+    const kept = Buffer.from(`served throughout ${randomBytes(4).toString('hex')}\n`);
+    const keptId = await upload(b, token, kept, 'kept.txt');
+    const keysBefore = await s3.keys();
+    const filesBefore = await t.db.file.count();
+
+    // 24 MiB of a 64 MiB upload reach the first server (parts of it go up to S3), then it dies.
+    const boundary = 'killedboundary';
+    const req = http.request(`${a.url}/api/new-upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(64 * 1024 * 1024),
+      },
+    });
+    req.on('error', () => {});
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="folder_id"\r\n\r\n${cat}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.bin"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    );
+    const chunk = randomBytes(256 * 1024);
+    for (let sent = 0; sent < 24 * 1024 * 1024; sent += chunk.length) {
+      if (!req.write(chunk)) await new Promise((r) => req.once('drain', r));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const exited = new Promise((r) => a.proc.once('exit', r));
+    a.proc.kill('SIGKILL');
+    await exited;
+    req.destroy();
+
+    expect(await t.db.file.count()).toBe(filesBefore);
+    expect(await s3.keys()).toEqual(keysBefore);
+    const still = await call(b, token, 'GET', `/api/download-files/${keptId}`);
+    expect(Buffer.from(await still.arrayBuffer()).equals(kept)).toBe(true);
+    const after = Buffer.from(`uploaded after the kill ${randomBytes(4).toString('hex')}\n`);
+    const afterId = await upload(b, token, after, 'after.txt');
+    expect(
+      Buffer.from(await (await call(b, token, 'GET', `/api/download-files/${afterId}`)).arrayBuffer()),
+    ).toEqual(after);
+    await b.stop();
   });
 
   it('QUIRE_ROLE=api with a worker: the api enqueues, the worker runs it', { timeout: 240_000 }, async () => {
