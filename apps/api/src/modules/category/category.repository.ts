@@ -1,5 +1,5 @@
 import type { CategoryRightName } from '@quire/contract';
-import { Prisma } from '@quire/db';
+import { type FieldType, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { lockFor } from '../../lib/locks.js';
 import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibility.js';
@@ -134,6 +134,55 @@ export async function visibleAmong(db: Tx, scope: Scope, ids: number[]): Promise
 }
 
 // ---- fields, grants, groups, tags of categories --------------------------------------------
+
+/** A field a category takes, with the level it takes it from and the field's bounds. */
+export interface EffectiveFieldRow {
+  field_id: number;
+  /** The category the field is listed on: this one, or one above that it inherits from. */
+  category_id: number;
+  depth: number;
+  position: number;
+  name: string;
+  type: FieldType;
+  /** The category's own setting (null: the field's). */
+  required_override: boolean | null;
+  required: boolean;
+  default_value: string | null;
+  show_in_list: boolean;
+  value_list_id: number | null;
+  min_number: Prisma.Decimal | null;
+  max_number: Prisma.Decimal | null;
+  min_date: Date | null;
+  max_date: Date | null;
+  max_length: number | null;
+  pattern: string | null;
+}
+
+/**
+ * The one definition of a category's fields: the live metadata fields listed on it and on
+ * the categories above it while each level inherits fields (`inherit_fields`), a field listed
+ * at several levels taken from the nearest; in form order, the outermost level first, then
+ * by position within a level.
+ */
+export async function effectiveFieldRows(db: Tx, categoryId: number): Promise<EffectiveFieldRow[]> {
+  const rows = await db.$queryRaw<EffectiveFieldRow[]>`
+    WITH RECURSIVE chain AS (
+      SELECT id, parent_id, inherit_fields, 0 AS depth FROM categories WHERE id = ${categoryId}::int
+      UNION ALL
+      SELECT p.id, p.parent_id, p.inherit_fields, chain.depth + 1
+        FROM categories p JOIN chain ON p.id = chain.parent_id AND chain.inherit_fields
+       WHERE chain.depth < 1000
+    )
+    SELECT DISTINCT ON (cf.field_id) cf.field_id, cf.category_id, chain.depth, cf.position, mf.name,
+           mf.type, cf.required AS required_override, coalesce(cf.required, mf.required) AS required,
+           cf.default_value, cf.show_in_list, mf.value_list_id, mf.min_number, mf.max_number,
+           mf.min_date, mf.max_date, mf.max_length, mf.pattern
+      FROM chain
+      JOIN category_fields cf ON cf.category_id = chain.id
+      JOIN metadata_fields mf ON mf.id = cf.field_id AND mf.deleted_at IS NULL
+     ORDER BY cf.field_id, chain.depth`;
+  return rows.sort((a, b) => b.depth - a.depth || a.position - b.position || a.field_id - b.field_id);
+}
 
 export function fieldsOf(db: Tx, categoryIds: number[]) {
   return db.categoryField.findMany({

@@ -171,52 +171,80 @@ function reach(
 }
 
 /**
- * A category's fields: those of the categories above it that it inherits from (top first),
- * then its own; a field it lists itself takes its own settings and place.
+ * A category's fields (`repo.effectiveFieldRows`, the one definition): those of the
+ * categories above it that it inherits from (top first), then its own; a field it lists
+ * itself takes its own settings and place.
  */
 async function effectiveFields(db: Tx, scope: Scope, id: number): Promise<TFolderField[]> {
-  const chain = await repo.chainUp(db, id);
-  if (!chain.length) return [];
-  const from = reach(chain, 'inherit_fields');
-  const rows = await repo.fieldsOf(
-    db,
-    from.map((c) => c.id),
-  );
-  const [fields, visible] = await Promise.all([
+  const rows = await repo.effectiveFieldRows(db, id);
+  const above = [...new Set(rows.map((r) => r.category_id).filter((c) => c !== id))];
+  const [fields, visible, chain] = await Promise.all([
     metadata.fieldsByIds(
       db,
       scope,
-      rows.map((r) => r.fieldId),
+      rows.map((r) => r.field_id),
     ),
-    repo.visibleAmong(
-      db,
-      scope,
-      from.slice(1).map((c) => c.id),
-    ),
+    repo.visibleAmong(db, scope, above),
+    above.length ? repo.chainUp(db, id) : [],
   ]);
-  const seen = new Set<number>();
-  const groups: TFolderField[][] = [];
-  for (const category of from) {
-    const own = category.id === id;
-    const group: TFolderField[] = [];
-    for (const row of rows.filter((r) => r.categoryId === category.id)) {
-      const field = fields.get(row.fieldId);
-      if (!field || seen.has(row.fieldId)) continue;
-      seen.add(row.fieldId);
-      group.push({
-        field,
-        position: 0,
-        required: row.required ?? field.required,
-        required_override: row.required,
-        default_value: row.defaultValue,
-        show_in_list: row.showInList,
-        inherited: !own,
-        inherited_from: !own && visible.has(category.id) ? { id: category.id, name: category.name } : null,
-      });
-    }
-    groups.unshift(group);
-  }
-  return groups.flat().map((f, position) => ({ ...f, position }));
+  const names = new Map(chain.map((c) => [c.id, c.name]));
+  return rows
+    .flatMap((row) => {
+      const field = fields.get(row.field_id);
+      if (!field) return [];
+      const own = row.category_id === id;
+      const inheritedFrom =
+        !own && visible.has(row.category_id)
+          ? { id: row.category_id, name: names.get(row.category_id)! }
+          : null;
+      return [
+        {
+          field,
+          position: 0,
+          required: row.required,
+          required_override: row.required_override,
+          default_value: row.default_value,
+          show_in_list: row.show_in_list,
+          inherited: !own,
+          inherited_from: inheritedFrom,
+        },
+      ];
+    })
+    .map((f, position) => ({ ...f, position }));
+}
+
+/** A category's fields with their bounds, as the files area checks values against them. */
+export interface CategoryField {
+  fieldId: number;
+  name: string;
+  type: repo.EffectiveFieldRow['type'];
+  required: boolean;
+  valueListId: number | null;
+  minNumber: number | null;
+  maxNumber: number | null;
+  minDate: Date | null;
+  maxDate: Date | null;
+  maxLength: number | null;
+  pattern: string | null;
+  showInList: boolean;
+}
+
+/** The fields a file in category `id` takes values of, in form order (see `effectiveFields`). */
+export async function categoryFields(db: Tx, id: number): Promise<CategoryField[]> {
+  return (await repo.effectiveFieldRows(db, id)).map((r) => ({
+    fieldId: r.field_id,
+    name: r.name,
+    type: r.type,
+    required: r.required,
+    valueListId: r.value_list_id,
+    minNumber: r.min_number === null ? null : Number(r.min_number),
+    maxNumber: r.max_number === null ? null : Number(r.max_number),
+    minDate: r.min_date,
+    maxDate: r.max_date,
+    maxLength: r.max_length,
+    pattern: r.pattern,
+    showInList: r.show_in_list,
+  }));
 }
 
 export async function folderMeta(deps: Deps, scope: Scope, id: number): Promise<TFolderMeta> {
