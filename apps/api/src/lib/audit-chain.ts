@@ -29,22 +29,37 @@ export function auditKeySetting(key: Buffer): string {
 
 /**
  * Gives every connection of a pool the audit key (for its session), so the events its
- * transactions write are sealed keyed: a connection made from now on when it connects, and
- * one the pool already held (opened at start, before the app was built: migrations, the
- * first admin) the first time it is handed out. node-postgres runs a client's queries in
- * order and the pool emits both events before the caller has the client, so the setting is
- * in place before the caller's first query.
+ * transactions write are sealed keyed, and finishes doing so before the connection is handed
+ * out: the caller's first query never waits in the client's queue behind the key (which
+ * node-postgres deprecates). A connection opened from now on is keyed in the pool's
+ * `onConnect` hook, which the pool awaits; one the pool already held idle (opened at start,
+ * before the app was built: migrations, the first admin) is taken now, ahead of any other
+ * use, keyed and given back. Call it while no connection is checked out (buildApp does,
+ * before it answers anything). A connection that cannot be keyed is not handed out: its
+ * caller gets the error, as for a failed connect.
  */
 export function keyAuditPool(pool: pg.Pool, key: Buffer, onError: (err: Error) => void = () => {}) {
   const setting = auditKeySetting(key);
-  const keyed = new WeakSet<pg.PoolClient>();
-  const give = (client: pg.PoolClient) => {
-    if (keyed.has(client)) return;
-    keyed.add(client);
-    client.query(`SELECT set_config('quire.audit_key', $1, false)`, [setting]).catch(onError);
+  const give = async (client: pg.ClientBase) => {
+    await client.query(`SELECT set_config('quire.audit_key', $1, false)`, [setting]);
   };
-  pool.on('connect', give);
-  pool.on('acquire', give);
+  const options = (pool as unknown as { options: { onConnect?: (client: pg.ClientBase) => unknown } })
+    .options;
+  const before = options.onConnect;
+  options.onConnect = async (client) => {
+    await before?.(client);
+    await give(client);
+  };
+  for (let i = 0; i < pool.idleCount; i++)
+    pool.connect().then(async (client) => {
+      try {
+        await give(client);
+        client.release();
+      } catch (err) {
+        client.release(err as Error);
+        onError(err as Error);
+      }
+    }, onError);
 }
 
 /** Keys the current transaction of a connection of its own (the restore's): `SET LOCAL`. */
