@@ -149,15 +149,15 @@ export function createRoutes(notify: Notifier): RouteObject[] {
             {
               path: '/dashboard',
               ...page(
-                () => import('../features/dashboard-and-search/routes/dashboard'),
-                (m) => m.DashboardPage,
+                () => import('./routes/dashboard'),
+                (m) => m.Dashboard,
               ),
             },
             {
               path: '/search',
               ...page(
-                () => import('../features/dashboard-and-search/routes/search-results'),
-                (m) => m.SearchResultsPage,
+                () => import('./routes/search'),
+                (m) => m.Search,
               ),
             },
             {

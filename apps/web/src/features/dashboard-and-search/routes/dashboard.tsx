@@ -1,5 +1,5 @@
 import type { DashboardTable } from '@quire/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
@@ -61,13 +61,18 @@ function DashboardTableCard({ table, title, when, empty }: (typeof TABLES)[numbe
   );
 }
 
-/** The signed-in user's landing page: what they opened, hold, may see changing, and must act on. */
-export function DashboardPage() {
+/**
+ * The signed-in user's landing page: what they opened, hold, may see changing, and must act on.
+ * `first`: sections of other areas shown before the tables (the app layer passes them:
+ * app/routes/dashboard.tsx).
+ */
+export function DashboardPage({ first }: { first?: ReactNode } = {}) {
   return (
     <>
       <PageHeader title="Dashboard" />
       <RoleHint />
       <div className="dashboard">
+        {first}
         {TABLES.map((t) => (
           <DashboardTableCard key={t.table} {...t} />
         ))}

@@ -1,5 +1,5 @@
-import type { TFilterAttributes, TFoundFile } from '@quire/contract';
-import { useState } from 'react';
+import type { TFilterAttributes, TFilterFilesBody, TFoundFile } from '@quire/contract';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BulkFileActions } from '../../../components/bulk-file-actions';
 import { QueryState, Timestamp } from '../../../components/data-table';
@@ -8,12 +8,12 @@ import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
 import { useRangeSelection } from '../../../components/range-selection';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { readSearch, searchQueryOf, withChanges } from '../../../lib/search-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useFilterAttributes } from '../api/filter-attributes';
 import { useFoundFiles } from '../api/find-files';
 import { FileCell } from '../components/file-row';
 import { MarkedText } from '../components/marked-text';
-import { readSearch, withChanges } from '../lib/search-params';
 
 function Select({
   label,
@@ -189,10 +189,19 @@ function FoundFiles({ items, busy }: { items: TFoundFile[]; busy: boolean }) {
   );
 }
 
+/** What other areas add to the search page (the app layer passes them: app/routes/search.tsx). */
+export interface SearchPageSlots {
+  /** Beside the Search button, for the search shown (null: nothing searched yet). */
+  actions?: (query: TFilterFilesBody | null) => ReactNode;
+  /** Under the filters. */
+  aside?: ReactNode;
+}
+
 /** The search results: the matching files with where they matched, filters and the search in the URL. */
-export function SearchResultsPage() {
+export function SearchResultsPage({ actions, aside }: SearchPageSlots = {}) {
   const [params, setParams] = useSearchParams();
-  const { q, page, filters } = readSearch(params);
+  const state = readSearch(params);
+  const { q, page, filters } = state;
   const attributes = useFilterAttributes();
   const query = useFoundFiles(q, filters, page);
   useFailureToast(query.error, query.errorUpdatedAt, 'Failed to search files');
@@ -223,9 +232,11 @@ export function SearchResultsPage() {
           <button type="submit" className="button">
             Search
           </button>
+          {actions?.(searchQueryOf(state))}
         </form>
       </search>
       <Filters attributes={attributes.data} />
+      {aside}
       {searching ? (
         <QueryState
           query={query}

@@ -2,7 +2,8 @@ import type { TFieldFilter, TFilterFilesBody } from '@quire/contract';
 
 // The search results page keeps its whole state in the URL, so a search can be bookmarked
 // and shared: ?q=text&page=2&category=4&from=2026-01-01&to=2026-03-31&owner=7&step=3
-// &locked=1&checked_out=0&field=12&value=Acme (or &min=&max=, or &keys=3,4).
+// &locked=1&checked_out=0&field=12&value=Acme (or &min=&max=, or &keys=3,4). Shared: the
+// search page reads it, and a saved view opens the search by it (searchPath).
 
 export interface SearchState {
   q: string;
@@ -71,3 +72,42 @@ export function withChanges(p: URLSearchParams, changes: Record<string, string |
   if (!('page' in changes)) next.delete('page');
   return next;
 }
+
+/** The search call's query (POST /api/filter-files's body, the text as `search`) of a URL state. */
+export function searchQueryOf({ q, filters }: SearchState): TFilterFilesBody | null {
+  const text = q.trim();
+  if (!filters && !text) return null;
+  return { ...filters, ...(text ? { search: text } : {}) };
+}
+
+/** The URL parameters that readSearch turns back into `query` (the first field filter only). */
+export function searchParamsOf(query: TFilterFilesBody): URLSearchParams {
+  const p = new URLSearchParams();
+  // Ids are typed `unknown` on input (the contract coerces them): each is written as it is given.
+  const set = (k: string, v: unknown) => {
+    if (v !== undefined && v !== null) p.set(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v));
+  };
+  set('q', query.search);
+  set('category', query.category_id);
+  set('from', query.startDate);
+  set('to', query.endDate);
+  set('owner', query.owner_id);
+  set('step', query.workflow_step_id);
+  set('locked', query.locked);
+  set('checked_out', query.checked_out);
+  const field = query.fields?.[0];
+  if (field) {
+    set('field', field.field_id);
+    if (field.keys) set('keys', field.keys.join(','));
+    set('min', field.min);
+    set('max', field.max);
+    if (field.value !== undefined) {
+      set('value', typeof field.value === 'boolean' ? String(field.value) : field.value);
+      if (typeof field.value === 'string') set('type', 'text');
+    }
+  }
+  return p;
+}
+
+/** The search page showing `query`'s results. */
+export const searchPath = (query: TFilterFilesBody) => `/search?${searchParamsOf(query)}`;

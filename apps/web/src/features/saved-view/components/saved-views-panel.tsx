@@ -1,0 +1,155 @@
+import type { TFilterFilesBody, TSavedView } from '@quire/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MenuButton, type MenuItem } from '../../../components/menu-button';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { searchPath } from '../../../lib/search-params';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useDeleteSavedView } from '../api/delete-saved-view';
+import { useSavedViews } from '../api/list-saved-views';
+import { useUpdateSavedView } from '../api/update-saved-view';
+import { ViewNameDialog } from './view-name-dialog';
+
+// The search page's saved views: "Save view…" for the search shown, and the person's views
+// to open, rename, pin or unpin, move up or down, and delete (after asking).
+
+type Open = { kind: 'rename'; view: TSavedView } | { kind: 'delete'; view: TSavedView };
+
+function ViewActions({
+  view,
+  index,
+  count,
+  onOpen,
+}: {
+  view: TSavedView;
+  index: number;
+  count: number;
+  onOpen: (open: Open) => void;
+}) {
+  const notify = useNotify();
+  const update = useUpdateSavedView();
+  const change = (body: { pinned?: boolean; position?: number }, done: [string, string]) =>
+    update.mutate(
+      { id: view.id, ...body },
+      {
+        onSuccess: () => notify.success(...done),
+        onError: (error) => notify.notifyFailure('Failed to change view!', error),
+      },
+    );
+  const items: MenuItem[] = [
+    { label: 'Rename…', name: `Rename ${view.name}`, onSelect: () => onOpen({ kind: 'rename', view }) },
+    view.pinned
+      ? {
+          label: 'Unpin from dashboard',
+          name: `Unpin ${view.name} from the dashboard`,
+          onSelect: () => change({ pinned: false }, ['View unpinned', `${view.name} left your dashboard.`]),
+        }
+      : {
+          label: 'Pin to dashboard',
+          name: `Pin ${view.name} to the dashboard`,
+          onSelect: () => change({ pinned: true }, ['View pinned', `${view.name} is on your dashboard.`]),
+        },
+    ...(index > 0
+      ? [
+          {
+            label: 'Move up',
+            name: `Move ${view.name} up`,
+            onSelect: () => change({ position: index - 1 }, ['View moved', `${view.name} moved up.`]),
+          },
+        ]
+      : []),
+    ...(index < count - 1
+      ? [
+          {
+            label: 'Move down',
+            name: `Move ${view.name} down`,
+            onSelect: () => change({ position: index + 1 }, ['View moved', `${view.name} moved down.`]),
+          },
+        ]
+      : []),
+    {
+      label: 'Delete…',
+      name: `Delete ${view.name}`,
+      danger: true,
+      onSelect: () => onOpen({ kind: 'delete', view }),
+    },
+  ];
+  return <MenuButton label="More" name={`Actions for ${view.name}`} items={items} />;
+}
+
+function DeleteViewDialog({ view, onClose }: { view: TSavedView; onClose: () => void }) {
+  const notify = useNotify();
+  const remove = useDeleteSavedView();
+  return (
+    <ConfirmDialog
+      title={`Delete ${view.name}`}
+      confirmLabel="Delete"
+      pendingLabel="Deleting…"
+      tone="danger"
+      pending={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(view.id, {
+          onSuccess: () => {
+            notify.success('View deleted', `${view.name} was deleted. The files it found are untouched.`);
+            onClose();
+          },
+          onError: (error) => notify.notifyFailure('Failed to delete view!', error),
+        })
+      }
+    >
+      <p>The saved search goes{view.pinned ? ', and leaves your dashboard' : ''}. No file is changed.</p>
+    </ConfirmDialog>
+  );
+}
+
+/** The "Save view…" button (for `query`, the search shown; none: nothing to save yet). */
+export function SaveViewButton({ query }: { query: TFilterFilesBody | null }) {
+  const [open, setOpen] = useState(false);
+  if (!query) return null;
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={() => setOpen(true)}>
+        Save view…
+      </button>
+      {open ? <ViewNameDialog query={query} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** The person's saved views, each opening the search it holds, with its actions. */
+export function SavedViewsPanel() {
+  const views = useSavedViews();
+  useFailureToast(views.error, views.errorUpdatedAt, 'Failed to load saved views');
+  const [open, setOpen] = useState<Open | null>(null);
+  const items = views.data?.items ?? [];
+  return (
+    <section className="card saved-views" aria-labelledby="saved-views-heading">
+      <h2 id="saved-views-heading">Saved views</h2>
+      {views.isPending ? (
+        <p className="muted" role="status">
+          Loading saved views…
+        </p>
+      ) : items.length === 0 ? (
+        <p className="muted">
+          {views.isError
+            ? 'Your saved views could not be loaded.'
+            : 'None yet. Search or choose filters, then Save view… to come back to them in one click.'}
+        </p>
+      ) : (
+        <ul className="saved-views__list">
+          {items.map((view, index) => (
+            <li key={view.id} className="saved-views__item">
+              <Link to={searchPath(view.query)}>{view.name}</Link>
+              {view.pinned ? <span className="badge">Pinned</span> : null}
+              <ViewActions view={view} index={index} count={items.length} onOpen={setOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {open?.kind === 'rename' ? <ViewNameDialog view={open.view} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'delete' ? <DeleteViewDialog view={open.view} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}
