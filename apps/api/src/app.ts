@@ -22,7 +22,7 @@ import { auditKeyOf, keyAuditPool } from './lib/audit-chain.js';
 import { type Background, createBackground } from './lib/background.js';
 import type { Deps } from './lib/deps.js';
 import { AppError, type FieldError, systemFailure } from './lib/errors.js';
-import { healthReport } from './lib/health.js';
+import { healthRoute } from './lib/health.js';
 import { ObjectGuards } from './lib/object-guards.js';
 import { openBlobStore } from './lib/open-blob-store.js';
 import { enforceReceiveRate } from './lib/receive-rate.js';
@@ -191,10 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const body = await toErrorBody(error, deps, actor, req, anonymousRefusals);
     return reply.status(body.status).send(body.payload);
   });
-  app.get('/api/health', { schema: { hide: true } }, async (_req, reply) => {
-    const report = await healthReport(deps);
-    return reply.status(report.database === 'up' ? 200 : 503).send(report);
-  });
+  app.get('/api/health', { schema: { hide: true } }, healthRoute(deps));
   attachJobRunner(app, deps);
   if (config.QUIRE_ROLE === 'worker') {
     // A worker process answers only /api/health (for container health checks).

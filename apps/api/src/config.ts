@@ -96,6 +96,11 @@ export const configSchema = z
     QUIRE_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     /** Longest time in milliseconds between two looks at the job queue (jobs wake workers at once). */
     JOBS_POLL_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * Bearer token a monitor sends to GET /api/health to see the disks' sizes (16+ characters).
+     * Unset: only signed-in admins see them; anyone sees the status and the failing parts.
+     */
+    HEALTH_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     /** Largest backup archive upload_backup takes, in bytes (default 64 GiB); larger is refused with 413. */
     BACKUP_UPLOAD_MAX_BYTES: z.coerce
       .number()

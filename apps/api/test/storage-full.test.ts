@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlobStore, createBlobStore } from '../src/lib/blob-store.js';
 import { createTestApp, type TestContext } from './app.js';
-import { createCategory, createUser, loginAs } from './factories.js';
+import { bearer, createCategory, createUser, loginAs } from './factories.js';
 import { multipart } from './multipart.js';
 
 // A full disk (issue 23, point 14). There is no tiny filesystem to fill here, so the blob
@@ -107,8 +107,9 @@ describe('the blob store on a full disk', () => {
     expect(await t.db.auditEvent.count()).toBe(before.events);
   });
 
-  it('health reports the free space of the blob store and of the data folder', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('health reports the free space of the blob store and of the data folder (to an admin)', async () => {
+    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'ok', database: 'up' });
