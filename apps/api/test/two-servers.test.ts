@@ -15,6 +15,7 @@ import { startS3, type TestS3 } from './s3.js';
 // (s3rver), each with a data folder of its own that nothing is shared through. Two servers
 // with QUIRE_ROLE=all, then an api server with a worker: a session made on one works on the
 // other and ends on both at once; a file uploaded through one downloads through the other;
+// a lock taken on one is seen on the other; each due time of a schedule fires once;
 // a job enqueued by one is run once, by a worker; one killed mid-upload leaves nothing
 // half-written, and the other keeps serving.
 
@@ -121,6 +122,7 @@ describe('two servers on one database and one S3 store', () => {
   it('QUIRE_ROLE=all twice: sessions, files and jobs are shared; each job runs once', {
     timeout: 240_000,
   }, async () => {
+    const started = new Date();
     const [a, b] = await Promise.all([server('all'), server('all')]);
     const token = await signIn(a);
     expect((await call(b, token, 'GET', '/api/check-session')).status).toBe(200);
@@ -159,6 +161,31 @@ describe('two servers on one database and one S3 store', () => {
     const found = await call(b, token, 'GET', `/api/all-search-files?search=${word}`);
     const items = ((await found.json()) as { data: { items: Array<{ id: number }> } }).data.items;
     expect(items.map((f) => f.id).sort()).toEqual([...ids].sort());
+
+    // A lock taken through one is seen through the other.
+    expect((await call(a, token, 'POST', '/api/lock-file', { file_id: largeId, status: '1' })).status).toBe(
+      200,
+    );
+    const view = await call(b, token, 'GET', `/api/file-view/${largeId}`);
+    const lockedBy = ((await view.json()) as { data: { locked_by: { id: number } | null } }).data.locked_by;
+    expect(lockedBy?.id).toBe(user.id);
+
+    // Both servers look at the schedules; each due time fires once (workflow.clock is due
+    // every minute: wait for one that came due while both ran).
+    await until(
+      async () =>
+        (
+          await t.db.$queryRaw<Array<{ n: number }>>`
+            SELECT count(*)::int AS n FROM jobs
+            WHERE kind = 'workflow.clock' AND (payload->>'due_at')::timestamptz > ${started}`
+        )[0]!.n > 0,
+      90_000,
+      'a workflow.clock due time while both servers ran',
+    );
+    const twice = await t.db.$queryRaw<Array<{ kind: string; due: string; n: number }>>`
+      SELECT kind, payload->>'due_at' AS due, count(*)::int AS n FROM jobs
+      WHERE payload ? 'due_at' GROUP BY 1, 2 HAVING count(*) > 1`;
+    expect(twice).toEqual([]);
 
     // Signing out on one ends the session on the other at once.
     expect((await call(a, token, 'POST', '/api/logout')).status).toBe(200);
