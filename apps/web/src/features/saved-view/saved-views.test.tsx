@@ -152,9 +152,13 @@ describe('the saved views on the search page', () => {
       expect.stringContaining('Contracts'),
       expect.stringContaining('Approved'),
     ]);
+    expect(within(list).getByRole('link', { name: 'Open invoices' })).not.toHaveAttribute('aria-current');
     await user.click(within(list).getByRole('link', { name: 'Open invoices' }));
     expect(location()).toBe('/search?q=invoice&category=4&locked=0');
     expect(await screen.findByRole('heading', { level: 1, name: 'Search: invoice' })).toBeVisible();
+    // The view shown is marked as the current one.
+    expect(within(list).getByRole('link', { name: 'Open invoices' })).toHaveAttribute('aria-current', 'page');
+    expect(within(list).getByRole('link', { name: 'Contracts' })).not.toHaveAttribute('aria-current');
   });
 
   it('renames, pins, unpins and moves a view, each with one call', async () => {

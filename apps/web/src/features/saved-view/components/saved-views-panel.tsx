@@ -1,6 +1,6 @@
 import type { TFilterFilesBody, TSavedView } from '@quire/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -123,6 +123,7 @@ export function SavedViewsPanel() {
   const views = useSavedViews();
   useFailureToast(views.error, views.errorUpdatedAt, 'Failed to load saved views');
   const [open, setOpen] = useState<Open | null>(null);
+  const location = useLocation();
   const items = views.data?.items ?? [];
   return (
     <section className="card saved-views" aria-labelledby="saved-views-heading">
@@ -141,7 +142,14 @@ export function SavedViewsPanel() {
         <ul className="saved-views__list">
           {items.map((view, index) => (
             <li key={view.id} className="saved-views__item">
-              <Link to={searchPath(view.query)}>{view.name}</Link>
+              <Link
+                to={searchPath(view.query)}
+                aria-current={
+                  searchPath(view.query) === `${location.pathname}${location.search}` ? 'page' : undefined
+                }
+              >
+                {view.name}
+              </Link>
               {view.pinned ? <span className="badge">Pinned</span> : null}
               <ViewActions view={view} index={index} count={items.length} onOpen={setOpen} />
             </li>
