@@ -16,6 +16,7 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'quire-web-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'login.html'), '<!doctype html><div id="root"><form>Sign in</form></div>');
   writeFileSync(path.join(dist, 'assets/app-abc123.js'), SCRIPT);
   writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(SCRIPT));
@@ -65,6 +66,14 @@ describe('the web client files', () => {
     expect(login.headers.link).toBe('</assets/login-1.js>; rel=modulepreload; crossorigin');
     expect((await get('/admin/users')).headers.link).toBeUndefined();
     expect((await get('/.preload.json')).statusCode).toBe(404);
+  });
+
+  it('sends the sign-in page as the HTML the build rendered, every other page as index.html', async () => {
+    const login = await get('/login?redirect=%2Fadmin%2Fusers');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<form>Sign in</form>');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect((await get('/admin/users')).body).not.toContain('<form>');
   });
 
   it('never serves a source map', async () => {

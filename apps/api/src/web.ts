@@ -18,6 +18,13 @@ export function isApiPath(url: string): boolean {
  */
 const preloadLinks = new WeakMap<FastifyInstance, Map<string, string>>();
 
+/**
+ * Pages the build rendered to HTML (apps/web/build/prerender.ts): sent instead of index.html
+ * for their path, so that they paint before the JavaScript has arrived.
+ */
+const PRERENDERED: Record<string, string> = { '/login': 'login.html' };
+const prerendered = new WeakMap<FastifyInstance, Map<string, string>>();
+
 function readPreloadLinks(webDist: string): Map<string, string> {
   try {
     const hints = JSON.parse(readFileSync(path.join(webDist, '.preload.json'), 'utf8')) as Record<
@@ -53,6 +60,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     return false;
   }
   preloadLinks.set(app, readPreloadLinks(webDist));
+  prerendered.set(
+    app,
+    new Map(Object.entries(PRERENDERED).filter(([, file]) => existsSync(path.join(webDist, file)))),
+  );
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -80,7 +91,8 @@ export function notFoundHandler(serveIndex: boolean) {
     ) {
       const links = preloadLinks.get(req.server)?.get(pathname);
       if (links) reply.header('link', links);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = prerendered.get(req.server)?.get(pathname) ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.status(404).send({ message: `No such call: ${req.method} ${pathname}`, code: 'not_found' });
   };

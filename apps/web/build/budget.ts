@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-export const INITIAL_JS_BUDGET = 120 * 1000;
+export const INITIAL_JS_BUDGET = 108 * 1000;
 
 interface ChunkInfo {
   fileName: string;

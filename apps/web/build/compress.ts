@@ -24,24 +24,27 @@ async function* files(dir: string): AsyncGenerator<string> {
 
 export async function compressDir(dir: string): Promise<number> {
   let count = 0;
-  for await (const file of files(dir)) {
-    if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
-    const content = await readFile(file);
-    const [br, gzipped] = await Promise.all([
-      brotli(content, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-        },
-      }),
-      gz(content, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-    // Only worth serving when it saves a tenth or more.
-    if (br.length < content.length * 0.9) await writeFile(`${file}.br`, br);
-    if (gzipped.length < content.length * 0.9) await writeFile(`${file}.gz`, gzipped);
-    count++;
-  }
+  for await (const file of files(dir)) if (await compressFile(file)) count++;
   return count;
+}
+
+/** Writes `file.br` and `file.gz` beside a compressible file; false when it is not worth it. */
+export async function compressFile(file: string): Promise<boolean> {
+  if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) return false;
+  const content = await readFile(file);
+  const [br, gzipped] = await Promise.all([
+    brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+    gz(content, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  // Only worth serving when it saves a tenth or more.
+  if (br.length < content.length * 0.9) await writeFile(`${file}.br`, br);
+  if (gzipped.length < content.length * 0.9) await writeFile(`${file}.gz`, gzipped);
+  return true;
 }
 
 /** Vite plugin: compress the output folder once the bundle is written. */

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { AppRoutes, createRoutes, preloadRoute } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
 import { installErrorReporting } from './lib/error-reporting';
+import { captureTyped } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
 import { applyStoredTheme } from './lib/theme';
 import './styles.css';
@@ -18,7 +19,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // The page asked for arrives before the first render: it paints once, without a loader first.
-void preloadRoute(routes, window.location.pathname).then(() =>
+// A page served as prerendered HTML (/login) may have been typed into meanwhile: its fields
+// start from what was typed.
+void preloadRoute(routes, window.location.pathname).then(() => {
+  captureTyped(root);
   createRoot(root).render(
     <StrictMode>
       <App queryClient={createQueryClient()} notifications={notifications}>
@@ -29,5 +33,5 @@ void preloadRoute(routes, window.location.pathname).then(() =>
         </BrowserRouter>
       </App>
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -1,6 +1,7 @@
 import { type AccessType, contract, type TLoginData } from '@quire/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { captureTyped } from '../../../lib/prerendered';
 import { aLogin } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -45,6 +46,24 @@ async function fillAndSubmit(
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
 describe('the login page', () => {
+  it('keeps what was typed into the prerendered page before the script ran, and its focus', async () => {
+    const prerendered = document.createElement('div');
+    prerendered.innerHTML =
+      '<form><input name="username" value="jdoe"><input name="password" type="password" value="half-typ">' +
+      '<select name="role"><option value="user">User</option><option value="admin" selected>Admin</option></select></form>';
+    document.body.append(prerendered);
+    prerendered.querySelector<HTMLInputElement>('[name="password"]')?.focus();
+    captureTyped(prerendered);
+    prerendered.remove();
+    mockApi({});
+    renderApp('/login');
+    expect(await screen.findByLabelText('Username or e-mail')).toHaveValue('jdoe');
+    expect(screen.getByLabelText('Role')).toHaveValue('admin');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(screen.getByLabelText('Password')).toHaveValue('half-typ');
+    captureTyped(document.createElement('div'));
+  });
+
   it('is ready to type into: the username field has the focus', async () => {
     mockApi({});
     renderApp('/login');

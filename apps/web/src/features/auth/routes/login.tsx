@@ -1,7 +1,6 @@
 import { landingPath } from '@quire/contract/access';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field, FormField } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
@@ -9,7 +8,9 @@ import { useLocationToast } from '../../../components/notifications/use-location
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { usePublicBranding } from '../../../lib/branding';
-import { lazyResolver, setServerErrors } from '../../../lib/form';
+import { type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
+import { focusField } from '../../../lib/form';
+import { focusedBefore, typedBefore } from '../../../lib/prerendered';
 import { getAuth } from '../../../lib/storage';
 import { type LoginInput, useLogin } from '../api/login';
 import { useRegistrationOpen } from '../api/registration-open';
@@ -24,7 +25,13 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
   'Your e-mail address is not confirmed yet. Open the link we sent you, or have it sent again.';
 
 const FIELDS = ['username', 'password', 'role'] as const;
-const resolver = lazyResolver<LoginInput>(() => import('../lib/login-resolver').then((m) => m.loginResolver));
+type LoginField = (typeof FIELDS)[number];
+/**
+ * The form's check (the contract's ZLoginBody, with zod) loads once the person starts typing.
+ * This form, alone of Quire's, does without react-hook-form: the sign-in page is the first
+ * load, and the library's 13.6 kB (gzip) was over a tenth of it (decision 012).
+ */
+const loadCheck = () => import('../lib/login-check').then((m) => m.checkLogin);
 const ResendVerification = lazy(() =>
   import('../components/resend-verification-form').then((m) => ({ default: m.ResendVerificationForm })),
 );
@@ -49,49 +56,63 @@ function LoginForm({ redirect }: { redirect: string | null }) {
   const [failure, setFailure] = useState<{ attempt: number; message: string } | null>(null);
   /** Signed in before confirming the e-mail address: what was typed as the username. */
   const [unverified, setUnverified] = useState<string | null>(null);
-  const form = useForm<LoginInput>({
-    resolver,
-    defaultValues: { username: '', password: '', role: 'user' },
-  });
-  const { errors } = form.formState;
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+
+  // Typed into the prerendered page before this script ran: the focus stays where it was.
+  useEffect(() => {
+    const field = focusedBefore();
+    if (field) focusField(field);
+  }, []);
 
   const showFailure = (message: string) => setFailure((f) => ({ attempt: (f?.attempt ?? 0) + 1, message }));
+  const showErrors = (found: FieldErrors<LoginField>) => {
+    setErrors(found);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) focusField(first);
+  };
 
-  const onSubmit = form.handleSubmit(
-    (values) => {
-      if (login.isPending) return;
-      setFailure(null);
-      setUnverified(null);
-      login.mutate(values, {
-        onSuccess: (data) => {
-          const step = nextStep({
-            role: values.role,
-            accessType: data.access_type,
-            isCompany2FAEnabled: data.isCompany2FAEnabled,
-            isUser2FAEnabled: data.isUser2FAEnabled,
-            redirect,
-          });
-          if (step.kind === 'invalid-role') {
-            showFailure(step.message);
-            return;
-          }
-          queryClient.clear();
-          storeLogin(data, step);
-          navigate(step.to, { replace: true });
-        },
-        onError: (error) => {
-          const apiError = error instanceof ApiError ? error : null;
-          if (apiError?.code === EMAIL_NOT_VERIFIED) {
-            setUnverified(values.username);
-            return;
-          }
-          setServerErrors(form, error, FIELDS);
-          showFailure(apiError?.serverMessage ?? LOGIN_FALLBACK_MESSAGE);
-        },
-      });
-    },
-    () => setFailure(null),
-  );
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const data = new FormData(event.currentTarget);
+    const typed = Object.fromEntries(FIELDS.map((f) => [f, String(data.get(f) ?? '')])) as LoginInput;
+    const checked = (await loadCheck())(typed);
+    setFailure(null);
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setUnverified(null);
+    const values = checked.values;
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        const step = nextStep({
+          role: values.role,
+          accessType: answer.access_type,
+          isCompany2FAEnabled: answer.isCompany2FAEnabled,
+          isUser2FAEnabled: answer.isUser2FAEnabled,
+          redirect,
+        });
+        if (step.kind === 'invalid-role') {
+          showFailure(step.message);
+          return;
+        }
+        queryClient.clear();
+        storeLogin(answer, step);
+        navigate(step.to, { replace: true });
+      },
+      onError: (error) => {
+        const apiError = error instanceof ApiError ? error : null;
+        if (apiError?.code === EMAIL_NOT_VERIFIED) {
+          setUnverified(values.username);
+          return;
+        }
+        showErrors(apiError ? fieldErrorsFrom(apiError.errors, FIELDS) : {});
+        showFailure(apiError?.serverMessage ?? LOGIN_FALLBACK_MESSAGE);
+      },
+    });
+  };
 
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to your documents." branding={branding}>
@@ -110,10 +131,13 @@ function LoginForm({ redirect }: { redirect: string | null }) {
       ) : null}
 
       {/* The schema loads once the person starts typing (not during the first paint). */}
+      {/* POST: typed before the script has run (the page is painted from static HTML), a
+          submit never puts the password in the address. */}
       <form
+        method="post"
         className="form"
-        onSubmit={onSubmit}
-        onInput={() => void resolver.preload()}
+        onSubmit={(event) => void onSubmit(event)}
+        onInput={() => void loadCheck().catch(() => undefined)}
         noValidate
         aria-busy={login.isPending}
       >
@@ -124,23 +148,25 @@ function LoginForm({ redirect }: { redirect: string | null }) {
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          error={errors.username?.message}
-          {...form.register('username')}
+          name="username"
+          defaultValue={typedBefore('username')}
+          error={errors.username}
         />
         <FormField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
+          name="password"
+          defaultValue={typedBefore('password')}
+          error={errors.password}
         />
         <Field
           label="Role"
-          error={errors.role?.message}
+          error={errors.role}
           hint="Admin: the File Control and Settings areas; User: your files"
         >
           {(control) => (
-            <select {...control} {...form.register('role')}>
+            <select {...control} name="role" defaultValue={typedBefore('role') ?? 'user'}>
               <option value="user">User</option>
               <option value="admin">Admin</option>
             </select>
