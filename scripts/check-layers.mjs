@@ -5,11 +5,16 @@
 //  2. an API service or repository importing fastify (services never touch HTTP);
 //  3. an API module importing another module's repository (go through its service);
 //  4. one web feature importing another (shared code lives in src/components or src/lib);
-//  5. process.env read outside apps/api/src/config.ts (configuration is read once).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+//  5. process.env read outside apps/api/src/config.ts (configuration is read once);
+//  6. an API service (modules/*/*.service.ts) calling Prisma itself (`tx.file.update`,
+//     `deps.db.user.count`, `db.$queryRaw`): queries live in the area's repository, and a
+//     service only opens transactions (`$transaction`);
+//  7. any loop of imports between source files (a imports b imports … a), type imports too.
+// `node scripts/check-layers.mjs [root]` checks another tree (apps/api/test/check-layers.test.ts).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(import.meta.dirname, '..');
 const skip = new Set(['node_modules', 'dist', 'generated', '.turbo', '.data', 'test-results']);
 
 function* walk(dir) {
@@ -42,6 +47,39 @@ const apiModules = path.join(root, 'apps/api/src/modules');
 const webFeatures = path.join(root, 'apps/web/src/features');
 const moduleOf = (f) => (f.startsWith(apiModules + path.sep) ? rel(f).split('/')[4] : null);
 const featureOf = (f) => (f.startsWith(webFeatures + path.sep) ? rel(f).split('/')[4] : null);
+
+const webSrc = path.join(root, 'apps/web/src');
+/** The source file an import names (`./x.js` is `./x.ts` in TypeScript); null outside the tree. */
+function sourceOf(from, spec) {
+  let base;
+  if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
+  else if (spec.startsWith('@/') && from.startsWith(webSrc + path.sep))
+    base = path.join(webSrc, spec.slice(2));
+  else return null;
+  const stem = base.replace(/\.(js|mjs|jsx)$/, '');
+  const candidates = [
+    base,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${stem}.mjs`,
+    `${stem}.js`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ];
+  return (
+    candidates.find((c) => graph.has(c)) ??
+    candidates.find((c) => existsSync(c) && statSync(c).isFile()) ??
+    null
+  );
+}
+
+// A service's own Prisma calls: `<tx|db|deps.db|…>.<model>.<method>(` or `$queryRaw`-style
+// calls; `$transaction` is the service's to open.
+const prismaCallRe =
+  /\b(?:tx|db|deps\.db|this\.db)\s*\.\s*(?:([a-z][A-Za-z0-9]*)\s*\.\s*[a-zA-Z]+\s*\(|(\$(?:queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe))\b)/g;
+
+/** Every source file, with the source files it imports. */
+const graph = new Map();
 
 for (const dir of ['apps', 'packages', 'scripts', 'e2e']) {
   let files;
@@ -97,6 +135,78 @@ for (const dir of ['apps', 'packages', 'scripts', 'e2e']) {
     if (!envAllowed && /process\.env\b/.test(text)) {
       problems.push(`${rel(file)}: reads process.env; read configuration in apps/api/src/config.ts`);
     }
+    if (mod && name.endsWith('.service.ts')) {
+      for (const m of text.matchAll(prismaCallRe)) {
+        const line = text.slice(0, m.index).split('\n').length;
+        problems.push(
+          `${rel(file)}:${line}: a service calls Prisma (${m[1] ?? m[2]}); put the query in the area's repository`,
+        );
+      }
+    }
+    graph.set(file, imports);
+  }
+}
+
+// Loops of imports: the strongly connected components of the import graph (Tarjan), each
+// reported once as one loop through it.
+const edges = new Map();
+for (const [file, imports] of graph) {
+  const to = new Set();
+  for (const { spec } of imports) {
+    const target = sourceOf(file, spec);
+    if (target && graph.has(target)) to.add(target);
+  }
+  edges.set(file, [...to]);
+}
+const index = new Map();
+const low = new Map();
+const onStack = new Set();
+const stack = [];
+let counter = 0;
+const components = [];
+function connect(v) {
+  index.set(v, counter);
+  low.set(v, counter);
+  counter += 1;
+  stack.push(v);
+  onStack.add(v);
+  for (const w of edges.get(v)) {
+    if (!index.has(w)) {
+      connect(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+  }
+  if (low.get(v) === index.get(v)) {
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || edges.get(v).includes(v)) components.push(component);
+  }
+}
+for (const v of [...edges.keys()].sort()) if (!index.has(v)) connect(v);
+for (const component of components) {
+  // One loop through the component: from its first file, follow imports inside it until a
+  // file repeats.
+  const inside = new Set(component);
+  const start = [...component].sort()[0];
+  const trail = [start];
+  const seen = new Map([[start, 0]]);
+  for (;;) {
+    const next = edges
+      .get(trail[trail.length - 1])
+      .filter((w) => inside.has(w))
+      .sort()[0];
+    if (seen.has(next)) {
+      const loop = [...trail.slice(seen.get(next)), next].map(rel);
+      problems.push(`an import loop: ${loop.join(' -> ')}`);
+      break;
+    }
+    seen.set(next, trail.length);
+    trail.push(next);
   }
 }
 

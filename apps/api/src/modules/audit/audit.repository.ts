@@ -93,6 +93,11 @@ export async function countActivity(db: Db, f: ActivityFilter): Promise<number> 
   return row?.n ?? 0;
 }
 
+/** Whether a user with this id exists (any status: the trail names former users too). */
+export async function userExists(db: Tx, id: number): Promise<boolean> {
+  return (await db.user.count({ where: { id } })) > 0;
+}
+
 export async function chainHead(db: Db): Promise<{ seq: number; hash: string } | null> {
   const [row] = await queryRows<{ seq: string; hash: string }>(db, headSql(), 'quire_audit_head');
   return row ? { seq: Number(row.seq), hash: row.hash } : null;

@@ -64,8 +64,7 @@ function filterOf(q: ExportQuery): repo.ActivityFilter {
 
 async function assertUserExists(deps: Deps, userId: number | undefined) {
   if (userId === undefined) return;
-  const found = await deps.db.user.count({ where: { id: userId } });
-  if (!found) throw unknownUser();
+  if (!(await repo.userExists(deps.db, userId))) throw unknownUser();
 }
 
 export async function activity(deps: Deps, q: ActivityQuery): Promise<TAuditPage> {
