@@ -68,15 +68,6 @@ export function readsEverything(scope: Scope): boolean {
   return scope.kind === 'all';
 }
 
-/** The ids of the live categories where the scope holds `right`, as a subquery. */
-export function categoryIdsWith(scope: Scope, right: CategoryRight): Prisma.Sql {
-  if (scope.kind === 'all') {
-    if (right !== 'view' && !scope.write) return Prisma.sql`SELECT NULL::int WHERE false`;
-    return Prisma.sql`SELECT id FROM categories WHERE deleted_at IS NULL`;
-  }
-  return Prisma.sql`SELECT category_id FROM quire_category_rights(${scope.userId}::int) WHERE ${Prisma.raw(CATEGORY_COLUMN[right])}`;
-}
-
 /** The files waiting in a step of a running workflow that `userId` is assigned to, as a subquery. */
 function assignedFileIds(userId: number): Prisma.Sql {
   return Prisma.sql`SELECT wi.file_id FROM workflow_tasks wt
@@ -133,24 +124,29 @@ export async function fileRights(
     Array<{
       id: number;
       owner: boolean;
-      v: boolean;
-      dl: boolean;
-      e: boolean;
-      d: boolean;
-      s: boolean;
+      can_view: boolean;
+      can_download: boolean;
+      can_edit: boolean;
+      can_delete: boolean;
+      can_share: boolean;
       owner_share: boolean;
     }>
   >`
     SELECT f.id, f.owner_id = ${u}::int AS owner,
-           coalesce(fr.can_view, false) OR (own.c AND coalesce(cr.can_view, false))
-             OR f.id IN (${assignedFileIds(u)}) AS v,
-           coalesce(fr.can_download, false) OR (own.c AND coalesce(cr.can_view, false)) AS dl,
-           coalesce(fr.can_edit, false) OR (own.c AND coalesce(cr.can_edit OR cr.can_manage, false)) AS e,
-           coalesce(fr.can_delete, false) OR (own.c AND coalesce(cr.can_delete OR cr.can_manage, false)) AS d,
-           coalesce(fr.can_share, false) OR (own.c AND coalesce(cr.can_share OR cr.can_manage, false)) AS s,
+           coalesce(fr.can_view, false) OR (category_grants.inherited AND coalesce(cr.can_view, false))
+             OR f.id IN (${assignedFileIds(u)}) AS can_view,
+           coalesce(fr.can_download, false)
+             OR (category_grants.inherited AND coalesce(cr.can_view, false)) AS can_download,
+           coalesce(fr.can_edit, false)
+             OR (category_grants.inherited AND coalesce(cr.can_edit OR cr.can_manage, false)) AS can_edit,
+           coalesce(fr.can_delete, false)
+             OR (category_grants.inherited AND coalesce(cr.can_delete OR cr.can_manage, false)) AS can_delete,
+           coalesce(fr.can_share, false)
+             OR (category_grants.inherited AND coalesce(cr.can_share OR cr.can_manage, false)) AS can_share,
            coalesce(fr.can_share, false) OR coalesce(cr.can_share OR cr.can_manage, false) AS owner_share
       FROM files f
-      CROSS JOIN LATERAL (SELECT NOT f.has_own_permissions AS c) own
+      -- A restricted file (has_own_permissions) takes none of its category's grants.
+      CROSS JOIN LATERAL (SELECT NOT f.has_own_permissions AS inherited) category_grants
       LEFT JOIN quire_file_rights(${u}::int) fr ON fr.file_id = f.id
       LEFT JOIN quire_category_rights(${u}::int) cr ON cr.category_id = f.category_id
      WHERE f.id = ANY(${ids}::int[]) AND ${state}`;
@@ -160,7 +156,14 @@ export async function fileRights(
     // (of the file, or of its category even when the file is restricted).
     const rights = r.owner
       ? { view: true, download: true, edit: true, delete: true, share: r.owner_share }
-      : { ...NO_RIGHTS, view: r.v, download: r.dl, edit: r.e, delete: r.d, share: r.s };
+      : {
+          ...NO_RIGHTS,
+          view: r.can_view,
+          download: r.can_download,
+          edit: r.can_edit,
+          delete: r.can_delete,
+          share: r.can_share,
+        };
     if (rights.view || rights.download || rights.edit || rights.delete || rights.share)
       out.set(r.id, { ...rights, view: true });
   }

@@ -160,8 +160,8 @@ export async function fileCategories(
 // ---------------------------------------------------------------------------------------------
 // One category
 
-/** The categories whose fields (or rights) a category takes: itself, then up while it inherits. */
-function reach(
+/** The categories whose rights a category takes: itself, then up while it inherits them. */
+function inheritanceChain(
   chain: Awaited<ReturnType<typeof repo.chainUp>>,
   flag: 'inherit_fields' | 'inherit_permissions',
 ) {
@@ -284,7 +284,7 @@ const grantRights = (g: {
 
 /** Every grant that holds on a category: its own, inherited ones, and through category groups. */
 async function grantsHolding(db: Tx, id: number): Promise<TGrantView[]> {
-  const from = reach(await repo.chainUp(db, id), 'inherit_permissions');
+  const from = inheritanceChain(await repo.chainUp(db, id), 'inherit_permissions');
   const ids = from.map((c) => c.id);
   const nameOf = new Map(from.map((c) => [c.id, c.name]));
   const [direct, viaGroups] = await Promise.all([repo.grantsOn(db, ids), repo.groupGrantsOn(db, ids)]);
@@ -454,7 +454,7 @@ function nameRace(name: string | undefined) {
  * Puts `id` among the live children of `parentId` (locked) at index `position`, or right after
  * the sibling `{ after }`, or last; renumbers them 0, 1, 2…
  */
-async function place(
+async function placeAmongSiblings(
   tx: Tx,
   parentId: number | null,
   id: number,
@@ -476,7 +476,7 @@ async function place(
 }
 
 /** Renumbers the live children of `parentId` 0, 1, 2… (after one left). */
-async function closeGap(tx: Tx, parentId: number | null) {
+async function renumberSiblings(tx: Tx, parentId: number | null) {
   const siblings = await repo.lockSiblings(tx, parentId);
   await repo.setPositions(
     tx,
@@ -512,7 +512,7 @@ export async function storeFolder(
         incrementalPrefix: body.incremental_prefix ?? '',
         createdById: actor.userId,
       });
-      await place(tx, parentId, category.id, body.position);
+      await placeAmongSiblings(tx, parentId, category.id, body.position);
       await repo.replaceFields(tx, category.id, fields);
       await repo.replaceGrants(tx, category.id, grants, actor.userId);
       await audit(tx, actor, {
@@ -571,9 +571,9 @@ export async function updateFolder(
         incrementalPrefix: body.incremental_prefix,
       });
       if (moved) {
-        await closeGap(tx, before.parentId);
-        await place(tx, parentId, id, body.position);
-      } else if (body.position !== undefined) await place(tx, parentId, id, body.position);
+        await renumberSiblings(tx, before.parentId);
+        await placeAmongSiblings(tx, parentId, id, body.position);
+      } else if (body.position !== undefined) await placeAmongSiblings(tx, parentId, id, body.position);
       if (fields) await repo.replaceFields(tx, id, fields);
       if (grants) await repo.replaceGrants(tx, id, grants, actor.userId);
 
@@ -674,7 +674,12 @@ export async function duplicateFolder(
       }
       await repo.copyInto(tx, copies, sources, actor.userId);
       const rootCopy = copies.get(source.id)!;
-      await place(tx, parentId, rootCopy, parentId === source.parentId ? { after: source.id } : undefined);
+      await placeAmongSiblings(
+        tx,
+        parentId,
+        rootCopy,
+        parentId === source.parentId ? { after: source.id } : undefined,
+      );
       await audit(tx, actor, {
         type: 'category',
         action: 'category.duplicated',
@@ -715,7 +720,7 @@ export async function deleteFolder(
     if (count > 0 && body.confirm_file_count !== count)
       throw deleteUnconfirmed(category.name, count, below.length, body.confirm_file_count);
     const files = await repo.trashTree(tx, ids, deps.now(), actor.userId);
-    await closeGap(tx, category.parentId);
+    await renumberSiblings(tx, category.parentId);
     for (const f of files)
       await emitFileEvent(tx, {
         type: 'deleted',

@@ -93,10 +93,6 @@ export function latestRunOfFile(db: Tx, fileId: number) {
 
 export type InstanceRow = NonNullable<Awaited<ReturnType<typeof runningOfFile>>>;
 
-export function findInstance(db: Tx, id: number) {
-  return db.workflowInstance.findUnique({ where: { id } });
-}
-
 /**
  * Starts a run, unless the file already has one running (the partial unique index decides,
  * without aborting the transaction): the new id, or null.
