@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { excel } from '../../lib/load-later.js';
 import { inertCell } from '../../lib/spreadsheet-cells.js';
 import type { ActivityRow } from './audit.repository.js';
 
@@ -26,7 +26,7 @@ export interface ActivityWriter {
 }
 
 export function activityWorkbook(out: Writable): ActivityWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

@@ -6,7 +6,6 @@ import {
   type ZIs2faEnabledBody,
 } from '@quire/contract';
 import { generateSecret, generateURI, verify as verifyOtp } from 'otplib';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import { accessTypeFromDb, mayManage } from '../../lib/access-types.js';
 import { AREA_VERBS } from '../../lib/area-verbs.js';
@@ -22,6 +21,7 @@ import {
   twoFactorRequired,
   vendorAdminProtected,
 } from '../../lib/errors.js';
+import { qrcode } from '../../lib/load-later.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -91,7 +91,7 @@ export async function startTwoFactorSetup(deps: Deps, auth: AuthContext, actor: 
   if (user.twoFactorEnabled) throw twoFactorAlreadyOn();
   const secret = generateSecret();
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.username, secret });
-  const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  const qrCode = await qrcode().toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   await deps.db.$transaction(async (tx) => {
     await repo.setTwoFactorSecret(tx, user.id, encryptSecret(deps.secretKey, secret));
     await audit(tx, actor, {

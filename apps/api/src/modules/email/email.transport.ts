@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { EmailSettings } from '@quire/db';
-import { createTransport } from 'nodemailer';
+import { mailer } from '../../lib/load-later.js';
 import { decryptSecret } from '../../lib/secrets.js';
 import { deliveryAddress, SmtpHostRefused } from './email.hosts.js';
 
@@ -46,7 +46,7 @@ export async function deliver(
   // Connect to the address that was checked (no second lookup that could answer otherwise);
   // TLS still verifies the certificate against the host name.
   const address = await deliveryAddress(settings.host, policy.allowPrivateHosts);
-  const transport = createTransport({
+  const transport = mailer().createTransport({
     host: address,
     ...(isIP(settings.host.replace(/^\[(.*)\]$/, '$1')) ? {} : { tls: { servername: settings.host } }),
     port: settings.port,

@@ -1,7 +1,7 @@
 import type { AuditAction, TComment, TFileVersion } from '@quire/contract';
-import ExcelJS from 'exceljs';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
+import { excel } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertRow } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
@@ -345,7 +345,7 @@ export async function checkIn(
 export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, fileId: number) {
   const detail = await detailOf(deps.db, auth, fileId, { now: deps.now() });
   const history = await repo.fileHistory(deps.db, fileId);
-  const book = new ExcelJS.Workbook();
+  const book = new (excel().Workbook)();
   const sheet = book.addWorksheet('File');
   sheet.columns = [{ width: 24 }, { width: 60 }];
   const rows: Array<[string, string | number]> = [

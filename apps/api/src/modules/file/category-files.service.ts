@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { TCategoryFilesPage, TFieldValue } from '@quire/contract';
-import ExcelJS from 'exceljs';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
+import { excel } from '../../lib/load-later.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertCell, inertRow } from '../../lib/spreadsheet-cells.js';
@@ -86,7 +86,7 @@ export async function exportCategoryFiles(
     details: { filter: { ...filter } },
   });
   const stream = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const book = new (excel().stream.xlsx.WorkbookWriter)({ stream, useStyles: true });
   const sheet = book.addWorksheet('Files');
   sheet.columns = [
     { header: 'Number', key: 'number', width: 14 },

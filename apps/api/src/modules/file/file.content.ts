@@ -1,5 +1,4 @@
 import type { TPreviewKind } from '@quire/contract';
-import { fileTypeFromBuffer } from 'file-type';
 
 // What a file is, from its bytes (never from its name), and the name people see.
 
@@ -10,6 +9,8 @@ const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** The type of content whose first bytes are `head`. */
 export async function detectType(head: Buffer): Promise<string> {
+  // file-type (about 15 MB loaded) waits for the first upload rather than the start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(head);
   if (found) return found.mime;
   if (head.length === 0) return 'application/octet-stream';

@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
-import { Client, InvalidCredentialsError, NoSuchObjectError, ResultCodeError } from 'ldapts';
+import type { Client } from 'ldapts';
+import { ldap } from '../../lib/load-later.js';
 import { isPrivateHost } from '../../lib/private-hosts.js';
 import { LDAP_PRIVATE_HOST_MESSAGE } from './settings.errors.js';
 
@@ -61,17 +62,17 @@ function describe(err: unknown, stage: string, config: DirectoryConfig): Directo
   const e = err as { code?: string | number; message?: string };
   const message = (e.message ?? String(err)).replace(/\s+/g, ' ').trim();
   const code = typeof e.code === 'string' ? e.code : '';
-  if (err instanceof InvalidCredentialsError)
+  if (err instanceof ldap().InvalidCredentialsError)
     return new DirectoryError(
       `${stage}: the directory refused the DN or password (invalid credentials)`,
       false,
     );
-  if (err instanceof NoSuchObjectError)
+  if (err instanceof ldap().NoSuchObjectError)
     return new DirectoryError(
       `${stage}: the search base "${config.baseDn}" does not exist in the directory`,
       false,
     );
-  if (err instanceof ResultCodeError)
+  if (err instanceof ldap().ResultCodeError)
     return new DirectoryError(
       `${stage}: the directory answered ${err.name} (code ${err.code}): ${message}`,
       false,
@@ -130,7 +131,7 @@ async function checkHost(config: DirectoryConfig): Promise<void> {
 async function open(config: DirectoryConfig): Promise<Client> {
   await checkHost(config);
   const secure = config.url.toLowerCase().startsWith('ldaps:');
-  const client = new Client({
+  const client = new (ldap().Client)({
     url: config.url,
     timeout: config.timeoutMs,
     connectTimeout: config.timeoutMs,
@@ -242,7 +243,7 @@ export async function authenticate(
   const user = await findUser(config, username);
   if (!user) return null;
   await checkHost(config);
-  const client = new Client({
+  const client = new (ldap().Client)({
     url: config.url,
     timeout: config.timeoutMs,
     connectTimeout: config.timeoutMs,
@@ -253,7 +254,7 @@ export async function authenticate(
     await client.bind(user.dn, password);
     return user;
   } catch (err) {
-    if (err instanceof InvalidCredentialsError) return null;
+    if (err instanceof ldap().InvalidCredentialsError) return null;
     throw describe(err, `Bind as ${user.dn}`, config);
   } finally {
     await client.unbind().catch(() => {});

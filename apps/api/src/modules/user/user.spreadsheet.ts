@@ -6,8 +6,8 @@ import {
   USER_IMPORT_MAX_ROWS,
   VENDOR_ADMIN,
 } from '@quire/contract';
-import ExcelJS from 'exceljs';
 import type { FieldError } from '../../lib/errors.js';
+import { excel } from '../../lib/load-later.js';
 import { readFirstSheet, UnreadableSpreadsheetError } from '../../lib/spreadsheet.js';
 
 // The user import spreadsheet: the template, and reading one back into rows of text.
@@ -31,7 +31,7 @@ const EXAMPLE = {
  * deleting before an import.
  */
 export async function buildTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.creator = 'Quire';
   const columns = USER_IMPORT_COLUMNS.map((key) => ({ header: key, key, width: key === 'email' ? 30 : 20 }));
   const sheet = workbook.addWorksheet('Users');

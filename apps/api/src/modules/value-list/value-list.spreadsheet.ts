@@ -1,6 +1,6 @@
 import { ITEM_LABEL_MAX, VALUE_LIST_KEY_MAX } from '@quire/contract';
-import ExcelJS from 'exceljs';
 import type { FieldError } from '../../lib/errors.js';
+import { excel } from '../../lib/load-later.js';
 import { readFirstSheet, UnreadableSpreadsheetError } from '../../lib/spreadsheet.js';
 import { notASpreadsheet } from './value-list.errors.js';
 
@@ -20,7 +20,7 @@ const MAX_ROWS = VALUE_LIST_KEY_MAX;
 const MAX_ERRORS = 200;
 
 export async function buildTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.creator = 'Quire';
   const sheet = workbook.addWorksheet('Items');
   sheet.columns = [

@@ -1,0 +1,23 @@
+import { createRequire } from 'node:module';
+
+// Packages that take megabytes and a second or more to load but serve only a rare call
+// (writing a spreadsheet, sending mail, asking the LDAP directory) are loaded the first
+// time that call needs them, not at start, so an idle server stays small (issue 25:
+// exceljs alone added about 40 MB of RSS and 2 s to every start; nodemailer about 25 MB).
+// Loaded with require (each of them ships CommonJS), so a synchronous caller can use them
+// too; Node caches the module, so only the first call pays. `pnpm bench` measures the idle
+// server; import one of these statically and the figure grows again.
+const require = createRequire(import.meta.url);
+
+function loadLater<T>(name: string): () => T {
+  return () => require(name) as T;
+}
+
+/** exceljs: `new (excel().Workbook)()` (the parentheses: `new excel()` would call excel as a constructor). */
+export const excel = loadLater<typeof import('exceljs')>('exceljs');
+/** nodemailer: `mailer().createTransport(…)`. */
+export const mailer = loadLater<typeof import('nodemailer')>('nodemailer');
+/** ldapts: `new (ldap().Client)(…)`, `err instanceof ldap().InvalidCredentialsError`. */
+export const ldap = loadLater<typeof import('ldapts')>('ldapts');
+/** qrcode: `qrcode().toDataURL(…)`. */
+export const qrcode = loadLater<typeof import('qrcode')>('qrcode');
