@@ -37,10 +37,45 @@ async function loadMigrations(dir: string) {
  */
 export async function migrate(databaseUrl: string, dir = defaultMigrationsDir): Promise<string[]> {
   const migrationsList = await loadMigrations(dir);
+  // Most starts have nothing to apply: then the schema engine (5 MB of WebAssembly, compiled
+  // and kept in memory) is not loaded at all.
+  if (
+    await allApplied(
+      databaseUrl,
+      migrationsList.migrationDirectories.map((m) => m.path),
+    )
+  )
+    return [];
   const out = await withSchemaEngine(databaseUrl, (engine) =>
     engine.applyMigrations({ migrationsList, filters: noFilters }),
   );
   return out.appliedMigrationNames;
+}
+
+/**
+ * True when `_prisma_migrations` records every one of `names` as applied and no migration
+ * as failed (started, neither finished nor rolled back): what `prisma migrate deploy` would
+ * do nothing about. Anything else (no table yet, a new or failed migration) is left to the
+ * schema engine, which applies or reports it.
+ */
+async function allApplied(databaseUrl: string, names: string[]): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; finished: boolean; rolled_back: boolean }>(
+      `SELECT migration_name AS name, finished_at IS NOT NULL AS finished,
+              rolled_back_at IS NOT NULL AS rolled_back
+         FROM _prisma_migrations`,
+    );
+    if (rows.some((r) => !r.finished && !r.rolled_back)) return false;
+    const applied = new Set(rows.filter((r) => r.finished && !r.rolled_back).map((r) => r.name));
+    return names.every((name) => applied.has(name));
+  } catch (err) {
+    if ((err as { code?: string }).code === '42P01') return false; // no _prisma_migrations yet
+    throw err;
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,32 @@ describe('migrations', () => {
     expect(tables.map((t) => t.tablename)).toEqual(
       expect.arrayContaining(['users', 'sessions', 'audit_events']),
     );
+  });
+
+  it('applies a migration added after the others, and refuses to go on past a failed one', async () => {
+    // The start skips the schema engine when every migration is recorded: a new folder, or a
+    // failed row, must still reach it.
+    const dir = path.join(tmp, 'migrations-later');
+    await cp(migrationsDir, dir, { recursive: true });
+    const names = (await readdir(dir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    const last = names.sort().at(-1)!;
+    const held = path.join(tmp, 'held-back');
+    await rename(path.join(dir, last), held);
+    await createDatabase(server.adminUrl, 'm5');
+    const url = withDatabase(server.adminUrl, 'm5');
+    expect(await migrate(url, dir)).not.toContain(last);
+    await rename(held, path.join(dir, last));
+    expect(await migrate(url, dir)).toEqual([last]);
+    expect(await migrate(url, dir)).toEqual([]);
+
+    await query(
+      url,
+      `INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count)
+       VALUES ('failed-one', 'x', '9999_failed', now(), 0)`,
+    );
+    await expect(migrate(url, dir)).rejects.toThrow(/9999_failed/);
   });
 
   it('finds no difference between the migrations and schema.prisma', async () => {
