@@ -1,25 +1,19 @@
 #!/usr/bin/env node
-// pnpm start: builds what is not built (Turborepo skips what is up to date), then serves the
-// API and the built web client on one port. Ctrl-C stops the server and its PostgreSQL.
+// pnpm start: builds what is not built (scripts/build-steps.mjs: a line per step with its
+// elapsed seconds; nothing at all when the builds are newer than their sources), then runs
+// the built server (apps/api/dist/server.mjs) in this same process: plain node, no tsx, no
+// bundler, no type-check on the way. package.json starts this file with `exec node …`, so
+// the process pnpm signals is this one: SIGINT or SIGTERM, to pnpm, to this process or to
+// its process group, stops the server and its PostgreSQL (server.ts), with or without a
+// terminal. The node flags of the server are those of that `exec node` line.
 import './require-node.mjs';
-import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildWhatIsStale } from './build-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+const started = performance.now();
 
-const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-  cwd: path.join(root, 'apps/api'),
-  stdio: 'inherit',
-  env,
-});
-// The terminal sends Ctrl-C to the server too; wait for it to stop PostgreSQL and exit.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+if (!(await buildWhatIsStale(root))) process.exit(1);
+if (performance.now() - started > 1000) console.info('Quire: starting the server …');
+await import(pathToFileURL(path.join(root, 'apps/api/dist/server.mjs')).href);

@@ -44,7 +44,7 @@ const externals = {
 };
 
 const children = globSync('src/modules/*/*-child.mjs', { cwd: here });
-const entryPoints = { server: 'src/server.ts' };
+const entryPoints = { 'server-main': 'src/server.ts' };
 for (const child of children) entryPoints[path.basename(child, '.mjs')] = child;
 
 rmSync(outdir, { recursive: true, force: true });
@@ -83,6 +83,7 @@ if (absent.length) {
   console.error(
     `apps/api/build.mjs: the code looks for ${absent.join(', ')} beside itself, which the build did not write to dist/: name the file <what>-child.mjs in src/modules/<area>/ (an entry of this build).`,
   );
+  rmSync(outdir, { recursive: true, force: true }); // never a dist/ that looks built
   process.exit(1);
 }
 
@@ -101,9 +102,21 @@ if (missing.length) {
   console.error(
     `apps/api/build.mjs: the built server imports ${missing.join(', ')}, which @quire/api does not declare in "dependencies": add ${missing.length > 1 ? 'them' : 'it'} (pnpm add --filter @quire/api), or the production folder cannot resolve ${missing.length > 1 ? 'them' : 'it'}.`,
   );
+  rmSync(outdir, { recursive: true, force: true }); // never a dist/ that looks built
   process.exit(1);
 }
 writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+// dist/server.mjs turns on Node's compile cache (V8's code for every module, kept in the OS
+// temp folder) before anything loads: a second start parses less (about 1 s on a busy 2-core
+// machine). The import is dynamic so that the cache is on before the first module is read.
+writeFileSync(
+  path.join(outdir, 'server.mjs'),
+  `// Written by apps/api/build.mjs. Runs the server (server-main.mjs) with the compile cache on.
+import module from 'node:module';
+module.enableCompileCache?.();
+await import('./server-main.mjs');
+`,
+);
 
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.mjs'))
