@@ -201,6 +201,25 @@ describe('the saved views on the search page', () => {
     ]);
   });
 
+  it('gives a view the search shown, and offers it only when the search differs', async () => {
+    const { calls } = server({
+      'PATCH /api/saved-views/2': { body: { data: view({ id: 2, name: 'Contracts' }) } },
+    });
+    const { user } = renderApp('/search?q=contract&owner=7');
+    const list = await panel();
+    await user.click(within(list).getByRole('button', { name: 'Actions for Contracts' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save the search shown into Contracts' }));
+    expect(await screen.findByText('Contracts now opens the search shown.')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
+      ['/api/saved-views/2', { query: { owner_id: 7, search: 'contract' } }],
+    ]);
+    // On a view's own search there is nothing to give it.
+    await user.click(within(list).getByRole('link', { name: 'Open invoices' }));
+    await user.click(within(list).getByRole('button', { name: 'Actions for Open invoices' }));
+    expect(await screen.findByRole('menuitem', { name: 'Rename Open invoices' })).toBeVisible();
+    expect(screen.queryByRole('menuitem', { name: 'Save the search shown into Open invoices' })).toBeNull();
+  });
+
   it('asks before deleting a view; Cancel keeps it', async () => {
     const { calls } = server({ 'DELETE /api/saved-views/3': { body: { data: { id: 3 } } } });
     const { user } = renderApp('/search');

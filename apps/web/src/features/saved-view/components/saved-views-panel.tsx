@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { searchPath } from '../../../lib/search-params';
+import { readSearch, searchPath, searchQueryOf } from '../../../lib/search-params';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteSavedView } from '../api/delete-saved-view';
 import { useSavedViews } from '../api/list-saved-views';
@@ -12,7 +12,8 @@ import { useUpdateSavedView } from '../api/update-saved-view';
 import { ViewNameDialog } from './view-name-dialog';
 
 // The search page's saved views: "Save view…" for the search shown, and the person's views
-// to open, rename, pin or unpin, move up or down, and delete (after asking).
+// to open, rename, give the search shown, pin or unpin, move up or down, and delete (after
+// asking).
 
 type Open = { kind: 'rename'; view: TSavedView } | { kind: 'delete'; view: TSavedView };
 
@@ -20,16 +21,22 @@ function ViewActions({
   view,
   index,
   count,
+  shown,
   onOpen,
 }: {
   view: TSavedView;
   index: number;
   count: number;
+  /** The search on the page, when it is not this view's: the view may take it. */
+  shown: TFilterFilesBody | null;
   onOpen: (open: Open) => void;
 }) {
   const notify = useNotify();
   const update = useUpdateSavedView();
-  const change = (body: { pinned?: boolean; position?: number }, done: [string, string]) =>
+  const change = (
+    body: { pinned?: boolean; position?: number; query?: TFilterFilesBody },
+    done: [string, string],
+  ) =>
     update.mutate(
       { id: view.id, ...body },
       {
@@ -39,6 +46,16 @@ function ViewActions({
     );
   const items: MenuItem[] = [
     { label: 'Rename…', name: `Rename ${view.name}`, onSelect: () => onOpen({ kind: 'rename', view }) },
+    ...(shown
+      ? [
+          {
+            label: 'Save the search shown into it',
+            name: `Save the search shown into ${view.name}`,
+            onSelect: () =>
+              change({ query: shown }, ['View saved', `${view.name} now opens the search shown.`]),
+          },
+        ]
+      : []),
     view.pinned
       ? {
           label: 'Unpin from dashboard',
@@ -124,6 +141,8 @@ export function SavedViewsPanel() {
   useFailureToast(views.error, views.errorUpdatedAt, 'Failed to load saved views');
   const [open, setOpen] = useState<Open | null>(null);
   const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const shown = searchQueryOf(readSearch(new URLSearchParams(location.search)));
   const items = views.data?.items ?? [];
   return (
     <section className="card saved-views" aria-labelledby="saved-views-heading">
@@ -144,14 +163,18 @@ export function SavedViewsPanel() {
             <li key={view.id} className="saved-views__item">
               <Link
                 to={searchPath(view.query)}
-                aria-current={
-                  searchPath(view.query) === `${location.pathname}${location.search}` ? 'page' : undefined
-                }
+                aria-current={searchPath(view.query) === here ? 'page' : undefined}
               >
                 {view.name}
               </Link>
               {view.pinned ? <span className="badge">Pinned</span> : null}
-              <ViewActions view={view} index={index} count={items.length} onOpen={setOpen} />
+              <ViewActions
+                view={view}
+                index={index}
+                count={items.length}
+                shown={shown && searchPath(shown) !== searchPath(view.query) ? shown : null}
+                onOpen={setOpen}
+              />
             </li>
           ))}
         </ul>
