@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateCategoryGroup } from '../api/create-category-group';
 import { useFileCategories } from '../api/get-file-categories';
@@ -116,14 +116,9 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
             caption="Rights given through the group"
           />
         </fieldset>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <PendingButton pending={pending} pendingLabel="Saving…">
-            {group ? 'Save changes' : 'Create group'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
+          {group ? 'Save changes' : 'Create group'}
+        </DialogActions>
       </form>
     </Dialog>
   );

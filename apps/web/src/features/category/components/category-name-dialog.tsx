@@ -3,9 +3,9 @@ import { type TFolder, ZStoreFolderBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useStoreFolder } from '../api/store-folder';
 import { useUpdateFolder } from '../api/update-folder';
@@ -90,14 +90,9 @@ export function CategoryNameDialog({
         >
           {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
         </Field>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <PendingButton pending={pending} pendingLabel="Saving…">
-            {folder ? 'Save' : 'Create category'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
+          {folder ? 'Save' : 'Create category'}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,8 +1,8 @@
 import type { TFolder } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { errorMessage } from '../../../lib/error-message';
 import { useUpdateFolder } from '../api/update-folder';
 import { subtreeIds } from '../lib/tree';
@@ -76,19 +76,9 @@ export function MoveDialog({
             </p>
           ) : null}
         </div>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={update.isPending}
-          >
-            Cancel
-          </button>
-          <PendingButton pending={update.isPending} pendingLabel="Moving…">
-            Move
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={update.isPending} pendingLabel="Moving…">
+          Move
+        </DialogActions>
       </form>
     </Dialog>
   );

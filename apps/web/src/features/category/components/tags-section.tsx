@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RowAction } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
 import { useAddRelatedTags } from '../api/add-related-tags';
@@ -215,14 +215,9 @@ function TagDialog({
           </select>
           {error('linked')}
         </div>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <PendingButton pending={pending} pendingLabel="Saving…">
-            {tag ? 'Save' : 'Add tag'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
+          {tag ? 'Save' : 'Add tag'}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -3,8 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { useCheckIn, useCheckOut, useLock, useRename, useToggle, useTrash } from '../api/file-mutations';
 import { EditValuesDialog } from './edit-values-dialog';
 import { FilePermissionsDialog } from './file-permissions-dialog';
@@ -199,19 +199,14 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
               <span className="field__label">Name</span>
               <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
             </label>
-            <div className="dialog__actions">
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => setOpen(null)}
-                disabled={rename.isPending}
-              >
-                Cancel
-              </button>
-              <PendingButton pending={rename.isPending} pendingLabel="Saving…">
-                Save
-              </PendingButton>
-            </div>
+            <DialogActions
+              className="dialog__actions"
+              onCancel={() => setOpen(null)}
+              pending={rename.isPending}
+              pendingLabel="Saving…"
+            >
+              Save
+            </DialogActions>
           </form>
         </Dialog>
       ) : null}
@@ -251,19 +246,14 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
               <span className="field__label">Comment</span>
               <input className="input" value={comment} onChange={(e) => setComment(e.target.value)} />
             </label>
-            <div className="dialog__actions">
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => setOpen(null)}
-                disabled={checkIn.isPending}
-              >
-                Cancel
-              </button>
-              <PendingButton pending={checkIn.isPending} pendingLabel="Checking in…">
-                Check in
-              </PendingButton>
-            </div>
+            <DialogActions
+              className="dialog__actions"
+              onCancel={() => setOpen(null)}
+              pending={checkIn.isPending}
+              pendingLabel="Checking in…"
+            >
+              Check in
+            </DialogActions>
           </form>
         </Dialog>
       ) : null}

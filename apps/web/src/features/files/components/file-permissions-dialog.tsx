@@ -1,9 +1,9 @@
 import type { TFileDetail, TFileGrant, TFileGrantRow } from '@quire/contract';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { MultiPicker, type PickerOption } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useSetFilePermissions } from '../api/file-mutations';
 import { useFilePermissions, useGrantableGroups } from '../api/file-queries';
@@ -189,19 +189,14 @@ export function FilePermissionsDialog({ file, onClose }: { file: TFileDetail; on
           ) : (
             <p className="muted">No one has rights of their own on this file.</p>
           )}
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={onClose}
-              disabled={save.isPending}
-            >
-              Cancel
-            </button>
-            <PendingButton pending={save.isPending} pendingLabel="Saving…">
-              Save permissions
-            </PendingButton>
-          </div>
+          <DialogActions
+            className="dialog__actions"
+            onCancel={onClose}
+            pending={save.isPending}
+            pendingLabel="Saving…"
+          >
+            Save permissions
+          </DialogActions>
         </form>
       )}
     </Dialog>

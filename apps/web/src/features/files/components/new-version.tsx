@@ -1,9 +1,9 @@
 import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FileDropZone } from '../../../components/drop-zone';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { formatBytes } from '../../../lib/format';
 import { useNewVersion } from '../api/file-mutations';
 
@@ -65,19 +65,14 @@ export function NewVersion({ file, userId }: { file: TFileDetail; userId: number
               <span className="field__label">Comment (optional)</span>
               <input className="input" value={comment} onChange={(e) => setComment(e.target.value)} />
             </label>
-            <div className="dialog__actions">
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => setChosen(null)}
-                disabled={upload.isPending}
-              >
-                Cancel
-              </button>
-              <PendingButton pending={upload.isPending} pendingLabel="Uploading…">
-                Upload version {next}
-              </PendingButton>
-            </div>
+            <DialogActions
+              className="dialog__actions"
+              onCancel={() => setChosen(null)}
+              pending={upload.isPending}
+              pendingLabel="Uploading…"
+            >
+              Upload version {next}
+            </DialogActions>
           </form>
         </Dialog>
       ) : null}

@@ -1,9 +1,9 @@
 import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { Field } from '../../../components/form-field';
+import { DialogActions } from '../../../components/dialog-actions';
+import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { apiFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { useShare } from '../api/file-mutations';
 
@@ -85,39 +85,33 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
             make();
           }}
         >
-          <Field label="Expires (optional)" error={errors.expires_at}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name="expires_at"
-                type="datetime-local"
-                value={expires}
-                onChange={(e) => setExpires(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={`Password (optional, ${PASSWORD_MIN} characters or more)`} error={errors.password}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <PendingButton pending={share.isPending} pendingLabel="Creating…">
-              Create link
-            </PendingButton>
-          </div>
+          <FormField
+            label="Expires (optional)"
+            error={errors.expires_at}
+            inputClassName="input"
+            name="expires_at"
+            type="datetime-local"
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+          />
+          <FormField
+            label={`Password (optional, ${PASSWORD_MIN} characters or more)`}
+            error={errors.password}
+            inputClassName="input"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <DialogActions
+            className="dialog__actions"
+            onCancel={onClose}
+            pending={share.isPending}
+            pendingLabel="Creating…"
+          >
+            Create link
+          </DialogActions>
         </form>
       )}
       {file.links.filter((l) => l.live).length ? (

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Field } from '../../../components/form-field';
+import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { PendingButton } from '../../../components/pending-button';
@@ -70,18 +70,15 @@ export function PublicPreviewPage() {
               .finally(() => setOpening(false));
           }}
         >
-          <Field label="Password" error={wrong}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name="password"
-                type="password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            )}
-          </Field>
+          <FormField
+            label="Password"
+            error={wrong}
+            inputClassName="input"
+            name="password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <PendingButton pending={opening} pendingLabel="Opening…">
             Open
           </PendingButton>

@@ -3,10 +3,10 @@ import { type TGroup, VENDOR_ADMIN, ZCreateGroupBody } from '@quire/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { useEditGroup } from '../api/edit-group';
@@ -112,14 +112,9 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
             />
           )}
         />
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <PendingButton pending={pending} pendingLabel="Saving…">
-            {isEdit ? 'Save changes' : 'Create group'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
+          {isEdit ? 'Save changes' : 'Create group'}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -9,9 +9,9 @@ import {
 } from '@quire/contract';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors } from '../../../lib/form';
 import { useValueLists } from '../api/get-value-lists';
 import { useStoreField } from '../api/store-field';
@@ -177,14 +177,9 @@ export function FieldDialog({ field, onClose }: { field?: TMetadataField; onClos
         >
           {(control) => <textarea {...control} rows={2} {...form.register('help_text')} />}
         </Field>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={store.isPending}>
-            Cancel
-          </button>
-          <PendingButton pending={store.isPending} pendingLabel="Saving…">
-            {field ? 'Save changes' : 'Create field'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={store.isPending} pendingLabel="Saving…">
+          {field ? 'Save changes' : 'Create field'}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import { passwordProblems, type TAdminUser } from '@quire/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PasswordField } from '../../../components/password-field';
 import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
@@ -69,20 +70,9 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClo
             />
           )}
         />
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={reset.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="button button--primary" disabled={reset.isPending}>
-            {reset.isPending ? (
-              <>
-                <span className="spinner spinner--small" aria-hidden="true" /> Setting…
-              </>
-            ) : (
-              'Set password'
-            )}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={reset.isPending} pendingLabel="Setting…">
+          Set password
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -16,11 +16,11 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PasswordField } from '../../../components/password-field';
-import { PendingButton } from '../../../components/pending-button';
 import { emptyFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
 import { focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
@@ -314,14 +314,9 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
             </div>
           )}
         </div>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <PendingButton pending={pending} pendingLabel="Saving…">
-            {isEdit ? 'Save changes' : 'Create user'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
+          {isEdit ? 'Save changes' : 'Create user'}
+        </DialogActions>
       </form>
     </Dialog>
   );

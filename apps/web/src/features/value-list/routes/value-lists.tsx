@@ -6,10 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -130,19 +130,9 @@ function NewListDialog({ onClose }: { onClose: () => void }) {
         >
           {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
         </Field>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={create.isPending}
-          >
-            Cancel
-          </button>
-          <PendingButton pending={create.isPending} pendingLabel="Creating…">
-            Create list
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={create.isPending} pendingLabel="Creating…">
+          Create list
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -11,9 +11,9 @@ import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors } from '../../../lib/form';
 import { useDeleteCondition } from '../api/delete-condition';
 import { useSaveCondition } from '../api/save-condition';
@@ -219,14 +219,9 @@ function ConditionDialog({
             </select>
           )}
         </Field>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <PendingButton pending={save.isPending} pendingLabel="Saving…">
-            Save condition
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
+          Save condition
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 import type { TRun, TWorkflowValue } from '@quire/contract';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { useManualTrigger } from '../api/manual-trigger';
 import { parseValue, showValue, ValueInput } from './value-input';
@@ -135,23 +135,14 @@ export function DecisionDialog({
             <textarea {...control} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} />
           )}
         </Field>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={trigger.isPending}
-          >
-            Cancel
-          </button>
-          <PendingButton
-            pending={trigger.isPending}
-            pendingLabel={approve ? 'Approving…' : 'Rejecting…'}
-            variant={approve ? 'primary' : 'danger'}
-          >
-            {approve ? 'Approve' : 'Reject'}
-          </PendingButton>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          pending={trigger.isPending}
+          pendingLabel={approve ? 'Approving…' : 'Rejecting…'}
+          variant={approve ? 'primary' : 'danger'}
+        >
+          {approve ? 'Approve' : 'Reject'}
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -11,9 +11,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors } from '../../../lib/form';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useRecipients } from '../api/get-recipients';
@@ -153,14 +153,9 @@ function NotificationDialog({
         >
           {(control) => <textarea {...control} rows={3} {...form.register('body')} />}
         </Field>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <PendingButton pending={save.isPending} pendingLabel="Saving…">
-            Save notification
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
+          Save notification
+        </DialogActions>
       </form>
     </Dialog>
   );

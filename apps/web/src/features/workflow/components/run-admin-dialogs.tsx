@@ -1,6 +1,7 @@
 import type { TRun } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
@@ -174,19 +175,14 @@ export function StartWorkflowDialog({
             ))}
           </select>
         </div>
-        <div className="form-actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={initiate.isPending}
-          >
-            Cancel
-          </button>
-          <PendingButton pending={initiate.isPending} pendingLabel="Starting…" disabled={!chosen}>
-            Start
-          </PendingButton>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          pending={initiate.isPending}
+          pendingLabel="Starting…"
+          disabled={!chosen}
+        >
+          Start
+        </DialogActions>
       </form>
     </Dialog>
   );

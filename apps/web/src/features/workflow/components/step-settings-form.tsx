@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { STEP_COMPLETIONS, STEP_ROUTES, type TStep, ZSaveStepBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useSaveStep } from '../api/save-step';
 import { COMPLETION_WORDS, ROUTE_WORDS } from '../lib/words';
@@ -179,21 +179,9 @@ export function StepSettingsForm({
         </div>
       </fieldset>
       {canWrite ? (
-        <div className="form-actions">
-          {onCancel ? (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={onCancel}
-              disabled={save.isPending}
-            >
-              Cancel
-            </button>
-          ) : null}
-          <PendingButton pending={save.isPending} pendingLabel="Saving…">
-            {step ? 'Save step' : 'Add step'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onCancel} pending={save.isPending} pendingLabel="Saving…">
+          {step ? 'Save step' : 'Add step'}
+        </DialogActions>
       ) : null}
     </form>
   );

@@ -11,9 +11,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors } from '../../../lib/form';
 import { useDeleteTrigger } from '../api/delete-trigger';
 import { useRecipients } from '../api/get-recipients';
@@ -209,14 +209,9 @@ function TriggerDialog({
         <label className="checkbox">
           <input type="checkbox" {...form.register('active')} /> Active
         </label>
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <PendingButton pending={save.isPending} pendingLabel="Saving…">
-            Save trigger
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
+          Save trigger
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -3,10 +3,10 @@ import { type TWorkflow, ZSaveWorkflowBody } from '@quire/contract';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useFoldersWithWorkflows } from '../api/folders-workflow';
 import { useSaveWorkflow } from '../api/save-workflow';
@@ -113,14 +113,9 @@ export function WorkflowFormDialog({
             />
           )}
         />
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </button>
-          <PendingButton pending={save.isPending} pendingLabel="Saving…">
-            {workflow ? 'Save changes' : 'Create workflow'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
+          {workflow ? 'Save changes' : 'Create workflow'}
+        </DialogActions>
       </form>
     </Dialog>
   );
