@@ -142,6 +142,29 @@ describe('saved views', () => {
     );
   });
 
+  it('gives a view another search; a query with nothing to search is refused at body.query', async () => {
+    const contracts = (await list(tok.alice)).find((v) => v.name === 'Contracts');
+    const id = contracts?.id ?? 0;
+    const res = await patch(tok.alice, id, { query: { search: 'signed contract', owner_id: 7 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.query).toEqual({
+      search: 'signed contract',
+      owner_id: 7,
+      include_subcategories: true,
+      fields: [],
+    });
+    const event = await t.db.auditEvent.findFirst({
+      where: { action: 'saved_view.updated', targetId: String(id) },
+      orderBy: { id: 'desc' },
+    });
+    expect(event?.message).toBe('Saved view "Contracts": changed its search');
+    const bad = await patch(tok.alice, id, { query: { fields: [] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('body.query');
+    const stored = await t.db.savedView.findUniqueOrThrow({ where: { id } });
+    expect(stored.query).toMatchObject({ search: 'signed contract' });
+  });
+
   it("answers 404 for another person's view (audited), and changes nothing of it", async () => {
     const [view] = await list(tok.alice);
     const id = view?.id ?? 0;
