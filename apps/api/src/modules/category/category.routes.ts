@@ -3,6 +3,9 @@ import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { scopeOf } from '../../lib/visibility.js';
 import * as catalog from './category.service.js';
+import * as groups from './category-groups.service.js';
+import * as changes from './category-writes.service.js';
+import * as tags from './related-tags.service.js';
 
 export const categoryModule = (deps: Deps) =>
   defineRoutes('category', categoryContract, {
@@ -14,20 +17,20 @@ export const categoryModule = (deps: Deps) =>
     fileCategories: async ({ auth, query }) => ({
       data: await catalog.fileCategories(deps, scopeOf(auth), query),
     }),
-    categoryGroups: async ({ auth }) => ({ data: await catalog.listCategoryGroups(deps, scopeOf(auth)) }),
+    categoryGroups: async ({ auth }) => ({ data: await groups.listCategoryGroups(deps, scopeOf(auth)) }),
     categoryGroup: async ({ auth, params }) => ({
-      data: await catalog.getCategoryGroup(deps.db, scopeOf(auth), params.id),
+      data: await groups.getCategoryGroup(deps.db, scopeOf(auth), params.id),
     }),
     createCategoryGroup: async ({ auth, actor, body }) => ({
       message: 'Category group created',
-      data: await catalog.createCategoryGroup(deps, scopeOf(auth), actor, body),
+      data: await groups.createCategoryGroup(deps, scopeOf(auth), actor, body),
     }),
     updateCategoryGroup: async ({ auth, actor, body }) => ({
       message: 'Category group updated',
-      data: await catalog.updateCategoryGroup(deps, scopeOf(auth), actor, body),
+      data: await groups.updateCategoryGroup(deps, scopeOf(auth), actor, body),
     }),
     deleteCategoryGroup: async ({ actor, params }) => {
-      await catalog.deleteCategoryGroup(deps, actor, params.id);
+      await groups.deleteCategoryGroup(deps, actor, params.id);
       return { message: 'Category group deleted', data: null };
     },
     folderInfo: async ({ auth, params }) => ({
@@ -35,18 +38,18 @@ export const categoryModule = (deps: Deps) =>
     }),
     storeFolder: async ({ auth, actor, body }) => ({
       message: 'Category created',
-      data: await catalog.storeFolder(deps, scopeOf(auth), actor, body),
+      data: await changes.storeFolder(deps, scopeOf(auth), actor, body),
     }),
     updateFolder: async ({ auth, actor, body }) => ({
       message: 'Category updated',
-      data: await catalog.updateFolder(deps, scopeOf(auth), actor, body),
+      data: await changes.updateFolder(deps, scopeOf(auth), actor, body),
     }),
     duplicateFolder: async ({ auth, actor, body }) => ({
       message: 'Category copied',
-      data: await catalog.duplicateFolder(deps, scopeOf(auth), actor, body),
+      data: await changes.duplicateFolder(deps, scopeOf(auth), actor, body),
     }),
     deleteFolder: async ({ actor, body }) => {
-      const data = await catalog.deleteFolder(deps, actor, body);
+      const data = await changes.deleteFolder(deps, actor, body);
       return {
         message:
           data.trashed_files > 0
@@ -56,19 +59,19 @@ export const categoryModule = (deps: Deps) =>
       };
     },
     relatedTags: async ({ auth, params }) => ({
-      data: await catalog.listTags(deps, scopeOf(auth), params.id),
+      data: await tags.listTags(deps, scopeOf(auth), params.id),
     }),
     addRelatedTags: async ({ auth, actor, body }) => ({
       message: 'Related tags added',
-      data: await catalog.addTags(deps, scopeOf(auth), actor, body),
+      data: await tags.addTags(deps, scopeOf(auth), actor, body),
     }),
     editRelatedTag: async ({ auth, actor, body }) => ({
       message: 'Related tag updated',
-      data: await catalog.editTag(deps, scopeOf(auth), actor, body),
+      data: await tags.editTag(deps, scopeOf(auth), actor, body),
     }),
-    grantees: async () => ({ data: await catalog.grantees(deps) }),
+    grantees: async () => ({ data: await groups.grantees(deps) }),
     deleteRelatedTag: async ({ actor, params }) => {
-      await catalog.deleteTag(deps, actor, params.id);
+      await tags.deleteTag(deps, actor, params.id);
       return { message: 'Related tag deleted', data: null };
     },
   });
