@@ -53,6 +53,25 @@ export function Field({
         'aria-invalid': error || invalid ? true : undefined,
         'aria-describedby': [errorId, hintId, describedBy].filter(Boolean).join(' ') || undefined,
       })}
+      <FieldNotes error={error} errorId={errorId} hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+/** A field's error (in red) and hint under its control, with the ids that describe the control. */
+export function FieldNotes({
+  error,
+  errorId,
+  hint,
+  hintId,
+}: {
+  error?: string | undefined;
+  errorId?: string | undefined;
+  hint?: ReactNode;
+  hintId?: string | undefined;
+}) {
+  return (
+    <>
       {error ? (
         <p className="field__error" id={errorId}>
           {error}
@@ -63,7 +82,7 @@ export function Field({
           {hint}
         </div>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -1,23 +1,9 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  Button,
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Tag,
-  TagGroup,
-  TagList,
-} from 'react-aria-components';
+import { Button, ComboBox, Label, Tag, TagGroup, TagList } from 'react-aria-components';
+import { FieldNotes } from './form-field';
+import { PickerInput, PickerList, type PickerOption } from './picker-parts';
 
-export interface PickerOption {
-  id: number;
-  label: string;
-  /** A second line: a username, a description. */
-  detail?: string | undefined;
-}
+export type { PickerOption };
 
 export interface MultiPickerProps {
   /** "Members", "Groups". */
@@ -90,35 +76,18 @@ export function MultiPicker({
         aria-describedby={[countId, error ? errorId : ''].filter(Boolean).join(' ')}
       >
         <Label className="picker__label">{label}</Label>
-        <div className="picker__field">
-          <Input className="control picker__input" placeholder={placeholder} name={name} />
-          <Button className="picker__toggle" aria-label={`Show all: ${label}`}>
-            <span aria-hidden="true">▾</span>
-          </Button>
-        </div>
-        <Popover className="picker__popover" offset={4}>
-          <ListBox
-            className="picker__list"
-            renderEmptyState={() => (
-              <p className="picker__empty muted">
-                {loading
-                  ? 'Loading…'
-                  : options.length === 0
-                    ? emptyText
-                    : term
-                      ? `No match for “${input.trim()}”.`
-                      : 'All chosen.'}
-              </p>
-            )}
-          >
-            {(o: PickerOption) => (
-              <ListBoxItem id={o.id} textValue={o.label} className="picker__option">
-                <span>{o.label}</span>
-                {o.detail ? <span className="muted picker__detail"> {o.detail}</span> : null}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
+        <PickerInput toggleLabel={`Show all: ${label}`} placeholder={placeholder} name={name} />
+        <PickerList
+          empty={
+            loading
+              ? 'Loading…'
+              : options.length === 0
+                ? emptyText
+                : term
+                  ? `No match for “${input.trim()}”.`
+                  : 'All chosen.'
+          }
+        />
       </ComboBox>
       <p className="field__hint" id={countId} aria-live="polite">
         {selected.length === 0 ? 'None chosen.' : `${selected.length} chosen.`}
@@ -141,11 +110,7 @@ export function MultiPicker({
           </TagList>
         </TagGroup>
       ) : null}
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes error={error} errorId={errorId} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { TFieldValue, TFieldValueInput, TFolderField } from '@quire/contract';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Field } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
+import { SinglePicker } from '../../../components/single-picker';
 import { ApiError } from '../../../lib/api-error';
 import { useFieldUsers } from '../api/get-field-users';
 import { useValueListItems } from '../api/get-value-list-items';
@@ -255,15 +255,7 @@ function MetadataInput({
   );
 }
 
-interface Choice {
-  id: number;
-  label: string;
-}
-
-/**
- * A value-list item or a person, chosen by typing part of its label: the combo box shows
- * labels and holds the key (never shown).
- */
+/** A value-list or user field: one choice, found by typing part of its label. */
 function ChoiceField({
   field,
   value,
@@ -279,87 +271,25 @@ function ChoiceField({
   disabled: boolean;
   name: string;
 }) {
-  const uid = useId();
   const isList = field.field.type === 'select';
   const items = useValueListItems(isList ? (field.field.value_list?.id ?? null) : null);
   const users = useFieldUsers(!isList);
-  const loading = isList ? items.isPending : users.isPending;
-  const choices: Choice[] = isList
+  const options = isList
     ? (items.data ?? []).map((i) => ({ id: i.key, label: i.label }))
     : (users.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.username})` }));
-  const selected = value === '' ? null : Number(value);
-  const selectedLabel = choices.find((c) => c.id === selected)?.label ?? '';
-  const [input, setInput] = useState<string | null>(null);
-  const shown = input ?? selectedLabel;
-  const term = input?.trim().toLowerCase() ?? '';
-  const matches = term ? choices.filter((c) => c.label.toLowerCase().includes(term)) : choices;
-  const errorId = `${uid}-error`;
-  const hintId = `${uid}-hint`;
-  const hint = field.field.help_text || undefined;
-
   return (
-    <div className="field">
-      <ComboBox
-        className="picker__combo"
-        items={matches}
-        inputValue={shown}
-        onInputChange={(text) => {
-          setInput(text);
-          if (text.trim() === '') onChange('');
-        }}
-        selectedKey={selected}
-        onSelectionChange={(key) => {
-          if (key === null) return;
-          onChange(String(key));
-          setInput(null);
-        }}
-        onBlur={() => setInput(null)}
-        allowsEmptyCollection
-        isDisabled={disabled}
-        isInvalid={Boolean(error)}
-        isRequired={field.required}
-        aria-describedby={[error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined}
-      >
-        <Label>
-          <FieldLabel field={field} />
-        </Label>
-        <div className="picker__field">
-          <Input className="control picker__input" name={name} placeholder="Type to search" />
-          <Button className="picker__toggle" aria-label={`Show all: ${field.field.name}`}>
-            <span aria-hidden="true">▾</span>
-          </Button>
-        </div>
-        <Popover className="picker__popover" offset={4}>
-          <ListBox
-            className="picker__list"
-            renderEmptyState={() => (
-              <p className="picker__empty muted">
-                {loading
-                  ? 'Loading…'
-                  : choices.length === 0
-                    ? 'Nothing to choose from.'
-                    : `No match for “${(input ?? '').trim()}”.`}
-              </p>
-            )}
-          >
-            {(c: Choice) => (
-              <ListBoxItem id={c.id} textValue={c.label} className="picker__option">
-                {c.label}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </ComboBox>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <div className="field__hint" id={hintId}>
-          {hint}
-        </div>
-      ) : null}
-    </div>
+    <SinglePicker
+      label={<FieldLabel field={field} />}
+      toggleLabel={`Show all: ${field.field.name}`}
+      options={options}
+      value={value === '' ? null : Number(value)}
+      onChange={(id) => onChange(id === null ? '' : String(id))}
+      loading={isList ? items.isPending : users.isPending}
+      name={name}
+      disabled={disabled}
+      required={field.required}
+      error={error}
+      hint={field.field.help_text || undefined}
+    />
   );
 }

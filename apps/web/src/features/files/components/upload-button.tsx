@@ -1,9 +1,9 @@
 import type { TFolderOption } from '@quire/contract';
 import { useState } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/dialog';
 import { FileDropZone } from '../../../components/drop-zone';
+import { SinglePicker } from '../../../components/single-picker';
 import { UploadList } from '../../../components/upload-list';
 import { useUploadCategories } from '../api/get-upload-categories';
 import { useCategoryUploads } from '../lib/use-category-uploads';
@@ -20,52 +20,18 @@ function CategoryPicker({
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
-  const [input, setInput] = useState<string | null>(null);
-  const chosen = categories.find((c) => c.id === value);
-  const term = input?.trim().toLowerCase() ?? '';
-  const matches = term ? categories.filter((c) => c.path.toLowerCase().includes(term)) : categories;
   return (
-    <ComboBox
-      className="picker__combo"
-      items={matches}
-      inputValue={input ?? chosen?.path ?? ''}
-      onInputChange={(text) => {
-        setInput(text);
-        if (text.trim() === '') onChange(null);
-      }}
-      selectedKey={value}
-      onSelectionChange={(key) => {
-        if (key === null) return;
-        onChange(Number(key));
-        setInput(null);
-      }}
-      onBlur={() => setInput(null)}
-      allowsEmptyCollection
-    >
-      <Label>Category</Label>
-      <div className="picker__field">
-        <Input className="control picker__input" placeholder="Type part of its name" data-autofocus />
-        <Button className="picker__toggle" aria-label="Show all categories">
-          <span aria-hidden="true">▾</span>
-        </Button>
-      </div>
-      <Popover className="picker__popover" offset={4}>
-        <ListBox
-          className="picker__list"
-          renderEmptyState={() => (
-            <p className="picker__empty muted">
-              {loading ? 'Loading…' : `No category matches “${(input ?? '').trim()}”.`}
-            </p>
-          )}
-        >
-          {(c: TFolderOption) => (
-            <ListBoxItem id={c.id} textValue={c.path} className="picker__option">
-              {c.path}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+    <SinglePicker
+      label="Category"
+      toggleLabel="Show all categories"
+      options={categories.map((c) => ({ id: c.id, label: c.path }))}
+      value={value}
+      onChange={onChange}
+      loading={loading}
+      noMatch={(term) => `No category matches “${term}”.`}
+      placeholder="Type part of its name"
+      autoFocus
+    />
   );
 }
 
