@@ -1,5 +1,6 @@
 import { StartupError } from '@quire/db';
 import { ConfigError } from './config.js';
+import { BlobStoreUnavailableError } from './lib/blob-store.js';
 
 /**
  * What a start that failed prints: sentences that say what to do, never a stack trace
@@ -8,6 +9,8 @@ import { ConfigError } from './config.js';
  */
 export function startupFailureMessage(err: unknown, where?: { host: string; port: number }): string {
   if (err instanceof ConfigError || err instanceof StartupError) return err.message;
+  const s3 = s3Failure(err);
+  if (s3) return s3;
   const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
   const text = e instanceof Error ? e.message : String(err);
   switch (e?.code) {
@@ -34,4 +37,18 @@ export function startupFailureMessage(err: unknown, where?: { host: string; port
       return 'The disk is full: free some space and start Quire again.';
   }
   return `Quire could not start: ${text || 'an unknown error'}. Start it again with LOG_LEVEL=debug for details, and report the problem if it persists.`;
+}
+
+/** The S3 store (STORAGE=s3) away, its bucket missing or its keys refused: what to set. */
+function s3Failure(err: unknown): string | undefined {
+  if (err instanceof BlobStoreUnavailableError)
+    return `Quire could not reach the S3 store (${(err.cause as Error)?.message ?? err.message}): check that the service is running and that S3_ENDPOINT names it.`;
+  const name = (err as { name?: unknown; $metadata?: unknown } | null)?.$metadata
+    ? (err as { name: string }).name
+    : undefined;
+  if (name === 'NoSuchBucket')
+    return 'The bucket S3_BUCKET names does not exist on the S3 store: create it, or correct S3_BUCKET.';
+  if (name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch' || name === 'AccessDenied')
+    return `The S3 store refused Quire's keys (${name}): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, and that they may use the bucket.`;
+  return undefined;
 }

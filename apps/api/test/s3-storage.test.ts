@@ -96,6 +96,40 @@ describe('Quire on an S3-compatible store', () => {
     expect(await t.db.blob.count({ where: { id: sha(content) } })).toBe(0);
   });
 
+  it('answers 503 storage.unavailable while the S3 service cannot be reached, keeping nothing', async () => {
+    // A second S3 service, stopped once the app has started on it.
+    const goingAway = await startS3();
+    const away = await createTestApp({ ...goingAway.env, APP_SECRET });
+    try {
+      const someone = await createUser(away.db);
+      const token = await loginAs(away.app, someone, 'user');
+      const folder = (
+        await createCategory(away.db, { grants: [{ userId: someone.id, rights: ['upload', 'edit'] }] })
+      ).id;
+      const stored = await createFile(away.db, away.app.deps.blobs, {
+        ownerId: someone.id,
+        categoryId: folder,
+        content: Buffer.from('in the bucket, out of reach'),
+      });
+      await goingAway.close();
+      const before = await away.db.file.count();
+      const form = multipart({
+        folder_id: String(folder),
+        file: [{ content: Buffer.from('new'), filename: 'a.txt' }],
+      });
+      const up = await callAs(away, token, { method: 'POST', url: '/api/new-upload', ...form });
+      expect(up.statusCode).toBe(503);
+      expect(up.json()).toMatchObject({ code: 'storage.unavailable' });
+      expect(up.json().message).toMatch(/file store is not reachable/);
+      expect(await away.db.file.count()).toBe(before);
+      const down = await download(away, token, stored.id);
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'storage.unavailable' });
+    } finally {
+      await away.close();
+    }
+  });
+
   it('restores a folder store backup into S3, and an S3 backup into a folder store', async () => {
     const proof = { password: TEST_PASSWORD };
     const folder = await createTestApp({ APP_SECRET });

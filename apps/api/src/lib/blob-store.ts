@@ -72,6 +72,14 @@ export interface BlobStore {
   list(): AsyncIterable<{ id: string; touchedAt: Date }>;
 }
 
+/** The store could not be reached (an S3-compatible service away, refusing or failing): nothing was done. */
+export class BlobStoreUnavailableError extends Error {
+  override name = 'BlobStoreUnavailableError';
+  constructor(cause: unknown) {
+    super(`The blob store could not be reached: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}
+
 export class BlobTooLargeError extends Error {
   override name = 'BlobTooLargeError';
   constructor(readonly maxBytes: number) {

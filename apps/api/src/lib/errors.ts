@@ -1,6 +1,8 @@
 // Named errors. Services throw them; the one error handler (app.ts) turns them into
 // `{ message, code, errors? }` with their status. No route builds an error body by hand.
 
+import { BlobStoreUnavailableError } from './blob-store.js';
+
 export interface FieldError {
   path: string;
   message: string;
@@ -112,6 +114,13 @@ export const storageFull = createError({
     'The file store is full, so nothing was saved. Ask an administrator to free space or add storage, then try again.',
 });
 
+/** The S3-compatible service of the file store (STORAGE=s3) cannot be reached: nothing was done. */
+export const storageUnavailable = createError({
+  code: 'storage.unavailable',
+  statusCode: 503,
+  message: 'The file store is not reachable, so nothing was done; try again in a moment',
+});
+
 /** PostgreSQL's disk is full (SQLSTATE 53100, disk_full): nothing was saved. */
 export const databaseFull = createError({
   code: 'database.full',
@@ -195,6 +204,8 @@ export function isDatabaseFull(err: unknown, depth = 0): boolean {
 export function systemFailure(err: unknown): AppError | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && NO_SPACE.has(code)) return storageFull();
+  // Before the database: a refused connection to the file store is not the database's.
+  if (err instanceof BlobStoreUnavailableError) return storageUnavailable();
   if (isDatabaseFull(err)) return databaseFull();
   if (isDatabaseDown(err)) return databaseUnavailable();
   return undefined;

@@ -19,6 +19,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import {
   type BlobStore,
+  BlobStoreUnavailableError,
   type ByteRange,
   isBlobId,
   meter,
@@ -78,9 +79,33 @@ const rangeHeader = (range?: ByteRange) => (range ? `bytes=${range.start}-${rang
 const notFound = (err: unknown) =>
   err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound');
 
-/** The S3 client for the options: checksums only where the operation requires one (see below). */
+/** Errors of the network or of the service itself (5xx after the SDK's retries): the store is away. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const unreachable = (err: unknown) => {
+  const e = err as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+  if (e.name === 'TimeoutError') return true;
+  // 501 Not Implemented is a service without some call (see sweepTemp), not one away.
+  const status = e.$metadata?.httpStatusCode ?? 0;
+  return status >= 500 && status !== 501;
+};
+
+/**
+ * The S3 client for the options: checksums only where the operation requires one (see below);
+ * a service that cannot be reached fails every call with BlobStoreUnavailableError.
+ */
 export function createS3Client(options: S3BlobStoreOptions): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle ?? false,
@@ -91,6 +116,17 @@ export function createS3Client(options: S3BlobStoreOptions): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        throw unreachable(err) ? new BlobStoreUnavailableError(err) : err;
+      }
+    },
+    { step: 'initialize', name: 'quireStoreUnavailable' },
+  );
+  return client;
 }
 
 export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3Client(options)): BlobStore {
