@@ -23,6 +23,8 @@ export const AUDIT_EVENTS = {
     '2fa.verified',
     '2fa.disabled',
     '2fa.session_cleared',
+    '2fa.recovery_codes_issued',
+    '2fa.recovery_used',
   ],
   security: [
     'access.unauthenticated',

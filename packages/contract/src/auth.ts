@@ -109,7 +109,28 @@ export const ZTwoFactorSetup = z.object({
 });
 
 export const ZVerify2faBody = z.object({ code: ZOtpCode });
-export const ZVerify2faData = ZTwoFactorState.extend({ verified: z.literal(true) });
+export const ZVerify2faData = ZTwoFactorState.extend({
+  verified: z.literal(true),
+  /**
+   * Extension: present once, in the answer that turns 2FA on: ten single-use recovery codes,
+   * each signing in once in place of a code when the authenticator is lost. Stored hashed.
+   */
+  recovery_codes: z.array(z.string()).optional(),
+});
+
+/** A recovery code as shown (`abcde-23456`); spaces, dashes and case do not matter. */
+export const ZRecoveryCodeBody = z.object({
+  recovery_code: zLine()
+    .trim()
+    .min(1, 'Enter one of your recovery codes')
+    .max(64, 'That is not one of your recovery codes'),
+});
+export const ZRecoveryCodeSignIn = ZVerify2faData.extend({ remaining_recovery_codes: z.number().int() });
+export const ZRecoveryCodesLeft = z.object({ remaining: z.number().int() });
+export const ZRecoveryCodesIssued = z.object({
+  recovery_codes: z.array(z.string()),
+  remaining: z.number().int(),
+});
 
 /** Either a current code or the account password. */
 export const ZDisable2faBody = z
@@ -293,6 +314,34 @@ export const authContract = {
       "Turn one's own 2FA off with a current code or the password (not while the company requires 2FA)",
     body: ZDisable2faBody,
     response: ZTwoFactorState,
+  }),
+  verify2faRecovery: endpoint({
+    method: 'POST',
+    path: '/api/users/verify2fa-recovery',
+    guard: 'session',
+    extension: true,
+    summary:
+      "Complete this session's sign-in with a recovery code instead of a 6-digit code; the code is spent (audited, the user is told by e-mail)",
+    body: ZRecoveryCodeBody,
+    response: ZRecoveryCodeSignIn,
+  }),
+  recoveryCodesLeft: endpoint({
+    method: 'GET',
+    path: '/api/users/2fa-recovery-codes',
+    guard: 'signedIn',
+    extension: true,
+    summary: 'How many of your recovery codes are left unused',
+    response: ZRecoveryCodesLeft,
+  }),
+  regenerateRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/api/users/2fa-recovery-codes',
+    guard: 'signedIn',
+    extension: true,
+    summary:
+      'Ten new recovery codes (shown once) with a current code or the password; the old ones stop working',
+    body: ZDisable2faBody,
+    response: ZRecoveryCodesIssued,
   }),
   clear2fa: endpoint({
     method: 'POST',

@@ -1,4 +1,11 @@
-import { type AccessType, type Db, type LoginRole, Prisma, type UserStatus } from '@quire/db';
+import {
+  type AccessType,
+  type Db,
+  type LoginRole,
+  Prisma,
+  type UserStatus,
+  type UserTokenPurpose,
+} from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { queryRows } from '../../lib/sql.js';
 
@@ -142,7 +149,7 @@ export function findSession(db: Tx, id: string) {
 
 // ---- e-mailed link tokens --------------------------------------------------------------------
 
-export type TokenPurpose = 'password_reset' | 'email_verification';
+export type TokenPurpose = UserTokenPurpose;
 
 export function createUserToken(
   tx: Tx,
@@ -163,6 +170,32 @@ export function spendUserToken(tx: Tx, id: number, at: Date) {
 /** Spends every unused token of one purpose of a user. */
 export function spendUserTokens(tx: Tx, userId: number, purpose: TokenPurpose, at: Date) {
   return tx.userToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: at } });
+}
+
+export function createUserTokens(
+  tx: Tx,
+  data: Array<{ userId: number; purpose: TokenPurpose; tokenHash: string; expiresAt: Date }>,
+) {
+  return tx.userToken.createMany({ data });
+}
+
+/** Spends the user's unspent token of `purpose` with this hash; 0 rows when there is none. */
+export function spendUserTokenByHash(
+  tx: Tx,
+  userId: number,
+  purpose: TokenPurpose,
+  tokenHash: string,
+  at: Date,
+) {
+  return tx.userToken.updateMany({
+    where: { userId, purpose, tokenHash, usedAt: null },
+    data: { usedAt: at },
+  });
+}
+
+/** Deletes a user's tokens of one purpose (spent ones included): recovery codes replaced. */
+export function deleteUserTokens(tx: Tx, userId: number, purpose: TokenPurpose) {
+  return tx.userToken.deleteMany({ where: { userId, purpose } });
 }
 
 /** Tokens of one purpose of a user not spent yet (expired ones included). */

@@ -6,7 +6,7 @@ import * as repo from './account.repository.js';
 // Single-use links sent by e-mail (password reset, e-mail verification): only the token's
 // sha256 is stored, a newer link replaces the older ones, and a link is spent once used.
 
-export type LinkPurpose = repo.TokenPurpose;
+export type LinkPurpose = Exclude<repo.TokenPurpose, 'two_factor_recovery'>;
 
 const LINK_TTL_MS: Record<LinkPurpose, number> = {
   password_reset: 60 * 60 * 1000,
@@ -33,7 +33,7 @@ export async function findLiveLinkToken(deps: Deps, purpose: LinkPurpose, email:
   if (!row || row.usedAt || row.expiresAt <= deps.now() || row.user.email !== email.trim().toLowerCase()) {
     throw invalidLink();
   }
-  return row;
+  return { ...row, purpose };
 }
 
 /** Spends the link that was followed, and the user's other links of that purpose; refuses a spent one. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
@@ -121,7 +122,12 @@ describe('POST /api/users/verify2fa', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: '2FA verified successfully!',
-      data: { verified: true, isCompany2FAEnabled: false, isUser2FAEnabled: true },
+      data: {
+        verified: true,
+        isCompany2FAEnabled: false,
+        isUser2FAEnabled: true,
+        recovery_codes: expect.any(Array),
+      },
     });
     const row = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.twoFactorEnabled).toBe(true);
@@ -468,6 +474,7 @@ describe('when the company requires 2FA', () => {
       verified: true,
       isCompany2FAEnabled: true,
       isUser2FAEnabled: true,
+      recovery_codes: expect.any(Array),
     });
     expect((await sessionState(token)).twoFactorVerified).toBe(true);
     expect(
@@ -506,5 +513,162 @@ describe('when the company requires 2FA', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('requires two-factor');
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorEnabled).toBe(true);
+  });
+});
+
+describe('two-factor recovery codes', () => {
+  const CODE = /^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/;
+  const signIn = async (username: string) => {
+    const res = await post('/api/login', undefined, { username, password: TEST_PASSWORD, role: 'user' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.access_token as string;
+  };
+  const left = async (token: string) =>
+    (
+      await t.app.inject({ method: 'GET', url: '/api/users/2fa-recovery-codes', headers: bearer(token) })
+    ).json().data.remaining;
+
+  /** A user with 2FA on, the codes they were given, and a verified session. */
+  async function withCodes() {
+    const { user, token } = await signedIn();
+    const { secret } = (await post('/api/users/enable2fa', token)).json().data;
+    const res = await post('/api/users/verify2fa', token, { code: await codeAt(secret) });
+    expect(res.statusCode).toBe(200);
+    tick();
+    return { user, token, secret: secret as string, codes: res.json().data.recovery_codes as string[] };
+  }
+
+  it('turning 2FA on answers ten single-use codes once; only keyed hashes are stored', async () => {
+    const { user, token, secret, codes } = await withCodes();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(CODE);
+    const rows = await t.db.userToken.findMany({
+      where: { userId: user.id, purpose: 'two_factor_recovery' },
+    });
+    expect(rows).toHaveLength(10);
+    const sha = (v: string) => createHash('sha256').update(v).digest('hex');
+    for (const r of rows) {
+      expect(r.usedAt).toBeNull();
+      expect(codes.some((c) => r.tokenHash.includes(c.replace('-', '')) || r.tokenHash === sha(c))).toBe(
+        false,
+      );
+    }
+    expect(await left(token)).toBe(10);
+    const event = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: '2fa.enabled', targetId: String(user.id) },
+    });
+    expect(event.details).toMatchObject({ recovery_codes_issued: 10 });
+    // A later verification (the next sign-in) answers no codes.
+    const next = await signIn(user.username);
+    const again = await post('/api/users/verify2fa', next, { code: await codeAt(secret) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.recovery_codes).toBeUndefined();
+    tick();
+  });
+
+  it('a code signs in once in place of the authenticator: spent, audited, mailed', async () => {
+    const { user, codes } = await withCodes();
+    const pending = await signIn(user.username);
+    expect((await sessionState(pending)).twoFactorVerified).toBe(false);
+    const typed = ` ${codes[3]!.toUpperCase().replace('-', ' - ')} `; // case, spaces and dashes do not matter
+    const res = await post('/api/users/verify2fa-recovery', pending, { recovery_code: typed });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      verified: true,
+      isCompany2FAEnabled: false,
+      isUser2FAEnabled: true,
+      remaining_recovery_codes: 9,
+    });
+    expect((await sessionState(pending)).twoFactorVerified).toBe(true);
+    expect(await auditCount('2fa.recovery_used', user.id)).toBe(1);
+    const mail = await t.db.mailJob.findFirstOrThrow({
+      where: { kind: 'two_factor_recovery_used', to: user.email },
+    });
+    expect(mail.text).toContain('9 recovery codes are left');
+    expect(mail.text).not.toContain(codes[3]!);
+
+    // The same code again: refused like a wrong code (400 naming the field, audited), session still pending.
+    const second = await signIn(user.username);
+    const failures = await auditCount('2fa.failed', user.id);
+    const reused = await post('/api/users/verify2fa-recovery', second, { recovery_code: codes[3] });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({
+      code: 'auth.invalid_recovery_code',
+      errors: [{ path: 'body.recovery_code' }],
+    });
+    expect(await auditCount('2fa.failed', user.id)).toBe(failures + 1);
+    expect((await sessionState(second)).twoFactorVerified).toBe(false);
+    // Another user's code is no code of this one.
+    const other = await withCodes();
+    const foreign = await post('/api/users/verify2fa-recovery', second, { recovery_code: other.codes[0] });
+    expect(foreign.statusCode).toBe(400);
+    expect(await left(other.token)).toBe(10);
+  });
+
+  it('refuses a recovery code without a session (401) and for a user without 2FA (400)', async () => {
+    expect(
+      (await post('/api/users/verify2fa-recovery', undefined, { recovery_code: 'abcde-fghjk' })).statusCode,
+    ).toBe(401);
+    const { token } = await signedIn();
+    const res = await post('/api/users/verify2fa-recovery', token, { recovery_code: 'abcde-fghjk' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('auth.two_factor_not_set_up');
+    const empty = await post('/api/users/verify2fa-recovery', token, { recovery_code: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0].path).toBe('body.recovery_code');
+  });
+
+  it('new codes need the password or a current code; the old ones stop working', async () => {
+    const { user, token, secret, codes } = await withCodes();
+    const wrong = await post('/api/users/2fa-recovery-codes', token, { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].path).toBe('body.password');
+    const missing = await post('/api/users/2fa-recovery-codes', token, {});
+    expect(missing.statusCode).toBe(400);
+    expect(await left(token)).toBe(10);
+
+    const byPassword = await post('/api/users/2fa-recovery-codes', token, { password: TEST_PASSWORD });
+    expect(byPassword.statusCode, byPassword.body).toBe(200);
+    const fresh = byPassword.json().data;
+    expect(fresh.remaining).toBe(10);
+    expect(fresh.recovery_codes).toHaveLength(10);
+    expect(fresh.recovery_codes.some((c: string) => codes.includes(c))).toBe(false);
+    expect(await auditCount('2fa.recovery_codes_issued', user.id)).toBe(1);
+
+    const byCode = await post('/api/users/2fa-recovery-codes', token, { code: await codeAt(secret) });
+    expect(byCode.statusCode).toBe(200);
+    tick();
+    const newest = byCode.json().data.recovery_codes as string[];
+
+    const pending = await signIn(user.username);
+    for (const old of [codes[0], fresh.recovery_codes[0]])
+      expect((await post('/api/users/verify2fa-recovery', pending, { recovery_code: old })).statusCode).toBe(
+        400,
+      );
+    expect(
+      (await post('/api/users/verify2fa-recovery', pending, { recovery_code: newest[0] })).statusCode,
+    ).toBe(200);
+  });
+
+  it('a half-signed-in session may not make new codes nor count them (403)', async () => {
+    const { user } = await withCodes();
+    const pending = await signIn(user.username);
+    expect(
+      (await post('/api/users/2fa-recovery-codes', pending, { password: TEST_PASSWORD })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/2fa-recovery-codes', headers: bearer(pending) }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('turning 2FA off removes the codes', async () => {
+    const { user, token } = await withCodes();
+    expect((await post('/api/users/disable2fa', token, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(await t.db.userToken.count({ where: { userId: user.id, purpose: 'two_factor_recovery' } })).toBe(
+      0,
+    );
+    expect(await left(token)).toBe(0);
   });
 });

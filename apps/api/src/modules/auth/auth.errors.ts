@@ -41,6 +41,12 @@ export const invalidCode = () =>
     { path: 'body.code', message: INVALID_CODE_MESSAGE },
   ]);
 
+const INVALID_RECOVERY_MESSAGE = 'That is not one of your unused recovery codes';
+export const invalidRecoveryCode = () =>
+  new AppError('auth.invalid_recovery_code', 400, INVALID_RECOVERY_MESSAGE, [
+    { path: 'body.recovery_code', message: INVALID_RECOVERY_MESSAGE },
+  ]);
+
 export const codeAlreadyUsed = () =>
   new AppError('auth.code_already_used', 400, 'This code has already been used. Wait for the next code.', [
     { path: 'body.code', message: 'This code has already been used' },

@@ -82,3 +82,21 @@ export function accountExistsMail(ctx: LinkContext, email: string, closed: boole
     ].join('\n'),
   };
 }
+
+/** To the owner of an account when one of its two-factor recovery codes signed in. */
+export function recoveryCodeUsedMail(ctx: LinkContext, user: Who, left: number): OutgoingMail {
+  return {
+    kind: 'two_factor_recovery_used',
+    to: user.email,
+    subject: 'A recovery code was used to sign in to Quire',
+    text: [
+      'Hello,',
+      '',
+      `Someone (hopefully you) signed in to the Quire account ${quotedLine(nameOf(user))} with a two-factor recovery code instead of the authenticator app.`,
+      `That code is spent; ${left === 1 ? '1 recovery code is' : `${left} recovery codes are`} left.`,
+      `You can make new codes in your profile: ${ctx.publicUrl}/profile`,
+      '',
+      'If it was not you, change your password at once and tell your administrator.',
+    ].join('\n'),
+  };
+}

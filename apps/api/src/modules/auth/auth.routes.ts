@@ -148,6 +148,23 @@ export const authModule = (deps: Deps) =>
         data: await twoFactor.disableTwoFactor(deps, session, actor, body),
       }),
     },
+    verify2faRecovery: {
+      rateLimit: codeLimit,
+      handler: async ({ body, auth: session, actor }) => ({
+        message: 'Signed in with a recovery code; it cannot be used again',
+        data: await twoFactor.verifyRecoveryCode(deps, session, actor, body.recovery_code),
+      }),
+    },
+    recoveryCodesLeft: async ({ auth: session }) => ({
+      data: await twoFactor.recoveryCodeCount(deps, session),
+    }),
+    regenerateRecoveryCodes: {
+      rateLimit: codeLimit,
+      handler: async ({ body, auth: session, actor }) => ({
+        message: 'New recovery codes made; the old ones no longer work',
+        data: await twoFactor.regenerateRecoveryCodes(deps, session, actor, body),
+      }),
+    },
     clear2fa: async ({ body, auth: session, actor }) => {
       await twoFactor.clearTwoFactor(deps, session, actor, body?.user_id);
       return {

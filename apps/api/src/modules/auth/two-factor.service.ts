@@ -26,17 +26,26 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../lib/session.js';
 import { findUser, findUserWithCompany } from '../account/account.service.js';
+import {
+  dropRecoveryCodes,
+  issueRecoveryCodes,
+  recoveryCodesLeft,
+  spendRecoveryCode,
+} from '../account/recovery-code.service.js';
 import { endSession, endUserSessions, markSessionVerified } from '../account/session.service.js';
+import { enqueueMail } from '../email/email.queue.js';
 import {
   codeAlreadyUsed,
   companyRequiresTwoFactor,
   invalidCode,
+  invalidRecoveryCode,
   ownTwoFactorInProfile,
   tooManyRefusedCodes,
   twoFactorAlreadyOn,
   twoFactorNotSetUp,
   wrongPassword,
 } from './auth.errors.js';
+import { recoveryCodeUsedMail } from './auth.mail.js';
 import * as repo from './auth.repository.js';
 import { updateSignInSettings } from './sign-in-settings.service.js';
 
@@ -175,9 +184,11 @@ async function assertCodeBudget(deps: Deps, userId: number) {
 export async function verifyTwoFactor(deps: Deps, auth: AuthContext, actor: Actor, code: string) {
   const user = await loadUser(deps, auth);
   await assertCodeBudget(deps, user.id);
-  await auditingRefusal(deps, actor, user, '2fa.failed', () =>
+  const recoveryCodes = await auditingRefusal(deps, actor, user, '2fa.failed', () =>
     deps.db.$transaction(async (tx) => {
       await checkCode(deps, tx, user, code);
+      // Turning 2FA on issues the recovery codes, answered this once.
+      const codes = user.twoFactorEnabled ? undefined : await issueRecoveryCodes(tx, deps, user.id);
       if (!user.twoFactorEnabled) await repo.enableTwoFactor(tx, user.id);
       await markSessionVerified(tx, auth.sessionId);
       await audit(tx, actor, {
@@ -188,14 +199,101 @@ export async function verifyTwoFactor(deps: Deps, auth: AuthContext, actor: Acto
           : `${user.username} turned on two-factor authentication`,
         targetType: 'user',
         targetId: user.id,
+        ...(codes ? { details: { recovery_codes_issued: codes.length } } : {}),
       });
+      return codes;
     }),
   );
   return {
     verified: true as const,
     isCompany2FAEnabled: user.company.twoFactorRequired,
     isUser2FAEnabled: true,
+    ...(recoveryCodes ? { recovery_codes: recoveryCodes } : {}),
   };
+}
+
+/**
+ * Completes this session's sign-in with a recovery code in place of an authenticator code:
+ * the code is spent, audited, and the user is told by e-mail. A wrong one is refused like a
+ * wrong code (400, audited, counted towards the same budget).
+ */
+export async function verifyRecoveryCode(deps: Deps, auth: AuthContext, actor: Actor, code: string) {
+  const user = await loadUser(deps, auth);
+  if (!user.twoFactorEnabled) throw twoFactorNotSetUp();
+  await assertCodeBudget(deps, user.id);
+  const left = await auditingRefusal(deps, actor, user, '2fa.failed', () =>
+    deps.db.$transaction(async (tx) => {
+      if (!(await spendRecoveryCode(tx, deps, user.id, code))) throw invalidRecoveryCode();
+      await markSessionVerified(tx, auth.sessionId);
+      const remaining = await recoveryCodesLeft(tx, user.id);
+      await audit(tx, actor, {
+        type: 'auth',
+        action: '2fa.recovery_used',
+        message: `${user.username} signed in with a recovery code (${remaining} left)`,
+        targetType: 'user',
+        targetId: user.id,
+        details: { remaining },
+      });
+      await enqueueMail(tx, {
+        ...recoveryCodeUsedMail({ publicUrl: deps.config.publicUrl }, user, remaining),
+        createdById: user.id,
+      });
+      return remaining;
+    }),
+  );
+  return {
+    verified: true as const,
+    isCompany2FAEnabled: user.company.twoFactorRequired,
+    isUser2FAEnabled: true,
+    remaining_recovery_codes: left,
+  };
+}
+
+/** How many of the signed-in user's recovery codes are left. */
+export async function recoveryCodeCount(deps: Deps, auth: AuthContext) {
+  return { remaining: await recoveryCodesLeft(deps.db, auth.userId) };
+}
+
+/** Ten new recovery codes, with a current code or the password; the old ones stop working. */
+export async function regenerateRecoveryCodes(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  input: TDisable2faBody,
+) {
+  const user = await loadUser(deps, auth);
+  if (!user.twoFactorEnabled) throw twoFactorNotSetUp();
+  await assertCodeBudget(deps, user.id);
+  await checkPasswordInstead(deps, actor, user, input);
+  const codes = await auditingRefusal(deps, actor, user, '2fa.failed', () =>
+    deps.db.$transaction(async (tx) => {
+      if (input.code !== undefined) await checkCode(deps, tx, user, input.code);
+      const issued = await issueRecoveryCodes(tx, deps, user.id);
+      await audit(tx, actor, {
+        type: 'auth',
+        action: '2fa.recovery_codes_issued',
+        message: `${user.username} made new two-factor recovery codes; the old ones stopped working`,
+        targetType: 'user',
+        targetId: user.id,
+      });
+      return issued;
+    }),
+  );
+  return { recovery_codes: codes, remaining: codes.length };
+}
+
+/** Without a code, the password must be right (a refusal is audited and counted as a code's). */
+async function checkPasswordInstead(
+  deps: Deps,
+  actor: Actor,
+  user: { id: number; username: string; passwordHash: string | null },
+  input: TDisable2faBody,
+) {
+  if (input.code !== undefined || input.password === undefined) return;
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await auditFailedCode(deps, actor, user, '2fa.disable_failed');
+    throw wrongPassword('password');
+  }
 }
 
 /** Turns the user's own 2FA off, with a current code or the password. */
@@ -208,16 +306,12 @@ export async function disableTwoFactor(
   const user = await loadUser(deps, auth);
   if (user.company.twoFactorRequired) throw companyRequiresTwoFactor();
   await assertCodeBudget(deps, user.id);
-  if (input.code === undefined && input.password !== undefined) {
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      await auditFailedCode(deps, actor, user, '2fa.disable_failed');
-      throw wrongPassword('password');
-    }
-  }
+  await checkPasswordInstead(deps, actor, user, input);
   await auditingRefusal(deps, actor, user, '2fa.disable_failed', () =>
     deps.db.$transaction(async (tx) => {
       if (input.code !== undefined) await checkCode(deps, tx, user, input.code);
       await repo.clearTwoFactor(tx, user.id);
+      await dropRecoveryCodes(tx, user.id);
       await audit(tx, actor, {
         type: 'auth',
         action: '2fa.disabled',
@@ -291,6 +385,7 @@ export async function clearTwoFactor(
   if (!mayManage(auth.accessType, accessTypeFromDb(target.accessType))) throw moreAccessThanYours();
   await deps.db.$transaction(async (tx) => {
     await repo.clearTwoFactor(tx, target.id);
+    await dropRecoveryCodes(tx, target.id);
     await endUserSessions(tx, target.id, now, auth.sessionId);
     await audit(tx, actor, {
       type: 'user',
