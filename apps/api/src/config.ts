@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ZUsername } from '@quire/contract';
 import { rootDir } from '@quire/db';
@@ -182,9 +183,47 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * The settings that hold a secret. Each can come from a file instead (Docker secrets,
+ * systemd credentials): `X_FILE=/run/secrets/x` is read when `X` is unset or empty.
+ */
+export const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'ADMIN_PASSWORD',
+  'VENDOR_PASSWORD',
+  'APP_SECRET',
+  'HEALTH_TOKEN',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'LICENCE_PUBLIC_KEY',
+] as const;
+
+/** `env` with each unset secret `X` read from the file `X_FILE` names (its trailing newlines dropped). */
+export function withSecretFiles(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) {
+      problems.push(`  ${name}_FILE: ${name} is set too; keep one of them`);
+      continue;
+    }
+    try {
+      out[name] = readFileSync(path.resolve(rootDir, file), 'utf8').replace(/[\r\n]+$/, '');
+    } catch (err) {
+      problems.push(
+        `  ${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return out;
+}
+
 /** Reads and checks the environment once; a bad value names the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchema.safeParse(withSecretFiles(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { passwordProblems } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, SECRET_VARIABLES, withSecretFiles } from '../src/config.js';
 import { startupFailureMessage } from '../src/startup-errors.js';
 import { createTestApp, type TestContext } from './app.js';
 
@@ -26,6 +29,42 @@ describe('loadConfig', () => {
     const config = load({});
     expect(config.SESSION_TTL_HOURS).toBe(12);
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('reads a secret X from the file X_FILE names when X is unset, for every secret', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-secrets-'));
+    try {
+      const file = (name: string, text: string) => {
+        writeFileSync(path.join(dir, name), text);
+        return path.join(dir, name);
+      };
+      const config = load({
+        APP_SECRET_FILE: file('app', 'a-secret-of-32-characters-long!!\n'),
+        DATABASE_URL_FILE: file('db', 'postgresql://quire:p%40ss@db:5432/quire\r\n'),
+        ADMIN_PASSWORD: '',
+        ADMIN_PASSWORD_FILE: file('admin', 'Quiet-Lantern-River-8'),
+      });
+      expect(config.APP_SECRET).toBe('a-secret-of-32-characters-long!!');
+      expect(config.DATABASE_URL).toBe('postgresql://quire:p%40ss@db:5432/quire');
+      expect(config.ADMIN_PASSWORD).toBe('Quiet-Lantern-River-8');
+      // Every secret has its _FILE: each one read from a file comes through.
+      for (const name of SECRET_VARIABLES) {
+        const env = withSecretFiles({ [`${name}_FILE`]: file(name, `value of ${name}\n`) });
+        expect(env[name]).toBe(`value of ${name}`);
+      }
+      // The file's content is checked like the variable's.
+      expect(refusal({ APP_SECRET_FILE: file('short', 'too short\n') })).toContain('APP_SECRET');
+      expect(
+        refusal({ APP_SECRET: 'a-secret-of-32-characters-long!!', APP_SECRET_FILE: file('x', 'y') }),
+      ).toContain('APP_SECRET_FILE: APP_SECRET is set too');
+      expect(refusal({ HEALTH_TOKEN_FILE: path.join(dir, 'missing') })).toContain(
+        'HEALTH_TOKEN_FILE: cannot read',
+      );
+      // A setting that is not a secret has no _FILE.
+      expect(load({ LOG_LEVEL_FILE: file('level', 'debug') }).LOG_LEVEL).toBe('silent');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('limits SESSION_TTL_HOURS to a year (8760)', () => {
