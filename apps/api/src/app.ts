@@ -48,6 +48,7 @@ import { licenceGate } from './modules/licence/licence.gate.js';
 import { licenceModule } from './modules/licence/licence.routes.js';
 import { metadataModule } from './modules/metadata/metadata.routes.js';
 import { notificationModule } from './modules/notification/notification.routes.js';
+import { previewModule } from './modules/preview/preview.routes.js';
 import { savedViewModule } from './modules/saved-view/saved-view.routes.js';
 import { settingsModule } from './modules/settings/settings.routes.js';
 import { setupModule } from './modules/setup/setup.routes.js';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationModule(deps));
   await app.register(workflowModule(deps));
   await app.register(dashboardAndSearchModule(deps));
+  await app.register(previewModule(deps));
   await app.register(savedViewModule(deps));
   await app.register(auditModule(deps));
   await app.register(licenceModule(deps));

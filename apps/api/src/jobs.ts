@@ -15,6 +15,7 @@ import {
 } from './modules/dashboard-and-search/dashboard-and-search.jobs.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
 import { notifyFollowersJob } from './modules/notification/notification.jobs.js';
+import { previewDeriveJob } from './modules/preview/preview.jobs.js';
 import {
   WORKFLOW_CLOCK_CRON,
   workflowClockJob,
@@ -43,6 +44,7 @@ export const jobDefinitions: JobDefinition[] = [
   searchExtractJob,
   searchRecognizeJob,
   searchReindexJob,
+  previewDeriveJob,
   backupRunJob,
   backupRestoreJob,
 ];

@@ -126,6 +126,7 @@ export const AUDIT_EVENTS = {
     'file.text_extraction_failed',
     'file.text_not_extractable',
     'file.text_recognition_requested',
+    'file.previews_made',
   ],
   notification: ['notification.read', 'notification.cleared'],
   workflow: [

@@ -10,6 +10,7 @@ import { fileContract } from './file.js';
 import { fileActionsContract } from './file-actions.js';
 import { fileActionsWorkflowContract } from './file-actions-workflow.js';
 import { fileBulkContract } from './file-bulk.js';
+import { filePreviewContract } from './file-preview.js';
 import { fileWorkflowContract } from './file-workflow.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
@@ -39,6 +40,7 @@ export * from './file.js';
 export * from './file-actions.js';
 export * from './file-actions-workflow.js';
 export * from './file-bulk.js';
+export * from './file-preview.js';
 export * from './file-workflow.js';
 export * from './group.js';
 export * from './http.js';
@@ -66,7 +68,7 @@ export const contract = {
   category: { ...categoryContract, ...categoryFilesContract, ...categoryWorkflowContract },
   metadata: metadataContract,
   valueList: valueListContract,
-  file: { ...fileContract, ...fileWorkflowContract },
+  file: { ...fileContract, ...fileWorkflowContract, ...filePreviewContract },
   fileActions: { ...fileActionsContract, ...fileActionsWorkflowContract, ...fileBulkContract },
   trash: trashContract,
   notification: notificationContract,

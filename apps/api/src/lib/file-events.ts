@@ -53,7 +53,15 @@ export const FILE_EVENT_SUBSCRIBERS: JobKind[] = [
   'notification.file_event',
   'workflow.file_event',
   'search.extract',
+  'preview.derive',
 ];
+
+/** The events that bring a version with new content (its text, thumbnail and preview are made). */
+export const CONTENT_EVENTS: ReadonlySet<FileEventType> = new Set([
+  'uploaded',
+  'version_added',
+  'checked_in',
+]);
 
 /** Emits a file event to every subscribing area, inside the caller's transaction. */
 export async function emitFileEvent(

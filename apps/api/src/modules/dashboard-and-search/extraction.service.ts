@@ -2,7 +2,7 @@ import type { TTextStatus } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
-import type { FileEvent } from '../../lib/file-events.js';
+import { CONTENT_EVENTS } from '../../lib/file-events.js';
 import { describeError } from '../../lib/jobs/definition.js';
 import { enqueue } from '../../lib/jobs/queue.js';
 import { ocrLanguages } from '../../lib/ocr-languages.js';
@@ -27,11 +27,7 @@ import { isRecognisableImage, type OcrLimits, recognizeText } from './text-recog
 // text keeps where each page starts, so a match names its page.
 
 /** The file events that bring a version with new content. */
-export const TEXT_EVENTS: ReadonlySet<FileEvent['type']> = new Set([
-  'uploaded',
-  'version_added',
-  'checked_in',
-]);
+export const TEXT_EVENTS = CONTENT_EVENTS;
 
 const UNSUPPORTED_TYPE = 'Files of this type are not searched by their content';
 const OCR_OFF =

@@ -1,0 +1,146 @@
+// Thumbnails and Office previews, made in a child process of its own (preview.derive.ts runs
+// it through lib/child-task.ts with a heap, a resident-memory and a time limit): a hostile
+// file can exhaust only this process.
+//   thumbnail  the first page of a PDF, an image (PNG, JPEG, TIFF), a DOCX or an XLSX drawn
+//              by MuPDF (WebAssembly, `mupdf`) into a PNG at most `size` pixels wide and high;
+//              an image declaring more than `maxPixels` is refused from its header, undecoded
+//   preview    a DOCX as HTML (mammoth: headings, paragraphs, lists, tables; no images) or
+//              the first sheets of an XLSX as tables (exceljs' streaming reader), cut at
+//              `maxHtml` characters, every text escaped
+//
+// In: one IPC message { bytes, mime, thumbnail: boolean, preview: 'docx' | 'xlsx' | null,
+// size, maxPixels, maxHtml, maxRows, maxColumns }.
+// Out: one IPC message { thumbnail?: { png, width, height } | { error },
+// preview?: { html, truncated } | { error } }, then exit.
+import { Readable } from 'node:stream';
+
+const input = await new Promise((resolve) => process.once('message', resolve));
+const bytes = new Uint8Array(input.bytes);
+const { mime, size, maxPixels, maxHtml, maxRows, maxColumns } = input;
+
+const message = (err) => (err instanceof Error ? err.message : String(err));
+
+async function thumbnail() {
+  const mupdf = await import('mupdf');
+  if (mime.startsWith('image/')) {
+    // The header only: MuPDF decodes an image when it is drawn, not when it is opened.
+    const image = new mupdf.Image(bytes);
+    const width = image.getWidth();
+    const height = image.getHeight();
+    image.destroy();
+    if (width * height > maxPixels)
+      throw new Error(
+        `The image is ${width} x ${height} pixels, more than the ${Math.round(maxPixels / 1e6)} megapixels a thumbnail is made from`,
+      );
+  }
+  const doc = mupdf.Document.openDocument(bytes, mime);
+  if (doc.countPages() < 1) throw new Error('The document has no page');
+  const page = doc.loadPage(0);
+  const [x0, y0, x1, y1] = page.getBounds();
+  const scale = Math.min(size / Math.max(1, x1 - x0), size / Math.max(1, y1 - y0));
+  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
+  const out = { png: pixmap.asPNG(), width: pixmap.getWidth(), height: pixmap.getHeight() };
+  pixmap.destroy();
+  page.destroy();
+  doc.destroy();
+  return out;
+}
+
+const escape = (s) =>
+  String(s).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+
+/** HTML pieces up to maxHtml characters; `full` once reached. */
+function html() {
+  const parts = [];
+  let length = 0;
+  let truncated = false;
+  return {
+    get full() {
+      return truncated;
+    },
+    add(piece) {
+      if (truncated) return;
+      if (length + piece.length > maxHtml) {
+        truncated = true;
+        return;
+      }
+      parts.push(piece);
+      length += piece.length;
+    },
+    done: () => ({ html: parts.join(''), truncated }),
+  };
+}
+
+async function docx() {
+  const mammoth = (await import('mammoth')).default;
+  const { value } = await mammoth.convertToHtml(
+    { buffer: Buffer.from(bytes) },
+    // No images (they would be data: URLs of any size) and no external links followed.
+    { convertImage: mammoth.images.imgElement(() => ({ src: '' })), ignoreEmptyParagraphs: true },
+  );
+  // mammoth writes only the elements it knows, with text escaped; links keep their target,
+  // which the page shows inert (a sandboxed frame without scripts). Images are dropped.
+  const out = html();
+  out.add(value.replace(/<img[^>]*>/g, ''));
+  return out.done();
+}
+
+async function xlsx() {
+  const ExcelJS = (await import('exceljs')).default;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  });
+  const out = html();
+  let sheets = 0;
+  for await (const sheet of reader) {
+    sheets += 1;
+    if (sheets > 5 || out.full) break;
+    out.add(`<h2>${escape(sheet.name ?? `Sheet ${sheets}`)}</h2><table><tbody>`);
+    let rows = 0;
+    for await (const row of sheet) {
+      rows += 1;
+      if (rows > maxRows || out.full) break;
+      const cells = [];
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        if (col > maxColumns) return;
+        const v = cell.value;
+        let text = '';
+        if (v === null || v === undefined) text = '';
+        else if (v instanceof Date) text = v.toISOString().slice(0, 10);
+        else if (typeof v === 'object') {
+          if ('richText' in v) text = v.richText.map((r) => r.text).join('');
+          else if ('text' in v) text = String(v.text);
+          else if ('result' in v && v.result !== undefined) text = String(v.result);
+          else if ('formula' in v) text = `=${v.formula}`;
+        } else text = String(v);
+        cells[col - 1] = `<td>${escape(text)}</td>`;
+      });
+      out.add(`<tr>${Array.from(cells, (c) => c ?? '<td></td>').join('')}</tr>`);
+    }
+    out.add('</tbody></table>');
+  }
+  return out.done();
+}
+
+const result = {};
+if (input.thumbnail) {
+  try {
+    result.thumbnail = await thumbnail();
+  } catch (err) {
+    result.thumbnail = { error: message(err) };
+  }
+}
+if (input.preview) {
+  try {
+    result.preview = await (input.preview === 'docx' ? docx() : xlsx());
+  } catch (err) {
+    result.preview = { error: message(err) };
+  }
+}
+process.send(result, () => process.exit(0));

@@ -1,0 +1,175 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import { docx } from '../../../test/documents.js';
+import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { pixelBombPng, scannedImage, typesetPdf } from '../../../test/scans.js';
+import { rowXml, workbook } from '../../../test/xlsx.js';
+import { emitFileEvent } from '../../lib/file-events.js';
+
+// Thumbnails and Office previews (the preview.derive job and the two calls), through the real
+// app: rights, caching headers, hostile images, and that a view-only person never gets the
+// original bytes of an Office file.
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+let t: TestContext;
+let owner: { id: number; token: string };
+let viewOnly: { id: number; token: string };
+let outsider: { id: number; token: string };
+let category: number;
+
+const as = (who: { token: string } | null, opts: InjectOptions) => callAs(t, who?.token ?? null, opts);
+const get = (who: { token: string } | null, url: string, headers: Record<string, string> = {}) =>
+  as(who, { method: 'GET', url, headers });
+
+async function person(firstName: string) {
+  const user = await createUser(t.db, { accessType: 'General staff', firstName, lastName: 'Looker' });
+  return { id: user.id, token: await loginAs(t.app, user, 'user') };
+}
+
+/** A file of `owner` that viewOnly may view (a file grant without download), after the jobs ran. */
+async function upload(name: string, content: Buffer, mimeType: string) {
+  const file = await createFile(t.db, t.app.deps.blobs, {
+    ownerId: owner.id,
+    categoryId: category,
+    name,
+    content,
+    mimeType,
+  });
+  await t.db.file.update({ where: { id: file.id }, data: { hasOwnPermissions: true } });
+  await t.db.filePermission.create({
+    data: { fileId: file.id, userId: viewOnly.id, canView: true, canDownload: false },
+  });
+  await t.db.$transaction((tx) =>
+    emitFileEvent(tx, {
+      type: 'uploaded',
+      file_id: file.id,
+      version_id: file.currentVersionId as number,
+      actor_id: owner.id,
+    }),
+  );
+  await t.app.jobs.runDue();
+  return { id: file.id, versionId: file.currentVersionId as number };
+}
+
+/** Width and height from a PNG's header. */
+const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await person('Olive');
+  viewOnly = await person('Vera');
+  outsider = await person('Oscar');
+  category = (await createCategory(t.db, { name: 'Previews', grants: [{ userId: owner.id }] })).id;
+});
+afterAll(() => t.close());
+
+describe('GET /api/previews/thumbnail/{id}', () => {
+  it('serves the thumbnail of an image to whoever may view the file, with its ETag (304 when unchanged)', async () => {
+    const { id } = await upload('receipt.png', await scannedImage('Receipt 77\nThank you'), 'image/png');
+    const res = await get(viewOnly, `/api/previews/thumbnail/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const size = pngSize(res.rawPayload);
+    expect(Math.max(size.width, size.height)).toBe(256);
+    expect(res.rawPayload.length).toBeLessThan(60_000);
+    const again = await get(viewOnly, `/api/previews/thumbnail/${id}`, {
+      'if-none-match': res.headers.etag as string,
+    });
+    expect(again.statusCode).toBe(304);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'file.previews_made', targetId: String(id) } }),
+    ).toBe(1);
+  }, 120_000);
+
+  it('makes one of the first page of a PDF, and stores it as derived content, not a version', async () => {
+    const pdf = Buffer.from(await typesetPdf(['Annual report', 'Second page']));
+    const { id, versionId } = await upload('report.pdf', pdf, 'application/pdf');
+    const res = await get(owner, `/api/previews/thumbnail/${id}`);
+    expect(res.statusCode).toBe(200);
+    const size = pngSize(res.rawPayload);
+    expect(size).toEqual({ width: 256, height: 183 }); // 420 x 300 points, the longer side 256
+    expect(await t.db.fileVersion.count({ where: { fileId: id } })).toBe(1);
+    const row = await t.db.versionDerivative.findUniqueOrThrow({
+      where: { versionId_kind: { versionId, kind: 'thumbnail' } },
+    });
+    expect(row).toMatchObject({ mimeType: 'image/png', width: 256, height: 183, error: null });
+  }, 120_000);
+
+  it('refuses a stranger (404, audited) and the anonymous (401)', async () => {
+    const { id } = await upload('hidden.png', await scannedImage('Hidden'), 'image/png');
+    const before = await t.db.auditEvent.count({
+      where: { action: 'access.not_found', userId: outsider.id },
+    });
+    const hidden = await get(outsider, `/api/previews/thumbnail/${id}`);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.headers['content-type']).toMatch(/json/);
+    expect(await t.db.auditEvent.count({ where: { action: 'access.not_found', userId: outsider.id } })).toBe(
+      before + 1,
+    );
+    expect((await get(null, `/api/previews/thumbnail/${id}`)).statusCode).toBe(401);
+    expect((await get(owner, '/api/previews/thumbnail/abc')).statusCode).toBe(400);
+  }, 120_000);
+
+  it('makes none of a pixel bomb (refused from its header, in a bounded child) and says why', async () => {
+    const { id, versionId } = await upload('bomb.png', pixelBombPng(12_000, 12_000), 'image/png');
+    const res = await get(owner, `/api/previews/thumbnail/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/12000 x 12000 pixels, more than the 40 megapixels/);
+    const row = await t.db.versionDerivative.findUniqueOrThrow({
+      where: { versionId_kind: { versionId, kind: 'thumbnail' } },
+    });
+    expect(row.blobId).toBeNull();
+  }, 120_000);
+
+  it('answers 404 for a type that has no thumbnail', async () => {
+    const { id } = await upload('notes.txt', Buffer.from('plain words'), 'text/plain');
+    const res = await get(owner, `/api/previews/thumbnail/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'preview.no_thumbnail' });
+  });
+});
+
+describe('GET /api/previews/office/{id}', () => {
+  it('shows a DOCX as escaped HTML to a view-only person, who still cannot get the original', async () => {
+    const { id, versionId } = await upload(
+      'letter.docx',
+      docx(['Dear Madam, the <b>numbat</b> shipment', 'Kind regards']),
+      DOCX,
+    );
+    const res = await get(viewOnly, `/api/previews/office/${id}`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ version_id: versionId, kind: 'docx', truncated: false });
+    expect(data.html).toContain('<p>Dear Madam, the &lt;b&gt;numbat&lt;/b&gt; shipment</p>');
+    // The original bytes stay out of reach: version-preview of a DOCX needs the download right.
+    const original = await get(viewOnly, `/api/version-preview/${versionId}`);
+    expect(original.statusCode).toBe(403);
+    expect(original.rawPayload.includes(Buffer.from('PK'))).toBe(false);
+  }, 120_000);
+
+  it('shows the rows of an XLSX as a table, text escaped', async () => {
+    const sheet = workbook(rowXml(1, ['Item', 'Price']) + rowXml(2, ['<script>x</script>', '12']));
+    const { id } = await upload('prices.xlsx', sheet, XLSX);
+    const res = await get(viewOnly, `/api/previews/office/${id}`);
+    expect(res.statusCode).toBe(200);
+    const { html, kind } = res.json().data;
+    expect(kind).toBe('xlsx');
+    expect(html).toContain('<tr><td>Item</td><td>Price</td></tr>');
+    expect(html).toContain('<td>&lt;script&gt;x&lt;/script&gt;</td>');
+    expect(html).not.toContain('<script>');
+  }, 120_000);
+
+  it('refuses a stranger (404) and answers 404 with a reason for a file that is not DOCX or XLSX', async () => {
+    const { id } = await upload('memo.docx', docx(['Secret memo']), DOCX);
+    expect((await get(outsider, `/api/previews/office/${id}`)).statusCode).toBe(404);
+    const { id: pdf } = await upload('plain.pdf', Buffer.from(await typesetPdf(['x'])), 'application/pdf');
+    const res = await get(owner, `/api/previews/office/${pdf}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'preview.no_office_preview' });
+  }, 120_000);
+});
