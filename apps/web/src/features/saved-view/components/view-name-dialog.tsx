@@ -3,9 +3,9 @@ import { type TFilterFilesBody, type TSavedView, ZSavedViewName } from '@quire/c
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateSavedView } from '../api/create-saved-view';
 import { useUpdateSavedView } from '../api/update-saved-view';
@@ -99,14 +99,9 @@ export function ViewNameDialog({
             <input type="checkbox" {...form.register('pinned')} /> Pin to dashboard
           </label>
         )}
-        <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <PendingButton pending={pending} pendingLabel="Saving…">
-            {view ? 'Rename' : 'Save view'}
-          </PendingButton>
-        </div>
+        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
+          {view ? 'Rename' : 'Save view'}
+        </DialogActions>
       </form>
     </Dialog>
   );
