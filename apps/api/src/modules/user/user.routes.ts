@@ -4,7 +4,9 @@ import { defineRoutes } from '../../lib/route.js';
 import { sendBlob } from '../../lib/send-file.js';
 import { readAll } from '../../lib/streams.js';
 import * as account from '../account/account.service.js';
+import * as creating from './create-users.service.js';
 import * as users from './user.service.js';
+import * as signatures from './user-signature.service.js';
 
 export const userModule = (deps: Deps) =>
   defineRoutes('user', contract.user, {
@@ -30,12 +32,12 @@ export const userModule = (deps: Deps) =>
       },
       handler: async ({ body, files, auth, actor }) => {
         // Who may be changed is settled before a byte of the file is read.
-        const target = await users.signatureTarget(deps, auth, body.user_id);
+        const target = await signatures.signatureTarget(deps, auth, body.user_id);
         for await (const file of files) {
-          const image = await users.storeSignatureImage(deps, file.stream);
+          const image = await signatures.storeSignatureImage(deps, file.stream);
           return {
             message: 'Signature uploaded successfully',
-            data: await users.setSignature(deps, auth, actor, target, image),
+            data: await signatures.setSignature(deps, auth, actor, target, image),
           };
         }
         throw new Error('unreachable: the pipeline refuses an upload without its file');
@@ -43,7 +45,7 @@ export const userModule = (deps: Deps) =>
     },
     signature: async ({ params, auth, req, reply }) =>
       sendBlob(deps.blobs, req, reply, {
-        ...(await users.readSignature(deps, auth, params.id)),
+        ...(await signatures.readSignature(deps, auth, params.id)),
         disposition: 'inline',
       }),
     allUsers: async () => ({ data: await users.listUserOptions(deps) }),
@@ -58,10 +60,10 @@ export const userModule = (deps: Deps) =>
     }),
     createUser: async ({ auth, actor, body }) => ({
       message: 'User created successfully',
-      data: await users.createUser(deps, auth, actor, body),
+      data: await creating.createUser(deps, auth, actor, body),
     }),
     createManyUsers: async ({ auth, actor, body }) => {
-      const data = await users.createManyUsers(deps, auth, actor, body.users);
+      const data = await creating.createManyUsers(deps, auth, actor, body.users);
       return { message: `${data.created} users created successfully`, data };
     },
     importUsers: {
@@ -69,7 +71,7 @@ export const userModule = (deps: Deps) =>
       handler: async ({ body, files, auth, actor }) => {
         for await (const file of files) {
           const content = await readAll(file.stream);
-          const data = await users.importUsers(deps, auth, actor, {
+          const data = await creating.importUsers(deps, auth, actor, {
             content,
             dryRun: body.dry_run === 'true',
           });
@@ -85,7 +87,7 @@ export const userModule = (deps: Deps) =>
       reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="users-import-template.xlsx"')
-        .send(await users.importTemplate()),
+        .send(await creating.importTemplate()),
     editUser: async ({ params, auth, actor, body }) => ({
       message: 'User updated successfully',
       data: await users.editUser(deps, auth, actor, params.id, body),
