@@ -14,8 +14,8 @@ import * as repo from './saved-view.repository.js';
 
 // Saved views: a person's own searches and filters, by name, in their order; the pinned ones
 // are on their dashboard. Only the owner sees or changes a view (anyone else gets 404). Each
-// change runs under the owner's row lock (so counts and positions stay whole) and writes its
-// audit event in the same transaction.
+// change runs under the owner's row lock (asOwner) and writes its audit event in the same
+// transaction.
 
 type Row = Awaited<ReturnType<typeof repo.listMine>>[number];
 
@@ -33,6 +33,21 @@ function toDto(v: Row): TSavedView {
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
 
+/**
+ * Runs `work` in one transaction under the owner's row lock (their counts and positions stay
+ * whole); a `name` another of theirs took meanwhile is the same 400 as one found taken.
+ */
+function asOwner<T>(deps: Deps, auth: AuthContext, name: string | undefined, work: (tx: Tx) => Promise<T>) {
+  return deps.db
+    .$transaction(async (tx) => {
+      await repo.lockOwner(tx, auth.userId);
+      return work(tx);
+    })
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) && name !== undefined ? savedViewNameTaken(name) : err;
+    });
+}
+
 export async function listSavedViews(deps: Deps, auth: AuthContext) {
   return { items: (await repo.listMine(deps.db, auth.userId)).map(toDto) };
 }
@@ -44,31 +59,26 @@ export async function createSavedView(
   actor: Actor,
   body: TCreateSavedViewInput,
 ) {
-  return deps.db
-    .$transaction(async (tx) => {
-      await repo.lockOwner(tx, auth.userId);
-      if (await repo.nameTaken(tx, auth.userId, body.name)) throw savedViewNameTaken(body.name);
-      const count = await repo.countMine(tx, auth.userId);
-      if (count >= SAVED_VIEWS_MAX) throw tooManySavedViews();
-      const view = await repo.insert(tx, {
-        userId: auth.userId,
-        name: body.name,
-        query: body.query as Prisma.InputJsonValue,
-        pinned: body.pinned,
-        position: count,
-      });
-      await audit(tx, actor, {
-        type: 'saved-view',
-        action: 'saved_view.created',
-        message: `Saved the view "${view.name}"${view.pinned ? ' (pinned to the dashboard)' : ''}`,
-        targetType: 'saved_view',
-        targetId: view.id,
-      });
-      return toDto(view);
-    })
-    .catch((err: unknown) => {
-      throw isUniqueViolation(err) ? savedViewNameTaken(body.name) : err;
+  return asOwner(deps, auth, body.name, async (tx) => {
+    if (await repo.nameTaken(tx, auth.userId, body.name)) throw savedViewNameTaken(body.name);
+    const count = await repo.countMine(tx, auth.userId);
+    if (count >= SAVED_VIEWS_MAX) throw tooManySavedViews();
+    const view = await repo.insert(tx, {
+      userId: auth.userId,
+      name: body.name,
+      query: body.query as Prisma.InputJsonValue,
+      pinned: body.pinned,
+      position: count,
     });
+    await audit(tx, actor, {
+      type: 'saved-view',
+      action: 'saved_view.created',
+      message: `Saved the view "${view.name}"${view.pinned ? ' (pinned to the dashboard)' : ''}`,
+      targetType: 'saved_view',
+      targetId: view.id,
+    });
+    return toDto(view);
+  });
 }
 
 /** What a change did, for its audit message. */
@@ -89,44 +99,38 @@ export async function updateSavedView(
   id: number,
   body: TUpdateSavedViewInput,
 ) {
-  return deps.db
-    .$transaction(async (tx) => {
-      await repo.lockOwner(tx, auth.userId);
-      const before = await repo.findMine(tx, auth.userId, id);
-      if (!before) throw savedViewNotFound();
-      if (body.name !== undefined && (await repo.nameTaken(tx, auth.userId, body.name, id)))
-        throw savedViewNameTaken(body.name);
-      let moved = false;
-      if (body.position !== undefined) {
-        const order = (await repo.listMine(tx, auth.userId)).map((v) => v.id).filter((v) => v !== id);
-        const place = Math.min(body.position, order.length);
-        order.splice(place, 0, id);
-        moved = before.position !== place;
-        await repo.renumber(tx, order);
-      }
-      const after = await repo.update(tx, id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.pinned !== undefined ? { pinned: body.pinned } : {}),
-        ...(body.query !== undefined ? { query: body.query as Prisma.InputJsonValue } : {}),
-      });
-      await audit(tx, actor, {
-        type: 'saved-view',
-        action: 'saved_view.updated',
-        message: describeChange(before, after, moved),
-        targetType: 'saved_view',
-        targetId: id,
-      });
-      return toDto(after);
-    })
-    .catch((err: unknown) => {
-      throw isUniqueViolation(err) && body.name ? savedViewNameTaken(body.name) : err;
+  return asOwner(deps, auth, body.name, async (tx) => {
+    const before = await repo.findMine(tx, auth.userId, id);
+    if (!before) throw savedViewNotFound();
+    if (body.name !== undefined && (await repo.nameTaken(tx, auth.userId, body.name, id)))
+      throw savedViewNameTaken(body.name);
+    let moved = false;
+    if (body.position !== undefined) {
+      const order = (await repo.listMine(tx, auth.userId)).map((v) => v.id).filter((v) => v !== id);
+      const place = Math.min(body.position, order.length);
+      order.splice(place, 0, id);
+      moved = before.position !== place;
+      await repo.renumber(tx, order);
+    }
+    const after = await repo.update(tx, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.pinned !== undefined ? { pinned: body.pinned } : {}),
+      ...(body.query !== undefined ? { query: body.query as Prisma.InputJsonValue } : {}),
     });
+    await audit(tx, actor, {
+      type: 'saved-view',
+      action: 'saved_view.updated',
+      message: describeChange(before, after, moved),
+      targetType: 'saved_view',
+      targetId: id,
+    });
+    return toDto(after);
+  });
 }
 
 /** Deletes one of the owner's views; the ones after it move up. */
 export async function deleteSavedView(deps: Deps, auth: AuthContext, actor: Actor, id: number) {
-  return deps.db.$transaction(async (tx: Tx) => {
-    await repo.lockOwner(tx, auth.userId);
+  return asOwner(deps, auth, undefined, async (tx) => {
     const view = await repo.findMine(tx, auth.userId, id);
     if (!view) throw savedViewNotFound();
     await repo.remove(tx, id);
