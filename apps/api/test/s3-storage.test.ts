@@ -125,6 +125,14 @@ describe('Quire on an S3-compatible store', () => {
       const down = await download(away, token, stored.id);
       expect(down.statusCode).toBe(503);
       expect(down.json()).toMatchObject({ code: 'storage.unavailable' });
+      // The health report names the file store as failing; calls are still answered.
+      const health = await away.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({
+        status: 'degraded',
+        failing: ['blobs'],
+        message: 'The file store (S3) is not reachable',
+      });
     } finally {
       await away.close();
     }

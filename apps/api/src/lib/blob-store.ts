@@ -70,6 +70,11 @@ export interface BlobStore {
    * the sweep of content that no row names (lib/blob-collector.ts).
    */
   list(): AsyncIterable<{ id: string; touchedAt: Date }>;
+  /**
+   * A store behind the network (S3) says whether its service answers now (for the health
+   * report); a folder store has none (its disk's free space tells).
+   */
+  reachable?(): Promise<boolean>;
 }
 
 /** The store could not be reached (an S3-compatible service away, refusing or failing): nothing was done. */

@@ -16,11 +16,14 @@ export interface DiskSpace {
   total_bytes: number;
 }
 
-/** A part that can fail: the database, the blob store's disk, the data folder's disk. */
+/** A part that can fail: the database, the blob store (its disk, or its S3 service), the data folder's disk. */
 export type HealthPart = 'database' | 'blobs' | 'data_dir';
 
 export interface HealthReport {
-  /** ok; degraded: a disk is nearly full or unreadable (calls still answered); unavailable: the database is away (503). */
+  /**
+   * ok; degraded: a disk is nearly full or unreadable, or the S3 store does not answer (calls
+   * still answered); unavailable: the database is away (503).
+   */
   status: 'ok' | 'degraded' | 'unavailable';
   database: 'up' | 'down';
   /** The failing parts (empty when ok). */
@@ -54,10 +57,10 @@ export function diskSpace(dir: string): Promise<DiskSpace | null> {
 
 /** The whole report (sizes included); `status: 'unavailable'` (answered 503) while the database is away. */
 export async function healthReport(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'blobs'>,
 ): Promise<HealthReport & { storage: NonNullable<HealthReport['storage']> }> {
   const folder = deps.config.STORAGE === 'folder';
-  const [blobs, dataDir, database] = await Promise.all([
+  const [blobs, dataDir, database, storeAnswers] = await Promise.all([
     folder ? diskSpace(deps.config.storageDir) : null,
     diskSpace(deps.config.dataDir),
     deps.db.$queryRaw`SELECT 1`.then(
@@ -67,11 +70,12 @@ export async function healthReport(
         throw err;
       },
     ),
+    deps.blobs.reachable?.() ?? true,
   ]);
   const storage = { blobs, data_dir: dataDir };
   const failing: HealthPart[] = [];
   if (database === 'down') failing.push('database');
-  if (folder && (!blobs || isLow(blobs))) failing.push('blobs');
+  if ((folder && (!blobs || isLow(blobs))) || !storeAnswers) failing.push('blobs');
   if (!dataDir || isLow(dataDir)) failing.push('data_dir');
   if (database === 'down')
     return { status: 'unavailable', database, failing, message: databaseUnavailable().message, storage };
@@ -80,7 +84,12 @@ export async function healthReport(
       status: 'degraded',
       database,
       failing,
-      message: `Nearly full or unreadable: ${failing.map((p) => (p === 'blobs' ? 'the file store' : 'the data folder')).join(' and ')}`,
+      message: folder
+        ? `Nearly full or unreadable: ${failing.map((p) => (p === 'blobs' ? 'the file store' : 'the data folder')).join(' and ')}`
+        : [
+            ...(failing.includes('blobs') ? ['The file store (S3) is not reachable'] : []),
+            ...(failing.includes('data_dir') ? ['the data folder is nearly full or unreadable'] : []),
+          ].join('; '),
       storage,
     };
   return { status: 'ok', database, failing, storage };
@@ -98,7 +107,7 @@ function seesSizes(deps: Pick<Deps, 'config'>, req: FastifyRequest): boolean {
 }
 
 /** The GET /api/health handler: 200, or 503 while the database is away; sizes only for those who may see them. */
-export function healthRoute(deps: Pick<Deps, 'db' | 'config'>) {
+export function healthRoute(deps: Pick<Deps, 'db' | 'config' | 'blobs'>) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const { storage, ...report } = await healthReport(deps);
     return reply

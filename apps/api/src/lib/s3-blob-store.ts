@@ -8,6 +8,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
@@ -141,6 +142,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
     }
   };
   const drop = (key: string) => client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+  let lastCheck: { at: number; answer: Promise<boolean> } | undefined;
 
   /** Copies the temp object to the blob's key; answers the SHA-256 (base64) the service computed, if any. */
   const copy = async (from: string, to: string, size: number): Promise<string | undefined> => {
@@ -351,6 +353,20 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+
+    reachable() {
+      // One HeadBucket a second at most, whoever asks: the health check stays cheap under load.
+      if (!lastCheck || Date.now() - lastCheck.at > 1000) {
+        lastCheck = {
+          at: Date.now(),
+          answer: client.send(new HeadBucketCommand({ Bucket })).then(
+            () => true,
+            () => false,
+          ),
+        };
+      }
+      return lastCheck.answer;
     },
 
     async sweepTemp(olderThanMs = 3_600_000) {
