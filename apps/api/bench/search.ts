@@ -24,6 +24,7 @@ import { scopeOf } from '../src/lib/visibility.js';
 import { sessionByTokenHashSql } from '../src/modules/account/account.repository.js';
 import * as auditRepo from '../src/modules/audit/audit.repository.js';
 import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.repository.js';
+import * as searchRepo from '../src/modules/dashboard-and-search/search.repository.js';
 import { textPdf } from '../test/documents.js';
 import { createUser, loginAs } from '../test/factories.js';
 
@@ -118,15 +119,15 @@ try {
     });
   const win = (quantity: number) => ({ limit: quantity, offset: 0 });
   const searchBare =
-    (scope: typeof staffScope, text: string, filter: repo.FileFilter, quantity: number) => async () => {
-      const terms = text ? repo.searchTerms(text) : null;
-      const sql = repo.findFilesSql(scope, terms, filter, win(quantity));
+    (scope: typeof staffScope, text: string, filter: searchRepo.FileFilter, quantity: number) => async () => {
+      const terms = text ? searchRepo.searchTerms(text) : null;
+      const sql = searchRepo.findFilesSql(scope, terms, filter, win(quantity));
       const [rows] = await Promise.all([
         pool.query(sql.rows.text, sql.rows.values as unknown[]),
         pool.query(sql.count.text, sql.count.values as unknown[]),
       ]);
       if (terms && rows.rows.length) {
-        const s = repo.snippetsSql(
+        const s = searchRepo.snippetsSql(
           rows.rows.map((r) => r.id),
           terms,
           text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.[0] ?? '',
@@ -134,7 +135,7 @@ try {
         await pool.query(s.text, s.values as unknown[]);
       }
     };
-  const fieldFilter: repo.FieldCondition[] = [
+  const fieldFilter: searchRepo.FieldCondition[] = [
     { fieldId: numberField.id, kind: 'number', min: 1000, max: 20000 },
     { fieldId: selectField.id, kind: 'items', itemIds: selectItems.map((i) => i.id) },
   ];
@@ -154,7 +155,7 @@ try {
       as: staffToken,
       api: inject(staffToken, 'POST', '/api/filter-files?page=50&quantity=20', { category_id: visibleTop }),
       sql: async () => {
-        const sql = repo.findFilesSql(
+        const sql = searchRepo.findFilesSql(
           staffScope,
           null,
           { categoryId: visibleTop, includeSubcategories: true },

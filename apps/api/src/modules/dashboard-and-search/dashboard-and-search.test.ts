@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
 import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
 import { emitFileEvent } from '../../lib/file-events.js';
-import { RANK_WINDOW } from './dashboard-and-search.repository.js';
+import { RANK_WINDOW } from './search.repository.js';
 import { markedHtml } from './search.service.js';
 
 let t: TestContext;

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
 import { conditionDoesNotFit, unknownField } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
+import * as searchRepo from './search.repository.js';
 
 // The dashboard, the search and the filters. Every query is scoped to what the caller may see
 // (scopeOf + fileVisible in the SQL); counts stop at 10,000 ("10,000+").
@@ -97,7 +98,9 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAP
 
 /** A ts_headline passage as HTML: the text escaped, the matches in <mark>. */
 export function markedHtml(snippet: string): string {
-  return escapeHtml(snippet).replaceAll(repo.MARK_START, '<mark>').replaceAll(repo.MARK_END, '</mark>');
+  return escapeHtml(snippet)
+    .replaceAll(searchRepo.MARK_START, '<mark>')
+    .replaceAll(searchRepo.MARK_END, '</mark>');
 }
 
 /** The name as HTML, each place a search word (or the start of one) occurs in <mark>. */
@@ -123,17 +126,20 @@ async function found(
   deps: Deps,
   scope: Scope,
   search: string | undefined,
-  filter: repo.FileFilter,
+  filter: searchRepo.FileFilter,
   q: { page: number; quantity: number },
   withSnippets: boolean,
 ): Promise<TFoundPage> {
-  const terms = search ? repo.searchTerms(search) : null;
+  const terms = search ? searchRepo.searchTerms(search) : null;
   const window = { limit: q.quantity, offset: (q.page - 1) * q.quantity };
-  const { rows, total } = await repo.findFiles(deps.db, repo.findFilesSql(scope, terms, filter, window));
+  const { rows, total } = await searchRepo.findFiles(
+    deps.db,
+    searchRepo.findFilesSql(scope, terms, filter, window),
+  );
   const words = search ? (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8) : [];
   const snippets =
     terms && withSnippets
-      ? await repo.snippets(
+      ? await searchRepo.snippets(
           deps.db,
           rows.map((r) => r.id),
           terms,
@@ -166,12 +172,12 @@ export function searchFiles(
 
 export async function filterAttributes(deps: Deps, auth: AuthContext): Promise<TFilterAttributes> {
   const scope = scopeOf(auth);
-  const categories = await repo.visibleCategories(deps.db, scope);
+  const categories = await searchRepo.visibleCategories(deps.db, scope);
   const ids = categories.map((c) => c.id);
   const [fields, owners, steps] = await Promise.all([
-    repo.fieldsOfCategories(deps.db, ids),
-    repo.ownersOfVisibleFiles(deps.db, scope),
-    repo.stepsOfCategories(deps.db, ids),
+    searchRepo.fieldsOfCategories(deps.db, ids),
+    searchRepo.ownersOfVisibleFiles(deps.db, scope),
+    searchRepo.stepsOfCategories(deps.db, ids),
   ]);
   return {
     categories,
@@ -189,17 +195,17 @@ export async function filterAttributes(deps: Deps, auth: AuthContext): Promise<T
 const DAY_MS = 24 * 3_600_000;
 
 /** Checks each metadata condition against its field's type (400 naming the condition) and resolves value-list keys. */
-async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<repo.FieldCondition[]> {
+async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<searchRepo.FieldCondition[]> {
   if (!filters.length) return [];
   const fields = new Map(
     (
-      await repo.fieldsByIds(
+      await searchRepo.fieldsByIds(
         deps.db,
         filters.map((f) => f.field_id),
       )
     ).map((f) => [f.id, f]),
   );
-  const out: repo.FieldCondition[] = [];
+  const out: searchRepo.FieldCondition[] = [];
   for (const [i, f] of filters.entries()) {
     const field = fields.get(f.field_id);
     if (!field) throw unknownField(i, f.field_id);
@@ -246,10 +252,10 @@ async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<rep
         if (range) throw wrong('min', `"${field.name}" is a value list: give keys or a value`);
         const listId = field.valueListId as number;
         const itemIds = f.keys
-          ? await repo.itemIdsByKeys(deps.db, listId, f.keys)
+          ? await searchRepo.itemIdsByKeys(deps.db, listId, f.keys)
           : typeof f.value === 'number'
-            ? await repo.itemIdsByKeys(deps.db, listId, [f.value])
-            : await repo.itemIdsByLabel(deps.db, listId, String(f.value));
+            ? await searchRepo.itemIdsByKeys(deps.db, listId, [f.value])
+            : await searchRepo.itemIdsByLabel(deps.db, listId, String(f.value));
         // Keys that name no item match nothing (an empty list matches no file).
         out.push({ fieldId: field.id, kind: 'items', itemIds });
         break;
@@ -270,7 +276,7 @@ export async function filterFiles(
   body: TFilterFilesInput,
   q: { page: number; quantity: number },
 ): Promise<TFoundPage> {
-  const filter: repo.FileFilter = {
+  const filter: searchRepo.FileFilter = {
     categoryId: body.category_id,
     includeSubcategories: body.include_subcategories,
     from: body.startDate ? new Date(`${body.startDate}T00:00:00Z`) : undefined,

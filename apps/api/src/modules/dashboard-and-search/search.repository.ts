@@ -1,0 +1,351 @@
+import { Prisma } from '@quire/db';
+import type { Tx } from '../../lib/deps.js';
+import { utc } from '../../lib/jobs/queue.js';
+import { fileVisible, type Scope, visibleCategoryIds } from '../../lib/visibility.js';
+import {
+  COUNT_CAP,
+  LIVE,
+  page,
+  SUMMARY_COLUMNS,
+  SUMMARY_JOINS,
+  type SummaryRow,
+  type Window,
+} from './dashboard-and-search.repository.js';
+
+// The queries of the search: the words of a search, the conditions of the filters, the
+// ranked page of files found with their snippets, and what the filter panel offers. Each
+// filters in the SQL with fileVisible (lib/visibility.ts). The SQL is built here (and
+// exported) so that `pnpm bench:search` runs exactly these statements bare through `pg`.
+
+/** A metadata condition, checked against its field's type by the service. */
+export type FieldCondition =
+  | { fieldId: number; kind: 'text'; value: string }
+  | { fieldId: number; kind: 'number'; min: number | null; max: number | null }
+  | { fieldId: number; kind: 'date'; min: string | null; max: string | null }
+  | { fieldId: number; kind: 'boolean'; value: boolean }
+  | { fieldId: number; kind: 'items'; itemIds: number[] }
+  | { fieldId: number; kind: 'user'; userId: number };
+
+export interface FileFilter {
+  categoryId?: number;
+  includeSubcategories?: boolean;
+  /** Created at or after (UTC). */
+  from?: Date;
+  /** Created before (UTC). */
+  to?: Date;
+  ownerId?: number;
+  workflowStepId?: number;
+  locked?: boolean;
+  checkedOut?: boolean;
+  fields?: FieldCondition[];
+}
+
+/** What was typed, as the parts the SQL needs. */
+export interface SearchTerms {
+  /** `'word':* & 'other':*` for to_tsquery (prefix matches). */
+  tsquery: string;
+  /** `%word%` per word (LIKE on the lower-cased name; all must match). */
+  likes: string[];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+/** The words of a search (letters and digits), at most 8. */
+export function searchTerms(text: string): SearchTerms | null {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return null;
+  return {
+    tsquery: words.map((w) => `'${w}':*`).join(' & '),
+    likes: words.map((w) => `%${escapeLike(w)}%`),
+  };
+}
+
+function fieldCondition(c: FieldCondition): Prisma.Sql {
+  const base = Prisma.sql`v.file_id = f.id AND v.field_id = ${c.fieldId}::int`;
+  let cond: Prisma.Sql;
+  switch (c.kind) {
+    case 'text':
+      cond = Prisma.sql`lower(v.value_text) = lower(${c.value})`;
+      break;
+    case 'number':
+      cond = Prisma.join(
+        [
+          Prisma.sql`v.value_number IS NOT NULL`,
+          ...(c.min !== null ? [Prisma.sql`v.value_number >= ${c.min}::numeric`] : []),
+          ...(c.max !== null ? [Prisma.sql`v.value_number <= ${c.max}::numeric`] : []),
+        ],
+        ' AND ',
+      );
+      break;
+    case 'date':
+      cond = Prisma.join(
+        [
+          Prisma.sql`v.value_date IS NOT NULL`,
+          ...(c.min !== null ? [Prisma.sql`v.value_date >= ${c.min}::date`] : []),
+          ...(c.max !== null ? [Prisma.sql`v.value_date <= ${c.max}::date`] : []),
+        ],
+        ' AND ',
+      );
+      break;
+    case 'boolean':
+      cond = Prisma.sql`v.value_boolean = ${c.value}`;
+      break;
+    case 'items':
+      cond = Prisma.sql`v.value_item_id = ANY(${c.itemIds}::int[])`;
+      break;
+    case 'user':
+      cond = Prisma.sql`v.value_user_id = ${c.userId}::int`;
+      break;
+  }
+  return Prisma.sql`EXISTS (SELECT 1 FROM file_field_values v WHERE ${base} AND ${cond})`;
+}
+
+function filterConditions(f: FileFilter): Prisma.Sql[] {
+  const parts: Prisma.Sql[] = [];
+  if (f.categoryId !== undefined) {
+    parts.push(
+      f.includeSubcategories === false
+        ? Prisma.sql`f.category_id = ${f.categoryId}::int`
+        : Prisma.sql`f.category_id IN (
+            WITH RECURSIVE sub AS (
+              SELECT id FROM categories WHERE id = ${f.categoryId}::int AND deleted_at IS NULL
+              UNION ALL
+              SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id WHERE c.deleted_at IS NULL)
+            SELECT id FROM sub)`,
+    );
+  }
+  if (f.from) parts.push(Prisma.sql`f.created_at >= (${utc(f.from)}::timestamptz AT TIME ZONE 'UTC')`);
+  if (f.to) parts.push(Prisma.sql`f.created_at < (${utc(f.to)}::timestamptz AT TIME ZONE 'UTC')`);
+  if (f.ownerId !== undefined) parts.push(Prisma.sql`f.owner_id = ${f.ownerId}::int`);
+  if (f.workflowStepId !== undefined)
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM workflow_instances wi
+      WHERE wi.file_id = f.id AND wi.status = 'running' AND wi.current_step_id = ${f.workflowStepId}::int)`);
+  if (f.locked !== undefined)
+    parts.push(f.locked ? Prisma.sql`f.locked_by_id IS NOT NULL` : Prisma.sql`f.locked_by_id IS NULL`);
+  if (f.checkedOut !== undefined)
+    parts.push(
+      f.checkedOut ? Prisma.sql`f.checked_out_by_id IS NOT NULL` : Prisma.sql`f.checked_out_by_id IS NULL`,
+    );
+  for (const c of f.fields ?? []) parts.push(fieldCondition(c));
+  return parts;
+}
+
+export type FoundRow = SummaryRow & { rank: number };
+
+/**
+ * How many matches are ranked. Ranking reads each match's whole search vector (its content
+ * too); a broad word that matches a third of 100,000 files took seconds. Of more matches than
+ * this, the newest RANK_WINDOW are ranked and come first, the rest follow newest first: one
+ * order for every page, and a broad word costs about as much as a rare one.
+ */
+export const RANK_WINDOW = 1000;
+
+/**
+ * One page of matching files and how many match (at most COUNT_CAP + 1). With search terms the
+ * order is by rank: full-text rank of the weighted vector (name A, metadata and tags B,
+ * comments C, content D), plus a bonus when every word is part of the name (trigram index,
+ * partial words), among the newest RANK_WINDOW matches; without, newest first.
+ */
+export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: FileFilter, w: Window) {
+  const where = Prisma.join([LIVE, fileVisible(scope), ...filterConditions(filter)], ' AND ');
+  if (!terms) {
+    return {
+      // The page's ids first, then their columns: the joins run for one page, not for every
+      // row before the offset.
+      rows: Prisma.sql`
+        SELECT ${SUMMARY_COLUMNS}, 0::float8 AS rank FROM (
+          SELECT f.id, f.created_at FROM files f
+           WHERE ${where} ORDER BY f.created_at DESC, f.id DESC ${page(w)}
+        ) p
+        JOIN files f ON f.id = p.id ${SUMMARY_JOINS}
+        ORDER BY p.created_at DESC, p.id DESC`,
+      count: Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM files f WHERE ${where} LIMIT ${COUNT_CAP + 1}::int) x`,
+    };
+  }
+  const nameLike = Prisma.join(
+    terms.likes.map((l) => Prisma.sql`lower(f.name) LIKE ${l}`),
+    ' AND ',
+  );
+  const query = Prisma.sql`to_tsquery(quire_search_config(), ${terms.tsquery})`;
+  // The matches as two disjoint parts, each found by its own index: names (trigram index) and
+  // the rest of the full-text matches. One OR over both indexes made PostgreSQL recheck every
+  // row against both conditions (a trigram match is inexact), reading each match's whole
+  // search vector. Each part is taken newest first (files_created_idx for a broad word, the
+  // part's own index for a rare one), `before` a row when given, at most `limit`.
+  const byName = Prisma.sql`${where} AND (${nameLike})`;
+  const byText = Prisma.sql`${where} AND f.search_vector @@ q.tsq AND NOT (${nameLike})`;
+  const newest = (limit: number, before?: Prisma.Sql) => {
+    const older = before ? Prisma.sql`AND (f.created_at, f.id) < (${before})` : Prisma.empty;
+    return Prisma.sql`
+      SELECT u.id, u.created_at, u.in_name FROM (
+        (SELECT f.id, f.created_at, true AS in_name FROM files f
+          WHERE ${byName} ${older}
+          ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)
+        UNION ALL
+        (SELECT f.id, f.created_at, false AS in_name FROM files f, q
+          WHERE ${byText} ${older}
+          ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)
+      ) u ORDER BY u.created_at DESC, u.id DESC LIMIT ${limit}::int`;
+  };
+  // Pages past the window: the matches older than its oldest, newest first.
+  const beyond = w.offset + w.limit - RANK_WINDOW;
+  const rest =
+    beyond > 0
+      ? Prisma.sql`UNION ALL
+        SELECT r.id, 1 AS part, 0::float8 AS rank, r.created_at
+          FROM (${newest(beyond, Prisma.sql`SELECT o.created_at, o.id FROM win o ORDER BY o.created_at, o.id LIMIT 1`)}) r`
+      : Prisma.empty;
+  const capped = (part: Prisma.Sql) =>
+    Prisma.sql`(SELECT count(*) FROM (${part} LIMIT ${COUNT_CAP + 1}::int) x)`;
+  return {
+    rows: Prisma.sql`
+      WITH q AS (SELECT ${query} AS tsq),
+      win AS MATERIALIZED (${newest(RANK_WINDOW)})
+      SELECT ${SUMMARY_COLUMNS}, m.rank FROM (
+        SELECT p.id, p.part, p.rank, p.created_at FROM (
+          SELECT win.id, 0 AS part,
+                 (ts_rank(r.search_vector, q.tsq) + CASE WHEN win.in_name THEN 0.5 ELSE 0 END)::float8 AS rank,
+                 win.created_at
+            FROM win JOIN files r ON r.id = win.id, q
+          ${rest}
+        ) p
+        ORDER BY p.part, p.rank DESC, p.created_at DESC, p.id DESC ${page(w)}
+      ) m
+      JOIN files f ON f.id = m.id ${SUMMARY_JOINS}
+      ORDER BY m.part, m.rank DESC, m.created_at DESC, m.id DESC`,
+    count: Prisma.sql`
+      WITH q AS (SELECT ${query} AS tsq)
+      SELECT least(
+        ${capped(Prisma.sql`SELECT 1 FROM files f WHERE ${byName}`)}
+        + ${capped(Prisma.sql`SELECT 1 FROM files f, q WHERE ${byText}`)},
+        ${COUNT_CAP + 1}::int)::int AS n`,
+  };
+}
+
+export async function findFiles(db: Tx, sql: { rows: Prisma.Sql; count: Prisma.Sql }) {
+  const [rows, count] = await Promise.all([
+    db.$queryRaw<FoundRow[]>(sql.rows),
+    db.$queryRaw<Array<{ n: number }>>(sql.count),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Highlight delimiters: private-use characters removed from the text first, turned into <mark> after HTML escaping. */
+export const MARK_START = '\ue000';
+export const MARK_END = '\ue001';
+
+/**
+ * The best matching passage of each file's metadata, tags, comments and content (ts_headline),
+ * with matches between MARK_START and MARK_END. Only the page's files are read; of long content
+ * the window around the first occurrence of the first word (or its start) is given.
+ */
+export function snippetsSql(ids: number[], terms: SearchTerms, firstWord: string) {
+  const strip = (expr: Prisma.Sql) => Prisma.sql`translate(${expr}, ${`${MARK_START}${MARK_END}`}, '  ')`;
+  return Prisma.sql`
+    WITH q AS (SELECT to_tsquery(quire_search_config(), ${terms.tsquery}) AS tsq)
+    SELECT d.id, d.page, ts_headline(quire_search_config(), ${strip(Prisma.sql`d.doc`)}, q.tsq,
+             ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
+      FROM q, (
+        SELECT f.id, concat_ws(' · ',
+          (SELECT string_agg(concat_ws(' ', fv.value_text, fv.value_number::text, fv.value_date::text, i.label), ' · ')
+             FROM file_field_values fv LEFT JOIN value_list_items i ON i.id = fv.value_item_id WHERE fv.file_id = f.id),
+          (SELECT string_agg(t.name, ', ') FROM file_tags ft JOIN related_tags t ON t.id = ft.tag_id WHERE ft.file_id = f.id),
+          (SELECT string_agg(left(cm.body, 2000), ' · ') FROM comments cm WHERE cm.file_id = f.id AND cm.deleted_at IS NULL),
+          (SELECT substr(vt.text, greatest(1, strpos(lower(left(vt.text, 200000)), ${firstWord}) - 400), 3000)
+             FROM version_texts vt WHERE vt.version_id = f.current_version_id AND vt.status = 'done')
+        ) AS doc,
+        -- The page the first word is on (the count of pages starting at or before it).
+        (SELECT CASE WHEN cardinality(vt.page_starts) > 0 AND w.at > 0
+                     THEN (SELECT count(*)::int FROM unnest(vt.page_starts) s WHERE s < w.at) END
+           FROM version_texts vt, LATERAL (SELECT strpos(lower(left(vt.text, 200000)), ${firstWord}) AS at) w
+          WHERE vt.version_id = f.current_version_id AND vt.status = 'done') AS page
+          FROM files f WHERE f.id = ANY(${ids}::int[])
+      ) d`;
+}
+
+export async function snippets(db: Tx, ids: number[], terms: SearchTerms, firstWord: string) {
+  const found = new Map<number, { snippet: string; page: number | null }>();
+  if (!ids.length) return found;
+  const rows = await db.$queryRaw<Array<{ id: number; snippet: string | null; page: number | null }>>(
+    snippetsSql(ids, terms, firstWord),
+  );
+  for (const r of rows)
+    if (r.snippet?.includes(MARK_START)) found.set(r.id, { snippet: r.snippet, page: r.page });
+  return found;
+}
+
+// ---- filter attributes ----------------------------------------------------------------------
+
+export function visibleCategories(db: Tx, scope: Scope) {
+  return db.$queryRaw<Array<{ id: number; name: string; parent_id: number | null }>>`
+    WITH RECURSIVE tree AS (
+      SELECT c.id, c.name, c.parent_id, ARRAY[c.position, c.id] AS path
+        FROM categories c WHERE c.parent_id IS NULL AND c.deleted_at IS NULL
+      UNION ALL
+      SELECT c.id, c.name, c.parent_id, tree.path || ARRAY[c.position, c.id]
+        FROM categories c JOIN tree ON c.parent_id = tree.id WHERE c.deleted_at IS NULL
+    )
+    SELECT id, name, parent_id FROM tree WHERE id IN (${visibleCategoryIds(scope)}) ORDER BY path`;
+}
+
+export function fieldsOfCategories(db: Tx, categoryIds: number[]) {
+  return db.metadataField.findMany({
+    where: { deletedAt: null, categories: { some: { categoryId: { in: categoryIds } } } },
+    orderBy: [{ position: 'asc' }, { name: 'asc' }],
+    select: {
+      id: true,
+      name: true,
+      type: true,
+      valueList: {
+        select: {
+          items: {
+            where: { archivedAt: null },
+            orderBy: { position: 'asc' },
+            select: { key: true, label: true },
+          },
+        },
+      },
+    },
+  });
+}
+
+export function ownersOfVisibleFiles(db: Tx, scope: Scope) {
+  return db.$queryRaw<Array<{ id: number; username: string; first_name: string; last_name: string }>>`
+    SELECT u.id, u.username, u.first_name, u.last_name FROM users u
+     WHERE u.id IN (SELECT DISTINCT f.owner_id FROM files f WHERE ${LIVE} AND ${fileVisible(scope)})
+     ORDER BY u.first_name, u.last_name, u.username`;
+}
+
+export function stepsOfCategories(db: Tx, categoryIds: number[]) {
+  return db.workflowStep.findMany({
+    where: { workflow: { deletedAt: null, categories: { some: { id: { in: categoryIds } } } } },
+    orderBy: [{ workflowId: 'asc' }, { position: 'asc' }],
+    select: { id: true, name: true, workflow: { select: { id: true, name: true } } },
+  });
+}
+
+/** The live fields of these ids, with their type and value list (for checking filters). */
+export function fieldsByIds(db: Tx, ids: number[]) {
+  return db.metadataField.findMany({
+    where: { id: { in: ids }, deletedAt: null },
+    select: { id: true, name: true, type: true, valueListId: true },
+  });
+}
+
+/** The ids of a value list's items with these keys. */
+export async function itemIdsByKeys(db: Tx, valueListId: number, keys: number[]) {
+  const rows = await db.valueListItem.findMany({
+    where: { valueListId, key: { in: keys } },
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}
+
+/** The items of a value list whose label is this text (any letter case). */
+export async function itemIdsByLabel(db: Tx, valueListId: number, label: string) {
+  const rows = await db.valueListItem.findMany({
+    where: { valueListId, label: { equals: label, mode: 'insensitive' } },
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}
