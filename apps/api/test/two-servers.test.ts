@@ -54,7 +54,7 @@ async function server(role: 'all' | 'api' | 'worker') {
   return started;
 }
 
-function call(on: ChildServer, token: string | null, method: string, url: string, body?: unknown) {
+function call(on: { url: string }, token: string | null, method: string, url: string, body?: unknown) {
   return fetch(`${on.url}${url}`, {
     method,
     headers: {
@@ -65,7 +65,7 @@ function call(on: ChildServer, token: string | null, method: string, url: string
   });
 }
 
-async function signIn(on: ChildServer) {
+async function signIn(on: { url: string }) {
   const res = await call(on, null, 'POST', '/api/login', {
     username: user.username,
     password: TEST_PASSWORD,
@@ -75,7 +75,7 @@ async function signIn(on: ChildServer) {
   return ((await res.json()) as { data: { access_token: string } }).data.access_token;
 }
 
-async function upload(on: ChildServer, token: string, content: Buffer, filename: string) {
+async function upload(on: { url: string }, token: string, content: Buffer, filename: string) {
   const form = new FormData();
   form.append('folder_id', String(cat));
   form.append('file', new Blob([content]), filename);
@@ -118,6 +118,38 @@ async function extractJobs(fileIds: number[]) {
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
+/** A round-robin on 127.0.0.1: each request goes to the next server; `served` counts them per server. */
+async function roundRobin(backends: ChildServer[]) {
+  const served = backends.map(() => 0);
+  let next = 0;
+  const proxy = http.createServer((req, res) => {
+    const at = next++ % backends.length;
+    served[at]! += 1;
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: backends[at]!.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    served,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
 describe('two servers on one database and one S3 store', () => {
   it('QUIRE_ROLE=all twice: sessions, files and jobs are shared; each job runs once', {
     timeout: 240_000,
@@ -126,6 +158,23 @@ describe('two servers on one database and one S3 store', () => {
     const [a, b] = await Promise.all([server('all'), server('all')]);
     const token = await signIn(a);
     expect((await call(b, token, 'GET', '/api/check-session')).status).toBe(200);
+
+    // Behind a round-robin every call goes to the next server: nothing needs to stick.
+    const lb = await roundRobin([a, b]);
+    try {
+      const viaLb = await signIn(lb);
+      for (let i = 0; i < 4; i++)
+        expect((await call(lb, viaLb, 'GET', '/api/check-session')).status).toBe(200);
+      const note = Buffer.from(`behind the round-robin ${randomBytes(4).toString('hex')}\n`);
+      const noteId = await upload(lb, viaLb, note, 'round-robin.txt');
+      for (let i = 0; i < 4; i++) {
+        const got = await call(lb, viaLb, 'GET', `/api/download-files/${noteId}`);
+        expect(Buffer.from(await got.arrayBuffer())).toEqual(note);
+      }
+      expect(lb.served).toEqual([5, 5]);
+    } finally {
+      await lb.close();
+    }
 
     // A file uploaded through one downloads through the other, whole and by range.
     const large = randomBytes(SINGLE_PUT_BYTES + 2 * 1024 * 1024 + 11);
