@@ -1,4 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createS3BlobStore } from '../src/lib/s3-blob-store.js';
 import { startupFailureMessage } from '../src/startup-errors.js';
 import { startS3, type TestS3 } from './s3.js';
@@ -40,6 +44,25 @@ describe('a start on an S3 store that cannot work', () => {
     expect(
       await startWith({ credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'not-the-secret' } }),
     ).toMatch(/refused Quire's keys \(InvalidAccessKeyId\).*S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+  });
+
+  it('takes the keys from S3_ACCESS_KEY_ID_FILE and S3_SECRET_ACCESS_KEY_FILE (Docker secrets)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-s3-secrets-'));
+    try {
+      await writeFile(path.join(dir, 'id'), 'S3RVER\n');
+      await writeFile(path.join(dir, 'secret'), 'S3RVER\n');
+      const { S3_ACCESS_KEY_ID: _id, S3_SECRET_ACCESS_KEY: _secret, ...env } = s3.env;
+      const config = loadConfig({
+        ...env,
+        LOG_LEVEL: 'silent',
+        S3_ACCESS_KEY_ID_FILE: path.join(dir, 'id'),
+        S3_SECRET_ACCESS_KEY_FILE: path.join(dir, 'secret'),
+      });
+      expect(config.s3.credentials).toEqual({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+      await expect(createS3BlobStore(config.s3).sweepTemp()).resolves.toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('starts when all is well', async () => {
