@@ -1,6 +1,6 @@
-import { contract } from '@quire/contract';
+import { contract, officePreviewKind } from '@quire/contract';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { TextStatusPanel } from '../../features/dashboard-and-search/components/text-status-panel';
 import { fileIdFrom, useFileView } from '../../features/files/api/file-queries';
@@ -8,6 +8,7 @@ import { FileActionsBar } from '../../features/files/components/file-actions-bar
 import { FileHistory } from '../../features/files/components/file-history';
 import { FilePreview } from '../../features/files/components/file-preview';
 import { CommentList, OtherFiles, VersionList } from '../../features/files/components/file-sections';
+import { OfficePreview } from '../../features/files/components/office-preview';
 import { ShareDialog } from '../../features/files/components/share-dialog';
 import { WorkflowPanel } from '../../features/workflow/components/workflow-panel';
 import { callApi } from '../../lib/api-client';
@@ -21,6 +22,10 @@ import { useFailureToast } from '../../lib/use-failure-toast';
 
 export function FileDetailPage() {
   const id = fileIdFrom(useParams().id);
+  // A search hit opens the preview at the page of the match, its words marked.
+  const [search] = useSearchParams();
+  const startPage = Number(search.get('page')) || undefined;
+  const marks = (search.get('mark') ?? '').split(' ').filter(Boolean);
   const file = useFileView(id);
   const me = useCurrentUser();
   const [sharing, setSharing] = useState(false);
@@ -57,16 +62,22 @@ export function FileDetailPage() {
       {sharing ? <ShareDialog file={f} onClose={() => setSharing(false)} /> : null}
       <div className="file-page">
         <section className="file-preview" aria-label="Preview">
-          <FilePreview
-            kind={f.preview}
-            name={`${f.id}-${f.current_version_id}`}
-            fileName={f.name}
-            load={() =>
-              callApi(contract.file.versionPreview, { params: { id: f.current_version_id } }).then(
-                (r) => r.data,
-              )
-            }
-          />
+          {f.preview === 'none' && officePreviewKind(f.mime_type) ? (
+            <OfficePreview fileId={f.id} versionId={f.current_version_id} fileName={f.name} />
+          ) : (
+            <FilePreview
+              kind={f.preview}
+              name={`${f.id}-${f.current_version_id}`}
+              fileName={f.name}
+              startPage={startPage}
+              marks={marks}
+              load={() =>
+                callApi(contract.file.versionPreview, { params: { id: f.current_version_id } }).then(
+                  (r) => r.data,
+                )
+              }
+            />
+          )}
         </section>
         <div className="file-side">
           <section aria-labelledby="values-heading">
@@ -95,7 +106,7 @@ export function FileDetailPage() {
               {f.has_own_permissions ? ' · this file has its own permissions' : ''}
             </p>
           </section>
-          <TextStatusPanel fileId={f.id} />
+          <TextStatusPanel fileId={f.id} canEdit={f.permissions.edit} />
         </div>
       </div>
     </>

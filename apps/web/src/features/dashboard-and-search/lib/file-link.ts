@@ -1,5 +1,24 @@
+import type { TFoundFile } from '@quire/contract';
+
 /** Where a file opens in the web client (its detail page). */
 export const fileLink = (id: number) => `/files/${id}`;
 
 /** The search results page for a text. */
 export const searchLink = (search: string) => `/search?q=${encodeURIComponent(search)}`;
+
+/**
+ * Where a search hit opens: for content with pages (a PDF), the file page with the preview
+ * at the page of the match (`page`) and the matched words marked (`mark`, the words the
+ * passage marks).
+ */
+export function foundFileLink(f: TFoundFile): string {
+  if (!f.snippet_page) return fileLink(f.id); // content without pages: the page as it is
+  const words = new Set<string>();
+  for (const m of (f.snippet_html ?? '').matchAll(/<mark>([^<]*)<\/mark>/g)) {
+    const word = (m[1] ?? '').trim();
+    if (word) words.add(word);
+  }
+  const q = new URLSearchParams({ page: String(f.snippet_page) });
+  if (words.size) q.set('mark', [...words].slice(0, 8).join(' '));
+  return `${fileLink(f.id)}?${q}`;
+}

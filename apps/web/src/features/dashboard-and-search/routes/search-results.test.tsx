@@ -1,7 +1,7 @@
 import type { TFilterAttributes, TFoundFile, TFoundPage } from '@quire/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -58,6 +58,48 @@ describe('the search results page', () => {
     );
     const call = api.fetchMock.mock.calls.find(([url]) => String(url).includes('/api/all-search-files'));
     expect(new URL(String(call?.[0]), 'http://x').searchParams.get('search')).toBe('zephyr');
+  });
+
+  it('opens a hit in a PDF at the page of the match, its words to be marked, and shows its thumbnail', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:thumb'), revokeObjectURL: vi.fn() });
+    const scan = found({
+      id: 14,
+      name: 'scanned-delivery.pdf',
+      name_html: 'scanned-delivery.pdf',
+      mime_type: 'application/pdf',
+      snippet_html: 'Second sheet lists the <mark>platypus</mark> order',
+      snippet_page: 2,
+    });
+    const api = server({
+      'GET /api/all-search-files': { body: { data: page([scan]) } },
+      'GET /api/previews/thumbnail/14': { body: 'png bytes' },
+    });
+    renderApp('/search?q=platypus');
+    const table = await screen.findByRole('grid', { name: 'Files found' }, { timeout: 10_000 });
+    const row = within(table).getByRole('row', { name: /scanned-delivery\.pdf/ });
+    expect(within(row).getByRole('link', { name: /scanned-delivery\.pdf/ })).toHaveAttribute(
+      'href',
+      '/files/14?page=2&mark=platypus',
+    );
+    expect(row).toHaveTextContent('(page 2)');
+    // The thumbnail is decorative: an image with alt="", out of the accessible names.
+    await waitFor(() =>
+      expect(row.querySelector('img.thumbnail__image')).toHaveAttribute('src', 'blob:thumb'),
+    );
+    expect(row.querySelector('img.thumbnail__image')).toHaveAttribute('alt', '');
+    expect(api.calls.filter((c) => c.path === '/api/previews/thumbnail/14')).toHaveLength(1);
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('asks no thumbnail of a type that has none, and shows the neutral icon', async () => {
+    const api = server({ 'GET /api/all-search-files': { body: { data: page([found()]) } } });
+    renderApp('/search?q=zephyr');
+    const table = await screen.findByRole('grid', { name: 'Files found' }, { timeout: 10_000 });
+    const row = within(table).getByRole('row', { name: /board-minutes\.txt/ });
+    expect(row.querySelector('.thumbnail svg[aria-hidden="true"]')).not.toBeNull();
+    expect(row.querySelector('img')).toBeNull();
+    expect(api.calls.some((c) => c.path.startsWith('/api/previews/thumbnail'))).toBe(false);
   });
 
   it('offers the bulk actions on the files selected', async () => {

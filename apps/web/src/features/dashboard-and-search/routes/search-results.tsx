@@ -14,6 +14,7 @@ import { useFilterAttributes } from '../api/filter-attributes';
 import { useFoundFiles } from '../api/find-files';
 import { FileCell } from '../components/file-row';
 import { MarkedText } from '../components/marked-text';
+import { foundFileLink } from '../lib/file-link';
 
 function Select({
   label,
@@ -145,7 +146,7 @@ const COLUMNS: TableColumn<TFoundFile>[] = [
     id: 'file',
     label: 'File',
     isRowHeader: true,
-    cell: (f) => <FileCell file={f} nameHtml={<MarkedText html={f.name_html} />} />,
+    cell: (f) => <FileCell file={f} to={foundFileLink(f)} nameHtml={<MarkedText html={f.name_html} />} />,
   },
   {
     id: 'snippet',
@@ -154,6 +155,7 @@ const COLUMNS: TableColumn<TFoundFile>[] = [
       f.snippet_html ? (
         <span className="search-snippet">
           <MarkedText html={f.snippet_html} />
+          {f.snippet_page ? <span className="muted"> (page {f.snippet_page})</span> : null}
         </span>
       ) : (
         <span className="muted">Its name</span>

@@ -10,6 +10,8 @@ export function FilePreview({
   load,
   name,
   fileName,
+  startPage,
+  marks,
 }: {
   kind: TPreviewKind;
   load: () => Promise<Blob>;
@@ -17,6 +19,10 @@ export function FilePreview({
   name: string;
   /** The file's name: the image's alt text, and the PDF pages' names ("report.pdf, page 2"). */
   fileName: string;
+  /** A PDF opens scrolled to this page (1-based), drawn even past the first ten. */
+  startPage?: number;
+  /** Words marked on the PDF's pages where its text layer has them (a search hit). */
+  marks?: string[];
 }) {
   const [blob, setBlob] = useState<Blob | null>(null);
   const [failed, setFailed] = useState(false);
@@ -38,7 +44,7 @@ export function FilePreview({
   if (!blob) return <p className="muted">Loading the preview…</p>;
   if (kind === 'image') return <ImagePreview blob={blob} name={fileName} />;
   if (kind === 'text') return <TextPreview blob={blob} />;
-  return <PdfPreview blob={blob} name={fileName} />;
+  return <PdfPreview blob={blob} name={fileName} startPage={startPage} marks={marks} />;
 }
 
 function ImagePreview({ blob, name }: { blob: Blob; name: string }) {
@@ -62,12 +68,32 @@ function TextPreview({ blob }: { blob: Blob }) {
   return <pre className="file-preview__text">{text}</pre>;
 }
 
-/** The first pages of a PDF, drawn into canvases by pdf.js (its own chunk, with its worker). */
-function PdfPreview({ blob, name }: { blob: Blob; name: string }) {
+/**
+ * The first pages of a PDF (up to `startPage` when it is further on), drawn into canvases by
+ * pdf.js (its own chunk, with its worker); the page `startPage` is scrolled to, and `marks`
+ * are painted over the words of the text layer that hold them.
+ */
+function PdfPreview({
+  blob,
+  name,
+  startPage,
+  marks = [],
+}: {
+  blob: Blob;
+  name: string;
+  startPage?: number;
+  marks?: string[];
+}) {
+  // The words as one string: the drawing starts again only when they change.
+  const markKey = marks
+    .map((m) => m.toLowerCase())
+    .filter(Boolean)
+    .join(' ');
   const host = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState(0);
   useEffect(() => {
     let cancelled = false;
+    const marked = markKey ? markKey.split(' ') : [];
     (async () => {
       const pdfjs = await import('pdfjs-dist');
       const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
@@ -75,7 +101,8 @@ function PdfPreview({ blob, name }: { blob: Blob; name: string }) {
       const doc = await pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()) }).promise;
       if (cancelled) return;
       setPages(doc.numPages);
-      for (let n = 1; n <= Math.min(doc.numPages, 10); n++) {
+      const last = Math.min(doc.numPages, Math.max(10, startPage ?? 0));
+      for (let n = 1; n <= last; n++) {
         const page = await doc.getPage(n);
         const viewport = page.getViewport({ scale: 1.2 });
         const canvas = document.createElement('canvas');
@@ -83,20 +110,49 @@ function PdfPreview({ blob, name }: { blob: Blob; name: string }) {
         canvas.height = viewport.height;
         canvas.className = 'file-preview__page';
         canvas.setAttribute('role', 'img');
-        canvas.setAttribute('aria-label', `${name}, page ${n}`);
+        canvas.dataset.page = String(n);
         if (cancelled || !host.current) return;
         host.current.append(canvas);
         await page.render({ canvas, viewport }).promise;
+        const found = marked.length ? await markWords(pdfjs, page, viewport, canvas, marked) : 0;
+        canvas.setAttribute('aria-label', `${name}, page ${n}${found ? ` (${found} matches marked)` : ''}`);
+        if (n === startPage) canvas.scrollIntoView?.({ block: 'start' });
       }
     })().catch(() => setPages(-1));
     return () => {
       cancelled = true;
       if (host.current) host.current.innerHTML = '';
     };
-  }, [blob, name]);
+  }, [blob, name, startPage, markKey]);
   return (
     <div className="file-preview__pdf" ref={host} data-pages={pages}>
       {pages === -1 ? <p className="muted">This PDF could not be shown.</p> : null}
     </div>
   );
+}
+
+type PdfJs = typeof import('pdfjs-dist');
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>;
+
+/** Paints a translucent box over each piece of the page's text layer holding a marked word. */
+async function markWords(
+  pdfjs: PdfJs,
+  page: PdfPage,
+  viewport: ReturnType<PdfPage['getViewport']>,
+  canvas: HTMLCanvasElement,
+  words: string[],
+): Promise<number> {
+  const context = canvas.getContext('2d');
+  if (!context) return 0;
+  const content = await page.getTextContent();
+  let found = 0;
+  context.fillStyle = 'rgba(255, 213, 0, 0.45)';
+  for (const item of content.items) {
+    if (!('str' in item) || !words.some((w) => item.str.toLowerCase().includes(w))) continue;
+    const [, , c, d, x, y] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+    const height = Math.hypot(c ?? 0, d ?? 0);
+    context.fillRect(x ?? 0, (y ?? 0) - height, item.width * viewport.scale, height * 1.2);
+    found += 1;
+  }
+  return found;
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Pagination, pagingOf } from '../../../components/pagination';
 import { useRangeSelection } from '../../../components/range-selection';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
+import { Thumbnail } from '../../../components/thumbnail';
 import { formatBytes, formatShortDate } from '../../../lib/format';
 
 /**
@@ -50,7 +51,12 @@ export function FileTable<T extends TFileSummary>({
       id: 'name',
       label: 'Name',
       isRowHeader: true,
-      cell: (f) => <Link to={`/files/${f.id}`}>{f.name}</Link>,
+      cell: (f) => (
+        <span className="file-name-cell">
+          <Thumbnail fileId={f.id} mimeType={f.mime_type} version={f.updated_at} />
+          <Link to={`/files/${f.id}`}>{f.name}</Link>
+        </span>
+      ),
     },
     { id: 'number', label: 'Number', cell: (f) => f.incremental ?? '' },
     { id: 'owner', label: 'Owner', cell: (f) => f.owner.name },

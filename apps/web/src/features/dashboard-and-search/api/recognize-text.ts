@@ -1,0 +1,16 @@
+import { contract } from '@quire/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi, queryKeyFor } from '../../../lib/api-client';
+
+/** POST /api/search/text-recognition/{id}: recognise the file's text again; shows the pending status at once. */
+export function useRecognizeText(fileId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(contract.dashboardAndSearch.recognizeText, { params: { id: fileId } }),
+    onSuccess: (result) =>
+      client.setQueryData(
+        queryKeyFor(contract.dashboardAndSearch.textStatus, { params: { id: fileId } }),
+        result.data,
+      ),
+  });
+}
