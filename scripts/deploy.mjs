@@ -26,7 +26,7 @@ if (!(await buildWhatIsStale(root))) process.exit(1);
 
 console.info(`Quire: production dependencies into ${path.relative(root, out) || out} …   [${seconds()}]`);
 rmSync(out, { recursive: true, force: true });
-execFileSync('pnpm', ['--filter', '@quire/api', 'deploy', '--prod', '--offline', out], {
+execFileSync('pnpm', ['--filter', '@quire/api', 'deploy', '--prod', '--prefer-offline', out], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, CI: 'true' },
