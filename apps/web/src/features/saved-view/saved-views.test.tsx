@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from '../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
+import { COUNTED } from './components/pinned-views';
 
 // Saved views: saved from the search page by name (pinned or not), listed there to open,
 // rename, pin or unpin, move and delete (asking first), and pinned ones on the dashboard
@@ -253,6 +254,24 @@ describe('the pinned views on the dashboard', () => {
     await user.click(within(pinned).getByRole('link', { name: 'Approved' }));
     expect(location()).toBe('/search?field=12&keys=5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find files' })).toBeVisible();
+  });
+
+  it(`counts the hits of the first ${COUNTED} pinned views only`, async () => {
+    const many = Array.from({ length: COUNTED + 2 }, (_, i) =>
+      view({
+        id: 100 + i,
+        name: `View ${i + 1}`,
+        pinned: true,
+        position: i,
+        query: { search: `word${i}`, include_subcategories: true, fields: [] },
+      }),
+    );
+    const { calls } = server({ 'GET /api/saved-views': { body: { data: { items: many } } } });
+    renderApp('/dashboard');
+    const pinned = await loaded('Pinned views');
+    expect(within(pinned).getAllByRole('listitem')).toHaveLength(COUNTED + 2);
+    await waitFor(() => expect(within(pinned).getAllByText('10000+ files')).toHaveLength(COUNTED));
+    expect(calls.filter((c) => c.path === '/api/filter-files')).toHaveLength(COUNTED);
   });
 
   it('says how to pin a view when none is pinned', async () => {
