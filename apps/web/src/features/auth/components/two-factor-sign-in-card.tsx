@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../components/form-field';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
+import { PendingButton } from '../../../components/pending-button';
+import { checkResolver } from '../../../lib/form';
 import { TWO_FACTOR_VERIFIED_MESSAGE } from '../lib/two-factor';
 import type { useTwoFactorSignIn } from '../lib/use-two-factor-sign-in';
 import { AuthCard } from './auth-card';
 import { OtpForm } from './otp-form';
+import { RecoveryCodes } from './recovery-codes';
 
 type TwoFactorFlow = ReturnType<typeof useTwoFactorSignIn>;
 
@@ -32,6 +37,12 @@ export function TwoFactorSignInCard({
         <div className="alert alert--success" role="status">
           {TWO_FACTOR_VERIFIED_MESSAGE} Taking you to Quire…
         </div>
+      ) : flow.newCodes ? (
+        <RecoveryCodes codes={flow.newCodes}>
+          <button type="button" className="button" onClick={flow.proceed}>
+            I have saved them, continue
+          </button>
+        </RecoveryCodes>
       ) : (
         <>
           {children}
@@ -70,5 +81,41 @@ export function SignInCodeForm({
       {...(submitLabel ? { submitLabel } : {})}
       {...(autoFocus ? { autoFocus } : {})}
     />
+  );
+}
+
+/** A recovery code in place of the authenticator's code (one of the ten given at setup). */
+export function RecoveryCodeForm({ flow, onBack }: { flow: TwoFactorFlow; onBack: () => void }) {
+  const form = useForm<{ recovery_code: string }>({
+    defaultValues: { recovery_code: '' },
+    resolver: checkResolver(({ recovery_code }) => ({
+      recovery_code: recovery_code.trim() ? undefined : 'Enter one of your recovery codes',
+    })),
+  });
+  const error = form.formState.errors.recovery_code?.message ?? flow.recoveryError;
+  const onSubmit = form.handleSubmit(({ recovery_code }) => {
+    if (!flow.verifying) flow.submitRecoveryCode(recovery_code.trim());
+  });
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={flow.verifying}>
+      <FormField
+        label="Recovery code"
+        autoComplete="off"
+        autoFocus
+        spellCheck={false}
+        maxLength={64}
+        error={error}
+        hint="One of the codes you saved when you set up two-factor authentication, such as abcde-23456. Each works once."
+        {...form.register('recovery_code', { onChange: () => form.clearErrors('recovery_code') })}
+      />
+      <div className="auth-actions">
+        <PendingButton pending={flow.verifying} pendingLabel="Verifying…" disabled={flow.cancelling}>
+          Sign in with the recovery code
+        </PendingButton>
+        <button type="button" className="button button--link" onClick={onBack}>
+          Use your authenticator app instead
+        </button>
+      </div>
+    </form>
   );
 }

@@ -9,6 +9,7 @@ import { ApiError, isNotAuthenticated } from '../../../lib/api-error';
 import { clearAuth } from '../../../lib/storage';
 import { useClear2fa } from '../api/clear-2fa';
 import { useVerify2fa } from '../api/verify-2fa';
+import { useVerify2faRecovery } from '../api/verify-2fa-recovery';
 import { INVALID_ROLE_MESSAGE } from './next-step';
 import {
   afterTwoFactorPath,
@@ -27,9 +28,13 @@ export function useTwoFactorSignIn() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const verify = useVerify2fa();
+  const recover = useVerify2faRecovery();
   const clear = useClear2fa();
   const [destination, setDestination] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | undefined>();
+  const [recoveryError, setRecoveryError] = useState<string | undefined>();
+  /** Recovery codes issued by this verification (2FA just turned on), shown before moving on. */
+  const [held, setHeld] = useState<{ to: string; codes: string[] } | null>(null);
 
   useEffect(() => {
     if (!destination) return;
@@ -46,38 +51,47 @@ export function useTwoFactorSignIn() {
     });
   }
 
+  /** The sign-in is complete: move on (after showing new recovery codes, when there are). */
+  function signedIn(codes?: string[]) {
+    const record = finishTwoFactorSignIn();
+    const to = record ? afterTwoFactorPath(params, record) : null;
+    notify.success(TWO_FACTOR_VERIFIED_MESSAGE);
+    if (!to) {
+      clearAuth();
+      navigate('/login', {
+        replace: true,
+        state: { toast: INVALID_ROLE_MESSAGE, toastKind: 'warning' } satisfies ToastState,
+      });
+    } else if (codes?.length) setHeld({ to, codes });
+    else setDestination(to);
+  }
+
+  /** A refused code: said at its field (`path`), toasted; an expired sign-in starts again. */
+  function refused(error: unknown, path: string, show: (message: string) => void) {
+    notify.notifyFailure(VERIFY_2FA_FAILED, error);
+    if (isNotAuthenticated(error)) {
+      restart();
+      return;
+    }
+    const field = error instanceof ApiError ? error.errors.find((e) => e.path === path) : undefined;
+    show(
+      field?.message ?? (error instanceof ApiError ? error.serverMessage : undefined) ?? VERIFY_2FA_FAILED,
+    );
+  }
+
   function submitCode(code: string) {
     setCodeError(undefined);
     verify.mutate(code, {
-      onSuccess: () => {
-        const record = finishTwoFactorSignIn();
-        const to = record ? afterTwoFactorPath(params, record) : null;
-        notify.success(TWO_FACTOR_VERIFIED_MESSAGE);
-        if (to) {
-          setDestination(to);
-        } else {
-          clearAuth();
-          navigate('/login', {
-            replace: true,
-            state: { toast: INVALID_ROLE_MESSAGE, toastKind: 'warning' } satisfies ToastState,
-          });
-        }
-      },
-      onError: (error) => {
-        if (isNotAuthenticated(error)) {
-          notify.notifyFailure(VERIFY_2FA_FAILED, error);
-          restart();
-          return;
-        }
-        notify.notifyFailure(VERIFY_2FA_FAILED, error);
-        const field =
-          error instanceof ApiError ? error.errors.find((e) => e.path === 'body.code') : undefined;
-        setCodeError(
-          field?.message ??
-            (error instanceof ApiError ? error.serverMessage : undefined) ??
-            VERIFY_2FA_FAILED,
-        );
-      },
+      onSuccess: (verified) => signedIn(verified.recovery_codes),
+      onError: (error) => refused(error, 'body.code', setCodeError),
+    });
+  }
+
+  function submitRecoveryCode(code: string) {
+    setRecoveryError(undefined);
+    recover.mutate(code, {
+      onSuccess: () => signedIn(),
+      onError: (error) => refused(error, 'body.recovery_code', setRecoveryError),
     });
   }
 
@@ -94,9 +108,14 @@ export function useTwoFactorSignIn() {
 
   return {
     submitCode,
-    verifying: verify.isPending,
+    submitRecoveryCode,
+    verifying: verify.isPending || recover.isPending,
     verified: destination !== null,
     codeError,
+    recoveryError,
+    /** Recovery codes to show before moving on, and the way on. */
+    newCodes: held?.codes ?? null,
+    proceed: () => held && setDestination(held.to),
     cancel,
     cancelling: clear.isPending,
     restart,

@@ -17,6 +17,7 @@ function server(extra: MockRoutes = {}, state = { isCompany2FAEnabled: false, is
     'GET /api/user/current': { body: { data: { ...data.user, is2FAEnabled: state.isUser2FAEnabled } } },
     'POST /api/users/is2faenabled': { body: { data: state } },
     'GET /api/user-signature/7': { status: 404, body: { message: 'No signature', code: 'not_found' } },
+    'GET /api/users/2fa-recovery-codes': { body: { data: { remaining: 7 } } },
     ...extra,
   });
 }
@@ -223,5 +224,96 @@ describe('the signed-in user menu', () => {
     await user.click(await screen.findByRole('button', { name: /^Account: / }));
     const account = await screen.findByRole('region', { name: 'Signed in as' });
     expect(within(account).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  });
+});
+
+describe('/profile: two-factor recovery codes', () => {
+  const CODES = Array.from({ length: 10 }, (_, i) => `wxyz${i + 2}-mnpq${i + 2}`);
+
+  it('shows the ten codes once when 2FA is turned on, until they are put away', async () => {
+    server({
+      'POST /api/users/enable2fa': { body: { data: SETUP } },
+      'POST /api/users/verify2fa': {
+        body: {
+          data: { verified: true, isCompany2FAEnabled: false, isUser2FAEnabled: true, recovery_codes: CODES },
+        },
+      },
+    });
+    const { user } = renderApp('/profile');
+    const twoFactor = await screen.findByRole('region', { name: /Two-factor authentication/ });
+    await user.click(within(twoFactor).getByRole('button', { name: 'Turn on two-factor authentication' }));
+    await user.type(await within(twoFactor).findByLabelText('Verification code'), '123456{Enter}');
+    const list = await within(twoFactor).findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
+    expect(within(twoFactor).getByRole('button', { name: 'Download codes' })).toBeInTheDocument();
+    await user.click(within(twoFactor).getByRole('button', { name: 'I have saved them' }));
+    expect(within(twoFactor).queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+  });
+
+  it('says how many are left and makes new ones after the password', async () => {
+    const { calls } = server(
+      {
+        'POST /api/users/2fa-recovery-codes': {
+          body: {
+            message: 'New recovery codes made; the old ones no longer work',
+            data: { recovery_codes: CODES, remaining: 10 },
+          },
+        },
+      },
+      { isCompany2FAEnabled: false, isUser2FAEnabled: true },
+    );
+    const { user } = renderApp('/profile');
+    const twoFactor = await screen.findByRole('region', { name: /Two-factor authentication/ });
+    expect(await within(twoFactor).findByTestId('recovery-codes-left')).toHaveTextContent(
+      '7 recovery codes left.',
+    );
+    await user.click(within(twoFactor).getByRole('button', { name: 'Make new recovery codes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make new recovery codes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use your password instead' }));
+    await user.type(within(dialog).getByLabelText('Password'), 'Correct-Horse-9{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      calls.find((c) => c.method === 'POST' && c.path === '/api/users/2fa-recovery-codes')?.body,
+    ).toEqual({
+      password: 'Correct-Horse-9',
+    });
+    expect(await within(twoFactor).findByRole('list', { name: 'Recovery codes' })).toHaveTextContent(
+      CODES[9]!,
+    );
+    expect(within(twoFactor).getByTestId('recovery-codes-left')).toHaveTextContent('10 recovery codes left.');
+  });
+
+  it('keeps the dialog open with the reason at the field when the password is wrong', async () => {
+    server(
+      {
+        'POST /api/users/2fa-recovery-codes': {
+          status: 400,
+          body: {
+            message: 'The password is not correct',
+            code: 'auth.wrong_password',
+            errors: [{ path: 'body.password', message: 'The password is not correct' }],
+          },
+        },
+      },
+      { isCompany2FAEnabled: false, isUser2FAEnabled: true },
+    );
+    const { user } = renderApp('/profile');
+    const twoFactor = await screen.findByRole('region', { name: /Two-factor authentication/ });
+    await user.click(await within(twoFactor).findByRole('button', { name: 'Make new recovery codes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make new recovery codes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Use your password instead' }));
+    await user.type(within(dialog).getByLabelText('Password'), 'wrong{Enter}');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(
+        expect.stringContaining('The password is not correct'),
+      ),
+    );
+    expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent(
+      'Failed to make new recovery codes',
+    );
   });
 });

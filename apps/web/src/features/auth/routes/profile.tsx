@@ -1,7 +1,6 @@
 import { accessTypeLabel, SIGNATURE_MAX_BYTES, type TUser } from '@quire/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -14,13 +13,16 @@ import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/
 import { setIsUser2FAVerified } from '../../../lib/storage';
 import { useDisable2fa } from '../api/disable-2fa';
 import { useEnable2fa } from '../api/enable-2fa';
+import { useRecoveryCodesLeft, useRegenerateRecoveryCodes } from '../api/recovery-codes';
 import { useTwoFactorState } from '../api/two-factor-state';
 import { useUpdatePassword } from '../api/update-password';
 import { useUploadSignature } from '../api/upload-signature';
 import { useUserSignature } from '../api/user-signature';
 import { useVerify2fa } from '../api/verify-2fa';
+import { CodeOrPasswordDialog } from '../components/code-or-password-dialog';
 import { OtpForm } from '../components/otp-form';
 import { newPasswordErrors, PasswordFields, passwordSetters } from '../components/password-fields';
+import { RecoveryCodes } from '../components/recovery-codes';
 import { TwoFactorEnrolment } from '../components/two-factor-enrolment';
 import { ENABLE_2FA_FAILED, TWO_FACTOR_VERIFIED_MESSAGE, VERIFY_2FA_FAILED } from '../lib/two-factor';
 
@@ -275,7 +277,10 @@ function TwoFactorCard({ user }: { user: TUser }) {
   const verify = useVerify2fa();
   const [codeError, setCodeError] = useState<string | undefined>();
   const [disabling, setDisabling] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const on = state.data?.isUser2FAEnabled ?? user.is2FAEnabled;
+  const left = useRecoveryCodesLeft(on);
   const required = state.data?.isCompany2FAEnabled ?? false;
   const setup = !on && enable.isSuccess ? enable.data : null;
 
@@ -287,9 +292,10 @@ function TwoFactorCard({ user }: { user: TUser }) {
   function submitCode(code: string) {
     setCodeError(undefined);
     verify.mutate(code, {
-      onSuccess: () => {
+      onSuccess: (verified) => {
         setIsUser2FAVerified(true);
         enable.reset();
+        if (verified.recovery_codes) setCodes(verified.recovery_codes);
         notify.success(TWO_FACTOR_VERIFIED_MESSAGE, 'Two-factor authentication is on.');
       },
       onError: (error) => {
@@ -315,9 +321,27 @@ function TwoFactorCard({ user }: { user: TUser }) {
           : 'Add a second step to signing in: a code from an authenticator app on your phone.'}
         {required ? ' Your company requires it.' : ''}
       </p>
+      {codes ? (
+        <RecoveryCodes codes={codes}>
+          <button type="button" className="button" onClick={() => setCodes(null)}>
+            I have saved them
+          </button>
+        </RecoveryCodes>
+      ) : null}
       {on ? (
         <>
+          {left.data ? (
+            <p className="muted" data-testid="recovery-codes-left">
+              {left.data.remaining === 1
+                ? '1 recovery code left.'
+                : `${left.data.remaining} recovery codes left.`}{' '}
+              Each signs you in once if your phone is not at hand.
+            </p>
+          ) : null}
           <div className="form-actions">
+            <button type="button" className="button button--ghost" onClick={() => setRenewing(true)}>
+              Make new recovery codes
+            </button>
             <button
               type="button"
               className="button button--ghost"
@@ -362,6 +386,7 @@ function TwoFactorCard({ user }: { user: TUser }) {
         </div>
       )}
       {disabling ? <DisableTwoFactorDialog onClose={() => setDisabling(false)} /> : null}
+      {renewing ? <NewRecoveryCodesDialog onClose={() => setRenewing(false)} onCodes={setCodes} /> : null}
     </section>
   );
 }
@@ -369,102 +394,47 @@ function TwoFactorCard({ user }: { user: TUser }) {
 function DisableTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const notify = useNotify();
   const disable = useDisable2fa();
-  const [method, setMethod] = useState<'code' | 'password'>('code');
-  const form = useForm<{ value: string }>({
-    defaultValues: { value: '' },
-    resolver: checkResolver(({ value }) => ({
-      value:
-        method === 'code'
-          ? /^\d{6}$/.test(value.replace(/\s+/g, ''))
-            ? undefined
-            : 'Enter the 6-digit code from your authenticator app'
-          : value === ''
-            ? 'Enter your password'
-            : undefined,
-    })),
-  });
-  const error = form.formState.errors.value?.message;
-
-  const onSubmit = form.handleSubmit(({ value }) => {
-    if (disable.isPending) return;
-    const entered = method === 'code' ? value.replace(/\s+/g, '') : value;
-    disable.mutate(method === 'code' ? { code: entered } : { password: entered }, {
-      onSuccess: () => {
-        notify.success('Two-factor authentication is off');
-        onClose();
-      },
-      onError: (err) => {
-        const fields = apiFieldErrors(err, ['code', 'password'] as const);
-        form.setError(
-          'value',
-          {
-            type: 'server',
-            message: fields[method] ?? (err instanceof ApiError ? err.serverMessage : undefined),
-          },
-          { shouldFocus: true },
-        );
-        notify.notifyFailure('Failed to disable 2FA', err);
-      },
-    });
-  });
-
   return (
-    <Dialog
+    <CodeOrPasswordDialog
       title="Turn off two-factor authentication?"
       description="Signing in will then ask for your password only."
+      submitLabel="Turn off"
+      pendingLabel="Turning off…"
+      danger
+      failure="Failed to disable 2FA"
+      mutate={disable.mutate}
+      pending={disable.isPending}
+      onDone={() => {
+        notify.success('Two-factor authentication is off');
+        onClose();
+      }}
       onClose={onClose}
-      busy={disable.isPending}
-      size="small"
-    >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={disable.isPending}>
-        {method === 'code' ? (
-          <FormField
-            key="code"
-            label="Verification code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            error={error}
-            hint="Confirm with the code your authenticator app shows now."
-            {...form.register('value')}
-          />
-        ) : (
-          <FormField
-            key="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={error}
-            hint="Confirm with your account password."
-            {...form.register('value')}
-          />
-        )}
-        <div>
-          <button
-            type="button"
-            className="button button--link"
-            onClick={() => {
-              setMethod((m) => (m === 'code' ? 'password' : 'code'));
-              form.reset({ value: '' });
-            }}
-          >
-            {method === 'code' ? 'Use your password instead' : 'Use a code instead'}
-          </button>
-        </div>
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={disable.isPending}
-          >
-            Cancel
-          </button>
-          <PendingButton variant="danger" pending={disable.isPending} pendingLabel="Turning off…">
-            Turn off
-          </PendingButton>
-        </div>
-      </form>
-    </Dialog>
+    />
+  );
+}
+
+function NewRecoveryCodesDialog({
+  onClose,
+  onCodes,
+}: {
+  onClose: () => void;
+  onCodes: (codes: string[]) => void;
+}) {
+  const regenerate = useRegenerateRecoveryCodes();
+  return (
+    <CodeOrPasswordDialog
+      title="Make new recovery codes?"
+      description="Your current recovery codes stop working; the new ones are shown once."
+      submitLabel="Make new codes"
+      pendingLabel="Making codes…"
+      failure="Failed to make new recovery codes"
+      mutate={regenerate.mutate}
+      pending={regenerate.isPending}
+      onDone={(issued) => {
+        onCodes(issued.recovery_codes);
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }

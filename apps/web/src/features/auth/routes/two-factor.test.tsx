@@ -187,3 +187,82 @@ describe('/auth/verify-2fa', () => {
     );
   });
 });
+
+describe('two-factor recovery codes at sign-in', () => {
+  const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-efgh${i + 2}`);
+
+  it('shows the codes a new setup answers, with copy and download, before moving on', async () => {
+    waitingFor2fa();
+    server({
+      'POST /api/users/verify2fa': {
+        body: { message: '2FA verified successfully!', data: { ...VERIFIED, recovery_codes: CODES } },
+      },
+    });
+    const { user, location } = renderApp(SETUP_URL);
+    await user.type(await screen.findByLabelText('Verification code'), '123456{Enter}');
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list).toHaveTextContent(CODES[0]!);
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Copy codes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download codes' })).toBeInTheDocument();
+    // It waits for the person: the codes are shown this once.
+    await new Promise((r) => setTimeout(r, 2_300));
+    expect(location()).toBe(SETUP_URL);
+    await user.click(screen.getByRole('button', { name: 'I have saved them, continue' }));
+    await waitFor(() => expect(location()).toBe('/admin/dashboard'), { timeout: 3_000 });
+  });
+
+  it('"Use a recovery code" signs in with one instead of the app', async () => {
+    waitingFor2fa('user', 'General staff');
+    const { calls } = server({
+      'GET /api/user/current': { body: { data: aLogin('user', 'General staff').user } },
+      'POST /api/users/verify2fa-recovery': {
+        body: {
+          message: 'Signed in with a recovery code; it cannot be used again',
+          data: { ...VERIFIED, remaining_recovery_codes: 9 },
+        },
+      },
+    });
+    const { user, location } = renderApp('/auth/verify-2fa?role=user&access_type=General+staff');
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByLabelText('Recovery code');
+    expect(field).toHaveFocus();
+    await user.type(field, 'abcde-23456{Enter}');
+    expect(await screen.findByText(/2FA verified successfully! Taking you/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/users/verify2fa-recovery')?.body).toEqual({
+      recovery_code: 'abcde-23456',
+    });
+    expect(calls.some((c) => c.path === '/api/users/verify2fa')).toBe(false);
+    expect(stored('isUser2FAVerified')).toBe(true);
+    await waitFor(() => expect(location()).toBe('/dashboard'), { timeout: 3_000 });
+  });
+
+  it('says at the field when the recovery code is refused, and can go back to the app', async () => {
+    waitingFor2fa();
+    server({
+      'POST /api/users/verify2fa-recovery': {
+        status: 400,
+        body: {
+          message: 'That is not one of your unused recovery codes',
+          code: 'auth.invalid_recovery_code',
+          errors: [{ path: 'body.recovery_code', message: 'That is not one of your unused recovery codes' }],
+        },
+      },
+    });
+    const { user } = renderApp('/auth/verify-2fa?role=admin');
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in with the recovery code' }));
+    expect(screen.getByLabelText('Recovery code')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter one of your recovery codes'),
+    );
+    await user.type(screen.getByLabelText('Recovery code'), 'used1-used2{Enter}');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Recovery code')).toHaveAccessibleDescription(
+        expect.stringContaining('That is not one of your unused recovery codes'),
+      ),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to verify 2FA!');
+    await user.click(screen.getByRole('button', { name: 'Use your authenticator app instead' }));
+    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+  });
+});

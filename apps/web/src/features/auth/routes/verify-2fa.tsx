@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { getTemporalAuth } from '../../../lib/storage';
-import { SignInCodeForm, TwoFactorSignInCard } from '../components/two-factor-sign-in-card';
+import { RecoveryCodeForm, SignInCodeForm, TwoFactorSignInCard } from '../components/two-factor-sign-in-card';
 import { useTwoFactorSignIn } from '../lib/use-two-factor-sign-in';
 
 /** /auth/verify-2fa: the user has 2FA; the sign-in waits for a code (spec §2, §4). */
@@ -14,13 +14,27 @@ export function VerifyTwoFactorPage() {
 
 function VerifyTwoFactor() {
   const flow = useTwoFactorSignIn();
+  const [recovering, setRecovering] = useState(false);
   return (
     <TwoFactorSignInCard
       title="Two-factor verification"
-      lead="Enter the 6-digit code from your authenticator app."
+      lead={
+        recovering
+          ? 'Enter one of your recovery codes.'
+          : 'Enter the 6-digit code from your authenticator app.'
+      }
       flow={flow}
     >
-      <SignInCodeForm flow={flow} autoFocus />
+      {recovering ? (
+        <RecoveryCodeForm flow={flow} onBack={() => setRecovering(false)} />
+      ) : (
+        <>
+          <SignInCodeForm flow={flow} autoFocus />
+          <button type="button" className="button button--link" onClick={() => setRecovering(true)}>
+            Use a recovery code
+          </button>
+        </>
+      )}
     </TwoFactorSignInCard>
   );
 }
