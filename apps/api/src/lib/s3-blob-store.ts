@@ -61,10 +61,15 @@ export interface S3BlobStoreOptions {
 
 /** Content up to this size is put in one request; larger goes as a multipart upload. */
 export const SINGLE_PUT_BYTES = 8 * 1024 * 1024;
-/** Part size of a multipart upload: 10,000 parts of 16 MiB hold 156 GiB. */
-const PART_BYTES = 16 * 1024 * 1024;
-/** Parts uploaded at a time by one put (PART_BYTES each in memory). */
-const PARTS_IN_FLIGHT = 4;
+/**
+ * Part size of a multipart upload: 8 MiB, or more when `maxBytes` needs it (an upload has at
+ * most 10,000 parts); 16 MiB for putChunks, whose size is not known (a backup: 156 GiB at most).
+ */
+const PART_BYTES = 8 * 1024 * 1024;
+const CHUNKS_PART_BYTES = 16 * 1024 * 1024;
+const MAX_PARTS = 9_000;
+/** Parts uploaded at a time by one put: about (PARTS_IN_FLIGHT + 1) parts in memory per put. */
+const PARTS_IN_FLIGHT = 2;
 /** Largest object one CopyObject copies; larger ones are copied part by part. */
 const COPY_MAX_BYTES = 5 * 1024 ** 3;
 /** Part size of a multipart copy. */
@@ -265,7 +270,13 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
           yield next.value as Buffer;
       };
       try {
-        return await putLarge(Readable.from(rest(), { objectMode: false }), counted.digest, counted.size);
+        const partSize = Math.max(PART_BYTES, Math.ceil((putOptions.maxBytes ?? 0) / MAX_PARTS));
+        return await putLarge(
+          Readable.from(rest(), { objectMode: false }),
+          counted.digest,
+          counted.size,
+          partSize,
+        );
       } catch (err) {
         counted.stream.destroy();
         source.destroy();
@@ -288,6 +299,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
         Readable.from(copied(), { objectMode: false }),
         () => hash.digest('hex'),
         () => size,
+        CHUNKS_PART_BYTES,
       );
     },
 
