@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as design from './design.service.js';
 import * as runs from './run.service.js';
+import * as details from './step-details.service.js';
 
 // The workflow area's calls: its own (`workflow`), and the ones the spec files under the
 // category, file and file-actions areas (bound here from their own contract parts, so the
@@ -45,51 +46,53 @@ const workflowRoutes = (deps: Deps) =>
       data: await design.saveWorkflowMetadata(deps, actor, body),
     }),
     getRecipient: async () => ({ data: await design.recipients(deps) }),
-    getNotification: async ({ params }) => ({ data: await design.listNotifications(deps, params.id) }),
+    getNotification: async ({ params }) => ({ data: await details.listNotifications(deps, params.id) }),
     updateNotification: async ({ body, actor }) => ({
       message: 'Notification saved',
-      data: await design.saveNotification(deps, actor, body),
+      data: await details.saveNotification(deps, actor, body),
     }),
     deleteNotification: async ({ params, actor }) => {
-      await design.deleteNotification(deps, actor, params.id);
+      await details.deleteNotification(deps, actor, params.id);
       return { message: 'Notification deleted', data: null };
     },
-    getCondition: async ({ body }) => ({ data: await design.listConditions(deps, body.step_id, 'PRE') }),
-    getConditionPost: async ({ body }) => ({ data: await design.listConditions(deps, body.step_id, 'POST') }),
+    getCondition: async ({ body }) => ({ data: await details.listConditions(deps, body.step_id, 'PRE') }),
+    getConditionPost: async ({ body }) => ({
+      data: await details.listConditions(deps, body.step_id, 'POST'),
+    }),
     updateCondition: async ({ body, actor }) => ({
       message: 'Condition saved',
-      data: await design.saveCondition(deps, actor, body),
+      data: await details.saveCondition(deps, actor, body),
     }),
     deleteCondition: async ({ params, actor }) => {
-      await design.deleteCondition(deps, actor, params.id);
+      await details.deleteCondition(deps, actor, params.id);
       return { message: 'Condition deleted', data: null };
     },
-    getTrigger: async ({ params }) => ({ data: await design.listTriggers(deps, params.id) }),
+    getTrigger: async ({ params }) => ({ data: await details.listTriggers(deps, params.id) }),
     updateTrigger: async ({ body, actor }) => ({
       message: 'Trigger saved',
-      data: await design.saveTrigger(deps, actor, body),
+      data: await details.saveTrigger(deps, actor, body),
     }),
     deleteTrigger: async ({ params, actor }) => {
-      await design.deleteTrigger(deps, actor, params.id);
+      await details.deleteTrigger(deps, actor, params.id);
       return { message: 'Trigger deleted', data: null };
     },
-    getAssignee: async ({ params }) => ({ data: await design.listAssignees(deps, params.id) }),
+    getAssignee: async ({ params }) => ({ data: await details.listAssignees(deps, params.id) }),
     updateAssignee: async ({ body, actor }) => ({
       message: 'Assignees saved',
-      data: await design.saveAssignees(deps, actor, body),
+      data: await details.saveAssignees(deps, actor, body),
     }),
     deleteAssignee: async ({ params, actor }) => {
-      await design.deleteAssignee(deps, actor, params.id);
+      await details.deleteAssignee(deps, actor, params.id);
       return { message: 'Assignee removed', data: null };
     },
-    getStepMetadata: async ({ params }) => ({ data: await design.listStepFields(deps, params.id) }),
+    getStepMetadata: async ({ params }) => ({ data: await details.listStepFields(deps, params.id) }),
     editStepMetadata: async ({ body, actor }) => ({
       message: 'Step metadata saved',
-      data: await design.editStepFields(deps, actor, body),
+      data: await details.editStepFields(deps, actor, body),
     }),
     setDefaultMetadata: async ({ body, actor }) => ({
       message: 'Default values saved',
-      data: await design.setStepDefaults(deps, actor, body),
+      data: await details.setStepDefaults(deps, actor, body),
     }),
     dryRun: async ({ body }) => ({ data: await runs.dryRun(deps, body) }),
     dryRunFiles: async ({ auth, query }) => ({ data: await runs.dryRunFiles(deps, auth, query) }),
