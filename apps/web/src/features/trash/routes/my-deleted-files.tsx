@@ -2,11 +2,9 @@ import type { TTrashFile } from '@quire/contract';
 import { useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
-import { pagingOf } from '../../../components/pagination';
-import { SortableTable } from '../../../components/sortable-table';
-import { formatShortDate } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useMyDeletedFiles, useRestoreMyDeletedFile } from '../api/my-deleted-files';
+import { DeletedFilesTable, RestoreButton } from '../components/deleted-files-table';
 import { RestoreDialog } from '../components/restore-dialog';
 
 /** The files the person deleted themselves, each restored while they may still delete it. */
@@ -17,38 +15,18 @@ export function MyDeletedFilesPage() {
   const list = useMyDeletedFiles(page);
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load deleted files');
   const restore = useRestoreMyDeletedFile();
-  const data = list.data;
   return (
     <>
       <PageHeader title="My deleted files">
         The files you deleted. Restore one to put it back; a File Control admin sees everyone's.
       </PageHeader>
-      <SortableTable<TTrashFile>
+      <DeletedFilesTable
         label="My deleted files"
-        rows={data?.items ?? []}
-        rowKey={(f) => f.id}
+        data={list.data}
         busy={list.isFetching}
         emptyText="You have no deleted files"
-        columns={[
-          { id: 'name', label: 'Name', isRowHeader: true, cell: (f) => f.name },
-          {
-            id: 'folder',
-            label: 'Category',
-            cell: (f) => `${f.folder_name ?? ''}${f.folder_live ? '' : ' (deleted)'}`,
-          },
-          { id: 'when', label: 'Deleted', cell: (f) => formatShortDate(f.deleted_at) },
-        ]}
-        rowActions={(f) => (
-          <button
-            type="button"
-            className="button button--small"
-            aria-label={`Restore ${f.name}`}
-            onClick={() => setRestoring(f)}
-          >
-            Restore
-          </button>
-        )}
-        pagination={pagingOf(data, 'files', setPage)}
+        rowActions={(f) => <RestoreButton file={f} onClick={() => setRestoring(f)} />}
+        onPage={setPage}
       />
       {restoring ? (
         <RestoreDialog
