@@ -50,7 +50,7 @@ export const workflowContract = {
     guard: 'signedIn',
     object: { file: 'edit', from: 'body.file_ids' },
     summary:
-      'Start an active workflow on files (all or none): each enters the entry step if its PRE conditions hold; a file runs one workflow at a time',
+      'Start an active workflow on files (all or none): each enters the entry step if its PRE conditions hold; a file runs one workflow at a time; a workflow that serves categories starts only on their files',
     body: ZInitiateBody,
     response: ZInitiated,
   }),
