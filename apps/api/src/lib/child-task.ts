@@ -12,6 +12,8 @@ import { readFileSync } from 'node:fs';
 // `error` field is the child's own failure; any other answer is its result. Typed arrays and
 // Buffers cross as they are (advanced serialization).
 
+const TYPE_STRIPPING = process.features.typescript ? [] : ['--experimental-strip-types'];
+
 export interface ChildLimits {
   timeoutMs: number;
   /** The child's heap (old generation), in MiB. */
@@ -53,8 +55,10 @@ export class ChildTaskFailed extends Error {
 export function runInChild<Out>(script: string, input: unknown, limits: ChildLimits): Promise<Out> {
   return new Promise((resolve, reject) => {
     const child = fork(script, [], {
-      // Plain JavaScript: no loader (tsx) needed, only the heap limit.
-      execArgv: [`--max-old-space-size=${limits.memoryMb}`],
+      // No loader (tsx): the child is plain JavaScript, and may import erasable TypeScript
+      // (lib/spreadsheet.ts) through Node's type stripping, on by default from Node 23.6 and
+      // behind a flag on Node 22.
+      execArgv: [`--max-old-space-size=${limits.memoryMb}`, ...TYPE_STRIPPING],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

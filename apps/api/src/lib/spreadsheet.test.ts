@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { rowXml, workbook } from '../../test/xlsx.js';
-import { readFirstSheet, UnreadableSpreadsheetError } from './spreadsheet.js';
+import { eachSheetLine, readFirstSheet, UnreadableSpreadsheetError } from './spreadsheet.js';
 
 const options = { maxRows: 1000, maxColumns: 10 };
 
@@ -80,5 +80,49 @@ describe('readFirstSheet', () => {
     await expect(readFirstSheet(workbook('<row r="1"><c r="A1"'), options)).rejects.toBeInstanceOf(
       UnreadableSpreadsheetError,
     );
+  });
+});
+
+describe('eachSheetLine (text extraction)', () => {
+  const lines = async (file: Buffer, stopAfter = Number.POSITIVE_INFINITY) => {
+    const out: string[][] = [];
+    await eachSheetLine(file, (cells) => {
+      out.push(cells);
+      return out.length < stopAfter;
+    });
+    return out;
+  };
+
+  it('reads every sheet in workbook order, formulas as their cached result, empty rows skipped', async () => {
+    const wb = new ExcelJS.Workbook();
+    const first = wb.addWorksheet('People');
+    first.addRow(['name', 'count']);
+    first.addRow([]);
+    first.addRow(['Ada', 3, true]);
+    first.getCell('D3').value = { formula: 'B3*2', result: 6 };
+    first.getCell('E3').value = { formula: 'A3&"!"', result: 'Ada!' };
+    wb.addWorksheet('Other').addRow(['second sheet']);
+    expect(await lines(Buffer.from(await wb.xlsx.writeBuffer()))).toEqual([
+      ['name', 'count'],
+      ['Ada', '3', 'TRUE', '6', 'Ada!'],
+      ['second sheet'],
+    ]);
+  });
+
+  it('resolves shared strings on every sheet and stops when told', async () => {
+    const file = workbook('<row r="1"><c r="A1" t="s"><v>1</v></c><c r="C1" t="s"><v>0</v></c></row>', {
+      sharedStrings: ['second', 'first'],
+      extraSheets: { Later: `${rowXml(1, ['later sheet'])}${rowXml(2, ['never read'])}` },
+    });
+    expect(await lines(file)).toEqual([['first', 'second'], ['later sheet'], ['never read']]);
+    expect(await lines(file, 2)).toEqual([['first', 'second'], ['later sheet']]);
+  });
+
+  it('refuses what the imports refuse: not a zip, a sheet that inflates past its ceiling', async () => {
+    await expect(eachSheetLine(Buffer.from('not a workbook'), () => true)).rejects.toBeInstanceOf(
+      UnreadableSpreadsheetError,
+    );
+    const bomb = workbook(`${' '.repeat(70 * 1024 * 1024)}${rowXml(1, ['x'])}`);
+    await expect(eachSheetLine(bomb, () => true)).rejects.toThrow(/too large/);
   });
 });

@@ -4,8 +4,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
-// Reads the first sheet of an .xlsx, bounded by what it reads, for every spreadsheet import
-// (users, value lists).
+// Reads .xlsx workbooks, bounded by what it reads: the first sheet for every spreadsheet
+// import (users, value lists: readFirstSheet), and every sheet's text for the search's text
+// extraction (eachSheetLine, run in the extraction child process).
 //
 // A workbook is a zip of XML files. The sheet's XML is inflated and parsed as a stream, one
 // chunk at a time, yielding to the event loop between chunks: rows are counted as they are
@@ -16,7 +17,11 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 // so a zip bomb ends in a refusal, not in memory.
 //
 // Cells are text exactly as stored: numbers as written in the file, booleans TRUE/FALSE, and a
-// formula as `=` followed by the formula (its cached result is ignored). Nothing is evaluated.
+// formula as `=` followed by the formula (its cached result is ignored) for imports, or as its
+// cached result (what a person sees) for extraction. Nothing is evaluated.
+//
+// Plain erasable TypeScript (no enums, no parameter properties, no relative imports): the
+// extraction child (extract-child.mjs) imports this file as it is, with Node's type stripping.
 
 /** Excel's own limit on the text of one cell. */
 export const MAX_CELL_CHARS = 32_767;
@@ -25,6 +30,8 @@ const MAX_SMALL_PART_BYTES = 1024 * 1024;
 const MAX_SHEET_BYTES = 64 * 1024 * 1024;
 const MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024;
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** Excel's own limit on the columns of a sheet (XFD). */
+const EXCEL_MAX_COLUMNS = 16_384;
 
 export interface SheetLine {
   /** The row number the file gives (1-based), or the one after the previous row. */
@@ -56,35 +63,93 @@ export class UnreadableSpreadsheetError extends Error {
 
 /** Reads the first sheet of an .xlsx; throws UnreadableSpreadsheetError when it cannot. */
 export async function readFirstSheet(content: Buffer, options: ReadOptions): Promise<FirstSheet> {
-  if (!content.subarray(0, 4).equals(ZIP_MAGIC)) throw new UnreadableSpreadsheetError('not a zip file');
-  const zip = await openZip(content);
+  const zip = await openWorkbook(content);
   try {
     const entries = await listEntries(zip);
-    const sheetPath = await firstSheetPath(zip, entries);
-    const sheetEntry = entries.get(sheetPath);
+    const [sheetPath] = await sheetPaths(zip, entries, 1);
+    const sheetEntry = entries.get(sheetPath as string);
     if (!sheetEntry) throw new UnreadableSpreadsheetError(`no sheet at ${sheetPath}`);
-    const sheet = await readSheetXml(zip, sheetEntry, options);
-    const needed = sheet.sharedIndexes;
-    let shared = new Map<number, string>();
-    if (needed.size > 0) {
-      const sharedEntry = entries.get(await sharedStringsPath(zip, entries));
-      if (!sharedEntry) throw new UnreadableSpreadsheetError('the sheet names shared strings the file lacks');
-      shared = await readSharedStrings(zip, sharedEntry, needed);
-    }
+    let header: RawLine | null = null;
+    const rows: RawLine[] = [];
+    let overLimit = false;
+    const isEmpty = (l: RawLine) => l.cells.every((c) => typeof c === 'string' && c.trim() === '');
+    const needed = await parseSheet(zip, sheetEntry, {
+      maxColumns: options.maxColumns,
+      formulas: 'written',
+      // Returns false once the rows are over the limit: reading stops there.
+      onRow: (line) => {
+        if (isEmpty(line)) return true;
+        if (!header) {
+          header = line;
+          return true;
+        }
+        if (rows.length >= options.maxRows) {
+          overLimit = true;
+          return false;
+        }
+        rows.push(line);
+        return true;
+      },
+    });
+    const shared = needed.size > 0 ? await sharedStrings(zip, entries, needed) : new Map<number, string>();
     const resolve = (line: RawLine): SheetLine => ({
       row: line.row,
-      cells: line.cells.map((cell) =>
-        (typeof cell === 'number' ? (shared.get(cell) ?? '') : cell).trim().slice(0, MAX_CELL_CHARS),
-      ),
+      cells: line.cells.map((cell) => cellText(cell, shared).trim().slice(0, MAX_CELL_CHARS)),
     });
-    return {
-      header: sheet.header ? resolve(sheet.header) : null,
-      rows: sheet.rows.map(resolve),
-      overLimit: sheet.overLimit,
-    };
+    const first = header as RawLine | null;
+    return { header: first ? resolve(first) : null, rows: rows.map(resolve), overLimit };
   } finally {
     zip.close();
   }
+}
+
+/**
+ * Every sheet's rows in workbook order, for text extraction: `onLine` gets the texts of a
+ * row's non-empty cells (formulas as their cached result) and returns false to stop reading.
+ * Shared strings are read first (the whole part, within its ceiling). Throws
+ * UnreadableSpreadsheetError when the file cannot be read.
+ */
+export async function eachSheetLine(content: Buffer, onLine: (cells: string[]) => boolean): Promise<void> {
+  const zip = await openWorkbook(content);
+  try {
+    const entries = await listEntries(zip);
+    const paths = await sheetPaths(zip, entries, Number.POSITIVE_INFINITY);
+    const shared = entries.has(await sharedStringsPath(zip, entries))
+      ? await sharedStrings(zip, entries, 'all')
+      : new Map<number, string>();
+    for (const path of paths) {
+      const entry = entries.get(path);
+      if (!entry) continue;
+      let more = true;
+      await parseSheet(zip, entry, {
+        maxColumns: EXCEL_MAX_COLUMNS,
+        formulas: 'cached',
+        onRow: (line) => {
+          const cells = line.cells.map((cell) => cellText(cell, shared).trim()).filter((text) => text !== '');
+          more = cells.length === 0 || onLine(cells);
+          return more;
+        },
+      });
+      if (!more) return;
+    }
+  } finally {
+    zip.close();
+  }
+}
+
+/** A raw cell's text: itself, or the shared string it names. */
+const cellText = (cell: RawCell, shared: Map<number, string>) =>
+  (typeof cell === 'number' ? (shared.get(cell) ?? '') : cell).slice(0, MAX_CELL_CHARS);
+
+async function openWorkbook(content: Buffer): Promise<ZipFile> {
+  if (!content.subarray(0, 4).equals(ZIP_MAGIC)) throw new UnreadableSpreadsheetError('not a zip file');
+  return openZip(content);
+}
+
+async function sharedStrings(zip: ZipFile, entries: Map<string, Entry>, needed: Set<number> | 'all') {
+  const sharedEntry = entries.get(await sharedStringsPath(zip, entries));
+  if (!sharedEntry) throw new UnreadableSpreadsheetError('the sheet names shared strings the file lacks');
+  return readSharedStrings(zip, sharedEntry, needed);
 }
 
 // ---- zip ------------------------------------------------------------------------------------
@@ -219,15 +284,18 @@ async function workbookRels(zip: ZipFile, entries: Map<string, Entry>) {
   return rels ? await findElements(zip, rels, 'Relationship') : [];
 }
 
-/** The first sheet in the workbook's own order (not the order of the zip's parts). */
-async function firstSheetPath(zip: ZipFile, entries: Map<string, Entry>): Promise<string> {
+/** The first `max` sheets in the workbook's own order (not the order of the zip's parts). */
+async function sheetPaths(zip: ZipFile, entries: Map<string, Entry>, max: number): Promise<string[]> {
   const workbook = entries.get('xl/workbook.xml');
   if (!workbook) throw new UnreadableSpreadsheetError('no workbook part');
-  const [first] = await findElements(zip, workbook, 'sheet');
-  if (!first) throw new UnreadableSpreadsheetError('the workbook has no sheet');
-  const id = Object.entries(first).find(([name]) => name === 'r:id' || name.endsWith(':id'))?.[1];
-  const rel = (await workbookRels(zip, entries)).find((r) => r.Id === id);
-  return rel?.Target ? partPath(rel.Target) : 'xl/worksheets/sheet1.xml';
+  const sheets = (await findElements(zip, workbook, 'sheet')).slice(0, max);
+  if (!sheets.length) throw new UnreadableSpreadsheetError('the workbook has no sheet');
+  const rels = await workbookRels(zip, entries);
+  return sheets.map((sheet, i) => {
+    const id = Object.entries(sheet).find(([name]) => name === 'r:id' || name.endsWith(':id'))?.[1];
+    const rel = rels.find((r) => r.Id === id);
+    return rel?.Target ? partPath(rel.Target) : `xl/worksheets/sheet${i + 1}.xml`;
+  });
 }
 
 async function sharedStringsPath(zip: ZipFile, entries: Map<string, Entry>): Promise<string> {
@@ -253,11 +321,17 @@ function columnOf(ref: string | undefined): number {
   return n - 1;
 }
 
-async function readSheetXml(zip: ZipFile, entry: Entry, options: ReadOptions) {
+/**
+ * Parses a sheet's XML as a stream and hands each row to `onRow` (cells of the first
+ * `maxColumns` columns); reading stops when `onRow` returns false. Answers the shared-string
+ * indexes the rows named. `formulas`: `written` keeps a formula as `=…`, `cached` its result.
+ */
+async function parseSheet(
+  zip: ZipFile,
+  entry: Entry,
+  options: { maxColumns: number; formulas: 'written' | 'cached'; onRow: (line: RawLine) => boolean },
+) {
   const sharedIndexes = new Set<number>();
-  let header: RawLine | null = null;
-  const rows: RawLine[] = [];
-  let overLimit = false;
 
   let inSheetData = false;
   let line: RawLine | null = null;
@@ -281,7 +355,7 @@ async function readSheetXml(zip: ZipFile, entry: Entry, options: ReadOptions) {
     if (column < 0 || column >= options.maxColumns) return;
     let value: RawCell;
     // A formula as written; a cell sharing another's formula has only its cached value.
-    if (cell.formula) value = `=${cell.formula}`;
+    if (cell.formula && options.formulas === 'written') value = `=${cell.formula}`;
     else if (cell.type === 's') {
       const index = Number.parseInt(cell.value, 10);
       if (!Number.isInteger(index) || index < 0) return;
@@ -291,25 +365,6 @@ async function readSheetXml(zip: ZipFile, entry: Entry, options: ReadOptions) {
     else value = cell.value;
     while (line.cells.length < column) line.cells.push('');
     line.cells[column] = value;
-  };
-
-  const isEmpty = (l: RawLine) => l.cells.every((c) => typeof c === 'string' && c.trim() === '');
-
-  /** Returns false once the rows are over the limit: reading stops there. */
-  const endRow = (): boolean => {
-    const done = line;
-    line = null;
-    if (!done || isEmpty(done)) return true;
-    if (!header) {
-      header = done;
-      return true;
-    }
-    if (rows.length >= options.maxRows) {
-      overLimit = true;
-      return false;
-    }
-    rows.push(done);
-    return true;
   };
 
   let stop = false;
@@ -339,7 +394,11 @@ async function readSheetXml(zip: ZipFile, entry: Entry, options: ReadOptions) {
       else if (name === 'c') {
         endCell();
         cell = null;
-      } else if (name === 'row' && !endRow()) stop = true;
+      } else if (name === 'row') {
+        const done = line;
+        line = null;
+        if (done && !options.onRow(done)) stop = true;
+      }
     },
     text: (text) => {
       if (!stop) append(text);
@@ -350,15 +409,19 @@ async function readSheetXml(zip: ZipFile, entry: Entry, options: ReadOptions) {
     return !stop;
   });
   if (!stop) parser.close();
-  return { header: header as RawLine | null, rows, overLimit, sharedIndexes };
+  return sharedIndexes;
 }
 
-/** The shared strings at `needed` indexes (a string's runs joined); reading stops past the last one. */
-async function readSharedStrings(zip: ZipFile, entry: Entry, needed: Set<number>) {
+/**
+ * The shared strings at `needed` indexes, or all of them (a string's runs joined); reading
+ * stops past the last one needed.
+ */
+async function readSharedStrings(zip: ZipFile, entry: Entry, needed: Set<number> | 'all') {
   // A loop, never Math.max(...needed): a sheet may name hundreds of thousands of shared
   // strings, and spreading that many arguments overflows the stack.
-  let last = -1;
-  for (const i of needed) if (i > last) last = i;
+  let last = needed === 'all' ? Number.POSITIVE_INFINITY : -1;
+  if (needed !== 'all') for (const i of needed) if (i > last) last = i;
+  const wanted = (i: number) => needed === 'all' || needed.has(i);
   const found = new Map<number, string>();
   let index = -1;
   let current: string | null = null;
@@ -370,7 +433,7 @@ async function readSharedStrings(zip: ZipFile, entry: Entry, needed: Set<number>
     open: (name) => {
       if (name === 'si') {
         index += 1;
-        current = needed.has(index) ? '' : null;
+        current = wanted(index) ? '' : null;
       } else if (name === 'rPh') inPhonetic = true;
       else if (name === 't' && !inPhonetic) inText = true;
     },

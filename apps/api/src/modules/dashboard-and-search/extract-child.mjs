@@ -7,7 +7,6 @@
 // Out: one IPC message { text, truncated, pages? } or { error }, then exit. A PDF's `pages`
 // holds each page's text (joined by a line break they make `text`), so a match can name its
 // page and pages without text can be given to text recognition.
-import { Readable } from 'node:stream';
 import { cleanText } from './clean-text.mjs';
 
 const { bytes, kind, maxChars } = await new Promise((resolve) => process.once('message', resolve));
@@ -68,31 +67,14 @@ async function docx() {
 }
 
 async function xlsx() {
-  const ExcelJS = (await import('exceljs')).default;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes)]), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-  });
+  // The hardened reader of the spreadsheet imports (bounded parts, capped cells, no evaluation),
+  // imported as TypeScript through Node's type stripping (lib/child-task.ts turns it on).
+  const { eachSheetLine } = await import('../../lib/spreadsheet.ts');
   const out = collector();
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const cells = [];
-      row.eachCell({ includeEmpty: false }, (cell) => {
-        const v = cell.value;
-        if (v === null || v === undefined) return;
-        if (typeof v === 'object') {
-          if ('richText' in v) cells.push(v.richText.map((r) => r.text).join(''));
-          else if ('text' in v) cells.push(String(v.text));
-          else if ('result' in v && v.result !== undefined) cells.push(String(v.result));
-          else if (v instanceof Date) cells.push(v.toISOString().slice(0, 10));
-        } else cells.push(String(v));
-      });
-      out.add(`${cells.join(' ')}\n`);
-      if (out.full) return out.done();
-    }
-  }
+  await eachSheetLine(Buffer.from(bytes), (cells) => {
+    out.add(`${cells.join(' ')}\n`);
+    return !out.full;
+  });
   return out.done();
 }
 

@@ -7,7 +7,8 @@ import { ChildTaskFailed, runInChild } from '../../lib/child-task.js';
 // extraction, never the server. Libraries, all offline and pure JavaScript:
 //   PDF   unpdf (Mozilla's pdf.js, serverless build: text layer only, no eval)
 //   DOCX  mammoth (raw text)
-//   XLSX  exceljs's streaming reader (every sheet, cell text; formulas by their cached result)
+//   XLSX  lib/spreadsheet.ts's eachSheetLine, the imports' bounded reader (every sheet, cell
+//         text; formulas by their cached result)
 //   HTML  htmlparser2 (text outside script/style, entities decoded)
 //   text  UTF-8 (invalid bytes replaced)
 // Images and PDF pages without a text layer (scans) are recognised by text-recognition.ts.
