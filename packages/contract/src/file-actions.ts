@@ -175,7 +175,7 @@ export const fileActionsContract = {
   }),
   fileActivity: endpoint({
     method: 'GET',
-    path: '/api/files/{id}/activity',
+    path: '/api/file-activity/{id}',
     guard: 'signedIn',
     object: { file: 'view' },
     extension: true,

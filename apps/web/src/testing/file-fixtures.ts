@@ -1,4 +1,4 @@
-import type { TFileDetail, TFileVersion, TFolderField, TMetadataField } from '@quire/contract';
+import type { TFileDetail, TFileSummary, TFileVersion, TFolderField, TMetadataField } from '@quire/contract';
 import { aMetadataField, signIn } from './fixtures';
 import { type MockRoutes, mockApi } from './mock-api';
 
@@ -25,27 +25,35 @@ export function aVersion(number: number, overrides: Partial<TFileVersion> = {}):
   };
 }
 
-/** report.txt, two versions (2 current), indexed in Invoices, every right but share. */
-export function aFile(overrides: Partial<TFileDetail> = {}): TFileDetail {
+/** A file as the lists show it: a PDF, version 1, indexed in Invoices (id 4), owned by olive. */
+export function aFileSummary(id: number, name: string, overrides: Partial<TFileSummary> = {}): TFileSummary {
   return {
-    id: 5,
-    name: 'report.txt',
+    id,
+    name,
     folder_id: 4,
     folder_name: 'Invoices',
     index_status: 'indexed',
-    incremental: 'INV-5',
+    incremental: `INV-${id}`,
     owner: olive,
-    mime_type: 'text/plain',
+    mime_type: 'application/pdf',
     size: 2048,
-    version: 2,
+    version: 1,
     locked_by: null,
     checked_out_by: null,
-    created_at: '2026-01-01T10:00:00Z',
-    updated_at: '2026-01-02T10:00:00Z',
-    incremental_value: 5,
-    values: [{ field_id: 13, name: 'Reference', type: 'text', value: 'REF-1', display: 'REF-1' }],
-    versions: [aVersion(2, { is_current: true }), aVersion(1)],
-    current_version_id: 202,
+    created_at: '2026-01-10T10:00:00Z',
+    updated_at: '2026-01-10T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A listed file as its page shows it: no values, versions or comments; every right but share. */
+export function detailOf(file: TFileSummary, overrides: Partial<TFileDetail> = {}): TFileDetail {
+  return {
+    ...file,
+    incremental_value: file.id,
+    values: [],
+    versions: [],
+    current_version_id: 100 + file.id,
     preview: 'text',
     locked_at: null,
     checked_out_at: null,
@@ -59,6 +67,22 @@ export function aFile(overrides: Partial<TFileDetail> = {}): TFileDetail {
     links: [],
     ...overrides,
   };
+}
+
+/** report.txt, two versions (2 current), indexed in Invoices, every right but share. */
+export function aFile(overrides: Partial<TFileDetail> = {}): TFileDetail {
+  const summary = aFileSummary(5, 'report.txt', {
+    mime_type: 'text/plain',
+    version: 2,
+    created_at: '2026-01-01T10:00:00Z',
+    updated_at: '2026-01-02T10:00:00Z',
+  });
+  return detailOf(summary, {
+    values: [{ field_id: 13, name: 'Reference', type: 'text', value: 'REF-1', display: 'REF-1' }],
+    versions: [aVersion(2, { is_current: true }), aVersion(1)],
+    current_version_id: 202,
+    ...overrides,
+  });
 }
 
 /** A category's field, as folderMeta lists it. */
@@ -96,7 +120,7 @@ export function fileServer(
       body: { data: { file_id: 5, file_name: 'report.txt', run: null, history: [] } },
     },
     'GET /api/version-preview/202': { body: 'The second version, as text.' },
-    'GET /api/files/5/activity': {
+    'GET /api/file-activity/5': {
       body: { data: { items: [], page: 1, quantity: 10, total: 0, last_page: 1 } },
     },
     ...routes,

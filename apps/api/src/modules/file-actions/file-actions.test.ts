@@ -305,12 +305,12 @@ describe('GET /api/export-files-main/{id}', () => {
   });
 });
 
-describe('GET /api/files/{id}/activity', () => {
+describe('GET /api/file-activity/{id}', () => {
   it("lists the file's changes newest first, with who made them, to those who may view it", async () => {
     const f = await newFile();
     expect((await post(tok.alice, '/api/lock-file', { file_id: f.id, status: '1' })).statusCode).toBe(200);
     expect((await post(tok.alice, '/api/lock-file', { file_id: f.id, status: '0' })).statusCode).toBe(200);
-    const res = await call(tok.viewer, { method: 'GET', url: `/api/files/${f.id}/activity?quantity=1` });
+    const res = await call(tok.viewer, { method: 'GET', url: `/api/file-activity/${f.id}?quantity=1` });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json().data;
     expect(page).toMatchObject({ page: 1, quantity: 1, total: 2, last_page: 2 });
@@ -322,16 +322,16 @@ describe('GET /api/files/{id}/activity', () => {
       }),
     ]);
     const second = (
-      await call(tok.viewer, { method: 'GET', url: `/api/files/${f.id}/activity?quantity=1&page=2` })
+      await call(tok.viewer, { method: 'GET', url: `/api/file-activity/${f.id}?quantity=1&page=2` })
     ).json().data;
     expect(second.items.map((e: { action: string }) => e.action)).toEqual(['file.locked']);
   });
 
   it('refuses a person who may not see the file (404) and a stranger signed out (401)', async () => {
     const f = await newFile();
-    expect((await call(tok.stranger, { method: 'GET', url: `/api/files/${f.id}/activity` })).statusCode).toBe(
+    expect((await call(tok.stranger, { method: 'GET', url: `/api/file-activity/${f.id}` })).statusCode).toBe(
       404,
     );
-    expect((await call(null, { method: 'GET', url: `/api/files/${f.id}/activity` })).statusCode).toBe(401);
+    expect((await call(null, { method: 'GET', url: `/api/file-activity/${f.id}` })).statusCode).toBe(401);
   });
 });

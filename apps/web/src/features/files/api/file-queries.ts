@@ -37,7 +37,7 @@ export function useFileView(id: number | null) {
   });
 }
 
-/** GET /api/files/{id}/activity: one page of the file's history, newest first. */
+/** GET /api/file-activity/{id}: one page of the file's history, newest first. */
 export function useFileActivity(id: number, page: number) {
   return useQuery({
     ...apiQueryOptions(contract.fileActions.fileActivity, { params: { id }, query: { page, quantity: 10 } }),

@@ -10,7 +10,7 @@ import { useFileActivity } from '../api/file-queries';
 
 /**
  * The file's history: every change (values, name, category, permissions, other files,
- * versions, lock and check-out), newest first, ten at a time (GET /api/files/{id}/activity);
+ * versions, lock and check-out), newest first, ten at a time (GET /api/file-activity/{id});
  * the record export lists them all with its values and versions (GET
  * /api/export-files-main/{id}, an .xlsx).
  */

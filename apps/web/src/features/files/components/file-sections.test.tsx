@@ -238,7 +238,7 @@ describe('the file page: history', () => {
 
   it('lists the changes newest first with who made them, and pages through them', async () => {
     const api = fileServer(aFile(), {
-      'GET /api/files/5/activity': (call) => {
+      'GET /api/file-activity/5': (call) => {
         const page = Number(new URLSearchParams(call.search).get('page') ?? '1');
         const items =
           page === 1
@@ -260,7 +260,7 @@ describe('the file page: history', () => {
     await waitFor(() =>
       expect(within(section('History')).getByText('Uploaded "draft.txt"')).toBeInTheDocument(),
     );
-    expect(api.calls.filter((c) => c.path === '/api/files/5/activity').length).toBeGreaterThanOrEqual(2);
+    expect(api.calls.filter((c) => c.path === '/api/file-activity/5').length).toBeGreaterThanOrEqual(2);
   });
 
   it('says when nothing is recorded yet', async () => {
