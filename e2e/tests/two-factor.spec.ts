@@ -50,6 +50,16 @@ test('a user turns on 2FA in Profile, and the next sign-in asks for a code', asy
   await expect(page.getByText('2FA verified successfully!')).toBeVisible();
   await expect(twoFactor.getByText('On', { exact: true })).toBeVisible();
 
+  // Ten recovery codes, shown once: one is kept for later.
+  const codes = twoFactor.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = ((await codes.first().textContent()) ?? '').trim();
+  expect(recoveryCode).not.toBe('');
+  await expectAccessible(page, 'Profile: recovery codes shown once');
+  await twoFactor.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(codes).toHaveCount(0);
+  await expect(twoFactor.getByTestId('recovery-codes-left')).toContainText('10 recovery codes left');
+
   await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -66,4 +76,18 @@ test('a user turns on 2FA in Profile, and the next sign-in asks for a code', asy
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('isUser2FAVerified'))).toBe('true');
+
+  // Without the phone: a recovery code signs in once, and is spent.
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, user);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCode);
+  await expectAccessible(page, 'Two-factor sign-in with a recovery code');
+  await page.getByRole('button', { name: 'Sign in with the recovery code' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await page.getByRole('button', { name: /^Account: / }).click();
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(twoFactor.getByTestId('recovery-codes-left')).toContainText('9 recovery codes left');
 });
