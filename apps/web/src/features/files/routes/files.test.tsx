@@ -1,27 +1,13 @@
 import type { TCategoryFilesPage, TFileSummary, TFolderOption } from '@quire/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aFileSummary } from '../../../testing/file-fixtures';
 import { signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const person = { id: 7, name: 'Olive Owner', username: 'olive' };
-const file = (id: number, name: string): TFileSummary => ({
-  id,
-  name,
-  folder_id: 4,
-  folder_name: 'Invoices',
-  index_status: 'indexed',
-  incremental: `INV-${id}`,
-  owner: person,
-  mime_type: 'application/pdf',
-  size: 2048,
-  version: 1,
-  locked_by: null,
-  checked_out_by: null,
-  created_at: '2026-01-10T10:00:00Z',
-  updated_at: '2026-01-10T10:00:00Z',
-});
+const file = (id: number, name: string) => aFileSummary(id, name, { owner: person });
 const page = (items: TFileSummary[]): TCategoryFilesPage => ({
   page: 1,
   quantity: 20,

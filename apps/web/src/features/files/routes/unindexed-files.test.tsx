@@ -1,69 +1,32 @@
-import type { TFileDetail, TFileSummary, TFolderField, TMetadataField } from '@quire/contract';
+import type { TFileSummary, TFolderField } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMetadataField, signIn } from '../../../testing/fixtures';
+import { aFileSummary, aFolderField, detailOf } from '../../../testing/file-fixtures';
+import { signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const person = { id: 7, name: 'Olive Owner', username: 'olive' };
-const file = (id: number, name: string, folder: { id: number; name: string } = invoices): TFileSummary => ({
-  id,
-  name,
-  folder_id: folder.id,
-  folder_name: folder.name,
-  index_status: 'unindexed',
-  incremental: `INV-${id}`,
-  owner: person,
-  mime_type: 'application/pdf',
-  size: 2048,
-  version: 1,
-  locked_by: null,
-  checked_out_by: null,
-  created_at: '2026-01-10T10:00:00Z',
-  updated_at: '2026-01-10T10:00:00Z',
-});
 const invoices = { id: 4, name: 'Invoices' };
 const contracts = { id: 5, name: 'Contracts' };
-const detail = (f: TFileSummary): TFileDetail => ({
-  ...f,
-  incremental_value: f.id,
-  values: [],
-  versions: [],
-  current_version_id: 100 + f.id,
-  preview: 'text',
-  locked_at: null,
-  checked_out_at: null,
-  followers: [],
-  is_following: false,
-  is_favourite: false,
-  comments: [],
-  other_files: [],
-  permissions: { view: true, download: true, edit: true, delete: true, share: false },
-  has_own_permissions: false,
-  links: [],
-});
-const folderField = (field: Partial<TMetadataField>, over: Partial<TFolderField> = {}): TFolderField => ({
-  field: aMetadataField(field),
-  position: 0,
-  required: field.required ?? false,
-  required_override: null,
-  default_value: null,
-  show_in_list: true,
-  inherited: false,
-  inherited_from: null,
-  ...over,
-});
+const file = (id: number, name: string, folder = invoices) =>
+  aFileSummary(id, name, {
+    folder_id: folder.id,
+    folder_name: folder.name,
+    index_status: 'unindexed',
+    owner: person,
+  });
 const fields: TFolderField[] = [
-  folderField({
+  aFolderField({
     id: 11,
     name: 'Status',
     type: 'select',
     value_list: { id: 3, name: 'Statuses' },
     required: true,
   }),
-  folderField({ id: 12, name: 'Invoice date', type: 'date' }),
-  folderField({ id: 13, name: 'Reference', type: 'text' }, { default_value: 'REF-' }),
-  folderField({ id: 14, name: 'Amount', type: 'number' }),
+  aFolderField({ id: 12, name: 'Invoice date', type: 'date' }),
+  aFolderField({ id: 13, name: 'Reference', type: 'text' }, { default_value: 'REF-' }),
+  aFolderField({ id: 14, name: 'Amount', type: 'number' }),
 ];
 const items = [
   { id: 1, key: 5621, label: 'Approved', position: 0 },
@@ -81,7 +44,7 @@ function server(list: TFileSummary[], routes: MockRoutes = {}) {
     'GET /api/folderMeta/4': { body: { data: { folder_id: 4, inherit_fields: false, fields } } },
     'GET /api/valuelist-items/3': { body: { data: items } },
     'GET /api/version-preview/109': { body: 'Invoice 2026-001, total 120.00' },
-    ...Object.fromEntries(list.map((f) => [`GET /api/file-view/${f.id}`, { body: { data: detail(f) } }])),
+    ...Object.fromEntries(list.map((f) => [`GET /api/file-view/${f.id}`, { body: { data: detailOf(f) } }])),
     ...routes,
   });
 }
@@ -103,7 +66,7 @@ describe('the unindexed files page', { timeout: 40_000 }, () => {
   it('indexes a file beside its preview: a list item chosen by its label sends its key, defaults filled', async () => {
     const api = server([file(9, 'scan.pdf')], {
       'POST /api/submitmetas': {
-        body: { data: { ...detail(file(9, 'scan.pdf')), index_status: 'indexed' } },
+        body: { data: { ...detailOf(file(9, 'scan.pdf')), index_status: 'indexed' } },
       },
     });
     const { user } = renderApp('/unindexed-files');
@@ -140,7 +103,7 @@ describe('the unindexed files page', { timeout: 40_000 }, () => {
   it('goes on to the next file once one is indexed', async () => {
     server([file(9, 'scan.pdf'), file(10, 'next.pdf')], {
       'POST /api/submitmetas': {
-        body: { data: { ...detail(file(9, 'scan.pdf')), index_status: 'indexed' } },
+        body: { data: { ...detailOf(file(9, 'scan.pdf')), index_status: 'indexed' } },
       },
     });
     const { user } = renderApp('/unindexed-files');
@@ -229,7 +192,7 @@ describe('the unindexed files page', { timeout: 40_000 }, () => {
       'POST /api/submitmetas': (call) =>
         (call.body as { file_id: number }).file_id === 10
           ? { status: 409, body: { message: 'b.pdf is locked by Lee', code: 'file.locked' } }
-          : { body: { data: detail(file(9, 'a.pdf')) } },
+          : { body: { data: detailOf(file(9, 'a.pdf')) } },
     });
     const { user } = renderApp('/unindexed-files');
     await user.click(await screen.findByRole('checkbox', { name: 'Select a.pdf' }, { timeout: 10_000 }));
