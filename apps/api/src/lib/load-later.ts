@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 // server; import one of these statically and the figure grows again.
 const require = createRequire(import.meta.url);
 
-function loadLater<T>(name: string): () => T {
+export function loadLater<T>(name: string): () => T {
   return () => require(name) as T;
 }
 

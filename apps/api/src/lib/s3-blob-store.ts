@@ -1,23 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CopyObjectCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCopyCommand,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   type BlobStore,
   BlobStoreUnavailableError,
@@ -30,6 +14,11 @@ import {
   writerIsGone,
 } from './blob-store.js';
 import { CHUNK_BYTES } from './file-chunks.js';
+import { loadLater } from './load-later.js';
+
+// The AWS SDK takes about a second and 30 MB to load: only a server with STORAGE=s3 loads it.
+const awsS3 = loadLater<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
+const awsStorage = loadLater<typeof import('@aws-sdk/lib-storage')>('@aws-sdk/lib-storage');
 
 // The blob store on an S3-compatible service (AWS S3, MinIO, Ceph RGW, Garage, R2, …), with
 // the folder store's layout as object keys: content at `ab/cd/<sha256>`, uploads in flight
@@ -83,7 +72,8 @@ const keyOf = (id: string) => {
 };
 const rangeHeader = (range?: ByteRange) => (range ? `bytes=${range.start}-${range.end}` : undefined);
 const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound');
+  err instanceof awsS3().S3ServiceException &&
+  (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound');
 
 /** Errors of the network or of the service itself (5xx after the SDK's retries): the store is away. */
 const NETWORK_CODES = new Set([
@@ -111,7 +101,7 @@ const unreachable = (err: unknown) => {
  * a service that cannot be reached fails every call with BlobStoreUnavailableError.
  */
 export function createS3Client(options: S3BlobStoreOptions): S3Client {
-  const client = new S3Client({
+  const client = new (awsS3().S3Client)({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle ?? false,
@@ -137,6 +127,22 @@ export function createS3Client(options: S3BlobStoreOptions): S3Client {
 
 export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3Client(options)): BlobStore {
   const Bucket = options.bucket;
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CopyObjectCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    HeadObjectCommand,
+    ListMultipartUploadsCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3ServiceException,
+    UploadPartCopyCommand,
+  } = awsS3();
+  const { Upload } = awsStorage();
 
   const head = async (key: string) => {
     try {
