@@ -47,7 +47,7 @@ RUN test -f packages/db/src/generated/prisma/client.ts \
 FROM ${NODE_IMAGE} AS runtime
 RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack \
       /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
-    && mkdir -p /data/blobs && chown -R node:node /data
+    && mkdir -p /data/blobs /backups && chown -R node:node /data /backups
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -55,6 +55,7 @@ ENV NODE_ENV=production \
     STORAGE_DIR=/data/blobs
 # The app is read-only to the process (owned by root); only /data is written.
 COPY --from=build /deploy /app
+# /backups: where docker-compose.yml points BACKUP_DIR (its own volume).
 VOLUME ["/data"]
 WORKDIR /app
 USER node

@@ -20,6 +20,7 @@ import { attachJobRunner } from './jobs.js';
 import { type Actor, audit } from './lib/audit.js';
 import { auditKeyOf, keyAuditPool } from './lib/audit-chain.js';
 import { type Background, createBackground } from './lib/background.js';
+import { createBlobStore } from './lib/blob-store.js';
 import type { Deps } from './lib/deps.js';
 import { AppError, type FieldError, systemFailure } from './lib/errors.js';
 import { healthRoute } from './lib/health.js';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     now: options.now ?? (() => new Date()),
     blobs: openBlobStore(config),
+    ...(config.backupDir ? { backups: createBlobStore(config.backupDir) } : {}),
     secretKey: loadSecretKey(config.APP_SECRET, config.dataDir),
     objectGuards: new ObjectGuards(),
     background: createBackground(app.log),

@@ -27,6 +27,8 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     /** Folder of the blob store. Default DATA_DIR/blobs. */
     STORAGE_DIR: optional,
+    /** Folder for backup archives, apart from the data they protect (its own disk or volume). Unset: in the blob store. */
+    BACKUP_DIR: optional,
     /** Where file contents are kept: folder (STORAGE_DIR) or s3 (an S3-compatible bucket, S3_* below). */
     STORAGE: z.enum(['folder', 's3']).default('folder'),
     /** URL of the S3-compatible service (MinIO, Ceph, Garage, …); unset: AWS S3. */
@@ -172,6 +174,8 @@ export const configSchema = z
 
 export type Config = z.infer<typeof configSchema> & {
   storageDir: string;
+  /** BACKUP_DIR resolved; undefined: archives are kept in the blob store. */
+  backupDir: string | undefined;
   /** The bucket of STORAGE=s3. */
   s3: S3BlobStoreOptions;
   webDist: string;
@@ -234,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     dataDir,
     storageDir: path.resolve(rootDir, c.STORAGE_DIR ?? path.join(dataDir, 'blobs')),
+    backupDir: c.BACKUP_DIR === undefined ? undefined : path.resolve(rootDir, c.BACKUP_DIR),
     s3: {
       bucket: c.S3_BUCKET ?? '',
       region: c.S3_REGION,

@@ -13,6 +13,8 @@ export interface Deps {
   now: () => Date;
   /** File contents (signatures, logos, file versions). */
   blobs: BlobStore;
+  /** Backup archives, when BACKUP_DIR gives them a folder of their own (else in `blobs`). */
+  backups?: BlobStore;
   /** Encrypts secrets at rest (lib/secrets.ts). */
   secretKey: Buffer;
   /** "May this caller act on this object?", one check per kind, registered by the areas. */

@@ -4,6 +4,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { databaseUrlOf, rootDir } from '@quire/db';
 import { auditKeyOf, keyAuditTransaction } from '../../lib/audit-chain.js';
+import { BLOB_GRACE_MS } from '../../lib/blob-collector.js';
+import type { BlobStore } from '../../lib/blob-store.js';
 import type { Deps } from '../../lib/deps.js';
 import { readFileChunks } from '../../lib/file-chunks.js';
 import { deriveKey, keyId } from '../../lib/secrets.js';
@@ -65,6 +67,33 @@ function progressReporter(deps: Deps, id: number, from: number, to: number, tota
   };
 }
 
+/**
+ * Where archives are kept: BACKUP_DIR's own folder store (apart from the data they protect),
+ * or the blob store when BACKUP_DIR is unset. The blobs an archive holds always go to and
+ * come from the blob store.
+ */
+export function archives(deps: Pick<Deps, 'blobs' | 'backups'>): BlobStore {
+  return deps.backups ?? deps.blobs;
+}
+
+/**
+ * With BACKUP_DIR, removes the archives no backup points at any more (a deleted or pruned
+ * backup, a refused upload) once older than the blob collector's grace period, which keeps
+ * an archive being written (not yet pointed at) safe. Without BACKUP_DIR the blob collector
+ * does this for the blob store. Run after each backup job and each deleted archive.
+ */
+export async function sweepArchives(deps: Pick<Deps, 'db' | 'blobs' | 'backups' | 'now'>): Promise<number> {
+  if (!deps.backups) return 0;
+  const before = deps.now().getTime() - BLOB_GRACE_MS;
+  const old: string[] = [];
+  for await (const { id, touchedAt } of deps.backups.list()) if (touchedAt.getTime() < before) old.push(id);
+  if (!old.length) return 0;
+  const kept = await repo.referencedArchives(deps.db, old);
+  const gone = old.filter((id) => !kept.has(id));
+  for (const id of gone) await deps.backups.remove(id, { unlessTouchedAfter: new Date(before) });
+  return gone.length;
+}
+
 /** The key that signs and checks this installation's archives (never written into one). */
 export function archiveKey(deps: Pick<Deps, 'secretKey'>): { key: Buffer; id: string } {
   const key = deriveKey(deps.secretKey, 'backup-archive');
@@ -108,6 +137,9 @@ export async function writeArchive(deps: Deps, backupId: number, signal?: AbortS
       signal?.throwIfAborted();
       const size = Number(blob.size);
       const onDisk = await deps.blobs.size(blob.id).catch(() => -1);
+      // An archive in BACKUP_DIR that no backup points at any more (deleted, refused) but
+      // that the blob collector has not dropped yet: not a blob of the data, left out.
+      if (onDisk < 0 && deps.backups && (await deps.backups.exists(blob.id))) continue;
       if (onDisk !== size)
         throw new Error(
           `The blob ${blob.id} is ${onDisk < 0 ? 'missing from' : 'a different size in'} the blob store`,
@@ -162,7 +194,7 @@ export async function writeArchive(deps: Deps, backupId: number, signal?: AbortS
   }
 
   try {
-    const stored = await deps.blobs.putChunks(archive());
+    const stored = await archives(deps).putChunks(archive());
     if (!manifest) throw new Error('The archive was written without its manifest');
     return { archive: stored, manifest };
   } catch (err) {
@@ -206,10 +238,12 @@ export async function restoreArchive(
   actor: { userId: number | null },
   signal?: AbortSignal,
 ) {
-  const size = await deps.blobs.size(blobId);
+  const size = await archives(deps).size(blobId);
   const verifying = progressReporter(deps, backupId, 1, 40, size);
   // The signature first: an archive not made here changes nothing (decision 013).
-  const manifest = await verifyArchive(deps.blobs.readChunks(blobId), archiveKey(deps), (n) => verifying(n));
+  const manifest = await verifyArchive(archives(deps).readChunks(blobId), archiveKey(deps), (n) =>
+    verifying(n),
+  );
   const client = await database.connect(databaseUrlOf(deps.db));
   const written: string[] = [];
   try {
@@ -234,7 +268,7 @@ export async function restoreArchive(
       deferred = await database.deferForeignKeys(client);
       await database.truncateAll(client, here);
     };
-    await readArchive(deps.blobs.readChunks(blobId), async (entry) => {
+    await readArchive(archives(deps).readChunks(blobId), async (entry) => {
       signal?.throwIfAborted();
       if (entry.kind === 'blob') {
         if (await deps.blobs.exists(entry.key)) return;

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { defineJob, describeError } from '../../lib/jobs/definition.js';
-import { ARCHIVE_MIME, archiveName, manifestSummary, restoreArchive, writeArchive } from './backup.engine.js';
+import {
+  ARCHIVE_MIME,
+  archiveName,
+  manifestSummary,
+  restoreArchive,
+  sweepArchives,
+  writeArchive,
+} from './backup.engine.js';
 import * as repo from './backup.repository.js';
 import { pruneScheduled } from './backup.service.js';
 
@@ -57,6 +64,8 @@ async function runBackup(deps: Deps, backupId: number, signal: AbortSignal) {
       );
       if (row.kind === 'scheduled') await pruneScheduled(tx);
     });
+    // With BACKUP_DIR: the archives of pruned or deleted backups leave its folder.
+    await sweepArchives(deps).catch((err: unknown) => deps.log.warn({ err }, 'backup folder sweep failed'));
   } catch (err) {
     await repo.updateBackup(deps.db, backupId, {
       status: 'failed',

@@ -93,3 +93,9 @@ export function scheduledBeyond(db: Tx, keep: number) {
     select: { id: true, fileName: true },
   });
 }
+
+/** Which of `ids` a backup row still points at (its archive). */
+export async function referencedArchives(db: Tx, ids: string[]): Promise<Set<string>> {
+  const rows = await db.backup.findMany({ where: { blobId: { in: ids } }, select: { blobId: true } });
+  return new Set(rows.map((r) => r.blobId as string));
+}

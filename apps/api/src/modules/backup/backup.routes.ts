@@ -2,7 +2,7 @@ import { contract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendBlob } from '../../lib/send-file.js';
-import { ARCHIVE_MIME } from './backup.engine.js';
+import { ARCHIVE_MIME, archives } from './backup.engine.js';
 import * as backup from './backup.service.js';
 
 export const backupModule = (deps: Deps) =>
@@ -27,7 +27,7 @@ export const backupModule = (deps: Deps) =>
     },
     downloadFile: async ({ params, body, auth, actor, req, reply }) => {
       const file = await backup.archiveForDownload(deps, auth, actor, params.id, body);
-      return sendBlob(deps.blobs, req, reply, {
+      return sendBlob(archives(deps), req, reply, {
         blobId: file.blobId,
         size: file.size,
         mimeType: ARCHIVE_MIME,

@@ -10,7 +10,7 @@ import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { confirmIdentity } from '../auth/two-factor.service.js';
 import { ArchiveError, verifyArchive, verifyManifestFromEnd } from './backup.archive.js';
-import { ARCHIVE_MIME, archiveKey, manifestSummary } from './backup.engine.js';
+import { ARCHIVE_MIME, archiveKey, archives, manifestSummary, sweepArchives } from './backup.engine.js';
 import {
   backupBusy,
   backupFileGone,
@@ -235,6 +235,8 @@ export async function deleteBackupFile(
       targetId: id,
     });
   });
+  // With BACKUP_DIR, its folder is swept here (the blob collector sweeps the blob store).
+  deps.background.run('backup.sweep', () => sweepArchives(deps));
 }
 
 async function usableArchive(deps: Deps, id: number) {
@@ -265,7 +267,7 @@ export async function archiveForDownload(
   });
   return {
     blobId: b.blobId,
-    size: Number(b.size ?? (await deps.blobs.size(b.blobId))),
+    size: Number(b.size ?? (await archives(deps).size(b.blobId))),
     fileName: b.fileName ?? `backup-${id}.tar`,
   };
 }
@@ -302,10 +304,10 @@ export async function uploadArchive(
   actor: Actor,
   file: { filename: string; stream: Readable },
 ): Promise<TBackup> {
-  const stored = await deps.blobs.put(file.stream, { maxBytes: deps.config.BACKUP_UPLOAD_MAX_BYTES });
+  const stored = await archives(deps).put(file.stream, { maxBytes: deps.config.BACKUP_UPLOAD_MAX_BYTES });
   let manifest: Awaited<ReturnType<typeof verifyArchive>>;
   try {
-    manifest = await verifyArchive(deps.blobs.readChunks(stored.id), archiveKey(deps));
+    manifest = await verifyArchive(archives(deps).readChunks(stored.id), archiveKey(deps));
   } catch (err) {
     // Recorded, unreferenced: the blob collector frees it (never deleted on a request path).
     await deps.db.$transaction((tx) => repo.upsertBlob(tx, stored.id, stored.size, ARCHIVE_MIME));
@@ -364,12 +366,12 @@ async function assertArchiveTrusted(
   const read = async (start: number, end: number) => {
     const chunks: Buffer[] = [];
     if (end > start)
-      for await (const chunk of deps.blobs.readChunks(archive.blobId, { start, end: end - 1 }))
+      for await (const chunk of archives(deps).readChunks(archive.blobId, { start, end: end - 1 }))
         chunks.push(Buffer.from(chunk)); // a copy: the chunk's buffer is reused
     return Buffer.concat(chunks);
   };
   try {
-    await verifyManifestFromEnd(read, await deps.blobs.size(archive.blobId), archiveKey(deps));
+    await verifyManifestFromEnd(read, await archives(deps).size(archive.blobId), archiveKey(deps));
   } catch (err) {
     if (!(err instanceof ArchiveError)) throw err;
     await audit(deps.db, actor, {
