@@ -41,8 +41,8 @@ export function startChildServer(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       proc.kill('SIGKILL');
-      reject(new Error('the child server did not start in 60 s'));
-    }, 60_000);
+      reject(new Error('the child server did not start in 120 s'));
+    }, 120_000);
     createInterface({ input: proc.stdout! }).on('line', (line) => {
       if (process.env.CHILD_LOG_LEVEL) process.stderr.write(`child ${proc.pid}: ${line}\n`);
       const m = /^listening (\d+)$/.exec(line);

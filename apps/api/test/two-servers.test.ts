@@ -152,7 +152,7 @@ async function roundRobin(backends: ChildServer[]) {
 
 describe('two servers on one database and one S3 store', () => {
   it('QUIRE_ROLE=all twice: sessions, files and jobs are shared; each job runs once', {
-    timeout: 240_000,
+    timeout: 360_000,
   }, async () => {
     const started = new Date();
     const [a, b] = await Promise.all([server('all'), server('all')]);
@@ -244,7 +244,7 @@ describe('two servers on one database and one S3 store', () => {
   });
 
   it('a server killed mid-upload leaves nothing half-written; the other keeps serving', {
-    timeout: 240_000,
+    timeout: 360_000,
   }, async () => {
     const [a, b] = await Promise.all([server('all'), server('all')]);
     const token = await signIn(b);
@@ -291,7 +291,7 @@ describe('two servers on one database and one S3 store', () => {
     await b.stop();
   });
 
-  it('QUIRE_ROLE=api with a worker: the api enqueues, the worker runs it', { timeout: 240_000 }, async () => {
+  it('QUIRE_ROLE=api with a worker: the api enqueues, the worker runs it', { timeout: 360_000 }, async () => {
     const [api, worker] = await Promise.all([server('api'), server('worker')]);
     expect((await call(worker, null, 'GET', '/api/health')).status).toBe(200);
     expect((await call(worker, null, 'POST', '/api/login', { username: user.username })).status).toBe(404);
