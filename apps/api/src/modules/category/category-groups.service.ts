@@ -8,16 +8,17 @@ import { categoryGroupNameTaken, categoryGroupNotFound } from './category.errors
 import { granteeOf, grantRights, parseGrants } from './category.grants.js';
 import * as repo from './category.repository.js';
 import { pathsOf } from './category.tree.js';
+import * as groupsRepo from './category-groups.repository.js';
 
 // Category groups: named sets of categories whose grants apply to every member.
 
 async function toGroups(
   db: Tx,
   scope: Scope,
-  groups: Awaited<ReturnType<typeof repo.listCategoryGroups>>,
+  groups: Awaited<ReturnType<typeof groupsRepo.listCategoryGroups>>,
 ): Promise<TCategoryGroup[]> {
   const [members, rows] = await Promise.all([
-    repo.visibleMembers(
+    groupsRepo.visibleMembers(
       db,
       scope,
       groups.map((g) => g.id),
@@ -44,11 +45,11 @@ async function toGroups(
 }
 
 export async function listCategoryGroups(deps: Deps, scope: Scope): Promise<TCategoryGroup[]> {
-  return toGroups(deps.db, scope, await repo.listCategoryGroups(deps.db));
+  return toGroups(deps.db, scope, await groupsRepo.listCategoryGroups(deps.db));
 }
 
 export async function getCategoryGroup(db: Tx, scope: Scope, id: number): Promise<TCategoryGroup> {
-  const [group] = await toGroups(db, scope, await repo.listCategoryGroups(db, [id]));
+  const [group] = await toGroups(db, scope, await groupsRepo.listCategoryGroups(db, [id]));
   if (!group) throw categoryGroupNotFound();
   return group;
 }
@@ -77,16 +78,16 @@ export async function createCategoryGroup(
 ): Promise<TCategoryGroup> {
   const id = await deps.db
     .$transaction(async (tx) => {
-      if (await repo.categoryGroupNamed(tx, body.name)) throw categoryGroupNameTaken(body.name);
+      if (await groupsRepo.categoryGroupNamed(tx, body.name)) throw categoryGroupNameTaken(body.name);
       await checkMembers(tx, body.category_ids ?? []);
       const grants = await parseGrants(tx, body.permissions ?? [], 'body.permissions');
-      const group = await repo.createCategoryGroup(tx, {
+      const group = await groupsRepo.createCategoryGroup(tx, {
         name: body.name,
         description: body.description ?? '',
         createdById: actor.userId,
       });
-      await repo.replaceMembers(tx, group.id, body.category_ids ?? []);
-      await repo.replaceGroupGrants(tx, group.id, grants, actor.userId);
+      await groupsRepo.replaceMembers(tx, group.id, body.category_ids ?? []);
+      await groupsRepo.replaceGroupGrants(tx, group.id, grants, actor.userId);
       await audit(tx, actor, {
         type: 'category',
         action: 'category_group.created',
@@ -115,17 +116,17 @@ export async function updateCategoryGroup(
 ): Promise<TCategoryGroup> {
   await deps.db
     .$transaction(async (tx) => {
-      const before = await repo.findCategoryGroup(tx, body.id);
+      const before = await groupsRepo.findCategoryGroup(tx, body.id);
       if (!before) throw categoryGroupNotFound();
-      if (body.name !== undefined && (await repo.categoryGroupNamed(tx, body.name, body.id)))
+      if (body.name !== undefined && (await groupsRepo.categoryGroupNamed(tx, body.name, body.id)))
         throw categoryGroupNameTaken(body.name);
       if (body.category_ids) await checkMembers(tx, body.category_ids);
       const grants = body.permissions
         ? await parseGrants(tx, body.permissions, 'body.permissions')
         : undefined;
-      await repo.updateCategoryGroup(tx, body.id, { name: body.name, description: body.description });
-      if (body.category_ids) await repo.replaceMembers(tx, body.id, body.category_ids);
-      if (grants) await repo.replaceGroupGrants(tx, body.id, grants, actor.userId);
+      await groupsRepo.updateCategoryGroup(tx, body.id, { name: body.name, description: body.description });
+      if (body.category_ids) await groupsRepo.replaceMembers(tx, body.id, body.category_ids);
+      if (grants) await groupsRepo.replaceGroupGrants(tx, body.id, grants, actor.userId);
       await audit(tx, actor, {
         type: 'category',
         action: 'category_group.updated',
@@ -153,9 +154,9 @@ export async function updateCategoryGroup(
 
 export async function deleteCategoryGroup(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    const group = await repo.findCategoryGroup(tx, id);
+    const group = await groupsRepo.findCategoryGroup(tx, id);
     if (!group) throw categoryGroupNotFound();
-    await repo.deleteCategoryGroup(tx, id);
+    await groupsRepo.deleteCategoryGroup(tx, id);
     await audit(tx, actor, {
       type: 'category',
       action: 'category_group.deleted',

@@ -191,7 +191,7 @@ export function fieldsOf(db: Tx, categoryIds: number[]) {
   });
 }
 
-const grantee = {
+export const grantee = {
   user: { select: { id: true, username: true, firstName: true, lastName: true } },
   group: { select: { id: true, name: true } },
 } as const;
@@ -240,68 +240,6 @@ export async function countsBy(db: Tx, ids: number[]) {
 }
 
 /** Tags of a category by name, with the linked category when the scope may view it. */
-export async function tagsOf(db: Tx, scope: Scope, categoryId: number) {
-  return db.$queryRaw<
-    Array<{
-      id: number;
-      category_id: number;
-      name: string;
-      color: string | null;
-      linked_id: number | null;
-      linked_name: string | null;
-    }>
-  >`
-    SELECT t.id, t.category_id, t.name, t.color, l.id AS linked_id, l.name AS linked_name
-      FROM related_tags t
-      LEFT JOIN categories l
-        ON l.id = t.linked_category_id AND l.id IN (SELECT category_id FROM (${categoryRightsTable(scope)}) r)
-     WHERE t.category_id = ${categoryId}::int
-     ORDER BY lower(t.name), t.id`;
-}
-
-export function findTag(db: Tx, id: number) {
-  return db.relatedTag.findUnique({
-    where: { id },
-    include: { category: { select: { deletedAt: true, name: true } } },
-  });
-}
-
-export function tagNamesTaken(db: Tx, categoryId: number, names: string[], exceptId?: number) {
-  return db.relatedTag.findMany({
-    where: {
-      categoryId,
-      OR: names.map((name) => ({ name: { equals: name, mode: 'insensitive' as const } })),
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
-    select: { name: true },
-  });
-}
-
-export function createTag(
-  tx: Tx,
-  data: {
-    categoryId: number;
-    name: string;
-    color: string | null;
-    linkedCategoryId: number | null;
-    createdById: number | null;
-  },
-) {
-  return tx.relatedTag.create({ data });
-}
-
-export function updateTag(
-  tx: Tx,
-  id: number,
-  data: { name?: string; color?: string | null; linkedCategoryId?: number | null },
-) {
-  return tx.relatedTag.update({ where: { id }, data });
-}
-
-export function deleteTag(tx: Tx, id: number) {
-  return tx.relatedTag.delete({ where: { id } });
-}
-
 // ---- writes ---------------------------------------------------------------------------------
 
 export function findLive(db: Tx, id: number) {
@@ -510,68 +448,4 @@ export function granteeUsers(db: Tx) {
 
 export function granteeGroups(db: Tx) {
   return db.group.findMany({ select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
-}
-
-// ---- category groups ------------------------------------------------------------------------
-
-export function listCategoryGroups(db: Tx, ids?: number[]) {
-  return db.categoryGroup.findMany({
-    where: ids ? { id: { in: ids } } : {},
-    include: { permissions: { include: grantee, orderBy: { id: 'asc' } } },
-    orderBy: [{ name: 'asc' }, { id: 'asc' }],
-  });
-}
-
-/** The members of these groups that the scope may view, in each group's order. */
-export async function visibleMembers(db: Tx, scope: Scope, groupIds: number[]) {
-  if (!groupIds.length) return [];
-  return db.$queryRaw<Array<{ group_id: number; id: number; name: string }>>`
-    SELECT m.category_group_id AS group_id, c.id, c.name
-      FROM category_group_members m
-      JOIN categories c ON c.id = m.category_id
-     WHERE m.category_group_id = ANY(${groupIds}::int[])
-       AND c.id IN (SELECT category_id FROM (${categoryRightsTable(scope)}) r)
-     ORDER BY m.position, c.id`;
-}
-
-export function findCategoryGroup(db: Tx, id: number) {
-  return db.categoryGroup.findUnique({ where: { id }, include: { members: true, permissions: true } });
-}
-
-export function categoryGroupNamed(db: Tx, name: string, exceptId?: number) {
-  return db.categoryGroup.findFirst({
-    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
-    select: { id: true },
-  });
-}
-
-export function createCategoryGroup(
-  tx: Tx,
-  data: { name: string; description: string; createdById: number | null },
-) {
-  return tx.categoryGroup.create({ data });
-}
-
-export function updateCategoryGroup(tx: Tx, id: number, data: { name?: string; description?: string }) {
-  return tx.categoryGroup.update({ where: { id }, data });
-}
-
-export function deleteCategoryGroup(tx: Tx, id: number) {
-  return tx.categoryGroup.delete({ where: { id } });
-}
-
-export async function replaceMembers(tx: Tx, groupId: number, categoryIds: number[]) {
-  await tx.categoryGroupMember.deleteMany({ where: { categoryGroupId: groupId } });
-  if (categoryIds.length)
-    await tx.categoryGroupMember.createMany({
-      data: categoryIds.map((categoryId, position) => ({ categoryGroupId: groupId, categoryId, position })),
-    });
-}
-
-export async function replaceGroupGrants(tx: Tx, groupId: number, grants: GrantData[], by: number | null) {
-  await tx.categoryGroupPermission.deleteMany({ where: { categoryGroupId: groupId } });
-  if (grants.length)
-    await tx.categoryGroupPermission.createMany({
-      data: grants.map((g) => ({ ...g, categoryGroupId: groupId, grantedById: by })),
-    });
 }

@@ -5,12 +5,13 @@ import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
 import type { Scope } from '../../lib/visibility.js';
 import { categoryNotFound, tagNotFound } from './category.errors.js';
 import * as repo from './category.repository.js';
+import * as tagsRepo from './related-tags.repository.js';
 
 // Related tags: a category's tags, each optionally linking another category.
 
 /** The tags of category `id` the caller may see, with the linked category when visible. */
 export async function categoryTags(db: Tx, scope: Scope, id: number): Promise<TRelatedTag[]> {
-  return (await repo.tagsOf(db, scope, id)).map((t) => ({
+  return (await tagsRepo.tagsOf(db, scope, id)).map((t) => ({
     id: t.id,
     folder_id: t.category_id,
     name: t.name,
@@ -49,7 +50,7 @@ export async function addTags(
     const errors: FieldError[] = [];
     const taken = new Set(
       (
-        await repo.tagNamesTaken(
+        await tagsRepo.tagNamesTaken(
           tx,
           body.folder_id,
           body.tags.map((t) => t.name),
@@ -71,7 +72,7 @@ export async function addTags(
     const made = [];
     for (const t of body.tags)
       made.push(
-        await repo.createTag(tx, {
+        await tagsRepo.createTag(tx, {
           categoryId: body.folder_id,
           name: t.name,
           color: t.color ?? null,
@@ -106,14 +107,17 @@ export async function editTag(
   },
 ): Promise<TRelatedTag> {
   await deps.db.$transaction(async (tx) => {
-    const tag = await repo.findTag(tx, body.id);
+    const tag = await tagsRepo.findTag(tx, body.id);
     if (!tag || tag.categoryId !== body.folder_id || tag.category.deletedAt) throw tagNotFound();
-    if (body.name !== undefined && (await repo.tagNamesTaken(tx, tag.categoryId, [body.name], tag.id)).length)
+    if (
+      body.name !== undefined &&
+      (await tagsRepo.tagNamesTaken(tx, tag.categoryId, [body.name], tag.id)).length
+    )
       throw invalidInput(`The category already has the tag "${body.name}"`, [
         { path: 'body.name', message: 'The category already has this tag' },
       ]);
     await checkLink(tx, tag.categoryId, body.linked_folder_id, 'body.linked_folder_id');
-    await repo.updateTag(tx, tag.id, {
+    await tagsRepo.updateTag(tx, tag.id, {
       name: body.name,
       color: body.color,
       linkedCategoryId: body.linked_folder_id,
@@ -142,9 +146,9 @@ export async function editTag(
 
 export async function deleteTag(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    const tag = await repo.findTag(tx, id);
+    const tag = await tagsRepo.findTag(tx, id);
     if (!tag || tag.category.deletedAt) throw tagNotFound();
-    await repo.deleteTag(tx, id);
+    await tagsRepo.deleteTag(tx, id);
     await audit(tx, actor, {
       type: 'category',
       action: 'related_tag.deleted',
