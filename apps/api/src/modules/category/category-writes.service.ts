@@ -4,7 +4,9 @@ import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
 import { emitFileEvent } from '../../lib/file-events.js';
+import type { AuthContext } from '../../lib/session.js';
 import type { Scope } from '../../lib/visibility.js';
+import { holdFilesIn } from '../file/file.service.js';
 import * as metadata from '../metadata/metadata.service.js';
 import {
   categoryNotFound,
@@ -308,6 +310,7 @@ const AUDITED_FILE_IDS = 1000;
 
 export async function deleteFolder(
   deps: Deps,
+  auth: AuthContext,
   actor: Actor,
   body: { folder_id: number; confirm_file_count?: number },
 ) {
@@ -320,6 +323,8 @@ export async function deleteFolder(
     const count = await repo.liveFileCount(tx, ids);
     if (count > 0 && body.confirm_file_count !== count)
       throw deleteUnconfirmed(category.name, count, below.length, body.confirm_file_count);
+    // Trashing is a change of each file: held ones refuse the whole deletion (file.service.ts).
+    await holdFilesIn(tx, auth, ids);
     const files = await repo.trashTree(tx, ids, deps.now(), actor.userId);
     await renumberSiblings(tx, category.parentId);
     for (const f of files)

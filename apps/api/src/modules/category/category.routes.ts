@@ -48,8 +48,8 @@ export const categoryModule = (deps: Deps) =>
       message: 'Category copied',
       data: await changes.duplicateFolder(deps, scopeOf(auth), actor, body),
     }),
-    deleteFolder: async ({ actor, body }) => {
-      const data = await changes.deleteFolder(deps, actor, body);
+    deleteFolder: async ({ auth, actor, body }) => {
+      const data = await changes.deleteFolder(deps, auth, actor, body);
       return {
         message:
           data.trashed_files > 0

@@ -245,4 +245,27 @@ describe('a file waiting in a workflow step takes changes only from its assignee
     expect(res.json().message).toContain(name);
     expect((await t.db.file.findUniqueOrThrow({ where: { id: free.id } })).categoryId).toBe(category.id);
   });
+
+  it('deleting a category refuses, whole, while one of its files is held by someone else', async () => {
+    const doomed = await createCategory(t.db, { grants: [{ userId: people.owner.id, rights: [...ALL] }] });
+    const file = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: people.owner.id,
+      categoryId: doomed.id,
+    });
+    expect((await as('owner', post('/api/lock-file', { file_id: file.id, status: '1' }))).statusCode).toBe(
+      200,
+    );
+    const del = () => as('admin', post('/api/deleteFolder', { folder_id: doomed.id, confirm_file_count: 1 }));
+    const refused = await del();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toContain(`"${file.name}"`);
+    expect(refused.json().message).toMatch(/Nothing was deleted\.$/);
+    expect((await t.db.category.findUniqueOrThrow({ where: { id: doomed.id } })).deletedAt).toBeNull();
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: file.id } })).deletedAt).toBeNull();
+    expect((await as('owner', post('/api/lock-file', { file_id: file.id, status: '0' }))).statusCode).toBe(
+      200,
+    );
+    expect((await del()).statusCode).toBe(200);
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: file.id } })).deletedAt).not.toBeNull();
+  });
 });

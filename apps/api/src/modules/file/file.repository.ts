@@ -347,6 +347,16 @@ export interface LockedFile {
   co_name: string | null;
 }
 
+/** The live files of categories `categoryIds`, by id. */
+export async function liveFileIdsIn(tx: Tx, categoryIds: number[]): Promise<number[]> {
+  const rows = await tx.file.findMany({
+    where: { categoryId: { in: categoryIds }, deletedAt: null },
+    select: { id: true },
+    orderBy: { id: 'asc' },
+  });
+  return rows.map((r) => r.id);
+}
+
 /** Files `ids` with their row locks taken (for the rest of the transaction), in id order. */
 export function lockFiles(tx: Tx, ids: number[], options: { trashed?: boolean } = {}) {
   const state = options.trashed ? Prisma.sql`f.deleted_at IS NOT NULL` : Prisma.sql`f.deleted_at IS NULL`;

@@ -11,6 +11,7 @@ import type {
 } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { AppError } from '../../lib/errors.js';
 import { emitFileEvent, type FileEventType } from '../../lib/file-events.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -270,6 +271,29 @@ export async function holdForChange(
   const rows = await lockForChange(tx, ids);
   await assertMayChange(tx, auth, rows, options);
   return rows;
+}
+
+/**
+ * The files of categories about to be deleted, through the one change path: their rows
+ * locked, and the whole deletion refused when one of them may not change (held by someone
+ * else, or waiting in a workflow step), naming that file.
+ */
+export async function holdFilesIn(tx: Tx, auth: AuthContext, categoryIds: number[]) {
+  const ids = await repo.liveFileIdsIn(tx, categoryIds);
+  if (!ids.length) return;
+  for (const file of await lockForChange(tx, ids))
+    try {
+      await assertMayChange(tx, auth, [file]);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(
+        error.code,
+        error.statusCode,
+        `"${file.name}": ${error.message} Nothing was deleted.`,
+        error.errors,
+        { refusal: error.refusal },
+      );
+    }
 }
 
 export interface FileChange {
