@@ -85,6 +85,13 @@ for (const [width, viewport] of [
     await dialog.getByRole('button', { name: 'Upload version 2' }).click();
     await expect(page.getByRole('region', { name: 'Preview' })).toContainText('corrected');
     await expect(page.getByRole('region', { name: 'Versions' })).toContainText('Version 2');
+    // Every change is in the file's history, newest first.
+    const history = page
+      .getByRole('region', { name: 'History' })
+      .getByRole('list', { name: 'Changes, newest first' });
+    await expect(history.getByRole('listitem').first()).toContainText('version 2');
+    await expect(history).toContainText('Moved');
+    await expect(history).not.toContainText('Viewed');
 
     // A public link.
     await page.getByRole('button', { name: 'Share link' }).click();
@@ -105,6 +112,15 @@ for (const [width, viewport] of [
       });
     }).toPass({ timeout: 60_000 });
     await expectAccessible(page, 'Search results');
+    // The search, saved by name and pinned to the dashboard.
+    await page.getByRole('button', { name: 'Save view…' }).click();
+    dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByLabel('Name').fill(`Quillwort ${stamp}`);
+    await dialog.getByRole('checkbox', { name: 'Pin to dashboard' }).check({ force: true });
+    await expectAccessible(page, 'Save view');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'View saved' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Saved views' })).toContainText(`Quillwort ${stamp}`);
     await page
       .getByRole('link', { name: `invoice-${stamp}.txt` })
       .first()
@@ -151,5 +167,12 @@ for (const [width, viewport] of [
     const archive = page.getByRole('grid', { name: 'Files' });
     await expect(archive.getByRole('row', { name: new RegExp(`receipt-${stamp}`) })).toBeVisible();
     await expect(archive.getByRole('row', { name: new RegExp(`invoice-${stamp}`) })).toBeVisible();
+
+    // The pinned view, from the dashboard, finds the invoice again.
+    await openSection(page, 'Dashboard');
+    const pinned = page.getByRole('region', { name: 'Pinned views' });
+    await expectAccessible(page, 'Dashboard with a pinned view');
+    await pinned.getByRole('link', { name: new RegExp(`Quillwort ${stamp}`) }).click();
+    await expect(page.getByRole('link', { name: `invoice-${stamp}.txt` }).first()).toBeVisible();
   });
 }

@@ -82,9 +82,31 @@ export function trash(tx: Tx, ids: number[], at: Date, userId: number) {
   });
 }
 
-/** One page of the audit events about a file, newest first, with the total. */
+/**
+ * Events about a file that change nothing of it: reads (views, previews, downloads, exports)
+ * and a person's own follow and favourite marks. The file's history leaves them out.
+ */
+const NOT_CHANGES = [
+  'file.viewed',
+  'file.previewed',
+  'file.downloaded',
+  'file.exported',
+  'file.attachment_downloaded',
+  'file.attachments_combined',
+  'file.followed',
+  'file.unfollowed',
+  'file.favourited',
+  'file.unfavourited',
+];
+
+/** One page of the changes to a file (its audit events but reads), newest first, with the total. */
 export function fileActivityPage(tx: Tx, fileId: number, window: { skip: number; take: number }) {
-  const where = { targetType: 'file', targetId: String(fileId), type: 'file' } as const;
+  const where = {
+    targetType: 'file',
+    targetId: String(fileId),
+    type: 'file',
+    action: { notIn: NOT_CHANGES },
+  };
   return Promise.all([
     tx.auditEvent.findMany({
       where,

@@ -310,6 +310,9 @@ describe('GET /api/file-activity/{id}', () => {
     const f = await newFile();
     expect((await post(tok.alice, '/api/lock-file', { file_id: f.id, status: '1' })).statusCode).toBe(200);
     expect((await post(tok.alice, '/api/lock-file', { file_id: f.id, status: '0' })).statusCode).toBe(200);
+    // Reads and personal marks change nothing of the file: not in its history.
+    expect((await call(tok.viewer, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
+    expect((await post(tok.viewer, '/api/follow', { file_id: f.id })).statusCode).toBe(200);
     const res = await call(tok.viewer, { method: 'GET', url: `/api/file-activity/${f.id}?quantity=1` });
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json().data;
