@@ -1,23 +1,11 @@
-import type {
-  TAssignedFile,
-  TDryRun,
-  TFileWorkflowStage,
-  TTransition,
-  TWorkflowValue,
-  ZDryRunBody,
-  ZInitiateBody,
-  ZManualTriggerBody,
-} from '@quire/contract';
-import type { z } from 'zod';
+import type { TFileWorkflowStage, ZInitiateBody, ZManualTriggerBody } from '@quire/contract';
 import type { Actor } from '../../lib/audit.js';
 import { audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { objectNotFound } from '../../lib/object-guards.js';
-import { type PageQuery, pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { scopeOf } from '../../lib/visibility.js';
-import { optionsOf, personName } from './design.dto.js';
 import { toFieldMeta } from './design.repository.js';
+import { isAuditor, type Out, reachableFile, userIdsIn } from './run.access.js';
 import {
   assertMayEnter,
   checkStep,
@@ -32,6 +20,7 @@ import {
 } from './run.engine.js';
 import type { InstanceRow, RunStep } from './run.repository.js';
 import * as repo from './run.repository.js';
+import { stage } from './run-views.service.js';
 import { describeFailures } from './workflow.conditions.js';
 import {
   alreadyDecided,
@@ -50,28 +39,16 @@ import {
   workflowNotActive,
   workflowNotFound,
 } from './workflow.errors.js';
-import { checkValues, display, type FieldMeta, fromColumns, fromText } from './workflow.values.js';
+import { checkValues, type FieldMeta, fromColumns, fromText } from './workflow.values.js';
 
-// Runs (spec §4): starting workflows on files, deciding on steps, and what a file's workflow
-// and a person's work look like. The moves themselves are in run.engine.ts.
-
-type Out<S extends z.ZodType> = z.output<S>;
-
-const isAuditor = (auth: AuthContext) => auth.accessType === 'Auditor';
+// Runs (spec §4): starting workflows on files and deciding on steps; what a file's workflow
+// and a person's work look like is run-views.service.ts. The moves themselves are in
+// run.engine.ts.
 
 async function activeUsers(db: Tx, ids: number[]): Promise<Set<number>> {
   const rows = await repo.userBrief(db, ids);
   return new Set(rows.filter((u) => u.status === 'active').map((u) => u.id));
 }
-
-/** The user ids a list of values names (user fields), to check or to show. */
-const userIdsIn = (
-  fields: Map<number, FieldMeta>,
-  values: Array<{ field_id: number; value: TWorkflowValue }>,
-) =>
-  values.flatMap((v) =>
-    fields.get(v.field_id)?.type === 'user' && typeof v.value === 'number' ? [v.value] : [],
-  );
 
 // ---- starting -------------------------------------------------------------------------------
 
@@ -145,16 +122,6 @@ export async function initiate(
 
 /** Another move won the conditional update: the decision is tried again on the new state. */
 class ClaimLost extends Error {}
-
-/**
- * The file the caller may see the workflow of: one they may view (being assigned to the step
- * it waits in lets them, lib/visibility.ts), as file-view says. 404 otherwise.
- */
-async function reachableFile(deps: Deps, auth: AuthContext, fileId: number) {
-  const file = await repo.fileHead(deps.db, fileId);
-  if (!file || !(await repo.fileIsVisible(deps.db, scopeOf(auth), fileId))) throw objectNotFound('file');
-  return file;
-}
 
 export async function manualTrigger(
   deps: Deps,
@@ -329,249 +296,6 @@ async function decide(
   });
 }
 
-// ---- reading --------------------------------------------------------------------------------
-
-async function shownValues(
-  db: Tx,
-  fields: Map<number, FieldMeta>,
-  values: Array<{ field_id: number; value: TWorkflowValue }>,
-) {
-  const names = new Map(
-    (await repo.userBrief(db, userIdsIn(fields, values))).map((u) => [u.id, personName(u)] as const),
-  );
-  return values.flatMap((v) => {
-    const field = fields.get(v.field_id);
-    if (!field) return [];
-    return [
-      {
-        field_id: field.id,
-        name: field.name,
-        type: field.type,
-        value: v.value,
-        display: display(field, v.value, (id) => names.get(id)),
-      },
-    ];
-  });
-}
-
-const transitionValues = (json: unknown): Array<{ field_id: number; value: TWorkflowValue }> =>
-  Array.isArray(json) ? (json as Array<{ field_id: number; value: TWorkflowValue }>) : [];
-
-/**
- * The workflow of a file the caller may view. `justActed`: the answer to a decision the caller
- * was allowed to make, shown even when that decision closed the task that let them see it.
- */
-export async function stage(
-  deps: Deps,
-  auth: AuthContext,
-  fileId: number,
-  justActed?: { id: number; name: string },
-): Promise<TFileWorkflowStage> {
-  const db = deps.db;
-  const file = justActed ?? (await reachableFile(deps, auth, fileId));
-  const [run, transitions] = await Promise.all([
-    repo.latestRunOfFile(db, fileId),
-    repo.transitionsOfFile(db, fileId),
-  ]);
-
-  const runValueRows = run ? await repo.runValueRows(db, run.id) : new Map();
-  const formRows = run?.currentStepId ? await repo.stepFieldsOf(db, run.currentStepId) : [];
-  const fieldIds = new Set<number>([
-    ...runValueRows.keys(),
-    ...formRows.map((f) => f.fieldId),
-    ...transitions.flatMap((t) => transitionValues(t.values).map((v) => v.field_id)),
-  ]);
-  const fields = await repo.fieldMetas(db, [...fieldIds]);
-
-  const history: TTransition[] = [];
-  for (const t of transitions)
-    history.push({
-      id: Number(t.id),
-      instance_id: t.instanceId,
-      workflow: t.instance.workflow,
-      kind: t.kind,
-      from_step: t.fromStep,
-      to_step: t.toStep,
-      acted_by: t.actedBy ? { id: t.actedBy.id, name: personName(t.actedBy) } : null,
-      comment: t.comment,
-      values: await shownValues(db, fields, transitionValues(t.values)),
-      created_at: t.createdAt.toISOString(),
-    });
-  if (!run) return { file_id: file.id, file_name: file.name, run: null, history };
-
-  const [steps, workflow, startedBy] = await Promise.all([
-    repo.stepsForRun(db, run.workflowId),
-    repo.workflowRef(db, run.workflowId),
-    run.startedById ? repo.userBrief(db, [run.startedById]) : Promise.resolve([]),
-  ]);
-  const current = steps.find((s) => s.id === run.currentStepId) ?? null;
-  const tasks = current ? await repo.tasksOfVisit(db, run.id, current.id, run.stepEnteredAt) : [];
-  const runValues = new Map(
-    [...runValueRows].map(([id, row]) => [id, fromColumns(fields.get(id) as FieldMeta, row)]),
-  );
-  const scope = scopeOf(auth);
-  const now = deps.now();
-  return {
-    file_id: file.id,
-    file_name: file.name,
-    run: {
-      instance_id: run.id,
-      workflow: workflow ?? { id: run.workflowId, name: '' },
-      status: run.status,
-      revision: run.revision,
-      current_step: current
-        ? {
-            id: current.id,
-            name: current.name,
-            position: current.position,
-            completion: current.completion,
-            quorum: current.quorum,
-          }
-        : null,
-      steps: steps.map((s) => ({ id: s.id, name: s.name, position: s.position })),
-      assignees: tasks.map((t) => ({ user_id: t.userId, name: personName(t.user), status: t.status })),
-      due_at: run.dueAt?.toISOString() ?? null,
-      overdue: run.status === 'running' && run.dueAt !== null && run.dueAt <= now,
-      started_at: run.startedAt.toISOString(),
-      started_by: startedBy[0] ? { id: startedBy[0].id, name: personName(startedBy[0]) } : null,
-      finished_at: run.finishedAt?.toISOString() ?? null,
-      values: await shownValues(
-        db,
-        fields,
-        [...runValues].map(([field_id, value]) => ({ field_id, value })),
-      ),
-      form: formRows.map((f) => {
-        const meta = fields.get(f.fieldId) as FieldMeta;
-        const stored = runValues.get(f.fieldId) ?? null;
-        return {
-          field_id: f.fieldId,
-          name: meta.name,
-          type: meta.type,
-          options: optionsOf(meta),
-          editable: f.editable,
-          required: f.required,
-          default_value: fromText(meta, f.defaultValue),
-          position: f.position,
-          value: stored ?? fromText(meta, f.defaultValue),
-        };
-      }),
-      can_act:
-        run.status === 'running' &&
-        !isAuditor(auth) &&
-        tasks.some((t) => t.userId === auth.userId && t.status === 'open'),
-      can_move: run.status === 'running' && scope.kind === 'all' && scope.write,
-    },
-    history,
-  };
-}
-
-export async function assigned(deps: Deps, auth: AuthContext, q: PageQuery) {
-  const { rows, total } = await repo.assignedPage(
-    deps.db,
-    auth.userId,
-    pageWindow(q).skip,
-    pageWindow(q).take,
-  );
-  const now = deps.now();
-  const items: TAssignedFile[] = rows.map((t) => ({
-    task_id: t.id,
-    file_id: t.instance.file.id,
-    file_name: t.instance.file.name,
-    category: t.instance.file.category,
-    instance_id: t.instance.id,
-    workflow: t.instance.workflow,
-    step: t.step,
-    assigned_at: t.createdAt.toISOString(),
-    due_at: t.dueAt?.toISOString() ?? null,
-    overdue: t.dueAt !== null && t.dueAt <= now,
-    started_by: t.instance.startedBy ? personName(t.instance.startedBy) : null,
-  }));
-  return { items, ...pageMeta(q, total) };
-}
-
-export async function foldersWithWorkflows(deps: Deps, auth: AuthContext) {
-  const rows = await repo.categoriesWithWorkflows(deps.db, scopeOf(auth));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    parent_id: r.parent_id,
-    workflow:
-      r.workflow_id && r.workflow_name && r.workflow_status
-        ? { id: r.workflow_id, name: r.workflow_name, status: r.workflow_status }
-        : null,
-  }));
-}
-
-// ---- the dry run ----------------------------------------------------------------------------
-
-export async function dryRun(deps: Deps, body: Out<typeof ZDryRunBody>): Promise<TDryRun> {
-  const db = deps.db;
-  const workflow = await repo.liveWorkflow(db, body.workflow_id);
-  if (!workflow) throw workflowNotFound();
-  const file = await repo.fileHead(db, body.file_id);
-  if (!file) throw objectNotFound('file');
-  const steps = await repo.stepsForRun(db, workflow.id);
-  const entry = entryStep(steps, (await repo.indexTriggerStep(db, workflow.id))?.stepId);
-  // The run's values it would start with: the workflow metadata's defaults.
-  const declared = await repo.workflowFieldsOf(db, workflow.id);
-  const defaults = new Map(
-    declared.flatMap((f) => {
-      const v = fromText(toFieldMeta(f.field), f.defaultValue);
-      return v === null ? [] : [[f.fieldId, v] as const];
-    }),
-  );
-  const results = [];
-  for (const step of steps) {
-    const [pre, post] = await Promise.all([
-      checkStep(db, step, 'PRE', file.id, null, defaults),
-      checkStep(db, step, 'POST', file.id, null, defaults),
-    ]);
-    const shown = (set: typeof pre) => ({
-      holds: set.holds,
-      conditions: set.results.map((r) => ({
-        id: r.condition.id,
-        field_name: r.condition.field.name,
-        on_workflow_field: r.condition.onWorkflowField,
-        operator: r.condition.operator,
-        expected: r.expected,
-        actual: r.actualText,
-        join: r.condition.join,
-        holds: r.holds,
-      })),
-    });
-    results.push({
-      id: step.id,
-      name: step.name,
-      position: step.position,
-      pre: shown(pre),
-      post: shown(post),
-    });
-  }
-  const entryResult = results.find((r) => r.id === entry?.id);
-  const running = await repo.runningOfFile(db, file.id);
-  let reason: string;
-  if (!entry) reason = 'The workflow has no steps yet.';
-  else if (running)
-    reason =
-      running.workflowId === workflow.id
-        ? `"${file.name}" is already running this workflow.`
-        : `"${file.name}" is already running another workflow; a file runs one at a time.`;
-  else if (!entryResult?.pre.holds)
-    reason = `"${file.name}" would not enter "${entry.name}": its PRE conditions fail.`;
-  else
-    reason = `"${file.name}" would enter "${entry.name}"${workflow.status === 'draft' ? ' once the workflow is activated' : ''}.`;
-  return {
-    file_id: file.id,
-    workflow_id: workflow.id,
-    entry_step: entry ? { id: entry.id, name: entry.name } : null,
-    would_start: !!entry && !running && !!entryResult?.pre.holds && workflow.status === 'active',
-    reason,
-    steps: results,
-  };
-}
-
-// ---- the step decides who edits -------------------------------------------------------------
-
 /**
  * While a file runs a workflow, its current step decides who may change it: the people with
  * an open task in that step, and File Control writers (the Auditor never). The files area's
@@ -590,23 +314,4 @@ export async function assertStepAllowsEdit(db: Tx, auth: AuthContext, fileIds: n
     if (!isAuditor(auth) && (await repo.hasOpenTask(db, run.id, run.currentStepId, auth.userId))) continue;
     throw stepHoldsFile(await repo.fileName(db, run.fileId), await repo.stepName(db, run.currentStepId));
   }
-}
-
-export async function dryRunFiles(
-  deps: Deps,
-  auth: AuthContext,
-  q: { workflow_id: number; search?: string | undefined },
-) {
-  const workflow = await repo.liveWorkflow(deps.db, q.workflow_id);
-  if (!workflow) throw workflowNotFound();
-  const categories = await repo.categoriesServedBy(deps.db, workflow.id);
-  const rows = await repo.visibleFiles(deps.db, scopeOf(auth), categories, q.search, 50);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    category:
-      r.category_id !== null && r.category_name !== null
-        ? { id: r.category_id, name: r.category_name }
-        : null,
-  }));
 }

@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as design from './design.service.js';
 import * as runs from './run.service.js';
+import * as views from './run-views.service.js';
 import * as details from './step-details.service.js';
 
 // The workflow area's calls: its own (`workflow`), and the ones the spec files under the
@@ -94,8 +95,8 @@ const workflowRoutes = (deps: Deps) =>
       message: 'Default values saved',
       data: await details.setStepDefaults(deps, actor, body),
     }),
-    dryRun: async ({ body }) => ({ data: await runs.dryRun(deps, body) }),
-    dryRunFiles: async ({ auth, query }) => ({ data: await runs.dryRunFiles(deps, auth, query) }),
+    dryRun: async ({ body }) => ({ data: await views.dryRun(deps, body) }),
+    dryRunFiles: async ({ auth, query }) => ({ data: await views.dryRunFiles(deps, auth, query) }),
   });
 
 export const workflowModule = (deps: Deps) =>
@@ -103,13 +104,13 @@ export const workflowModule = (deps: Deps) =>
     await app.register(workflowRoutes(deps));
     await app.register(
       defineRoutes('category', categoryWorkflowContract, {
-        foldersWorkflow: async ({ auth }) => ({ data: await runs.foldersWithWorkflows(deps, auth) }),
+        foldersWorkflow: async ({ auth }) => ({ data: await views.foldersWithWorkflows(deps, auth) }),
       }),
     );
     await app.register(
       defineRoutes('file', fileWorkflowContract, {
-        assignedFiles: async ({ auth, query }) => ({ data: await runs.assigned(deps, auth, query) }),
-        folderWorkflowStage: async ({ auth, params }) => ({ data: await runs.stage(deps, auth, params.id) }),
+        assignedFiles: async ({ auth, query }) => ({ data: await views.assigned(deps, auth, query) }),
+        folderWorkflowStage: async ({ auth, params }) => ({ data: await views.stage(deps, auth, params.id) }),
       }),
     );
     await app.register(
