@@ -7,6 +7,8 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 // Reads .xlsx workbooks, bounded by what it reads: the first sheet for every spreadsheet
 // import (users, value lists: readFirstSheet), and every sheet's text for the search's text
 // extraction (eachSheetLine, run in the extraction child process).
+// Over 400 lines on purpose: the zip, XML and sheet readers share one set of limits and one
+// error; apart, each limit would be checked in two places.
 //
 // A workbook is a zip of XML files. The sheet's XML is inflated and parsed as a stream, one
 // chunk at a time, yielding to the event loop between chunks: rows are counted as they are

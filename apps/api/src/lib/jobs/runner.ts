@@ -17,6 +17,8 @@ import { fireDueSchedules, type ScheduleDefinition } from './schedules.js';
 
 // The worker: runs the jobs of the kinds it is given, as many of each at once as the kind
 // allows, and fires the recurring schedules.
+// Over 400 lines on purpose: claiming, heart-beating, recording outcomes and waking share the
+// runner's slots and timers, which one closure keeps consistent.
 //
 //   queued --claim (SKIP LOCKED, attempt counted)--> running --ok--> done
 //                                                       |--error--> queued at now + back-off, or failed at max attempts

@@ -6,6 +6,8 @@ import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibili
 
 // The catalog's queries. Every read that lists or counts categories or files goes through
 // lib/visibility.ts in SQL (categoryRightsTable, fileVisible): nothing is filtered afterwards.
+// Over 400 lines on purpose: the tree reads and the category writes (copy, trash, positions)
+// share the tree's recursive SQL and row locks; groups and tags have their own repositories.
 
 export interface CategoryRow {
   id: number;

@@ -6,6 +6,8 @@ import type { FieldMeta } from './workflow.values.js';
 
 // The queries of the workflow design: workflows, steps and their details, and the metadata
 // fields, users and groups they name.
+// Over 400 lines on purpose: one include tree (stepInclude) shapes every read of a step, and
+// the step-detail writes return rows in that shape.
 
 export const fieldSelect = {
   id: true,
