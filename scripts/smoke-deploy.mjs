@@ -55,11 +55,15 @@ try {
     const externals = JSON.parse(readFileSync(path.join(folder, 'dist/externals.json'), 'utf8'));
     const covered = (name) => externals.some((spec) => spec === name || spec.startsWith(`${name}/`));
     const names = [...externals, ...Object.keys(dependencies).filter((n) => !covered(n))];
-    const probe = `const failed = [];
+    const probe = `import { readFileSync } from 'node:fs';
+      import { fileURLToPath } from 'node:url';
+      const failed = [];
       for (const n of ${JSON.stringify(names)}) {
         try { await import(n); } catch (e) {
-          // A data package (no code) is found by its package.json.
-          try { import.meta.resolve(n + '/package.json'); } catch { failed.push(n + ': ' + e.message.split('\\n')[0]); }
+          // Only a data package (no main, no exports: tesseract's language data) may fail to import.
+          let pkg = null;
+          try { pkg = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(n + '/package.json')), 'utf8')); } catch {}
+          if (!pkg || pkg.main || pkg.exports) failed.push(n + ': ' + e.message.split('\\n')[0]);
         }
       }
       if (failed.length) { console.error(failed.join('\\n')); process.exit(1); }
