@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWhatIsStale } from './build-steps.mjs';
-import { freePort } from './smoke-lib.mjs';
+import { freePort, movedClusterOf } from './smoke-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
@@ -117,6 +117,7 @@ async function startOnce(port) {
   };
 }
 
+let cluster = null;
 let exitCode = 0;
 try {
   console.info(`\n=== start and idle (${os.cpus().length} cores; load average ${load()}) ===`);
@@ -124,6 +125,7 @@ try {
   const port = await freePort();
 
   const first = await startOnce(port);
+  cluster = movedClusterOf(dataDir);
   console.info(
     `pnpm start, first (empty DATA_DIR: initdb, migrations, accounts): first answer after ${first.seconds.toFixed(1)} s (server CPU ${first.cpu.toFixed(1)} s)`,
   );
@@ -160,5 +162,6 @@ try {
   exitCode = 1;
 } finally {
   rmSync(tmp, { recursive: true, force: true });
+  if (cluster) rmSync(cluster, { recursive: true, force: true });
 }
 process.exit(exitCode);

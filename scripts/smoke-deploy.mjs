@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { check, freePort, running } from './smoke-lib.mjs';
+import { check, freePort, movedClusterOf, running } from './smoke-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const jsonOut = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : null;
@@ -25,6 +25,7 @@ const folder = path.join(tmp, 'elsewhere', 'quire');
 const dataDir = path.join(tmp, 'data');
 
 let server;
+let cluster = null;
 let exitCode = 0;
 try {
   console.info(`The production folder: ${folder}`);
@@ -102,6 +103,7 @@ try {
       if (ok) break;
       await new Promise((r) => setTimeout(r, 300));
     }
+    cluster = movedClusterOf(dataDir);
     const page = await fetch(`${base}/login`);
     if (!page.ok || !(await page.text()).includes('<div id="root"'))
       throw new Error(`/login answered ${page.status} without the web client`);
@@ -152,6 +154,7 @@ try {
 } finally {
   if (server && server.exitCode === null) server.kill('SIGKILL');
   rmSync(tmp, { recursive: true, force: true });
+  if (cluster) rmSync(cluster, { recursive: true, force: true });
 }
 
 const passed = results.filter((r) => r.ok).length;

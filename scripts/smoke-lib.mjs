@@ -1,8 +1,9 @@
 // What the end-to-end start checks share (smoke-start.mjs: a private clone; smoke-deploy.mjs:
 // the production folder): a free port, a named check that prints `ok` or `FAIL`, and whether
 // a process is still running.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -40,5 +41,19 @@ export function running(pid) {
     return state !== 'Z' && state !== 'X';
   } catch {
     return false;
+  }
+}
+
+/**
+ * As root with a private folder above DATA_DIR, the embedded cluster lives in
+ * /var/lib/quire/clusters/<id> and DATA_DIR/postgres links to it (README): the folder to
+ * remove with the temp data, or null. Read it while the link is there.
+ */
+export function movedClusterOf(dataDir) {
+  try {
+    const real = realpathSync(path.join(dataDir, 'postgres'));
+    return real.startsWith('/var/lib/quire/clusters/') ? real : null;
+  } catch {
+    return null;
   }
 }
