@@ -7,6 +7,7 @@ import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertCell, inertRow } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
+import { categoryFields } from '../category/category.service.js';
 import { categoryNotFound } from './file.errors.js';
 import { showValue } from './file.metadata.js';
 import * as repo from './file.repository.js';
@@ -33,7 +34,7 @@ function toFilter(q: CategoryFilesInput): repo.CategoryFilter {
 async function columnsOf(deps: Deps, categoryId: number) {
   const category = await repo.liveCategory(deps.db, categoryId);
   if (!category) throw categoryNotFound();
-  const fields = (await repo.categoryFields(deps.db, categoryId)).filter((f) => f.showInList);
+  const fields = (await categoryFields(deps.db, categoryId)).filter((f) => f.showInList);
   return { category, fields };
 }
 

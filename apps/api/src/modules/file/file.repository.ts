@@ -1,4 +1,4 @@
-import { type FieldType, Prisma } from '@quire/db';
+import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern } from '../../lib/sql.js';
@@ -186,77 +186,7 @@ export async function* categoryRows(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Categories and their fields (read here until the catalog area's folderMeta is on main)
-
-export interface CategoryField {
-  fieldId: number;
-  name: string;
-  type: FieldType;
-  required: boolean;
-  valueListId: number | null;
-  minNumber: number | null;
-  maxNumber: number | null;
-  minDate: Date | null;
-  maxDate: Date | null;
-  maxLength: number | null;
-  pattern: string | null;
-  showInList: boolean;
-}
-
-/**
- * The metadata fields of a live category, in form order: those it inherits from its parents
- * (inherit_fields, outermost first), then its own; a field set at several levels takes the
- * nearest level's settings.
- */
-export async function categoryFields(tx: Tx, categoryId: number): Promise<CategoryField[]> {
-  const rows = await tx.$queryRaw<
-    Array<{
-      field_id: number;
-      depth: number;
-      position: number;
-      name: string;
-      type: FieldType;
-      required: boolean;
-      value_list_id: number | null;
-      min_number: Prisma.Decimal | null;
-      max_number: Prisma.Decimal | null;
-      min_date: Date | null;
-      max_date: Date | null;
-      max_length: number | null;
-      pattern: string | null;
-      show_in_list: boolean;
-    }>
-  >`
-    WITH RECURSIVE chain AS (
-      SELECT id, parent_id, inherit_fields, 0 AS depth FROM categories WHERE id = ${categoryId}::int
-      UNION ALL
-      SELECT p.id, p.parent_id, p.inherit_fields, chain.depth + 1
-        FROM categories p JOIN chain ON p.id = chain.parent_id AND chain.inherit_fields
-    )
-    SELECT DISTINCT ON (cf.field_id) cf.field_id, chain.depth, cf.position, mf.name, mf.type,
-           coalesce(cf.required, mf.required) AS required, mf.value_list_id, mf.min_number,
-           mf.max_number, mf.min_date, mf.max_date, mf.max_length, mf.pattern, cf.show_in_list
-      FROM chain
-      JOIN category_fields cf ON cf.category_id = chain.id
-      JOIN metadata_fields mf ON mf.id = cf.field_id AND mf.deleted_at IS NULL
-     ORDER BY cf.field_id, chain.depth`;
-  return rows
-    .sort((a, b) => b.depth - a.depth || a.position - b.position || a.field_id - b.field_id)
-    .map((r) => ({
-      fieldId: r.field_id,
-      name: r.name,
-      type: r.type,
-      required: r.required,
-      valueListId: r.value_list_id,
-      minNumber: r.min_number === null ? null : Number(r.min_number),
-      maxNumber: r.max_number === null ? null : Number(r.max_number),
-      minDate: r.min_date,
-      maxDate: r.max_date,
-      maxLength: r.max_length,
-      pattern: r.pattern,
-      showInList: r.show_in_list,
-    }));
-}
+// Categories (their fields are the category area's: categoryFields in category.service.ts)
 
 export function liveCategory(tx: Tx, id: number) {
   return tx.category.findFirst({
@@ -314,18 +244,6 @@ export function findFileDetail(tx: Tx, id: number, options: { trashed?: boolean 
   });
 }
 export type FileDetailRow = NonNullable<Awaited<ReturnType<typeof findFileDetail>>>;
-
-export async function deletedBy(tx: Tx, id: number | null) {
-  if (!id) return null;
-  return tx.user.findUnique({
-    where: { id },
-    select: { id: true, username: true, firstName: true, lastName: true },
-  });
-}
-
-export async function isFollowing(tx: Tx, fileId: number, userId: number) {
-  return (await tx.fileFollow.count({ where: { fileId, userId } })) > 0;
-}
 
 export async function isFavourite(tx: Tx, fileId: number, userId: number) {
   return (await tx.fileFavourite.count({ where: { fileId, userId } })) > 0;

@@ -16,6 +16,7 @@ import { emitFileEvent, type FileEventType } from '../../lib/file-events.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { asFileRight, categoryVerdict, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
+import { categoryFields } from '../category/category.service.js';
 import { assertStepAllowsEdit } from '../workflow/run.service.js';
 import { detectType, displayName, previewKind, SNIFF_BYTES } from './file.content.js';
 import {
@@ -147,7 +148,7 @@ export async function detailOf(
   const rights = options.trashed
     ? { view: true, download: true, edit: false, delete: false, share: false }
     : await rightsOn(db, auth, id);
-  const fields = f.categoryId ? await repo.categoryFields(db, f.categoryId) : [];
+  const fields = f.categoryId ? await categoryFields(db, f.categoryId) : [];
   const values = (await repo.storedValues(db, [id])).get(id) ?? [];
   const byField = new Map(values.map((v) => [v.fieldId, v]));
   const numbers = new Map(f.versions.map((v) => [v.id, v.number]));
@@ -518,7 +519,7 @@ async function applyValues(
   categoryId: number,
   input: TFieldValueInput[],
 ) {
-  const fields = await repo.categoryFields(tx, categoryId);
+  const fields = await categoryFields(tx, categoryId);
   const existing = (await repo.storedValues(tx, [fileId])).get(fileId) ?? [];
   const checked = await checkValues(fields, existing, input, lookups(tx));
   if (checked.errors.length) throw valuesInvalid(checked.errors);
@@ -641,7 +642,7 @@ export async function moveLockedFile(
   const moving = file.category_id !== folderId;
   const number = moving ? await repo.takeIncrementals(tx, folderId, 1) : file.incremental_value;
   if (number === null && moving) throw categoryNotFound();
-  const fields = await repo.categoryFields(tx, folderId);
+  const fields = await categoryFields(tx, folderId);
   const existing = (await repo.storedValues(tx, [file.id])).get(file.id) ?? [];
   const checked = await checkValues(fields, existing, values, lookups(tx));
   const errors =
