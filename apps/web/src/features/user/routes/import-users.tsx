@@ -7,6 +7,7 @@ import {
 } from '@quire/contract';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ImportPreviewTable, ImportProblems } from '../../../components/import-preview';
 import { useNotificationStore, useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
@@ -196,56 +197,19 @@ export function ImportUsersPage() {
               ' · no problems found.'
             )}
           </p>
-          {grouped.general.length > 0 ? (
-            <ul className="alert alert--error">
-              {grouped.general.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ImportProblems messages={grouped.general} />
           {preview.rows.length > 0 ? (
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="sr-only">Rows of the workbook</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Username</th>
-                    <th scope="col">E-mail</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Access type</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Problems</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((r) => {
-                    const problems = grouped.byRow.get(r.row);
-                    return (
-                      <tr key={r.row} className={problems ? 'row--error' : undefined}>
-                        <td>{r.row}</td>
-                        <td>{r.username}</td>
-                        <td>{r.email}</td>
-                        <td>{`${r.first_name} ${r.last_name}`.trim()}</td>
-                        <td>{accessTypeLabel(r.access_type)}</td>
-                        <td>{r.role}</td>
-                        <td>
-                          {problems ? (
-                            <ul className="field__error">
-                              {problems.map((p) => (
-                                <li key={p}>{p}</li>
-                              ))}
-                            </ul>
-                          ) : (
-                            <span className="badge badge--success">OK</span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <ImportPreviewTable
+              rows={preview.rows}
+              problems={grouped.byRow}
+              columns={[
+                { label: 'Username', cell: (r) => r.username },
+                { label: 'E-mail', cell: (r) => r.email },
+                { label: 'Name', cell: (r) => `${r.first_name} ${r.last_name}`.trim() },
+                { label: 'Access type', cell: (r) => accessTypeLabel(r.access_type) },
+                { label: 'Role', cell: (r) => r.role },
+              ]}
+            />
           ) : (
             <p className="muted">The workbook has no data rows under the header.</p>
           )}

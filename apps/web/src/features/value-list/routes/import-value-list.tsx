@@ -2,6 +2,7 @@ import { type TValueListImport, VALUE_LIST_IMPORT_MAX_BYTES } from '@quire/contr
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FileDropZone } from '../../../components/drop-zone';
+import { ImportPreviewTable, ImportProblems } from '../../../components/import-preview';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
@@ -180,13 +181,7 @@ export function ImportValueListPage() {
               ' · no problems found.'
             )}
           </p>
-          {grouped.general.length > 0 ? (
-            <ul className="alert alert--error">
-              {grouped.general.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ImportProblems messages={grouped.general} />
           {[...grouped.byRow.keys()].some((row) => !preview.rows.some((r) => r.row === row)) ? (
             <ul className="alert alert--error">
               {[...grouped.byRow.entries()]
@@ -197,42 +192,14 @@ export function ImportValueListPage() {
             </ul>
           ) : null}
           {preview.rows.length > 0 ? (
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="sr-only">Rows of the workbook</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Label</th>
-                    <th scope="col">Problems</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((r) => {
-                    const problems = grouped.byRow.get(r.row);
-                    return (
-                      <tr key={r.row} className={problems ? 'row--error' : undefined}>
-                        <td>{r.row}</td>
-                        <td>{r.key ?? <span className="muted">free</span>}</td>
-                        <td>{r.label}</td>
-                        <td>
-                          {problems ? (
-                            <ul className="field__error">
-                              {problems.map((p) => (
-                                <li key={p}>{p}</li>
-                              ))}
-                            </ul>
-                          ) : (
-                            <span className="badge badge--success">OK</span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <ImportPreviewTable
+              rows={preview.rows}
+              problems={grouped.byRow}
+              columns={[
+                { label: 'Key', cell: (r) => r.key ?? <span className="muted">free</span> },
+                { label: 'Label', cell: (r) => r.label },
+              ]}
+            />
           ) : null}
           <div className="form-actions">
             <button

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+
+/** Messages that belong to no row of a workbook (a missing column, an empty file), in red. */
+export function ImportProblems({ messages }: { messages: string[] }) {
+  return messages.length > 0 ? (
+    <ul className="alert alert--error">
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
+  ) : null;
+}
+
+export interface ImportColumn<R> {
+  label: string;
+  cell: (row: R) => ReactNode;
+}
+
+/**
+ * The rows read from an uploaded workbook before they are imported: the row number, the
+ * columns given, and each row's problems (or OK), a row with problems marked.
+ */
+export function ImportPreviewTable<R extends { row: number }>({
+  rows,
+  columns,
+  problems,
+}: {
+  rows: R[];
+  columns: ImportColumn<R>[];
+  /** Problems by row number (`groupImportErrors(…).byRow`). */
+  problems: ReadonlyMap<number, string[]>;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption className="sr-only">Rows of the workbook</caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            {columns.map((c) => (
+              <th scope="col" key={c.label}>
+                {c.label}
+              </th>
+            ))}
+            <th scope="col">Problems</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const found = problems.get(r.row);
+            return (
+              <tr key={r.row} className={found ? 'row--error' : undefined}>
+                <td>{r.row}</td>
+                {columns.map((c) => (
+                  <td key={c.label}>{c.cell(r)}</td>
+                ))}
+                <td>
+                  {found ? (
+                    <ul className="field__error">
+                      {found.map((p) => (
+                        <li key={p}>{p}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="badge badge--success">OK</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
