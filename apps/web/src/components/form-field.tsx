@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 /** What the control inside a field needs: its id, and its error and hint as its description. */
 export interface FieldControl {
@@ -107,5 +113,27 @@ export function FormField({
   const field = { label, error, hint, describedBy, labelAside, className };
   return (
     <Field {...field}>{(control) => <input {...control} {...input} className={inputClassName} />}</Field>
+  );
+}
+
+/** An optional description: a two-row text area labelled "Description (optional)". */
+export function DescriptionField({
+  error,
+  ...textarea
+}: { error?: string | undefined; ref?: Ref<HTMLTextAreaElement> } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'className'
+>) {
+  return (
+    <Field
+      label={
+        <>
+          Description <span className="muted">(optional)</span>
+        </>
+      }
+      error={error}
+    >
+      {(control) => <textarea {...control} rows={2} {...textarea} />}
+    </Field>
   );
 }

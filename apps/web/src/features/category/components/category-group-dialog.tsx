@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { Field, FormField } from '../../../components/form-field';
+import { DescriptionField, FormField } from '../../../components/form-field';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
@@ -79,16 +79,7 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <Field
-          label={
-            <>
-              Description <span className="muted">(optional)</span>
-            </>
-          }
-          error={errors.description?.message}
-        >
-          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
-        </Field>
+        <DescriptionField error={errors.description?.message} {...form.register('description')} />
         <Controller
           control={form.control}
           name="category_ids"

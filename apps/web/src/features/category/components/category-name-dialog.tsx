@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { Field, FormField } from '../../../components/form-field';
+import { DescriptionField, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useStoreFolder } from '../api/store-folder';
@@ -80,16 +80,7 @@ export function CategoryNameDialog({
     <Dialog title={title} onClose={onClose} busy={pending}>
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <Field
-          label={
-            <>
-              Description <span className="muted">(optional)</span>
-            </>
-          }
-          error={errors.description?.message}
-        >
-          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
-        </Field>
+        <DescriptionField error={errors.description?.message} {...form.register('description')} />
         <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
           {folder ? 'Save' : 'Create category'}
         </DialogActions>

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { Field, FormField } from '../../../components/form-field';
+import { DescriptionField, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
@@ -120,16 +120,7 @@ function NewListDialog({ onClose }: { onClose: () => void }) {
     <Dialog title="New value list" onClose={onClose} busy={create.isPending} size="small">
       <form className="form" onSubmit={onSubmit} noValidate>
         <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <Field
-          label={
-            <>
-              Description <span className="muted">(optional)</span>
-            </>
-          }
-          error={errors.description?.message}
-        >
-          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
-        </Field>
+        <DescriptionField error={errors.description?.message} {...form.register('description')} />
         <DialogActions onCancel={onClose} pending={create.isPending} pendingLabel="Creating…">
           Create list
         </DialogActions>

@@ -3,7 +3,7 @@ import { STEP_COMPLETIONS, STEP_ROUTES, type TStep, ZSaveStepBody } from '@quire
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
-import { Field, FormField } from '../../../components/form-field';
+import { DescriptionField, Field, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useSaveStep } from '../api/save-step';
@@ -105,16 +105,7 @@ export function StepSettingsForm({
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
       <fieldset disabled={!canWrite} className="form-fieldset">
         <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <Field
-          label={
-            <>
-              Description <span className="muted">(optional)</span>
-            </>
-          }
-          error={errors.description?.message}
-        >
-          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
-        </Field>
+        <DescriptionField error={errors.description?.message} {...form.register('description')} />
         <div className="form-grid">
           <FormField
             label={
