@@ -26,7 +26,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createDatabase, createDb, migrate, Prisma, startEmbeddedPostgres, withDatabase } from '@quire/db';
 import pg from 'pg';
-import { categoryWhere, SUMMARY_COLUMNS, SUMMARY_FROM } from '../src/modules/file/file.repository.js';
+import { categoryWhere, SUMMARY_COLUMNS, SUMMARY_FROM } from '../src/modules/file/file-lists.repository.js';
 import { createCategory, createUser, TEST_PASSWORD } from '../test/factories.js';
 
 const MiB = 1024 * 1024;

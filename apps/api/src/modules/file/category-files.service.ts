@@ -12,6 +12,8 @@ import { categoryNotFound } from './file.errors.js';
 import { showValue } from './file.metadata.js';
 import * as repo from './file.repository.js';
 import { toSummary } from './file.service.js';
+import * as listsRepo from './file-lists.repository.js';
+import * as valuesRepo from './file-values.repository.js';
 
 // A category's file list (GET and POST fileIncategory/{id}) and its export: live, indexed
 // files the caller may see, newest first, filtered in SQL.
@@ -25,8 +27,8 @@ export interface CategoryFilesInput {
   fields?: Array<{ fieldId: number; fieldName: string }>;
 }
 
-function toFilter(q: CategoryFilesInput): repo.CategoryFilter {
-  const fields: repo.CategoryFilter['fields'] = [...(q.fields ?? [])];
+function toFilter(q: CategoryFilesInput): listsRepo.CategoryFilter {
+  const fields: listsRepo.CategoryFilter['fields'] = [...(q.fields ?? [])];
   if (q.fieldId) fields.push({ fieldId: q.fieldId, fieldName: q.fieldName });
   return { search: q.search || undefined, startDate: q.startDate, endDate: q.endDate, fields };
 }
@@ -45,8 +47,8 @@ export async function categoryFiles(
   q: PageQuery & CategoryFilesInput,
 ): Promise<TCategoryFilesPage> {
   const { category, fields } = await columnsOf(deps, categoryId);
-  const { rows, total } = await repo.categoryPage(deps.db, scopeOf(auth), categoryId, toFilter(q), q);
-  const values = await repo.storedValues(
+  const { rows, total } = await listsRepo.categoryPage(deps.db, scopeOf(auth), categoryId, toFilter(q), q);
+  const values = await valuesRepo.storedValues(
     deps.db,
     rows.map((r) => r.id),
     fields.map((f) => f.fieldId),
@@ -100,8 +102,8 @@ export async function exportCategoryFiles(
     ...fields.map((f) => ({ header: inertCell(f.name), key: `f${f.fieldId}`, width: 24 })),
   ];
   const write = async () => {
-    for await (const rows of repo.categoryRows(deps.db, scopeOf(auth), categoryId, filter)) {
-      const values = await repo.storedValues(
+    for await (const rows of listsRepo.categoryRows(deps.db, scopeOf(auth), categoryId, filter)) {
+      const values = await valuesRepo.storedValues(
         deps.db,
         rows.map((r) => r.id),
         fields.map((f) => f.fieldId),

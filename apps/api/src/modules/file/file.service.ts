@@ -34,6 +34,8 @@ import {
 } from './file.errors.js';
 import { checkValues, showValue } from './file.metadata.js';
 import * as repo from './file.repository.js';
+import * as listsRepo from './file-lists.repository.js';
+import * as valuesRepo from './file-values.repository.js';
 
 // The files area's use cases: upload, index, view, rename, move, lists, versions. Every
 // change is audited and emits a file event in its transaction (lib/file-events.ts).
@@ -60,7 +62,7 @@ export function incrementalText(prefix: string | null | undefined, value: number
   return value === null ? null : `${prefix ?? ''}${value}`;
 }
 
-export function toSummary(r: repo.SummaryRow): TFileSummary {
+export function toSummary(r: listsRepo.SummaryRow): TFileSummary {
   return {
     id: r.id,
     name: r.name,
@@ -149,7 +151,7 @@ export async function detailOf(
     ? { view: true, download: true, edit: false, delete: false, share: false }
     : await rightsOn(db, auth, id);
   const fields = f.categoryId ? await categoryFields(db, f.categoryId) : [];
-  const values = (await repo.storedValues(db, [id])).get(id) ?? [];
+  const values = (await valuesRepo.storedValues(db, [id])).get(id) ?? [];
   const byField = new Map(values.map((v) => [v.fieldId, v]));
   const numbers = new Map(f.versions.map((v) => [v.id, v.number]));
   const current = f.versions.find((v) => v.id === f.currentVersionId) ?? f.versions[0];
@@ -409,7 +411,7 @@ export async function createUploads(
     if (!(await repo.numberFiles(tx, folderId, made))) throw categoryNotFound();
     return made;
   }, UPLOAD_TX);
-  return { folder_id: folderId, files: (await repo.summaries(deps.db, ids)).map(toSummary) };
+  return { folder_id: folderId, files: (await listsRepo.summaries(deps.db, ids)).map(toSummary) };
 }
 
 /** Other files attached to a file (its holder's rules apply: a change). */
@@ -507,7 +509,7 @@ export async function versionForPreview(deps: Deps, auth: AuthContext, actor: Ac
 
 function lookups(tx: Tx) {
   return {
-    itemIds: (pairs: Array<{ valueListId: number; key: number }>) => repo.itemIds(tx, pairs),
+    itemIds: (pairs: Array<{ valueListId: number; key: number }>) => valuesRepo.itemIds(tx, pairs),
     activeUserIds: (ids: number[]) => repo.activeUserIds(tx, ids),
   };
 }
@@ -520,10 +522,10 @@ async function applyValues(
   input: TFieldValueInput[],
 ) {
   const fields = await categoryFields(tx, categoryId);
-  const existing = (await repo.storedValues(tx, [fileId])).get(fileId) ?? [];
+  const existing = (await valuesRepo.storedValues(tx, [fileId])).get(fileId) ?? [];
   const checked = await checkValues(fields, existing, input, lookups(tx));
   if (checked.errors.length) throw valuesInvalid(checked.errors);
-  await repo.writeValues(tx, fileId, checked.writes, checked.drop, auth.userId);
+  await valuesRepo.writeValues(tx, fileId, checked.writes, checked.drop, auth.userId);
   return checked.changed;
 }
 
@@ -539,7 +541,7 @@ export async function submitMetas(
     if (file.category_id === null) throw categoryNotFound();
     const changed = await applyValues(tx, auth, file.id, file.category_id, input.values);
     const tags = input.tag_ids
-      ? await repo.replaceTags(tx, file.id, file.category_id, input.tag_ids, auth.userId)
+      ? await valuesRepo.replaceTags(tx, file.id, file.category_id, input.tag_ids, auth.userId)
       : [];
     await repo.updateFile(tx, file.id, {
       indexStatus: 'indexed',
@@ -643,14 +645,14 @@ export async function moveLockedFile(
   const number = moving ? await repo.takeIncrementals(tx, folderId, 1) : file.incremental_value;
   if (number === null && moving) throw categoryNotFound();
   const fields = await categoryFields(tx, folderId);
-  const existing = (await repo.storedValues(tx, [file.id])).get(file.id) ?? [];
+  const existing = (await valuesRepo.storedValues(tx, [file.id])).get(file.id) ?? [];
   const checked = await checkValues(fields, existing, values, lookups(tx));
   const errors =
     file.index_status === 'indexed'
       ? checked.errors
       : checked.errors.filter((e) => !e.message.endsWith('is required'));
   if (errors.length) throw valuesInvalid(errors);
-  await repo.writeValues(tx, file.id, checked.writes, checked.drop, auth.userId);
+  await valuesRepo.writeValues(tx, file.id, checked.writes, checked.drop, auth.userId);
   await repo.updateFile(tx, file.id, { categoryId: folderId, incrementalValue: number });
   await fileChanged(tx, actor, {
     event: 'moved',
@@ -694,17 +696,17 @@ export async function purgeRow(tx: Tx, fileId: number) {
 // Lists
 
 export async function unindexedFiles(deps: Deps, auth: AuthContext, q: PageQuery & { folder_id?: number }) {
-  const { rows, total } = await repo.unindexedPage(deps.db, auth.userId, q.folder_id, q);
+  const { rows, total } = await listsRepo.unindexedPage(deps.db, auth.userId, q.folder_id, q);
   return { ...pageMeta(q, total), items: rows.map(toSummary) };
 }
 
 export async function checkedOutFiles(deps: Deps, auth: AuthContext, q: PageQuery) {
-  const { rows, total } = await repo.checkedOutPage(deps.db, scopeOf(auth), auth.userId, q);
+  const { rows, total } = await listsRepo.checkedOutPage(deps.db, scopeOf(auth), auth.userId, q);
   return { ...pageMeta(q, total), items: rows.map(toSummary) };
 }
 
 export async function favouriteFiles(deps: Deps, auth: AuthContext, q: PageQuery) {
-  const { rows, total } = await repo.favouritesPage(deps.db, scopeOf(auth), auth.userId, q);
+  const { rows, total } = await listsRepo.favouritesPage(deps.db, scopeOf(auth), auth.userId, q);
   return { ...pageMeta(q, total), items: rows.map(toSummary) };
 }
 
@@ -748,7 +750,7 @@ export async function addVersion(
 
 /** Summaries of files `ids`, in that order (any state: lists of other areas shape rows here). */
 export async function summariesOf(db: Tx, ids: number[]) {
-  return (await repo.summaries(db, ids)).map((r) => ({ row: r, summary: toSummary(r) }));
+  return (await listsRepo.summaries(db, ids)).map((r) => ({ row: r, summary: toSummary(r) }));
 }
 
 /** A version's content, checked to be in the store. */
