@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Field } from '../../../components/form-field';
@@ -237,7 +237,6 @@ export function ConditionsPanel({
   workflow: TWorkflow;
   canWrite: boolean;
 }) {
-  const notify = useNotify();
   const remove = useDeleteCondition();
   const [open, setOpen] = useState<
     { kind: 'edit'; mode: Mode; c?: TStepCondition } | { kind: 'delete'; c: TStepCondition } | null
@@ -315,27 +314,15 @@ export function ConditionsPanel({
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog
-          title="Delete this condition?"
-          confirmLabel="Delete condition"
-          tone="danger"
-          pending={remove.isPending}
-          onCancel={() => setOpen(null)}
-          onConfirm={() =>
-            remove.mutate(open.c.id, {
-              onSuccess: () => {
-                notify.success('Condition deleted', conditionText(open.c));
-                setOpen(null);
-              },
-              onError: (error) => {
-                notify.notifyFailure('Failed to delete condition!', error);
-                setOpen(null);
-              },
-            })
-          }
+        <ConfirmDeleteDialog
+          noun="condition"
+          remove={remove}
+          value={open.c.id}
+          detail={conditionText(open.c)}
+          onClose={() => setOpen(null)}
         >
           <p>{conditionText(open.c)}</p>
-        </ConfirmDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </div>
   );

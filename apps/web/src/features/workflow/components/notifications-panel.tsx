@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
@@ -163,7 +163,6 @@ function NotificationDialog({
 
 /** Who hears of which event of a step, in the app and by e-mail. */
 export function NotificationsPanel({ step, canWrite }: { step: TStep; canWrite: boolean }) {
-  const notify = useNotify();
   const remove = useDeleteNotification();
   const [open, setOpen] = useState<
     { kind: 'edit'; n?: TStepNotification } | { kind: 'delete'; n: TStepNotification } | null
@@ -224,27 +223,14 @@ export function NotificationsPanel({ step, canWrite }: { step: TStep; canWrite: 
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog
-          title="Delete this notification?"
-          confirmLabel="Delete notification"
-          tone="danger"
-          pending={remove.isPending}
-          onCancel={() => setOpen(null)}
-          onConfirm={() =>
-            remove.mutate(open.n.id, {
-              onSuccess: () => {
-                notify.success('Notification deleted');
-                setOpen(null);
-              },
-              onError: (error) => {
-                notify.notifyFailure('Failed to delete notification!', error);
-                setOpen(null);
-              },
-            })
-          }
+        <ConfirmDeleteDialog
+          noun="notification"
+          remove={remove}
+          value={open.n.id}
+          onClose={() => setOpen(null)}
         >
           <p>Nobody will be told when this happens any more.</p>
-        </ConfirmDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </div>
   );

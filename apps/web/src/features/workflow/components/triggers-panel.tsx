@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
@@ -227,7 +227,6 @@ export function TriggersPanel({
   workflow: TWorkflow;
   canWrite: boolean;
 }) {
-  const notify = useNotify();
   const remove = useDeleteTrigger();
   const [open, setOpen] = useState<
     { kind: 'edit'; t?: TStepTrigger } | { kind: 'delete'; t: TStepTrigger } | null
@@ -284,27 +283,9 @@ export function TriggersPanel({
         />
       ) : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog
-          title="Delete this trigger?"
-          confirmLabel="Delete trigger"
-          tone="danger"
-          pending={remove.isPending}
-          onCancel={() => setOpen(null)}
-          onConfirm={() =>
-            remove.mutate(open.t.id, {
-              onSuccess: () => {
-                notify.success('Trigger deleted');
-                setOpen(null);
-              },
-              onError: (error) => {
-                notify.notifyFailure('Failed to delete trigger!', error);
-                setOpen(null);
-              },
-            })
-          }
-        >
+        <ConfirmDeleteDialog noun="trigger" remove={remove} value={open.t.id} onClose={() => setOpen(null)}>
           <p>{triggerText(open.t, workflow.steps)}</p>
-        </ConfirmDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </div>
   );
