@@ -234,7 +234,7 @@ try {
     [
       'xlsx',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      async () => workbook(rowXml(1, ['Item', 'Price']) + rowXml(2, ['Widget', '12'])),
+      async () => workbook(rowXml(1, ['Item', 'Price']) + rowXml(2, ['Widget', '12']), { sharedStrings: [] }),
     ],
   ];
   const contents = await Promise.all(kinds.map(([, , make]) => make()));
