@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCategoryGroup, ZCreateCategoryGroupBody } from '@quire/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField } from '../../../components/form-field';
-import { MultiPicker } from '../../../components/multi-picker';
+import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateCategoryGroup } from '../api/create-category-group';
@@ -80,22 +80,14 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <DescriptionField error={errors.description?.message} {...form.register('description')} />
-        <Controller
+        <FormMultiPicker
           control={form.control}
           name="category_ids"
-          render={({ field, fieldState }) => (
-            <MultiPicker
-              label="Categories"
-              name={field.name}
-              options={(categories.data ?? []).map((c) => ({ id: c.id, label: c.path }))}
-              selected={(field.value ?? []) as number[]}
-              onChange={field.onChange}
-              placeholder="Type a category name"
-              emptyText="No categories yet."
-              loading={categories.isPending}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Categories"
+          options={(categories.data ?? []).map((c) => ({ id: c.id, label: c.path }))}
+          placeholder="Type a category name"
+          emptyText="No categories yet."
+          loading={categories.isPending}
         />
         <fieldset className="plain-fieldset">
           <legend>Rights on every category of the group</legend>

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TGroup, VENDOR_ADMIN, ZCreateGroupBody } from '@quire/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField } from '../../../components/form-field';
-import { MultiPicker } from '../../../components/multi-picker';
+import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateGroup } from '../api/create-group';
@@ -86,22 +86,14 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <DescriptionField error={errors.description?.message} {...form.register('description')} />
-        <Controller
+        <FormMultiPicker
           control={form.control}
           name="user_ids"
-          render={({ field, fieldState }) => (
-            <MultiPicker
-              label="Members"
-              name={field.name}
-              options={options}
-              selected={(field.value ?? []) as number[]}
-              onChange={field.onChange}
-              placeholder="Type a name or username"
-              emptyText="No users yet."
-              loading={users.isPending}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Members"
+          options={options}
+          placeholder="Type a name or username"
+          emptyText="No users yet."
+          loading={users.isPending}
         />
         <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
           {isEdit ? 'Save changes' : 'Create group'}

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TWorkflow, ZSaveWorkflowBody } from '@quire/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, Field, FormField } from '../../../components/form-field';
-import { MultiPicker } from '../../../components/multi-picker';
+import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useFoldersWithWorkflows } from '../api/folders-workflow';
@@ -87,22 +87,14 @@ export function WorkflowFormDialog({
             )}
           </Field>
         ) : null}
-        <Controller
+        <FormMultiPicker
           control={form.control}
           name="category_ids"
-          render={({ field, fieldState }) => (
-            <MultiPicker
-              label="Categories it serves"
-              name={field.name}
-              options={options}
-              selected={(field.value ?? []) as number[]}
-              onChange={field.onChange}
-              placeholder="Type a category's name"
-              emptyText="No categories yet."
-              loading={folders.isPending}
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Categories it serves"
+          options={options}
+          placeholder="Type a category's name"
+          emptyText="No categories yet."
+          loading={folders.isPending}
         />
         <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
           {workflow ? 'Save changes' : 'Create workflow'}
