@@ -17,7 +17,7 @@ import {
 } from './category.errors.js';
 import { grantRights, parseGrants } from './category.grants.js';
 import * as repo from './category.repository.js';
-import { folderInfo } from './category.service.js';
+import { categoryInfo } from './category.service.js';
 
 // Changing categories: create, edit (rename, move, fields, rights), copy and delete. Each is a
 // File Control write in one transaction with its audit event.
@@ -95,7 +95,7 @@ async function renumberSiblings(tx: Tx, parentId: number | null) {
   );
 }
 
-export async function storeFolder(
+export async function createCategory(
   deps: Deps,
   scope: Scope,
   actor: Actor,
@@ -138,10 +138,10 @@ export async function storeFolder(
       return category.id;
     })
     .catch(nameRace(body.name));
-  return folderInfo(deps.db, scope, id);
+  return categoryInfo(deps.db, scope, id);
 }
 
-export async function updateFolder(
+export async function updateCategory(
   deps: Deps,
   scope: Scope,
   actor: Actor,
@@ -221,7 +221,7 @@ export async function updateFolder(
       });
     })
     .catch(nameRace(body.name));
-  return folderInfo(deps.db, scope, id);
+  return categoryInfo(deps.db, scope, id);
 }
 
 /** "Invoices (copy)", "Invoices (copy 2)", … : the first free among `taken` (lower-cased). */
@@ -232,7 +232,7 @@ function copyName(name: string, taken: Set<string>): string {
   }
 }
 
-export async function duplicateFolder(
+export async function duplicateCategory(
   deps: Deps,
   scope: Scope,
   actor: Actor,
@@ -302,13 +302,13 @@ export async function duplicateFolder(
       return rootCopy;
     })
     .catch(nameRace(body.name));
-  return folderInfo(deps.db, scope, id);
+  return categoryInfo(deps.db, scope, id);
 }
 
 /** How many file ids an audit event lists at most (the count is always there). */
 const AUDITED_FILE_IDS = 1000;
 
-export async function deleteFolder(
+export async function deleteCategory(
   deps: Deps,
   auth: AuthContext,
   actor: Actor,

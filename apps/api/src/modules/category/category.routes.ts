@@ -9,11 +9,11 @@ import * as tags from './related-tags.service.js';
 
 export const categoryModule = (deps: Deps) =>
   defineRoutes('category', categoryContract, {
-    folders: async ({ auth }) => ({ data: await catalog.listFolders(deps, scopeOf(auth)) }),
+    folders: async ({ auth }) => ({ data: await catalog.listCategories(deps, scopeOf(auth)) }),
     folderMeta: async ({ auth, params }) => ({
-      data: await catalog.folderMeta(deps, scopeOf(auth), params.id),
+      data: await catalog.categoryMeta(deps, scopeOf(auth), params.id),
     }),
-    adminFileCategories: async ({ auth }) => ({ data: await catalog.adminFolders(deps, scopeOf(auth)) }),
+    adminFileCategories: async ({ auth }) => ({ data: await catalog.adminCategories(deps, scopeOf(auth)) }),
     fileCategories: async ({ auth, query }) => ({
       data: await catalog.fileCategories(deps, scopeOf(auth), query),
     }),
@@ -34,22 +34,22 @@ export const categoryModule = (deps: Deps) =>
       return { message: 'Category group deleted', data: null };
     },
     folderInfo: async ({ auth, params }) => ({
-      data: await catalog.folderInfo(deps.db, scopeOf(auth), params.id),
+      data: await catalog.categoryInfo(deps.db, scopeOf(auth), params.id),
     }),
     storeFolder: async ({ auth, actor, body }) => ({
       message: 'Category created',
-      data: await changes.storeFolder(deps, scopeOf(auth), actor, body),
+      data: await changes.createCategory(deps, scopeOf(auth), actor, body),
     }),
     updateFolder: async ({ auth, actor, body }) => ({
       message: 'Category updated',
-      data: await changes.updateFolder(deps, scopeOf(auth), actor, body),
+      data: await changes.updateCategory(deps, scopeOf(auth), actor, body),
     }),
     duplicateFolder: async ({ auth, actor, body }) => ({
       message: 'Category copied',
-      data: await changes.duplicateFolder(deps, scopeOf(auth), actor, body),
+      data: await changes.duplicateCategory(deps, scopeOf(auth), actor, body),
     }),
     deleteFolder: async ({ auth, actor, body }) => {
-      const data = await changes.deleteFolder(deps, auth, actor, body);
+      const data = await changes.deleteCategory(deps, auth, actor, body);
       return {
         message:
           data.trashed_files > 0

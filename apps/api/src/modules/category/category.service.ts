@@ -14,7 +14,7 @@ import * as metadata from '../metadata/metadata.service.js';
 import { categoryNotFound } from './category.errors.js';
 import { granteeOf, grantRights } from './category.grants.js';
 import * as repo from './category.repository.js';
-import { bySiblingOrder, inTreeOrder, pathsOf, rightsOf, toFolder } from './category.tree.js';
+import { bySiblingOrder, inTreeOrder, pathsOf, rightsOf, toCategoryDto } from './category.tree.js';
 import { categoryTags } from './related-tags.service.js';
 
 // The catalog: the category tree, its fields, rights, groups and tags. Reads take the
@@ -26,17 +26,19 @@ import { categoryTags } from './related-tags.service.js';
 // ---------------------------------------------------------------------------------------------
 // Reading the tree
 
-export async function listFolders(deps: Deps, scope: Scope): Promise<TFolder[]> {
-  return inTreeOrder(await repo.visibleRows(deps.db, scope)).map(({ row, depth }) => toFolder(row, depth));
+export async function listCategories(deps: Deps, scope: Scope): Promise<TFolder[]> {
+  return inTreeOrder(await repo.visibleRows(deps.db, scope)).map(({ row, depth }) =>
+    toCategoryDto(row, depth),
+  );
 }
 
-export async function adminFolders(deps: Deps, scope: Scope): Promise<TAdminFolder[]> {
+export async function adminCategories(deps: Deps, scope: Scope): Promise<TAdminFolder[]> {
   const rows = await repo.visibleRows(deps.db, scope);
   const ids = rows.map((r) => r.id);
   const [counts, groups] = await Promise.all([repo.countsBy(deps.db, ids), repo.groupsOf(deps.db, ids)]);
   const paths = pathsOf(rows);
   return inTreeOrder(rows).map(({ row, depth }) => ({
-    ...toFolder(row, depth),
+    ...toCategoryDto(row, depth),
     path: paths.get(row.id)!,
     field_count: counts.fields.get(row.id) ?? 0,
     tag_count: counts.tags.get(row.id) ?? 0,
@@ -163,7 +165,7 @@ export async function categoryFields(db: Tx, id: number): Promise<CategoryField[
   }));
 }
 
-export async function folderMeta(deps: Deps, scope: Scope, id: number): Promise<TFolderMeta> {
+export async function categoryMeta(deps: Deps, scope: Scope, id: number): Promise<TFolderMeta> {
   const [row] = await repo.visibleRows(deps.db, scope, { ids: [id] });
   if (!row) throw categoryNotFound();
   return {
@@ -205,7 +207,7 @@ async function grantsHolding(db: Tx, id: number): Promise<TGrantView[]> {
   return out;
 }
 
-export async function folderInfo(db: Tx, scope: Scope, id: number): Promise<TFolderInfo> {
+export async function categoryInfo(db: Tx, scope: Scope, id: number): Promise<TFolderInfo> {
   const [row] = await repo.visibleRows(db, scope, { ids: [id] });
   if (!row) throw categoryNotFound();
   const everything = readsEverything(scope);
@@ -232,9 +234,9 @@ export async function folderInfo(db: Tx, scope: Scope, id: number): Promise<TFol
   }
   const depth = ancestors.length;
   return {
-    ...toFolder(row, depth),
+    ...toCategoryDto(row, depth),
     ancestors,
-    children: children.sort(bySiblingOrder).map((c) => toFolder(c, depth + 1)),
+    children: children.sort(bySiblingOrder).map((c) => toCategoryDto(c, depth + 1)),
     incremental_prefix: row.incremental_prefix,
     fields,
     related_tags: relatedTags,

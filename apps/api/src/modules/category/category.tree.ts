@@ -13,7 +13,7 @@ export const rightsOf = (r: repo.CategoryRow): TRights => ({
   manage: r.can_manage,
 });
 
-export function toFolder(r: repo.CategoryRow, depth: number): TFolder {
+export function toCategoryDto(r: repo.CategoryRow, depth: number): TFolder {
   return {
     id: r.id,
     name: r.name,
