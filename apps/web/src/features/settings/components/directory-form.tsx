@@ -1,4 +1,4 @@
-import { accessTypeLabel, DIRECTORY_ACCESS_TYPES, type TAuthProvider } from '@quire/contract';
+import type { TAuthProvider } from '@quire/contract';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
@@ -15,7 +15,7 @@ import {
   toBody,
 } from '../lib/directory-settings';
 import { DirectoryTestResult, type TestOutcome } from './directory-test-result';
-import { GroupMappings } from './group-mappings';
+import { DirectoryAccessOptions, GroupMappings } from './group-mappings';
 
 /** The LDAP / Active Directory connection: edit, test against the server, save. */
 export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider | null; readOnly: boolean }) {
@@ -189,11 +189,7 @@ export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider 
               set('default_access_type', e.target.value as DirectoryValues['default_access_type'])
             }
           >
-            {DIRECTORY_ACCESS_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {accessTypeLabel(t)}
-              </option>
-            ))}
+            <DirectoryAccessOptions />
           </select>
         </div>
 

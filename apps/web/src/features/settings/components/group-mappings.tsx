@@ -72,11 +72,7 @@ export function GroupMappings({
               }
             >
               <option value="">Unchanged</option>
-              {DIRECTORY_ACCESS_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {accessTypeLabel(t)}
-                </option>
-              ))}
+              <DirectoryAccessOptions />
             </select>
           </div>
           <button
@@ -100,4 +96,13 @@ export function GroupMappings({
       </div>
     </fieldset>
   );
+}
+
+/** The access types a directory account may get, as a select's options. */
+export function DirectoryAccessOptions() {
+  return DIRECTORY_ACCESS_TYPES.map((t) => (
+    <option key={t} value={t}>
+      {accessTypeLabel(t)}
+    </option>
+  ));
 }
