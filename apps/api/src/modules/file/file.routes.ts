@@ -4,7 +4,9 @@ import { defineRoutes } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
 import { COMBINED_NAME, combineAttachments } from './combine.service.js';
 import * as files from './file.service.js';
+import * as indexing from './index-files.service.js';
 import * as sharing from './sharing.service.js';
+import * as uploads from './upload-files.service.js';
 
 const MINUTE = '1 minute';
 
@@ -48,7 +50,7 @@ export const fileModule = (deps: Deps) => {
       for await (const part of parts) stored.push(await files.storeUpload(deps, part));
       return {
         message: stored.length === 1 ? 'File attached' : `${stored.length} files attached`,
-        data: await files.addAttachments(deps, auth, actor, body.file_id, stored),
+        data: await uploads.addAttachments(deps, auth, actor, body.file_id, stored),
       };
     },
     newUpload: async ({ body, files: parts, auth, actor }) => {
@@ -56,16 +58,16 @@ export const fileModule = (deps: Deps) => {
       for await (const part of parts) stored.push(await files.storeUpload(deps, part));
       return {
         message: stored.length === 1 ? 'File uploaded' : `${stored.length} files uploaded`,
-        data: await files.createUploads(deps, auth, actor, body.folder_id, stored),
+        data: await uploads.createUploads(deps, auth, actor, body.folder_id, stored),
       };
     },
     editFileUserField: async ({ body, auth, actor }) => ({
       message: 'File values saved',
-      data: await files.editValues(deps, auth, actor, body),
+      data: await indexing.editValues(deps, auth, actor, body),
     }),
     editFileName: async ({ body, auth, actor }) => ({
       message: 'File renamed',
-      data: await files.renameFile(deps, auth, actor, body.file_id, body.name),
+      data: await indexing.renameFile(deps, auth, actor, body.file_id, body.name),
     }),
     downloadManyOtherFiles: async ({ body, actor, reply }) =>
       sendGenerated(reply, {
@@ -75,15 +77,15 @@ export const fileModule = (deps: Deps) => {
       }),
     updateFileCategory: async ({ body, auth, actor }) => ({
       message: 'File moved',
-      data: await files.moveFile(deps, auth, actor, body),
+      data: await indexing.moveFile(deps, auth, actor, body),
     }),
     unindexFile: async ({ query, auth }) => ({ data: await files.unindexedFiles(deps, auth, query) }),
     submitMetas: async ({ body, auth, actor }) => ({
       message: 'File indexed',
-      data: await files.submitMetas(deps, auth, actor, body),
+      data: await indexing.submitMetas(deps, auth, actor, body),
     }),
     cancelIndexFile: async ({ body, auth, actor }) => {
-      await files.cancelIndex(deps, auth, actor, body.file_id);
+      await indexing.cancelIndex(deps, auth, actor, body.file_id);
       return { message: 'Upload cancelled', data: null };
     },
     checkedOutFiles: async ({ query, auth }) => ({ data: await files.checkedOutFiles(deps, auth, query) }),

@@ -20,13 +20,11 @@ import { categoryFields } from '../category/category.service.js';
 import { assertStepAllowsEdit } from '../workflow/run.service.js';
 import { detectType, displayName, previewKind, SNIFF_BYTES } from './file.content.js';
 import {
-  alreadyIndexed,
   categoryNotFound,
   contentMissing,
   fileCheckedOut,
   fileLocked,
   fileNotFound,
-  notIndexed,
   previewNeedsDownload,
   uploadForbidden,
   valuesInvalid,
@@ -37,8 +35,13 @@ import * as repo from './file.repository.js';
 import * as listsRepo from './file-lists.repository.js';
 import * as valuesRepo from './file-values.repository.js';
 
-// The files area's use cases: upload, index, view, rename, move, lists, versions. Every
-// change is audited and emits a file event in its transaction (lib/file-events.ts).
+// The files area's kernel: the shapes of every answer, the guards of versions and attachments,
+// the one change path (who holds a file, its workflow step, what every change records),
+// storing an upload's content, viewing, the caller's lists and versions. Uploads into a
+// category are upload-files.service.ts, indexing and corrections index-files.service.ts.
+// Every change is audited and emits a file event in its transaction (lib/file-events.ts).
+// About 580 lines: file-actions, file-bulk, sharing and category-writes import this kernel;
+// viewing, lists and versions are the next to move out.
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -361,93 +364,6 @@ export async function storeUpload(
   return { blobId: stored.id, size: stored.size, mimeType, name: displayName(file.filename) };
 }
 
-/**
- * An upload's transaction writes rows only: its content is in the store and synced before it
- * starts. Under load it may wait for a pooled connection or for another upload's commit (the
- * same content's blob row, the category's running number); waiting is not a failure, so it
- * has longer than Prisma's defaults (2 s to start, 5 s to finish).
- */
-const UPLOAD_TX = { maxWait: 30_000, timeout: 30_000 };
-
-/**
- * Files uploaded into a category become unindexed files of the uploader, numbered in order.
- * The running numbers are taken last: the category's row lock is held from that statement to
- * the commit only, so parallel uploads into one category do not queue behind each other's
- * inserts.
- */
-export async function createUploads(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  folderId: number,
-  uploads: StoredUpload[],
-) {
-  const ids = await deps.db.$transaction(async (tx) => {
-    const made: number[] = [];
-    for (const u of uploads) {
-      await repo.upsertBlob(tx, { id: u.blobId, size: u.size, mimeType: u.mimeType });
-      const file = await repo.createFile(tx, { name: u.name, categoryId: folderId, ownerId: auth.userId });
-      const version = await repo.createVersion(tx, {
-        fileId: file.id,
-        number: 1,
-        blobId: u.blobId,
-        originalName: u.name,
-        mimeType: u.mimeType,
-        size: BigInt(u.size),
-        authorId: auth.userId,
-      });
-      await repo.updateFile(tx, file.id, { currentVersionId: version.id });
-      await fileChanged(tx, actor, {
-        event: 'uploaded',
-        fileId: file.id,
-        versionId: version.id,
-        categoryId: folderId,
-        action: 'file.uploaded',
-        message: `Uploaded "${u.name}"`,
-        details: { folder_id: folderId, blob_id: u.blobId, size: u.size, mime_type: u.mimeType },
-      });
-      made.push(file.id);
-    }
-    if (!(await repo.numberFiles(tx, folderId, made))) throw categoryNotFound();
-    return made;
-  }, UPLOAD_TX);
-  return { folder_id: folderId, files: (await listsRepo.summaries(deps.db, ids)).map(toSummary) };
-}
-
-/** Other files attached to a file (its holder's rules apply: a change). */
-export async function addAttachments(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  fileId: number,
-  uploads: StoredUpload[],
-): Promise<TAttachment[]> {
-  return deps.db.$transaction(async (tx) => {
-    const [file] = await holdForChange(tx, auth, [fileId]);
-    const out: TAttachment[] = [];
-    for (const u of uploads) {
-      await repo.upsertBlob(tx, { id: u.blobId, size: u.size, mimeType: u.mimeType });
-      const a = await repo.createAttachment(tx, {
-        fileId,
-        blobId: u.blobId,
-        name: u.name,
-        mimeType: u.mimeType,
-        size: BigInt(u.size),
-        uploadedById: auth.userId,
-      });
-      await fileChanged(tx, actor, {
-        event: 'attachment_added',
-        fileId,
-        action: 'file.attachment_added',
-        message: `Attached "${u.name}" to "${file?.name}"`,
-        details: { attachment_id: a.id, blob_id: u.blobId, size: u.size, mime_type: u.mimeType },
-      });
-      out.push(toAttachment(a));
-    }
-    return out;
-  }, UPLOAD_TX);
-}
-
 /** Checks before a byte of an upload is read: the file can take a change from this caller. */
 export async function assertCanChange(deps: Deps, auth: AuthContext, fileId: number) {
   const [file] = await repo.lockFiles(deps.db, [fileId]);
@@ -514,7 +430,7 @@ function lookups(tx: Tx) {
   };
 }
 
-async function applyValues(
+export async function applyValues(
   tx: Tx,
   auth: AuthContext,
   fileId: number,
@@ -529,99 +445,11 @@ async function applyValues(
   return checked.changed;
 }
 
-export async function submitMetas(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  input: { file_id: number; values: TFieldValueInput[]; tag_ids?: number[] },
-) {
-  await deps.db.$transaction(async (tx) => {
-    const [file] = (await holdForChange(tx, auth, [input.file_id])) as [repo.LockedFile];
-    if (file.index_status === 'indexed') throw alreadyIndexed();
-    if (file.category_id === null) throw categoryNotFound();
-    const changed = await applyValues(tx, auth, file.id, file.category_id, input.values);
-    const tags = input.tag_ids
-      ? await valuesRepo.replaceTags(tx, file.id, file.category_id, input.tag_ids, auth.userId)
-      : [];
-    await repo.updateFile(tx, file.id, {
-      indexStatus: 'indexed',
-      indexedAt: deps.now(),
-      indexedById: auth.userId,
-    });
-    await fileChanged(tx, actor, {
-      event: 'indexed',
-      fileId: file.id,
-      categoryId: file.category_id,
-      fieldIds: changed,
-      action: 'file.indexed',
-      message: `Indexed "${file.name}"`,
-      details: { values: input.values, tag_ids: tags },
-    });
-  });
-  return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
-}
-
-export async function editValues(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  input: { file_id: number; values: TFieldValueInput[] },
-) {
-  await deps.db.$transaction(async (tx) => {
-    const [file] = (await holdForChange(tx, auth, [input.file_id])) as [repo.LockedFile];
-    if (file.index_status !== 'indexed') throw notIndexed();
-    if (file.category_id === null) throw categoryNotFound();
-    const changed = await applyValues(tx, auth, file.id, file.category_id, input.values);
-    await repo.updateFile(tx, file.id, { updatedAt: deps.now() });
-    await fileChanged(tx, actor, {
-      event: 'values_changed',
-      fileId: file.id,
-      categoryId: file.category_id,
-      fieldIds: changed,
-      action: 'file.values_changed',
-      message: `Changed the values of "${file.name}"`,
-      details: { values: input.values, changed },
-    });
-  });
-  return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
-}
-
-export async function renameFile(deps: Deps, auth: AuthContext, actor: Actor, fileId: number, raw: string) {
-  const name = displayName(raw);
-  await deps.db.$transaction(async (tx) => {
-    const [file] = (await holdForChange(tx, auth, [fileId])) as [repo.LockedFile];
-    await repo.updateFile(tx, fileId, { name });
-    await fileChanged(tx, actor, {
-      event: 'renamed',
-      fileId,
-      categoryId: file.category_id,
-      action: 'file.renamed',
-      message: `Renamed "${file.name}" to "${name}"`,
-      details: { before: file.name, after: name },
-    });
-  });
-  return detailOf(deps.db, auth, fileId, { now: deps.now() });
-}
-
 /** May the caller file things in category `id`? 404 when they may not see it, 403 without upload. */
 export async function assertCanFileInto(db: Tx, auth: AuthContext, categoryId: number) {
   const verdict = await categoryVerdict(db, scopeOf(auth), [categoryId], 'upload');
   if (verdict === 'hidden') throw categoryNotFound();
   if (verdict === 'forbidden') throw uploadForbidden();
-}
-
-export async function moveFile(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  input: { file_id: number; folder_id: number; values?: TFieldValueInput[] },
-) {
-  await assertCanFileInto(deps.db, auth, input.folder_id);
-  await deps.db.$transaction(async (tx) => {
-    const [file] = (await lockForChange(tx, [input.file_id])) as [repo.LockedFile];
-    await moveLockedFile(tx, auth, actor, file, input.folder_id, input.values);
-  });
-  return detailOf(deps.db, auth, input.file_id, { now: deps.now() });
 }
 
 /**
@@ -666,23 +494,6 @@ export async function moveLockedFile(
       after: { folder_id: folderId, incremental_value: number },
       dropped_fields: checked.drop,
     },
-  });
-}
-
-/** Drops an unindexed file (the row and its versions; the content is collected later). */
-export async function cancelIndex(deps: Deps, auth: AuthContext, actor: Actor, fileId: number) {
-  await deps.db.$transaction(async (tx) => {
-    const [file] = (await holdForChange(tx, auth, [fileId])) as [repo.LockedFile];
-    if (file.index_status === 'indexed') throw alreadyIndexed();
-    await fileChanged(tx, actor, {
-      event: 'cancelled',
-      fileId,
-      categoryId: file.category_id,
-      action: 'file.cancelled',
-      message: `Cancelled the upload of "${file.name}"`,
-      details: { name: file.name, folder_id: file.category_id },
-    });
-    await purgeRow(tx, fileId);
   });
 }
 
