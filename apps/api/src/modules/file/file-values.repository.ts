@@ -1,25 +1,12 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
-import type { ValueWrite } from './file.metadata.js';
+import type { ShownValue, ValueWrite } from './file.metadata.js';
 
 // A file's metadata values and related tags: reading them for lists and pages, writing them
 // when a file is indexed, edited or moved.
 
-// ---------------------------------------------------------------------------------------------
-// Values
-
-export interface StoredValue {
-  fieldId: number;
-  valueText: string | null;
-  valueNumber: string | null;
-  valueDate: Date | null;
-  valueBoolean: boolean | null;
-  valueItemId: number | null;
-  valueUserId: number | null;
-  itemKey: number | null;
-  itemLabel: string | null;
-  userName: string | null;
-}
+/** A stored value with what its item and user read as (file.metadata.ts's shape). */
+export type StoredValue = ShownValue;
 
 /** The values of files `fileIds` (of `fieldIds` when given), by file. */
 export async function storedValues(
