@@ -200,7 +200,8 @@ async function stateOf(deps: Deps, fileId: number) {
   };
 }
 
-const releases = (auth: AuthContext) => {
+/** Whether the caller may release a lock or check-out someone else holds: File Control writers. */
+const mayReleaseOthersHolds = (auth: AuthContext) => {
   const scope = scopeOf(auth);
   return scope.kind === 'all' && scope.write;
 };
@@ -231,7 +232,7 @@ export async function lock(
     }
     if (file.locked_by_id === null) return;
     const theirs = file.locked_by_id !== auth.userId;
-    if (theirs && !releases(auth)) throw fileLocked(file.lock_name ?? 'Someone');
+    if (theirs && !mayReleaseOthersHolds(auth)) throw fileLocked(file.lock_holder_name ?? 'Someone');
     await repo.setLock(tx, file.id, null);
     await fileChanged(tx, actor, {
       event: 'unlocked',
@@ -239,7 +240,7 @@ export async function lock(
       categoryId: file.category_id,
       action: theirs ? 'file.lock_released' : 'file.unlocked',
       message: theirs
-        ? `Released the lock ${file.lock_name} held on "${file.name}"`
+        ? `Released the lock ${file.lock_holder_name} held on "${file.name}"`
         : `Unlocked "${file.name}"`,
       details: { holder_id: file.locked_by_id },
     });
@@ -279,18 +280,18 @@ export async function assertCanCheckIn(deps: Deps, auth: AuthContext, fileId: nu
 function checkInRule(
   file: {
     checked_out_by_id: number | null;
-    co_name: string | null;
+    checkout_holder_name: string | null;
     locked_by_id: number | null;
-    lock_name: string | null;
+    lock_holder_name: string | null;
   },
   auth: AuthContext,
   withFile: boolean,
 ) {
   if (file.checked_out_by_id === null) throw notCheckedOut();
-  if (file.checked_out_by_id !== auth.userId && (withFile || !releases(auth)))
-    throw fileCheckedOut(file.co_name ?? 'Someone');
+  if (file.checked_out_by_id !== auth.userId && (withFile || !mayReleaseOthersHolds(auth)))
+    throw fileCheckedOut(file.checkout_holder_name ?? 'Someone');
   if (withFile && file.locked_by_id !== null && file.locked_by_id !== auth.userId)
-    throw fileLocked(file.lock_name ?? 'Someone');
+    throw fileLocked(file.lock_holder_name ?? 'Someone');
 }
 
 export async function checkIn(
@@ -333,7 +334,7 @@ export async function checkIn(
       categoryId: file.category_id,
       action: theirs ? 'file.check_out_released' : 'file.checked_in',
       message: theirs
-        ? `Released the check-out ${file.co_name} held on "${file.name}"`
+        ? `Released the check-out ${file.checkout_holder_name} held on "${file.name}"`
         : `Checked in "${file.name}"${version ? ` as version ${version.number}` : ''}`,
       details: { holder_id: file.checked_out_by_id, comment: input.comment ?? '' },
     });

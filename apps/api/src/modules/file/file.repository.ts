@@ -81,8 +81,8 @@ export interface LockedFile {
   checked_out_by_id: number | null;
   has_own_permissions: boolean;
   deleted_at: Date | null;
-  lock_name: string | null;
-  co_name: string | null;
+  lock_holder_name: string | null;
+  checkout_holder_name: string | null;
 }
 
 /** The live files of categories `categoryIds`, by id. */
@@ -102,8 +102,8 @@ export function lockFiles(tx: Tx, ids: number[], options: { trashed?: boolean } 
     SELECT f.id, f.name, f.category_id, f.owner_id, f.index_status::text AS index_status,
            f.incremental_value, f.current_version_id, f.locked_by_id, f.checked_out_by_id,
            f.has_own_permissions, f.deleted_at,
-           (SELECT coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) FROM users u WHERE u.id = f.locked_by_id) AS lock_name,
-           (SELECT coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) FROM users u WHERE u.id = f.checked_out_by_id) AS co_name
+           (SELECT coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) FROM users u WHERE u.id = f.locked_by_id) AS lock_holder_name,
+           (SELECT coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) FROM users u WHERE u.id = f.checked_out_by_id) AS checkout_holder_name
       FROM files f
      WHERE f.id = ANY(${ids}::int[]) AND ${state}
      ORDER BY f.id

@@ -232,9 +232,9 @@ export function registerFileGuards(deps: Pick<Deps, 'db' | 'objectGuards'>) {
  */
 export function assertFree(file: repo.LockedFile, auth: AuthContext) {
   if (file.locked_by_id !== null && file.locked_by_id !== auth.userId)
-    throw fileLocked(file.lock_name ?? 'Someone');
+    throw fileLocked(file.lock_holder_name ?? 'Someone');
   if (file.checked_out_by_id !== null && file.checked_out_by_id !== auth.userId)
-    throw fileCheckedOut(file.co_name ?? 'Someone');
+    throw fileCheckedOut(file.checkout_holder_name ?? 'Someone');
 }
 
 /** Locks files `ids` for this transaction; one that is gone (trashed meanwhile) is a 404. */
