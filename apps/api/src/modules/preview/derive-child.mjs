@@ -46,7 +46,7 @@ async function thumbnail() {
   return out;
 }
 
-const escape = (s) =>
+const escapeHtml = (s) =>
   String(s).replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
@@ -101,7 +101,7 @@ async function xlsx() {
   for await (const sheet of reader) {
     sheets += 1;
     if (sheets > 5 || out.full) break;
-    out.add(`<h2>${escape(sheet.name ?? `Sheet ${sheets}`)}</h2><table><tbody>`);
+    out.add(`<h2>${escapeHtml(sheet.name ?? `Sheet ${sheets}`)}</h2><table><tbody>`);
     let rows = 0;
     for await (const row of sheet) {
       rows += 1;
@@ -119,7 +119,7 @@ async function xlsx() {
           else if ('result' in v && v.result !== undefined) text = String(v.result);
           else if ('formula' in v) text = `=${v.formula}`;
         } else text = String(v);
-        cells[col - 1] = `<td>${escape(text)}</td>`;
+        cells[col - 1] = `<td>${escapeHtml(text)}</td>`;
       });
       out.add(`<tr>${Array.from(cells, (c) => c ?? '<td></td>').join('')}</tr>`);
     }
