@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, createJourneyUser, createWorkplace } from './journey-api.js';
-import { DESKTOP, expectAccessible, openCategory, openSection, PHONE, signInAs } from './walk.js';
+import {
+  DESKTOP,
+  expectAccessible,
+  openCategory,
+  openSection,
+  PHONE,
+  signInAs,
+  walkSections,
+} from './walk.js';
 
 // A new member of staff, given only a username and a password, does a day's work by
 // clicking: uploads into a category, indexes with a list value by its label, corrects and
@@ -174,5 +182,10 @@ for (const [width, viewport] of [
     await expectAccessible(page, 'Dashboard with a pinned view');
     await pinned.getByRole('link', { name: new RegExp(`Quillwort ${stamp}`) }).click();
     await expect(page.getByRole('link', { name: `invoice-${stamp}.txt` }).first()).toBeVisible();
+
+    // The rest of a staff member's own lists, each checked.
+    await walkSections(page, [{ link: 'Checked out' }, { link: 'Favourites' }, { link: 'Notifications' }], {
+      narrow: width === 'phone',
+    });
   });
 }
