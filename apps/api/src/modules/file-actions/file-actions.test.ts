@@ -337,4 +337,14 @@ describe('GET /api/file-activity/{id}', () => {
     );
     expect((await call(null, { method: 'GET', url: `/api/file-activity/${f.id}` })).statusCode).toBe(401);
   });
+
+  it('refuses a page size out of bounds or an id that is not one (400 naming the field)', async () => {
+    const f = await newFile();
+    const bad = await call(tok.viewer, { method: 'GET', url: `/api/file-activity/${f.id}?quantity=0` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ path: 'query.quantity' })]);
+    const notId = await call(tok.viewer, { method: 'GET', url: '/api/file-activity/abc' });
+    expect(notId.statusCode).toBe(400);
+    expect(notId.json().errors).toEqual([expect.objectContaining({ path: 'params.id' })]);
+  });
 });
