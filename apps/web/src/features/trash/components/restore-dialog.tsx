@@ -1,14 +1,55 @@
-import { contract, type TTrashFile } from '@quire/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { contract, type TFileSummary, type TTrashFile } from '@quire/contract';
+import { type UseMutationResult, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useNotify } from '../../../components/notifications/notification-context';
 import { apiQueryOptions } from '../../../lib/api-client';
+
+type Restore = UseMutationResult<{ data: TFileSummary }, Error, { id: number; folder_id?: number }>;
+
+/**
+ * A deleted-files page's restore: `open(file)` asks where to, then runs `restore` and toasts
+ * "File restored" (with `restoredText` of the restored file, if given) or the `failure` title.
+ * Render `dialog` in the page.
+ */
+export function useRestoreDialog({
+  restore,
+  failure,
+  restoredText,
+}: {
+  restore: Restore;
+  failure: string;
+  restoredText?: (file: TFileSummary) => string;
+}): { open: (file: TTrashFile) => void; dialog: ReactNode } {
+  const notify = useNotify();
+  const [restoring, setRestoring] = useState<TTrashFile | null>(null);
+  const dialog = restoring ? (
+    <RestoreDialog
+      file={restoring}
+      pending={restore.isPending}
+      onCancel={() => setRestoring(null)}
+      onRestore={(folder_id) =>
+        restore.mutate(
+          { id: restoring.id, folder_id },
+          {
+            onSuccess: ({ data: file }) => {
+              notify.success('File restored', restoredText?.(file));
+              setRestoring(null);
+            },
+            onError: (error) => notify.notifyFailure(failure, error),
+          },
+        )
+      }
+    />
+  ) : null;
+  return { open: setRestoring, dialog };
+}
 
 /**
  * Restores a file from the trash: to its category, or (when that is gone, or asked for) to a
  * category chosen from those the person may file into.
  */
-export function RestoreDialog({
+function RestoreDialog({
   file,
   pending,
   onRestore,

@@ -103,6 +103,7 @@ describe('my deleted files', { timeout: 60_000 }, () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Restore into' }), '9');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText(/may no longer delete "minutes\.pdf"/)).toBeVisible();
+    expect(screen.getByText('Failed to restore file!')).toBeVisible();
     expect(posted(calls, 'POST', '/api/files/my-deleted/31/restore')).toEqual([{ folder_id: 9 }]);
   });
 });

@@ -7,7 +7,7 @@ import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePurgeTrashFile, useRestoreTrashFile, useTrash } from '../api/trash';
 import { DeletedFilesTable, RestoreButton } from '../components/deleted-files-table';
-import { RestoreDialog } from '../components/restore-dialog';
+import { useRestoreDialog } from '../components/restore-dialog';
 
 /** Files in the trash: restore (to a chosen category when theirs is gone) or delete for good. */
 export function TrashPage() {
@@ -15,10 +15,12 @@ export function TrashPage() {
   const { canWrite } = useAreaAccess('fileControl');
   const [page, setPage] = useState(1);
   const [purging, setPurging] = useState<TTrashFile | null>(null);
-  const [restoring, setRestoring] = useState<TTrashFile | null>(null);
   const list = useTrash(page);
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load trash');
-  const restore = useRestoreTrashFile();
+  const restore = useRestoreDialog({
+    restore: useRestoreTrashFile(),
+    failure: 'Failed to restore trash file!',
+  });
   const purge = usePurgeTrashFile();
   return (
     <>
@@ -32,7 +34,7 @@ export function TrashPage() {
           canWrite
             ? (f) => (
                 <>
-                  <RestoreButton file={f} onClick={() => setRestoring(f)} />
+                  <RestoreButton file={f} onClick={() => restore.open(f)} />
                   <button
                     type="button"
                     className="button button--danger button--small"
@@ -47,25 +49,7 @@ export function TrashPage() {
         }
         onPage={setPage}
       />
-      {restoring ? (
-        <RestoreDialog
-          file={restoring}
-          pending={restore.isPending}
-          onCancel={() => setRestoring(null)}
-          onRestore={(folder_id) =>
-            restore.mutate(
-              { id: restoring.id, folder_id },
-              {
-                onSuccess: () => {
-                  notify.success('File restored');
-                  setRestoring(null);
-                },
-                onError: (error) => notify.notifyFailure('Failed to restore trash file!', error),
-              },
-            )
-          }
-        />
-      ) : null}
+      {restore.dialog}
       {purging ? (
         <ConfirmDialog
           title="Delete for good?"
