@@ -16,6 +16,7 @@ import { multipart } from './multipart.js';
 const RUN_ELSEWHERE: Record<string, string> = {
   'mail.send': 'waits for SMTP settings; src/modules/email tests',
   'search.reindex': 'a change of the search language; src/modules/dashboard-and-search tests',
+  'search.recognize': 'an editor asking to recognise text again; src/modules/dashboard-and-search tests',
   'workflow.notify': 'a file entering a workflow step; src/modules/workflow tests',
   'backup.restore': 'a restore; src/modules/backup tests',
 };
