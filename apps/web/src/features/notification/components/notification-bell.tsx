@@ -1,36 +1,22 @@
 import { contract } from '@quire/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { apiQueryOptions, callApi } from '../../../lib/api-client';
+import { apiQueryOptions } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/format';
+import { useMarkRead } from '../api/notifications';
+import { ClearNotificationsDialog } from './clear-notifications-dialog';
 
 /** The bell: the unread count, and the list (open one to mark it read, or clear them all). */
 export function NotificationBell() {
-  const notify = useNotify();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const list = useQuery({
     ...apiQueryOptions(contract.notification.getNotification),
     refetchInterval: 60_000,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: [contract.notification.getNotification.path] });
-  const read = useMutation({
-    mutationFn: (id: number) => callApi(contract.notification.markNotificationAsRead, { params: { id } }),
-    onSuccess: refresh,
-  });
-  const clear = useMutation({
-    mutationFn: () => callApi(contract.notification.clearNotifications),
-    onSuccess: () => {
-      setConfirming(false);
-      return refresh();
-    },
-    onError: (error) => notify.notifyFailure('Failed to clear notifications!', error),
-  });
+  const read = useMarkRead();
   const unread = list.data?.unread ?? 0;
   return (
     <div className="bell">
@@ -78,19 +64,7 @@ export function NotificationBell() {
           ) : null}
         </div>
       ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title="Clear all notifications?"
-          confirmLabel="Clear all"
-          pendingLabel="Clearing…"
-          tone="danger"
-          pending={clear.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => clear.mutate()}
-        >
-          Every notification is removed, read or not. This cannot be undone.
-        </ConfirmDialog>
-      ) : null}
+      {confirming ? <ClearNotificationsDialog onClose={() => setConfirming(false)} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { TNotification } from '@quire/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
@@ -103,14 +103,24 @@ describe('the notifications page', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/No notifications\. Follow a file/)).toBeVisible();
   });
 
-  it("asks before the bell's Clear all too", async () => {
-    const { calls } = server({ 'POST /api/clear-notifications': { body: { data: { cleared: 2 } } } });
+  it("asks before the bell's Clear all too, and says when clearing fails", async () => {
+    let fail = true;
+    const { calls } = server({
+      'POST /api/clear-notifications': () =>
+        fail ? { status: 500, body: { message: 'Database down' } } : { body: { data: { cleared: 2 } } },
+    });
     const { user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: /^Notifications/ }, { timeout: 10_000 }));
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     const confirm = screen.getByRole('dialog', { name: 'Clear all notifications?' });
     expect(sent(calls, '/api/clear-notifications')).toBe(0);
     await user.click(within(confirm).getByRole('button', { name: 'Clear all' }));
-    await expect.poll(() => sent(calls, '/api/clear-notifications')).toBe(1);
+    expect(await screen.findByText('Failed to clear notifications!')).toBeVisible();
+    expect(confirm).toBeVisible();
+    fail = false;
+    await user.click(within(confirm).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent(calls, '/api/clear-notifications')).toBe(2);
+    expect(screen.queryByText('2 removed.')).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 import type { TNotification } from '@quire/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { useClearNotifications, useMarkRead, useNotifications } from '../api/notifications';
+import { useMarkRead, useNotifications } from '../api/notifications';
+import { ClearNotificationsDialog } from '../components/clear-notifications-dialog';
 
 function Item({ n, onRead, busy }: { n: TNotification; onRead: () => void; busy: boolean }) {
   return (
@@ -51,7 +51,6 @@ export function NotificationsPage() {
   const list = useNotifications(page);
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load notifications');
   const read = useMarkRead();
-  const clear = useClearNotifications();
   const data = list.data;
   const items = data?.items ?? [];
   const markRead = (id: number) =>
@@ -91,26 +90,13 @@ export function NotificationsPage() {
       )}
       <PageNavigation data={data} noun="notifications" onPage={setPage} busy={list.isPlaceholderData} />
       {clearing ? (
-        <ConfirmDialog
-          title="Clear all notifications?"
-          confirmLabel="Clear all"
-          pendingLabel="Clearing…"
-          tone="danger"
-          pending={clear.isPending}
-          onCancel={() => setClearing(false)}
-          onConfirm={() =>
-            clear.mutate(undefined, {
-              onSuccess: ({ data: result }) => {
-                notify.success('Notifications cleared', `${result.cleared} removed.`);
-                setClearing(false);
-                setPage(1);
-              },
-              onError: (error) => notify.notifyFailure('Failed to clear notifications!', error),
-            })
-          }
-        >
-          Every notification is removed, read or not. This cannot be undone.
-        </ConfirmDialog>
+        <ClearNotificationsDialog
+          onClose={() => setClearing(false)}
+          onCleared={(cleared) => {
+            notify.success('Notifications cleared', `${cleared} removed.`);
+            setPage(1);
+          }}
+        />
       ) : null}
     </>
   );
