@@ -10,8 +10,9 @@ function renderDialog(outcome: 'ok' | Error) {
   const onClose = vi.fn();
   const remove: DeleteMutation<number> & { mutate: ReturnType<typeof vi.fn> } = {
     isPending: false,
-    mutate: vi.fn((_value: number, options: { onSuccess: () => void; onError: (e: Error) => void }) =>
-      outcome === 'ok' ? options.onSuccess() : options.onError(outcome),
+    mutate: vi.fn(
+      (_value: number, options: { onSuccess: (result: unknown) => void; onError: (e: Error) => void }) =>
+        outcome === 'ok' ? options.onSuccess(null) : options.onError(outcome),
     ),
   };
   render(

@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
-import { useNotify } from './notifications/notification-context';
+import { type ConfirmedMutation, ConfirmMutationDialog } from './confirm-mutation-dialog';
 
-/** A deleting mutation, as TanStack Query's `useMutation` gives it. */
-export interface DeleteMutation<V> {
-  mutate: (value: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void;
-  isPending: boolean;
-}
+/** A deleting mutation, as TanStack Query's `useMutation` gives it (its answer unread). */
+export type DeleteMutation<V> = ConfirmedMutation<V>;
 
 /**
  * "Delete this <noun>?" for one row of a list: on confirmation runs `remove` with `value`,
@@ -30,29 +26,20 @@ export function ConfirmDeleteDialog<V>({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const notify = useNotify();
   const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
       title={`Delete this ${noun}?`}
       confirmLabel={`Delete ${noun}`}
       tone="danger"
-      pending={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(value, {
-          onSuccess: () => {
-            notify.success(`${Noun} deleted`, detail);
-            onClose();
-          },
-          onError: (error) => {
-            notify.notifyFailure(`Failed to delete ${noun}!`, error);
-            onClose();
-          },
-        })
-      }
+      mutation={remove}
+      value={value}
+      success={[`${Noun} deleted`, detail]}
+      failure={`Failed to delete ${noun}!`}
+      closeOnFailure
+      onClose={onClose}
     >
       {children}
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { contract, type TFileDetail, type TFileVersion, UPLOAD_MAX_FILES } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { FileDropZone } from '../../../components/drop-zone';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { UploadList } from '../../../components/upload-list';
@@ -220,29 +221,23 @@ export function OtherFiles({ file }: { file: TFileDetail }) {
         </div>
       ) : null}
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmMutationDialog
           title={names.length === 1 ? `Remove ${names[0]}?` : `Remove ${names.length} other files?`}
           confirmLabel="Remove"
           pendingLabel="Removing…"
           tone="danger"
-          pending={remove.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            remove.mutate(chosen, {
-              onSuccess: () => {
-                notify.success(
-                  names.length === 1 ? 'Other file removed' : 'Other files removed',
-                  `${names.join(', ')} no longer attached to ${file.name}.`,
-                );
-                setChosen([]);
-                setConfirming(false);
-              },
-              onError: (error) => notify.notifyFailure('Failed to delete file', error),
-            })
-          }
+          mutation={remove}
+          value={chosen}
+          success={[
+            names.length === 1 ? 'Other file removed' : 'Other files removed',
+            `${names.join(', ')} no longer attached to ${file.name}.`,
+          ]}
+          failure="Failed to delete file"
+          onDone={() => setChosen([])}
+          onClose={() => setConfirming(false)}
         >
           {names.join(', ')} will no longer be attached to {file.name}.
-        </ConfirmDialog>
+        </ConfirmMutationDialog>
       ) : null}
     </section>
   );

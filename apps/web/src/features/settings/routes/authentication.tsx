@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { QueryState } from '../../../components/data-table';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -11,7 +10,6 @@ import { DirectoryForm } from '../components/directory-form';
 
 /** External authentication: the LDAP / Active Directory connection. */
 export function AuthenticationPage() {
-  const notify = useNotify();
   const { user } = useCurrentUser();
   const canManage = user?.access_type === 'COMPANY ADMIN';
   const provider = useAuthentication();
@@ -59,29 +57,21 @@ export function AuthenticationPage() {
         </section>
       </QueryState>
       {confirming && provider.data ? (
-        <ConfirmDialog
+        <ConfirmMutationDialog
           title="Remove the directory?"
           confirmLabel="Remove"
           pendingLabel="Removing…"
           tone="danger"
-          pending={remove.isPending}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            remove.mutate(provider.data!.id, {
-              onSuccess: () => {
-                notify.success('External authentication removed');
-                setConfirming(false);
-              },
-              onError: (error) => {
-                notify.notifyFailure('Failed to remove external authentication!', error);
-                setConfirming(false);
-              },
-            })
-          }
+          mutation={remove}
+          value={provider.data.id}
+          success={['External authentication removed']}
+          failure="Failed to remove external authentication!"
+          closeOnFailure
+          onClose={() => setConfirming(false)}
         >
           Its {provider.data.user_count} account(s) stay, but cannot sign in until an admin gives them a
           password.
-        </ConfirmDialog>
+        </ConfirmMutationDialog>
       ) : null}
     </>
   );

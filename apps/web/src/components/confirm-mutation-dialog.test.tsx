@@ -1,0 +1,76 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type ConfirmedMutation, ConfirmMutationDialog } from './confirm-mutation-dialog';
+import { NotificationProvider } from './notifications/notification-context';
+import { createNotificationStore } from './notifications/notification-store';
+
+type Answer = { removed: number };
+
+function renderDialog(outcome: Answer | Error, closeOnFailure = false) {
+  const store = createNotificationStore();
+  const onClose = vi.fn();
+  const onDone = vi.fn();
+  const mutation: ConfirmedMutation<string, Answer> & { mutate: ReturnType<typeof vi.fn> } = {
+    isPending: false,
+    mutate: vi.fn(
+      (_value: string, options: { onSuccess: (r: Answer) => void; onError: (e: Error) => void }) =>
+        outcome instanceof Error ? options.onError(outcome) : options.onSuccess(outcome),
+    ),
+  };
+  render(
+    <NotificationProvider store={store}>
+      <ConfirmMutationDialog
+        title="Remove the directory?"
+        confirmLabel="Remove"
+        tone="danger"
+        mutation={mutation}
+        value="ldap"
+        success={['Directory removed', 'Its accounts stay']}
+        failure="Failed to remove directory!"
+        closeOnFailure={closeOnFailure}
+        onDone={onDone}
+        onClose={onClose}
+      >
+        <p>Its accounts stay.</p>
+      </ConfirmMutationDialog>
+    </NotificationProvider>,
+  );
+  return { store, onClose, onDone, mutation };
+}
+
+describe('an action after a confirmation', () => {
+  it('runs with the value, toasts the success, hands on the answer and closes', async () => {
+    const { store, onClose, onDone, mutation } = renderDialog({ removed: 3 });
+    expect(screen.getByRole('dialog', { name: 'Remove the directory?' })).toHaveTextContent(
+      'Its accounts stay.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(mutation.mutate).toHaveBeenCalledWith('ldap', expect.anything());
+    await waitFor(() =>
+      expect(store.current()).toMatchObject({
+        kind: 'success',
+        title: 'Directory removed',
+        message: 'Its accounts stay',
+      }),
+    );
+    expect(onDone).toHaveBeenCalledWith({ removed: 3 });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('toasts a failure and stays open, so it can be tried again', async () => {
+    const { store, onClose, onDone } = renderDialog(new Error('Database down'));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(store.current()).toMatchObject({ kind: 'error', title: 'Failed to remove directory!' }),
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes on a failure when asked to', async () => {
+    const { onClose } = renderDialog(new Error('Database down'), true);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+  });
+});
