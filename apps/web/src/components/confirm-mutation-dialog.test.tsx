@@ -7,7 +7,7 @@ import { createNotificationStore } from './notifications/notification-store';
 
 type Answer = { removed: number };
 
-function renderDialog(outcome: Answer | Error, closeOnFailure = false) {
+function renderDialog(outcome: Answer | Error, closeOnFailure = false, quiet = false) {
   const store = createNotificationStore();
   const onClose = vi.fn();
   const onDone = vi.fn();
@@ -26,7 +26,7 @@ function renderDialog(outcome: Answer | Error, closeOnFailure = false) {
         tone="danger"
         mutation={mutation}
         value="ldap"
-        success={['Directory removed', 'Its accounts stay']}
+        success={quiet ? undefined : ['Directory removed', 'Its accounts stay']}
         failure="Failed to remove directory!"
         closeOnFailure={closeOnFailure}
         onDone={onDone}
@@ -66,6 +66,14 @@ describe('an action after a confirmation', () => {
     );
     expect(onDone).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('toasts no success without one', async () => {
+    const { store, onClose, onDone } = renderDialog({ removed: 3 }, false, true);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(onDone).toHaveBeenCalledWith({ removed: 3 });
+    expect(store.current()).toBeNull();
   });
 
   it('closes on a failure when asked to', async () => {

@@ -9,8 +9,8 @@ export interface ConfirmedMutation<V, R = unknown> {
 
 /**
  * "Are you sure?", then the action: on confirmation runs `mutation` with `value`, then toasts
- * `success` (title, second line), calls `onDone` and closes; or toasts `failure` with the
- * error (the error-message rule) and stays open, unless `closeOnFailure`.
+ * `success` (title, second line; none without it), calls `onDone` and closes; or toasts
+ * `failure` with the error (the error-message rule) and stays open, unless `closeOnFailure`.
  */
 export function ConfirmMutationDialog<V, R>({
   mutation,
@@ -24,7 +24,7 @@ export function ConfirmMutationDialog<V, R>({
 }: Omit<ConfirmDialogProps, 'pending' | 'onConfirm' | 'onCancel'> & {
   mutation: ConfirmedMutation<V, R>;
   value: V;
-  success: readonly [title: string, detail?: string];
+  success?: readonly [title: string, detail?: string];
   /** The failure toast's title: "Failed to … !". */
   failure: string;
   closeOnFailure?: boolean;
@@ -40,7 +40,7 @@ export function ConfirmMutationDialog<V, R>({
       onConfirm={() =>
         mutation.mutate(value, {
           onSuccess: (result) => {
-            notify.success(...success);
+            if (success) notify.success(...success);
             onDone?.(result);
             onClose();
           },

@@ -1,5 +1,4 @@
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useNotify } from '../../../components/notifications/notification-context';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { useClearNotifications } from '../api/notifications';
 
 /**
@@ -13,27 +12,19 @@ export function ClearNotificationsDialog({
   onClose: () => void;
   onCleared?: (cleared: number) => void;
 }) {
-  const notify = useNotify();
-  const clear = useClearNotifications();
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
       title="Clear all notifications?"
       confirmLabel="Clear all"
       pendingLabel="Clearing…"
       tone="danger"
-      pending={clear.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        clear.mutate(undefined, {
-          onSuccess: ({ data }) => {
-            onCleared?.(data.cleared);
-            onClose();
-          },
-          onError: (error) => notify.notifyFailure('Failed to clear notifications!', error),
-        })
-      }
+      mutation={useClearNotifications()}
+      value={undefined}
+      failure="Failed to clear notifications!"
+      onDone={({ data }) => onCleared?.(data.cleared)}
+      onClose={onClose}
     >
       Every notification is removed, read or not. This cannot be undone.
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }
