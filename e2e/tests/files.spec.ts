@@ -56,13 +56,13 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
   });
   await dialog.getByRole('button', { name: 'Check in' }).click();
   await expect(page.getByText('alpha, second version')).toBeVisible();
-  await expect(page.getByText(/version 2$/)).toBeVisible();
+  await expect(page.getByText(/· version 2$/)).toBeVisible();
   await page.getByRole('button', { name: 'Roll back to version 1' }).click();
   await page
     .getByRole('dialog', { name: 'Roll back to version 1?' })
     .getByRole('button', { name: 'Make version 1 current' })
     .click();
-  await expect(page.getByText(/version 3$/)).toBeVisible();
+  await expect(page.getByText(/· version 3$/)).toBeVisible();
   await expectAccessible(page, 'File page with versions');
   await expect(page.getByText('alpha, first version')).toBeVisible();
 

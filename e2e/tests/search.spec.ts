@@ -70,7 +70,8 @@ test('a word inside a file finds it, for those who may see it; the audit trail r
   await expect(row.locator('mark')).toContainText([word]);
   await expect(row).toContainText('proposal was accepted');
   await row.getByRole('link', { name: new RegExp(fileName) }).click();
-  await expect(page).toHaveURL(/\/files\/\d+$/);
+  // A hit opens the file at the page the word is on, with the word marked.
+  await expect(page).toHaveURL(new RegExp(`/files/\\d+\\?page=1&mark=${word}$`));
   await expect(page.getByRole('heading', { level: 1, name: fileName })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Search' })).toContainText('Its content is searchable');
   await signOut(page);
