@@ -1,5 +1,5 @@
 import { contract, type TFilterFilesBody } from '@quire/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
 
 /**
@@ -29,4 +29,17 @@ export function useFoundFiles(search: string, filters: TFilterFilesBody | null, 
     enabled,
     placeholderData: keepPreviousData,
   } as typeof all);
+}
+
+/**
+ * Marks every answer of the results page stale: a search asked for again (the same words,
+ * once more) is asked of the server, not read from a minute-old answer — a file indexed or
+ * recognised meanwhile then shows.
+ */
+export function refreshFoundFiles(client: QueryClient) {
+  const paths = [
+    contract.dashboardAndSearch.allSearchFiles.path,
+    contract.dashboardAndSearch.filterFiles.path,
+  ];
+  return client.invalidateQueries({ predicate: (q) => paths.includes(q.queryKey[0] as string) });
 }

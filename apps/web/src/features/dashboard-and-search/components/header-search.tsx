@@ -1,8 +1,10 @@
 import type { TFoundFile } from '@quire/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { refreshFoundFiles } from '../api/find-files';
 import { useSearchSuggestions } from '../api/search-files';
 import { fileLink, searchLink } from '../lib/file-link';
 import { MarkedText } from './marked-text';
@@ -14,6 +16,7 @@ import { MarkedText } from './marked-text';
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 200);
   const query = useSearchSuggestions(search);
@@ -23,6 +26,7 @@ export function HeaderSearch() {
     if (!/[\p{L}\p{N}]/u.test(q)) return;
     // The results page takes over (with its own search box): the suggestions close.
     setText('');
+    void refreshFoundFiles(queryClient);
     navigate(searchLink(q));
   };
   return (

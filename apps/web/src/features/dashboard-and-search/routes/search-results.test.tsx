@@ -123,3 +123,20 @@ describe('the search results page', () => {
     expect(await screen.findByRole('heading', { name: 'No files match' }, { timeout: 10_000 })).toBeVisible();
   });
 });
+
+describe('a search asked again from the header', () => {
+  it('asks the server again, so a file recognised or indexed meanwhile shows', async () => {
+    let answer = page([]);
+    const api = server({ 'GET /api/all-search-files': () => ({ body: { data: answer } }) });
+    const { user } = renderApp('/search?q=zephyr');
+    expect(
+      await screen.findByRole('heading', { name: 'No files match' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    answer = page([found()]);
+    const search = screen.getByRole('combobox', { name: 'Search files' });
+    await user.type(search, 'zephyr{Enter}');
+    expect(await screen.findByRole('link', { name: /board-minutes\.txt/ })).toBeInTheDocument();
+    const calls = api.fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/all-search-files'));
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+  });
+});
