@@ -37,7 +37,7 @@ export function useFoundFiles(search: string, filters: TFilterFilesBody | null, 
  * recognised meanwhile then shows.
  */
 export function refreshFoundFiles(client: QueryClient) {
-  const paths = [
+  const paths: string[] = [
     contract.dashboardAndSearch.allSearchFiles.path,
     contract.dashboardAndSearch.filterFiles.path,
   ];
