@@ -90,7 +90,14 @@ export function toTriggerDto(t: StepRow['triggers'][number], names: Names): TSte
 }
 
 export function toStepFieldDto(f: StepRow['fields'][number]): TStepField {
-  const meta = toFieldMeta(f.field);
+  return stepFieldOf(toFieldMeta(f.field), f);
+}
+
+/** A step's field as the designer and a run's form show it, from the field's meta and the step's row. */
+export function stepFieldOf(
+  meta: FieldMeta,
+  f: Pick<StepRow['fields'][number], 'fieldId' | 'editable' | 'required' | 'defaultValue' | 'position'>,
+): TStepField {
   return {
     field_id: f.fieldId,
     name: meta.name,

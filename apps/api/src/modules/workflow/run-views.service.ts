@@ -11,7 +11,7 @@ import { objectNotFound } from '../../lib/object-guards.js';
 import { type PageQuery, pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { scopeOf } from '../../lib/visibility.js';
-import { optionsOf, personName } from './design.dto.js';
+import { personName, stepFieldOf } from './design.dto.js';
 import { toFieldMeta } from './design.repository.js';
 import { isAuditor, type Out, reachableFile, userIdsIn } from './run.access.js';
 import { checkStep, entryStep } from './run.engine.js';
@@ -136,17 +136,8 @@ export async function stage(
       form: formRows.map((f) => {
         const meta = fields.get(f.fieldId) as FieldMeta;
         const stored = runValues.get(f.fieldId) ?? null;
-        return {
-          field_id: f.fieldId,
-          name: meta.name,
-          type: meta.type,
-          options: optionsOf(meta),
-          editable: f.editable,
-          required: f.required,
-          default_value: fromText(meta, f.defaultValue),
-          position: f.position,
-          value: stored ?? fromText(meta, f.defaultValue),
-        };
+        const field = stepFieldOf(meta, f);
+        return { ...field, value: stored ?? field.default_value };
       }),
       can_act:
         run.status === 'running' &&
