@@ -12,14 +12,9 @@
 //  3. Thumbnails of N mixed files (default 200: text PDFs, scans, PNG, DOCX, XLSX): time per
 //     file and bytes per thumbnail.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
 import * as mupdf from 'mupdf';
 import { PDFDocument } from 'pdf-lib';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { emitFileEvent } from '../src/lib/file-events.js';
 import { ocrLanguages } from '../src/lib/ocr-languages.js';
 import { recognizeText } from '../src/modules/dashboard-and-search/text-recognition.js';
@@ -28,6 +23,7 @@ import { docx } from '../test/documents.js';
 import { createCategory, createFile, createUser, loginAs } from '../test/factories.js';
 import { scannedImage } from '../test/scans.js';
 import { rowXml, workbook } from '../test/xlsx.js';
+import { startBenchApp } from './bench-app.js';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -134,21 +130,9 @@ console.info(
 
 // ---- 2. a 20-page scan, searched while the API answers ---------------------------------------
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-ocr-'));
-const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+const bench = await startBenchApp('ocr', { QUIRE_ROLE: 'api' });
 try {
-  await createDatabase(pgServer.adminUrl, 'bench');
-  const url = withDatabase(pgServer.adminUrl, 'bench');
-  await migrate(url);
-  const db = createDb(url);
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(dir, 'data'),
-    LOGIN_RATE_LIMIT: '100000',
-    QUIRE_ROLE: 'api',
-  });
-  await mkdir(config.storageDir, { recursive: true });
-  const app = await buildApp({ config, db });
+  const { db, app } = bench;
   const admin = await createUser(db, { accessType: 'COMPANY ADMIN' });
   const token = await loginAs(app, admin, 'admin');
   const category = (await createCategory(db, { name: 'Scans' })).id;
@@ -262,9 +246,6 @@ try {
   console.info(
     `3. Thumbnails of ${versions.length} mixed files: ${perFile.toFixed(0)} ms a file (child process included), ${sizes.length} made, bytes median ${median(sizes)} / max ${Math.max(...sizes)}; ${made.length - sizes.length} not made (${[...new Set(made.flatMap((m) => (m.error ? [m.error.slice(0, 60)] : [])))].join('; ')})`,
   );
-  await app.close();
-  await db.$disconnect();
 } finally {
-  await pgServer.stop();
-  await rm(dir, { recursive: true, force: true });
+  await bench.close();
 }

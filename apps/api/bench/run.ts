@@ -7,28 +7,13 @@
 //                      baseline; argon2 dominates by design
 //   user list:         GET /api/users/all (page of 20, with groups) and a search, with 5,000
 //                      users in the table
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../test/factories.js';
+import { startBenchApp } from './bench-app.js';
 import { addBenchUsers } from './data.js';
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-'));
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+const bench = await startBenchApp('run');
 try {
-  await createDatabase(pg.adminUrl, 'bench');
-  const url = withDatabase(pg.adminUrl, 'bench');
-  await migrate(url);
-  const db = createDb(url);
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(dir, 'data'),
-    LOGIN_RATE_LIMIT: '100000',
-  });
-  const app = await buildApp({ config, db });
+  const { db, app } = bench;
   const admin = await createUser(db, { accessType: 'COMPANY ADMIN' });
   const token = await loginAs(app, admin);
 
@@ -76,9 +61,6 @@ try {
       `${r.label.padEnd(30)} ${String(r.n).padStart(6)} ${r.perOpMs.toFixed(3).padStart(9)} ${(r.perOpMs / baseline.perOpMs).toFixed(2).padStart(11)}`,
     );
   }
-  await app.close();
-  await db.$disconnect();
 } finally {
-  await pg.stop();
-  await rm(dir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -4,21 +4,9 @@
 // through `pg` in the same process, against the same throw-away embedded PostgreSQL. Prints
 // p50 and p95 of both and the ratio of the p95s. Goal: ratio at most 1.5 and p95 under 100 ms.
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import {
-  createDatabase,
-  createDb,
-  migrate,
-  type Prisma,
-  startEmbeddedPostgres,
-  withDatabase,
-} from '@quire/db';
+import type { Prisma } from '@quire/db';
 import pg from 'pg';
 import { seedBulk } from '../scripts/seed-bulk.js';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { auditKeyOf } from '../src/lib/audit-chain.js';
 import { scopeOf } from '../src/lib/visibility.js';
 import { sessionByTokenHashSql } from '../src/modules/account/account.repository.js';
@@ -27,27 +15,16 @@ import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.
 import * as searchRepo from '../src/modules/dashboard-and-search/search.repository.js';
 import { textPdf } from '../test/documents.js';
 import { createUser, loginAs } from '../test/factories.js';
+import { startBenchApp } from './bench-app.js';
 
 const filesArg = process.argv.indexOf('--files');
 const FILES = filesArg === -1 ? 100_000 : Number(process.argv[filesArg + 1]);
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg === -1 ? 200 : Number(process.argv[runsArg + 1]);
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-search-'));
-const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+const bench = await startBenchApp('search', { QUIRE_ROLE: 'api' });
 try {
-  await createDatabase(pgServer.adminUrl, 'bench');
-  const url = withDatabase(pgServer.adminUrl, 'bench');
-  await migrate(url);
-  const db = createDb(url);
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: path.join(dir, 'data'),
-    LOGIN_RATE_LIMIT: '100000',
-    QUIRE_ROLE: 'api',
-  });
-  await mkdir(config.storageDir, { recursive: true });
-  const app = await buildApp({ config, db });
+  const { url, db, app } = bench;
   const admin = await createUser(db, { accessType: 'COMPANY ADMIN' });
   const staffUser = await createUser(db, { accessType: 'General staff' });
 
@@ -308,9 +285,6 @@ try {
     );
   }
   await pool.end();
-  await app.close();
-  await db.$disconnect();
 } finally {
-  await pgServer.stop();
-  await rm(dir, { recursive: true, force: true });
+  await bench.close();
 }
