@@ -16,6 +16,7 @@ import { toFieldMeta } from './design.repository.js';
 import { isAuditor, type Out, reachableFile, userIdsIn } from './run.access.js';
 import { checkStep, entryStep } from './run.engine.js';
 import * as repo from './run.repository.js';
+import * as valuesRepo from './run-values.repository.js';
 import { workflowNotFound } from './workflow.errors.js';
 import { display, type FieldMeta, fromColumns, fromText } from './workflow.values.js';
 
@@ -67,14 +68,14 @@ export async function stage(
     repo.transitionsOfFile(db, fileId),
   ]);
 
-  const runValueRows = run ? await repo.runValueRows(db, run.id) : new Map();
-  const formRows = run?.currentStepId ? await repo.stepFieldsOf(db, run.currentStepId) : [];
+  const runValueRows = run ? await valuesRepo.runValueRows(db, run.id) : new Map();
+  const formRows = run?.currentStepId ? await valuesRepo.stepFieldsOf(db, run.currentStepId) : [];
   const fieldIds = new Set<number>([
     ...runValueRows.keys(),
     ...formRows.map((f) => f.fieldId),
     ...transitions.flatMap((t) => transitionValues(t.values).map((v) => v.field_id)),
   ]);
-  const fields = await repo.fieldMetas(db, [...fieldIds]);
+  const fields = await valuesRepo.fieldMetas(db, [...fieldIds]);
 
   const history: TTransition[] = [];
   for (const t of transitions)
@@ -197,7 +198,7 @@ export async function dryRun(deps: Deps, body: Out<typeof ZDryRunBody>): Promise
   const steps = await repo.stepsForRun(db, workflow.id);
   const entry = entryStep(steps, (await repo.indexTriggerStep(db, workflow.id))?.stepId);
   // The run's values it would start with: the workflow metadata's defaults.
-  const declared = await repo.workflowFieldsOf(db, workflow.id);
+  const declared = await valuesRepo.workflowFieldsOf(db, workflow.id);
   const defaults = new Map(
     declared.flatMap((f) => {
       const v = fromText(toFieldMeta(f.field), f.defaultValue);

@@ -5,6 +5,7 @@ import type { Deps, Tx } from '../../lib/deps.js';
 import { enqueue } from '../../lib/jobs/queue.js';
 import type { InstanceRow, RunStep } from './run.repository.js';
 import * as repo from './run.repository.js';
+import * as valuesRepo from './run-values.repository.js';
 import { type Condition, describeFailures, evaluate } from './workflow.conditions.js';
 import { conditionsFail, movedOn } from './workflow.errors.js';
 import { type FieldMeta, fromColumns, toColumns } from './workflow.values.js';
@@ -73,8 +74,8 @@ export async function readValues(
   fields: Map<number, FieldMeta>,
 ): Promise<RunValues> {
   const [fileRows, runRows] = await Promise.all([
-    repo.fileValueRows(db, fileId, [...fields.keys()]),
-    instanceId ? repo.runValueRows(db, instanceId) : Promise.resolve(new Map()),
+    valuesRepo.fileValueRows(db, fileId, [...fields.keys()]),
+    instanceId ? valuesRepo.runValueRows(db, instanceId) : Promise.resolve(new Map()),
   ]);
   const file = new Map<number, TWorkflowValue>();
   const run = new Map<number, TWorkflowValue>();
@@ -86,7 +87,7 @@ export async function readValues(
 }
 
 export function toConditions(
-  rows: Awaited<ReturnType<typeof repo.conditionsOf>>,
+  rows: Awaited<ReturnType<typeof valuesRepo.conditionsOf>>,
   fields: Map<number, FieldMeta>,
 ) {
   return rows.map((c): Condition & { stepId: number; mode: 'PRE' | 'POST' } => ({
@@ -114,9 +115,9 @@ export async function checkStep(
   instanceId: number | null,
   override: Map<number, TWorkflowValue> = new Map(),
 ) {
-  const rows = (await repo.conditionsOf(db, [step.id])).filter((c) => c.mode === mode);
+  const rows = (await valuesRepo.conditionsOf(db, [step.id])).filter((c) => c.mode === mode);
   if (rows.length === 0) return { holds: true, results: [] };
-  const fields = await repo.fieldMetas(
+  const fields = await valuesRepo.fieldMetas(
     db,
     rows.map((c) => c.fieldId),
   );
@@ -179,7 +180,7 @@ export async function saveValues(
   fields: Map<number, FieldMeta>,
   values: Map<number, TWorkflowValue>,
 ) {
-  await repo.saveRunValues(
+  await valuesRepo.saveRunValues(
     ctx.tx,
     instanceId,
     [...values].map(([fieldId, value]) => ({

@@ -2,6 +2,8 @@ import type { Deps, Tx } from '../../lib/deps.js';
 import { enqueueMail } from '../email/email.queue.js';
 import { personName } from './design.dto.js';
 import * as repo from './run.repository.js';
+import * as clockRepo from './run-clock.repository.js';
+import * as notifyRepo from './run-notify.repository.js';
 
 // The notifications and e-mails of one transition, made by the `workflow.notify` job that the
 // transition's transaction queued. The step's notification rules say who hears of which
@@ -10,7 +12,7 @@ import * as repo from './run.repository.js';
 // The job runs at least once: `notified_at` makes a second run do nothing.
 
 type StepEvent = 'entered' | 'completed' | 'rejected' | 'overdue';
-type Transition = NonNullable<Awaited<ReturnType<typeof repo.transitionForNotify>>>;
+type Transition = NonNullable<Awaited<ReturnType<typeof notifyRepo.transitionForNotify>>>;
 
 /** The page of a file in the web client (the files area's file detail). */
 export const filePath = (fileId: number) => `/files/${fileId}`;
@@ -65,7 +67,7 @@ async function recipientsOf(
     case 'owner':
       return [t.instance.file.ownerId];
     case 'followers':
-      return repo.followerIds(tx, t.instance.file.id);
+      return notifyRepo.followerIds(tx, t.instance.file.id);
     case 'user':
       return rule.userId ? [rule.userId] : [];
     case 'group':
@@ -86,8 +88,8 @@ interface Message {
 
 export async function notifyTransition(deps: Deps, transitionId: bigint): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    if (!(await repo.claimNotify(tx, transitionId, deps.now()))) return;
-    const t = await repo.transitionForNotify(tx, transitionId);
+    if (!(await notifyRepo.claimNotify(tx, transitionId, deps.now()))) return;
+    const t = await notifyRepo.transitionForNotify(tx, transitionId);
     if (!t) return;
     const stepNames = new Map<number, string>();
     if (t.fromStep) stepNames.set(t.fromStep.id, t.fromStep.name);
@@ -102,7 +104,7 @@ export async function notifyTransition(deps: Deps, transitionId: bigint): Promis
 
     const messages: Message[] = [];
     for (const { stepId, event } of eventsOf(t)) {
-      for (const rule of await repo.stepNotifications(tx, stepId, event)) {
+      for (const rule of await notifyRepo.stepNotifications(tx, stepId, event)) {
         const v = vars(stepId);
         const title = render(rule.subject || DEFAULT_SUBJECT[event], v);
         const fallback = `${title}. Workflow: ${v.workflow}.${t.comment ? ` Comment from ${v.user}: ${t.comment}` : ''}`;
@@ -122,7 +124,7 @@ export async function notifyTransition(deps: Deps, transitionId: bigint): Promis
       const v = vars(t.fromStepId);
       const title = render(DEFAULT_SUBJECT.overdue, v);
       const body = `${title}. It has been escalated to you: you can now decide on it. Workflow: ${v.workflow}.`;
-      for (const trigger of await repo.activeTriggers(tx, 'overdue', [t.fromStepId])) {
+      for (const trigger of await clockRepo.activeTriggers(tx, 'overdue', [t.fromStepId])) {
         const ids = [
           ...(trigger.escalateUserId ? [trigger.escalateUserId] : []),
           ...(trigger.escalateGroupId ? await repo.groupUsers(tx, trigger.escalateGroupId) : []),
@@ -166,6 +168,6 @@ export async function notifyTransition(deps: Deps, transitionId: bigint): Promis
         });
       }
     }
-    await repo.insertNotifications(tx, inApp);
+    await notifyRepo.insertNotifications(tx, inApp);
   });
 }

@@ -2,13 +2,11 @@ import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { utc } from '../../lib/jobs/queue.js';
 import { fileVisible, type Scope, visibleCategoryIds } from '../../lib/visibility.js';
-import { fieldSelect, toFieldMeta } from './design.repository.js';
-import type { FieldMeta, StoredColumns, ValueColumns } from './workflow.values.js';
 
 // The queries of runs: instances (the state machine), tasks, transitions, the values a run
 // carries, and what they read of files.
-// Over 400 lines: the state machine's conditional updates, the values, the lists and the
-// clock all read the same run rows (InstanceRow); a split by section is the next step.
+// The values a run carries are in run-values.repository.ts, what the clock reads in
+// run-clock.repository.ts, what notifications read in run-notify.repository.ts.
 
 export const runStepSelect = {
   id: true,
@@ -238,69 +236,6 @@ export async function insertTransition(
   return row.id;
 }
 
-// ---- values ---------------------------------------------------------------------------------
-
-export async function fieldMetas(db: Tx, ids: number[]): Promise<Map<number, FieldMeta>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.metadataField.findMany({ where: { id: { in: ids } }, select: fieldSelect });
-  return new Map(rows.map((r) => [r.id, toFieldMeta(r)]));
-}
-
-export async function fileValueRows(
-  db: Tx,
-  fileId: number,
-  fieldIds: number[],
-): Promise<Map<number, StoredColumns>> {
-  if (fieldIds.length === 0) return new Map();
-  const rows = await db.fileFieldValue.findMany({ where: { fileId, fieldId: { in: fieldIds } } });
-  return new Map(rows.map((r) => [r.fieldId, r]));
-}
-
-export async function runValueRows(db: Tx, instanceId: number): Promise<Map<number, StoredColumns>> {
-  const rows = await db.workflowInstanceValue.findMany({ where: { instanceId } });
-  return new Map(rows.map((r) => [r.fieldId, r]));
-}
-
-export async function saveRunValues(
-  tx: Tx,
-  instanceId: number,
-  values: Array<{ fieldId: number; columns: ValueColumns }>,
-  userId: number | null,
-) {
-  for (const v of values) {
-    const data = { ...v.columns, updatedById: userId };
-    await tx.workflowInstanceValue.upsert({
-      where: { instanceId_fieldId: { instanceId, fieldId: v.fieldId } },
-      create: { instanceId, fieldId: v.fieldId, ...data },
-      update: data,
-    });
-  }
-}
-
-export function workflowFieldsOf(db: Tx, workflowId: number) {
-  return db.workflowField.findMany({
-    where: { workflowId },
-    include: { field: { select: fieldSelect } },
-    orderBy: [{ position: 'asc' }, { fieldId: 'asc' }],
-  });
-}
-
-export function stepFieldsOf(db: Tx, stepId: number) {
-  return db.stepField.findMany({
-    where: { stepId },
-    include: { field: { select: fieldSelect } },
-    orderBy: [{ position: 'asc' }, { fieldId: 'asc' }],
-  });
-}
-
-export function conditionsOf(db: Tx, stepIds: number[]) {
-  return db.stepCondition.findMany({
-    where: { stepId: { in: stepIds } },
-    include: { field: { select: fieldSelect } },
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
-  });
-}
-
 // ---- lists ----------------------------------------------------------------------------------
 
 /** The caller's open tasks on running files, soonest due first. */
@@ -372,100 +307,6 @@ export function categoriesWithWorkflows(db: Tx, scope: Scope) {
       LEFT JOIN workflows w ON w.id = c.workflow_id AND w.deleted_at IS NULL
      WHERE c.deleted_at IS NULL AND c.id IN (${visibleCategoryIds(scope)})
      ORDER BY c.parent_id NULLS FIRST, c.position, lower(c.name), c.id`;
-}
-
-// ---- the clock and the triggers -------------------------------------------------------------
-
-/** Running files past their step's due time, not yet handled as overdue. */
-export function overdueRuns(db: Tx, now: Date, take = 200) {
-  return db.workflowInstance.findMany({
-    where: { status: 'running', overdueAt: null, dueAt: { lte: now } },
-    orderBy: { dueAt: 'asc' },
-    take,
-  });
-}
-
-export function activeTriggers(db: Tx, kind: 'on_date' | 'on_field_change' | 'overdue', stepIds?: number[]) {
-  return db.stepTrigger.findMany({
-    where: {
-      kind,
-      active: true,
-      ...(stepIds ? { stepId: { in: stepIds } } : {}),
-      step: { workflow: { deletedAt: null } },
-    },
-    orderBy: { id: 'asc' },
-  });
-}
-
-/** Running files in `stepId` whose date field `fieldId` is today or earlier. */
-export function runsWithDateReached(db: Tx, stepId: number, fieldId: number, today: Date) {
-  return db.workflowInstance.findMany({
-    where: {
-      status: 'running',
-      currentStepId: stepId,
-      file: { deletedAt: null, values: { some: { fieldId, valueDate: { lte: today } } } },
-    },
-    take: 500,
-  });
-}
-
-export function runsEnteredBefore(db: Tx, stepId: number, before: Date) {
-  return db.workflowInstance.findMany({
-    where: { status: 'running', currentStepId: stepId, stepEnteredAt: { lt: before } },
-    take: 500,
-  });
-}
-
-// ---- notifications --------------------------------------------------------------------------
-
-/** Marks a transition's notifications made; false when they already were (the job ran before). */
-export async function claimNotify(tx: Tx, transitionId: bigint, now: Date): Promise<boolean> {
-  const { count } = await tx.workflowTransition.updateMany({
-    where: { id: transitionId, notifiedAt: null },
-    data: { notifiedAt: now },
-  });
-  return count === 1;
-}
-
-export function transitionForNotify(db: Tx, id: bigint) {
-  return db.workflowTransition.findUnique({
-    where: { id },
-    include: {
-      instance: {
-        select: {
-          id: true,
-          startedById: true,
-          currentStepId: true,
-          workflow: { select: { id: true, name: true } },
-          file: { select: { id: true, name: true, ownerId: true } },
-        },
-      },
-      fromStep: { select: { id: true, name: true } },
-      toStep: { select: { id: true, name: true } },
-      actedBy: { select: { id: true, username: true, firstName: true, lastName: true } },
-    },
-  });
-}
-
-export function stepNotifications(
-  db: Tx,
-  stepId: number,
-  event: 'entered' | 'completed' | 'rejected' | 'overdue',
-) {
-  return db.stepNotification.findMany({ where: { stepId, event }, orderBy: { id: 'asc' } });
-}
-
-export async function followerIds(db: Tx, fileId: number): Promise<number[]> {
-  const rows = await db.fileFollow.findMany({ where: { fileId }, select: { userId: true } });
-  return rows.map((r) => r.userId);
-}
-
-export function insertNotifications(
-  tx: Tx,
-  rows: Array<{ userId: number; kind: string; title: string; body: string; fileId: number; link: string }>,
-) {
-  if (rows.length === 0) return Promise.resolve();
-  return tx.notification.createMany({ data: rows });
 }
 
 export async function stepName(db: Tx, id: number): Promise<string> {

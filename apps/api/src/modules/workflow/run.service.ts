@@ -20,6 +20,7 @@ import {
 } from './run.engine.js';
 import type { InstanceRow, RunStep } from './run.repository.js';
 import * as repo from './run.repository.js';
+import * as valuesRepo from './run-values.repository.js';
 import { stage } from './run-views.service.js';
 import { describeFailures } from './workflow.conditions.js';
 import {
@@ -83,7 +84,7 @@ export async function initiate(
         outside.map((f) => f.name),
       );
 
-    const declared = await repo.workflowFieldsOf(tx, workflow.id);
+    const declared = await valuesRepo.workflowFieldsOf(tx, workflow.id);
     const fields = new Map(declared.map((f) => [f.fieldId, toFieldMeta(f.field)]));
     const given = body.values ?? [];
     const users = await activeUsers(tx, userIdsIn(fields, given));
@@ -204,7 +205,7 @@ async function decide(
     throw notAssigned();
   }
 
-  const formRows = await repo.stepFieldsOf(tx, current.id);
+  const formRows = await valuesRepo.stepFieldsOf(tx, current.id);
   const form = new Map(formRows.map((f) => [f.fieldId, toFieldMeta(f.field)]));
   const editable = new Map([...form].filter(([id]) => formRows.find((f) => f.fieldId === id)?.editable));
   const given = body.values ?? [];
@@ -212,7 +213,7 @@ async function decide(
   const { values, errors } = checkValues(editable, given, (u) => users.has(u), 'body.values');
   if (errors.length) throw badFields(errors);
   if (body.action === 'approve') {
-    const stored = await repo.runValueRows(tx, run.id);
+    const stored = await valuesRepo.runValueRows(tx, run.id);
     for (const f of formRows) {
       const meta = form.get(f.fieldId) as FieldMeta;
       const now = values.has(f.fieldId) ? values.get(f.fieldId) : fromColumns(meta, stored.get(f.fieldId));

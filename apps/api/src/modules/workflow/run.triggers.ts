@@ -17,6 +17,8 @@ import {
 } from './run.engine.js';
 import type { InstanceRow } from './run.repository.js';
 import * as repo from './run.repository.js';
+import * as clockRepo from './run-clock.repository.js';
+import * as valuesRepo from './run-values.repository.js';
 import { describeFailures, holds } from './workflow.conditions.js';
 import { fromText, isoDate } from './workflow.values.js';
 
@@ -59,7 +61,7 @@ async function startOnIndex(deps: Deps, fileId: number, categoryId: number, acto
     const steps = await repo.stepsForRun(tx, workflow.id);
     const step = steps.find((s) => s.id === trigger.stepId);
     if (!step) return false;
-    const declared = await repo.workflowFieldsOf(tx, workflow.id);
+    const declared = await valuesRepo.workflowFieldsOf(tx, workflow.id);
     const fields = new Map(declared.map((f) => [f.fieldId, toFieldMeta(f.field)]));
     const values = new Map<number, TWorkflowValue>();
     for (const f of declared) {
@@ -87,12 +89,12 @@ async function startOnIndex(deps: Deps, fileId: number, categoryId: number, acto
 async function moveOnFieldChange(deps: Deps, fileId: number, fieldIds: number[]) {
   const run = await repo.runningOfFile(deps.db, fileId);
   if (!run?.currentStepId) return;
-  const triggers = (await repo.activeTriggers(deps.db, 'on_field_change', [run.currentStepId])).filter(
+  const triggers = (await clockRepo.activeTriggers(deps.db, 'on_field_change', [run.currentStepId])).filter(
     (t) => t.fieldId !== null && fieldIds.includes(t.fieldId),
   );
   for (const trigger of triggers) {
     if (trigger.value !== null && trigger.fieldId !== null) {
-      const fields = await repo.fieldMetas(deps.db, [trigger.fieldId]);
+      const fields = await valuesRepo.fieldMetas(deps.db, [trigger.fieldId]);
       const field = fields.get(trigger.fieldId);
       if (!field) continue;
       const values = await readValues(deps.db, fileId, null, fields);
@@ -195,14 +197,15 @@ async function cancelOnDelete(deps: Deps, event: FileEvent) {
 export async function runClock(deps: Deps): Promise<{ escalated: number; moved: number }> {
   const now = deps.now();
   let escalated = 0;
-  for (const run of await repo.overdueRuns(deps.db, now)) if (await escalate(deps, run, now)) escalated += 1;
+  for (const run of await clockRepo.overdueRuns(deps.db, now))
+    if (await escalate(deps, run, now)) escalated += 1;
 
   let moved = 0;
   const today = new Date(`${isoDate(now)}T00:00:00Z`);
-  for (const trigger of await repo.activeTriggers(deps.db, 'on_date')) {
+  for (const trigger of await clockRepo.activeTriggers(deps.db, 'on_date')) {
     let runs: InstanceRow[] = [];
     if (trigger.fieldId)
-      runs = await repo.runsWithDateReached(deps.db, trigger.stepId, trigger.fieldId, today);
+      runs = await clockRepo.runsWithDateReached(deps.db, trigger.stepId, trigger.fieldId, today);
     else if (trigger.cron) {
       let due: Date;
       try {
@@ -210,7 +213,7 @@ export async function runClock(deps: Deps): Promise<{ escalated: number; moved: 
       } catch {
         continue;
       }
-      runs = await repo.runsEnteredBefore(deps.db, trigger.stepId, due);
+      runs = await clockRepo.runsEnteredBefore(deps.db, trigger.stepId, due);
     }
     for (const run of runs)
       if (await triggerMove(deps, run, trigger.targetStepId, 'a date reached')) moved += 1;
@@ -231,7 +234,7 @@ async function escalate(deps: Deps, run: InstanceRow, now: Date): Promise<boolea
     )
       return false;
     const ctx: MoveCtx = { deps, tx, now, actor: system() };
-    const triggers = await repo.activeTriggers(tx, 'overdue', [stepId]);
+    const triggers = await clockRepo.activeTriggers(tx, 'overdue', [stepId]);
     const open = new Set(
       (await repo.tasksOfVisit(tx, run.id, stepId, run.stepEnteredAt))
         .filter((t) => t.status === 'open')
