@@ -53,9 +53,9 @@ export const filePreviewContract = {
     guard: 'signedIn',
     object: { file: 'view' },
     produces: 'file',
-    mediaType: 'image/png',
+    mediaType: 'image/webp',
     summary:
-      "A small PNG of a file's current version (first page of a PDF or Office file, or the image), with its ETag; 404 while there is none",
+      "A small WebP image (PNG if made before WebP) of a file's current version (first page of a PDF or Office file, or the image), with its ETag; 404 while there is none",
     params: ZIdParams,
     extension: true,
   }),

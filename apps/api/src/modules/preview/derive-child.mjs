@@ -2,7 +2,8 @@
 // it through lib/child-task.ts with a heap, a resident-memory and a time limit): a hostile
 // file can exhaust only this process.
 //   thumbnail  the first page of a PDF, an image (PNG, JPEG, TIFF), a DOCX or an XLSX drawn
-//              by MuPDF (WebAssembly, `mupdf`) into a PNG at most `size` pixels wide and high;
+//              by MuPDF (WebAssembly, `mupdf`) at most `size` pixels wide and high, written as
+//              WebP by libwebp (WebAssembly, `@jsquash/webp`; about half the bytes of a PNG);
 //              an image declaring more than `maxPixels` is refused from its header, undecoded
 //   preview    a DOCX as HTML (mammoth: headings, paragraphs, lists, tables; no images) or
 //              the first sheets of an XLSX as tables (exceljs' streaming reader), cut at
@@ -10,15 +11,37 @@
 //
 // In: one IPC message { bytes, mime, thumbnail: boolean, preview: 'docx' | 'xlsx' | null,
 // size, maxPixels, maxHtml, maxRows, maxColumns }.
-// Out: one IPC message { thumbnail?: { png, width, height } | { error },
+// Out: one IPC message { thumbnail?: { webp, width, height } | { error },
 // preview?: { html, truncated } | { error } }, then exit.
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 
 const input = await new Promise((resolve) => process.once('message', resolve));
 const bytes = new Uint8Array(input.bytes);
 const { mime, size, maxPixels, maxHtml, maxRows, maxColumns } = input;
 
 const message = (err) => (err instanceof Error ? err.message : String(err));
+
+/** WebP (quality 80) of an RGB pixmap: libwebp's encoder, its WebAssembly read from the package. */
+async function webpOf(pixmap) {
+  const { default: encode, init } = await import('@jsquash/webp/encode.js');
+  // The SIMD build, which `init` picks on Node 24 (WebAssembly SIMD is always there); read
+  // from the installed package, never fetched.
+  const wasm = fileURLToPath(import.meta.resolve('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
+  await init(await WebAssembly.compile(await readFile(wasm)));
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const rgb = pixmap.getPixels();
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0, j = 0; i < width * height; i++, j += 3) {
+    rgba[i * 4] = rgb[j];
+    rgba[i * 4 + 1] = rgb[j + 1];
+    rgba[i * 4 + 2] = rgb[j + 2];
+    rgba[i * 4 + 3] = 255;
+  }
+  return new Uint8Array(await encode({ data: rgba, width, height }, { quality: 80 }));
+}
 
 async function thumbnail() {
   const mupdf = await import('mupdf');
@@ -39,7 +62,7 @@ async function thumbnail() {
   const [x0, y0, x1, y1] = page.getBounds();
   const scale = Math.min(size / Math.max(1, x1 - x0), size / Math.max(1, y1 - y0));
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false);
-  const out = { png: pixmap.asPNG(), width: pixmap.getWidth(), height: pixmap.getHeight() };
+  const out = { webp: await webpOf(pixmap), width: pixmap.getWidth(), height: pixmap.getHeight() };
   pixmap.destroy();
   page.destroy();
   doc.destroy();

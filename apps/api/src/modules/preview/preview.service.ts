@@ -31,6 +31,9 @@ export interface DeriveLimits {
   rssMb: number;
 }
 
+/** What a thumbnail is written as (derive-child.mjs). */
+const THUMBNAIL_TYPE = 'image/webp';
+
 export const DERIVE_LIMITS: DeriveLimits = {
   size: 256,
   maxPixels: 40_000_000,
@@ -50,7 +53,7 @@ export function derivable(mimeType: string): { thumbnail: boolean; preview: 'doc
 
 type Made<T> = T | { error: string };
 interface ChildOut {
-  thumbnail?: Made<{ png: Uint8Array; width: number; height: number }>;
+  thumbnail?: Made<{ webp: Uint8Array; width: number; height: number }>;
   preview?: Made<{ html: string; truncated: boolean }>;
 }
 
@@ -135,13 +138,13 @@ export async function deriveVersion(deps: Deps, versionId: number, limits: Deriv
         error: t.error,
       });
     else {
-      const stored = await deps.blobs.put(Buffer.from(t.png));
+      const stored = await deps.blobs.put(Buffer.from(t.webp));
       rows.push({
         versionId,
         kind: 'thumbnail',
         blobId: stored.id,
         size: stored.size,
-        mimeType: 'image/png',
+        mimeType: THUMBNAIL_TYPE,
         width: t.width,
         height: t.height,
         error: null,
@@ -216,11 +219,13 @@ export async function thumbnailOf(deps: Deps, fileId: number): Promise<FileToSen
     );
   }
   if (!d.blobId || !d.blob) throw noThumbnail(d.error ?? 'it could not be made');
+  // WebP; thumbnails made before WebP are PNG, and are sent as what they are.
+  const mimeType = d.mimeType ?? THUMBNAIL_TYPE;
   return {
     blobId: d.blobId,
     size: Number(d.blob.size),
-    mimeType: 'image/png',
-    filename: `${found.name}.png`,
+    mimeType,
+    filename: `${found.name}.${mimeType === 'image/png' ? 'png' : 'webp'}`,
     disposition: 'inline',
     // Revalidated with its ETag (the content's sha256): a new version changes it.
     cacheControl: 'private, no-cache',

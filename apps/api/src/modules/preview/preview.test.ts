@@ -55,8 +55,18 @@ async function upload(name: string, content: Buffer, mimeType: string) {
   return { id: file.id, versionId: file.currentVersionId as number };
 }
 
-/** Width and height from a PNG's header. */
-const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
+/** Width and height from a WebP's header (lossy VP8 or lossless VP8L), after its RIFF signature. */
+function webpSize(b: Buffer) {
+  expect(b.toString('latin1', 0, 4)).toBe('RIFF');
+  expect(b.toString('latin1', 8, 12)).toBe('WEBP');
+  const chunk = b.toString('latin1', 12, 16);
+  if (chunk === 'VP8L') {
+    const bits = b.readUInt32LE(21);
+    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+  }
+  expect(chunk).toBe('VP8 ');
+  return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff };
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -72,9 +82,9 @@ describe('GET /api/previews/thumbnail/{id}', () => {
     const { id } = await upload('receipt.png', await scannedImage('Receipt 77\nThank you'), 'image/png');
     const res = await get(viewOnly, `/api/previews/thumbnail/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('private, no-cache');
-    const size = pngSize(res.rawPayload);
+    const size = webpSize(res.rawPayload);
     expect(Math.max(size.width, size.height)).toBe(256);
     expect(res.rawPayload.length).toBeLessThan(60_000);
     const again = await get(viewOnly, `/api/previews/thumbnail/${id}`, {
@@ -91,13 +101,21 @@ describe('GET /api/previews/thumbnail/{id}', () => {
     const { id, versionId } = await upload('report.pdf', pdf, 'application/pdf');
     const res = await get(owner, `/api/previews/thumbnail/${id}`);
     expect(res.statusCode).toBe(200);
-    const size = pngSize(res.rawPayload);
+    const size = webpSize(res.rawPayload);
     expect(size).toEqual({ width: 256, height: 183 }); // 420 x 300 points, the longer side 256
     expect(await t.db.fileVersion.count({ where: { fileId: id } })).toBe(1);
     const row = await t.db.versionDerivative.findUniqueOrThrow({
       where: { versionId_kind: { versionId, kind: 'thumbnail' } },
     });
-    expect(row).toMatchObject({ mimeType: 'image/png', width: 256, height: 183, error: null });
+    expect(row).toMatchObject({ mimeType: 'image/webp', width: 256, height: 183, error: null });
+    // A thumbnail made before WebP (a PNG) is sent as what it is.
+    await t.db.versionDerivative.update({
+      where: { versionId_kind: { versionId, kind: 'thumbnail' } },
+      data: { mimeType: 'image/png' },
+    });
+    const old = await get(owner, `/api/previews/thumbnail/${id}`);
+    expect(old.headers['content-type']).toBe('image/png');
+    expect(old.headers['content-disposition']).toContain('report.pdf.png');
   }, 120_000);
 
   it('refuses a stranger (404, audited) and the anonymous (401)', async () => {
