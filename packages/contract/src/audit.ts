@@ -176,6 +176,15 @@ export const AUDIT_EVENTS = {
   licence: ['licence.installed', 'licence.refused'],
   search: ['search.reindexed'],
   'saved-view': ['saved_view.created', 'saved_view.updated', 'saved_view.deleted'],
+  retention: [
+    'retention.rule_set',
+    'retention.rule_deleted',
+    'retention.hold_set',
+    'retention.hold_released',
+    'retention.disposition_listed',
+    'retention.disposition_approved',
+    'retention.disposition_postponed',
+  ],
   audit: ['audit.exported', 'audit.verified', 'audit.verify_failed', 'audit.chain_keyed'],
 } as const;
 
@@ -203,6 +212,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   licence: 'Licence',
   search: 'Search',
   'saved-view': 'Saved views',
+  retention: 'Retention and legal holds',
   audit: 'Audit trail',
 };
 

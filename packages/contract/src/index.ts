@@ -17,6 +17,7 @@ import type { EndpointDef } from './http.js';
 import { licenceContract } from './licence.js';
 import { metadataContract } from './metadata.js';
 import { notificationContract } from './notification.js';
+import { retentionContract } from './retention.js';
 import { savedViewContract } from './saved-view.js';
 import { settingsContract } from './settings.js';
 import { setupContract } from './setup.js';
@@ -49,6 +50,7 @@ export * from './messages.js';
 export * from './metadata.js';
 export * from './notification.js';
 export * from './password-policy.js';
+export * from './retention.js';
 export * from './saved-view.js';
 export * from './settings.js';
 export * from './setup.js';
@@ -75,6 +77,7 @@ export const contract = {
   workflow: workflowContract,
   dashboardAndSearch: dashboardAndSearchContract,
   savedView: savedViewContract,
+  retention: retentionContract,
   audit: auditContract,
   backup: backupContract,
   settings: settingsContract,
