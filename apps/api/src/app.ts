@@ -50,6 +50,7 @@ import { licenceModule } from './modules/licence/licence.routes.js';
 import { metadataModule } from './modules/metadata/metadata.routes.js';
 import { notificationModule } from './modules/notification/notification.routes.js';
 import { previewModule } from './modules/preview/preview.routes.js';
+import { retentionModule } from './modules/retention/retention.routes.js';
 import { savedViewModule } from './modules/saved-view/saved-view.routes.js';
 import { settingsModule } from './modules/settings/settings.routes.js';
 import { setupModule } from './modules/setup/setup.routes.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardAndSearchModule(deps));
   await app.register(previewModule(deps));
   await app.register(savedViewModule(deps));
+  await app.register(retentionModule(deps));
   await app.register(auditModule(deps));
   await app.register(licenceModule(deps));
   await app.register(settingsModule(deps));

@@ -16,6 +16,7 @@ import {
 import { mailSendJob } from './modules/email/email.jobs.js';
 import { notifyFollowersJob } from './modules/notification/notification.jobs.js';
 import { previewDeriveJob } from './modules/preview/preview.jobs.js';
+import { RETENTION_SCAN_CRON, retentionScanJob } from './modules/retention/retention.jobs.js';
 import {
   WORKFLOW_CLOCK_CRON,
   workflowClockJob,
@@ -47,6 +48,7 @@ export const jobDefinitions: JobDefinition[] = [
   previewDeriveJob,
   backupRunJob,
   backupRestoreJob,
+  retentionScanJob,
 ];
 
 export const jobSchedules: ScheduleDefinition[] = [
@@ -54,6 +56,7 @@ export const jobSchedules: ScheduleDefinition[] = [
   { name: 'jobs.cleanup', kind: 'jobs.cleanup', cron: JOBS_CLEANUP_CRON },
   { name: 'workflow.clock', kind: 'workflow.clock', cron: WORKFLOW_CLOCK_CRON },
   { name: 'audit.verify', kind: 'audit.verify', cron: AUDIT_VERIFY_CRON },
+  { name: 'retention.scan', kind: 'retention.scan', cron: RETENTION_SCAN_CRON },
   // The backup schedule's expression is the backup_schedules row's (null while it is off).
   { name: 'backup', kind: 'backup.run', cron: scheduledCron },
 ];

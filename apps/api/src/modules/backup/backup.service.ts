@@ -9,6 +9,7 @@ import { lockFor } from '../../lib/locks.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { confirmIdentity } from '../auth/two-factor.service.js';
+import { assertNoHoldInForce } from '../retention/legal-hold.guard.js';
 import { ArchiveError, verifyArchive, verifyManifestFromEnd } from './backup.archive.js';
 import { ARCHIVE_MIME, archiveKey, archives, manifestSummary, sweepArchives } from './backup.engine.js';
 import {
@@ -401,6 +402,8 @@ export async function restoreBackup(
   const row = await deps.db.$transaction(async (tx) => {
     await lockFor(tx, 'backup');
     await assertIdle(tx);
+    // A restore replaces every file: never while a legal hold is in force.
+    await assertNoHoldInForce(tx);
     const updated = await repo.updateBackup(tx, id, { status: 'restoring', progress: 0, error: null });
     await enqueue(
       tx,

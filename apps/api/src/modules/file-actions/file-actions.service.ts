@@ -1,6 +1,6 @@
 import type { AuditAction, TComment, TFileVersion } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, Tx } from '../../lib/deps.js';
 import { excel } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertRow } from '../../lib/spreadsheet-cells.js';
@@ -102,24 +102,27 @@ export async function downloadAttachment(deps: Deps, actor: Actor, id: number) {
 
 /** Moves files to the trash: all or nothing (one held by someone else refuses the call). */
 export async function trashFiles(deps: Deps, auth: AuthContext, actor: Actor, ids: number[]) {
-  return deps.db.$transaction(async (tx) => {
-    const files = await holdForChange(tx, auth, ids);
-    await repo.trash(
-      tx,
-      files.map((f) => f.id),
-      deps.now(),
-      auth.userId,
-    );
-    for (const f of files)
-      await fileChanged(tx, actor, {
-        event: 'deleted',
-        fileId: f.id,
-        categoryId: f.category_id,
-        action: 'file.deleted',
-        message: `Moved "${f.name}" to the trash`,
-      });
-    return { deleted: files.length };
-  });
+  return deps.db.$transaction((tx) => trashFilesIn(tx, auth, actor, ids, deps.now()));
+}
+
+/** `trashFiles` in the caller's transaction (a retention disposition trashes this way). */
+export async function trashFilesIn(tx: Tx, auth: AuthContext, actor: Actor, ids: number[], now: Date) {
+  const files = await holdForChange(tx, auth, ids);
+  await repo.trash(
+    tx,
+    files.map((f) => f.id),
+    now,
+    auth.userId,
+  );
+  for (const f of files)
+    await fileChanged(tx, actor, {
+      event: 'deleted',
+      fileId: f.id,
+      categoryId: f.category_id,
+      action: 'file.deleted',
+      message: `Moved "${f.name}" to the trash`,
+    });
+  return { deleted: files.length };
 }
 
 type Toggle = 'follow' | 'unfollow' | 'favourite' | 'unfavourite';

@@ -17,6 +17,7 @@ import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { asFileRight, categoryVerdict, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
 import { categoryFields } from '../category/category.service.js';
+import { assertCategoriesNotHeld, assertNotHeld } from '../retention/legal-hold.guard.js';
 import { assertStepAllowsEdit } from '../workflow/run.service.js';
 import { detectType, displayName, previewKind, SNIFF_BYTES } from './file.content.js';
 import {
@@ -247,8 +248,10 @@ export async function lockForChange(tx: Tx, ids: number[], options: { trashed?: 
 /**
  * Whether the caller may change files locked by `lockForChange`: none held by someone else
  * (a lock or check-out: 409 naming the holder; `holders: false` for permissions and shares,
- * which the holder rules leave open) and none waiting in a workflow step the caller is not
- * assigned to (403 `workflow.step_holds_file`; File Control writers may).
+ * which the holder rules leave open), none under a legal hold (409 `retention.legal_hold`
+ * naming the hold's reason, for everyone; permissions and shares stay open here too) and none
+ * waiting in a workflow step the caller is not assigned to (403 `workflow.step_holds_file`;
+ * File Control writers may).
  */
 export async function assertMayChange(
   tx: Tx,
@@ -256,7 +259,10 @@ export async function assertMayChange(
   files: repo.LockedFile[],
   options: { holders?: boolean } = {},
 ) {
-  if (options.holders ?? true) for (const f of files) assertFree(f, auth);
+  if (options.holders ?? true) {
+    for (const f of files) assertFree(f, auth);
+    await assertNotHeld(tx, files);
+  }
   await assertStepAllowsEdit(
     tx,
     auth,
@@ -282,9 +288,11 @@ export async function holdForChange(
 /**
  * The files of categories about to be deleted, through the one change path: their rows
  * locked, and the whole deletion refused when one of them may not change (held by someone
- * else, or waiting in a workflow step), naming that file.
+ * else, under legal hold, or waiting in a workflow step), naming that file; or when one of
+ * the categories, or one above them, is itself on legal hold (even with no file in it).
  */
 export async function holdFilesIn(tx: Tx, auth: AuthContext, categoryIds: number[]) {
+  await assertCategoriesNotHeld(tx, categoryIds);
   const ids = await repo.liveFileIdsIn(tx, categoryIds);
   if (!ids.length) return;
   for (const file of await lockForChange(tx, ids))

@@ -14,6 +14,7 @@ import {
   takeNumbers,
   toPerson,
 } from '../file/file.service.js';
+import { assertNotHeld } from '../retention/legal-hold.guard.js';
 import { categoryNotFound, fileNotFound, restoreForbidden, restoreNeedsCategory } from './trash.errors.js';
 import * as repo from './trash.repository.js';
 
@@ -94,6 +95,8 @@ export async function purgeFile(deps: Deps, actor: Actor, id: number) {
   await deps.db.$transaction(async (tx) => {
     const [file] = await lockForChange(tx, [id], { trashed: true });
     if (!file) throw fileNotFound();
+    // A file in the trash may still be under legal hold: then it is kept.
+    await assertNotHeld(tx, [file]);
     await fileChanged(tx, actor, {
       event: 'purged',
       fileId: id,

@@ -1,0 +1,202 @@
+import type { TDecideDispositionsInput, TDisposition } from '@quire/contract';
+import { type Actor, audit } from '../../lib/audit.js';
+import type { Deps, Tx } from '../../lib/deps.js';
+import { type PageQuery, pageMeta } from '../../lib/paging.js';
+import type { AuthContext } from '../../lib/session.js';
+import { fileChanged, holdForChange, lockForChange, purgeRow, toPerson } from '../file/file.service.js';
+import { trashFilesIn } from '../file-actions/file-actions.service.js';
+import { assertNotHeld } from './legal-hold.guard.js';
+import { dispositionDecided, dispositionsNotFound } from './retention.errors.js';
+import * as repo from './retention.repository.js';
+import { ruleSummary } from './retention.service.js';
+
+// Dispositions: the daily `retention.scan` lists the files whose period under their
+// category's rule is over; File Control writers approve (the rule's review, trash or purge is
+// carried out through the file change path, so a legal hold refuses it) or postpone them.
+// Every decision is audited with the rule that caused it.
+
+const DAY_MS = 86_400_000;
+
+function toDisposition(d: repo.DispositionRow, held: Set<number>): TDisposition {
+  return {
+    id: d.id,
+    file: { id: d.file.id, name: d.file.name },
+    category: d.file.category,
+    rule_id: d.ruleId,
+    rule_summary: d.ruleSummary,
+    action: d.action,
+    review_group: d.reviewGroup,
+    due_at: d.dueAt.toISOString(),
+    status: d.status,
+    postponed_until: d.postponedUntil?.toISOString() ?? null,
+    decided_by: d.decidedBy ? toPerson(d.decidedBy) : null,
+    decided_at: d.decidedAt?.toISOString() ?? null,
+    held: held.has(d.fileId),
+  };
+}
+
+async function heldOf(tx: Tx, rows: repo.DispositionRow[]) {
+  if (!rows.length) return new Set<number>();
+  const holds = await repo.holdsOnFiles(tx, [...new Set(rows.map((r) => r.fileId))]);
+  return new Set(holds.map((h) => h.file_id));
+}
+
+export async function listDispositions(
+  deps: Deps,
+  q: PageQuery & { status: 'pending' | 'postponed' | 'approved' },
+) {
+  const { rows, total } = await repo.dispositionsPage(deps.db, q.status, q);
+  const held = await heldOf(deps.db, rows);
+  return { ...pageMeta(q, total), items: rows.map((r) => toDisposition(r, held)) };
+}
+
+/** Carries out an approved disposition's action on its file, in the caller's transaction. */
+async function carryOut(tx: Tx, deps: Deps, auth: AuthContext, actor: Actor, d: repo.DispositionRow) {
+  if (d.action === 'review') return;
+  if (d.file.deletedAt) {
+    // Already in the trash: a trash disposition has nothing left to do; a purge purges it,
+    // unless a hold covers it.
+    if (d.action === 'trash') return;
+    const [file] = await lockForChange(tx, [d.fileId], { trashed: true });
+    if (!file) return;
+    await assertNotHeld(tx, [file]);
+    await purgeLocked(tx, actor, file, d);
+    return;
+  }
+  if (d.action === 'trash') {
+    await trashFilesIn(tx, auth, actor, [d.fileId], deps.now());
+    return;
+  }
+  const [file] = await holdForChange(tx, auth, [d.fileId]);
+  if (file) await purgeLocked(tx, actor, file, d);
+}
+
+async function purgeLocked(
+  tx: Tx,
+  actor: Actor,
+  file: { id: number; name: string; category_id: number | null; incremental_value: number | null },
+  d: repo.DispositionRow,
+) {
+  await fileChanged(tx, actor, {
+    event: 'purged',
+    fileId: file.id,
+    categoryId: file.category_id,
+    action: 'file.purged',
+    message: `Deleted "${file.name}" for good (retention: ${d.ruleSummary})`,
+    details: {
+      name: file.name,
+      folder_id: file.category_id,
+      incremental_value: file.incremental_value,
+      disposition_id: d.id,
+      rule_id: d.ruleId,
+    },
+  });
+  await purgeRow(tx, file.id);
+}
+
+/**
+ * Approves or postpones dispositions `ids`, all or nothing: one already approved (409), one
+ * unknown (400) or one whose action a legal hold, a lock or a workflow step refuses
+ * (the change path's answer, naming the file) leaves every one as it was.
+ */
+export async function decideDispositions(
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  body: TDecideDispositionsInput,
+) {
+  const ids = [...new Set(body.ids)];
+  return deps.db.$transaction(async (tx) => {
+    await repo.lockDispositions(tx, ids);
+    const rows = await repo.dispositionsByIds(tx, ids);
+    if (rows.length !== ids.length) throw dispositionsNotFound();
+    const decided = rows.find((r) => r.status === 'approved');
+    if (decided) throw dispositionDecided(decided.file.name);
+    const now = deps.now();
+    const approve = body.decision === 'approve';
+    const postponedUntil = approve ? null : new Date(now.getTime() + (body.postpone_days ?? 1) * DAY_MS);
+    await repo.decide(tx, ids, {
+      status: approve ? 'approved' : 'postponed',
+      postponedUntil,
+      decidedById: auth.userId,
+      decidedAt: now,
+    });
+    const after = await repo.dispositionsByIds(tx, ids);
+    const answer = after.map((r) => toDisposition(r, new Set()));
+    for (const d of after) {
+      await audit(tx, actor, {
+        type: 'retention',
+        action: approve ? 'retention.disposition_approved' : 'retention.disposition_postponed',
+        message: approve
+          ? `Approved the disposition of "${d.file.name}" (${d.action}) under the rule "${d.ruleSummary}"`
+          : `Postponed the disposition of "${d.file.name}" to ${postponedUntil?.toISOString().slice(0, 10)} under the rule "${d.ruleSummary}"`,
+        targetType: 'file',
+        targetId: d.fileId,
+        details: {
+          disposition_id: d.id,
+          rule_id: d.ruleId,
+          rule_summary: d.ruleSummary,
+          action: d.action,
+          ...(postponedUntil ? { postponed_until: postponedUntil.toISOString() } : {}),
+        },
+      });
+      if (approve) await carryOut(tx, deps, auth, actor, d);
+    }
+    return { items: answer };
+  });
+}
+
+/** How many due files one scan lists at most per pass (it passes again until none is left). */
+const SCAN_BATCH = 1000;
+
+/**
+ * The daily scan: postponed dispositions whose date has come are pending again, and every
+ * file whose period is over gets a pending disposition under its rule (once per rule; a job
+ * run twice lists nothing twice). One audit event per scan that found something.
+ */
+export async function scanDue(deps: Deps) {
+  const now = deps.now();
+  let listed = 0;
+  const reopened = (await repo.reopenPostponed(deps.db, now)).count;
+  for (;;) {
+    const batch = await deps.db.$transaction(async (tx) => {
+      const due = await repo.dueFiles(tx, now, SCAN_BATCH);
+      if (!due.length) return 0;
+      const rules = new Map(
+        (await repo.rulesByIds(tx, [...new Set(due.map((d) => d.rule_id))])).map((r) => [r.id, r]),
+      );
+      const made = await repo.insertDispositions(
+        tx,
+        due.map((d) => {
+          const rule = rules.get(d.rule_id);
+          return {
+            fileId: d.file_id,
+            ruleId: d.rule_id,
+            ruleSummary: rule ? ruleSummary(rule) : 'A rule since removed',
+            action: d.action,
+            reviewGroupId: d.review_group_id,
+            dueAt: d.due_at,
+          };
+        }),
+      );
+      if (made.count)
+        await audit(
+          tx,
+          { userId: null },
+          {
+            type: 'retention',
+            action: 'retention.disposition_listed',
+            message: `${made.count} file${made.count === 1 ? '' : 's'} due for disposition`,
+            details: {
+              file_ids: due.map((d) => d.file_id),
+              rule_ids: [...rules.keys()],
+            },
+          },
+        );
+      return due.length;
+    });
+    listed += batch;
+    if (batch < SCAN_BATCH) break;
+  }
+  return { listed, reopened };
+}
