@@ -16,6 +16,7 @@ import type { AuthContext } from '../../lib/session.js';
 import { readsEverything, scopeOf } from '../../lib/visibility.js';
 import { escalationIds, type Names, toStepDto, toSummaryDto, toWorkflowDto } from './design.dto.js';
 import * as repo from './design.repository.js';
+import * as detailsRepo from './step-details.repository.js';
 import {
   badField,
   badFields,
@@ -42,7 +43,10 @@ export const AUDIT = { type: 'workflow', targetType: 'workflow' } as const;
 
 export async function namesFor(db: Tx, steps: Parameters<typeof escalationIds>[0]): Promise<Names> {
   const ids = escalationIds(steps);
-  const [users, groups] = await Promise.all([repo.userNames(db, ids.users), repo.groupNames(db, ids.groups)]);
+  const [users, groups] = await Promise.all([
+    detailsRepo.userNames(db, ids.users),
+    detailsRepo.groupNames(db, ids.groups),
+  ]);
   return { users, groups };
 }
 
@@ -58,7 +62,7 @@ export async function getWorkflow(deps: Deps, id: number, db: Tx = deps.db): Pro
       row.steps.map((s) => s.id),
     ),
     namesFor(db, row.steps),
-    repo.liveFields(db),
+    detailsRepo.liveFields(db),
   ]);
   return toWorkflowDto(row, { byWorkflow, byStep }, names, choices);
 }
@@ -127,7 +131,7 @@ async function startOnIndexing(tx: Tx, actor: Actor, workflow: { id: number; nam
   const first = row?.steps[0];
   if (!row || !first || row.categories.length === 0) return;
   if (row.steps.some((s) => s.triggers.some((t) => t.kind === 'on_index'))) return;
-  const trigger = await repo.saveTrigger(tx, undefined, {
+  const trigger = await detailsRepo.saveTrigger(tx, undefined, {
     stepId: first.id,
     kind: 'on_index',
     fieldId: null,
@@ -229,7 +233,7 @@ export async function deleteWorkflow(deps: Deps, actor: Actor, id: number): Prom
 }
 
 export async function loadFields(db: Tx, ids: number[], path: string): Promise<Map<number, FieldMeta>> {
-  const fields = await repo.fieldsById(db, ids);
+  const fields = await detailsRepo.fieldsById(db, ids);
   const unknown = ids.filter((id) => !fields.has(id));
   if (unknown.length) throw badField(path, `Unknown metadata fields: ${[...new Set(unknown)].join(', ')}`);
   return fields;
@@ -245,7 +249,7 @@ export async function checkDefaults(
   const userIds = defaults.flatMap((d) =>
     fields.get(d.field_id)?.type === 'user' && typeof d.value === 'number' ? [d.value] : [],
   );
-  const users = await repo.activeUserIds(db, userIds);
+  const users = await detailsRepo.activeUserIds(db, userIds);
   const { values, errors } = checkValues(fields, defaults, (u) => users.has(u), path);
   if (errors.length) throw badFields(errors);
   return new Map([...values].map(([k, v]) => [k, toText(v)]));
@@ -293,7 +297,7 @@ export async function saveWorkflowMetadata(
 }
 
 export async function recipients(deps: Deps) {
-  const [users, groups] = await repo.recipients(deps.db);
+  const [users, groups] = await detailsRepo.recipients(deps.db);
   return {
     users: users.map((u) => ({
       id: u.id,
@@ -331,7 +335,7 @@ export async function checkRouteTarget(
 }
 
 /** The notification rule every new step starts with: its assignees hear of a file entering it. */
-const ASSIGNEES_TOLD = (stepId: number): repo.NotificationData => ({
+const ASSIGNEES_TOLD = (stepId: number): detailsRepo.NotificationData => ({
   stepId,
   event: 'entered',
   recipient: 'assignees',
@@ -387,7 +391,7 @@ export async function saveStep(deps: Deps, actor: Actor, body: Out<typeof ZSaveS
     await repo.renumberSteps(tx, order);
     // A new step tells its assignees, in the app and by e-mail, when a file enters it; the
     // admin may change or delete that rule like any other.
-    const told = before ? null : await repo.saveNotification(tx, undefined, ASSIGNEES_TOLD(step.id));
+    const told = before ? null : await detailsRepo.saveNotification(tx, undefined, ASSIGNEES_TOLD(step.id));
     await audit(tx, actor, {
       ...AUDIT,
       action: before ? 'workflow.step_updated' : 'workflow.step_created',

@@ -33,6 +33,7 @@ import {
   type Out,
   stepOf,
 } from './design.service.js';
+import * as detailsRepo from './step-details.repository.js';
 import { conditionValueText } from './workflow.conditions.js';
 import {
   assigneeNotFound,
@@ -52,7 +53,7 @@ import { checkValue, type FieldMeta } from './workflow.values.js';
 
 export async function listAssignees(deps: Deps, stepId: number): Promise<TStepAssignee[]> {
   await stepOf(deps.db, stepId);
-  return (await repo.assigneesOf(deps.db, stepId)).map(toAssigneeDto);
+  return (await detailsRepo.assigneesOf(deps.db, stepId)).map(toAssigneeDto);
 }
 
 export async function saveAssignees(
@@ -64,7 +65,10 @@ export async function saveAssignees(
     const step = await stepOf(tx, body.workflow_step_id);
     const userIds = [...new Set(body.user_ids)];
     const groupIds = [...new Set(body.group_ids)];
-    const [users, groups] = await Promise.all([repo.activeUserIds(tx, userIds), repo.groupIds(tx, groupIds)]);
+    const [users, groups] = await Promise.all([
+      detailsRepo.activeUserIds(tx, userIds),
+      detailsRepo.groupIds(tx, groupIds),
+    ]);
     const errors: FieldError[] = [];
     const badUsers = userIds.filter((u) => !users.has(u));
     const badGroups = groupIds.filter((g) => !groups.has(g));
@@ -73,7 +77,7 @@ export async function saveAssignees(
     if (badGroups.length)
       errors.push({ path: 'body.group_ids', message: `Unknown groups: ${badGroups.join(', ')}` });
     if (errors.length) throw badFields(errors);
-    await repo.replaceAssignees(tx, step.id, userIds, groupIds);
+    await detailsRepo.replaceAssignees(tx, step.id, userIds, groupIds);
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.assignees_updated',
@@ -81,17 +85,17 @@ export async function saveAssignees(
       targetId: step.workflowId,
       details: { step_id: step.id, user_ids: userIds, group_ids: groupIds },
     });
-    return (await repo.assigneesOf(tx, step.id)).map(toAssigneeDto);
+    return (await detailsRepo.assigneesOf(tx, step.id)).map(toAssigneeDto);
   });
 }
 
 export async function deleteAssignee(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    const row = await repo.findAssignee(tx, id);
+    const row = await detailsRepo.findAssignee(tx, id);
     if (!row) throw assigneeNotFound();
     const step = await stepOf(tx, row.stepId);
     await assertStepIdle(tx, step.id, 'assignees');
-    await repo.removeAssignee(tx, id);
+    await detailsRepo.removeAssignee(tx, id);
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.assignee_deleted',
@@ -106,7 +110,7 @@ export async function deleteAssignee(deps: Deps, actor: Actor, id: number): Prom
 
 export async function listNotifications(deps: Deps, stepId: number): Promise<TStepNotification[]> {
   await stepOf(deps.db, stepId);
-  return (await repo.notificationsOf(deps.db, stepId)).map(toNotificationDto);
+  return (await detailsRepo.notificationsOf(deps.db, stepId)).map(toNotificationDto);
 }
 
 export async function saveNotification(
@@ -117,18 +121,18 @@ export async function saveNotification(
   return deps.db.$transaction(async (tx) => {
     const step = await stepOf(tx, body.workflow_step_id);
     if (body.id) {
-      const before = await repo.findNotification(tx, body.id);
+      const before = await detailsRepo.findNotification(tx, body.id);
       if (!before) throw notificationNotFound();
       if (before.stepId !== step.id)
         throw badField('body.workflow_step_id', 'This notification belongs to another step');
     }
     const userId = body.recipient === 'user' ? (body.user_id ?? null) : null;
     const groupId = body.recipient === 'group' ? (body.group_id ?? null) : null;
-    if (userId && !(await repo.activeUserIds(tx, [userId])).has(userId))
+    if (userId && !(await detailsRepo.activeUserIds(tx, [userId])).has(userId))
       throw badField('body.user_id', 'Choose an active user');
-    if (groupId && !(await repo.groupIds(tx, [groupId])).has(groupId))
+    if (groupId && !(await detailsRepo.groupIds(tx, [groupId])).has(groupId))
       throw badField('body.group_id', 'Choose a group');
-    const row = await repo.saveNotification(tx, body.id, {
+    const row = await detailsRepo.saveNotification(tx, body.id, {
       stepId: step.id,
       event: body.event,
       recipient: body.recipient,
@@ -152,11 +156,11 @@ export async function saveNotification(
 
 export async function deleteNotification(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    const row = await repo.findNotification(tx, id);
+    const row = await detailsRepo.findNotification(tx, id);
     if (!row) throw notificationNotFound();
     const step = await stepOf(tx, row.stepId);
     await assertStepIdle(tx, step.id, 'notifications');
-    await repo.removeNotification(tx, id);
+    await detailsRepo.removeNotification(tx, id);
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.notification_deleted',
@@ -175,7 +179,7 @@ export async function listConditions(
   mode: 'PRE' | 'POST',
 ): Promise<TStepCondition[]> {
   await stepOf(deps.db, stepId);
-  return (await repo.conditionsOf(deps.db, stepId, mode)).map(toConditionDto);
+  return (await detailsRepo.conditionsOf(deps.db, stepId, mode)).map(toConditionDto);
 }
 
 /** The fields whose values a run carries: the workflow's metadata and every step's. */
@@ -194,7 +198,7 @@ export async function saveCondition(
 ): Promise<TStepCondition> {
   return deps.db.$transaction(async (tx) => {
     const step = await stepOf(tx, body.workflow_step_id);
-    const before = body.id ? await repo.findCondition(tx, body.id) : null;
+    const before = body.id ? await detailsRepo.findCondition(tx, body.id) : null;
     if (body.id && !before) throw conditionNotFound();
     if (before && before.stepId !== step.id)
       throw badField('body.workflow_step_id', 'This condition belongs to another step');
@@ -213,12 +217,12 @@ export async function saveCondition(
         if (!checked.ok) throw badField('body.value', `${field.name}: ${checked.message}`);
       }
     }
-    const existing = await repo.conditionsOf(tx, step.id, body.mode);
+    const existing = await detailsRepo.conditionsOf(tx, step.id, body.mode);
     const position =
       body.position ??
       before?.position ??
       Math.max(0, ...existing.filter((c) => c.id !== body.id).map((c) => c.position)) + 1;
-    const row = await repo.saveCondition(tx, body.id, {
+    const row = await detailsRepo.saveCondition(tx, body.id, {
       stepId: step.id,
       mode: body.mode,
       fieldId: field.id,
@@ -241,11 +245,11 @@ export async function saveCondition(
 
 export async function deleteCondition(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    const row = await repo.findCondition(tx, id);
+    const row = await detailsRepo.findCondition(tx, id);
     if (!row) throw conditionNotFound();
     const step = await stepOf(tx, row.stepId);
     await assertStepIdle(tx, step.id, 'conditions');
-    await repo.removeCondition(tx, id);
+    await detailsRepo.removeCondition(tx, id);
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.condition_deleted',
@@ -260,7 +264,7 @@ export async function deleteCondition(deps: Deps, actor: Actor, id: number): Pro
 
 export async function listTriggers(deps: Deps, stepId: number): Promise<TStepTrigger[]> {
   await stepOf(deps.db, stepId);
-  const rows = await repo.triggersOf(deps.db, stepId);
+  const rows = await detailsRepo.triggersOf(deps.db, stepId);
   const names = await namesFor(deps.db, [{ triggers: rows }]);
   return rows.map((t) => toTriggerDto(t, names));
 }
@@ -272,7 +276,7 @@ export async function saveTrigger(
 ): Promise<TStepTrigger> {
   const saved = await deps.db.$transaction(async (tx) => {
     const step = await stepOf(tx, body.workflow_step_id);
-    const before = body.id ? await repo.findTrigger(tx, body.id) : null;
+    const before = body.id ? await detailsRepo.findTrigger(tx, body.id) : null;
     if (body.id && !before) throw triggerNotFound();
     if (before && before.stepId !== step.id)
       throw badField('body.workflow_step_id', 'This trigger belongs to another step');
@@ -299,11 +303,11 @@ export async function saveTrigger(
     await checkRouteTarget(steps, body.target_step_id, 'body.target_step_id');
     const escalateUserId = body.kind === 'overdue' ? (body.escalate_user_id ?? null) : null;
     const escalateGroupId = body.kind === 'overdue' ? (body.escalate_group_id ?? null) : null;
-    if (escalateUserId && !(await repo.activeUserIds(tx, [escalateUserId])).has(escalateUserId))
+    if (escalateUserId && !(await detailsRepo.activeUserIds(tx, [escalateUserId])).has(escalateUserId))
       throw badField('body.escalate_user_id', 'Choose an active user');
-    if (escalateGroupId && !(await repo.groupIds(tx, [escalateGroupId])).has(escalateGroupId))
+    if (escalateGroupId && !(await detailsRepo.groupIds(tx, [escalateGroupId])).has(escalateGroupId))
       throw badField('body.escalate_group_id', 'Choose a group');
-    const row = await repo.saveTrigger(tx, body.id, {
+    const row = await detailsRepo.saveTrigger(tx, body.id, {
       stepId: step.id,
       kind: body.kind,
       fieldId,
@@ -330,11 +334,11 @@ export async function saveTrigger(
 
 export async function deleteTrigger(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
-    const row = await repo.findTrigger(tx, id);
+    const row = await detailsRepo.findTrigger(tx, id);
     if (!row) throw triggerNotFound();
     const step = await stepOf(tx, row.stepId);
     await assertStepIdle(tx, step.id, 'triggers');
-    await repo.removeTrigger(tx, id);
+    await detailsRepo.removeTrigger(tx, id);
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.trigger_deleted',
@@ -349,7 +353,7 @@ export async function deleteTrigger(deps: Deps, actor: Actor, id: number): Promi
 
 export async function listStepFields(deps: Deps, stepId: number, db: Tx = deps.db): Promise<TStepField[]> {
   await stepOf(db, stepId);
-  return (await repo.stepFieldsOf(db, stepId)).map(toStepFieldDto);
+  return (await detailsRepo.stepFieldsOf(db, stepId)).map(toStepFieldDto);
 }
 
 export async function editStepFields(
@@ -364,7 +368,7 @@ export async function editStepFields(
       body.fields.map((f) => f.field_id),
       'body.fields',
     );
-    await repo.replaceStepFields(
+    await detailsRepo.replaceStepFields(
       tx,
       step.id,
       body.fields.map((f) => ({ fieldId: f.field_id, editable: f.editable, required: f.required })),
@@ -387,10 +391,10 @@ export async function setStepDefaults(
 ): Promise<TStepField[]> {
   return deps.db.$transaction(async (tx) => {
     const step = await stepOf(tx, body.workflow_step_id);
-    const own = await repo.stepFieldsOf(tx, step.id);
+    const own = await detailsRepo.stepFieldsOf(tx, step.id);
     const fields = new Map(own.map((f) => [f.fieldId, repo.toFieldMeta(f.field)]));
     const defaults = await checkDefaults(tx, fields, body.defaults, 'body.defaults');
-    for (const [fieldId, text] of defaults) await repo.setStepDefault(tx, step.id, fieldId, text);
+    for (const [fieldId, text] of defaults) await detailsRepo.setStepDefault(tx, step.id, fieldId, text);
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.step_defaults_updated',
