@@ -1,0 +1,440 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../test/app.js';
+import {
+  addCategoryFields,
+  createCategory,
+  createFile,
+  createGroup,
+  createMetadataField,
+  createUser,
+  loginAs,
+  setFileValues,
+} from '../../../test/factories.js';
+import { retentionScanJob } from './retention.jobs.js';
+
+// Retention rules (per category, inherited unless overridden), legal holds (set, listed,
+// released with a reason, audited), and dispositions: the daily scan lists what is due under
+// each kind of start (upload, a date field, the end of a workflow run), approval carries out
+// the rule's action, postponing brings it back later. File Control writers manage; the
+// Auditor reads; everyone else is refused.
+
+const DAY = 86_400_000;
+let clock = new Date('2026-11-26T09:00:00.000Z');
+let t: TestContext;
+let admin: string;
+let adminId: number;
+
+const call = (opts: InjectOptions, token: string | null = admin) => callAs(t, token, opts);
+const put = (categoryId: number, payload: object) =>
+  call({ method: 'PUT', url: `/api/retention/categories/${categoryId}/rule`, payload });
+const ruleOf = (categoryId: number) =>
+  call({ method: 'GET', url: `/api/retention/categories/${categoryId}/rule` });
+const scan = async () => {
+  await t.db.job.create({
+    data: { kind: retentionScanJob.kind, payload: { due_at: clock.toISOString() }, runAt: clock },
+  });
+  const summary = await t.app.jobs.runDue();
+  expect(summary.failed).toBe(0);
+};
+const pending = async () =>
+  (await call({ method: 'GET', url: '/api/retention/dispositions?status=pending&quantity=100' })).json().data;
+const auditCount = (action: string) => t.db.auditEvent.count({ where: { action } });
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+  const user = await createUser(t.db, { accessType: 'File Control Admin' });
+  adminId = user.id;
+  admin = await loginAs(t.app, user, 'admin');
+}, 60_000);
+afterAll(() => t.close());
+
+describe('retention rules', () => {
+  it('sets a rule on a category, which its sub-categories inherit until they have their own', async () => {
+    const parent = await createCategory(t.db, { name: 'Contracts' });
+    const child = await createCategory(t.db, { name: 'Leases', parentId: parent.id });
+    const before = await auditCount('retention.rule_set');
+    const res = await put(parent.id, { keep_for: 7, unit: 'years', start_from: 'upload', action: 'purge' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      category: { id: parent.id, name: 'Contracts' },
+      keep_for: 7,
+      unit: 'years',
+      summary: 'Keep 7 years from upload, then purge',
+    });
+    expect(await auditCount('retention.rule_set')).toBe(before + 1);
+
+    const inherited = (await ruleOf(child.id)).json().data;
+    expect(inherited).toMatchObject({
+      own: null,
+      effective: { summary: 'Keep 7 years from upload, then purge' },
+      inherited_from: { id: parent.id, name: 'Contracts' },
+    });
+
+    const group = await createGroup(t.db, [adminId]);
+    const own = await put(child.id, {
+      keep_for: 30,
+      unit: 'days',
+      start_from: 'upload',
+      action: 'review',
+      review_group_id: group.id,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const overridden = (await ruleOf(child.id)).json().data;
+    expect(overridden.inherited_from).toBeNull();
+    expect(overridden.effective.summary).toBe(`Keep 30 days from upload, then review by "${group.name}"`);
+
+    // Removing the child's own rule: it inherits again.
+    const del = await call({ method: 'DELETE', url: `/api/retention/categories/${child.id}/rule` });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await ruleOf(child.id)).json().data.inherited_from).toMatchObject({ id: parent.id });
+    expect(
+      (await call({ method: 'DELETE', url: `/api/retention/categories/${child.id}/rule` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a bad rule with 400 naming the field, and stores nothing', async () => {
+    const category = await createCategory(t.db);
+    const text = await createMetadataField(t.db, { type: 'text' });
+    const cases: Array<[object, string]> = [
+      [{ keep_for: 0, unit: 'days', start_from: 'upload', action: 'trash' }, 'body.keep_for'],
+      [{ keep_for: 1, unit: 'weeks', start_from: 'upload', action: 'trash' }, 'body.unit'],
+      [{ keep_for: 1, unit: 'days', start_from: 'field_date', action: 'trash' }, 'body.date_field_id'],
+      [{ keep_for: 1, unit: 'days', start_from: 'upload', action: 'review' }, 'body.review_group_id'],
+      [
+        { keep_for: 1, unit: 'days', start_from: 'field_date', date_field_id: text.id, action: 'trash' },
+        'body.date_field_id',
+      ],
+      [
+        { keep_for: 1, unit: 'days', start_from: 'upload', action: 'review', review_group_id: 999999 },
+        'body.review_group_id',
+      ],
+    ];
+    const rules = await t.db.retentionRule.count();
+    for (const [payload, path] of cases) {
+      const res = await put(category.id, payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+    }
+    expect(await t.db.retentionRule.count()).toBe(rules);
+    expect(
+      (await put(999999, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('legal holds', () => {
+  it('sets a hold naming who and why, lists it, and releases it once with an audited reason', async () => {
+    const category = await createCategory(t.db);
+    const file = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: category.id,
+      name: 'nda.pdf',
+    });
+    const set = await call({
+      method: 'POST',
+      url: '/api/retention/holds',
+      payload: { target: 'file', target_id: file.id, reason: 'Subpoena 42' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const hold = set.json().data;
+    expect(hold).toMatchObject({
+      target: 'file',
+      target_id: file.id,
+      target_name: 'nda.pdf',
+      reason: 'Subpoena 42',
+      file_count: 1,
+      released_at: null,
+    });
+    expect(hold.set_by.id).toBe(adminId);
+    const active = (await call({ method: 'GET', url: '/api/retention/holds' })).json().data.items;
+    expect(active.map((h: { id: number }) => h.id)).toContain(hold.id);
+
+    const released = await call({
+      method: 'POST',
+      url: `/api/retention/holds/${hold.id}/release`,
+      payload: { reason: 'Case closed' },
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().data).toMatchObject({
+      release_reason: 'Case closed',
+      released_by: { id: adminId },
+    });
+    const event = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'retention.hold_released' },
+      orderBy: { id: 'desc' },
+    });
+    expect(event.message).toContain('Case closed');
+    expect(event.details).toMatchObject({ set_reason: 'Subpoena 42', hold_id: hold.id });
+    const twice = await call({
+      method: 'POST',
+      url: `/api/retention/holds/${hold.id}/release`,
+      payload: { reason: 'Again' },
+    });
+    expect(twice.statusCode).toBe(409);
+    const list = (await call({ method: 'GET', url: '/api/retention/holds?status=released' })).json().data
+      .items;
+    expect(list.map((h: { id: number }) => h.id)).toContain(hold.id);
+  });
+
+  it('refuses a hold without a reason or on nothing, and stores nothing', async () => {
+    const holds = await t.db.legalHold.count();
+    const noReason = await call({
+      method: 'POST',
+      url: '/api/retention/holds',
+      payload: { target: 'file', target_id: 1, reason: ' ' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors[0].path).toBe('body.reason');
+    const nothing = await call({
+      method: 'POST',
+      url: '/api/retention/holds',
+      payload: { target: 'category', target_id: 999999, reason: 'x' },
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors[0].path).toBe('body.target_id');
+    // Another person's saved search is not the caller's to hold.
+    const other = await createUser(t.db);
+    const view = await t.db.savedView.create({
+      data: { userId: other.id, name: 'Theirs', query: { locked: true, fields: [] } },
+    });
+    const theirs = await call({
+      method: 'POST',
+      url: '/api/retention/holds',
+      payload: { target: 'saved_view', target_id: view.id, reason: 'x' },
+    });
+    expect(theirs.statusCode).toBe(400);
+    expect(await t.db.legalHold.count()).toBe(holds);
+  });
+});
+
+describe('dispositions', () => {
+  it('the daily scan lists what is due from upload, a date field and a workflow end, once', async () => {
+    const dateField = await createMetadataField(t.db, { type: 'date', name: 'Contract end' });
+    const byUpload = await createCategory(t.db, { name: 'Invoices' });
+    const byField = await createCategory(t.db, { name: 'Agreements' });
+    const byWorkflow = await createCategory(t.db, { name: 'Claims' });
+    await addCategoryFields(t.db, byField.id, [dateField.id]);
+    expect(
+      (await put(byUpload.id, { keep_for: 10, unit: 'days', start_from: 'upload', action: 'trash' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await put(byField.id, {
+          keep_for: 1,
+          unit: 'months',
+          start_from: 'field_date',
+          date_field_id: dateField.id,
+          action: 'purge',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(byWorkflow.id, { keep_for: 1, unit: 'years', start_from: 'workflow_end', action: 'trash' }))
+        .statusCode,
+    ).toBe(200);
+
+    const old = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: byUpload.id,
+      name: 'old.txt',
+    });
+    await t.db.file.update({
+      where: { id: old.id },
+      data: { createdAt: new Date(clock.getTime() - 11 * DAY) },
+    });
+    const young = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: byUpload.id,
+      name: 'young.txt',
+    });
+    await t.db.file.update({
+      where: { id: young.id },
+      data: { createdAt: new Date(clock.getTime() - 9 * DAY) },
+    });
+    const ended = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: byField.id,
+      name: 'ended.txt',
+    });
+    await setFileValues(t.db, ended.id, [{ fieldId: dateField.id, value: '2026-09-30' }]);
+    const running = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: byField.id,
+      name: 'running.txt',
+    });
+    await setFileValues(t.db, running.id, [{ fieldId: dateField.id, value: '2026-11-01' }]);
+    await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: byField.id,
+      name: 'no-date.txt',
+    });
+    const claim = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: byWorkflow.id,
+      name: 'claim.txt',
+    });
+    const workflow = await t.db.workflow.create({ data: { name: `Claims flow ${Date.now()}` } });
+    await t.db.workflowInstance.create({
+      data: {
+        fileId: claim.id,
+        workflowId: workflow.id,
+        status: 'completed',
+        finishedAt: new Date(clock.getTime() - 400 * DAY),
+      },
+    });
+
+    await scan();
+    const names = (await pending()).items.map((d: { file: { name: string } }) => d.file.name).sort();
+    expect(names).toEqual(expect.arrayContaining(['claim.txt', 'ended.txt', 'old.txt']));
+    for (const n of ['young.txt', 'running.txt', 'no-date.txt']) expect(names).not.toContain(n);
+    const first = (await pending()).items.find(
+      (d: { file: { name: string } }) => d.file.name === 'ended.txt',
+    );
+    expect(first).toMatchObject({
+      action: 'purge',
+      rule_summary: 'Keep 1 month from its "Contract end" date, then purge',
+      status: 'pending',
+    });
+    expect(first.due_at.slice(0, 10)).toBe('2026-10-30');
+    expect(await auditCount('retention.disposition_listed')).toBeGreaterThan(0);
+
+    // A second scan lists nothing twice.
+    const total = (await pending()).total;
+    await scan();
+    expect((await pending()).total).toBe(total);
+  });
+
+  it('approve carries out the rule (trash), postpone brings it back later; both audited with the rule', async () => {
+    const category = await createCategory(t.db);
+    expect(
+      (await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' }))
+        .statusCode,
+    ).toBe(200);
+    const a = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: category.id,
+      name: 'a.txt',
+    });
+    const b = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: category.id,
+      name: 'b.txt',
+    });
+    await t.db.file.updateMany({
+      where: { id: { in: [a.id, b.id] } },
+      data: { createdAt: new Date(clock.getTime() - 2 * DAY) },
+    });
+    await scan();
+    const mine = (await pending()).items.filter((d: { file: { id: number } }) =>
+      [a.id, b.id].includes(d.file.id),
+    );
+    expect(mine).toHaveLength(2);
+    const [da, db] = mine.sort(
+      (x: { file: { id: number } }, y: { file: { id: number } }) => x.file.id - y.file.id,
+    );
+
+    const bad = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [da.id], decision: 'postpone' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('body.postpone_days');
+
+    const approved = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [da.id], decision: 'approve' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: a.id } })).deletedAt).not.toBeNull();
+    const event = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'retention.disposition_approved' },
+      orderBy: { id: 'desc' },
+    });
+    expect(event.details).toMatchObject({
+      disposition_id: da.id,
+      rule_summary: 'Keep 1 day from upload, then move to the trash',
+    });
+    const again = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [da.id, db.id], decision: 'approve' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await t.db.file.findUniqueOrThrow({ where: { id: b.id } })).deletedAt).toBeNull();
+
+    const postponed = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [db.id], decision: 'postpone', postpone_days: 30 },
+    });
+    expect(postponed.statusCode, postponed.body).toBe(200);
+    expect(postponed.json().data.items[0]).toMatchObject({ status: 'postponed' });
+    expect((await pending()).items.map((d: { id: number }) => d.id)).not.toContain(db.id);
+    // The scan a month later (sessions keep to the present clock: it goes back after).
+    const now = clock;
+    clock = new Date(now.getTime() + 31 * DAY);
+    await scan();
+    clock = now;
+    expect((await pending()).items.map((d: { id: number }) => d.id)).toContain(db.id);
+  });
+});
+
+describe('who may', () => {
+  it.each(FILE_CONTROL_CALLERS)('%s', async (...caller) => {
+    const category = await createCategory(t.db);
+    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: category.id });
+    const hold = await t.db.legalHold.create({
+      data: { target: 'file', fileId: file.id, targetName: 'x', reason: 'why', setById: adminId },
+    });
+    const cases: AccessCase[] = [
+      { name: 'list rules', write: false, make: () => ({ method: 'GET', url: '/api/retention/rules' }) },
+      {
+        name: 'category rule',
+        write: false,
+        make: () => ({ method: 'GET', url: `/api/retention/categories/${category.id}/rule` }),
+      },
+      {
+        name: 'set rule',
+        write: true,
+        make: () => ({
+          method: 'PUT',
+          url: `/api/retention/categories/${category.id}/rule`,
+          payload: { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' },
+        }),
+      },
+      { name: 'holds', write: false, make: () => ({ method: 'GET', url: '/api/retention/holds' }) },
+      {
+        name: 'set hold',
+        write: true,
+        make: () => ({
+          method: 'POST',
+          url: '/api/retention/holds',
+          payload: { target: 'file', target_id: file.id, reason: 'r' },
+        }),
+      },
+      {
+        name: 'dispositions',
+        write: false,
+        make: () => ({ method: 'GET', url: '/api/retention/dispositions' }),
+      },
+      {
+        name: 'release hold',
+        write: true,
+        make: () => ({
+          method: 'POST',
+          url: `/api/retention/holds/${hold.id}/release`,
+          payload: { reason: 'r' },
+        }),
+      },
+    ];
+    await expectAccess(t, caller, cases, async () => [
+      await t.db.retentionRule.count(),
+      await t.db.legalHold.count({ where: { releasedAt: null } }),
+    ]);
+  });
+});
