@@ -201,6 +201,26 @@ export const ZTextStatus = z.object({
 });
 export type TTextStatus = z.infer<typeof ZTextStatus>;
 
+export const ZTextMarksQuery = z.object({
+  /** 1-based, as a search hit names it. */
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The words to mark, separated by spaces (the search's text); at most 10 are marked. */
+  words: ZSearchText,
+});
+
+/** Where a search's words are on a page whose text was recognised (the file page marks them). */
+export const ZTextMarks = z.object({
+  version_id: z.number().int().nullable(),
+  page: z.number().int(),
+  /** The words looked for, as compared (lower case, letters and digits). */
+  words: z.array(z.string()),
+  /** Word boxes were kept for this version (text recognition ran); false: none to mark. */
+  recognised: z.boolean(),
+  /** One box per matching word, as fractions (0 to 1) of the page's width and height from its top left. */
+  marks: z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
+});
+export type TTextMarks = z.infer<typeof ZTextMarks>;
+
 export const dashboardAndSearchContract = {
   dashboardTable: endpoint({
     method: 'GET',
@@ -254,6 +274,18 @@ export const dashboardAndSearchContract = {
     summary: "Whether the text of a file's current version was read for search, or why not",
     params: ZIdParams,
     response: ZTextStatus,
+    extension: true,
+  }),
+  textMarks: endpoint({
+    method: 'GET',
+    path: '/api/search/text-marks/{id}',
+    guard: 'signedIn',
+    object: { file: 'view' },
+    summary:
+      "Where words are on a recognised page of a file's current version (text recognition's word boxes), to mark a search's words in the preview",
+    params: ZIdParams,
+    query: ZTextMarksQuery,
+    response: ZTextMarks,
     extension: true,
   }),
   recognizeText: endpoint({

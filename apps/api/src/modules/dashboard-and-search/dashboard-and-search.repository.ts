@@ -178,6 +178,46 @@ export async function storeText(
       ocr_at = EXCLUDED.ocr_at, ocr_pages = EXCLUDED.ocr_pages, ocr_languages = EXCLUDED.ocr_languages`;
 }
 
+// Word boxes of text recognition: derived content of the version (version_derivatives, the
+// `preview` kind, which images and PDFs have no other use for), told apart by its type.
+
+/** The type of a version's stored word boxes (JSON, text-marks.service.ts). */
+export const WORD_BOXES_TYPE = 'application/vnd.quire.word-boxes+json';
+
+/** Points the version's word boxes at `blobId` (recorded by the caller), or drops them (null). */
+export async function storeWordBoxes(tx: Tx, versionId: number, blobId: string | null) {
+  if (!blobId) {
+    await tx.versionDerivative.deleteMany({
+      where: { versionId, kind: 'preview', mimeType: WORD_BOXES_TYPE },
+    });
+    return;
+  }
+  const row = { blobId, mimeType: WORD_BOXES_TYPE, width: null, height: null, error: null };
+  await tx.versionDerivative.upsert({
+    where: { versionId_kind: { versionId, kind: 'preview' } },
+    create: { versionId, kind: 'preview', ...row },
+    update: row,
+  });
+}
+
+/** The current version of a live file and the blob of its word boxes (null: none kept). */
+export async function wordBoxesOfFile(db: Tx, fileId: number) {
+  const file = await db.file.findFirst({
+    where: { id: fileId, deletedAt: null },
+    select: {
+      currentVersion: {
+        select: {
+          id: true,
+          derivatives: { where: { kind: 'preview', mimeType: WORD_BOXES_TYPE }, select: { blobId: true } },
+        },
+      },
+    },
+  });
+  if (!file) return null;
+  const version = file.currentVersion;
+  return { versionId: version?.id ?? null, blobId: version?.derivatives[0]?.blobId ?? null };
+}
+
 /** Sets a version's text back to pending (text recognition asked for again). */
 export async function resetText(db: Tx, versionId: number) {
   await db.$executeRaw`

@@ -3,6 +3,7 @@ import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { requestRecognition, textStatus } from './extraction.service.js';
 import * as search from './search.service.js';
+import { textMarks } from './text-marks.service.js';
 
 export const dashboardAndSearchModule = (deps: Deps) =>
   defineRoutes('dashboardAndSearch', contract.dashboardAndSearch, {
@@ -14,6 +15,9 @@ export const dashboardAndSearchModule = (deps: Deps) =>
       data: await search.filterFiles(deps, auth, body, query),
     }),
     textStatus: async ({ params }) => ({ data: await textStatus(deps, params.id) }),
+    textMarks: async ({ params, query }) => ({
+      data: await textMarks(deps, params.id, query.page, query.words),
+    }),
     recognizeText: async ({ params, actor }) => ({
       message: 'Text recognition will run again in a moment',
       data: await requestRecognition(deps, actor, params.id),

@@ -1,5 +1,6 @@
 import type { TTextStatus } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
+import { recordBlob } from '../../lib/blob-rows.js';
 import type { Deps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
 import { CONTENT_EVENTS } from '../../lib/file-events.js';
@@ -16,7 +17,7 @@ import {
   extractText,
   textKindOf,
 } from './text-extraction.js';
-import { isRecognisableImage, type OcrLimits, recognizeText } from './text-recognition.js';
+import { isRecognisableImage, type OcrLimits, recognizeText, type WordBox } from './text-recognition.js';
 
 // Text for search: on a new version (uploaded, version_added, checked_in events of the files
 // area), the version's text is read in a bounded child process (text-extraction.ts) and
@@ -24,7 +25,8 @@ import { isRecognisableImage, type OcrLimits, recognizeText } from './text-recog
 // version whose text cannot be read says why (status failed/unsupported, error), and the file
 // stays findable by its name, metadata, tags and comments. Images and PDF pages without a
 // text layer are recognised (OCR, text-recognition.ts) unless OCR_LANGUAGES is off; a PDF's
-// text keeps where each page starts, so a match names its page.
+// text keeps where each page starts, so a match names its page; the word boxes recognition
+// found are kept beside it (derived content, text-marks.service.ts marks a search's words).
 
 /** The file events that bring a version with new content. */
 export const TEXT_EVENTS = CONTENT_EVENTS;
@@ -70,7 +72,12 @@ interface Outcome {
   error: string | null;
   pageStarts: number[];
   ocr: { pages: number; languages: string } | null;
+  /** Recognised pages' word boxes (0-based pages); empty when nothing was recognised. */
+  words: Array<{ page: number; words: WordBox[] }>;
 }
+
+const wordsOf = (pages: Array<{ page: number; words: WordBox[] }>) =>
+  pages.map((p) => ({ page: p.page, words: p.words }));
 
 const notRead = (status: 'failed' | 'unsupported', error: string): Outcome => ({
   status,
@@ -79,6 +86,7 @@ const notRead = (status: 'failed' | 'unsupported', error: string): Outcome => ({
   error,
   pageStarts: [],
   ocr: null,
+  words: [],
 });
 
 export interface ReadOptions {
@@ -117,22 +125,32 @@ async function readContent(
         pages.map((p) => p.text),
         limits.maxChars,
       );
-      return { status: 'done', ...read, pageStarts: [], error: null, ocr: { ...ocr, pages: 1 } };
+      return {
+        status: 'done',
+        ...read,
+        pageStarts: [],
+        error: null,
+        ocr: { ...ocr, pages: 1 },
+        words: wordsOf(pages),
+      };
     }
     const extracted = await extractText(bytes, kind, limits);
-    if (!extracted.pages) return { status: 'done', ...extracted, error: null, pageStarts: [], ocr: null };
+    if (!extracted.pages)
+      return { status: 'done', ...extracted, error: null, pageStarts: [], ocr: null, words: [] };
     // A PDF: pages without a text layer are recognised from their image.
     const pages = [...extracted.pages];
     const blank = pages.flatMap((p, i) => (p.trim() === '' ? [i] : [])).slice(0, deps.config.OCR_MAX_PAGES);
     let ocrFailure: string | null = null;
+    let words: Outcome['words'] = [];
     if (blank.length && languages.length) {
       try {
-        for (const r of await recognizeText(
+        const recognised = await recognizeText(
           bytes,
           { kind: 'pdf', mimeType: version.mimeType, pages: blank, languages },
           options.ocrLimits,
-        ))
-          pages[r.page] = r.text;
+        );
+        for (const r of recognised) pages[r.page] = r.text;
+        words = wordsOf(recognised);
         ocr.pages = blank.length;
       } catch (err) {
         if (!(err instanceof ExtractionFailed)) throw err;
@@ -150,6 +168,7 @@ async function readContent(
       truncated: read.truncated || extracted.truncated,
       error: ocrFailure,
       ocr: ocr.pages ? ocr : null,
+      words,
     };
   } catch (err) {
     if (!(err instanceof ExtractionFailed)) throw err;
@@ -174,9 +193,15 @@ export async function extractVersion(
 
   const outcome = await readContent(deps, version, options);
   const recognised = outcome.ocr ? ` (recognised on ${outcome.ocr.pages} page(s))` : '';
+  // The word boxes as content of their own (a blob), pointed at with the text.
+  const boxes = outcome.words.length
+    ? await deps.blobs.put(Buffer.from(JSON.stringify({ pages: outcome.words })))
+    : null;
 
   await deps.db.$transaction(async (tx) => {
     await repo.storeText(tx, versionId, { ...outcome, at: deps.now() });
+    if (boxes) await recordBlob(tx, { id: boxes.id, size: boxes.size, mimeType: repo.WORD_BOXES_TYPE });
+    await repo.storeWordBoxes(tx, versionId, boxes?.id ?? null);
     await audit(
       tx,
       { userId: null },

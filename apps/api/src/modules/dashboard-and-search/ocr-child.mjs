@@ -6,7 +6,9 @@
 //
 // In: one IPC message { bytes, kind: 'image' | 'pdf', mime, pages (0-based pages of a PDF to
 // read), languages: [{ code, file }], dpi, maxPixels }.
-// Out: one IPC message { pages: [{ page, text }] } or { error }, then exit.
+// Out: one IPC message { pages: [{ page, text, words }] } or { error }, then exit; `words`
+// are Tesseract's word boxes, [x, y, width, height, word] in ten-thousandths of the page
+// (so they scale to however large the page is shown), for marking a search's words.
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,13 +39,13 @@ function tooManyPixels(width, height) {
   );
 }
 
-/** The images to recognise, each as encoded bytes tesseract reads (PNG, or the WebP itself). */
+/** The images to recognise, each as encoded bytes tesseract reads (PNG, or the WebP itself), with its size. */
 async function* images(mupdf) {
   if (kind === 'image' && mime === 'image/webp') {
     const size = webpSize(bytes);
     if (!size) throw new Error('The WebP header could not be read');
     if (size.width * size.height > maxPixels) throw tooManyPixels(size.width, size.height);
-    yield { page: 0, image: Buffer.from(bytes) };
+    yield { page: 0, image: Buffer.from(bytes), ...size };
     return;
   }
   // A PDF page at `dpi`; an image at its own size (MuPDF lays its page out at its resolution).
@@ -67,11 +69,28 @@ async function* images(mupdf) {
     const scale = Math.min(nativeScale, Math.sqrt(maxPixels / area));
     const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false);
     const png = Buffer.from(pixmap.asPNG());
+    const size = { width: pixmap.getWidth(), height: pixmap.getHeight() };
     pixmap.destroy();
     page.destroy();
-    yield { page: n, image: png };
+    yield { page: n, image: png, ...size };
   }
   doc.destroy();
+}
+
+/** The words of Tesseract's TSV (level 5 rows), boxed in ten-thousandths of a width x height image. */
+function wordBoxes(tsv, width, height) {
+  const out = [];
+  for (const line of tsv.split('\n')) {
+    const c = line.split('\t');
+    if (c[0] !== '5' || c.length < 12) continue;
+    const word = c.slice(11).join('\t').trim();
+    if (!word) continue;
+    const [left, top, w, h] = c.slice(6, 10).map(Number);
+    const x = (v) => Math.round((v / width) * 10_000);
+    const y = (v) => Math.round((v / height) * 10_000);
+    out.push([x(left), y(top), x(w), y(h), word]);
+  }
+  return out;
 }
 
 async function main() {
@@ -89,9 +108,9 @@ async function main() {
     });
     try {
       const out = [];
-      for await (const { page, image } of images(mupdf)) {
-        const { data } = await worker.recognize(image);
-        out.push({ page, text: cleanText(data.text ?? '') });
+      for await (const { page, image, width, height } of images(mupdf)) {
+        const { data } = await worker.recognize(image, {}, { text: true, tsv: true });
+        out.push({ page, text: cleanText(data.text ?? ''), words: wordBoxes(data.tsv ?? '', width, height) });
       }
       return { pages: out };
     } finally {

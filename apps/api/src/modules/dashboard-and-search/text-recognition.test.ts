@@ -98,6 +98,39 @@ describe('text recognition after upload', () => {
     expect((await found(viewer, 'signature'))[0]?.snippet_page).toBe(3);
     const status = (await get(viewer, `/api/search/text-status/${id}`)).json().data;
     expect(status.recognition).toMatchObject({ pages: 3 });
+
+    // Where the word is on page 2, for the preview to mark it: one box, inside the page,
+    // on its second line; none on page 1; every word asked for is marked.
+    const marks = (page: number, words: string) =>
+      get(viewer, `/api/search/text-marks/${id}?page=${page}&words=${encodeURIComponent(words)}`);
+    const onTwo = (await marks(2, 'platypus')).json().data;
+    expect(onTwo).toMatchObject({ page: 2, recognised: true, words: ['platypus'] });
+    expect(onTwo.marks).toHaveLength(1);
+    const box = onTwo.marks[0];
+    expect(box.x).toBeGreaterThan(0);
+    expect(box.x + box.width).toBeLessThan(1);
+    expect(box.width).toBeGreaterThan(box.height); // a word, wider than tall
+    const line = (await marks(2, 'Second')).json().data.marks[0];
+    expect(box.y).toBeGreaterThan(line.y + line.height / 2); // below the first line
+    expect((await marks(1, 'platypus')).json().data.marks).toEqual([]);
+    expect((await marks(2, 'PLATYPUS, order!')).json().data.marks).toHaveLength(2);
+    // The word boxes are derived content of the version, not a version.
+    expect(await t.db.fileVersion.count({ where: { fileId: id } })).toBe(1);
+    expect(
+      await t.db.versionDerivative.count({
+        where: { version: { fileId: id }, mimeType: 'application/vnd.quire.word-boxes+json' },
+      }),
+    ).toBe(1);
+
+    // Only for whoever may view the file; a bad page or no words is refused, naming the field.
+    expect((await get(outsider, `/api/search/text-marks/${id}?page=2&words=platypus`)).statusCode).toBe(404);
+    expect((await get(null, `/api/search/text-marks/${id}?page=2&words=platypus`)).statusCode).toBe(401);
+    const badPage = await get(viewer, `/api/search/text-marks/${id}?page=0&words=platypus`);
+    expect(badPage.statusCode).toBe(400);
+    expect(JSON.stringify(badPage.json().errors)).toContain('page');
+    const noWords = await get(viewer, `/api/search/text-marks/${id}?page=2`);
+    expect(noWords.statusCode).toBe(400);
+    expect(JSON.stringify(noWords.json().errors)).toContain('words');
   }, 180_000);
 
   it('names the page of a word in a PDF with a text layer too, without recognising anything', async () => {
@@ -106,6 +139,9 @@ describe('text recognition after upload', () => {
     const hits = await found(viewer, 'wallaby');
     expect(hits.map((h) => [h.id, h.snippet_page])).toEqual([[id, 2]]);
     expect((await get(viewer, `/api/search/text-status/${id}`)).json().data.recognition).toBeNull();
+    // No word boxes: the browser marks the word from the text layer.
+    const marks = (await get(viewer, `/api/search/text-marks/${id}?page=2&words=wallaby`)).json().data;
+    expect(marks).toMatchObject({ recognised: false, marks: [] });
   }, 60_000);
 
   it('refuses a pixel bomb from its header, without decoding it, and the API keeps answering', async () => {

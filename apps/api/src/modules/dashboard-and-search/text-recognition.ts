@@ -36,10 +36,15 @@ export const OCR_LIMITS: OcrLimits = {
   rssMb: 1024,
 };
 
+/** A recognised word: x, y, width, height in ten-thousandths of its page (top left 0, 0), and the word. */
+export type WordBox = [number, number, number, number, string];
+
 export interface RecognisedPage {
   /** 0-based. */
   page: number;
   text: string;
+  /** Where Tesseract found each word (kept for marking a search's words on the page). */
+  words: WordBox[];
 }
 
 const CHILD = fileURLToPath(new URL('./ocr-child.mjs', import.meta.url));
