@@ -76,6 +76,18 @@ describe('the web client files', () => {
     expect((await get('/admin/users')).body).not.toContain('<form>');
   });
 
+  it('answers the root and unknown pages with index.html, and nothing outside the folder', async () => {
+    const root = await get('/');
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<div id="root">');
+    expect((await get('/assets/')).body).toContain('<div id="root">');
+    expect((await get('/assets')).body).toContain('<div id="root">');
+    expect((await get('/assets/missing-1.js')).statusCode).toBe(404);
+    const outside = await get('/..%2f..%2f..%2fetc%2fpasswd');
+    expect(outside.body).not.toContain('root:');
+    expect((await get('/api/no-such-call')).json()).toMatchObject({ code: 'not_found' });
+  });
+
   it('never serves a source map', async () => {
     const map = await get('/assets/app-abc123.js.map');
     expect(map.statusCode).toBe(404);

@@ -66,12 +66,18 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   );
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
+    // One route for all the files, each looked up on disk when asked for; one that is not
+    // there goes to the not-found handler (notFoundHandler). `wildcard: false` read the whole
+    // folder at start and made routes for each file (about 0.2 s of a start, measured).
+    wildcard: true,
     index: false,
     preCompressed: true,
-    // Only what the build put there: no `.map`, no dotfiles.
+    // Only what the build put there: no `.map`, no dotfiles. A folder ('/', '/assets/') is
+    // no file: it falls to the not-found handler, which answers it as a page.
     allowedPath: (pathname) =>
-      !pathname.endsWith('.map') && !pathname.split('/').some((p) => p.startsWith('.')),
+      !pathname.endsWith('/') &&
+      !pathname.endsWith('.map') &&
+      !pathname.split('/').some((p) => p.startsWith('.')),
     setHeaders: (res, filePath) => {
       res.header('cache-control', cacheControlFor(filePath));
     },
