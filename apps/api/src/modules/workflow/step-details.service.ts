@@ -23,16 +23,8 @@ import {
   toTriggerDto,
 } from './design.dto.js';
 import * as repo from './design.repository.js';
-import {
-  AUDIT,
-  assertStepIdle,
-  checkDefaults,
-  checkRouteTarget,
-  loadFields,
-  namesFor,
-  type Out,
-  stepOf,
-} from './design.service.js';
+import { AUDIT, checkDefaults, loadFields, namesFor, type Out } from './design.service.js';
+import { assertStepIdle, checkRouteTarget, stepOf } from './design-steps.service.js';
 import * as detailsRepo from './step-details.repository.js';
 import { conditionValueText } from './workflow.conditions.js';
 import {

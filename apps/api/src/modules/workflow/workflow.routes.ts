@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as design from './design.service.js';
+import * as designSteps from './design-steps.service.js';
 import * as runs from './run.service.js';
 import * as views from './run-views.service.js';
 import * as details from './step-details.service.js';
@@ -25,7 +26,7 @@ const workflowRoutes = (deps: Deps) =>
     workflows: async ({ auth }) => ({ data: await design.listActiveWorkflows(deps, auth) }),
     workflowIndex: async ({ query }) => ({ data: await design.pageWorkflows(deps, query) }),
     viewWorkflow: async ({ params }) => ({ data: await design.getWorkflow(deps, params.id) }),
-    getStep: async ({ params }) => ({ data: await design.getStep(deps, params.id) }),
+    getStep: async ({ params }) => ({ data: await designSteps.getStep(deps, params.id) }),
     createAndUpdateWorkflow: async ({ body, actor }) => ({
       message: body.id ? 'Workflow updated' : 'Workflow created',
       data: await design.saveWorkflow(deps, actor, body),
@@ -36,10 +37,10 @@ const workflowRoutes = (deps: Deps) =>
     },
     createUpdateWorkflowStep: async ({ body, actor }) => ({
       message: body.id ? 'Step updated' : 'Step created',
-      data: await design.saveStep(deps, actor, body),
+      data: await designSteps.saveStep(deps, actor, body),
     }),
     deleteStep: async ({ params, actor }) => {
-      await design.deleteStep(deps, actor, params.id);
+      await designSteps.deleteStep(deps, actor, params.id);
       return { message: 'Step deleted', data: null };
     },
     createUpdateMetadata: async ({ body, actor }) => ({
