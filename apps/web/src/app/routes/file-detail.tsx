@@ -2,6 +2,7 @@ import { contract, officePreviewKind } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { useTextMarks } from '../../features/dashboard-and-search/api/text-marks';
 import { TextStatusPanel } from '../../features/dashboard-and-search/components/text-status-panel';
 import { fileIdFrom, useFileView } from '../../features/files/api/file-queries';
 import { FileActionsBar } from '../../features/files/components/file-actions-bar';
@@ -26,6 +27,12 @@ export function FileDetailPage() {
   const [search] = useSearchParams();
   const startPage = Number(search.get('page')) || undefined;
   const marks = (search.get('mark') ?? '').split(' ').filter(Boolean);
+  // On a recognised page (a scan, an image), where those words are: drawn over the page.
+  const markedPage = startPage ?? 1;
+  const textMarks = useTextMarks(id, markedPage, marks);
+  const recognised = textMarks.data?.recognised
+    ? { page: textMarks.data.page, boxes: textMarks.data.marks }
+    : undefined;
   const file = useFileView(id);
   const me = useCurrentUser();
   const [sharing, setSharing] = useState(false);
@@ -71,6 +78,7 @@ export function FileDetailPage() {
               fileName={f.name}
               startPage={startPage}
               marks={marks}
+              recognised={recognised}
               load={() =>
                 callApi(contract.file.versionPreview, { params: { id: f.current_version_id } }).then(
                   (r) => r.data,
