@@ -125,6 +125,18 @@ const SIGNED_IN_PAGES: Pages = [
   ['/files/:id', () => import('./routes/file-detail').then((m) => m.FileDetailPage)],
   ['/admin/trash', () => import('../features/trash/routes/trash').then((m) => m.TrashPage)],
   [
+    '/admin/retention',
+    () => import('../features/retention/routes/retention-rules').then((m) => m.RetentionRulesPage),
+  ],
+  [
+    '/admin/retention/holds',
+    () => import('../features/retention/routes/legal-holds').then((m) => m.LegalHoldsPage),
+  ],
+  [
+    '/admin/retention/dispositions',
+    () => import('../features/retention/routes/dispositions').then((m) => m.DispositionsPage),
+  ],
+  [
     '/admin/category/:id',
     () => import('../features/category/routes/category-settings').then((m) => m.CategorySettingsPage),
   ],

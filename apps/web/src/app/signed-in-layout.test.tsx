@@ -69,6 +69,7 @@ describe('signed-in pages', () => {
       ...FILE_CONTROL_LINKS,
       'Workflows',
       'Trash',
+      'Retention',
       'Assigned to me',
       ...SETTINGS_LINKS,
     ]);
@@ -102,13 +103,21 @@ describe('signed-in pages', () => {
     [
       'admin',
       'File Control Admin',
-      [...FILES_LINKS, ...FILE_CONTROL_LINKS, 'Workflows', 'Trash', 'Assigned to me'],
+      [...FILES_LINKS, ...FILE_CONTROL_LINKS, 'Workflows', 'Trash', 'Retention', 'Assigned to me'],
     ],
     ['admin', 'User Administration Admin', [...FILES_LINKS, 'Assigned to me', ...SETTINGS_LINKS]],
     [
       'admin',
       'Auditor',
-      [...FILES_LINKS, ...FILE_CONTROL_LINKS, 'Workflows', 'Trash', 'Assigned to me', ...SETTINGS_LINKS],
+      [
+        ...FILES_LINKS,
+        ...FILE_CONTROL_LINKS,
+        'Workflows',
+        'Trash',
+        'Retention',
+        'Assigned to me',
+        ...SETTINGS_LINKS,
+      ],
     ],
     ['admin', 'DATAMAX ADMIN', ['Licence management']],
   ])('list for a %s with %s: %j', async (role, accessType, links) => {

@@ -1,0 +1,25 @@
+import { contract, type TDecideDispositionsInput } from '@quire/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiQueryOptions, callApi } from '../../../lib/api-client';
+import { invalidateFiles } from '../../../lib/invalidate-files';
+
+// Dispositions (File Control): the files whose retention period is over, approved (the rule's
+// review, trash or purge is carried out) or postponed, one or many at once. An approval may
+// trash or purge files: the file lists refresh too.
+
+export type DispositionStatus = 'pending' | 'postponed' | 'approved';
+
+export function useDispositions(status: DispositionStatus, page: number) {
+  return useQuery(apiQueryOptions(contract.retention.listDispositions, { query: { status, page } }));
+}
+
+export function useDecideDispositions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TDecideDispositionsInput) => callApi(contract.retention.decideDispositions, { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: [contract.retention.listDispositions.path] });
+      void invalidateFiles(client);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { contract, type TRetentionRuleInput } from '@quire/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
+
+// Retention rules (File Control): the list, and a category's rule set or removed. Setting or
+// removing one changes the list and what every category below it inherits.
+
+export function useRetentionRules() {
+  return useQuery(apiQueryOptions(contract.retention.listRetentionRules));
+}
+
+/** The categories, fields and groups the rule and hold forms choose from. */
+export function useCategoryOptions() {
+  return useQuery(apiQueryOptions(contract.category.fileCategories, { query: {} }));
+}
+
+export function useDateFields() {
+  return useQuery({
+    ...apiQueryOptions(contract.metadata.userFields),
+    select: (fields) => fields.filter((f) => f.type === 'date'),
+  });
+}
+
+export function useGroupOptions() {
+  return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.groups });
+}
+
+function useInvalidateRules() {
+  const client = useQueryClient();
+  return () =>
+    client.invalidateQueries({ queryKey: queryKeyFor(contract.retention.listRetentionRules).slice(0, 1) });
+}
+
+export function useSetRetentionRule() {
+  const invalidate = useInvalidateRules();
+  return useMutation({
+    mutationFn: ({ categoryId, body }: { categoryId: number; body: TRetentionRuleInput }) =>
+      callApi(contract.retention.setRetentionRule, { params: { id: categoryId }, body }),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useDeleteRetentionRule() {
+  const invalidate = useInvalidateRules();
+  return useMutation({
+    mutationFn: (categoryId: number) =>
+      callApi(contract.retention.deleteRetentionRule, { params: { id: categoryId } }),
+    onSuccess: () => void invalidate(),
+  });
+}

@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZCreateLegalHoldBody } from '@quire/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { DialogActions } from '../../../components/dialog-actions';
+import { Field } from '../../../components/form-field';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { useCategoryFiles, useCreateLegalHold, useMySavedViews } from '../api/legal-holds';
+import { useCategoryOptions } from '../api/retention-rules';
+import { SelectField } from './select-field';
+
+const FIELDS = ['target', 'target_id', 'reason'] as const;
+type HoldInput = z.input<typeof ZCreateLegalHoldBody>;
+const resolver = withEmptyMessages(zodResolver(ZCreateLegalHoldBody), {
+  target_id: 'Choose what to hold',
+  reason: 'Say why it is held',
+});
+
+/** Puts a file, a category or one of the person's saved searches on legal hold, saying why. */
+export function HoldForm() {
+  const notify = useNotify();
+  const create = useCreateLegalHold();
+  const categories = useCategoryOptions();
+  const views = useMySavedViews();
+  // A file is chosen in its category.
+  const [fileCategory, setFileCategory] = useState<number | null>(null);
+  const files = useCategoryFiles(fileCategory);
+  const form = useForm<HoldInput, unknown, z.output<typeof ZCreateLegalHoldBody>>({
+    resolver,
+    defaultValues: { target: 'file', reason: '' },
+  });
+  const { errors } = form.formState;
+  const target = form.watch('target');
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (create.isPending) return;
+    create.mutate(body, {
+      onSuccess: ({ data }) => {
+        notify.success(
+          'Legal hold set',
+          `${data.target_name} is held (${data.file_count} file${data.file_count === 1 ? '' : 's'}).`,
+        );
+        form.reset({ target: body.target, reason: '' });
+      },
+      onError: (error) => {
+        setServerErrors(form, error, FIELDS);
+        notify.notifyFailure('Failed to set legal hold!', error);
+      },
+    });
+  });
+
+  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.path }));
+  return (
+    <form
+      className="form card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={create.isPending}
+      aria-labelledby="hold-form-title"
+    >
+      <h2 id="hold-form-title">Put on legal hold</h2>
+      <div className="form-grid">
+        <SelectField
+          label="Hold"
+          error={errors.target?.message}
+          options={[
+            { value: 'file', label: 'A file' },
+            { value: 'category', label: 'A category and its sub-categories' },
+            { value: 'saved_view', label: 'The files of one of my saved searches' },
+          ]}
+          {...form.register('target', {
+            onChange: () => form.setValue('target_id', undefined as never),
+          })}
+        />
+        {target === 'file' ? (
+          <>
+            <SelectField
+              label="In category"
+              placeholder="Choose a category"
+              value={fileCategory ?? ''}
+              onChange={(e) => {
+                setFileCategory(e.target.value ? Number(e.target.value) : null);
+                form.setValue('target_id', undefined as never);
+              }}
+              options={categoryOptions}
+            />
+            <SelectField
+              key={`files-${fileCategory ?? 0}`}
+              label="File"
+              placeholder={fileCategory === null ? 'Choose a category first' : 'Choose a file'}
+              error={errors.target_id?.message}
+              disabled={fileCategory === null}
+              options={(files.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))}
+              {...form.register('target_id')}
+            />
+          </>
+        ) : target === 'category' ? (
+          <SelectField
+            key="category"
+            label="Category"
+            placeholder="Choose a category"
+            error={errors.target_id?.message}
+            options={categoryOptions}
+            {...form.register('target_id')}
+          />
+        ) : (
+          <SelectField
+            key="saved-view"
+            label="Saved search"
+            placeholder={
+              (views.data?.items.length ?? 0) ? 'Choose a saved search' : 'You have no saved searches'
+            }
+            error={errors.target_id?.message}
+            hint="The files it matches now are held; files that match it later are not."
+            options={(views.data?.items ?? []).map((v) => ({ value: v.id, label: v.name }))}
+            {...form.register('target_id')}
+          />
+        )}
+        <Field
+          label="Reason"
+          error={errors.reason?.message}
+          hint="Who asked for it and why: it is shown to anyone refused a change."
+          className="field--wide"
+        >
+          {(control) => <textarea {...control} rows={2} {...form.register('reason')} />}
+        </Field>
+      </div>
+      <DialogActions pending={create.isPending} pendingLabel="Setting…">
+        Set legal hold
+      </DialogActions>
+    </form>
+  );
+}

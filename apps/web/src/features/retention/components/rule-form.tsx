@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZRetentionRuleBody } from '@quire/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { DialogActions } from '../../../components/dialog-actions';
+import { FormField } from '../../../components/form-field';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { setServerErrors } from '../../../lib/form';
+import {
+  useCategoryOptions,
+  useDateFields,
+  useGroupOptions,
+  useSetRetentionRule,
+} from '../api/retention-rules';
+import { SelectField } from './select-field';
+
+const FIELDS = ['keep_for', 'unit', 'start_from', 'date_field_id', 'action', 'review_group_id'] as const;
+type RuleInput = z.input<typeof ZRetentionRuleBody>;
+const idOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+/** Sets a category's retention rule: how long, from when, then what. */
+export function RuleForm() {
+  const notify = useNotify();
+  const categories = useCategoryOptions();
+  const dateFields = useDateFields();
+  const groups = useGroupOptions();
+  const save = useSetRetentionRule();
+  const [categoryId, setCategoryId] = useState('');
+  const [categoryError, setCategoryError] = useState<string | undefined>();
+  const form = useForm<RuleInput, unknown, z.output<typeof ZRetentionRuleBody>>({
+    resolver: zodResolver(ZRetentionRuleBody),
+    // A field shown only for some choices (the date field, the review group) is sent only then.
+    shouldUnregister: true,
+    defaultValues: {
+      keep_for: 7,
+      unit: 'years',
+      start_from: 'upload',
+      action: 'review',
+      date_field_id: null,
+      review_group_id: null,
+    },
+  });
+  const { errors } = form.formState;
+  const startFrom = form.watch('start_from');
+  const action = form.watch('action');
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (save.isPending) return;
+    if (!categoryId) {
+      setCategoryError('Choose a category');
+      return;
+    }
+    save.mutate(
+      { categoryId: Number(categoryId), body },
+      {
+        onSuccess: ({ data, message }) => notify.success(message ?? 'Retention rule saved', data.summary),
+        onError: (error) => {
+          setServerErrors(form, error, FIELDS);
+          notify.notifyFailure('Failed to save retention rule!', error);
+        },
+      },
+    );
+  });
+
+  return (
+    <form
+      className="form card"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={save.isPending}
+      aria-labelledby="rule-form-title"
+    >
+      <h2 id="rule-form-title">Set a category's rule</h2>
+      <div className="form-grid">
+        <SelectField
+          label="Category"
+          name="category_id"
+          placeholder="Choose a category"
+          value={categoryId}
+          onChange={(e) => {
+            setCategoryId(e.target.value);
+            setCategoryError(undefined);
+          }}
+          error={categoryError}
+          hint="Its sub-categories follow this rule unless they have their own."
+          options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.path }))}
+        />
+        <FormField
+          label="Keep for"
+          type="number"
+          min={1}
+          inputMode="numeric"
+          error={errors.keep_for?.message}
+          {...form.register('keep_for')}
+        />
+        <SelectField
+          label="Unit"
+          error={errors.unit?.message}
+          options={[
+            { value: 'days', label: 'Days' },
+            { value: 'months', label: 'Months' },
+            { value: 'years', label: 'Years' },
+          ]}
+          {...form.register('unit')}
+        />
+        <SelectField
+          label="Counted from"
+          error={errors.start_from?.message}
+          options={[
+            { value: 'upload', label: 'The upload' },
+            { value: 'field_date', label: 'A date field' },
+            { value: 'workflow_end', label: 'The end of its workflow' },
+          ]}
+          {...form.register('start_from')}
+        />
+        {startFrom === 'field_date' ? (
+          <SelectField
+            label="Date field"
+            placeholder="Choose a date field"
+            error={errors.date_field_id?.message}
+            options={(dateFields.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+            {...form.register('date_field_id', { setValueAs: idOrNull })}
+          />
+        ) : null}
+        <SelectField
+          label="Then"
+          error={errors.action?.message}
+          options={[
+            { value: 'review', label: 'Review by a group' },
+            { value: 'trash', label: 'Move to the trash' },
+            { value: 'purge', label: 'Purge (delete for good)' },
+          ]}
+          {...form.register('action')}
+        />
+        {action === 'review' ? (
+          <SelectField
+            label="Review group"
+            placeholder="Choose a group"
+            error={errors.review_group_id?.message}
+            options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            {...form.register('review_group_id', { setValueAs: idOrNull })}
+          />
+        ) : null}
+      </div>
+      <DialogActions pending={save.isPending} pendingLabel="Saving…">
+        Save rule
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import type { TDisposition } from '@quire/contract';
+import { useState } from 'react';
+import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { Pagination, pagingOf } from '../../../components/pagination';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { type DispositionStatus, useDispositions } from '../api/dispositions';
+import { ApproveDialog, PostponeDialog } from '../components/decide-dialogs';
+import { RetentionTabs } from '../components/retention-tabs';
+import { SelectField } from '../components/select-field';
+
+const ACTIONS = { review: 'Review', trash: 'Move to trash', purge: 'Purge' } as const;
+type Deciding = { decision: 'approve' | 'postpone'; items: TDisposition[] } | null;
+
+/**
+ * What the daily retention scan found due: approve (the rule's action is carried out) or
+ * postpone, one by one or the chosen ones at once. Held files wait for their hold's release.
+ */
+export function DispositionsPage() {
+  const { canWrite } = useAreaAccess('fileControl');
+  const [status, setStatus] = useState<DispositionStatus>('pending');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [deciding, setDeciding] = useState<Deciding>(null);
+  const list = useDispositions(status, page);
+  useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load dispositions');
+  const items = list.data?.items ?? [];
+  const open = status !== 'approved' && canWrite;
+  const selected = items.filter((d) => chosen.has(d.id));
+  const paging = pagingOf(list.data, 'dispositions', setPage, list.isFetching);
+  const toggle = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const close = () => setDeciding(null);
+  const done = () => setChosen(new Set());
+  return (
+    <>
+      <PageHeader title="Dispositions">
+        Files whose retention period is over. Approving carries out their rule; every decision is audited with
+        the rule that caused it.
+      </PageHeader>
+      <RetentionTabs />
+      <div className="toolbar">
+        <SelectField
+          label="Show"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as DispositionStatus);
+            setPage(1);
+            setChosen(new Set());
+          }}
+          options={[
+            { value: 'pending', label: 'Due' },
+            { value: 'postponed', label: 'Postponed' },
+            { value: 'approved', label: 'Approved' },
+          ]}
+        />
+        {open ? (
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={selected.length === 0}
+              onClick={() => setDeciding({ decision: 'approve', items: selected })}
+            >
+              Approve chosen ({selected.length})
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={selected.length === 0}
+              onClick={() => setDeciding({ decision: 'postpone', items: selected })}
+            >
+              Postpone chosen ({selected.length})
+            </button>
+          </>
+        ) : null}
+      </div>
+      <QueryState
+        query={list}
+        loadingText="Loading dispositions…"
+        failedText="The dispositions could not be loaded"
+        isEmpty={items.length === 0}
+        empty={
+          <>
+            <h2>
+              {status === 'pending'
+                ? 'Nothing is due'
+                : status === 'postponed'
+                  ? 'Nothing is postponed'
+                  : 'Nothing approved yet'}
+            </h2>
+            <p className="muted">
+              The retention scan runs every night and lists the files whose period is over.
+            </p>
+          </>
+        }
+      >
+        <DataTable
+          caption="Dispositions"
+          columns={[
+            ...(open ? ['Choose'] : []),
+            'File',
+            'Category',
+            'Rule',
+            'Then',
+            status === 'postponed' ? 'Until' : 'Due',
+          ]}
+          actions={open}
+          busy={list.isFetching}
+        >
+          {items.map((d) => (
+            <tr key={d.id}>
+              {open ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Choose ${d.file.name}`}
+                    checked={chosen.has(d.id)}
+                    onChange={() => toggle(d.id)}
+                  />
+                </td>
+              ) : null}
+              <td>
+                {d.file.name}
+                {d.held ? <span className="badge"> On legal hold</span> : null}
+              </td>
+              <td>{d.category?.name ?? '—'}</td>
+              <td>{d.rule_summary}</td>
+              <td>
+                {ACTIONS[d.action]}
+                {d.review_group ? ` (${d.review_group.name})` : ''}
+              </td>
+              <td>
+                <Timestamp
+                  iso={(status === 'postponed' ? d.postponed_until : d.due_at) ?? d.due_at}
+                  show="date"
+                />
+              </td>
+              {open ? (
+                <td className="cell-actions">
+                  <RowAction
+                    label={`Approve ${d.file.name}`}
+                    onClick={() => setDeciding({ decision: 'approve', items: [d] })}
+                  >
+                    Approve
+                  </RowAction>
+                  <RowAction
+                    label={`Postpone ${d.file.name}`}
+                    onClick={() => setDeciding({ decision: 'postpone', items: [d] })}
+                  >
+                    Postpone
+                  </RowAction>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+        {paging ? <Pagination {...paging} /> : null}
+      </QueryState>
+      {deciding?.decision === 'approve' ? (
+        <ApproveDialog items={deciding.items} onClose={close} onDone={done} />
+      ) : null}
+      {deciding?.decision === 'postpone' ? (
+        <PostponeDialog items={deciding.items} onClose={close} onDone={done} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { TLegalHold } from '@quire/contract';
+import { useState } from 'react';
+import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { Pagination, pagingOf } from '../../../components/pagination';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { type HoldStatus, useLegalHolds } from '../api/legal-holds';
+import { HoldForm } from '../components/hold-form';
+import { ReleaseHoldDialog } from '../components/release-hold-dialog';
+import { RetentionTabs } from '../components/retention-tabs';
+import { SelectField } from '../components/select-field';
+
+const TARGETS = { file: 'File', category: 'Category', saved_view: 'Saved search' } as const;
+
+/** Legal holds in force (or released): who set each and why; set and release them. */
+export function LegalHoldsPage() {
+  const { canWrite } = useAreaAccess('fileControl');
+  const [status, setStatus] = useState<HoldStatus>('active');
+  const [page, setPage] = useState(1);
+  const [releasing, setReleasing] = useState<TLegalHold | null>(null);
+  const holds = useLegalHolds(status, page);
+  useFailureToast(holds.error, holds.errorUpdatedAt, 'Failed to load legal holds');
+  const active = status === 'active';
+  const paging = pagingOf(holds.data, 'holds', setPage, holds.isFetching);
+  return (
+    <>
+      <PageHeader title="Legal holds">
+        While a hold is in force nothing it covers can be deleted, purged, moved, versioned over or restored
+        over, by anyone.
+      </PageHeader>
+      <RetentionTabs />
+      <div className="toolbar">
+        <SelectField
+          label="Show"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as HoldStatus);
+            setPage(1);
+          }}
+          options={[
+            { value: 'active', label: 'Holds in force' },
+            { value: 'released', label: 'Released holds' },
+          ]}
+        />
+      </div>
+      <QueryState
+        query={holds}
+        loadingText="Loading legal holds…"
+        failedText="The legal holds could not be loaded"
+        isEmpty={(holds.data?.items.length ?? 0) === 0}
+        empty={
+          <>
+            <h2>{active ? 'No legal holds in force' : 'No released holds'}</h2>
+            <p className="muted">
+              {active ? 'Every file follows its retention rule.' : 'Released holds are listed here.'}
+            </p>
+          </>
+        }
+      >
+        <DataTable
+          caption={active ? 'Legal holds in force' : 'Released legal holds'}
+          columns={['Held', 'Kind', 'Files', 'Reason', 'Set by', active ? 'Since' : 'Released']}
+          actions={canWrite && active}
+          busy={holds.isFetching}
+        >
+          {holds.data?.items.map((h) => (
+            <tr key={h.id}>
+              <td>{h.target_name}</td>
+              <td>{TARGETS[h.target]}</td>
+              <td>{h.file_count}</td>
+              <td>{active ? h.reason : `${h.reason} — released: ${h.release_reason ?? ''}`}</td>
+              <td>{h.set_by.name}</td>
+              <td>
+                <Timestamp iso={(active ? h.set_at : h.released_at) ?? h.set_at} show="date" />
+              </td>
+              {canWrite && active ? (
+                <td className="cell-actions">
+                  <RowAction label={`Release the hold on ${h.target_name}`} onClick={() => setReleasing(h)}>
+                    Release
+                  </RowAction>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+        {paging ? <Pagination {...paging} /> : null}
+      </QueryState>
+      {canWrite ? <HoldForm /> : null}
+      {releasing ? <ReleaseHoldDialog hold={releasing} onClose={() => setReleasing(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import type { TRetentionRule } from '@quire/contract';
+import { useState } from 'react';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useDeleteRetentionRule, useRetentionRules } from '../api/retention-rules';
+import { RetentionTabs } from '../components/retention-tabs';
+import { RuleForm } from '../components/rule-form';
+
+/** The retention rules by category; File Control writers set and remove them. */
+export function RetentionRulesPage() {
+  const { canWrite } = useAreaAccess('fileControl');
+  const rules = useRetentionRules();
+  const remove = useDeleteRetentionRule();
+  const [removing, setRemoving] = useState<TRetentionRule | null>(null);
+  useFailureToast(rules.error, rules.errorUpdatedAt, 'Failed to load retention rules');
+  return (
+    <>
+      <PageHeader title="Retention">
+        How long each category keeps its files, and what happens then. Files under a legal hold are never
+        deleted, moved or versioned over.
+      </PageHeader>
+      <RetentionTabs />
+      <QueryState
+        query={rules}
+        loadingText="Loading retention rules…"
+        failedText="The retention rules could not be loaded"
+        isEmpty={(rules.data?.items.length ?? 0) === 0}
+        empty={
+          <>
+            <h2>No retention rules yet</h2>
+            <p className="muted">
+              Files are kept until someone deletes them. Set a rule below to schedule their review or
+              deletion.
+            </p>
+          </>
+        }
+      >
+        <DataTable caption="Retention rules" columns={['Category', 'Rule', 'Changed']} actions={canWrite}>
+          {rules.data?.items.map((rule) => (
+            <tr key={rule.id}>
+              <td>{rule.category.name}</td>
+              <td>{rule.summary}</td>
+              <td>
+                <Timestamp iso={rule.updated_at} show="date" />
+              </td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  <RowAction
+                    label={`Remove the rule of ${rule.category.name}`}
+                    danger
+                    onClick={() => setRemoving(rule)}
+                  >
+                    Remove
+                  </RowAction>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
+      {canWrite ? <RuleForm /> : null}
+      {removing ? (
+        <ConfirmMutationDialog
+          title="Remove this rule?"
+          confirmLabel="Remove rule"
+          tone="danger"
+          mutation={remove}
+          value={removing.category.id}
+          success={[
+            'Retention rule removed',
+            `${removing.category.name} now follows its parent's rule, if any.`,
+          ]}
+          failure="Failed to remove retention rule!"
+          onClose={() => setRemoving(null)}
+        >
+          {removing.category.name} will no longer be kept by "{removing.summary}". Dispositions already listed
+          stay.
+        </ConfirmMutationDialog>
+      ) : null}
+    </>
+  );
+}
