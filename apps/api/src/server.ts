@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { type Config, loadConfig } from './config.js';
 import { type OpenDatabase, openDatabase } from './database.js';
@@ -10,10 +9,15 @@ let config: Config | undefined;
 
 async function main() {
   config = loadConfig();
+  // The app's modules (most of the server) are read and compiled while PostgreSQL starts
+  // in its own processes: a start waits for the longer of the two, not for their sum.
+  const appModule = import('./app.js');
+  appModule.catch(() => {}); // a failure to load is reported where it is awaited, below
   if (config.STORAGE === 'folder') await mkdir(config.storageDir, { recursive: true });
   database = await openDatabase(config);
   const { db, applied } = database;
   const created = await bootstrap(db, config);
+  const { buildApp } = await appModule;
   const app = await buildApp({ config, db, serveWeb: true });
   if (applied.length) app.log.info({ applied }, 'applied migrations');
 
