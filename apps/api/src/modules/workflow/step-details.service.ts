@@ -1,45 +1,26 @@
 import type {
   TStepAssignee,
-  TStepCondition,
   TStepField,
   TStepNotification,
-  TStepTrigger,
   ZEditStepMetadataBody,
   ZSaveAssigneesBody,
-  ZSaveConditionBody,
   ZSaveNotificationBody,
-  ZSaveTriggerBody,
   ZSetDefaultMetadataBody,
 } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import type { FieldError } from '../../lib/errors.js';
-import { CRON_NEVER_DUE, CronError, checkCron } from '../../lib/jobs/schedules.js';
-import {
-  toAssigneeDto,
-  toConditionDto,
-  toNotificationDto,
-  toStepFieldDto,
-  toTriggerDto,
-} from './design.dto.js';
+import { toAssigneeDto, toNotificationDto, toStepFieldDto } from './design.dto.js';
 import * as repo from './design.repository.js';
-import { AUDIT, checkDefaults, loadFields, namesFor, type Out } from './design.service.js';
-import { assertStepIdle, checkRouteTarget, stepOf } from './design-steps.service.js';
+import { AUDIT, checkDefaults, loadFields, type Out } from './design.service.js';
+import { assertStepIdle, stepOf } from './design-steps.service.js';
 import * as detailsRepo from './step-details.repository.js';
-import { conditionValueText } from './workflow.conditions.js';
-import {
-  assigneeNotFound,
-  badField,
-  badFields,
-  conditionNotFound,
-  notificationNotFound,
-  triggerNotFound,
-} from './workflow.errors.js';
-import { checkValue, type FieldMeta } from './workflow.values.js';
+import { assigneeNotFound, badField, badFields, notificationNotFound } from './workflow.errors.js';
 
-// The details of a workflow step (spec §3): its assignees, notification rules, PRE and POST
-// conditions, triggers and the metadata its form asks for. File Control calls, each write a
-// transaction with its audit event; the workflows and steps themselves are design.service.ts.
+// The details of a workflow step (spec §3): its assignees, notification rules and the metadata
+// its form asks for. File Control calls, each write a transaction with its audit event; the
+// step's conditions and triggers are step-rules.service.ts, the steps themselves
+// design-steps.service.ts.
 
 // ---- assignees ------------------------------------------------------------------------------
 
@@ -159,184 +140,6 @@ export async function deleteNotification(deps: Deps, actor: Actor, id: number): 
       message: `Deleted a notification (${row.event}) of step "${step.name}" of workflow "${step.workflow.name}"`,
       targetId: step.workflowId,
       details: { step_id: step.id, notification_id: id },
-    });
-  });
-}
-
-// ---- conditions -----------------------------------------------------------------------------
-
-export async function listConditions(
-  deps: Deps,
-  stepId: number,
-  mode: 'PRE' | 'POST',
-): Promise<TStepCondition[]> {
-  await stepOf(deps.db, stepId);
-  return (await detailsRepo.conditionsOf(deps.db, stepId, mode)).map(toConditionDto);
-}
-
-/** The fields whose values a run carries: the workflow's metadata and every step's. */
-async function workflowFieldIds(tx: Tx, workflowId: number): Promise<Set<number>> {
-  const workflow = await repo.findWorkflow(tx, workflowId);
-  return new Set([
-    ...(workflow?.fields.map((f) => f.fieldId) ?? []),
-    ...(workflow?.steps.flatMap((s) => s.fields.map((f) => f.fieldId)) ?? []),
-  ]);
-}
-
-export async function saveCondition(
-  deps: Deps,
-  actor: Actor,
-  body: Out<typeof ZSaveConditionBody>,
-): Promise<TStepCondition> {
-  return deps.db.$transaction(async (tx) => {
-    const step = await stepOf(tx, body.workflow_step_id);
-    const before = body.id ? await detailsRepo.findCondition(tx, body.id) : null;
-    if (body.id && !before) throw conditionNotFound();
-    if (before && before.stepId !== step.id)
-      throw badField('body.workflow_step_id', 'This condition belongs to another step');
-    const field = (await loadFields(tx, [body.field_id], 'body.field_id')).get(body.field_id) as FieldMeta;
-    if (body.on_workflow_field && !(await workflowFieldIds(tx, step.workflowId)).has(field.id))
-      throw badField('body.field_id', `"${field.name}" is not metadata of this workflow or of its steps`);
-    if (
-      (body.operator === 'gt' || body.operator === 'lt') &&
-      (field.type === 'boolean' || field.type === 'user')
-    )
-      throw badField('body.operator', `"${field.name}" cannot be compared as greater or less`);
-    const value = ['empty', 'not_empty'].includes(body.operator) ? null : (body.value ?? null);
-    if (value !== null && body.operator !== 'contains') {
-      for (const v of Array.isArray(value) ? value : [value]) {
-        const checked = checkValue(field, v, () => true);
-        if (!checked.ok) throw badField('body.value', `${field.name}: ${checked.message}`);
-      }
-    }
-    const existing = await detailsRepo.conditionsOf(tx, step.id, body.mode);
-    const position =
-      body.position ??
-      before?.position ??
-      Math.max(0, ...existing.filter((c) => c.id !== body.id).map((c) => c.position)) + 1;
-    const row = await detailsRepo.saveCondition(tx, body.id, {
-      stepId: step.id,
-      mode: body.mode,
-      fieldId: field.id,
-      onWorkflowField: body.on_workflow_field,
-      operator: body.operator,
-      value: conditionValueText(value),
-      join: body.join,
-      position,
-    });
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: body.id ? 'workflow.condition_updated' : 'workflow.condition_created',
-      message: `${body.id ? 'Updated' : 'Added'} a ${body.mode} condition on "${field.name}" to step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, condition_id: row.id, mode: body.mode, operator: body.operator, value },
-    });
-    return toConditionDto(row);
-  });
-}
-
-export async function deleteCondition(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
-    const row = await detailsRepo.findCondition(tx, id);
-    if (!row) throw conditionNotFound();
-    const step = await stepOf(tx, row.stepId);
-    await assertStepIdle(tx, step.id, 'conditions');
-    await detailsRepo.removeCondition(tx, id);
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: 'workflow.condition_deleted',
-      message: `Deleted a ${row.mode} condition on "${row.field.name}" of step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, condition_id: id },
-    });
-  });
-}
-
-// ---- triggers -------------------------------------------------------------------------------
-
-export async function listTriggers(deps: Deps, stepId: number): Promise<TStepTrigger[]> {
-  await stepOf(deps.db, stepId);
-  const rows = await detailsRepo.triggersOf(deps.db, stepId);
-  const names = await namesFor(deps.db, [{ triggers: rows }]);
-  return rows.map((t) => toTriggerDto(t, names));
-}
-
-export async function saveTrigger(
-  deps: Deps,
-  actor: Actor,
-  body: Out<typeof ZSaveTriggerBody>,
-): Promise<TStepTrigger> {
-  const saved = await deps.db.$transaction(async (tx) => {
-    const step = await stepOf(tx, body.workflow_step_id);
-    const before = body.id ? await detailsRepo.findTrigger(tx, body.id) : null;
-    if (body.id && !before) throw triggerNotFound();
-    if (before && before.stepId !== step.id)
-      throw badField('body.workflow_step_id', 'This trigger belongs to another step');
-    const usesField = body.kind === 'on_field_change' || body.kind === 'on_date';
-    const fieldId = usesField ? (body.field_id ?? null) : null;
-    const field = fieldId ? (await loadFields(tx, [fieldId], 'body.field_id')).get(fieldId) : undefined;
-    if (body.kind === 'on_date' && field && field.type !== 'date')
-      throw badField('body.field_id', `"${field.name}" is not a date field`);
-    const cron = body.kind === 'on_date' && !fieldId ? (body.cron ?? null) : null;
-    if (cron) {
-      try {
-        checkCron(cron);
-      } catch (err) {
-        if (err instanceof CronError) throw badField('body.cron', CRON_NEVER_DUE);
-        throw err;
-      }
-    }
-    const value = body.kind === 'on_field_change' ? (body.value ?? null) : null;
-    if (value !== null && field) {
-      const checked = checkValue(field, value, () => true);
-      if (!checked.ok) throw badField('body.value', `${field.name}: ${checked.message}`);
-    }
-    const steps = await repo.stepsOf(tx, step.workflowId);
-    await checkRouteTarget(steps, body.target_step_id, 'body.target_step_id');
-    const escalateUserId = body.kind === 'overdue' ? (body.escalate_user_id ?? null) : null;
-    const escalateGroupId = body.kind === 'overdue' ? (body.escalate_group_id ?? null) : null;
-    if (escalateUserId && !(await detailsRepo.activeUserIds(tx, [escalateUserId])).has(escalateUserId))
-      throw badField('body.escalate_user_id', 'Choose an active user');
-    if (escalateGroupId && !(await detailsRepo.groupIds(tx, [escalateGroupId])).has(escalateGroupId))
-      throw badField('body.escalate_group_id', 'Choose a group');
-    const row = await detailsRepo.saveTrigger(tx, body.id, {
-      stepId: step.id,
-      kind: body.kind,
-      fieldId,
-      value,
-      cron,
-      targetStepId:
-        body.kind === 'on_field_change' || body.kind === 'on_date' ? (body.target_step_id ?? null) : null,
-      escalateUserId,
-      escalateGroupId,
-      active: body.active,
-    });
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: body.id ? 'workflow.trigger_updated' : 'workflow.trigger_created',
-      message: `${body.id ? 'Updated' : 'Added'} a trigger (${body.kind}) on step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, trigger_id: row.id, kind: body.kind, field_id: fieldId, cron, value },
-    });
-    return row;
-  });
-  const names = await namesFor(deps.db, [{ triggers: [saved] }]);
-  return toTriggerDto(saved, names);
-}
-
-export async function deleteTrigger(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
-    const row = await detailsRepo.findTrigger(tx, id);
-    if (!row) throw triggerNotFound();
-    const step = await stepOf(tx, row.stepId);
-    await assertStepIdle(tx, step.id, 'triggers');
-    await detailsRepo.removeTrigger(tx, id);
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: 'workflow.trigger_deleted',
-      message: `Deleted a trigger (${row.kind}) of step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, trigger_id: id },
     });
   });
 }

@@ -12,6 +12,7 @@ import * as designSteps from './design-steps.service.js';
 import * as runs from './run.service.js';
 import * as views from './run-views.service.js';
 import * as details from './step-details.service.js';
+import * as stepRules from './step-rules.service.js';
 
 // The workflow area's calls: its own (`workflow`), and the ones the spec files under the
 // category, file and file-actions areas (bound here from their own contract parts, so the
@@ -57,25 +58,25 @@ const workflowRoutes = (deps: Deps) =>
       await details.deleteNotification(deps, actor, params.id);
       return { message: 'Notification deleted', data: null };
     },
-    getCondition: async ({ body }) => ({ data: await details.listConditions(deps, body.step_id, 'PRE') }),
+    getCondition: async ({ body }) => ({ data: await stepRules.listConditions(deps, body.step_id, 'PRE') }),
     getConditionPost: async ({ body }) => ({
-      data: await details.listConditions(deps, body.step_id, 'POST'),
+      data: await stepRules.listConditions(deps, body.step_id, 'POST'),
     }),
     updateCondition: async ({ body, actor }) => ({
       message: 'Condition saved',
-      data: await details.saveCondition(deps, actor, body),
+      data: await stepRules.saveCondition(deps, actor, body),
     }),
     deleteCondition: async ({ params, actor }) => {
-      await details.deleteCondition(deps, actor, params.id);
+      await stepRules.deleteCondition(deps, actor, params.id);
       return { message: 'Condition deleted', data: null };
     },
-    getTrigger: async ({ params }) => ({ data: await details.listTriggers(deps, params.id) }),
+    getTrigger: async ({ params }) => ({ data: await stepRules.listTriggers(deps, params.id) }),
     updateTrigger: async ({ body, actor }) => ({
       message: 'Trigger saved',
-      data: await details.saveTrigger(deps, actor, body),
+      data: await stepRules.saveTrigger(deps, actor, body),
     }),
     deleteTrigger: async ({ params, actor }) => {
-      await details.deleteTrigger(deps, actor, params.id);
+      await stepRules.deleteTrigger(deps, actor, params.id);
       return { message: 'Trigger deleted', data: null };
     },
     getAssignee: async ({ params }) => ({ data: await details.listAssignees(deps, params.id) }),
