@@ -224,6 +224,15 @@ export const retentionContract = {
     response: ZPage(ZDisposition),
     extension: true,
   }),
+  scanDispositions: endpoint({
+    method: 'POST',
+    path: '/api/retention/dispositions/scan',
+    guard: fcWrite,
+    summary:
+      'Run the daily retention scan now: list the files whose period is over, and bring back postponed ones whose date has come',
+    response: z.object({ listed: z.number().int(), reopened: z.number().int() }),
+    extension: true,
+  }),
   decideDispositions: endpoint({
     method: 'POST',
     path: '/api/retention/dispositions/decide',

@@ -150,11 +150,12 @@ export async function decideDispositions(
 const SCAN_BATCH = 1000;
 
 /**
- * The daily scan: postponed dispositions whose date has come are pending again, and every
- * file whose period is over gets a pending disposition under its rule (once per rule; a job
- * run twice lists nothing twice). One audit event per scan that found something.
+ * The daily scan (or one asked for by a File Control writer, `actor`): postponed dispositions
+ * whose date has come are pending again, and every file whose period is over gets a pending
+ * disposition under its rule (once per rule; a scan run twice lists nothing twice). One audit
+ * event per batch that found something.
  */
-export async function scanDue(deps: Deps) {
+export async function scanDue(deps: Deps, actor: Actor = { userId: null }) {
   const now = deps.now();
   let listed = 0;
   const reopened = (await repo.reopenPostponed(deps.db, now)).count;
@@ -180,19 +181,15 @@ export async function scanDue(deps: Deps) {
         }),
       );
       if (made.count)
-        await audit(
-          tx,
-          { userId: null },
-          {
-            type: 'retention',
-            action: 'retention.disposition_listed',
-            message: `${made.count} file${made.count === 1 ? '' : 's'} due for disposition`,
-            details: {
-              file_ids: due.map((d) => d.file_id),
-              rule_ids: [...rules.keys()],
-            },
+        await audit(tx, actor, {
+          type: 'retention',
+          action: 'retention.disposition_listed',
+          message: `${made.count} file${made.count === 1 ? '' : 's'} due for disposition`,
+          details: {
+            file_ids: due.map((d) => d.file_id),
+            rule_ids: [...rules.keys()],
           },
-        );
+        });
       return due.length;
     });
     listed += batch;

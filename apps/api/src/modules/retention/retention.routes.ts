@@ -26,6 +26,10 @@ export const retentionModule = (deps: Deps) =>
       return { message: `Legal hold on "${data.target_name}" released`, data };
     },
     listDispositions: async ({ query }) => ({ data: await dispositions.listDispositions(deps, query) }),
+    scanDispositions: async ({ actor }) => {
+      const data = await dispositions.scanDue(deps, actor);
+      return { message: `${data.listed} file${data.listed === 1 ? '' : 's'} newly due`, data };
+    },
     decideDispositions: async ({ auth, actor, body }) => {
       const data = await dispositions.decideDispositions(deps, auth, actor, body);
       const n = data.items.length;

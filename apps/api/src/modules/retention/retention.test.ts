@@ -301,9 +301,13 @@ describe('dispositions', () => {
     expect(first.due_at.slice(0, 10)).toBe('2026-10-30');
     expect(await auditCount('retention.disposition_listed')).toBeGreaterThan(0);
 
-    // A second scan lists nothing twice.
+    // A second scan lists nothing twice, nor does one asked for by a person.
     const total = (await pending()).total;
     await scan();
+    expect((await pending()).total).toBe(total);
+    const asked = await call({ method: 'POST', url: '/api/retention/dispositions/scan' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toEqual({ listed: 0, reopened: 0 });
     expect((await pending()).total).toBe(total);
   });
 
@@ -421,6 +425,11 @@ describe('who may', () => {
         name: 'dispositions',
         write: false,
         make: () => ({ method: 'GET', url: '/api/retention/dispositions' }),
+      },
+      {
+        name: 'scan now',
+        write: true,
+        make: () => ({ method: 'POST', url: '/api/retention/dispositions/scan' }),
       },
       {
         name: 'release hold',

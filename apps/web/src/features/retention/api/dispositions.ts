@@ -23,3 +23,12 @@ export function useDecideDispositions() {
     },
   });
 }
+
+/** Runs the daily scan now; the due list refreshes. */
+export function useScanDispositions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(contract.retention.scanDispositions),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [contract.retention.listDispositions.path] }),
+  });
+}

@@ -1,11 +1,12 @@
 import type { TDisposition } from '@quire/contract';
 import { useState } from 'react';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination, pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { type DispositionStatus, useDispositions } from '../api/dispositions';
+import { type DispositionStatus, useDispositions, useScanDispositions } from '../api/dispositions';
 import { ApproveDialog, PostponeDialog } from '../components/decide-dialogs';
 import { RetentionTabs } from '../components/retention-tabs';
 import { SelectField } from '../components/select-field';
@@ -24,6 +25,17 @@ export function DispositionsPage() {
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [deciding, setDeciding] = useState<Deciding>(null);
   const list = useDispositions(status, page);
+  const notify = useNotify();
+  const scan = useScanDispositions();
+  const scanNow = () =>
+    scan.mutate(undefined, {
+      onSuccess: ({ data }) =>
+        notify.success(
+          'Retention scan done',
+          `${data.listed} file${data.listed === 1 ? '' : 's'} newly due.`,
+        ),
+      onError: (error) => notify.notifyFailure('Failed to run the retention scan!', error),
+    });
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load dispositions');
   const items = list.data?.items ?? [];
   const open = status !== 'approved' && canWrite;
@@ -60,6 +72,11 @@ export function DispositionsPage() {
             { value: 'approved', label: 'Approved' },
           ]}
         />
+        {canWrite ? (
+          <button type="button" className="button button--ghost" onClick={scanNow} disabled={scan.isPending}>
+            {scan.isPending ? 'Scanning…' : 'Scan now'}
+          </button>
+        ) : null}
         {open ? (
           <>
             <button

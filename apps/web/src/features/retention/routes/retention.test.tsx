@@ -148,4 +148,16 @@ describe('retention', { timeout: 60_000 }, () => {
       { ids: [8, 9], decision: 'approve' },
     ]);
   });
+
+  it('runs the scan now and says how many files fell due; an empty list says so', async () => {
+    const { calls } = server({
+      'GET /api/retention/dispositions': { body: { data: page([]) } },
+      'POST /api/retention/dispositions/scan': { body: { data: { listed: 2, reopened: 0 } } },
+    });
+    const { user } = renderApp('/admin/retention/dispositions');
+    expect(await screen.findByRole('heading', { name: 'Nothing is due' }, { timeout: 10_000 })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Scan now' }));
+    expect(await screen.findByText('2 files newly due.')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/retention/dispositions/scan')).toHaveLength(1);
+  });
 });
