@@ -9,7 +9,7 @@ import { findUserByLogin } from '../account/account.service.js';
 import { hasUnspentLink } from '../account/link-token.service.js';
 import { endSession, openSession } from '../account/session.service.js';
 import { assertMayTryPassword, loginsOf, recordPasswordFailure } from '../account/throttle.service.js';
-import { authenticateExternal } from '../settings/settings.service.js';
+import { authenticateExternal } from '../settings/directory-accounts.service.js';
 import { accountInactive, emailNotVerified, invalidCredentials, invalidRole } from './auth.errors.js';
 
 // Signing in and out.

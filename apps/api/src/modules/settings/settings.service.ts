@@ -1,31 +1,17 @@
-import {
-  type AccessType,
-  mayUseRole,
-  type TAuthProvider,
-  type TAuthTestResult,
-  type ZAuthProviderBody,
-  ZUsername,
-} from '@quire/contract';
+import type { TAuthProvider, TAuthTestResult, ZAuthProviderBody } from '@quire/contract';
 import type { z } from 'zod';
 import { accessTypeFromDb, accessTypeToDb, assertCompanyAdmin } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { invalidInput } from '../../lib/errors.js';
 import { isPrivateHost } from '../../lib/private-hosts.js';
-import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
+import { encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../lib/session.js';
-import { assertSeatsAvailable } from '../licence/licence.service.js';
-import {
-  authenticate,
-  type DirectoryConfig,
-  DirectoryError,
-  type DirectoryUser,
-  findUser,
-} from './settings.directory.js';
+import { configOf, mapUser } from './directory-accounts.service.js';
+import { DirectoryError, type DirectoryUser, findUser } from './settings.directory.js';
 import {
   bindPasswordRequired,
   directoryFailed,
-  directoryUnavailable,
   directoryUserNotFound,
   ldapHostRefused,
   providerNotFound,
@@ -33,15 +19,6 @@ import {
 import * as repo from './settings.repository.js';
 
 type ProviderInput = z.output<typeof ZAuthProviderBody>;
-
-/** From least to most access: a user in several mapped groups gets the most. */
-const ACCESS_RANK: AccessType[] = [
-  'General staff',
-  'User Administration Admin',
-  'File Control Admin',
-  'Auditor',
-  'COMPANY ADMIN',
-];
 
 function toDto(p: repo.ProviderRow): TAuthProvider {
   return {
@@ -72,43 +49,6 @@ function toDto(p: repo.ProviderRow): TAuthProvider {
     })),
     user_count: p._count.users,
     updated_at: p.updatedAt.toISOString(),
-  };
-}
-
-function configOf(
-  deps: Deps,
-  p: {
-    url: string;
-    startTls: boolean;
-    verifyCertificate: boolean;
-    caCertificate: string | null;
-    bindDn: string | null;
-    bindPasswordEncrypted: string | null;
-    baseDn: string;
-    userFilter: string;
-    usernameAttribute: string;
-    emailAttribute: string;
-    firstNameAttribute: string;
-    lastNameAttribute: string;
-    groupAttribute: string | null;
-  },
-): DirectoryConfig {
-  return {
-    url: p.url,
-    startTls: p.startTls,
-    verifyCertificate: p.verifyCertificate,
-    caCertificate: p.caCertificate,
-    bindDn: p.bindDn,
-    bindPassword: p.bindPasswordEncrypted ? decryptSecret(deps.secretKey, p.bindPasswordEncrypted) : null,
-    baseDn: p.baseDn,
-    userFilter: p.userFilter,
-    usernameAttribute: p.usernameAttribute,
-    emailAttribute: p.emailAttribute,
-    firstNameAttribute: p.firstNameAttribute,
-    lastNameAttribute: p.lastNameAttribute,
-    groupAttribute: p.groupAttribute,
-    timeoutMs: deps.config.LDAP_TIMEOUT_MS,
-    allowPrivate: deps.config.LDAP_ALLOW_PRIVATE_HOSTS,
   };
 }
 
@@ -238,25 +178,6 @@ export async function saveProvider(
   return toDto(row!);
 }
 
-/** What a directory user gets in Quire: the most access among their mapped groups, and the mapped groups. */
-function mapUser(provider: repo.ProviderRow, user: DirectoryUser) {
-  const dns = new Set(user.groups.map((g) => g.toLowerCase()));
-  const matched = provider.groupMappings.filter((m) => dns.has(m.directoryGroup.toLowerCase()));
-  const types = [
-    accessTypeFromDb(provider.defaultAccessType),
-    ...matched.flatMap((m) => (m.accessType ? [accessTypeFromDb(m.accessType)] : [])),
-  ];
-  const accessType = types.reduce((best, t) =>
-    ACCESS_RANK.indexOf(t) > ACCESS_RANK.indexOf(best) ? t : best,
-  );
-  return {
-    accessType,
-    groupIds: [...new Set(matched.flatMap((m) => (m.groupId ? [m.groupId] : [])))],
-    groupNames: matched.flatMap((m) => (m.group ? [m.group.name] : [])),
-    mappedGroupIds: [...new Set(provider.groupMappings.flatMap((m) => (m.groupId ? [m.groupId] : [])))],
-  };
-}
-
 /** Binds with the form's settings and finds one user: what was found, or the exact reason it failed (502). */
 export async function testProvider(
   deps: Deps,
@@ -319,101 +240,5 @@ export async function deleteProvider(deps: Deps, auth: AuthContext, actor: Actor
       targetId: id,
       details: { url: p.url, accounts_detached: detached },
     });
-  });
-}
-
-/**
- * The sign-in hook (auth area): checks a login that the local password check does not
- * apply to (an account of the directory, or a login unknown here) against the enabled
- * directory. On success the account exists and is up to date (created on first sign-in
- * with the mapped access type and groups, seats counted) and its username is returned; null
- * when the directory does not know the login or refused the password, or the login is a
- * local account (the first-start admin and every local account stay local).
- * Throws directoryUnavailable when a directory account cannot be checked.
- */
-export async function authenticateExternal(
-  deps: Deps,
-  login: string,
-  password: string,
-): Promise<{ username: string } | null> {
-  const local = await repo.findUserByLogin(deps.db, login);
-  if (local && local.authProviderId === null) return null;
-  const provider = await repo.findProvider(deps.db);
-  if (!provider?.enabled || (local && local.authProviderId !== provider.id)) return null;
-  const config = configOf(deps, provider);
-  let user: DirectoryUser | null;
-  try {
-    // A known directory account is looked up by its Quire username (it may have typed its e-mail).
-    user = await authenticate(config, local ? local.username : login.trim(), password);
-  } catch (err) {
-    if (!(err instanceof DirectoryError)) throw err;
-    deps.log.warn({ err: err.message }, 'directory sign-in failed');
-    if (local) throw directoryUnavailable();
-    return null;
-  }
-  if (!user) return null;
-  return syncAccount(deps, provider, user);
-}
-
-/** Creates or updates the Quire account of a directory user who just signed in. */
-async function syncAccount(deps: Deps, provider: repo.ProviderRow, user: DirectoryUser) {
-  const username = ZUsername.safeParse(user.username);
-  if (!username.success) {
-    deps.log.warn({ username: user.username }, 'directory username does not fit Quire’s username rules');
-    return null;
-  }
-  const mapped = mapUser(provider, user);
-  const email = (user.email ?? `${username.data}@directory.invalid`).toLowerCase();
-  const actor: Actor = { userId: null };
-  const now = deps.now();
-  return deps.db.$transaction(async (tx) => {
-    const known = await repo.findExternalUser(tx, provider.id, user.dn);
-    const profile = {
-      email,
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
-      accessType: accessTypeToDb(mapped.accessType),
-      loginRole: mayUseRole(mapped.accessType, 'admin') ? ('admin' as const) : ('user' as const),
-      lastLoginAt: now,
-    };
-    if (known) {
-      if (known.status !== 'active') return { username: known.username }; // the sign-in refuses it
-      await repo.updateUser(tx, known.id, profile);
-      await repo.syncMappedGroups(tx, known.id, mapped.mappedGroupIds, mapped.groupIds);
-      return { username: known.username };
-    }
-    const clash = await repo.takenBy(tx, username.data, email);
-    if (clash) {
-      // A local account with this name or address stays local: the directory never takes it over.
-      deps.log.warn({ username: username.data }, 'directory user clashes with an existing account');
-      return null;
-    }
-    await assertSeatsAvailable(deps, tx, 1);
-    const company = await repo.companyId(tx);
-    if (!company) throw new Error('No company row: the first start did not run');
-    const created = await repo.createUser(tx, {
-      ...profile,
-      companyId: company.id,
-      username: username.data,
-      passwordHash: null,
-      authProviderId: provider.id,
-      externalId: user.dn,
-      emailVerifiedAt: now,
-    });
-    await repo.syncMappedGroups(tx, created.id, mapped.mappedGroupIds, mapped.groupIds);
-    await audit(tx, actor, {
-      type: 'user',
-      action: 'user.created',
-      message: `Created ${mapped.accessType} "${created.username}" on first sign-in through the directory`,
-      targetType: 'user',
-      targetId: created.id,
-      details: {
-        source: 'directory',
-        dn: user.dn,
-        access_type: mapped.accessType,
-        group_ids: mapped.groupIds,
-      },
-    });
-    return { username: created.username };
   });
 }
