@@ -1,5 +1,7 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { FILE_EVENT_SUBSCRIBERS } from '../../lib/file-events.js';
+import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from '../../lib/jobs/queue.js';
 
 // The files area's queries: files, versions, grants, shares, attachments, comments, follows
 // and favourites. The lists are file-lists.repository.ts, the metadata values
@@ -40,6 +42,97 @@ export async function numberFiles(tx: Tx, categoryId: number, fileIds: number[])
       FROM unnest(${fileIds}::int[]) WITH ORDINALITY AS n(id, ord)
      WHERE f.id = n.id`;
   return true;
+}
+
+export interface NewUploadRow {
+  name: string;
+  blobId: string;
+  size: number;
+  mimeType: string;
+  /** The file's audit message. */
+  message: string;
+}
+
+/**
+ * Files uploaded into a live category, in ONE statement (so one round trip and its own
+ * commit): each upload's blob row (kept if there), file (the uploader's, unindexed, with the
+ * category's next running number), first version, `file.uploaded` audit event and one
+ * `uploaded` file event job per subscriber (lib/file-events.ts), and the workers' wake-up at
+ * commit. Ids are drawn from the sequences first, so a file names its current version as it
+ * is inserted (the foreign keys are checked at the statement's end). Nothing is written when
+ * the category is gone: the answer is then null, else the new file ids in upload order (a
+ * category deleted between the statement's first look and its lock fails the statement on
+ * the versions' foreign key, and nothing is written either).
+ */
+export async function insertUploads(
+  db: Tx,
+  input: {
+    folderId: number;
+    ownerId: number;
+    actor: { userId: number | null; ip?: string | null };
+    uploads: NewUploadRow[];
+  },
+): Promise<number[] | null> {
+  const { folderId, ownerId, actor, uploads } = input;
+  const n = uploads.length;
+  const rows = await db.$queryRaw<Array<{ ids: number[] | null }>>`
+    WITH input AS MATERIALIZED (
+      SELECT u.name, u.blob_id, u.size, u.mime_type, u.message, u.ord::int AS ord,
+             nextval('files_id_seq')::int AS file_id,
+             nextval('file_versions_id_seq')::int AS version_id,
+             now() AT TIME ZONE 'UTC' AS at
+        FROM unnest(${uploads.map((u) => u.name)}::text[], ${uploads.map((u) => u.blobId)}::text[],
+                    ${uploads.map((u) => BigInt(u.size))}::bigint[], ${uploads.map((u) => u.mimeType)}::text[],
+                    ${uploads.map((u) => u.message)}::text[])
+             WITH ORDINALITY AS u(name, blob_id, size, mime_type, message, ord)
+       WHERE EXISTS (SELECT 1 FROM categories WHERE id = ${folderId}::int AND deleted_at IS NULL)
+       ORDER BY u.ord
+    ), new_blobs AS (
+      INSERT INTO blobs (id, size, mime_type)
+      SELECT DISTINCT ON (i.blob_id) i.blob_id, i.size, i.mime_type FROM input i ORDER BY i.blob_id
+      ON CONFLICT (id) DO NOTHING
+    ), new_versions AS (
+      INSERT INTO file_versions (id, file_id, number, blob_id, original_name, mime_type, size, author_id, created_at)
+      SELECT i.version_id, i.file_id, 1, i.blob_id, i.name, i.mime_type, i.size, ${ownerId}::int, i.at
+        FROM input i ORDER BY i.ord
+      RETURNING id
+    ), cat AS (
+      -- Last, once the versions are in (the subquery makes them go first): the category's row
+      -- is locked from here to the commit only.
+      UPDATE categories SET next_incremental = next_incremental + ${n}::int
+       WHERE id = ${folderId}::int AND deleted_at IS NULL
+         AND (SELECT count(*) FROM new_versions) = ${n}
+      RETURNING next_incremental - ${n}::int AS first
+    ), new_files AS (
+      INSERT INTO files (id, name, category_id, index_status, owner_id, current_version_id,
+                         incremental_value, created_at, updated_at)
+      SELECT i.file_id, i.name, ${folderId}::int, 'unindexed', ${ownerId}::int, i.version_id,
+             cat.first + i.ord - 1, i.at, i.at
+        FROM input i, cat ORDER BY i.ord
+      RETURNING id
+    ), events AS (
+      INSERT INTO audit_events (user_id, ip, type, action, message, target_type, target_id, details, created_at)
+      SELECT ${actor.userId}::int, ${actor.ip ?? null}::text, 'file', 'file.uploaded', i.message, 'file',
+             i.file_id::text,
+             jsonb_build_object('folder_id', ${folderId}::int, 'blob_id', i.blob_id, 'size', i.size,
+                                'mime_type', i.mime_type),
+             i.at
+        FROM input i, cat ORDER BY i.ord
+    ), jobs_added AS (
+      INSERT INTO jobs (kind, payload, max_attempts, run_at, created_at)
+      SELECT k.kind,
+             jsonb_build_object('type', 'uploaded', 'file_id', i.file_id, 'version_id', i.version_id,
+                                'category_id', ${folderId}::int, 'actor_id', ${actor.userId}::int),
+             ${DEFAULT_MAX_ATTEMPTS}::int, i.at, i.at
+        FROM input i
+       CROSS JOIN cat
+       CROSS JOIN unnest(${FILE_EVENT_SUBSCRIBERS}::text[]) WITH ORDINALITY AS k(kind, n)
+       ORDER BY i.ord, k.n
+      RETURNING kind
+    )
+    SELECT (SELECT array_agg(i.file_id ORDER BY i.ord) FROM input i JOIN new_files f ON f.id = i.file_id) AS ids,
+           (SELECT count(pg_notify(${JOBS_CHANNEL}, d.kind)) FROM (SELECT DISTINCT kind FROM jobs_added) d) AS woken`;
+  return rows[0]?.ids ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

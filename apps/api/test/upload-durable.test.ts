@@ -1,0 +1,194 @@
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_EVENT_SUBSCRIBERS } from '../src/lib/file-events.js';
+import { JOBS_CHANNEL } from '../src/lib/jobs/queue.js';
+import { insertUploads } from '../src/modules/file/file.repository.js';
+import { createTestApp, type TestContext } from './app.js';
+import { startChildServer } from './child-server.js';
+import { createCategory, createUser, loginAs } from './factories.js';
+import { multipart } from './multipart.js';
+
+// A new upload is written as one statement (file.repository insertUploads): its rows, audit
+// event, file event jobs and the workers' wake-up commit together before the 200, and its
+// content is synced before that statement runs. So a server killed with SIGKILL right after
+// answering keeps every file it answered for, and a category gone writes nothing.
+
+let t: TestContext;
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+afterAll(() => t.close());
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('a new upload', () => {
+  it('keeps every answered file, row and content, when the server is killed right after the 200', {
+    timeout: 120_000,
+  }, async () => {
+    const user = await createUser(t.db);
+    const token = await loginAs(t.app, user, 'user');
+    const category = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-durable-'));
+    const server = await startChildServer(t.databaseUrl, dataDir);
+    children.push(server.proc);
+
+    const contents = Array.from({ length: 5 }, (_, i) => Buffer.from(`durable ${i} ${'x'.repeat(4000 + i)}`));
+    const ids: number[] = [];
+    for (const [i, content] of contents.entries()) {
+      const form = multipart({ folder_id: String(category.id), file: { content, filename: `d-${i}.txt` } });
+      const res = await fetch(`${server.url}/api/new-upload`, {
+        method: 'POST',
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+        body: form.payload,
+      });
+      expect(res.status).toBe(200);
+      ids.push(((await res.json()) as { data: { files: Array<{ id: number }> } }).data.files[0]!.id);
+    }
+    const exited = new Promise((r) => server.proc.once('exit', r));
+    server.proc.kill('SIGKILL');
+    await exited;
+
+    const files = await t.db.file.findMany({
+      where: { id: { in: ids } },
+      include: { currentVersion: true },
+      orderBy: { id: 'asc' },
+    });
+    expect(files.map((f) => f.id)).toEqual(ids);
+    for (const [i, f] of files.entries()) {
+      const blobId = f.currentVersion?.blobId as string;
+      expect(blobId).toBe(sha256(contents[i]!));
+      const onDisk = readFileSync(
+        path.join(dataDir, 'blobs', blobId.slice(0, 2), blobId.slice(2, 4), blobId),
+      );
+      expect(onDisk.equals(contents[i]!)).toBe(true);
+    }
+    const numbers = files.map((f) => f.incrementalValue);
+    expect(new Set(numbers).size).toBe(5);
+    expect(
+      await t.db.auditEvent.count({ where: { action: 'file.uploaded', targetId: { in: ids.map(String) } } }),
+    ).toBe(5);
+  });
+
+  it('commits its file, version, audit event and one job per subscriber together, and wakes the workers', async () => {
+    const user = await createUser(t.db);
+    const token = await loginAs(t.app, user, 'user');
+    const category = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === JOBS_CHANNEL) heard.push(n.payload ?? '');
+    });
+    await listener.query(`LISTEN ${JOBS_CHANNEL}`);
+    try {
+      const content = Buffer.from('one statement\n');
+      const form = multipart({
+        folder_id: String(category.id),
+        file: [
+          { content, filename: 'a.txt' },
+          { content, filename: 'b.txt' },
+        ],
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/new-upload',
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBe(200);
+      const answered = res.json().data.files as Array<{ id: number; name: string; incremental: string }>;
+      expect(answered.map((f) => f.name)).toEqual(['a.txt', 'b.txt']);
+      const files = await t.db.file.findMany({
+        where: { id: { in: answered.map((f) => f.id) } },
+        include: { currentVersion: true },
+        orderBy: { id: 'asc' },
+      });
+      expect(files.map((f) => f.id)).toEqual(answered.map((f) => f.id));
+      const blobId = sha256(content);
+      for (const f of files) {
+        expect(f).toMatchObject({ ownerId: user.id, categoryId: category.id, indexStatus: 'unindexed' });
+        expect(f.currentVersion).toMatchObject({
+          fileId: f.id,
+          number: 1,
+          blobId,
+          mimeType: 'text/plain',
+          size: BigInt(content.length),
+          authorId: user.id,
+        });
+        const events = await t.db.auditEvent.findMany({
+          where: { action: 'file.uploaded', targetId: String(f.id) },
+        });
+        expect(events).toHaveLength(1);
+        expect(events[0]).toMatchObject({
+          userId: user.id,
+          type: 'file',
+          targetType: 'file',
+          message: `Uploaded "${f.name}"`,
+          details: { folder_id: category.id, blob_id: blobId, size: content.length, mime_type: 'text/plain' },
+        });
+        expect(events[0]?.hash).toMatch(/^k1:/);
+        const jobs = await t.db.job.findMany({
+          where: { payload: { path: ['file_id'], equals: f.id } },
+          orderBy: { id: 'asc' },
+        });
+        expect(jobs.map((j) => j.kind)).toEqual(FILE_EVENT_SUBSCRIBERS);
+        for (const j of jobs)
+          expect(j.payload).toEqual({
+            type: 'uploaded',
+            file_id: f.id,
+            version_id: f.currentVersionId,
+            category_id: category.id,
+            actor_id: user.id,
+          });
+      }
+      expect(await t.db.blob.count({ where: { id: blobId } })).toBe(1);
+      expect(Number(files[1]?.incrementalValue)).toBe(Number(files[0]?.incrementalValue) + 1);
+      const deadline = Date.now() + 5000;
+      while (heard.length < FILE_EVENT_SUBSCRIBERS.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(new Set(heard)).toEqual(new Set(FILE_EVENT_SUBSCRIBERS));
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('writes nothing into a category that is gone (the answer is null)', async () => {
+    const user = await createUser(t.db);
+    const category = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
+    await t.db.category.update({ where: { id: category.id }, data: { deletedAt: new Date() } });
+    const counts = async () => [
+      await t.db.file.count(),
+      await t.db.fileVersion.count(),
+      await t.db.blob.count(),
+      await t.db.auditEvent.count(),
+      await t.db.job.count(),
+    ];
+    const before = await counts();
+    const ids = await insertUploads(t.db, {
+      folderId: category.id,
+      ownerId: user.id,
+      actor: { userId: user.id },
+      uploads: [
+        {
+          name: 'x.txt',
+          blobId: 'f'.repeat(64),
+          size: 1,
+          mimeType: 'text/plain',
+          message: 'Uploaded "x.txt"',
+        },
+      ],
+    });
+    expect(ids).toBeNull();
+    expect(await counts()).toEqual(before);
+  });
+});
