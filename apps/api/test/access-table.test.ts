@@ -288,6 +288,24 @@ async function plantObjects() {
     name: `${SECRET}-trashed.txt`,
     deleted: true,
   });
+  // Searchable, as an indexed upload is.
+  await t.db
+    .$executeRaw`UPDATE files f SET search_vector = quire_file_search_vector(f.id, f.name, f.current_version_id)
+    WHERE f.id >= 810000`;
+  // What lists could name: a workflow serving the hidden category and staff's own, and a
+  // category group holding both.
+  const workflow = await t.db.workflow.create({ data: { name: 'Review', status: 'active' } });
+  await t.db.category.updateMany({
+    where: { id: { in: [ID.hiddenCategory, fixtures.fullCategory] } },
+    data: { workflowId: workflow.id },
+  });
+  const group = await t.db.categoryGroup.create({ data: { name: 'Both sides' } });
+  await t.db.categoryGroupMember.createMany({
+    data: [
+      { categoryGroupId: group.id, categoryId: fixtures.fullCategory },
+      { categoryGroupId: group.id, categoryId: ID.hiddenCategory, position: 1 },
+    ],
+  });
   await t.db.savedView.create({
     data: { id: ID.othersSavedView, userId: owner.id, name: `${SECRET} view`, query: { q: SECRET } },
   });
@@ -717,6 +735,25 @@ describe('V8.2.2 data level: every id a call takes, given the objects of others'
         expect(res.body, seen).not.toContain(SECRET);
       }
       expect(await othersState(), `${where} changed what staff may not change`).toBe(before);
+    }
+  });
+});
+
+describe('V8.2.2 data level: lists and searches', () => {
+  const lists = ENTRIES.filter(
+    (e) =>
+      e.def.method === 'GET' && !isArea(e.def.guard) && e.def.guard !== 'public' && !e.def.path.includes('{'),
+  );
+  it.each(titled(lists))('V8.2.2: %s names nothing staff may not see, searched for too', async (_id, def) => {
+    const values = sampled(def);
+    const searched = sampled(def);
+    for (const key of objectKeys(def.query))
+      if (fieldSchema(def.query, key)?.safeParse(SECRET).success) searched.query[key] = SECRET;
+    for (const v of [values, searched]) {
+      const res = await call(staff.token, request(def, v));
+      const seen = `${res.statusCode} ${res.body.slice(0, 300)}`;
+      expect(res.statusCode, seen).toBeLessThan(500);
+      expect(res.body, seen).not.toContain(SECRET);
     }
   });
 });
