@@ -29,6 +29,8 @@ FROM base AS build
 # The store stays in this stage's layers (not a cache mount): a cached layer never points
 # at a store that has been pruned since. This stage is not shipped, so its size is free.
 COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+# The patches pnpm applies at install (patchedDependencies in pnpm-workspace.yaml).
+COPY patches ./patches
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline
