@@ -67,6 +67,12 @@ const BROWSER_BUNDLES = [
   ['pdf-lib', 'dist'], // Node loads cjs/ (main) or es/ (module)
 ];
 
+// Optional peers pnpm links because another workspace package has them: @napi-rs/canvas
+// (35 MB) comes with pdfjs-dist, a dependency of the web client, and so becomes unpdf's
+// optional peer. unpdf needs it only to render pages (Quire renders with mupdf); its text
+// extraction works without it.
+const UNUSED_PEERS = [{ scope: '@napi-rs', name: 'canvas', store: '@napi-rs+canvas' }];
+
 let pruned = 0;
 function prune(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -94,6 +100,21 @@ for (const pkgDir of readdirSync(store)) {
       pruned += sizeOf(target);
       rmSync(target, { recursive: true });
     }
+  }
+}
+
+for (const peer of UNUSED_PEERS) {
+  // The packages (the peer and its platform binaries), then the links to them.
+  for (const pkgDir of readdirSync(store).filter((d) => d.startsWith(peer.store))) {
+    pruned += sizeOf(path.join(store, pkgDir));
+    rmSync(path.join(store, pkgDir), { recursive: true });
+  }
+  const scopes = [path.join(store, 'node_modules', peer.scope)];
+  for (const pkgDir of readdirSync(store)) scopes.push(path.join(store, pkgDir, 'node_modules', peer.scope));
+  for (const scope of scopes.filter((dir) => existsSync(dir))) {
+    for (const link of readdirSync(scope).filter((n) => n === peer.name || n.startsWith(`${peer.name}-`)))
+      rmSync(path.join(scope, link), { recursive: true, force: true });
+    if (readdirSync(scope).length === 0) rmSync(scope, { recursive: true });
   }
 }
 

@@ -10,7 +10,15 @@
 // writes { passed, failed } for scripts/test.mjs.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { check, freePort, movedClusterOf, running } from './smoke-lib.mjs';
@@ -48,6 +56,9 @@ try {
       existsSync(path.join(folder, 'node_modules/vitest'))
     )
       throw new Error('a development dependency is in node_modules');
+    // An optional peer only the web client's pdfjs-dist brings (scripts/deploy.mjs leaves it out).
+    if (readdirSync(path.join(folder, 'node_modules/.pnpm')).some((d) => d.startsWith('@napi-rs+canvas')))
+      throw new Error('@napi-rs/canvas is in node_modules');
   });
 
   await check(results, 'every package the server imports loads from the folder', () => {
