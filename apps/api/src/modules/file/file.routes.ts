@@ -5,6 +5,7 @@ import { sendBlob, sendGenerated } from '../../lib/send-file.js';
 import { COMBINED_NAME, combineAttachments } from './combine.service.js';
 import * as files from './file.service.js';
 import * as indexing from './index-files.service.js';
+import * as publicLink from './public-link.service.js';
 import * as sharing from './sharing.service.js';
 import * as uploads from './upload-files.service.js';
 
@@ -26,20 +27,20 @@ export const fileModule = (deps: Deps) => {
     publicFileView: {
       rateLimit: publicLimit,
       handler: async ({ params, query }) => ({
-        data: await sharing.publicFile(deps, params.id, query.access),
+        data: await publicLink.publicFile(deps, params.id, query.access),
       }),
     },
     publicFileUnlock: {
       rateLimit: { max: 10, timeWindow: MINUTE, keyGenerator: (req) => `share-unlock:${req.ip}` },
       handler: async ({ params, body, actor }) => ({
-        data: await sharing.unlockPublicFile(deps, actor, params.id, body.password),
+        data: await publicLink.unlockPublicFile(deps, actor, params.id, body.password),
       }),
     },
     publicFileContent: {
       rateLimit: publicLimit,
       handler: async ({ params, query, actor, req, reply }) =>
         sendBlob(deps.blobs, req, reply, {
-          ...(await sharing.publicContent(deps, actor, params.id, query.access, query.disposition)),
+          ...(await publicLink.publicContent(deps, actor, params.id, query.access, query.disposition)),
           cacheControl: 'private, no-store',
         }),
     },
