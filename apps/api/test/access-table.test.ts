@@ -523,7 +523,7 @@ describe('V8.1.1 the contract documents who may call what', () => {
 // ---- V8.2.1 function level -----------------------------------------------------------------
 
 describe('V8.2.1 function level: anonymous', () => {
-  it.each(titled(ENTRIES))('V8.2.1 / V16.3.2: %s as anonymous', async (_id, def) => {
+  it.concurrent.each(titled(ENTRIES))('V8.2.1 / V16.3.2: %s as anonymous', async (_id, def) => {
     if (def.guard !== 'public') {
       const since = await lastAuditId();
       const opts = guardProbe(def);
@@ -556,7 +556,7 @@ const REPRESENTATIVE = [
 
 describe('V8.2.1 function level: each access type and role', () => {
   const guarded = ENTRIES.filter((e) => e.def.guard !== 'public');
-  it.each(titled(guarded))(
+  it.concurrent.each(titled(guarded))(
     'V8.2.1 / V8.3.1 / V16.3.2: %s for each access type and role, and before the second factor',
     async (operationId, def) => {
       const since = await lastAuditId();
@@ -615,7 +615,7 @@ function objectCaller(def: EndpointDef): { token: string; userId: number; grants
 const withObjectGuard = ENTRIES.filter((e) => guardedField(e.operationId, e.def));
 
 describe('V8.2.2 data level: object guards', () => {
-  it.each(titled(withObjectGuard))(
+  it.concurrent.each(titled(withObjectGuard))(
     'V8.2.2 / V16.3.2: %s on objects of others and of unseen categories',
     async (operationId, def) => {
       const g = guardedField(operationId, def)!;
@@ -631,27 +631,25 @@ describe('V8.2.2 data level: object guards', () => {
       };
 
       // Hidden (no grant on its category) or gone (deleted): 404, as for an id that does not exist.
+      const before = await othersState();
       const missing = await send(2_000_000_000);
       expect(missing.res.statusCode, missing.res.body).toBe(404);
       const unseen = who.grants ? [OBJECTS[g.kind].hidden, OBJECTS[g.kind].gone] : [OBJECTS[g.kind].gone];
       for (const id of unseen) {
-        const before = await othersState();
         const { res, since, url } = await send(id);
         expect(`${id}: ${res.statusCode} ${res.body}`).toBe(`${id}: 404 ${missing.res.body}`);
         expect(res.json().code).toBe(`${g.code}.not_found`);
         await expectAudited(since, { action: 'access.not_found', userId: who.userId, url });
-        expect(await othersState()).toBe(before);
       }
 
       // Seen with view only, where the call needs more: 403, nothing changed.
       if (who.grants && !VIEW_ONLY_GIVES[g.kind].includes(g.right)) {
-        const before = await othersState();
         const { res, since, url } = await send(OBJECTS[g.kind].viewOnly);
         expect(res.statusCode, res.body).toBe(403);
         expect(res.json().code).toBe(`${g.code}.forbidden`);
         await expectAudited(since, { action: 'access.denied', userId: who.userId, url });
-        expect(await othersState()).toBe(before);
       }
+      expect(await othersState(), 'a refused call changed what staff may not change').toBe(before);
 
       // An object the caller holds every right on passes the guard (whatever the call then says).
       const { res } = await send(await fresh(g.kind));
@@ -666,7 +664,7 @@ describe('V8.2.2 data level: object guards', () => {
     return isArraySchema(schemaAt(e.def, g.from));
   });
   it.each(titled(bulk))(
-    'V8.2.2: %s refuses a mix of an allowed and a forbidden id whole',
+    'V8.2.2 / V16.3.2: %s refuses a mix of an allowed and a forbidden id whole',
     async (operationId, def) => {
       const g = guardedField(operationId, def)!;
       const who = objectCaller(def);
@@ -696,9 +694,13 @@ describe('V8.2.2 data level: object guards', () => {
             runs: await t.db.workflowInstance.count(),
           });
           const before = await state();
-          const res = await call(who.token, request(def, values));
+          const since = await lastAuditId();
+          const opts = request(def, values);
+          const res = await call(who.token, opts);
           expect(`${ids}: ${res.statusCode}`, res.body).toBe(`${ids}: ${status}`);
           expect(await state()).toEqual(before);
+          const action = status === 404 ? 'access.not_found' : 'access.denied';
+          await expectAudited(since, { action, userId: who.userId, url: opts.url as string });
         }
       }
     },
@@ -722,21 +724,24 @@ describe('V8.2.2 data level: every id a call takes, given the objects of others'
   const taking = ENTRIES.filter(
     (e) => e.def.guard !== 'public' && !isArea(e.def.guard) && idFields(e.def).length > 0,
   );
-  it.each(titled(taking))('V8.2.2: %s shows and changes nothing of others', async (operationId, def) => {
-    const before = await othersState();
-    for (const where of idFields(def)) {
-      for (const [name, id] of Object.entries(FOREIGN)) {
-        const values = sampled(def);
-        Object.assign(values.body, SERVICE_CHECKED[operationId]?.body?.() ?? {});
-        setAt(values, where, isArraySchema(schemaAt(def, where)) ? [id] : id);
-        const res = await call(staff.token, request(def, values));
-        const seen = `${where} = ${name}: ${res.statusCode} ${res.body.slice(0, 300)}`;
-        expect(res.statusCode, seen).toBeLessThan(500);
-        expect(res.body, seen).not.toContain(SECRET);
+  it.concurrent.each(titled(taking))(
+    'V8.2.2: %s shows and changes nothing of others',
+    async (operationId, def) => {
+      const before = await othersState();
+      for (const where of idFields(def)) {
+        for (const [name, id] of Object.entries(FOREIGN)) {
+          const values = sampled(def);
+          Object.assign(values.body, SERVICE_CHECKED[operationId]?.body?.() ?? {});
+          setAt(values, where, isArraySchema(schemaAt(def, where)) ? [id] : id);
+          const res = await call(staff.token, request(def, values));
+          const seen = `${where} = ${name}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+          expect(res.statusCode, seen).toBeLessThan(500);
+          expect(res.body, seen).not.toContain(SECRET);
+        }
+        expect(await othersState(), `${where} changed what staff may not change`).toBe(before);
       }
-      expect(await othersState(), `${where} changed what staff may not change`).toBe(before);
-    }
-  });
+    },
+  );
 });
 
 describe('V8.2.2 data level: lists and searches', () => {
@@ -744,16 +749,19 @@ describe('V8.2.2 data level: lists and searches', () => {
     (e) =>
       e.def.method === 'GET' && !isArea(e.def.guard) && e.def.guard !== 'public' && !e.def.path.includes('{'),
   );
-  it.each(titled(lists))('V8.2.2: %s names nothing staff may not see, searched for too', async (_id, def) => {
-    const values = sampled(def);
-    const searched = sampled(def);
-    for (const key of objectKeys(def.query))
-      if (fieldSchema(def.query, key)?.safeParse(SECRET).success) searched.query[key] = SECRET;
-    for (const v of [values, searched]) {
-      const res = await call(staff.token, request(def, v));
-      const seen = `${res.statusCode} ${res.body.slice(0, 300)}`;
-      expect(res.statusCode, seen).toBeLessThan(500);
-      expect(res.body, seen).not.toContain(SECRET);
-    }
-  });
+  it.concurrent.each(titled(lists))(
+    'V8.2.2: %s names nothing staff may not see, searched for too',
+    async (_id, def) => {
+      const values = sampled(def);
+      const searched = sampled(def);
+      for (const key of objectKeys(def.query))
+        if (fieldSchema(def.query, key)?.safeParse(SECRET).success) searched.query[key] = SECRET;
+      for (const v of [values, searched]) {
+        const res = await call(staff.token, request(def, v));
+        const seen = `${res.statusCode} ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, seen).toBeLessThan(500);
+        expect(res.body, seen).not.toContain(SECRET);
+      }
+    },
+  );
 });
