@@ -2,21 +2,12 @@ import { expect, test } from '@playwright/test';
 import { scannedImage } from '../../apps/api/test/scans.ts';
 import { adminToken, createJourneyUser, createWorkplace } from './journey-api.js';
 import { DESKTOP, expectAccessible, openCategory, signInAs } from './walk.js';
+import { uniqueWord } from './words.js';
 
 // A member of staff scans a paper invoice and uploads the picture by clicking: once text
 // recognition has read it (the file page says so, on its one page), the header search finds
 // it by a word printed on it (a word in no name, value or comment), and the hit shows the
 // scan's thumbnail and opens the file.
-
-/** A word nobody else wrote, of letters only (text recognition reads no digits into it). */
-function uniqueWord(): string {
-  const consonants = 'bdfgkpstvz';
-  const vowels = 'aeu';
-  const pick = (letters: string) => letters[Math.floor(Math.random() * letters.length)] as string;
-  let word = 'Quor';
-  for (let i = 0; i < 5; i++) word += pick(consonants) + pick(vowels);
-  return word;
-}
 
 test('a scanned invoice is found by a word printed on it', async ({ page, request }) => {
   test.setTimeout(170_000);
