@@ -100,6 +100,16 @@ export const configSchema = z
     /** Longest time in milliseconds between two looks at the job queue (jobs wake workers at once). */
     JOBS_POLL_MS: z.coerce.number().int().min(100).default(30_000),
     /**
+     * Milliseconds the blob collector leaves new content alone (default 24 h): content whose row
+     * is not yet written or pointed at (an upload in flight) is younger than this. 0 is for tests
+     * that run the collector on an idle server (the fault loop).
+     */
+    BLOB_GRACE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(24 * 60 * 60_000),
+    /**
      * Bearer token a monitor sends to GET /api/health to see the disks' sizes (16+ characters).
      * Unset: only signed-in admins see them; anyone sees the status and the failing parts.
      */

@@ -21,7 +21,7 @@ declare module './jobs/queue.js' {
   }
 }
 
-/** Blobs younger than this are never collected. */
+/** Blobs younger than this are never collected (the default of the BLOB_GRACE_MS variable). */
 export const BLOB_GRACE_MS = 24 * 60 * 60_000;
 /** When the collector runs (every hour, at minute 17). */
 export const BLOB_COLLECT_CRON = '17 * * * *';
@@ -136,7 +136,7 @@ export const blobCollectJob = defineJob({
   payload: z.object({ due_at: z.string().optional() }),
   timeoutMs: 30 * 60_000,
   async run(job, deps) {
-    const cutoff = new Date(deps.now().getTime() - BLOB_GRACE_MS);
+    const cutoff = new Date(deps.now().getTime() - deps.config.BLOB_GRACE_MS);
     await collectBlobs(deps, cutoff, job.signal);
     await sweepUnnamedContent(deps, cutoff, job.signal);
   },
