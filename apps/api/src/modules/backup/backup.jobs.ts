@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { defineJob, describeError } from '../../lib/jobs/definition.js';
+import { assertNoHoldInForce } from '../retention/legal-hold.guard.js';
 import {
   ARCHIVE_MIME,
   archiveName,
@@ -101,6 +102,8 @@ export const backupRestoreJob = defineJob({
     const row = await repo.findBackup(deps.db, job.payload.backup_id);
     if (row?.status !== 'restoring' || !row.blobId) return;
     try {
+      // A hold set since the restore was asked for refuses it too (decision 018).
+      await assertNoHoldInForce(deps.db);
       await restoreArchive(deps, row.id, row.blobId, { userId: job.payload.user_id }, job.signal);
     } catch (err) {
       const message = describeError(err);

@@ -340,5 +340,12 @@ describe('legal hold in the change path', () => {
     });
     const again = await callAs(t, admin, CALLS['backup.restore']?.request(f) as InjectOptions);
     expect(again.statusCode, again.body).toBe(200);
+    // A hold set while the restore waits in the queue refuses it when it runs: nothing restored.
+    await hold('file', f.fileId);
+    await t.app.jobs.runDue();
+    const row = await t.db.backup.findUniqueOrThrow({ where: { id: backupId } });
+    expect(row.error).toMatch(/legal hold is in force/);
+    expect(row.restoredAt).toBeNull();
+    expect(await t.db.file.findUnique({ where: { id: f.fileId } })).not.toBeNull();
   });
 });
