@@ -18,6 +18,7 @@ import { setServerErrors } from '../../../lib/form';
 import { useDeleteCondition } from '../api/delete-condition';
 import { useSaveCondition } from '../api/save-condition';
 import { OPERATOR_WORDS, operatorsFor } from '../lib/words';
+import { DetailList } from './detail-list';
 import { ValueInput } from './value-input';
 
 type Mode = 'PRE' | 'POST';
@@ -247,51 +248,25 @@ export function ConditionsPanel({
       <section className="stack" aria-labelledby={`conditions-${mode}`}>
         <h3 id={`conditions-${mode}`}>{title}</h3>
         <p className="muted">{help}</p>
-        {list.length ? (
-          <ol className="detail-list" aria-label={title}>
-            {list.map((c, i) => (
-              <li key={c.id} className="detail-list__item">
-                <span>
-                  {i > 0 ? <span className="badge badge--neutral">{c.join}</span> : null} {conditionText(c)}
-                </span>
-                {canWrite ? (
-                  <span className="row-actions">
-                    <button
-                      type="button"
-                      className="button button--link button--small"
-                      aria-label={`Edit the condition ${conditionText(c)}`}
-                      onClick={() => setOpen({ kind: 'edit', mode, c })}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--link button--small is-danger"
-                      aria-label={`Delete the condition ${conditionText(c)}`}
-                      onClick={() => setOpen({ kind: 'delete', c })}
-                    >
-                      Delete
-                    </button>
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="muted">None.</p>
-        )}
-        {canWrite ? (
-          <div>
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={workflow.field_choices.length === 0}
-              onClick={() => setOpen({ kind: 'edit', mode })}
-            >
-              {mode === 'PRE' ? 'Add condition to enter' : 'Add condition to approve'}
-            </button>
-          </div>
-        ) : null}
+        <DetailList
+          items={list}
+          label={title}
+          ordered
+          empty="None."
+          canWrite={canWrite}
+          nameOf={(c) => `the condition ${conditionText(c)}`}
+          onEdit={(c) => setOpen({ kind: 'edit', mode, c })}
+          onDelete={(c) => setOpen({ kind: 'delete', c })}
+          addLabel={mode === 'PRE' ? 'Add condition to enter' : 'Add condition to approve'}
+          onAdd={() => setOpen({ kind: 'edit', mode })}
+          addDisabled={workflow.field_choices.length === 0}
+        >
+          {(c, i) => (
+            <>
+              {i > 0 ? <span className="badge badge--neutral">{c.join}</span> : null} {conditionText(c)}
+            </>
+          )}
+        </DetailList>
       </section>
     );
   };

@@ -19,6 +19,7 @@ import { useDeleteNotification } from '../api/delete-notification';
 import { useRecipients } from '../api/get-recipients';
 import { useSaveNotification } from '../api/save-notification';
 import { EVENT_WORDS, RECIPIENT_WORDS } from '../lib/words';
+import { DetailList } from './detail-list';
 
 type Input = z.input<typeof ZSaveNotificationBody>;
 const FIELDS = ['event', 'recipient', 'user_id', 'group_id', 'in_app', 'email', 'subject', 'body'] as const;
@@ -169,52 +170,27 @@ export function NotificationsPanel({ step, canWrite }: { step: TStep; canWrite: 
   >(null);
   return (
     <div className="stack">
-      {step.notifications.length ? (
-        <ul className="detail-list" aria-label={`Notifications of ${step.name}`}>
-          {step.notifications.map((n) => (
-            <li key={n.id} className="detail-list__item">
-              <span>
-                <strong>{EVENT_WORDS[n.event]}</strong>: {n.recipient_name ?? RECIPIENT_WORDS[n.recipient]}
-                <span className="cell-muted">
-                  {[n.in_app ? 'in the app' : null, n.email ? 'by e-mail' : null]
-                    .filter(Boolean)
-                    .join(' and ')}
-                  {n.subject ? ` · “${n.subject}”` : ''}
-                </span>
-              </span>
-              {canWrite ? (
-                <span className="row-actions">
-                  <button
-                    type="button"
-                    className="button button--link button--small"
-                    aria-label={`Edit the notification: ${EVENT_WORDS[n.event]}`}
-                    onClick={() => setOpen({ kind: 'edit', n })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--link button--small is-danger"
-                    aria-label={`Delete the notification: ${EVENT_WORDS[n.event]}`}
-                    onClick={() => setOpen({ kind: 'delete', n })}
-                  >
-                    Delete
-                  </button>
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">Nobody is told of this step's events yet.</p>
-      )}
-      {canWrite ? (
-        <div>
-          <button type="button" className="button button--ghost" onClick={() => setOpen({ kind: 'edit' })}>
-            Add notification
-          </button>
-        </div>
-      ) : null}
+      <DetailList
+        items={step.notifications}
+        label={`Notifications of ${step.name}`}
+        empty="Nobody is told of this step's events yet."
+        canWrite={canWrite}
+        nameOf={(n) => `the notification: ${EVENT_WORDS[n.event]}`}
+        onEdit={(n) => setOpen({ kind: 'edit', n })}
+        onDelete={(n) => setOpen({ kind: 'delete', n })}
+        addLabel="Add notification"
+        onAdd={() => setOpen({ kind: 'edit' })}
+      >
+        {(n) => (
+          <>
+            <strong>{EVENT_WORDS[n.event]}</strong>: {n.recipient_name ?? RECIPIENT_WORDS[n.recipient]}
+            <span className="cell-muted">
+              {[n.in_app ? 'in the app' : null, n.email ? 'by e-mail' : null].filter(Boolean).join(' and ')}
+              {n.subject ? ` · “${n.subject}”` : ''}
+            </span>
+          </>
+        )}
+      </DetailList>
       {open?.kind === 'edit' ? (
         <NotificationDialog
           step={step}

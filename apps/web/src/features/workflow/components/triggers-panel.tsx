@@ -19,6 +19,7 @@ import { useDeleteTrigger } from '../api/delete-trigger';
 import { useRecipients } from '../api/get-recipients';
 import { useSaveTrigger } from '../api/save-trigger';
 import { TRIGGER_WORDS } from '../lib/words';
+import { DetailList } from './detail-list';
 
 type Input = z.input<typeof ZSaveTriggerBody>;
 const FIELDS = [
@@ -233,47 +234,24 @@ export function TriggersPanel({
   >(null);
   return (
     <div className="stack">
-      {step.triggers.length ? (
-        <ul className="detail-list" aria-label={`Triggers of ${step.name}`}>
-          {step.triggers.map((t) => (
-            <li key={t.id} className="detail-list__item">
-              <span>
-                {triggerText(t, workflow.steps)}
-                {t.active ? null : <span className="badge badge--neutral">Off</span>}
-              </span>
-              {canWrite ? (
-                <span className="row-actions">
-                  <button
-                    type="button"
-                    className="button button--link button--small"
-                    aria-label={`Edit the trigger ${TRIGGER_WORDS[t.kind]}`}
-                    onClick={() => setOpen({ kind: 'edit', t })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--link button--small is-danger"
-                    aria-label={`Delete the trigger ${TRIGGER_WORDS[t.kind]}`}
-                    onClick={() => setOpen({ kind: 'delete', t })}
-                  >
-                    Delete
-                  </button>
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">Only people move files in this step.</p>
-      )}
-      {canWrite ? (
-        <div>
-          <button type="button" className="button button--ghost" onClick={() => setOpen({ kind: 'edit' })}>
-            Add trigger
-          </button>
-        </div>
-      ) : null}
+      <DetailList
+        items={step.triggers}
+        label={`Triggers of ${step.name}`}
+        empty="Only people move files in this step."
+        canWrite={canWrite}
+        nameOf={(t) => `the trigger ${TRIGGER_WORDS[t.kind]}`}
+        onEdit={(t) => setOpen({ kind: 'edit', t })}
+        onDelete={(t) => setOpen({ kind: 'delete', t })}
+        addLabel="Add trigger"
+        onAdd={() => setOpen({ kind: 'edit' })}
+      >
+        {(t) => (
+          <>
+            {triggerText(t, workflow.steps)}
+            {t.active ? null : <span className="badge badge--neutral">Off</span>}
+          </>
+        )}
+      </DetailList>
       {open?.kind === 'edit' ? (
         <TriggerDialog
           step={step}
