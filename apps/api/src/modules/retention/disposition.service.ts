@@ -5,6 +5,7 @@ import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { fileChanged, holdForChange, lockForChange, purgeRow, toPerson } from '../file/file.service.js';
 import { trashFilesIn } from '../file-actions/file-actions.service.js';
+import { notify } from '../notification/notification.service.js';
 import { assertNotHeld } from './legal-hold.guard.js';
 import { dispositionDecided, dispositionsNotFound } from './retention.errors.js';
 import * as repo from './retention.repository.js';
@@ -146,6 +147,34 @@ export async function decideDispositions(
   });
 }
 
+/**
+ * A review is a task for its rule's group: each active member is told in the app (once per
+ * file and rule), with a link to the file. File Control writers record the review.
+ */
+async function askReviewers(tx: Tx, due: repo.DueFile[], rules: Map<number, repo.RuleRow>) {
+  const reviews = due.filter((d) => d.action === 'review' && d.review_group_id !== null);
+  if (!reviews.length) return;
+  const members = await repo.activeMembers(tx, [...new Set(reviews.map((d) => d.review_group_id as number))]);
+  const names = await repo.fileNames(
+    tx,
+    reviews.map((d) => d.file_id),
+  );
+  await notify(
+    tx,
+    reviews.flatMap((d) =>
+      (members.get(d.review_group_id as number) ?? []).map((userId) => ({
+        userId,
+        kind: 'retention.review',
+        title: `Retention review due: "${names.get(d.file_id) ?? 'a file'}"`,
+        body: rules.get(d.rule_id) ? ruleSummary(rules.get(d.rule_id) as repo.RuleRow) : '',
+        fileId: d.file_id,
+        link: `/files/${d.file_id}`,
+        sourceKey: `retention-review:${d.file_id}:${d.rule_id}`,
+      })),
+    ),
+  );
+}
+
 /** How many due files one scan lists at most per pass (it passes again until none is left). */
 const SCAN_BATCH = 1000;
 
@@ -180,6 +209,7 @@ export async function scanDue(deps: Deps, actor: Actor = { userId: null }) {
           };
         }),
       );
+      await askReviewers(tx, due, rules);
       if (made.count)
         await audit(tx, actor, {
           type: 'retention',

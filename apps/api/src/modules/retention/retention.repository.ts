@@ -333,3 +333,19 @@ export function reopenPostponed(tx: Tx, now: Date) {
 export function rulesByIds(tx: Tx, ids: number[]) {
   return tx.retentionRule.findMany({ where: { id: { in: ids } }, include: ruleInclude });
 }
+
+/** The active members of groups `ids`, by group. */
+export async function activeMembers(tx: Tx, ids: number[]) {
+  const rows = await tx.groupMember.findMany({
+    where: { groupId: { in: ids }, user: { status: 'active' } },
+    select: { groupId: true, userId: true },
+  });
+  const byGroup = new Map<number, number[]>();
+  for (const r of rows) byGroup.set(r.groupId, [...(byGroup.get(r.groupId) ?? []), r.userId]);
+  return byGroup;
+}
+
+export async function fileNames(tx: Tx, ids: number[]) {
+  const rows = await tx.file.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

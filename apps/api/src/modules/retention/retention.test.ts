@@ -311,6 +311,37 @@ describe('dispositions', () => {
     expect((await pending()).total).toBe(total);
   });
 
+  it('a review falls due as a task for its group: each active member is told once', async () => {
+    const reviewer = await createUser(t.db);
+    const away = await createUser(t.db, { status: 'deactivated' });
+    const group = await createGroup(t.db, [reviewer.id, away.id]);
+    const category = await createCategory(t.db, { name: 'Personnel' });
+    const set = await put(category.id, {
+      keep_for: 3,
+      unit: 'days',
+      start_from: 'upload',
+      action: 'review',
+      review_group_id: group.id,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const file = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: adminId,
+      categoryId: category.id,
+      name: 'cv.pdf',
+    });
+    await t.db.file.update({
+      where: { id: file.id },
+      data: { createdAt: new Date(clock.getTime() - 4 * DAY) },
+    });
+    await scan();
+    await scan();
+    const told = await t.db.notification.findMany({ where: { kind: 'retention.review', fileId: file.id } });
+    expect(told.map((n) => n.userId)).toEqual([reviewer.id]);
+    expect(told[0]).toMatchObject({ title: 'Retention review due: "cv.pdf"', link: `/files/${file.id}` });
+    const listed = (await pending()).items.find((d: { file: { id: number } }) => d.file.id === file.id);
+    expect(listed).toMatchObject({ action: 'review', review_group: { id: group.id } });
+  });
+
   it('approve carries out the rule (trash), postpone brings it back later; both audited with the rule', async () => {
     const category = await createCategory(t.db);
     expect(
