@@ -7,7 +7,7 @@ import { uniqueWord } from './words.js';
 // A member of staff scans a paper invoice and uploads the picture by clicking: once text
 // recognition has read it (the file page says so, on its one page), the header search finds
 // it by a word printed on it (a word in no name, value or comment), and the hit shows the
-// scan's thumbnail and opens the file.
+// scan's thumbnail and opens the file with the word marked on the scan.
 
 test('a scanned invoice is found by a word printed on it', async ({ page, request }) => {
   test.setTimeout(170_000);
@@ -68,8 +68,18 @@ test('a scanned invoice is found by a word printed on it', async ({ page, reques
   }).toPass({ timeout: 30_000 });
   await expectAccessible(page, 'Search results');
 
-  // The hit opens the file page again.
+  // The hit opens the file page again, the word marked over the scan and the count said.
   await hit.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Preview' })).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByRole('status')).toHaveText('1 match on page 1');
+  const mark = preview.locator('.file-preview__sheet .file-preview__mark');
+  await expect(mark).toHaveCount(1);
+  const box = await mark.boundingBox();
+  const image = await preview.getByRole('img', { name }).boundingBox();
+  if (!box || !image) throw new Error('The scan or its mark has no box');
+  expect(box.x).toBeGreaterThanOrEqual(image.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(image.x + image.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(image.y + image.height);
+  await expectAccessible(page, 'File page of a scan, a word marked');
 });
