@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from './access.js';
 import { createTestApp, type TestContext } from './app.js';
-import { bearer, createCategory, createFile, createUser, loginAs, TEST_PASSWORD } from './factories.js';
+import { bearer, TEST_PASSWORD } from './factories.js';
 import { multipart } from './multipart.js';
+import { seed } from './seed.js';
 
 // OWASP ASVS 5.0, level 2: the session, access-control, input and file-handling requirements
 // Quire claims, one row each (the requirement's id in the test's title), each checked through
@@ -17,17 +18,16 @@ let bobsFile = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ MAX_UPLOAD_BYTES: '4096' });
-  for (const name of ['alice', 'bob'] as const) {
-    const user = await createUser(t.db);
-    people[name] = { id: user.id, username: user.username, token: await loginAs(t.app, user, 'user') };
-  }
   // Alice files into a category Bob cannot see; Bob has a file of his own elsewhere.
-  folder = (await createCategory(t.db, { grants: [{ userId: people.alice.id, rights: ['upload', 'edit'] }] }))
-    .id;
-  const bobs = (await createCategory(t.db, { grants: [{ userId: people.bob.id, rights: ['edit'] }] })).id;
-  alicesFile = (await createFile(t.db, t.app.deps.blobs, { ownerId: people.alice.id, categoryId: folder }))
-    .id;
-  bobsFile = (await createFile(t.db, t.app.deps.blobs, { ownerId: people.bob.id, categoryId: bobs })).id;
+  const world = await seed(t, {
+    users: { alice: {}, bob: {} },
+    categories: { alices: { grants: { alice: ['upload', 'edit'] } }, bobs: { grants: { bob: ['edit'] } } },
+    files: { alices: { owner: 'alice', category: 'alices' }, bobs: { owner: 'bob', category: 'bobs' } },
+  });
+  Object.assign(people, world.users);
+  folder = world.categories.alices.id;
+  alicesFile = world.files.alices.id;
+  bobsFile = world.files.bobs.id;
 });
 afterAll(() => t.close());
 

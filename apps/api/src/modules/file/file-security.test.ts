@@ -5,6 +5,7 @@ import { callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
 import { type FilePart, multipart, tinyPng } from '../../../test/multipart.js';
+import { seed } from '../../../test/seed.js';
 
 // The files area's answers to the outside attack and the mutation run (issue 23): images that
 // declare too many pixels, decoding off the event loop, what a view-only person and a public
@@ -23,16 +24,16 @@ beforeAll(async () => {
     { MAX_UPLOAD_BYTES: String(MAX_UPLOAD) },
     { now: () => new Date(Date.now() + clockAheadMs) },
   );
-  const owner = await createUser(t.db, { firstName: 'Olive', lastName: 'Owner' });
-  const viewer = await createUser(t.db, { firstName: 'Vic', lastName: 'Viewer' });
-  Object.assign(u, { owner: owner.id, viewer: viewer.id });
-  tok.owner = await loginAs(t.app, owner, 'user');
-  tok.viewer = await loginAs(t.app, viewer, 'user');
-  cat = (
-    await createCategory(t.db, {
-      grants: [{ userId: owner.id, rights: ['upload', 'edit', 'delete', 'share'] }, { userId: viewer.id }],
-    })
-  ).id;
+  const world = await seed(t, {
+    users: {
+      owner: { firstName: 'Olive', lastName: 'Owner' },
+      viewer: { firstName: 'Vic', lastName: 'Viewer' },
+    },
+    categories: { shared: { grants: { owner: ['upload', 'edit', 'delete', 'share'], viewer: [] } } },
+  });
+  Object.assign(u, { owner: world.users.owner.id, viewer: world.users.viewer.id });
+  Object.assign(tok, { owner: world.users.owner.token, viewer: world.users.viewer.token });
+  cat = world.categories.shared.id;
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,130 @@
+import type { LoginRole } from '@quire/contract';
+import { accessTypeFromDb } from '../src/lib/access-types.js';
+import type { TestContext } from './app.js';
+import {
+  createCategory,
+  createFile,
+  createGroup,
+  createUser,
+  type Grant,
+  loginAs,
+  type UserOverrides,
+} from './factories.js';
+
+// A test's world, declared: people by name, groups of them, categories with grants by name,
+// files by name in those categories — created in one call on the test's own database, and
+// handed back by the same names (ids, and each person's bearer token). Papra's
+// createInMemoryDatabase({ users, documents }) is the model; ours stays on real PostgreSQL.
+//
+//   const world = await seed(t, {
+//     users: { alice: {}, auditor: { accessType: 'Auditor' } },
+//     categories: { invoices: { grants: { alice: ['upload', 'edit'] } } },
+//     files: { march: { owner: 'alice', category: 'invoices' } },
+//   });
+//   world.users.alice.token; world.files.march.id;
+//
+// Declaration order is creation order: a category names a parent declared before it.
+
+type Rights = NonNullable<Grant['rights']>;
+
+export interface SeedUser extends UserOverrides {
+  /** Sign in with this role (default: user for General staff, else admin); false: no token. */
+  signIn?: LoginRole | false;
+}
+
+export interface SeedSpec<U extends string, G extends string, C extends string, F extends string> {
+  users?: Record<U, SeedUser>;
+  /** Groups by name, each with its members. */
+  groups?: Record<G, U[]>;
+  categories?: Record<
+    C,
+    {
+      name?: string;
+      parent?: NoInfer<C>;
+      inheritPermissions?: boolean;
+      /** Grants by person or group name: the rights besides view ([] is view only). */
+      grants?: Partial<Record<NoInfer<U> | NoInfer<G>, Rights>>;
+    }
+  >;
+  files?: Record<
+    F,
+    {
+      owner: NoInfer<U>;
+      /** Unindexed when absent or null. */
+      category?: NoInfer<C> | null;
+      name?: string;
+      content?: Buffer;
+      mimeType?: string;
+    }
+  >;
+}
+
+export interface SeededUser {
+  id: number;
+  username: string;
+  /** The bearer token of a signed-in session ('' with signIn: false). */
+  token: string;
+}
+
+export interface World<U extends string, G extends string, C extends string, F extends string> {
+  users: Record<U, SeededUser>;
+  groups: Record<G, { id: number; name: string }>;
+  categories: Record<C, { id: number; name: string }>;
+  files: Record<F, { id: number; name: string; currentVersionId: number | null }>;
+}
+
+const entries = <K extends string, V>(record: Partial<Record<K, V>> | undefined) =>
+  Object.entries(record ?? {}) as Array<[K, V]>;
+
+export async function seed<
+  const U extends string = never,
+  const G extends string = never,
+  const C extends string = never,
+  const F extends string = never,
+>(t: TestContext, spec: SeedSpec<U, G, C, F>): Promise<World<U, G, C, F>> {
+  const world = { users: {}, groups: {}, categories: {}, files: {} } as World<U, G, C, F>;
+  for (const [name, { signIn, ...overrides }] of entries(spec.users)) {
+    const user = await createUser(t.db, overrides);
+    const role = signIn ?? (accessTypeFromDb(user.accessType) === 'General staff' ? 'user' : 'admin');
+    world.users[name] = {
+      id: user.id,
+      username: user.username,
+      token: role === false ? '' : await loginAs(t.app, user, role, overrides.password),
+    };
+  }
+  for (const [name, members] of entries(spec.groups)) {
+    const group = await createGroup(
+      t.db,
+      members.map((m) => world.users[m].id),
+    );
+    world.groups[name] = { id: group.id, name: group.name };
+  }
+  for (const [name, c] of entries(spec.categories)) {
+    if (c.parent !== undefined && !(c.parent in world.categories))
+      throw new Error(`seed: category "${name}" names parent "${c.parent}" before it is declared`);
+    const grants: Grant[] = entries(c.grants).map(([who, rights]) =>
+      who in world.users
+        ? { userId: world.users[who as U].id, rights }
+        : { groupId: world.groups[who as G].id, rights },
+    );
+    const category = await createCategory(t.db, {
+      ...(c.name ? { name: c.name } : {}),
+      ...(c.parent !== undefined ? { parentId: world.categories[c.parent].id } : {}),
+      ...(c.inheritPermissions !== undefined ? { inheritPermissions: c.inheritPermissions } : {}),
+      grants,
+    });
+    world.categories[name] = { id: category.id, name: category.name };
+  }
+  for (const [name, f] of entries(spec.files)) {
+    const file = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: world.users[f.owner].id,
+      categoryId: f.category ? world.categories[f.category].id : null,
+      indexed: Boolean(f.category),
+      ...(f.name ? { name: f.name } : {}),
+      ...(f.content ? { content: f.content } : {}),
+      ...(f.mimeType ? { mimeType: f.mimeType } : {}),
+    });
+    world.files[name] = { id: file.id, name: file.name, currentVersionId: file.currentVersionId };
+  }
+  return world;
+}
