@@ -86,12 +86,27 @@ const SERVICE_CHECKED: Record<
  * signedIn calls whose service asks for more when the object is someone else's: the rule,
  * and who may (the walk's probe names another user's object).
  */
+const companyAdminOnly = {
+  rule: 'restoring data and deciding who signs in outrank Settings: a Company Admin only',
+  code: 'auth.forbidden',
+  may: (c: Caller) => c.role === 'admin' && c.accessType === 'COMPANY ADMIN',
+};
 const NARROWER: Record<string, { rule: string; code: string; may: (c: Caller) => boolean }> = {
   'user.signature': {
     rule: "another user's signature needs Settings read",
     code: 'user.signature_forbidden',
     may: (c) => c.role === 'admin' && canAccess(c.accessType, 'settings', 'read'),
   },
+  'backup.create': companyAdminOnly,
+  'backup.schedule': companyAdminOnly,
+  'backup.delete': companyAdminOnly,
+  'backup.deleteFile': companyAdminOnly,
+  'backup.downloadFile': companyAdminOnly,
+  'backup.upload': companyAdminOnly,
+  'backup.restore': companyAdminOnly,
+  'settings.saveAuthentication': companyAdminOnly,
+  'settings.testAuthentication': companyAdminOnly,
+  'settings.deleteAuthentication': companyAdminOnly,
 };
 
 const AREAS = Object.keys(AREA_LABELS);
@@ -107,6 +122,8 @@ const ENTRIES = allEndpoints();
 let t: TestContext;
 let staff: { id: number; token: string };
 let owner: { id: number };
+/** Users a User Administration Admin may not manage: the vendor, and one with more access. */
+const beyond = { vendor: 0, companyAdmin: 0 };
 /** The token and user id of each caller, by label. */
 const tokens = new Map<string, { token: string; userId: number }>();
 const fixtures = { fullCategory: 0 };
@@ -164,6 +181,8 @@ beforeAll(async () => {
   staff = { id: staffUser.id, token: await loginAs(t.app, staffUser, 'user') };
   owner = await createUser(t.db, { accessType: 'General staff' });
   for (const c of CALLERS) tokens.set(c.label, await signIn(c));
+  beyond.vendor = (await signIn({ label: 'vendor', accessType: 'DATAMAX ADMIN', role: 'admin' })).userId;
+  beyond.companyAdmin = (await signIn({ label: 'ca', accessType: 'COMPANY ADMIN', role: 'admin' })).userId;
   await plantObjects();
 }, 60_000);
 afterAll(() => t?.close());
@@ -425,6 +444,18 @@ function request(def: EndpointDef, values: Required<Values>): InjectOptions {
 
 const pathParams = (def: EndpointDef) => [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
 
+/**
+ * A valid request naming nothing that exists (ids 2000000000): it gets past validation to
+ * the service's own rule, and changes nothing when refused there.
+ */
+function serviceProbe(def: EndpointDef): InjectOptions {
+  const values = sampled(def);
+  for (const key of pathParams(def)) values.params[key] = 2_000_000_000;
+  for (const where of idFields(def))
+    setAt(values, where, isArraySchema(schemaAt(def, where)) ? [2_000_000_000] : 2_000_000_000);
+  return request(def, values);
+}
+
 /** A JSON body no call accepts (a lone surrogate): past the guard it is a 400, before it a 401/403. */
 function guardProbe(def: EndpointDef): InjectOptions {
   const values = sampled(def);
@@ -567,13 +598,24 @@ describe('V8.2.1 function level: each access type and role', () => {
       for (const caller of callers) {
         const who = ENDS_SESSION.has(operationId) ? await signIn(caller) : tokens.get(caller.label)!;
         const want = guardAnswer(caller, def.guard, operationId);
-        const opts = guardProbe(def);
+        // The service's narrower rule refuses after validation: send it a valid call.
+        const narrowed = want !== 'pass' && guardAnswer(caller, def.guard, '') === 'pass';
+        const opts = narrowed ? serviceProbe(def) : guardProbe(def);
         const res = await call(who.token, opts);
         const seen = `${caller.label}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         expect(res.statusCode, seen).toBeLessThan(500);
         if (want === 'pass') {
           expect(res.statusCode, seen).not.toBe(401);
           expect(res.statusCode, seen).not.toBe(403);
+          // Past the guard, a valid call on nothing that exists meets no narrower rule of the
+          // service that NARROWER does not list (the Company Admin may do everything).
+          if (isArea(def.guard) && caller.accessType !== 'COMPANY ADMIN') {
+            const deeper = await call(who.token, serviceProbe(def));
+            const told = `${caller.label}, a valid call: ${deeper.statusCode} ${deeper.body.slice(0, 200)}`;
+            expect(deeper.statusCode, told).toBeLessThan(500);
+            expect(deeper.statusCode, told).not.toBe(401);
+            expect(deeper.statusCode, told).not.toBe(403);
+          }
         } else {
           expect(`${res.statusCode} ${res.json().code}`, seen).toBe(`403 ${want}`);
           refusals.push({ action: 'access.denied', userId: who.userId, url: opts.url as string });
@@ -762,6 +804,45 @@ describe('V8.2.2 data level: lists and searches', () => {
         expect(res.statusCode, seen).toBeLessThan(500);
         expect(res.body, seen).not.toContain(SECRET);
       }
+    },
+  );
+});
+
+describe('V8.2.2 data level: users beyond a User Administration Admin', () => {
+  const settingsWrites = ENTRIES.filter(
+    (e) =>
+      isArea(e.def.guard) &&
+      e.def.guard.area === 'settings' &&
+      e.def.guard.access === 'write' &&
+      idFields(e.def).length > 0,
+  );
+  const usersState = async () =>
+    JSON.stringify(
+      [
+        await t.db.user.findMany({ where: { id: { in: Object.values(beyond) } }, orderBy: { id: 'asc' } }),
+        await t.db.session.findMany({
+          where: { userId: { in: Object.values(beyond) } },
+          select: { id: true, revokedAt: true, expiresAt: true },
+          orderBy: { id: 'asc' },
+        }),
+      ],
+      (_key, value) => (typeof value === 'bigint' ? String(value) : value),
+    );
+  it.concurrent.each(titled(settingsWrites))(
+    'V8.2.2: %s leaves the vendor and a Company Admin alone',
+    async (operationId, def) => {
+      const who = tokens.get('User Administration Admin as admin')!;
+      const before = await usersState();
+      for (const where of idFields(def))
+        for (const [name, id] of Object.entries(beyond)) {
+          const values = sampled(def);
+          setAt(values, where, isArraySchema(schemaAt(def, where)) ? [id] : id);
+          const res = await call(who.token, request(def, values));
+          expect(res.statusCode, `${operationId} ${where} = ${name}: ${res.body.slice(0, 300)}`).toBeLessThan(
+            500,
+          );
+        }
+      expect(await usersState(), `${operationId} changed a user beyond the caller`).toBe(before);
     },
   );
 });

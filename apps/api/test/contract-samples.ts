@@ -19,6 +19,9 @@ const STRINGS = [
   'probe.txt',
   'abcdef',
   'a',
+  'ldap://127.0.0.1:389',
+  '(uid={username})',
+  'RESTORE',
 ];
 const NUMBERS = [1, 0, 2, 10, 100];
 
