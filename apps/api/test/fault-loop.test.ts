@@ -29,7 +29,7 @@ describe('the fault loop', () => {
   });
 
   it(`kills the server ${rounds} times mid-work; nothing confirmed is lost, nothing unnamed stays`, {
-    timeout: 60_000 + rounds * 20_000,
+    timeout: 60_000 + rounds * 30_000,
   }, async () => {
     process.stdout.write(`fault loop: seed ${seed} (FAULT_SEED=${seed} replays it), ${rounds} rounds\n`);
     const summary = await runFaultLoop(t, {

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { blobCollectJob } from '../src/lib/blob-collector.js';
 import { enqueue } from '../src/lib/jobs/queue.js';
 import { createJobRunner } from '../src/lib/jobs/runner.js';
@@ -24,6 +26,7 @@ import { api, designWorkflow } from './workflows.js';
 //   - every call answered 2xx before the kill is there: the file with its content, the value,
 //     the decision; a call the kill cut off either happened whole or not at all;
 //   - no `blobs` row (which every version, attachment and derivative names) lacks its content;
+//   - the restart swept the killed server's temp files;
 //   - after the blob collector has run (BLOB_GRACE_MS=0: the server is idle), no content in the
 //     store is unnamed.
 // After the last round the audit chain must verify. Timing and choices come from a seeded RNG
@@ -469,6 +472,10 @@ export async function runFaultLoop(t: TestContext, options: FaultLoopOptions): P
         must(mine.length === 1, `${after}: file ${d.fileId}'s run ended without its ${d.action}`);
       }
     }
+    // The restart swept the killed server's temp files (uploads it was receiving).
+    const tmp = path.join(t.dataDir, 'blobs', 'tmp');
+    const temps = existsSync(tmp) ? readdirSync(tmp) : [];
+    must(temps.length === 0, `${after}: the killed server's temp files stay: ${temps.join(', ')}`);
     // No row names missing content; every file has its current version.
     const before = await stored();
     for (const { id } of await t.db.blob.findMany({ select: { id: true } }))
