@@ -11,7 +11,7 @@
 // names a file that is not in dist/.
 // `pnpm start` then runs `node apps/api/dist/server.mjs`: no tsx, nothing compiled at start.
 import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -43,6 +43,49 @@ const externals = {
   },
 };
 
+// Prisma's query compiler comes as a module holding its WebAssembly as one base64 string
+// literal (2.3 MB), which V8 then keeps twice for the life of the process: as the module's
+// source and as the string. The generated client only passes that string to
+// `Buffer.from(wasm, 'base64')`, once per client. So the bundle gets, in its place, an object
+// that Buffer.from turns into a string (Symbol.toPrimitive) by reading the package's file
+// when asked: nothing is kept after the decode. The build fails if the file's form changes.
+const WASM_BASE64 = /^@prisma\/client\/runtime\/query_compiler_\w+_bg\.postgresql\.wasm-base64\.mjs$/;
+const WASM_FILE_FORM = /^const wasm = "[A-Za-z0-9+/=]+";\s*export \{ wasm \};?\s*$/;
+const wasmAsked = new Set();
+const wasmReadWhenAsked = {
+  name: 'prisma-wasm-read-when-asked',
+  setup(b) {
+    b.onResolve({ filter: WASM_BASE64 }, (args) => {
+      wasmAsked.add(args.path);
+      return { path: args.path, namespace: 'prisma-wasm' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'prisma-wasm' }, (args) => {
+      const file = createRequire(path.join(here, 'package.json')).resolve(args.path);
+      if (!WASM_FILE_FORM.test(readFileSync(file, 'latin1')))
+        return {
+          errors: [
+            {
+              text: `${args.path} is no longer \`const wasm = "<base64>"; export { wasm }\`: update apps/api/build.mjs`,
+            },
+          ],
+        };
+      imported.add('@prisma/client');
+      return {
+        resolveDir: here,
+        contents: `import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+export const wasm = {
+  [Symbol.toPrimitive]() {
+    const source = readFileSync(createRequire(import.meta.url).resolve(${JSON.stringify(args.path)}), 'latin1');
+    return source.slice(source.indexOf('"') + 1, source.lastIndexOf('"'));
+  },
+};
+`,
+      };
+    });
+  },
+};
+
 const children = globSync('src/modules/*/*-child.mjs', { cwd: here });
 const entryPoints = { 'server-main': 'src/server.ts' };
 for (const child of children) entryPoints[path.basename(child, '.mjs')] = child;
@@ -66,13 +109,21 @@ const result = await build({
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
-  plugins: [externals],
+  plugins: [wasmReadWhenAsked, externals],
 });
+
+if (wasmAsked.size !== 1) {
+  console.error(
+    `apps/api/build.mjs: expected the Prisma client to import one query compiler module, found ${wasmAsked.size}: update the plugin wasmReadWhenAsked.`,
+  );
+  rmSync(outdir, { recursive: true, force: true });
+  process.exit(1);
+}
 
 // Files the code finds beside itself at run time: `new URL('./x.mjs', import.meta.url)`.
 const besides = new Set();
 for (const input of Object.keys(result.metafile.inputs)) {
-  if (input.includes('node_modules')) continue;
+  if (input.includes('node_modules') || input.startsWith('prisma-wasm:')) continue;
   for (const [, file] of readFileSync(path.join(here, input), 'utf8').matchAll(
     /new URL\(\s*['"]\.\/([^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g,
   ))
