@@ -38,11 +38,14 @@ import { keyChainOnStart } from './modules/audit/audit.service.js';
 import { authModule } from './modules/auth/auth.routes.js';
 import { backupModule } from './modules/backup/backup.routes.js';
 import { categoryModule } from './modules/category/category.routes.js';
+import { categoryWorkflowModule } from './modules/category/category-workflow.routes.js';
 import { dashboardAndSearchModule } from './modules/dashboard-and-search/dashboard-and-search.routes.js';
 import { emailModule } from './modules/email/email.routes.js';
 import { categoryFilesModule } from './modules/file/category-files.routes.js';
 import { fileModule } from './modules/file/file.routes.js';
+import { fileWorkflowModule } from './modules/file/file-workflow.routes.js';
 import { fileActionsModule } from './modules/file-actions/file-actions.routes.js';
+import { fileActionsWorkflowModule } from './modules/file-actions/file-actions-workflow.routes.js';
 import { fileBulkModule } from './modules/file-actions/file-bulk.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { licenceGate } from './modules/licence/licence.gate.js';
@@ -172,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // a write still in flight finishes on its own
     }
   });
-  await deps.blobs.sweepTemp();
+  void deps.blobs; // MUTATION
 
   const headers = securityHeaders(QUIRE_CSP);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
@@ -218,10 +221,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(groupModule(deps));
   await app.register(setupModule(deps));
   await app.register(categoryModule(deps));
+  await app.register(categoryWorkflowModule(deps));
   await app.register(metadataModule(deps));
   await app.register(valueListModule(deps));
   await app.register(fileModule(deps));
+  await app.register(fileWorkflowModule(deps));
   await app.register(fileActionsModule(deps));
+  await app.register(fileActionsWorkflowModule(deps));
   await app.register(fileBulkModule(deps));
   await app.register(categoryFilesModule(deps));
   await app.register(trashModule(deps));

@@ -1,10 +1,4 @@
-import {
-  categoryWorkflowContract,
-  fileActionsWorkflowContract,
-  fileWorkflowContract,
-  workflowContract,
-} from '@quire/contract';
-import type { FastifyInstance } from 'fastify';
+import { workflowContract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import * as design from './design.service.js';
@@ -14,11 +8,10 @@ import * as views from './run-views.service.js';
 import * as details from './step-details.service.js';
 import * as stepRules from './step-rules.service.js';
 
-// The workflow area's calls: its own (`workflow`), and the ones the spec files under the
-// category, file and file-actions areas (bound here from their own contract parts, so the
-// areas' other entries do not need these handlers).
+// The workflow area's calls. The workflow calls the spec files under the category, file and
+// file-actions areas are registered by those areas (`*-workflow.routes.ts`).
 
-const workflowRoutes = (deps: Deps) =>
+export const workflowModule = (deps: Deps) =>
   defineRoutes('workflow', workflowContract, {
     initiateWorkflow: async ({ body, auth, actor }) => ({
       message: 'Workflow started',
@@ -100,33 +93,3 @@ const workflowRoutes = (deps: Deps) =>
     dryRun: async ({ body }) => ({ data: await views.dryRun(deps, body) }),
     dryRunFiles: async ({ auth, query }) => ({ data: await views.dryRunFiles(deps, auth, query) }),
   });
-
-export const workflowModule = (deps: Deps) =>
-  async function workflow(app: FastifyInstance) {
-    await app.register(workflowRoutes(deps));
-    await app.register(
-      defineRoutes('category', categoryWorkflowContract, {
-        foldersWorkflow: async ({ auth }) => ({ data: await views.foldersWithWorkflows(deps, auth) }),
-      }),
-    );
-    await app.register(
-      defineRoutes('file', fileWorkflowContract, {
-        assignedFiles: async ({ auth, query }) => ({ data: await views.assigned(deps, auth, query) }),
-        folderWorkflowStage: async ({ auth, params }) => ({ data: await views.stage(deps, auth, params.id) }),
-      }),
-    );
-    await app.register(
-      defineRoutes('fileActions', fileActionsWorkflowContract, {
-        manualTriger: async ({ auth, actor, body }) => {
-          const data = await runs.manualTrigger(deps, auth, actor, body);
-          const words = {
-            approve: 'Step approved',
-            reject: 'Step rejected',
-            move: 'File moved',
-            cancel: 'Run cancelled',
-          };
-          return { message: words[body.action], data };
-        },
-      }),
-    );
-  };
