@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // a write still in flight finishes on its own
     }
   });
-  void deps.blobs; // MUTATION
+  await deps.blobs.sweepTemp();
 
   const headers = securityHeaders(QUIRE_CSP);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
