@@ -701,6 +701,51 @@ describe('V8.2.2 data level: object guards', () => {
     },
   );
 
+  // Signed in as admin, the Auditor reads every file and changes none; the vendor, with no
+  // File Control, sees no file at all.
+  const everyones = withObjectGuard.filter((e) => !isArea(e.def.guard));
+  it.concurrent.each(titled(everyones))(
+    'V8.2.2 / V16.3.2: %s for the Auditor (reads all, changes nothing) and the vendor (sees none)',
+    async (operationId, def) => {
+      const g = guardedField(operationId, def)!;
+      const many = isArraySchema(schemaAt(def, g.from));
+      const id = await fresh(g.kind);
+      const values = sampled(def);
+      Object.assign(values.body, SERVICE_CHECKED[operationId]?.body?.() ?? {});
+      setAt(values, g.from, many ? [id] : id);
+      const opts = request(def, values);
+      // bulk-move may first refuse the category it moves into (upload there).
+      const kinds = SERVICE_CHECKED[operationId]?.body ? [g.code, 'category'] : [g.code];
+      const auditor = tokens.get('Auditor as admin')!;
+      const vendor = tokens.get('DATAMAX ADMIN as admin')!;
+      const since = await lastAuditId();
+      const read = await call(auditor.token, opts);
+      const seen = `Auditor: ${read.statusCode} ${read.body.slice(0, 200)}`;
+      if (g.right === 'view' || g.right === 'download') {
+        expect(read.statusCode, seen).not.toBe(403);
+        if (read.statusCode === 404) expect(read.json().code, seen).not.toBe(`${g.code}.not_found`);
+      } else {
+        expect(read.statusCode, seen).toBe(403);
+        expect(
+          kinds.map((k) => `${k}.forbidden`),
+          seen,
+        ).toContain(read.json().code);
+      }
+      const none = await call(vendor.token, request(def, values));
+      expect(none.statusCode, none.body).toBe(404);
+      expect(
+        kinds.map((k) => `${k}.not_found`),
+        none.body,
+      ).toContain(none.json().code);
+      const refusals: Refusal[] = [
+        { action: 'access.not_found', userId: vendor.userId, url: opts.url as string },
+      ];
+      if (g.right !== 'view' && g.right !== 'download')
+        refusals.push({ action: 'access.denied', userId: auditor.userId, url: opts.url as string });
+      await expectAudited(since, ...refusals);
+    },
+  );
+
   const bulk = withObjectGuard.filter((e) => {
     const g = guardedField(e.operationId, e.def)!;
     return isArraySchema(schemaAt(e.def, g.from));
