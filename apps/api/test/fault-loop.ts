@@ -51,7 +51,7 @@ export interface FaultLoopOptions {
   /** Concurrent clients in a round (default 6). */
   lanes?: number;
   /**
-   * The kill comes after this many answers in the round, at random (default 0–24), then 0–60 ms
+   * The kill comes after this many answers in the round, at random (default 0–12), then 0–60 ms
    * more; after 0 answers, 0–800 ms after the first call (a server still warming up).
    */
   killAfterAnswers?: [number, number];
@@ -136,7 +136,7 @@ export async function runFaultLoop(t: TestContext, options: FaultLoopOptions): P
   const rng = seededRandom(options.seed);
   const log = options.log ?? (() => {});
   const lanes = options.lanes ?? 6;
-  const [killMin, killMax] = options.killAfterAnswers ?? [0, 24];
+  const [killMin, killMax] = options.killAfterAnswers ?? [0, 12];
   /** Called with each answer of the round (the kill's trigger counts them). */
   let onAnswer = () => {};
   const blobs = t.app.deps.blobs;
