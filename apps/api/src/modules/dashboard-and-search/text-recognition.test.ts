@@ -173,6 +173,15 @@ describe('POST /api/search/text-recognition/{id} (run it again)', () => {
     await t.app.jobs.runDue();
     expect((await get(editor, `/api/search/text-status/${id}`)).json().data.status).toBe('done');
     expect((await found(editor, 'kookaburra')).map((h) => h.id)).toEqual([id]);
+    // The image's word boxes were made again, in place of the first ones (one row), and mark it.
+    const boxes = () =>
+      t.db.versionDerivative.findMany({
+        where: { version: { fileId: id }, mimeType: 'application/vnd.quire.word-boxes+json' },
+      });
+    expect(await boxes()).toHaveLength(1);
+    const marks = (await get(editor, `/api/search/text-marks/${id}?words=kookaburra`)).json().data;
+    expect(marks).toMatchObject({ page: 1, recognised: true });
+    expect(marks.marks).toHaveLength(1);
   }, 120_000);
 
   it('refuses a viewer (403, audited), a stranger (404) and a file that is not an image or a PDF (409)', async () => {
