@@ -564,17 +564,19 @@ describe('V8.2.1 function level: anonymous', () => {
       await expectAudited(since, { action: 'access.unauthenticated', userId: null, url: opts.url as string });
       return;
     }
-    // A public call, fed the ids of objects it is not about, shows none of them.
-    for (const id of [ID.hiddenFile, ID.hiddenCategory, ID.hiddenVersion, ID.hiddenAttachment]) {
-      const values = sampled(def);
-      if (pathParams(def).includes('id')) values.params.id = id;
-      for (const where of idFields(def))
-        setAt(values, where, isArraySchema(schemaAt(def, where)) ? [id] : id);
-      const res = await call(null, request(def, values));
-      expect(res.statusCode, res.body).toBeLessThan(500);
-      if (res.statusCode === 401) expect(res.json().code).not.toBe('auth.not_authenticated');
-      expect(res.body).not.toContain(SECRET);
-    }
+    // A public call, fed the ids of objects it is not about, shows none of them: neither to
+    // anonymous nor through the session of someone signed in who may not see them.
+    for (const id of [ID.hiddenFile, ID.hiddenCategory, ID.hiddenVersion, ID.hiddenAttachment])
+      for (const token of [null, staff.token]) {
+        const values = sampled(def);
+        if (pathParams(def).includes('id')) values.params.id = id;
+        for (const where of idFields(def))
+          setAt(values, where, isArraySchema(schemaAt(def, where)) ? [id] : id);
+        const res = await call(token, request(def, values));
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode === 401) expect(res.json().code).not.toBe('auth.not_authenticated');
+        expect(res.body).not.toContain(SECRET);
+      }
   });
 });
 
