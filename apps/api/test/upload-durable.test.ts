@@ -162,33 +162,58 @@ describe('a new upload', () => {
     }
   });
 
-  it('writes nothing into a category that is gone (the answer is null)', async () => {
+  it('written as a group: a call into a category that is gone gets null and writes nothing, the others go in', async () => {
     const user = await createUser(t.db);
-    const category = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
-    await t.db.category.update({ where: { id: category.id }, data: { deletedAt: new Date() } });
+    const other = await createUser(t.db);
+    const gone = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
+    const live = await createCategory(t.db, { grants: [{ userId: other.id, rights: ['upload'] }] });
+    await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     const counts = async () => [
       await t.db.file.count(),
       await t.db.fileVersion.count(),
-      await t.db.blob.count(),
       await t.db.auditEvent.count(),
       await t.db.job.count(),
     ];
     const before = await counts();
-    const ids = await insertUploads(t.db, {
-      folderId: category.id,
-      ownerId: user.id,
-      actor: { userId: user.id },
-      uploads: [
-        {
-          name: 'x.txt',
-          blobId: 'f'.repeat(64),
-          size: 1,
-          mimeType: 'text/plain',
-          message: 'Uploaded "x.txt"',
-        },
-      ],
+    const row = (name: string) => ({
+      name,
+      blobId: sha256(Buffer.from(name)),
+      size: name.length,
+      mimeType: 'text/plain',
+      message: `Uploaded "${name}"`,
     });
-    expect(ids).toBeNull();
-    expect(await counts()).toEqual(before);
+    const [intoGone, intoLive, again] = await insertUploads(t.db, [
+      { folderId: gone.id, ownerId: user.id, actor: { userId: user.id }, uploads: [row('x.txt')] },
+      {
+        folderId: live.id,
+        ownerId: other.id,
+        actor: { userId: other.id },
+        uploads: [row('y.txt'), row('z.txt')],
+      },
+      {
+        folderId: live.id,
+        ownerId: user.id,
+        actor: { userId: user.id, ip: '10.0.0.9' },
+        uploads: [row('w.txt')],
+      },
+    ]);
+    expect(intoGone).toBeNull();
+    expect(intoLive?.map((f) => [f.name, f.owner_id])).toEqual([
+      ['y.txt', other.id],
+      ['z.txt', other.id],
+    ]);
+    expect(again?.map((f) => [f.name, f.owner_id])).toEqual([['w.txt', user.id]]);
+    // One category's running numbers in call order, across the calls of the group.
+    const numbers = [...(intoLive ?? []), ...(again ?? [])].map((f) => f.incremental_value);
+    expect(numbers).toEqual([1, 2, 3].map((n) => (numbers[0] ?? 0) + n - 1));
+    const [files, versions, events, jobs] = before;
+    expect(await counts()).toEqual([
+      (files ?? 0) + 3,
+      (versions ?? 0) + 3,
+      (events ?? 0) + 3,
+      (jobs ?? 0) + 3 * FILE_EVENT_SUBSCRIBERS.length,
+    ]);
+    const event = await t.db.auditEvent.findFirstOrThrow({ where: { targetId: String(again?.[0]?.id) } });
+    expect(event).toMatchObject({ userId: user.id, ip: '10.0.0.9', message: 'Uploaded "w.txt"' });
   });
 });

@@ -60,13 +60,22 @@ export const SUMMARY_COLUMNS = Prisma.sql`
   f.created_at, f.updated_at, f.deleted_at, f.deleted_by_id,
   (c.id IS NOT NULL AND c.deleted_at IS NULL) AS category_live`;
 
-/** The joins a summary row needs. */
-export const SUMMARY_FROM = Prisma.sql`files f
+/**
+ * The joins a summary row needs, from `files` rows and `versions` rows (default the tables;
+ * a statement that inserts files passes the rows it returns).
+ */
+export const summaryFrom = (
+  files = Prisma.sql`files`,
+  versions = Prisma.sql`file_versions`,
+) => Prisma.sql`${files} f
   LEFT JOIN categories c ON c.id = f.category_id
   JOIN users o ON o.id = f.owner_id
-  LEFT JOIN file_versions v ON v.id = f.current_version_id
+  LEFT JOIN ${versions} v ON v.id = f.current_version_id
   LEFT JOIN users lu ON lu.id = f.locked_by_id
   LEFT JOIN users cu ON cu.id = f.checked_out_by_id`;
+
+/** The joins a summary row needs. */
+export const SUMMARY_FROM = summaryFrom();
 
 async function page(
   tx: Tx,

@@ -32,12 +32,14 @@ export async function detectType(head: Buffer): Promise<string> {
 /** UTF-8 (or ASCII) without NUL bytes or other binary control characters. */
 function looksLikeText(head: Buffer): boolean {
   // A multi-byte character may be cut at the end of the head: ignore the last 3 bytes' errors.
+  // A plain loop over the UTF-16 units: this runs for every upload.
   const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
-  const bad = [...text.slice(0, -3)].filter((c) => {
-    const code = c.charCodeAt(0);
-    return c === '\uFFFD' || (code < 0x20 && c !== '\n' && c !== '\r' && c !== '\t' && c !== '\f');
-  }).length;
-  return bad === 0;
+  for (let i = 0, end = text.length - 3; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0xfffd) return false;
+    if (code < 0x20 && code !== 0x0a && code !== 0x0d && code !== 0x09 && code !== 0x0c) return false;
+  }
+  return true;
 }
 
 /** What the web client can show of a type; everything else downloads. */

@@ -2,6 +2,7 @@ import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { FILE_EVENT_SUBSCRIBERS } from '../../lib/file-events.js';
 import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from '../../lib/jobs/queue.js';
+import { SUMMARY_COLUMNS, type SummaryRow, summaryFrom } from './file-lists.repository.js';
 
 // The files area's queries: files, versions, grants, shares, attachments, comments, follows
 // and favourites. The lists are file-lists.repository.ts, the metadata values
@@ -53,86 +54,102 @@ export interface NewUploadRow {
   message: string;
 }
 
+/** One new-upload call: its files go into one category, for one uploader. */
+export interface UploadEntry {
+  folderId: number;
+  ownerId: number;
+  actor: { userId: number | null; ip?: string | null };
+  uploads: NewUploadRow[];
+}
+
 /**
- * Files uploaded into a live category, in ONE statement (so one round trip and its own
- * commit): each upload's blob row (kept if there), file (the uploader's, unindexed, with the
- * category's next running number), first version, `file.uploaded` audit event and one
- * `uploaded` file event job per subscriber (lib/file-events.ts), and the workers' wake-up at
- * commit. Ids are drawn from the sequences first, so a file names its current version as it
- * is inserted (the foreign keys are checked at the statement's end). Nothing is written when
- * the category is gone: the answer is then null, else the new file ids in upload order (a
- * category deleted between the statement's first look and its lock fails the statement on
- * the versions' foreign key, and nothing is written either).
+ * The files of one or more new-upload calls, in ONE statement (so one round trip and one
+ * commit for all of them: see createUploads' group commit): for each upload its blob row
+ * (kept if there), file (the uploader's, unindexed, with its category's next running number),
+ * first version, `file.uploaded` audit event and one `uploaded` file event job per subscriber
+ * (lib/file-events.ts), and the workers' wake-up at commit. Ids are drawn from the sequences
+ * first, so a file names its current version as it is inserted (the foreign keys are checked
+ * at the statement's end). The categories' rows are locked last, once the versions are in.
+ * Answers, per call, the new files' summary rows in upload order, or null when its category
+ * is gone (nothing of that call is written). A category deleted between the statement's first
+ * look and its lock fails the whole statement on the versions' foreign key: nothing is written.
  */
-export async function insertUploads(
-  db: Tx,
-  input: {
-    folderId: number;
-    ownerId: number;
-    actor: { userId: number | null; ip?: string | null };
-    uploads: NewUploadRow[];
-  },
-): Promise<number[] | null> {
-  const { folderId, ownerId, actor, uploads } = input;
-  const n = uploads.length;
-  const rows = await db.$queryRaw<Array<{ ids: number[] | null }>>`
-    WITH input AS MATERIALIZED (
-      SELECT u.name, u.blob_id, u.size, u.mime_type, u.message, u.ord::int AS ord,
-             nextval('files_id_seq')::int AS file_id,
+export async function insertUploads(db: Tx, entries: UploadEntry[]): Promise<Array<SummaryRow[] | null>> {
+  const found = await db.$queryRaw<Array<SummaryRow & { entry: number }>>(insertUploadsSql(entries));
+  return entries.map((_, e) => {
+    const mine = found.filter((r) => r.entry === e).map(({ entry: _entry, ...row }) => row as SummaryRow);
+    return mine.length ? mine : null;
+  });
+}
+
+/** insertUploads' statement (its rows: the summaries, each with `entry`, its call's index). */
+export function insertUploadsSql(entries: UploadEntry[]) {
+  const rows = entries.flatMap((entry, e) => entry.uploads.map((u) => ({ ...u, e, entry })));
+  const col = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+  return Prisma.sql`
+    WITH given AS (
+      SELECT u.*
+        FROM unnest(${col((r) => r.e)}::int[], ${col((r) => r.entry.folderId)}::int[],
+                    ${col((r) => r.entry.ownerId)}::int[], ${col((r) => r.entry.actor.userId)}::int[],
+                    ${col((r) => r.entry.actor.ip ?? null)}::text[], ${col((r) => r.name)}::text[],
+                    ${col((r) => r.blobId)}::text[], ${col((r) => BigInt(r.size))}::bigint[],
+                    ${col((r) => r.mimeType)}::text[], ${col((r) => r.message)}::text[])
+             WITH ORDINALITY AS u(e, folder_id, owner_id, actor_id, actor_ip, name, blob_id, size, mime_type, message, ord)
+       WHERE EXISTS (SELECT 1 FROM categories c WHERE c.id = u.folder_id AND c.deleted_at IS NULL)
+    ), input AS MATERIALIZED (
+      SELECT g.*, nextval('files_id_seq')::int AS file_id,
              nextval('file_versions_id_seq')::int AS version_id,
+             (row_number() OVER (PARTITION BY g.folder_id ORDER BY g.ord))::int AS rank,
              now() AT TIME ZONE 'UTC' AS at
-        FROM unnest(${uploads.map((u) => u.name)}::text[], ${uploads.map((u) => u.blobId)}::text[],
-                    ${uploads.map((u) => BigInt(u.size))}::bigint[], ${uploads.map((u) => u.mimeType)}::text[],
-                    ${uploads.map((u) => u.message)}::text[])
-             WITH ORDINALITY AS u(name, blob_id, size, mime_type, message, ord)
-       WHERE EXISTS (SELECT 1 FROM categories WHERE id = ${folderId}::int AND deleted_at IS NULL)
-       ORDER BY u.ord
+        FROM given g
     ), new_blobs AS (
       INSERT INTO blobs (id, size, mime_type)
       SELECT DISTINCT ON (i.blob_id) i.blob_id, i.size, i.mime_type FROM input i ORDER BY i.blob_id
       ON CONFLICT (id) DO NOTHING
     ), new_versions AS (
       INSERT INTO file_versions (id, file_id, number, blob_id, original_name, mime_type, size, author_id, created_at)
-      SELECT i.version_id, i.file_id, 1, i.blob_id, i.name, i.mime_type, i.size, ${ownerId}::int, i.at
+      SELECT i.version_id, i.file_id, 1, i.blob_id, i.name, i.mime_type, i.size, i.owner_id, i.at
         FROM input i ORDER BY i.ord
-      RETURNING id
+      RETURNING *
     ), cat AS (
-      -- Last, once the versions are in (the subquery makes them go first): the category's row
-      -- is locked from here to the commit only.
-      UPDATE categories SET next_incremental = next_incremental + ${n}::int
-       WHERE id = ${folderId}::int AND deleted_at IS NULL
-         AND (SELECT count(*) FROM new_versions) = ${n}
-      RETURNING next_incremental - ${n}::int AS first
+      -- Last, once the versions are in (the subquery makes them go first): the categories'
+      -- rows are locked from here to the commit only.
+      UPDATE categories c SET next_incremental = c.next_incremental + n.count
+        FROM (SELECT folder_id, count(*)::int AS count FROM input GROUP BY folder_id) n
+       WHERE c.id = n.folder_id AND c.deleted_at IS NULL
+         AND (SELECT count(*) FROM new_versions) = (SELECT count(*) FROM input)
+      RETURNING c.id, c.next_incremental - n.count AS first
+    ), numbered AS (
+      SELECT i.*, cat.first + i.rank - 1 AS incremental FROM input i JOIN cat ON cat.id = i.folder_id
     ), new_files AS (
       INSERT INTO files (id, name, category_id, index_status, owner_id, current_version_id,
                          incremental_value, created_at, updated_at)
-      SELECT i.file_id, i.name, ${folderId}::int, 'unindexed', ${ownerId}::int, i.version_id,
-             cat.first + i.ord - 1, i.at, i.at
-        FROM input i, cat ORDER BY i.ord
-      RETURNING id
+      SELECT i.file_id, i.name, i.folder_id, 'unindexed', i.owner_id, i.version_id, i.incremental, i.at, i.at
+        FROM numbered i ORDER BY i.ord
+      RETURNING *
     ), events AS (
       INSERT INTO audit_events (user_id, ip, type, action, message, target_type, target_id, details, created_at)
-      SELECT ${actor.userId}::int, ${actor.ip ?? null}::text, 'file', 'file.uploaded', i.message, 'file',
-             i.file_id::text,
-             jsonb_build_object('folder_id', ${folderId}::int, 'blob_id', i.blob_id, 'size', i.size,
+      SELECT i.actor_id, i.actor_ip, 'file', 'file.uploaded', i.message, 'file', i.file_id::text,
+             jsonb_build_object('folder_id', i.folder_id, 'blob_id', i.blob_id, 'size', i.size,
                                 'mime_type', i.mime_type),
              i.at
-        FROM input i, cat ORDER BY i.ord
+        FROM numbered i ORDER BY i.ord
     ), jobs_added AS (
       INSERT INTO jobs (kind, payload, max_attempts, run_at, created_at)
       SELECT k.kind,
              jsonb_build_object('type', 'uploaded', 'file_id', i.file_id, 'version_id', i.version_id,
-                                'category_id', ${folderId}::int, 'actor_id', ${actor.userId}::int),
+                                'category_id', i.folder_id, 'actor_id', i.actor_id),
              ${DEFAULT_MAX_ATTEMPTS}::int, i.at, i.at
-        FROM input i
-       CROSS JOIN cat
+        FROM numbered i
        CROSS JOIN unnest(${FILE_EVENT_SUBSCRIBERS}::text[]) WITH ORDINALITY AS k(kind, n)
        ORDER BY i.ord, k.n
       RETURNING kind
     )
-    SELECT (SELECT array_agg(i.file_id ORDER BY i.ord) FROM input i JOIN new_files f ON f.id = i.file_id) AS ids,
-           (SELECT count(pg_notify(${JOBS_CHANNEL}, d.kind)) FROM (SELECT DISTINCT kind FROM jobs_added) d) AS woken`;
-  return rows[0]?.ids ?? null;
+    SELECT ${SUMMARY_COLUMNS}, i.e AS entry,
+           (SELECT count(pg_notify(${JOBS_CHANNEL}, d.kind)) FROM (SELECT DISTINCT kind FROM jobs_added) d) AS woken
+      FROM ${summaryFrom(Prisma.sql`new_files`, Prisma.sql`new_versions`)}
+      JOIN input i ON i.file_id = f.id
+     ORDER BY i.ord`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 import type { TAttachment } from '@quire/contract';
 import type { Actor } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
+import { groupCommit } from '../../lib/group-commit.js';
 import type { AuthContext } from '../../lib/session.js';
 import { categoryNotFound } from './file.errors.js';
 import * as repo from './file.repository.js';
 import { fileChanged, holdForChange, type StoredUpload, toAttachment, toSummary } from './file.service.js';
-import * as listsRepo from './file-lists.repository.js';
+import type { SummaryRow } from './file-lists.repository.js';
 
 // Uploads: new files into a category (each its own row, running number and first version)
 // and attachments to a file, streamed into the blob store part by part.
@@ -19,11 +20,26 @@ import * as listsRepo from './file-lists.repository.js';
 const UPLOAD_TX = { maxWait: 30_000, timeout: 30_000 };
 
 /**
+ * The new-upload writes of one database, grouped (lib/group-commit.ts): uploads that finish
+ * while another's rows are committing are written together, in one statement and one commit.
+ */
+const uploadWriters = new WeakMap<Deps['db'], (entry: repo.UploadEntry) => Promise<SummaryRow[] | null>>();
+function uploadWriter(deps: Deps) {
+  let write = uploadWriters.get(deps.db);
+  if (!write) {
+    write = groupCommit((entries: repo.UploadEntry[]) => repo.insertUploads(deps.db, entries));
+    uploadWriters.set(deps.db, write);
+  }
+  return write;
+}
+
+/**
  * Files uploaded into a category become unindexed files of the uploader, numbered in order.
  * Their content is in the store and synced before this; the rows, audit events and file event
- * jobs are then one statement (repo.insertUploads), committed on its own: one round trip to
- * the database instead of one per row, and the category's row lock (for the running numbers)
- * held only for that statement's few milliseconds.
+ * jobs are then one statement (repo.insertUploads), shared with the uploads that finish at the
+ * same time (group commit), which also answers the files' summaries: one round trip and one
+ * commit for many files, and the categories' row locks (for the running numbers) held only for
+ * that statement's end.
  */
 export async function createUploads(
   deps: Deps,
@@ -32,14 +48,14 @@ export async function createUploads(
   folderId: number,
   uploads: StoredUpload[],
 ) {
-  const ids = await repo.insertUploads(deps.db, {
+  const rows = await uploadWriter(deps)({
     folderId,
     ownerId: auth.userId,
     actor,
     uploads: uploads.map((u) => ({ ...u, message: `Uploaded "${u.name}"` })),
   });
-  if (!ids) throw categoryNotFound();
-  return { folder_id: folderId, files: (await listsRepo.summaries(deps.db, ids)).map(toSummary) };
+  if (!rows) throw categoryNotFound();
+  return { folder_id: folderId, files: rows.map(toSummary) };
 }
 
 /** Other files attached to a file (its holder's rules apply: a change). */
