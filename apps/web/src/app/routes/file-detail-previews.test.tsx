@@ -1,6 +1,6 @@
 import type { TTextStatus } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aFile, aVersion, fileServer } from '../../testing/file-fixtures';
 import { renderApp } from '../../testing/render-app';
 
@@ -108,5 +108,46 @@ describe('the file page: text recognition', () => {
     const panel = await screen.findByRole('region', { name: 'Search' });
     await within(panel).findByText(/Text recognised on 3 pages/);
     expect(within(panel).queryByRole('button', { name: 'Recognise text again' })).toBeNull();
+  });
+});
+
+describe('the file page: a search hit on a scan', () => {
+  it('asks where the words are on the page it opens at, draws them over the image and says how many', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:scan'), revokeObjectURL: vi.fn() });
+    const scan = aFile({
+      name: 'invoice.png',
+      mime_type: 'image/png',
+      preview: 'image',
+      versions: [aVersion(2, { is_current: true, mime_type: 'image/png', preview: 'image' })],
+    });
+    const api = fileServer(scan, {
+      'GET /api/search/text-marks/5': {
+        body: {
+          data: {
+            version_id: 202,
+            page: 1,
+            words: ['pellegrino'],
+            recognised: true,
+            marks: [{ x: 0.1, y: 0.3, width: 0.4, height: 0.06 }],
+          },
+        },
+      },
+    });
+    renderApp('/files/5?mark=Pellegrino');
+    await screen.findByRole('heading', { level: 1, name: 'invoice.png' }, { timeout: 10_000 });
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(await within(preview).findByRole('status')).toHaveTextContent('1 match on page 1');
+    expect(preview.querySelectorAll('.file-preview__mark')).toHaveLength(1);
+    const call = api.calls.find((c) => c.path === '/api/search/text-marks/5');
+    const asked = new URLSearchParams(call?.search);
+    expect([asked.get('page'), asked.get('words')]).toEqual(['1', 'Pellegrino']);
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('asks nothing when the page was not opened from a search', async () => {
+    const api = fileServer(aFile());
+    await openPage('report.txt');
+    expect(api.calls.some((c) => c.path.startsWith('/api/search/text-marks'))).toBe(false);
   });
 });
