@@ -22,6 +22,10 @@ const boxStyle = (b: MarkBox): CSSProperties => ({
   height: `${b.height * 100}%`,
 });
 
+/** A drawn PDF page's name: "report.pdf, page 2 (1 match marked)". */
+const pageLabel = (name: string, page: number, marked: number) =>
+  `${name}, page ${page}${marked ? ` (${marked} ${marked === 1 ? 'match' : 'matches'} marked)` : ''}`;
+
 /** What the marks show, in words (the marks are never the only cue). */
 function MatchCount({ count, page }: { count: number; page: number }) {
   return (
@@ -188,7 +192,7 @@ function PdfPreview({
         host.current.append(sheet);
         await page.render({ canvas, viewport }).promise;
         const found = marked.length ? await markWords(pdfjs, page, viewport, canvas, marked) : 0;
-        canvas.setAttribute('aria-label', `${name}, page ${n}${found ? ` (${found} matches marked)` : ''}`);
+        canvas.setAttribute('aria-label', pageLabel(name, n, found));
         if (n === countPage && !cancelled) setTextFound(found);
         if (n === startPage) sheet.scrollIntoView?.({ block: 'start' });
       }
@@ -215,9 +219,7 @@ function PdfPreview({
       return mark;
     });
     const total = textFound + boxes.length;
-    sheet
-      .querySelector('canvas')
-      ?.setAttribute('aria-label', `${name}, page ${countPage}${total ? ` (${total} matches marked)` : ''}`);
+    sheet.querySelector('canvas')?.setAttribute('aria-label', pageLabel(name, countPage, total));
     return () => {
       for (const mark of added) mark.remove();
     };
