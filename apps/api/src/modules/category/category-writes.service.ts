@@ -8,6 +8,7 @@ import type { AuthContext } from '../../lib/session.js';
 import type { Scope } from '../../lib/visibility.js';
 import { holdFilesIn } from '../file/file.service.js';
 import * as metadata from '../metadata/metadata.service.js';
+import { assertCategoriesNotHeld } from '../retention/legal-hold.guard.js';
 import {
   categoryNotFound,
   deleteUnconfirmed,
@@ -156,6 +157,8 @@ export async function updateCategory(
       if (!before) throw categoryNotFound();
       const parentId = body.parent_id === undefined ? before.parentId : body.parent_id;
       const moved = parentId !== before.parentId;
+      // Out from under a held category its files would leave the hold: refused (decision 018).
+      if (moved) await assertCategoriesNotHeld(tx, [id]);
       if (moved && parentId !== null) {
         if (!(await repo.findLive(tx, parentId))) throw noSuchParent();
         if (parentId === id || (await repo.liveDescendantIds(tx, id)).includes(parentId))

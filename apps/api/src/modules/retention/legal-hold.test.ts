@@ -30,9 +30,12 @@ let adminId: number;
 let fieldId: number;
 let elsewhere: number;
 let backupId: number;
+/** The held parent of the category.updateFolder case. */
+let heldParent = 0;
 
 /** Change calls with no object guard on a file: listed by hand. */
 const UNGUARDED_CHANGES = [
+  'category.updateFolder',
   'fileActions.bulkMove',
   'trash.deleteTrashFile',
   'category.deleteFolder',
@@ -139,6 +142,15 @@ const CALLS: Record<
     },
     request: (f) => body('DELETE', `/api/files/trash-file/${f.fileId}`),
   },
+  'category.updateFolder': {
+    // The file's category sits under a held one; moving it to the top would take its files
+    // out of the hold.
+    prepare: async (f) => {
+      heldParent = (await createCategory(t.db)).id;
+      await t.db.category.update({ where: { id: f.categoryId }, data: { parentId: heldParent } });
+    },
+    request: (f) => body('POST', '/api/update/folder', { folder_id: f.categoryId, parent_id: null }),
+  },
   'category.deleteFolder': {
     request: (f) => body('POST', '/api/deleteFolder', { folder_id: f.categoryId, confirm_file_count: 1 }),
   },
@@ -195,7 +207,7 @@ async function state(f: Fixture) {
   });
   const category = await t.db.category.findUnique({
     where: { id: f.categoryId },
-    select: { deletedAt: true },
+    select: { deletedAt: true, parentId: true },
   });
   const restoring = await t.db.backup.count({ where: { status: 'restoring' } });
   return { file, category, restoring };
@@ -277,9 +289,14 @@ describe('legal hold in the change path', () => {
         const r = call.request(f);
         return disposition ? { ...r, payload: { ids: [disposition], decision: 'approve' } } : r;
       };
-      // Category deletion: the hold on the category itself (its only file is held through it).
+      // Category deletion: the hold on the category itself (its only file is held through it);
+      // a category's move: the hold on the category above it.
       const holdId =
-        id === 'category.deleteFolder' ? await hold('category', f.categoryId) : await hold('file', f.fileId);
+        id === 'category.deleteFolder'
+          ? await hold('category', f.categoryId)
+          : id === 'category.updateFolder'
+            ? await hold('category', heldParent)
+            : await hold('file', f.fileId);
       const before = await state(f);
       const refusals = await t.db.auditEvent.count({ where: { action: 'access.denied' } });
       const res = await callAs(t, admin, request());
