@@ -1,4 +1,39 @@
 import type { ReactNode } from 'react';
+import { plural } from '../lib/format';
+
+/**
+ * What a checked workbook holds: how many rows were read from which file, and the problems to
+ * fix (in how many rows, when given) before it can be imported.
+ */
+export function ImportSummary({
+  rows,
+  fileName,
+  problems,
+  rowsWithProblems = 0,
+}: {
+  rows: number;
+  fileName: string;
+  problems: number;
+  rowsWithProblems?: number;
+}) {
+  return (
+    <p aria-live="polite">
+      {plural(rows, 'row', 'rows')} read from <strong>{fileName}</strong>
+      {problems > 0 ? (
+        <>
+          {' · '}
+          <span className="field__error">
+            {plural(problems, 'problem', 'problems')}
+            {rowsWithProblems > 0 ? ` in ${plural(rowsWithProblems, 'row', 'rows')}` : ''} to fix
+          </span>
+          . Fix them in the workbook and choose it again.
+        </>
+      ) : (
+        ' · no problems found.'
+      )}
+    </p>
+  );
+}
 
 /** Messages that belong to no row of a workbook (a missing column, an empty file), in red. */
 export function ImportProblems({ messages }: { messages: string[] }) {

@@ -67,3 +67,6 @@ export function formatBytes(bytes: number): string {
   if (unit === 0) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${UNITS[unit]}`;
 }
+
+/** "1 row", "3 rows": a count with the word that fits it. */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

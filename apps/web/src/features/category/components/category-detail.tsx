@@ -1,8 +1,8 @@
 import type { TFolder, TFolderInfo, TRights } from '@quire/contract';
 import { Link } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
+import { plural } from '../../../lib/format';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const RIGHT_NAMES: Array<keyof TRights> = ['view', 'upload', 'edit', 'delete', 'share', 'manage'];
 
 export type CategoryAction = 'create' | 'rename' | 'move' | 'up' | 'down' | 'duplicate' | 'delete';

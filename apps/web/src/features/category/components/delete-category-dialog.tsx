@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
+import { plural } from '../../../lib/format';
 import { useDeleteFolder } from '../api/delete-folder';
 import { folderInfoQuery } from '../api/get-folder-info';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Deleting a category says what goes with it: its sub-categories, and how many files move to

@@ -1,13 +1,12 @@
 import type { TFolder } from '@quire/contract';
 import type { TreeNode } from '../../../components/tree-view';
+import { plural } from '../../../lib/format';
 
 export interface FolderNode extends TreeNode {
   id: number;
   folder: TFolder;
   children: FolderNode[];
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The flat tree of GET /api/folders (tree order, parent first) as nested nodes. */
 export function toTree(folders: TFolder[]): FolderNode[] {

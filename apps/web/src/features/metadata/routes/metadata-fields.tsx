@@ -5,6 +5,7 @@ import { DataTable, QueryState, RowAction } from '../../../components/data-table
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
+import { plural } from '../../../lib/format';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteField } from '../api/delete-field';
@@ -16,8 +17,6 @@ type Open =
   | { kind: 'edit'; field: TMetadataField }
   | { kind: 'delete'; field: TMetadataField }
   | null;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** What a field checks, in words. */
 function validation(f: TMetadataField): string {

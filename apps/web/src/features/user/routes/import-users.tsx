@@ -7,11 +7,12 @@ import {
 } from '@quire/contract';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ImportPreviewTable, ImportProblems } from '../../../components/import-preview';
+import { ImportPreviewTable, ImportProblems, ImportSummary } from '../../../components/import-preview';
 import { useNotificationStore, useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { plural } from '../../../lib/format';
 import { groupImportErrors } from '../../../lib/import-errors';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useDownloadImportTemplate } from '../api/download-import-template';
@@ -41,8 +42,6 @@ const COLUMN_LABELS: Record<string, string> = {
   password: 'Password',
   group_ids: 'Groups',
 };
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const READ_FAILED = 'Failed to read the spreadsheet';
 
@@ -181,22 +180,12 @@ export function ImportUsersPage() {
       {preview && grouped ? (
         <section className="card" aria-labelledby={`${id}-step3`}>
           <h2 id={`${id}-step3`}>3. Check and import</h2>
-          <p aria-live="polite">
-            {plural(preview.rows.length, 'row', 'rows')} read from <strong>{preview.file.name}</strong>
-            {preview.errors.length > 0 ? (
-              <>
-                {' '}
-                ·{' '}
-                <span className="field__error">
-                  {plural(preview.errors.length, 'problem', 'problems')}
-                  {rowsWithErrors > 0 ? ` in ${plural(rowsWithErrors, 'row', 'rows')}` : ''} to fix
-                </span>
-                . Fix them in the workbook and choose it again.
-              </>
-            ) : (
-              ' · no problems found.'
-            )}
-          </p>
+          <ImportSummary
+            rows={preview.rows.length}
+            fileName={preview.file.name}
+            problems={preview.errors.length}
+            rowsWithProblems={rowsWithErrors}
+          />
           <ImportProblems messages={grouped.general} />
           {preview.rows.length > 0 ? (
             <ImportPreviewTable

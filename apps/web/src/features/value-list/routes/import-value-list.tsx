@@ -2,18 +2,18 @@ import { type TValueListImport, VALUE_LIST_IMPORT_MAX_BYTES } from '@quire/contr
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FileDropZone } from '../../../components/drop-zone';
-import { ImportPreviewTable, ImportProblems } from '../../../components/import-preview';
+import { ImportPreviewTable, ImportProblems, ImportSummary } from '../../../components/import-preview';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
+import { plural } from '../../../lib/format';
 import { groupImportErrors } from '../../../lib/import-errors';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useDownloadTemplate } from '../api/download-template';
 import { useValueList } from '../api/get-value-list';
 import { useImportValueList } from '../api/import-value-list';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const LABELS = { key: 'Key', label: 'Label' };
 const XLSX = '.xlsx';
 
@@ -167,20 +167,11 @@ export function ImportValueListPage() {
       {preview && grouped ? (
         <section className="card" aria-labelledby={`${id}-check`}>
           <h2 id={`${id}-check`}>3. Check and import</h2>
-          <p aria-live="polite">
-            {plural(preview.rows.length, 'row', 'rows')} read from <strong>{preview.file.name}</strong>
-            {preview.errors.length > 0 ? (
-              <>
-                {' · '}
-                <span className="field__error">
-                  {plural(preview.errors.length, 'problem', 'problems')} to fix
-                </span>
-                . Fix them in the workbook and choose it again.
-              </>
-            ) : (
-              ' · no problems found.'
-            )}
-          </p>
+          <ImportSummary
+            rows={preview.rows.length}
+            fileName={preview.file.name}
+            problems={preview.errors.length}
+          />
           <ImportProblems messages={grouped.general} />
           {[...grouped.byRow.keys()].some((row) => !preview.rows.some((r) => r.row === row)) ? (
             <ul className="alert alert--error">
