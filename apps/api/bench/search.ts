@@ -3,6 +3,9 @@
 // validation, service, serializer) and, as the baseline, the same SQL statements run bare
 // through `pg` in the same process, against the same throw-away embedded PostgreSQL. Prints
 // p50 and p95 of both and the ratio of the p95s. Goal: ratio at most 1.5 and p95 under 100 ms.
+// For the file lists, filters and searches also the plainest indexed query for the same page
+// with no rights check (the same statements in the 'all' scope, an administrator's cost):
+// "x plain" is the API's p95 over that one's (goal <= 2, issue 29).
 import { createHash } from 'node:crypto';
 import type { Prisma } from '@quire/db';
 import pg from 'pg';
@@ -52,6 +55,8 @@ try {
   >[0];
   const staffScope = scopeOf(staffAuth);
   const adminScope = scopeOf(adminAuth);
+  // No rights check: every live category, read-only (what an Auditor or administrator sees).
+  const plainScope = { kind: 'all', write: false, userId: admin.id } as const;
 
   const visibleTop = (
     await db.$queryRawUnsafe<Array<{ id: number }>>(
@@ -77,6 +82,12 @@ try {
     label: string;
     api: () => Promise<{ statusCode: number; body: string }>;
     sql: () => Promise<void>;
+    /**
+     * The plainest indexed query for the same page with no rights check (what an
+     * administrator's list costs: the same statements in the 'all' scope), for file lists,
+     * filters and searches. Goal: the API's p95 at most 2x this one's.
+     */
+    plain?: () => Promise<void>;
     /** Whose call it is (the bare side reads that session first). */
     as: string;
   }
@@ -126,6 +137,7 @@ try {
       as: staffToken,
       api: inject(staffToken, 'POST', '/api/filter-files?page=1&quantity=20', { category_id: visibleTop }),
       sql: searchBare(staffScope, '', { categoryId: visibleTop, includeSubcategories: true }, 20),
+      plain: searchBare(plainScope, '', { categoryId: visibleTop, includeSubcategories: true }, 20),
     },
     {
       label: 'category list, page 50',
@@ -140,24 +152,36 @@ try {
         );
         await bare(sql.rows, sql.count);
       },
+      plain: async () => {
+        const sql = searchRepo.findFilesSql(
+          plainScope,
+          null,
+          { categoryId: visibleTop, includeSubcategories: true },
+          { limit: 20, offset: 980 },
+        );
+        await bare(sql.rows, sql.count);
+      },
     },
     {
       label: 'header search "invo" (staff)',
       as: staffToken,
       api: inject(staffToken, 'GET', '/api/search-files?search=invo'),
       sql: searchBare(staffScope, 'invo', {}, 8),
+      plain: searchBare(plainScope, 'invo', {}, 8),
     },
     {
       label: 'header search "acme" (admin)',
       as: adminToken,
       api: inject(adminToken, 'GET', '/api/search-files?search=acme'),
       sql: searchBare(adminScope, 'acme', {}, 8),
+      plain: searchBare(plainScope, 'acme', {}, 8),
     },
     {
       label: 'search page "harbour memo" (staff, 100)',
       as: staffToken,
       api: inject(staffToken, 'GET', '/api/all-search-files?search=harbour%20memo'),
       sql: searchBare(staffScope, 'harbour memo', {}, 100),
+      plain: searchBare(plainScope, 'harbour memo', {}, 100),
     },
     {
       label: 'filter number+select (staff)',
@@ -180,6 +204,7 @@ try {
         ]);
         await searchBare(staffScope, '', { fields: fieldFilter }, 20)();
       },
+      plain: searchBare(plainScope, '', { fields: fieldFilter }, 20),
     },
     {
       label: 'dashboard (staff, 4 tables)',
@@ -251,7 +276,7 @@ try {
     `\nQuire search benchmark: ${FILES.toLocaleString('en')} files, ${RUNS} runs each (ms; API = app.inject, SQL = the same statements through pg)\n`,
   );
   console.info(
-    `${'call'.padEnd(36)} ${'API p50'.padStart(8)} ${'API p95'.padStart(8)} ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)} ${'p95 ratio'.padStart(9)}`,
+    `${'call'.padEnd(36)} ${'API p50'.padStart(8)} ${'API p95'.padStart(8)} ${'SQL p50'.padStart(8)} ${'SQL p95'.padStart(8)} ${'p95 ratio'.padStart(9)} ${'plain p95'.padStart(10)} ${'x plain'.padStart(10)}`,
   );
   for (const c of cases) {
     const check = await c.api();
@@ -263,7 +288,8 @@ try {
     }
     const api: number[] = [];
     const sql: number[] = [];
-    // Interleaved, so both see the same machine load.
+    const plain: number[] = [];
+    // Interleaved, so all see the same machine load.
     for (let i = 0; i < RUNS; i++) {
       api.push(await time(c.api));
       sql.push(
@@ -272,7 +298,11 @@ try {
           await c.sql();
         }),
       );
+      if (c.plain) plain.push(await time(c.plain));
     }
+    const plainCols = plain.length
+      ? `${pct(plain, 95).toFixed(1).padStart(10)} ${(pct(api, 95) / pct(plain, 95)).toFixed(2).padStart(10)}`
+      : `${'-'.padStart(10)} ${'-'.padStart(10)}`;
     console.info(
       `${c.label.padEnd(36)} ${pct(api, 50).toFixed(1).padStart(8)} ${pct(api, 95).toFixed(1).padStart(8)} ${pct(
         sql,
@@ -281,7 +311,7 @@ try {
         .toFixed(1)
         .padStart(
           8,
-        )} ${pct(sql, 95).toFixed(1).padStart(8)} ${(pct(api, 95) / pct(sql, 95)).toFixed(3).padStart(9)}`,
+        )} ${pct(sql, 95).toFixed(1).padStart(8)} ${(pct(api, 95) / pct(sql, 95)).toFixed(3).padStart(9)} ${plainCols}`,
     );
   }
   await pool.end();
