@@ -27,7 +27,7 @@ export type TRights = z.infer<typeof ZRights>;
 const ZRef = z.object({ id: z.number().int(), name: z.string() });
 
 /** A category as the tree shows it (GET /api/folders: a flat list in tree order). */
-export const ZFolder = z.object({
+export const ZCategory = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -46,10 +46,10 @@ export const ZFolder = z.object({
   /** What the caller may do here. */
   rights: ZRights,
 });
-export type TFolder = z.infer<typeof ZFolder>;
+export type TCategory = z.infer<typeof ZCategory>;
 
 /** A category in the File Control list: the tree row with its path and settings counted. */
-export const ZAdminFolder = ZFolder.extend({
+export const ZAdminCategory = ZCategory.extend({
   /** Names from the top, " / " between them. */
   path: z.string(),
   field_count: z.number().int(),
@@ -60,10 +60,10 @@ export const ZAdminFolder = ZFolder.extend({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type TAdminFolder = z.infer<typeof ZAdminFolder>;
+export type TAdminCategory = z.infer<typeof ZAdminCategory>;
 
 /** A category in a picker (GET /api/fileCategories). */
-export const ZFolderOption = z.object({
+export const ZCategoryOption = z.object({
   id: z.number().int(),
   name: z.string(),
   /** Names of the categories the caller may view above it, then its own, " / " between them. */
@@ -71,7 +71,7 @@ export const ZFolderOption = z.object({
   parent_id: z.number().int().nullable(),
   rights: ZRights,
 });
-export type TFolderOption = z.infer<typeof ZFolderOption>;
+export type TCategoryOption = z.infer<typeof ZCategoryOption>;
 
 export const ZFileCategoriesQuery = z.object({
   /** Only the categories where the caller holds this right (e.g. `upload` for an upload form). */
@@ -118,7 +118,7 @@ export type TGrantInput = z.output<typeof ZGrantInput>;
 const ZGrants = z.array(ZGrantInput).max(500);
 
 /** A metadata field of a category: its own settings there, or inherited from a category above. */
-export const ZFolderField = z.object({
+export const ZCategoryField = z.object({
   field: ZMetadataField,
   /** Order in the category's form (inherited fields first). */
   position: z.number().int(),
@@ -133,25 +133,25 @@ export const ZFolderField = z.object({
   /** The category above it comes from, when the caller may view that category. */
   inherited_from: ZRef.nullable(),
 });
-export type TFolderField = z.infer<typeof ZFolderField>;
+export type TCategoryField = z.infer<typeof ZCategoryField>;
 
-export const ZFolderMeta = z.object({
+export const ZCategoryMeta = z.object({
   folder_id: z.number().int(),
   inherit_fields: z.boolean(),
-  fields: z.array(ZFolderField),
+  fields: z.array(ZCategoryField),
 });
-export type TFolderMeta = z.infer<typeof ZFolderMeta>;
+export type TCategoryMeta = z.infer<typeof ZCategoryMeta>;
 
 /** A field to attach, in order: the category's own fields replace the old set. */
-export const ZFolderFieldInput = z.object({
+export const ZCategoryFieldInput = z.object({
   field_id: ZId,
   required: z.boolean().nullish(),
   default_value: zLine().trim().max(1000).nullish(),
   show_in_list: z.boolean().optional(),
 });
-export type TFolderFieldInput = z.output<typeof ZFolderFieldInput>;
-const ZFolderFields = z
-  .array(ZFolderFieldInput)
+export type TCategoryFieldInput = z.output<typeof ZCategoryFieldInput>;
+const ZCategoryFields = z
+  .array(ZCategoryFieldInput)
   .max(200)
   .refine((fields) => new Set(fields.map((f) => f.field_id)).size === fields.length, {
     message: 'A field is listed twice',
@@ -171,13 +171,13 @@ export const ZRelatedTag = z.object({
 export type TRelatedTag = z.infer<typeof ZRelatedTag>;
 
 /** A category with what its settings screen shows. */
-export const ZFolderInfo = ZFolder.extend({
+export const ZCategoryInfo = ZCategory.extend({
   /** The categories above it that the caller may view, from the top. */
   ancestors: z.array(ZRef),
   /** Its sub-categories the caller may view, in order. */
-  children: z.array(ZFolder),
+  children: z.array(ZCategory),
   incremental_prefix: z.string(),
-  fields: z.array(ZFolderField),
+  fields: z.array(ZCategoryField),
   related_tags: z.array(ZRelatedTag),
   category_groups: z.array(ZRef),
   /** Every grant that holds here; null unless the caller reads File Control. */
@@ -192,14 +192,14 @@ export const ZFolderInfo = ZFolder.extend({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export type TFolderInfo = z.infer<typeof ZFolderInfo>;
+export type TCategoryInfo = z.infer<typeof ZCategoryInfo>;
 
 const ZName = ZText(120);
 const ZDescription = zMultiline().trim().max(1000);
 const ZPosition = z.number().int().min(0).max(100000);
 const ZPrefix = zLine().trim().max(20);
 
-export const ZStoreFolderBody = z.object({
+export const ZStoreCategoryBody = z.object({
   name: ZName,
   description: ZDescription.optional(),
   /** Where to create it; absent: at the top. */
@@ -209,12 +209,12 @@ export const ZStoreFolderBody = z.object({
   inherit_fields: z.boolean().optional(),
   inherit_permissions: z.boolean().optional(),
   incremental_prefix: ZPrefix.optional(),
-  fields: ZFolderFields.optional(),
+  fields: ZCategoryFields.optional(),
   permissions: ZGrants.optional(),
 });
-export type TStoreFolderBody = z.output<typeof ZStoreFolderBody>;
+export type TStoreCategoryBody = z.output<typeof ZStoreCategoryBody>;
 
-export const ZUpdateFolderBody = z.object({
+export const ZUpdateCategoryBody = z.object({
   folder_id: ZId,
   name: ZName.optional(),
   description: ZDescription.optional(),
@@ -226,11 +226,11 @@ export const ZUpdateFolderBody = z.object({
   inherit_permissions: z.boolean().optional(),
   incremental_prefix: ZPrefix.optional(),
   /** When given, replaces the category's own fields, in this order. */
-  fields: ZFolderFields.optional(),
+  fields: ZCategoryFields.optional(),
   /** When given, replaces the grants set on the category itself. */
   permissions: ZGrants.optional(),
 });
-export type TUpdateFolderBody = z.output<typeof ZUpdateFolderBody>;
+export type TUpdateCategoryBody = z.output<typeof ZUpdateCategoryBody>;
 
 export const ZDuplicateFolderBody = z.object({
   folder_id: ZId,
@@ -326,7 +326,7 @@ export const categoryContract = {
     guard: 'signedIn',
     summary:
       'The category tree the caller may view, as a flat list in tree order (depth-first, siblings in order)',
-    response: z.array(ZFolder),
+    response: z.array(ZCategory),
   }),
   folderMeta: endpoint({
     method: 'GET',
@@ -335,14 +335,14 @@ export const categoryContract = {
     object: { category: 'view' },
     summary: "A category's metadata fields in order: inherited ones first (when it inherits), then its own",
     params: ZIdParams,
-    response: ZFolderMeta,
+    response: ZCategoryMeta,
   }),
   adminFileCategories: endpoint({
     method: 'GET',
     path: '/api/admin/fileCategories',
     guard: { area: 'fileControl', access: 'read' },
     summary: 'Every category in tree order with its path, counts, groups and dates (File Control)',
-    response: z.array(ZAdminFolder),
+    response: z.array(ZAdminCategory),
   }),
   fileCategories: endpoint({
     method: 'GET',
@@ -350,7 +350,7 @@ export const categoryContract = {
     guard: 'signedIn',
     summary: 'The categories the caller may view (or hold `right` in), with their path, for pickers',
     query: ZFileCategoriesQuery,
-    response: z.array(ZFolderOption),
+    response: z.array(ZCategoryOption),
   }),
   categoryGroups: endpoint({
     method: 'GET',
@@ -402,7 +402,7 @@ export const categoryContract = {
     summary:
       'A category with its visible ancestors and sub-categories, fields, tags, groups and (File Control) every grant that holds there',
     params: ZIdParams,
-    response: ZFolderInfo,
+    response: ZCategoryInfo,
   }),
   storeFolder: endpoint({
     method: 'POST',
@@ -411,8 +411,8 @@ export const categoryContract = {
     object: { category: 'manage', from: 'body.parent_id' },
     summary:
       'Create a category (under `parent_id`, or at the top), its name unique among its siblings in any letter case',
-    body: ZStoreFolderBody,
-    response: ZFolderInfo,
+    body: ZStoreCategoryBody,
+    response: ZCategoryInfo,
   }),
   updateFolder: endpoint({
     method: 'POST',
@@ -421,8 +421,8 @@ export const categoryContract = {
     object: { category: 'manage', from: 'body.folder_id' },
     summary:
       'Rename, describe, move (`parent_id`, no cycles), reorder (`position`) a category, or replace its fields or grants',
-    body: ZUpdateFolderBody,
-    response: ZFolderInfo,
+    body: ZUpdateCategoryBody,
+    response: ZCategoryInfo,
   }),
   duplicateFolder: endpoint({
     method: 'POST',
@@ -432,7 +432,7 @@ export const categoryContract = {
     summary:
       'Copy a category and its sub-categories with their fields, tags, grants and category groups, without files',
     body: ZDuplicateFolderBody,
-    response: ZFolderInfo,
+    response: ZCategoryInfo,
   }),
   deleteFolder: endpoint({
     method: 'POST',

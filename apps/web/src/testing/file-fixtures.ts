@@ -1,4 +1,10 @@
-import type { TFileDetail, TFileSummary, TFileVersion, TFolderField, TMetadataField } from '@quire/contract';
+import type {
+  TCategoryField,
+  TFileDetail,
+  TFileSummary,
+  TFileVersion,
+  TMetadataField,
+} from '@quire/contract';
 import { aMetadataField, signIn } from './fixtures';
 import { type MockRoutes, mockApi } from './mock-api';
 
@@ -86,10 +92,10 @@ export function aFile(overrides: Partial<TFileDetail> = {}): TFileDetail {
 }
 
 /** A category's field, as folderMeta lists it. */
-export function aFolderField(
+export function aCategoryField(
   field: Partial<TMetadataField>,
-  overrides: Partial<TFolderField> = {},
-): TFolderField {
+  overrides: Partial<TCategoryField> = {},
+): TCategoryField {
   return {
     field: aMetadataField(field),
     position: 0,

@@ -1,4 +1,9 @@
-import type { TFolderFieldInput, TFolderInfo, TStoreFolderBody, TUpdateFolderBody } from '@quire/contract';
+import type {
+  TCategoryFieldInput,
+  TCategoryInfo,
+  TStoreCategoryBody,
+  TUpdateCategoryBody,
+} from '@quire/contract';
 import type { Prisma } from '@quire/db';
 import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
@@ -24,7 +29,7 @@ import { categoryInfo } from './category.service.js';
 // File Control write in one transaction with its audit event.
 
 /** Fields to attach: live fields, default values valid for their type and validation. */
-async function parseFields(db: Tx, scope: Scope, input: TFolderFieldInput[]) {
+async function parseFields(db: Tx, scope: Scope, input: TCategoryFieldInput[]) {
   const fields = await metadata.fieldsByIds(
     db,
     scope,
@@ -100,8 +105,8 @@ export async function createCategory(
   deps: Deps,
   scope: Scope,
   actor: Actor,
-  body: TStoreFolderBody,
-): Promise<TFolderInfo> {
+  body: TStoreCategoryBody,
+): Promise<TCategoryInfo> {
   const id = await deps.db
     .$transaction(async (tx) => {
       const parentId = body.parent_id ?? null;
@@ -146,8 +151,8 @@ export async function updateCategory(
   deps: Deps,
   scope: Scope,
   actor: Actor,
-  body: TUpdateFolderBody,
-): Promise<TFolderInfo> {
+  body: TUpdateCategoryBody,
+): Promise<TCategoryInfo> {
   const id = body.folder_id;
   await deps.db
     .$transaction(async (tx) => {
@@ -240,7 +245,7 @@ export async function duplicateCategory(
   scope: Scope,
   actor: Actor,
   body: { folder_id: number; name?: string; parent_id?: number | null },
-): Promise<TFolderInfo> {
+): Promise<TCategoryInfo> {
   const id = await deps.db
     .$transaction(async (tx) => {
       await repo.lockTree(tx);

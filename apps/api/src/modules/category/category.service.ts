@@ -1,11 +1,11 @@
 import type {
   CategoryRightName,
-  TAdminFolder,
-  TFolder,
-  TFolderField,
-  TFolderInfo,
-  TFolderMeta,
-  TFolderOption,
+  TAdminCategory,
+  TCategory,
+  TCategoryField,
+  TCategoryInfo,
+  TCategoryMeta,
+  TCategoryOption,
   TGrantView,
 } from '@quire/contract';
 import type { Deps, Tx } from '../../lib/deps.js';
@@ -26,13 +26,13 @@ import { categoryTags } from './related-tags.service.js';
 // ---------------------------------------------------------------------------------------------
 // Reading the tree
 
-export async function listCategories(deps: Deps, scope: Scope): Promise<TFolder[]> {
+export async function listCategories(deps: Deps, scope: Scope): Promise<TCategory[]> {
   return inTreeOrder(await repo.visibleRows(deps.db, scope)).map(({ row, depth }) =>
     toCategoryDto(row, depth),
   );
 }
 
-export async function adminCategories(deps: Deps, scope: Scope): Promise<TAdminFolder[]> {
+export async function adminCategories(deps: Deps, scope: Scope): Promise<TAdminCategory[]> {
   const rows = await repo.visibleRows(deps.db, scope);
   const ids = rows.map((r) => r.id);
   const [counts, groups] = await Promise.all([repo.countsBy(deps.db, ids), repo.groupsOf(deps.db, ids)]);
@@ -55,7 +55,7 @@ export async function fileCategories(
   deps: Deps,
   scope: Scope,
   query: { right?: CategoryRightName; search?: string },
-): Promise<TFolderOption[]> {
+): Promise<TCategoryOption[]> {
   const [all, chosen] = await Promise.all([
     repo.visibleRows(deps.db, scope),
     query.right || query.search
@@ -93,7 +93,7 @@ function inheritanceChain(
  * categories above it that it inherits from (top first), then its own; a field it lists
  * itself takes its own settings and place.
  */
-async function effectiveFields(db: Tx, scope: Scope, id: number): Promise<TFolderField[]> {
+async function effectiveFields(db: Tx, scope: Scope, id: number): Promise<TCategoryField[]> {
   const rows = await repo.effectiveFieldRows(db, id);
   const above = [...new Set(rows.map((r) => r.category_id).filter((c) => c !== id))];
   const [fields, visible, chain] = await Promise.all([
@@ -165,7 +165,7 @@ export async function categoryFields(db: Tx, id: number): Promise<CategoryField[
   }));
 }
 
-export async function categoryMeta(deps: Deps, scope: Scope, id: number): Promise<TFolderMeta> {
+export async function categoryMeta(deps: Deps, scope: Scope, id: number): Promise<TCategoryMeta> {
   const [row] = await repo.visibleRows(deps.db, scope, { ids: [id] });
   if (!row) throw categoryNotFound();
   return {
@@ -207,7 +207,7 @@ async function grantsHolding(db: Tx, id: number): Promise<TGrantView[]> {
   return out;
 }
 
-export async function categoryInfo(db: Tx, scope: Scope, id: number): Promise<TFolderInfo> {
+export async function categoryInfo(db: Tx, scope: Scope, id: number): Promise<TCategoryInfo> {
   const [row] = await repo.visibleRows(db, scope, { ids: [id] });
   if (!row) throw categoryNotFound();
   const everything = readsEverything(scope);

@@ -1,4 +1,4 @@
-import type { TFolder, TRights } from '@quire/contract';
+import type { TCategory, TRights } from '@quire/contract';
 import type * as repo from './category.repository.js';
 
 // The category tree as the caller sees it: rows in sibling order, their depth and their
@@ -13,7 +13,7 @@ export const rightsOf = (r: repo.CategoryRow): TRights => ({
   manage: r.can_manage,
 });
 
-export function toCategoryDto(r: repo.CategoryRow, depth: number): TFolder {
+export function toCategoryDto(r: repo.CategoryRow, depth: number): TCategory {
   return {
     id: r.id,
     name: r.name,

@@ -1,4 +1,4 @@
-import type { TFolder, TFolderInfo, TRights } from '@quire/contract';
+import type { TCategory, TCategoryInfo, TRights } from '@quire/contract';
 import { Link } from 'react-router';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { plural } from '../../../lib/format';
@@ -16,9 +16,9 @@ export function CategoryDetail({
   onAction,
   onOpen,
 }: {
-  info: TFolderInfo;
+  info: TCategoryInfo;
   /** Its siblings in order (for moving up and down). */
-  siblings: TFolder[];
+  siblings: TCategory[];
   canWrite: boolean;
   /** The settings page, for File Control admins; null for the others. */
   settingsPath: string | null;

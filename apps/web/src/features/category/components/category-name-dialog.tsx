@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TFolder, ZStoreFolderBody } from '@quire/contract';
+import { type TCategory, ZStoreCategoryBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
@@ -10,7 +10,7 @@ import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useStoreFolder } from '../api/store-folder';
 import { useUpdateFolder } from '../api/update-folder';
 
-const ZNameForm = ZStoreFolderBody.pick({ name: true, description: true });
+const ZNameForm = ZStoreCategoryBody.pick({ name: true, description: true });
 type NameInput = z.input<typeof ZNameForm>;
 const FIELDS = ['name', 'description'] as const;
 const resolver = withEmptyMessages(zodResolver(ZNameForm), { name: 'Enter a name for the category' });
@@ -26,7 +26,7 @@ export function CategoryNameDialog({
   onSaved,
 }: {
   /** Renaming this one; absent: creating. */
-  folder?: TFolder;
+  folder?: TCategory;
   parent?: { id: number; name: string } | null;
   onClose: () => void;
   onSaved: (id: number) => void;

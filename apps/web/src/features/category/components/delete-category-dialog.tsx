@@ -1,4 +1,4 @@
-import type { TFolderInfo } from '@quire/contract';
+import type { TCategoryInfo } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,7 +18,7 @@ export function DeleteCategoryDialog({
   onClose,
   onDeleted,
 }: {
-  info: TFolderInfo;
+  info: TCategoryInfo;
   onClose: () => void;
   onDeleted: () => void;
 }) {

@@ -1,4 +1,4 @@
-import { FIELD_TYPE_LABELS, type TFolderInfo } from '@quire/contract';
+import { FIELD_TYPE_LABELS, type TCategoryInfo } from '@quire/contract';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
@@ -27,7 +27,7 @@ const REQUIRED_CHOICES = [
  * only here), then the category's own, which can be added, ordered, made required or not, and
  * given a default value.
  */
-export function FieldsSection({ info, canWrite }: { info: TFolderInfo; canWrite: boolean }) {
+export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrite: boolean }) {
   const id = useId();
   const notify = useNotify();
   const update = useUpdateFolder();

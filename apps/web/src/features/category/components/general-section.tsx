@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TFolderInfo, ZStoreFolderBody } from '@quire/contract';
+import { type TCategoryInfo, ZStoreCategoryBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, FormField } from '../../../components/form-field';
@@ -8,7 +8,7 @@ import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useUpdateFolder } from '../api/update-folder';
 
-const ZGeneral = ZStoreFolderBody.pick({
+const ZGeneral = ZStoreCategoryBody.pick({
   name: true,
   description: true,
   incremental_prefix: true,
@@ -20,7 +20,7 @@ const FIELDS = ['name', 'description', 'incremental_prefix'] as const;
 const resolver = withEmptyMessages(zodResolver(ZGeneral), { name: 'Enter a name for the category' });
 
 /** Name, description, the prefix of its files' running numbers, and what it takes from above. */
-export function GeneralSection({ info, canWrite }: { info: TFolderInfo; canWrite: boolean }) {
+export function GeneralSection({ info, canWrite }: { info: TCategoryInfo; canWrite: boolean }) {
   const notify = useNotify();
   const update = useUpdateFolder();
   const form = useForm<GeneralInput, unknown, z.output<typeof ZGeneral>>({

@@ -1,4 +1,4 @@
-import type { TFolder } from '@quire/contract';
+import type { TCategory } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -15,8 +15,8 @@ export function MoveDialog({
   folders,
   onClose,
 }: {
-  folder: TFolder;
-  folders: TFolder[];
+  folder: TCategory;
+  folders: TCategory[];
   onClose: () => void;
 }) {
   const id = useId();

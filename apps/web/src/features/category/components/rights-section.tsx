@@ -1,4 +1,4 @@
-import type { TFolderInfo, TGrantView, TRights } from '@quire/contract';
+import type { TCategoryInfo, TGrantView, TRights } from '@quire/contract';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
@@ -19,7 +19,7 @@ function sourceOf(grant: TGrantView, here: number): string {
  * and those that hold here from elsewhere, shown as such: inherited from a category above, or
  * through a category group.
  */
-export function RightsSection({ info, canWrite }: { info: TFolderInfo; canWrite: boolean }) {
+export function RightsSection({ info, canWrite }: { info: TCategoryInfo; canWrite: boolean }) {
   const id = useId();
   const notify = useNotify();
   const update = useUpdateFolder();

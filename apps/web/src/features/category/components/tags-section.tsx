@@ -1,4 +1,4 @@
-import { TAG_COLOR, type TFolderInfo, type TRelatedTag } from '@quire/contract';
+import { TAG_COLOR, type TCategoryInfo, type TRelatedTag } from '@quire/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RowAction } from '../../../components/data-table';
@@ -19,7 +19,7 @@ interface TagForm {
 }
 
 /** The related tags of a category: tags its files can carry, each possibly linking another category. */
-export function TagsSection({ info, canWrite }: { info: TFolderInfo; canWrite: boolean }) {
+export function TagsSection({ info, canWrite }: { info: TCategoryInfo; canWrite: boolean }) {
   const id = useId();
   const notify = useNotify();
   const add = useAddRelatedTags();

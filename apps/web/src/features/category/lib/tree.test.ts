@@ -1,8 +1,8 @@
-import type { TFolder } from '@quire/contract';
+import type { TCategory } from '@quire/contract';
 import { describe, expect, it } from 'vitest';
 import { pathTo, subtreeIds, toTree } from './tree';
 
-const folder = (id: number, parent_id: number | null, depth = 0): TFolder => ({
+const folder = (id: number, parent_id: number | null, depth = 0): TCategory => ({
   id,
   name: `F${id}`,
   description: '',

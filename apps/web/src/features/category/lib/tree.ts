@@ -1,19 +1,19 @@
-import type { TFolder } from '@quire/contract';
+import type { TCategory } from '@quire/contract';
 import type { TreeNode } from '../../../components/tree-view';
 import { plural } from '../../../lib/format';
 
-export interface FolderNode extends TreeNode {
+export interface CategoryNode extends TreeNode {
   id: number;
-  folder: TFolder;
-  children: FolderNode[];
+  folder: TCategory;
+  children: CategoryNode[];
 }
 
 /** The flat tree of GET /api/folders (tree order, parent first) as nested nodes. */
-export function toTree(folders: TFolder[]): FolderNode[] {
-  const nodes = new Map<number, FolderNode>();
-  const roots: FolderNode[] = [];
+export function toTree(folders: TCategory[]): CategoryNode[] {
+  const nodes = new Map<number, CategoryNode>();
+  const roots: CategoryNode[] = [];
   for (const folder of folders) {
-    const node: FolderNode = {
+    const node: CategoryNode = {
       id: folder.id,
       name: folder.name,
       detail: plural(folder.file_count, 'file', 'files'),
@@ -29,7 +29,7 @@ export function toTree(folders: TFolder[]): FolderNode[] {
 }
 
 /** The ids of a category and every category below it in the flat tree. */
-export function subtreeIds(folders: TFolder[], id: number): Set<number> {
+export function subtreeIds(folders: TCategory[], id: number): Set<number> {
   const ids = new Set([id]);
   for (const folder of folders)
     if (folder.parent_id !== null && ids.has(folder.parent_id)) ids.add(folder.id);
@@ -37,7 +37,7 @@ export function subtreeIds(folders: TFolder[], id: number): Set<number> {
 }
 
 /** The ids on the way down to `id` (its ancestors in the flat tree), top first. */
-export function pathTo(folders: TFolder[], id: number): number[] {
+export function pathTo(folders: TCategory[], id: number): number[] {
   const byId = new Map(folders.map((f) => [f.id, f]));
   const path: number[] = [];
   let at = byId.get(id)?.parent_id ?? null;

@@ -1,4 +1,4 @@
-import type { AccessType, TFolder, TFolderInfo, TRights } from '@quire/contract';
+import type { AccessType, TCategory, TCategoryInfo, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aMetadataField, signIn } from '../../../testing/fixtures';
@@ -13,8 +13,8 @@ const folder = (
   name: string,
   parent_id: number | null,
   depth: number,
-  over: Partial<TFolder> = {},
-): TFolder => ({
+  over: Partial<TCategory> = {},
+): TCategory => ({
   id,
   name,
   description: '',
@@ -45,7 +45,7 @@ const FIELD = aMetadataField({
   usage: { categories: 1, files: 0, workflows: 0 },
 });
 
-const info = (f: TFolder, over: Partial<TFolderInfo> = {}): TFolderInfo => ({
+const info = (f: TCategory, over: Partial<TCategoryInfo> = {}): TCategoryInfo => ({
   ...f,
   ancestors: f.parent_id === 1 ? [{ id: 1, name: 'Finance' }] : [],
   children: TREE.filter((c) => c.parent_id === f.id),

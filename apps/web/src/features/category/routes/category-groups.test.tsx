@@ -1,4 +1,4 @@
-import type { AccessType, TCategoryGroup, TFolderOption, TRights } from '@quire/contract';
+import type { AccessType, TCategoryGroup, TCategoryOption, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
@@ -8,7 +8,7 @@ import { renderApp } from '../../../testing/render-app';
 const ALL: TRights = { view: true, upload: true, edit: true, delete: true, share: true, manage: true };
 const VIEW_UPLOAD: TRights = { ...ALL, edit: false, delete: false, share: false, manage: false };
 
-const option = (id: number, name: string, path: string): TFolderOption => ({
+const option = (id: number, name: string, path: string): TCategoryOption => ({
   id,
   name,
   path,

@@ -1,4 +1,4 @@
-import type { TFolder } from '@quire/contract';
+import type { TCategory } from '@quire/contract';
 import { useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
@@ -21,8 +21,8 @@ import { pathTo, toTree } from '../lib/tree';
 
 type Open =
   | { kind: 'create'; parent: { id: number; name: string } | null }
-  | { kind: 'rename'; folder: TFolder }
-  | { kind: 'move'; folder: TFolder }
+  | { kind: 'rename'; folder: TCategory }
+  | { kind: 'move'; folder: TCategory }
   | { kind: 'delete' }
   | null;
 

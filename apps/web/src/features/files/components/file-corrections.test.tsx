@@ -1,7 +1,7 @@
-import type { TFileDetail, TFilePermissions, TFolderOption } from '@quire/contract';
+import type { TCategoryOption, TFileDetail, TFilePermissions } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aFile, aFolderField, fileServer, olive, sam } from '../../../testing/file-fixtures';
+import { aCategoryField, aFile, fileServer, olive, sam } from '../../../testing/file-fixtures';
 import { invalidInput } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -16,11 +16,11 @@ const bar = () => screen.getByRole('toolbar', { name: 'File actions' });
 const values = () => screen.getByRole('region', { name: 'Values' });
 
 const invoiceFields = [
-  aFolderField({ id: 13, name: 'Reference', type: 'text' }),
-  aFolderField({ id: 14, name: 'Amount', type: 'number' }),
+  aCategoryField({ id: 13, name: 'Reference', type: 'text' }),
+  aCategoryField({ id: 14, name: 'Amount', type: 'number' }),
 ];
 const rights = { view: true, upload: true, edit: true, delete: false, share: false, manage: false };
-const category = (id: number, name: string): TFolderOption => ({
+const category = (id: number, name: string): TCategoryOption => ({
   id,
   name,
   path: `Finance / ${name}`,
@@ -100,8 +100,8 @@ describe('the file page: move', () => {
             folder_id: 6,
             inherit_fields: false,
             fields: [
-              aFolderField({ id: 13, name: 'Reference', type: 'text' }),
-              aFolderField({ id: 15, name: 'Shop', type: 'text', required: true }),
+              aCategoryField({ id: 13, name: 'Reference', type: 'text' }),
+              aCategoryField({ id: 15, name: 'Shop', type: 'text', required: true }),
             ],
           },
         },

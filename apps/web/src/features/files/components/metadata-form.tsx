@@ -1,4 +1,4 @@
-import type { TFieldValue, TFieldValueInput, TFolderField } from '@quire/contract';
+import type { TCategoryField, TFieldValue, TFieldValueInput } from '@quire/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Field } from '../../../components/form-field';
 import { PendingButton } from '../../../components/pending-button';
@@ -21,7 +21,7 @@ export type MetadataErrors = Record<number, string>;
 
 export interface MetadataFormProps {
   /** The category's fields in order (folderMeta's `fields`). */
-  fields: TFolderField[];
+  fields: TCategoryField[];
   /**
    * Values to start from, by field id (a filed file's: `valuesFromFile(file.values)`). A field
    * absent here starts from the category's default value; give `null` to start it empty.
@@ -65,7 +65,7 @@ const toRaw = (value: MetadataValue | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 
 /** The wire value of a control's text for a field of this type. */
-function toWire(type: TFolderField['field']['type'], raw: string): MetadataValue {
+function toWire(type: TCategoryField['field']['type'], raw: string): MetadataValue {
   const text = raw.trim();
   if (text === '') return null;
   if (type === 'number' || type === 'select' || type === 'user') {
@@ -76,7 +76,7 @@ function toWire(type: TFolderField['field']['type'], raw: string): MetadataValue
   return type === 'text' ? raw : text;
 }
 
-function startValues(fields: TFolderField[], initial: MetadataValues | undefined): Record<number, string> {
+function startValues(fields: TCategoryField[], initial: MetadataValues | undefined): Record<number, string> {
   return Object.fromEntries(
     fields.map((f) => [
       f.field.id,
@@ -169,7 +169,7 @@ export function MetadataForm({
   );
 }
 
-function FieldLabel({ field }: { field: TFolderField }) {
+function FieldLabel({ field }: { field: TCategoryField }) {
   return (
     <>
       {field.field.name}
@@ -191,7 +191,7 @@ function MetadataInput({
   error,
   disabled,
 }: {
-  field: TFolderField;
+  field: TCategoryField;
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
@@ -264,7 +264,7 @@ function ChoiceField({
   disabled,
   name,
 }: {
-  field: TFolderField;
+  field: TCategoryField;
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;

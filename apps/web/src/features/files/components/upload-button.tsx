@@ -1,4 +1,4 @@
-import type { TFolderOption } from '@quire/contract';
+import type { TCategoryOption } from '@quire/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/dialog';
@@ -15,7 +15,7 @@ function CategoryPicker({
   value,
   onChange,
 }: {
-  categories: TFolderOption[];
+  categories: TCategoryOption[];
   loading: boolean;
   value: number | null;
   onChange: (id: number | null) => void;

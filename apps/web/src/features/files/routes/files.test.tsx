@@ -1,4 +1,4 @@
-import type { TCategoryFilesPage, TFileSummary, TFolderOption } from '@quire/contract';
+import type { TCategoryFilesPage, TCategoryOption, TFileSummary } from '@quire/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aFileSummary } from '../../../testing/file-fixtures';
@@ -20,7 +20,7 @@ const page = (items: TFileSummary[]): TCategoryFilesPage => ({
 
 const RIGHTS = { view: true, upload: true, edit: false, delete: false, share: false, manage: false };
 /** The categories the person may upload into (GET /api/fileCategories?right=upload). */
-const uploadable = (...folders: Array<{ id: number; name: string }>): TFolderOption[] =>
+const uploadable = (...folders: Array<{ id: number; name: string }>): TCategoryOption[] =>
   folders.map((f) => ({ ...f, path: f.name, parent_id: null, rights: RIGHTS }));
 
 function server(routes: MockRoutes = {}) {

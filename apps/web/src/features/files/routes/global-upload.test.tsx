@@ -1,4 +1,4 @@
-import type { TFileSummary, TFolderOption } from '@quire/contract';
+import type { TCategoryOption, TFileSummary } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
@@ -6,7 +6,7 @@ import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const RIGHTS = { view: true, upload: true, edit: false, delete: false, share: false, manage: false };
-const option = (id: number, name: string, path = name): TFolderOption => ({
+const option = (id: number, name: string, path = name): TCategoryOption => ({
   id,
   name,
   path,

@@ -1,7 +1,7 @@
-import type { TFileSummary, TFolderField } from '@quire/contract';
+import type { TCategoryField, TFileSummary } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aFileSummary, aFolderField, detailOf } from '../../../testing/file-fixtures';
+import { aCategoryField, aFileSummary, detailOf } from '../../../testing/file-fixtures';
 import { signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
@@ -16,17 +16,17 @@ const file = (id: number, name: string, folder = invoices) =>
     index_status: 'unindexed',
     owner: person,
   });
-const fields: TFolderField[] = [
-  aFolderField({
+const fields: TCategoryField[] = [
+  aCategoryField({
     id: 11,
     name: 'Status',
     type: 'select',
     value_list: { id: 3, name: 'Statuses' },
     required: true,
   }),
-  aFolderField({ id: 12, name: 'Invoice date', type: 'date' }),
-  aFolderField({ id: 13, name: 'Reference', type: 'text' }, { default_value: 'REF-' }),
-  aFolderField({ id: 14, name: 'Amount', type: 'number' }),
+  aCategoryField({ id: 12, name: 'Invoice date', type: 'date' }),
+  aCategoryField({ id: 13, name: 'Reference', type: 'text' }, { default_value: 'REF-' }),
+  aCategoryField({ id: 14, name: 'Amount', type: 'number' }),
 ];
 const items = [
   { id: 1, key: 5621, label: 'Approved', position: 0 },
