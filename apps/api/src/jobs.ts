@@ -7,7 +7,7 @@ import { createJobRunner, type JobRunner } from './lib/jobs/runner.js';
 import type { ScheduleDefinition } from './lib/jobs/schedules.js';
 import { AUDIT_VERIFY_CRON, auditVerifyJob } from './modules/audit/audit.jobs.js';
 import { backupRestoreJob, backupRunJob } from './modules/backup/backup.jobs.js';
-import { scheduledCron } from './modules/backup/backup.service.js';
+import { scheduledCron } from './modules/backup/backup-schedule.service.js';
 import {
   searchExtractJob,
   searchRecognizeJob,

@@ -47,3 +47,6 @@ export const unrestorableArchive = (reason: string) =>
 
 export const badCron = (reason: string) =>
   new AppError('validation_failed', 400, `cron: ${reason}`, [{ path: 'body.cron', message: reason }]);
+
+/** What a refused non-Company-Admin was trying to do (assertCompanyAdmin's message). */
+export const MANAGE_BACKUPS = 'manage backups';

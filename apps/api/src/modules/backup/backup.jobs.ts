@@ -12,7 +12,7 @@ import {
   writeArchive,
 } from './backup.engine.js';
 import * as repo from './backup.repository.js';
-import { pruneScheduled } from './backup.service.js';
+import { pruneScheduled } from './backup-schedule.service.js';
 
 // The backup jobs (decision 013). A backup or a restore runs once at a time (job keys), for
 // hours if it must, and mirrors its state on its `backups` row. A job can run twice (its

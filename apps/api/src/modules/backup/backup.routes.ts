@@ -4,6 +4,7 @@ import { defineRoutes } from '../../lib/route.js';
 import { sendBlob } from '../../lib/send-file.js';
 import { ARCHIVE_MIME, archives } from './backup.engine.js';
 import * as backup from './backup.service.js';
+import * as backupSchedule from './backup-schedule.service.js';
 
 export const backupModule = (deps: Deps) =>
   defineRoutes('backup', contract.backup, {
@@ -15,7 +16,7 @@ export const backupModule = (deps: Deps) =>
     }),
     schedule: async ({ body, auth, actor }) => ({
       message: 'Backup schedule saved',
-      data: await backup.saveSchedule(deps, auth, actor, body),
+      data: await backupSchedule.saveSchedule(deps, auth, actor, body),
     }),
     delete: async ({ params, auth, actor }) => {
       await backup.deleteBackup(deps, auth, actor, params.id);

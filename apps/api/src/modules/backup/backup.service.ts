@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
-import type { TBackup, TBackupFile, TBackupSchedule, TScheduleBackupBody } from '@quire/contract';
+import type { TBackup, TBackupFile } from '@quire/contract';
 import { assertCompanyAdmin } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { enqueue, notifySchedulesChanged } from '../../lib/jobs/queue.js';
-import { CRON_NEVER_DUE, CronError, checkCron, nextDue } from '../../lib/jobs/schedules.js';
+import { enqueue } from '../../lib/jobs/queue.js';
 import { lockFor } from '../../lib/locks.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -18,16 +17,12 @@ import {
   backupInUse,
   backupNotFound,
   backupNotReady,
-  badCron,
   invalidArchive,
+  MANAGE_BACKUPS,
   unrestorableArchive,
 } from './backup.errors.js';
 import * as repo from './backup.repository.js';
-
-const DEFAULT_CRON = '0 2 * * *';
-const DEFAULT_KEEP = 7;
-
-const MANAGE = 'manage backups';
+import { scheduleDto } from './backup-schedule.service.js';
 
 function toDto(b: repo.BackupRow): TBackup {
   return {
@@ -46,30 +41,6 @@ function toDto(b: repo.BackupRow): TBackup {
     finished_at: b.finishedAt?.toISOString() ?? null,
     restored_at: b.restoredAt?.toISOString() ?? null,
     created_at: b.createdAt.toISOString(),
-  };
-}
-
-/** daily / weekly / custom read back from the stored expression. */
-function describeCron(cron: string): Pick<TBackupSchedule, 'frequency' | 'time' | 'day_of_week'> {
-  const m = /^(\d{1,2}) (\d{1,2}) \* \* (\*|[0-6])$/.exec(cron);
-  if (!m) return { frequency: 'custom', time: null, day_of_week: null };
-  const time = `${m[2]!.padStart(2, '0')}:${m[1]!.padStart(2, '0')}`;
-  return m[3] === '*'
-    ? { frequency: 'daily', time, day_of_week: null }
-    : { frequency: 'weekly', time, day_of_week: Number(m[3]) };
-}
-
-async function scheduleDto(deps: Deps): Promise<TBackupSchedule> {
-  const s = await repo.findSchedule(deps.db);
-  const cron = s?.cron ?? DEFAULT_CRON;
-  const enabled = s?.enabled ?? false;
-  return {
-    enabled,
-    ...describeCron(cron),
-    cron,
-    keep_last: s?.keepLast ?? DEFAULT_KEEP,
-    next_run_at: enabled ? nextDue(cron, deps.now()).toISOString() : null,
-    updated_at: s?.updatedAt.toISOString() ?? null,
   };
 }
 
@@ -102,7 +73,7 @@ async function assertIdle(tx: Tx) {
 
 /** Queues a backup of the whole system; the job makes it (progress on its row). */
 export async function createBackup(deps: Deps, auth: AuthContext, actor: Actor): Promise<TBackup> {
-  assertCompanyAdmin(auth, MANAGE);
+  assertCompanyAdmin(auth, MANAGE_BACKUPS);
   const row = await deps.db.$transaction(async (tx) => {
     await lockFor(tx, 'backup');
     await assertIdle(tx);
@@ -125,80 +96,8 @@ export async function createBackup(deps: Deps, auth: AuthContext, actor: Actor):
   return toDto(row);
 }
 
-/** The cron expression of the schedule, for the job runner (null: off). */
-export async function scheduledCron(db: Tx): Promise<string | null> {
-  const s = await repo.findSchedule(db);
-  return s?.enabled ? s.cron : null;
-}
-
-function cronOf(body: TScheduleBackupBody): string {
-  if (body.frequency === 'custom') {
-    const cron = (body.cron ?? '').trim();
-    try {
-      checkCron(cron);
-    } catch (err) {
-      // The contract has checked each field; the parser's own words are not for people.
-      if (err instanceof CronError) throw badCron(CRON_NEVER_DUE);
-      throw err;
-    }
-    return cron;
-  }
-  const [h, m] = (body.time ?? '02:00').split(':').map(Number);
-  return `${m} ${h} * * ${body.frequency === 'weekly' ? (body.day_of_week ?? 0) : '*'}`;
-}
-
-export async function saveSchedule(
-  deps: Deps,
-  auth: AuthContext,
-  actor: Actor,
-  body: TScheduleBackupBody,
-): Promise<TBackupSchedule> {
-  assertCompanyAdmin(auth, MANAGE);
-  const cron = cronOf(body);
-  await deps.db.$transaction(async (tx) => {
-    await repo.saveSchedule(tx, {
-      enabled: body.enabled,
-      cron,
-      keepLast: body.keep_last,
-      updatedById: actor.userId,
-    });
-    await notifySchedulesChanged(tx);
-    await audit(tx, actor, {
-      type: 'backup',
-      action: 'backup.schedule_saved',
-      message: body.enabled
-        ? `Backups scheduled (${cron}), keeping the last ${body.keep_last}`
-        : 'Scheduled backups turned off',
-      targetType: 'backup_schedule',
-      targetId: repo.SCHEDULE_ID,
-      details: { enabled: body.enabled, cron, keep_last: body.keep_last },
-    });
-  });
-  return scheduleDto(deps);
-}
-
-/** Deletes scheduled backups beyond the schedule's keep-last (their archives go with the blob collector). */
-export async function pruneScheduled(tx: Tx): Promise<void> {
-  const s = await repo.findSchedule(tx);
-  const old = await repo.scheduledBeyond(tx, s?.keepLast ?? DEFAULT_KEEP);
-  for (const b of old) {
-    await repo.deleteBackup(tx, b.id);
-    await audit(
-      tx,
-      { userId: null },
-      {
-        type: 'backup',
-        action: 'backup.pruned',
-        message: `Scheduled backup ${b.fileName ?? b.id} deleted (beyond the ${s?.keepLast ?? DEFAULT_KEEP} kept)`,
-        targetType: 'backup',
-        targetId: b.id,
-      },
-    );
-  }
-}
-
 export async function deleteBackup(deps: Deps, auth: AuthContext, actor: Actor, id: number): Promise<void> {
-  assertCompanyAdmin(auth, MANAGE);
+  assertCompanyAdmin(auth, MANAGE_BACKUPS);
   await deps.db.$transaction(async (tx) => {
     const b = await repo.findBackup(tx, id);
     if (!b) throw backupNotFound();
@@ -220,7 +119,7 @@ export async function deleteBackupFile(
   actor: Actor,
   id: number,
 ): Promise<void> {
-  assertCompanyAdmin(auth, MANAGE);
+  assertCompanyAdmin(auth, MANAGE_BACKUPS);
   await deps.db.$transaction(async (tx) => {
     const b = await repo.findBackup(tx, id);
     if (!b) throw backupNotFound();
@@ -256,7 +155,7 @@ export async function archiveForDownload(
   id: number,
   proof: { password: string; code?: string },
 ) {
-  assertCompanyAdmin(auth, MANAGE);
+  assertCompanyAdmin(auth, MANAGE_BACKUPS);
   const b = await usableArchive(deps, id);
   await confirmIdentity(deps, auth, actor, proof);
   await audit(deps.db, actor, {
@@ -279,7 +178,7 @@ export async function assertMayUpload(
   actor: Actor,
   proof: { password: string; code?: string },
 ) {
-  assertCompanyAdmin(auth, MANAGE);
+  assertCompanyAdmin(auth, MANAGE_BACKUPS);
   await confirmIdentity(deps, auth, actor, {
     password: proof.password,
     ...(proof.code ? { code: proof.code } : {}),
@@ -395,7 +294,7 @@ export async function restoreBackup(
   id: number,
   proof: { password: string; code?: string },
 ): Promise<TBackup> {
-  assertCompanyAdmin(auth, MANAGE);
+  assertCompanyAdmin(auth, MANAGE_BACKUPS);
   const archive = await usableArchive(deps, id);
   await confirmIdentity(deps, auth, actor, proof);
   await assertArchiveTrusted(deps, actor, archive);
