@@ -5,6 +5,7 @@ import { sendBlob, sendGenerated } from '../../lib/send-file.js';
 import { type StoredUpload, storeUpload } from '../file/file.service.js';
 import * as actions from './file-actions.service.js';
 import { fileActivity } from './file-activity.service.js';
+import * as locking from './locking.service.js';
 
 export const fileActionsModule = (deps: Deps) =>
   defineRoutes('fileActions', fileActionsContract, {
@@ -54,23 +55,23 @@ export const fileActionsModule = (deps: Deps) =>
       data: await actions.rollback(deps, auth, actor, body),
     }),
     lockFile: async ({ body, auth, actor }) => {
-      const data = await actions.lock(deps, auth, actor, body);
+      const data = await locking.lock(deps, auth, actor, body);
       return { message: data.locked_by ? 'File locked' : 'File unlocked', data };
     },
     checkIn: async ({ body, files, auth, actor }) => {
       // Settled before a byte of the new version is read: the file is checked out, by the
       // caller (or by someone a File Control writer may release).
-      await actions.assertCanCheckIn(deps, auth, body.file_id, false);
+      await locking.assertCanCheckIn(deps, auth, body.file_id, false);
       let upload: StoredUpload | null = null;
       for await (const part of files) upload = await storeUpload(deps, part);
       return {
         message: upload ? 'New version checked in' : 'File checked in',
-        data: await actions.checkIn(deps, auth, actor, body, upload),
+        data: await locking.checkIn(deps, auth, actor, body, upload),
       };
     },
     checkOut: async ({ body, auth, actor }) => ({
       message: 'File checked out',
-      data: await actions.checkOut(deps, auth, actor, body.file_id),
+      data: await locking.checkOut(deps, auth, actor, body.file_id),
     }),
     fileActivity: async ({ params, query }) => ({ data: await fileActivity(deps, params.id, query) }),
     exportFilesMain: async ({ params, auth, actor, reply }) => {
