@@ -11,7 +11,7 @@ import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
 import { emitFileEvent } from '../../lib/file-events.js';
 import type { AuthContext } from '../../lib/session.js';
 import type { Scope } from '../../lib/visibility.js';
-import { holdFilesIn } from '../file/file.service.js';
+import { holdFilesIn } from '../file/file-change.service.js';
 import * as metadata from '../metadata/metadata.service.js';
 import { assertCategoriesNotHeld } from '../retention/legal-hold.guard.js';
 import {

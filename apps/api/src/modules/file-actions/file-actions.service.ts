@@ -4,15 +4,8 @@ import type { Deps, Tx } from '../../lib/deps.js';
 import { excel } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertRow } from '../../lib/spreadsheet-cells.js';
-import {
-  addVersion,
-  detailOf,
-  fileChanged,
-  holdForChange,
-  lockForChange,
-  toPerson,
-  versionContent,
-} from '../file/file.service.js';
+import { addVersion, detailOf, toPerson, versionContent } from '../file/file.service.js';
+import { fileChanged, holdForChange, lockForChange } from '../file/file-change.service.js';
 import { attachmentNotFound, fileNotFound, versionNotFound } from './file-actions.errors.js';
 import * as repo from './file-actions.repository.js';
 

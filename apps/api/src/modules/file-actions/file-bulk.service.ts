@@ -6,13 +6,8 @@ import { AppError } from '../../lib/errors.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type FileRight, fileRights, scopeOf } from '../../lib/visibility.js';
 import { combineIntoPdf } from '../file/combine.service.js';
-import {
-  assertCanFileInto,
-  assertFree,
-  lockForChange,
-  moveLockedFile,
-  versionContent,
-} from '../file/file.service.js';
+import { assertCanFileInto, moveLockedFile, versionContent } from '../file/file.service.js';
+import { assertFree, lockForChange } from '../file/file-change.service.js';
 import * as repo from './file-actions.repository.js';
 import { bulkFileForbidden, bulkFileNotFound, bulkFileRefused } from './file-bulk.errors.js';
 

@@ -2,15 +2,8 @@ import type { Actor } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import type { AuthContext } from '../../lib/session.js';
 import { scopeOf } from '../../lib/visibility.js';
-import {
-  addVersion,
-  assertMayChange,
-  detailOf,
-  fileChanged,
-  lockForChange,
-  type StoredUpload,
-  toPerson,
-} from '../file/file.service.js';
+import { addVersion, detailOf, type StoredUpload, toPerson } from '../file/file.service.js';
+import { assertMayChange, fileChanged, lockForChange } from '../file/file-change.service.js';
 import { fileCheckedOut, fileLocked, fileNotFound, notCheckedOut } from './file-actions.errors.js';
 import * as repo from './file-actions.repository.js';
 

@@ -5,16 +5,8 @@ import type { AuthContext } from '../../lib/session.js';
 import { displayName } from './file.content.js';
 import { alreadyIndexed, categoryNotFound, notIndexed } from './file.errors.js';
 import * as repo from './file.repository.js';
-import {
-  applyValues,
-  assertCanFileInto,
-  detailOf,
-  fileChanged,
-  holdForChange,
-  lockForChange,
-  moveLockedFile,
-  purgeRow,
-} from './file.service.js';
+import { applyValues, assertCanFileInto, detailOf, moveLockedFile, purgeRow } from './file.service.js';
+import { fileChanged, holdForChange, lockForChange } from './file-change.service.js';
 import * as valuesRepo from './file-values.repository.js';
 
 // Indexing and correcting files: a file's first metadata values (submit), later edits, a new

@@ -15,7 +15,8 @@ import {
   unknownPeople,
 } from './file.errors.js';
 import * as repo from './file.repository.js';
-import { fileChanged, holdForChange, personName, rightsOn, toPerson } from './file.service.js';
+import { personName, rightsOn, toPerson } from './file.service.js';
+import { fileChanged, holdForChange } from './file-change.service.js';
 
 // Who may reach a file beyond its category: its own grants (per-file permissions, shares
 // with users and groups) and public links (a token, optional expiry and password), as their

@@ -5,7 +5,8 @@ import { groupCommit } from '../../lib/group-commit.js';
 import type { AuthContext } from '../../lib/session.js';
 import { categoryNotFound } from './file.errors.js';
 import * as repo from './file.repository.js';
-import { fileChanged, holdForChange, type StoredUpload, toAttachment, toSummary } from './file.service.js';
+import { type StoredUpload, toAttachment, toSummary } from './file.service.js';
+import { fileChanged, holdForChange } from './file-change.service.js';
 import type { SummaryRow } from './file-lists.repository.js';
 
 // Uploads: new files into a category (each its own row, running number and first version)

@@ -6,14 +6,13 @@ import { categoryVerdict, fileRights, scopeOf } from '../../lib/visibility.js';
 import {
   assertCanFileInto,
   detailOf,
-  fileChanged,
   liveCategoryOf,
-  lockForChange,
   purgeRow,
   summariesOf,
   takeNumbers,
   toPerson,
 } from '../file/file.service.js';
+import { fileChanged, lockForChange } from '../file/file-change.service.js';
 import { assertNotHeld } from '../retention/legal-hold.guard.js';
 import { categoryNotFound, fileNotFound, restoreForbidden, restoreNeedsCategory } from './trash.errors.js';
 import * as repo from './trash.repository.js';
