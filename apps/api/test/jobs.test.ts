@@ -466,12 +466,13 @@ describe('schedules', () => {
     expect(runs).toHaveLength(3);
   });
 
-  it('the registered schedules run the blob collector, the job clean-up, the audit chain check and the workflow clock (backups only when scheduled)', async () => {
+  it('the registered schedules run the blob collector, the job clean-up, the audit chain check, the workflow clock and the retention scan (backups only when scheduled)', async () => {
     expect(jobSchedules.map((s) => s.kind).sort()).toEqual([
       'audit.verify',
       'backup.run',
       'blobs.collect',
       'jobs.cleanup',
+      'retention.scan',
       'workflow.clock',
     ]);
     expect(jobDefinitions.map((d) => d.kind).sort()).toEqual([
@@ -483,6 +484,7 @@ describe('schedules', () => {
       'mail.send',
       'notification.file_event',
       'preview.derive',
+      'retention.scan',
       'search.extract',
       'search.recognize',
       'search.reindex',
@@ -492,7 +494,7 @@ describe('schedules', () => {
     ]);
     // From two hours before the daily clean-up to the clean-up (whatever the time of day the
     // test runs at): the hourly collector and chain check, and the workflow clock that runs
-    // every minute, all fall due in that window too.
+    // every minute, all fall due in that window too; the retention scan (01:17) does not.
     const cleanupAt = nextDue(JOBS_CLEANUP_CRON, new Date(future(0) + 2 * 3_600_000)).getTime();
     let clock = cleanupAt - 2 * 3_600_000;
     const runner = () =>
