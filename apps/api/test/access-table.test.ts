@@ -614,6 +614,9 @@ describe('V8.2.1 function level: each access type and role', () => {
           if (isArea(def.guard) && caller.accessType !== 'COMPANY ADMIN') {
             const deeper = await call(who.token, serviceProbe(def));
             const told = `${caller.label}, a valid call: ${deeper.statusCode} ${deeper.body.slice(0, 200)}`;
+            // A call to an outside server (`upstream`: SMTP, LDAP) may answer 502 when the
+            // settings another walk saved point nowhere: that is past every access rule.
+            if (def.upstream && deeper.statusCode === 502) continue;
             expect(deeper.statusCode, told).toBeLessThan(500);
             expect(deeper.statusCode, told).not.toBe(401);
             expect(deeper.statusCode, told).not.toBe(403);
