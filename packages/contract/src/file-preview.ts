@@ -9,12 +9,13 @@ import { endpoint } from './http.js';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The types a thumbnail is made of (WebP is not: MuPDF does not decode it). */
+/** The types a thumbnail is made of (WebP decoded by libwebp, the rest drawn by MuPDF). */
 export const THUMBNAIL_TYPES: ReadonlySet<string> = new Set([
   'application/pdf',
   'image/png',
   'image/jpeg',
   'image/tiff',
+  'image/webp',
   DOCX,
   XLSX,
 ]);

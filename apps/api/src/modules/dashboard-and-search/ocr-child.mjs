@@ -12,26 +12,12 @@
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { webpSize } from '../../lib/webp-size.mjs';
 import { cleanText } from './clean-text.mjs';
 
 const input = await new Promise((resolve) => process.once('message', resolve));
 const { kind, mime, pages, languages, dpi, maxPixels } = input;
 const bytes = new Uint8Array(input.bytes);
-
-/** Width and height a WebP declares (VP8, VP8L or VP8X chunk), without decoding; null if unreadable. */
-function webpSize(b) {
-  const tag = Buffer.from(b.subarray(12, 16)).toString('latin1');
-  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  if (tag === 'VP8X' && b.length >= 30)
-    return { width: 1 + (v.getUint32(24, true) & 0xffffff), height: 1 + (v.getUint32(27, true) & 0xffffff) };
-  if (tag === 'VP8L' && b.length >= 25) {
-    const bits = v.getUint32(21, true);
-    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
-  }
-  if (tag === 'VP8 ' && b.length >= 30)
-    return { width: v.getUint16(26, true) & 0x3fff, height: v.getUint16(28, true) & 0x3fff };
-  return null;
-}
 
 function tooManyPixels(width, height) {
   return new Error(

@@ -4,7 +4,8 @@
 //   thumbnail  the first page of a PDF, an image (PNG, JPEG, TIFF), a DOCX or an XLSX drawn
 //              by MuPDF (WebAssembly, `mupdf`) at most `size` pixels wide and high, written as
 //              WebP by libwebp (WebAssembly, `@jsquash/webp`; about half the bytes of a PNG);
-//              an image declaring more than `maxPixels` is refused from its header, undecoded
+//              (a WebP image is decoded and scaled by libwebp and this file, MuPDF not reading
+//              it); an image declaring more than `maxPixels` is refused from its header, undecoded
 //   preview    a DOCX as HTML (mammoth: headings, paragraphs, lists, tables; no images) or
 //              the first sheets of an XLSX as tables (exceljs' streaming reader), cut at
 //              `maxHtml` characters, every text escaped
@@ -16,6 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { webpSize } from '../../lib/webp-size.mjs';
 
 const input = await new Promise((resolve) => process.once('message', resolve));
 const bytes = new Uint8Array(input.bytes);
@@ -23,13 +25,23 @@ const { mime, size, maxPixels, maxHtml, maxRows, maxColumns } = input;
 
 const message = (err) => (err instanceof Error ? err.message : String(err));
 
-/** WebP (quality 80) of an RGB pixmap: libwebp's encoder, its WebAssembly read from the package. */
-async function webpOf(pixmap) {
+/** A WebAssembly module of @jsquash/webp, read from the installed package (never fetched). */
+async function wasmOf(file) {
+  return WebAssembly.compile(
+    await readFile(fileURLToPath(import.meta.resolve(`@jsquash/webp/codec/${file}`))),
+  );
+}
+
+/** WebP (quality 80) of RGBA pixels: libwebp's encoder. */
+async function encodeWebp(image) {
   const { default: encode, init } = await import('@jsquash/webp/encode.js');
-  // The SIMD build, which `init` picks on Node 24 (WebAssembly SIMD is always there); read
-  // from the installed package, never fetched.
-  const wasm = fileURLToPath(import.meta.resolve('@jsquash/webp/codec/enc/webp_enc_simd.wasm'));
-  await init(await WebAssembly.compile(await readFile(wasm)));
+  // The SIMD build, which `init` picks on Node 24 (WebAssembly SIMD is always there).
+  await init(await wasmOf('enc/webp_enc_simd.wasm'));
+  return new Uint8Array(await encode(image, { quality: 80 }));
+}
+
+/** WebP of an RGB pixmap of MuPDF. */
+async function webpOf(pixmap) {
   const width = pixmap.getWidth();
   const height = pixmap.getHeight();
   const rgb = pixmap.getPixels();
@@ -40,10 +52,62 @@ async function webpOf(pixmap) {
     rgba[i * 4 + 2] = rgb[j + 2];
     rgba[i * 4 + 3] = 255;
   }
-  return new Uint8Array(await encode({ data: rgba, width, height }, { quality: 80 }));
+  return encodeWebp({ data: rgba, width, height });
+}
+
+/**
+ * An uploaded WebP (MuPDF does not read WebP): its size checked from the header, decoded by
+ * libwebp, scaled down to `size` by averaging each output pixel's source box, alpha laid on
+ * white, written as WebP again.
+ */
+async function webpThumbnail() {
+  const declared = webpSize(bytes);
+  if (!declared) throw new Error('The WebP header could not be read');
+  if (declared.width * declared.height > maxPixels) throw tooManyPixels(declared.width, declared.height);
+  const { default: decode, init } = await import('@jsquash/webp/decode.js');
+  await init(await wasmOf('dec/webp_dec.wasm'));
+  const source = await decode(bytes.slice().buffer);
+  const scale = Math.min(1, size / Math.max(source.width, source.height));
+  const width = Math.max(1, Math.round(source.width * scale));
+  const height = Math.max(1, Math.round(source.height * scale));
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor((y * source.height) / height);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * source.height) / height));
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.floor((x * source.width) / width);
+      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * source.width) / width));
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      let n = 0;
+      for (let sy = y0; sy < y1; sy++)
+        for (let sx = x0; sx < x1; sx++) {
+          const i = (sy * source.width + sx) * 4;
+          const a = source.data[i + 3] / 255;
+          r += source.data[i] * a + 255 * (1 - a);
+          g += source.data[i + 1] * a + 255 * (1 - a);
+          b += source.data[i + 2] * a + 255 * (1 - a);
+          n += 1;
+        }
+      const o = (y * width + x) * 4;
+      data[o] = r / n;
+      data[o + 1] = g / n;
+      data[o + 2] = b / n;
+      data[o + 3] = 255;
+    }
+  }
+  return { webp: await encodeWebp({ data, width, height }), width, height };
+}
+
+function tooManyPixels(width, height) {
+  return new Error(
+    `The image is ${width} x ${height} pixels, more than the ${Math.round(maxPixels / 1e6)} megapixels a thumbnail is made from`,
+  );
 }
 
 async function thumbnail() {
+  if (mime === 'image/webp') return webpThumbnail();
   const mupdf = await import('mupdf');
   if (mime.startsWith('image/')) {
     // The header only: MuPDF decodes an image when it is drawn, not when it is opened.
@@ -51,10 +115,7 @@ async function thumbnail() {
     const width = image.getWidth();
     const height = image.getHeight();
     image.destroy();
-    if (width * height > maxPixels)
-      throw new Error(
-        `The image is ${width} x ${height} pixels, more than the ${Math.round(maxPixels / 1e6)} megapixels a thumbnail is made from`,
-      );
+    if (width * height > maxPixels) throw tooManyPixels(width, height);
   }
   const doc = mupdf.Document.openDocument(bytes, mime);
   if (doc.countPages() < 1) throw new Error('The document has no page');

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
@@ -142,6 +144,49 @@ describe('GET /api/previews/thumbnail/{id}', () => {
       where: { versionId_kind: { versionId, kind: 'thumbnail' } },
     });
     expect(row.blobId).toBeNull();
+  }, 120_000);
+
+  it('makes one of a WebP image (decoded by libwebp), transparency laid on white', async () => {
+    // 600 x 300: the left half opaque red, the right half fully transparent.
+    const width = 600;
+    const height = 300;
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) if (i % width < width / 2) data.set([220, 20, 20, 255], i * 4);
+    const { default: encode, init } = await import('@jsquash/webp/encode.js');
+    const codec = (file: string) =>
+      readFile(fileURLToPath(import.meta.resolve(`@jsquash/webp/codec/${file}`)));
+    await init(await WebAssembly.compile(await codec('enc/webp_enc_simd.wasm')));
+    const webp = Buffer.from(await encode({ data, width, height, colorSpace: 'srgb' }, { lossless: 1 }));
+    const { id } = await upload('photo.webp', webp, 'image/webp');
+    const res = await get(owner, `/api/previews/thumbnail/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(webpSize(res.rawPayload)).toEqual({ width: 256, height: 128 });
+    const { default: decode, init: initDecode } = await import('@jsquash/webp/decode.js');
+    await initDecode(await WebAssembly.compile(await codec('dec/webp_dec.wasm')));
+    const thumb = await decode(new Uint8Array(res.rawPayload).buffer);
+    const pixel = (x: number, y: number) => [
+      ...thumb.data.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 3),
+    ];
+    const [r, g, b] = pixel(40, 64);
+    expect(r).toBeGreaterThan(180);
+    expect(g).toBeLessThan(70);
+    expect(b).toBeLessThan(70);
+    expect(Math.min(...pixel(216, 64))).toBeGreaterThan(235); // white where it was transparent
+  }, 120_000);
+
+  it('makes none of a WebP declaring too many pixels (refused from its header)', async () => {
+    // A VP8X header declaring 10000 x 10000, with no image data after it.
+    const header = Buffer.alloc(30);
+    header.write('RIFF', 0, 'latin1');
+    header.writeUInt32LE(22, 4);
+    header.write('WEBPVP8X', 8, 'latin1');
+    header.writeUInt32LE(10, 16);
+    header.writeUIntLE(9999, 24, 3);
+    header.writeUIntLE(9999, 27, 3);
+    const { id } = await upload('huge.webp', header, 'image/webp');
+    const res = await get(owner, `/api/previews/thumbnail/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toMatch(/10000 x 10000 pixels, more than the 40 megapixels/);
   }, 120_000);
 
   it('answers 404 for a type that has no thumbnail', async () => {
