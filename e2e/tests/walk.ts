@@ -26,6 +26,9 @@ export async function signInAs(
 export async function expectAccessible(page: Page, screen: string) {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // A sandboxed frame with no scripts (an Office preview's server-made HTML) has no world for
+    // axe to run in: waiting for one can hang the run. Its title is checked by the journeys.
+    .exclude('iframe[sandbox=""]')
     .analyze();
   const found = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
