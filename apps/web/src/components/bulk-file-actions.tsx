@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiQueryOptions, callApi } from '../lib/api-client';
 import { errorMessage } from '../lib/error-message';
+import { plural } from '../lib/format';
 import { saveBlob } from '../lib/save-blob';
 import { ConfirmDialog } from './confirm-dialog';
 import { useNotify } from './notifications/notification-context';
@@ -13,8 +14,6 @@ import { useNotify } from './notifications/notification-context';
 // and names the file(s) it refused.
 
 type Action = 'move' | 'follow' | 'workflow' | 'delete';
-
-const plural = (n: number) => (n === 1 ? '1 file' : `${n} files`);
 
 function Picker({
   label,
@@ -63,7 +62,7 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
     ...apiQueryOptions(contract.workflow.workflows),
     enabled: open === 'workflow',
   });
-  const files = plural(ids.length);
+  const files = plural(ids.length, 'file', 'files');
 
   const act = useMutation({
     mutationFn: async (action: Action) => {
