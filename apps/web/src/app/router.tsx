@@ -47,7 +47,7 @@ const PUBLIC_PAGES: Pages = [
   ['/verify-email', () => import('../features/auth/routes/verify-email').then((m) => m.VerifyEmailPage)],
   [
     '/preview-file/:token',
-    () => import('../features/files/routes/public-preview').then((m) => m.PublicPreviewPage),
+    () => import('../features/file/routes/public-preview').then((m) => m.PublicPreviewPage),
   ],
 ];
 
@@ -99,15 +99,15 @@ const SIGNED_IN_PAGES: Pages = [
   ],
   [
     '/unindexed-files',
-    () => import('../features/files/routes/unindexed-files').then((m) => m.UnindexedFilesPage),
+    () => import('../features/file/routes/unindexed-files').then((m) => m.UnindexedFilesPage),
   ],
   [
     '/files/checked-out',
-    () => import('../features/files/routes/personal-lists').then((m) => m.CheckedOutPage),
+    () => import('../features/file/routes/personal-lists').then((m) => m.CheckedOutPage),
   ],
   [
     '/files/favourites',
-    () => import('../features/files/routes/personal-lists').then((m) => m.FavouritesPage),
+    () => import('../features/file/routes/personal-lists').then((m) => m.FavouritesPage),
   ],
   [
     '/files/my-deleted',
@@ -119,9 +119,9 @@ const SIGNED_IN_PAGES: Pages = [
   ],
   [
     '/files/category/:id',
-    () => import('../features/files/routes/category-files').then((m) => m.CategoryFilesPage),
+    () => import('../features/file/routes/category-files').then((m) => m.CategoryFilesPage),
   ],
-  ['/files/upload/:id', () => import('../features/files/routes/upload').then((m) => m.UploadPage)],
+  ['/files/upload/:id', () => import('../features/file/routes/upload').then((m) => m.UploadPage)],
   ['/files/:id', () => import('./routes/file-detail').then((m) => m.FileDetailPage)],
   ['/admin/trash', () => import('../features/trash/routes/trash').then((m) => m.TrashPage)],
   [

@@ -7,7 +7,7 @@ import { type ToastState, useLocationToast } from '../components/notifications/u
 import { PageLoader } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
 import { HeaderSearch } from '../features/dashboard-and-search/components/header-search';
-import { UploadButton } from '../features/files/components/upload-button';
+import { UploadButton } from '../features/file/components/upload-button';
 import { NotificationBell } from '../features/notification/components/notification-bell';
 import { useBranding } from '../lib/branding-query';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
