@@ -185,6 +185,19 @@ export const AUDIT_EVENTS = {
     'retention.disposition_approved',
     'retention.disposition_postponed',
   ],
+  intake: [
+    'intake.source_created',
+    'intake.source_changed',
+    'intake.source_deleted',
+    'intake.rule_created',
+    'intake.rule_changed',
+    'intake.rule_deleted',
+    'intake.rules_reordered',
+    'intake.arrival_taken',
+    'intake.arrival_failed',
+    'intake.arrival_filed',
+    'intake.arrival_retried',
+  ],
   audit: ['audit.exported', 'audit.verified', 'audit.verify_failed', 'audit.chain_keyed'],
 } as const;
 
@@ -213,6 +226,7 @@ export const AUDIT_TYPE_LABELS: Record<AuditType, string> = {
   search: 'Search',
   'saved-view': 'Saved views',
   retention: 'Retention and legal holds',
+  intake: 'Intake (folders, inboxes)',
   audit: 'Audit trail',
 };
 

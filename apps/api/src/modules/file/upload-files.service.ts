@@ -1,6 +1,6 @@
 import type { TAttachment } from '@quire/contract';
 import type { Actor } from '../../lib/audit.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, Tx } from '../../lib/deps.js';
 import { groupCommit } from '../../lib/group-commit.js';
 import type { AuthContext } from '../../lib/session.js';
 import { categoryNotFound } from './file.errors.js';
@@ -57,6 +57,27 @@ export async function createUploads(
   });
   if (!rows) throw categoryNotFound();
   return { folder_id: folderId, files: rows.map(toSummary) };
+}
+
+/**
+ * One new file written in the caller's transaction, for a caller that must commit it with rows
+ * of its own (intake: the arrival that claims it), without the group commit. The same rows,
+ * audit event and file event jobs as an upload; null when the category is gone.
+ */
+export async function createUploadIn(
+  tx: Tx,
+  input: { folderId: number; ownerId: number; actor: Actor; upload: StoredUpload; message: string },
+) {
+  const [rows] = await repo.insertUploads(tx, [
+    {
+      folderId: input.folderId,
+      ownerId: input.ownerId,
+      actor: input.actor,
+      uploads: [{ ...input.upload, message: input.message }],
+    },
+  ]);
+  const row = rows?.[0];
+  return row ? toSummary(row) : null;
 }
 
 /** Other files attached to a file (its holder's rules apply: a change). */
