@@ -283,6 +283,49 @@ describe('content search (the search.extract job)', () => {
     ).toBe(1);
   });
 
+  it("gives a new file its name's and its text's vector, as a full rebuild would, and rebuilds it on a real change only", async () => {
+    const birds = (await createCategory(t.db, { name: 'Birds' })).id;
+    const source = await createFile(t.db, t.app.deps.blobs, {
+      ownerId: staff.id,
+      categoryId: birds,
+      name: 'kestrel-source.pdf',
+      content: textPdf(['The pelican ledger']),
+      mimeType: 'application/pdf',
+    });
+    const versionId = source.currentVersionId as number;
+    await t.db.$transaction((tx) =>
+      emitFileEvent(tx, { type: 'uploaded', file_id: source.id, version_id: versionId, actor_id: staff.id }),
+    );
+    await t.app.jobs.runDue();
+    const vector = async (id: number) =>
+      (
+        await t.db.$queryRaw<Array<{ own: string | null; full: string }>>`
+          SELECT f.search_vector::text AS own,
+                 quire_file_search_vector(f.id, f.name, f.current_version_id)::text AS full
+            FROM files f WHERE f.id = ${id}::int`
+      )[0]!;
+    // A new row whose version has its text already: the insert reads it (version_texts).
+    await t.db.file.update({ where: { id: source.id }, data: { currentVersionId: null } });
+    const copy = (
+      await t.db.$queryRaw<Array<{ id: number }>>`
+        INSERT INTO files (name, category_id, index_status, owner_id, current_version_id, updated_at)
+        VALUES ('heron copy.pdf', ${birds}::int, 'indexed', ${staff.id}::int, ${versionId}::int, now())
+        RETURNING id`
+    )[0]!.id;
+    const made = await vector(copy);
+    expect(made.own).toBe(made.full);
+    expect(made.own).toContain("'heron':1A");
+    expect(made.own).toContain("'pelican'");
+    // The name set to what it was: the vector is not rebuilt. A new name rebuilds it.
+    await t.db.$executeRaw`UPDATE files SET name = name, search_vector = NULL WHERE id = ${copy}::int`;
+    expect((await vector(copy)).own).toBeNull();
+    await t.db.file.update({ where: { id: copy }, data: { name: 'egret copy.pdf' } });
+    const renamed = await vector(copy);
+    expect(renamed.own).toBe(renamed.full);
+    expect(renamed.own).toContain("'egret':1A");
+    expect(renamed.own).toContain("'pelican'");
+  });
+
   it('says why when the text cannot be read, and the file stays findable by its name', async () => {
     const broken = await upload(
       'broken-wombat.pdf',
