@@ -71,15 +71,15 @@ const SERVICE_CHECKED: Record<
   string,
   { from: string; kind: 'file'; right: ObjectRight; body?: () => Record<string, unknown> }
 > = {
-  'fileActions.bulkMove': {
+  'fileBulk.bulkMove': {
     from: 'body.file_ids',
     kind: 'file',
     right: 'edit',
     body: () => ({ folder_id: fixtures.fullCategory }),
   },
-  'fileActions.bulkFollow': { from: 'body.file_ids', kind: 'file', right: 'view' },
-  'fileActions.downloadZip': { from: 'body.file_ids', kind: 'file', right: 'download' },
-  'fileActions.downloadPdf': { from: 'body.file_ids', kind: 'file', right: 'download' },
+  'fileBulk.bulkFollow': { from: 'body.file_ids', kind: 'file', right: 'view' },
+  'fileBulk.downloadZip': { from: 'body.file_ids', kind: 'file', right: 'download' },
+  'fileBulk.downloadPdf': { from: 'body.file_ids', kind: 'file', right: 'download' },
 };
 
 /**

@@ -10,13 +10,14 @@ import { fileContract } from './file.js';
 import { fileActionsContract } from './file-actions.js';
 import { fileActionsWorkflowContract } from './file-actions-workflow.js';
 import { fileBulkContract } from './file-bulk.js';
-import { filePreviewContract } from './file-preview.js';
 import { fileWorkflowContract } from './file-workflow.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
+import { intakeContract } from './intake.js';
 import { licenceContract } from './licence.js';
 import { metadataContract } from './metadata.js';
 import { notificationContract } from './notification.js';
+import { previewContract } from './preview.js';
 import { retentionContract } from './retention.js';
 import { savedViewContract } from './saved-view.js';
 import { settingsContract } from './settings.js';
@@ -41,15 +42,16 @@ export * from './file.js';
 export * from './file-actions.js';
 export * from './file-actions-workflow.js';
 export * from './file-bulk.js';
-export * from './file-preview.js';
 export * from './file-workflow.js';
 export * from './group.js';
 export * from './http.js';
+export * from './intake.js';
 export * from './licence.js';
 export * from './messages.js';
 export * from './metadata.js';
 export * from './notification.js';
 export * from './password-policy.js';
+export * from './preview.js';
 export * from './retention.js';
 export * from './saved-view.js';
 export * from './settings.js';
@@ -70,14 +72,17 @@ export const contract = {
   category: { ...categoryContract, ...categoryFilesContract, ...categoryWorkflowContract },
   metadata: metadataContract,
   valueList: valueListContract,
-  file: { ...fileContract, ...fileWorkflowContract, ...filePreviewContract },
-  fileActions: { ...fileActionsContract, ...fileActionsWorkflowContract, ...fileBulkContract },
+  file: { ...fileContract, ...fileWorkflowContract },
+  preview: previewContract,
+  fileActions: { ...fileActionsContract, ...fileActionsWorkflowContract },
+  fileBulk: fileBulkContract,
   trash: trashContract,
   notification: notificationContract,
   workflow: workflowContract,
   dashboardAndSearch: dashboardAndSearchContract,
   savedView: savedViewContract,
   retention: retentionContract,
+  intake: intakeContract,
   audit: auditContract,
   backup: backupContract,
   settings: settingsContract,

@@ -68,8 +68,8 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
     mutationFn: async (action: Action) => {
       const file_ids = ids;
       if (action === 'move')
-        return callApi(contract.fileActions.bulkMove, { body: { file_ids, folder_id: Number(choice) } });
-      if (action === 'follow') return callApi(contract.fileActions.bulkFollow, { body: { file_ids } });
+        return callApi(contract.fileBulk.bulkMove, { body: { file_ids, folder_id: Number(choice) } });
+      if (action === 'follow') return callApi(contract.fileBulk.bulkFollow, { body: { file_ids } });
       if (action === 'workflow')
         return callApi(contract.workflow.initiateWorkflow, {
           body: { workflow_id: Number(choice), file_ids },
@@ -97,7 +97,7 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
   });
 
   const zip = useMutation({
-    mutationFn: () => callApi(contract.fileActions.downloadZip, { body: { file_ids: ids } }),
+    mutationFn: () => callApi(contract.fileBulk.downloadZip, { body: { file_ids: ids } }),
     onSuccess: ({ data }) => {
       saveBlob(data as Blob, 'Quire files.zip');
       notify.success('Download ready', `${files} in one zip.`);
@@ -106,7 +106,7 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
   });
 
   const pdf = useMutation({
-    mutationFn: () => callApi(contract.fileActions.downloadPdf, { body: { file_ids: ids } }),
+    mutationFn: () => callApi(contract.fileBulk.downloadPdf, { body: { file_ids: ids } }),
     onSuccess: ({ data }) => {
       saveBlob(data as Blob, 'Quire files.pdf');
       notify.success('Download ready', `${files} in one PDF.`);

@@ -15,7 +15,7 @@ function load(fileId: number, version: string): Promise<string | null> {
   const key = `${fileId}@${version}`;
   const known = loaded.get(key);
   if (known) return known;
-  const promise = callApi(contract.file.fileThumbnail, { params: { id: fileId } }).then(
+  const promise = callApi(contract.preview.fileThumbnail, { params: { id: fileId } }).then(
     (r) => URL.createObjectURL(r.data),
     () => null,
   );

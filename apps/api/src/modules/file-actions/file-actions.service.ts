@@ -253,3 +253,13 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
   });
   return { content: Buffer.from(await book.xlsx.writeBuffer()), filename: `${detail.name} record.xlsx` };
 }
+
+/** Makes `userId` follow a file: false when they already did (for the calls on many files). */
+export function followIn(tx: Tx, fileId: number, userId: number) {
+  return repo.follow(tx, fileId, userId);
+}
+
+/** A file's current version row, or null (for the calls on many files). */
+export function currentVersionIn(tx: Tx, fileId: number) {
+  return repo.currentVersion(tx, fileId);
+}

@@ -4,6 +4,7 @@ import { defineRoutes } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
 import { COMBINED_NAME, combineAttachments } from './combine.service.js';
 import * as files from './file.service.js';
+import * as lists from './file-lists.service.js';
 import * as indexing from './index-files.service.js';
 import * as publicLink from './public-link.service.js';
 import * as sharing from './sharing.service.js';
@@ -80,7 +81,7 @@ export const fileModule = (deps: Deps) => {
       message: 'File moved',
       data: await indexing.moveFile(deps, auth, actor, body),
     }),
-    unindexFile: async ({ query, auth }) => ({ data: await files.unindexedFiles(deps, auth, query) }),
+    unindexFile: async ({ query, auth }) => ({ data: await lists.unindexedFiles(deps, auth, query) }),
     submitMetas: async ({ body, auth, actor }) => ({
       message: 'File indexed',
       data: await indexing.submitMetas(deps, auth, actor, body),
@@ -89,8 +90,8 @@ export const fileModule = (deps: Deps) => {
       await indexing.cancelIndex(deps, auth, actor, body.file_id);
       return { message: 'Upload cancelled', data: null };
     },
-    checkedOutFiles: async ({ query, auth }) => ({ data: await files.checkedOutFiles(deps, auth, query) }),
-    favoriteFiles: async ({ query, auth }) => ({ data: await files.favouriteFiles(deps, auth, query) }),
+    checkedOutFiles: async ({ query, auth }) => ({ data: await lists.checkedOutFiles(deps, auth, query) }),
+    favoriteFiles: async ({ query, auth }) => ({ data: await lists.favouriteFiles(deps, auth, query) }),
     versionPreview: async ({ params, auth, actor, req, reply }) =>
       sendBlob(deps.blobs, req, reply, {
         ...(await files.versionForPreview(deps, auth, actor, params.id)),

@@ -388,24 +388,6 @@ export async function purgeRow(tx: Tx, fileId: number) {
   await repo.deleteFileRow(tx, fileId);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Lists
-
-export async function unindexedFiles(deps: Deps, auth: AuthContext, q: PageQuery & { folder_id?: number }) {
-  const { rows, total } = await listsRepo.unindexedPage(deps.db, auth.userId, q.folder_id, q);
-  return { ...pageMeta(q, total), items: rows.map(toSummary) };
-}
-
-export async function checkedOutFiles(deps: Deps, auth: AuthContext, q: PageQuery) {
-  const { rows, total } = await listsRepo.checkedOutPage(deps.db, scopeOf(auth), auth.userId, q);
-  return { ...pageMeta(q, total), items: rows.map(toSummary) };
-}
-
-export async function favouriteFiles(deps: Deps, auth: AuthContext, q: PageQuery) {
-  const { rows, total } = await listsRepo.favouritesPage(deps.db, scopeOf(auth), auth.userId, q);
-  return { ...pageMeta(q, total), items: rows.map(toSummary) };
-}
-
 export async function incrementalValue(deps: Deps, categoryId: number) {
   const c = await repo.liveCategory(deps.db, categoryId);
   if (!c) throw categoryNotFound();

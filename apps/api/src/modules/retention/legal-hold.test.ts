@@ -36,7 +36,7 @@ let heldParent = 0;
 /** Change calls with no object guard on a file: listed by hand. */
 const UNGUARDED_CHANGES = [
   'category.updateFolder',
-  'fileActions.bulkMove',
+  'fileBulk.bulkMove',
   'trash.deleteTrashFile',
   'category.deleteFolder',
   'backup.restore',
@@ -130,7 +130,7 @@ const CALLS: Record<
     },
     request: (f) => upload('/api/check-in', f.fileId),
   },
-  'fileActions.bulkMove': {
+  'fileBulk.bulkMove': {
     request: (f) => body('POST', '/api/files/bulk-move', { file_ids: [f.fileId], folder_id: elsewhere }),
   },
   'trash.deleteTrashFile': {

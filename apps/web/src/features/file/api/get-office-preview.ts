@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-error';
  */
 export function useOfficePreview(fileId: number, versionId: number) {
   const query = useQuery({
-    ...apiQueryOptions(contract.file.officePreview, { params: { id: fileId } }),
+    ...apiQueryOptions(contract.preview.officePreview, { params: { id: fileId } }),
     retry: (count, error) =>
       error instanceof ApiError && error.status === 404 && /being made/.test(error.message) && count < 20,
     retryDelay: 3000,

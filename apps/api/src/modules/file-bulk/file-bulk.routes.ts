@@ -4,9 +4,9 @@ import { defineRoutes } from '../../lib/route.js';
 import { sendGenerated } from '../../lib/send-file.js';
 import * as bulk from './file-bulk.service.js';
 
-// The calls on many files at once (the `fileBulkContract` part of `contract.fileActions`).
+// The calls on many files at once (the `fileBulkContract` area `contract.fileBulk`).
 export const fileBulkModule = (deps: Deps) =>
-  defineRoutes('fileActions', fileBulkContract, {
+  defineRoutes('fileBulk', fileBulkContract, {
     bulkMove: async ({ body, auth, actor }) => {
       const data = await bulk.bulkMove(deps, auth, actor, body);
       return { message: data.moved === 1 ? 'File moved' : `${data.moved} files moved`, data };

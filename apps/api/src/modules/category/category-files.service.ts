@@ -7,13 +7,11 @@ import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertCell, inertRow } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
-import { categoryFields } from '../category/category.service.js';
-import { categoryNotFound } from './file.errors.js';
-import { showValue } from './file.metadata.js';
-import * as repo from './file.repository.js';
-import { toSummary } from './file.service.js';
-import * as listsRepo from './file-lists.repository.js';
-import * as valuesRepo from './file-values.repository.js';
+import { categoryNotFound } from '../file/file.errors.js';
+import { showValue } from '../file/file.metadata.js';
+import { liveCategoryOf } from '../file/file.service.js';
+import { type CategoryFilter, categoryFileBatches, categoryFilesPage } from '../file/file-lists.service.js';
+import { categoryFields } from './category.service.js';
 
 // A category's file list (GET and POST fileIncategory/{id}) and its export: live, indexed
 // files the caller may see, newest first, filtered in SQL.
@@ -27,14 +25,14 @@ export interface CategoryFilesInput {
   fields?: Array<{ fieldId: number; fieldName: string }>;
 }
 
-function toFilter(q: CategoryFilesInput): listsRepo.CategoryFilter {
-  const fields: listsRepo.CategoryFilter['fields'] = [...(q.fields ?? [])];
+function toFilter(q: CategoryFilesInput): CategoryFilter {
+  const fields: CategoryFilter['fields'] = [...(q.fields ?? [])];
   if (q.fieldId) fields.push({ fieldId: q.fieldId, fieldName: q.fieldName });
   return { search: q.search || undefined, startDate: q.startDate, endDate: q.endDate, fields };
 }
 
 async function columnsOf(deps: Deps, categoryId: number) {
-  const category = await repo.liveCategory(deps.db, categoryId);
+  const category = await liveCategoryOf(deps.db, categoryId);
   if (!category) throw categoryNotFound();
   const fields = (await categoryFields(deps.db, categoryId)).filter((f) => f.showInList);
   return { category, fields };
@@ -47,22 +45,22 @@ export async function categoryFiles(
   q: PageQuery & CategoryFilesInput,
 ): Promise<TCategoryFilesPage> {
   const { category, fields } = await columnsOf(deps, categoryId);
-  const { rows, total } = await listsRepo.categoryPage(deps.db, scopeOf(auth), categoryId, toFilter(q), q);
-  const values = await valuesRepo.storedValues(
+  const fieldIds = fields.map((f) => f.fieldId);
+  const { items, total } = await categoryFilesPage(
     deps.db,
-    rows.map((r) => r.id),
-    fields.map((f) => f.fieldId),
+    scopeOf(auth),
+    categoryId,
+    toFilter(q),
+    q,
+    fieldIds,
   );
   return {
     ...pageMeta(q, total),
     folder: { id: category.id, name: category.name },
     columns: fields.map((f) => ({ field_id: f.fieldId, name: f.name, type: f.type })),
-    items: rows.map((r) => {
-      const mine = new Map((values.get(r.id) ?? []).map((v) => [v.fieldId, v]));
-      return {
-        ...toSummary(r),
-        values: fields.map((f): TFieldValue => showValue(f, mine.get(f.fieldId))),
-      };
+    items: items.map(({ summary, values }) => {
+      const mine = new Map(values.map((v) => [v.fieldId, v]));
+      return { ...summary, values: fields.map((f): TFieldValue => showValue(f, mine.get(f.fieldId))) };
     }),
   };
 }
@@ -102,15 +100,10 @@ export async function exportCategoryFiles(
     ...fields.map((f) => ({ header: inertCell(f.name), key: `f${f.fieldId}`, width: 24 })),
   ];
   const write = async () => {
-    for await (const rows of listsRepo.categoryRows(deps.db, scopeOf(auth), categoryId, filter)) {
-      const values = await valuesRepo.storedValues(
-        deps.db,
-        rows.map((r) => r.id),
-        fields.map((f) => f.fieldId),
-      );
-      for (const r of rows) {
-        const s = toSummary(r);
-        const mine = new Map((values.get(r.id) ?? []).map((v) => [v.fieldId, v]));
+    const fieldIds = fields.map((f) => f.fieldId);
+    for await (const batch of categoryFileBatches(deps.db, scopeOf(auth), categoryId, filter, fieldIds)) {
+      for (const { summary: s, values } of batch) {
+        const mine = new Map(values.map((v) => [v.fieldId, v]));
         const row: Record<string, string | number> = {
           number: s.incremental ?? '',
           name: s.name,

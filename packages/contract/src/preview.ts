@@ -47,7 +47,7 @@ export const ZOfficePreview = z.object({
 });
 export type TOfficePreview = z.infer<typeof ZOfficePreview>;
 
-export const filePreviewContract = {
+export const previewContract = {
   fileThumbnail: endpoint({
     method: 'GET',
     path: '/api/previews/thumbnail/{id}',

@@ -8,7 +8,7 @@ import { type FileRight, fileRights, scopeOf } from '../../lib/visibility.js';
 import { combineIntoPdf } from '../file/combine.service.js';
 import { assertCanFileInto, moveLockedFile, versionContent } from '../file/file.service.js';
 import { assertFree, lockForChange } from '../file/file-change.service.js';
-import * as repo from './file-actions.repository.js';
+import { currentVersionIn, followIn } from '../file-actions/file-actions.service.js';
 import { bulkFileForbidden, bulkFileNotFound, bulkFileRefused } from './file-bulk.errors.js';
 
 // Calls on many files at once: each checks the caller's right on every file, takes their row
@@ -73,7 +73,7 @@ export async function bulkFollow(deps: Deps, auth: AuthContext, actor: Actor, id
     const files = await lockEach(tx, auth, ids, 'view');
     let followed = 0;
     for (const f of files) {
-      if (!(await repo.follow(tx, f.id, auth.userId))) continue;
+      if (!(await followIn(tx, f.id, auth.userId))) continue;
       followed += 1;
       await audit(tx, actor, {
         type: 'file',
@@ -99,7 +99,7 @@ async function downloadable(deps: Deps, tx: Tx, auth: AuthContext, ids: number[]
     const file = byId.get(id);
     if (!file) throw bulkFileNotFound();
     const version = await naming(file.name, async () => {
-      const v = await repo.currentVersion(tx, file.id);
+      const v = await currentVersionIn(tx, file.id);
       if (!v) throw bulkFileNotFound();
       return { ...v, ...(await versionContent(deps, v)) };
     });
