@@ -9,7 +9,10 @@
 //  6. an API service (modules/*/*.service.ts) calling Prisma itself (`tx.file.update`,
 //     `deps.db.user.count`, `db.$queryRaw`): queries live in the area's repository, and a
 //     service only opens transactions (`$transaction`);
-//  7. any loop of imports between source files (a imports b imports … a), type imports too.
+//  7. any loop of imports between source files (a imports b imports … a), type imports too;
+//  8. an area named differently on its sides: each key of `contract` in
+//     packages/contract/src/index.ts (kebab-cased) is a folder in apps/api/src/modules/, and
+//     every module folder and web feature folder is such an area (or named in NOT_AREAS).
 // `node scripts/check-layers.mjs [root]` checks another tree (apps/api/test/check-layers.test.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -208,6 +211,36 @@ for (const component of components) {
     seen.set(next, trail.length);
     trail.push(next);
   }
+}
+
+// One name per area on all three sides.
+const NOT_AREAS = {
+  api: { account: 'sign-in state (sessions, throttle, recovery codes) that auth and user share' },
+  web: { landing: 'the public home page, which calls nothing' },
+};
+const contractIndex = path.join(root, 'packages/contract/src/index.ts');
+if (existsSync(contractIndex)) {
+  const block =
+    readFileSync(contractIndex, 'utf8').match(/export const contract = \{([\s\S]*?)\n\}/)?.[1] ?? '';
+  const areas = new Set(
+    [...block.matchAll(/^\s{2}([a-zA-Z]+):/gm)].map((m) =>
+      m[1].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+    ),
+  );
+  const folders = (dir) =>
+    existsSync(dir) ? readdirSync(dir).filter((n) => statSync(path.join(dir, n)).isDirectory()) : [];
+  const modules = folders(apiModules);
+  if (modules.length) {
+    for (const area of areas)
+      if (!modules.includes(area))
+        problems.push(`the contract area "${area}" has no folder apps/api/src/modules/${area}`);
+  }
+  for (const name of modules)
+    if (!areas.has(name) && !(name in NOT_AREAS.api))
+      problems.push(`apps/api/src/modules/${name} is not a contract area; name it after one`);
+  for (const name of folders(webFeatures))
+    if (!areas.has(name) && !(name in NOT_AREAS.web))
+      problems.push(`apps/web/src/features/${name} is not a contract area; name it after one`);
 }
 
 if (problems.length) {

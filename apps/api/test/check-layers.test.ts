@@ -91,4 +91,30 @@ export const raw = (db) => db.$queryRaw\`SELECT 1\`;`,
     expect(run.code).toBe(1);
     expect(run.out).toContain('a route imports a repository');
   });
+
+  it('fails an area named differently on its sides, and passes one name throughout', () => {
+    const index = `export const contract = {
+  things: thingsContract,
+  thingBulk: thingBulkContract,
+} satisfies Record<string, unknown>;`;
+    const same = check({
+      'packages/contract/src/index.ts': index,
+      [`${mod}/things.service.ts`]: 'export const a = 1;',
+      'apps/api/src/modules/thing-bulk/thing-bulk.service.ts': 'export const b = 1;',
+      'apps/web/src/features/things/routes/list.tsx': 'export const c = 1;',
+    });
+    expect(same.out).toContain('Layering rules: ok');
+    const apart = check({
+      'packages/contract/src/index.ts': index,
+      [`${mod}/things.service.ts`]: 'export const a = 1;',
+      'apps/api/src/modules/stuff/stuff.service.ts': 'export const b = 1;',
+      'apps/web/src/features/thing/routes/list.tsx': 'export const c = 1;',
+    });
+    expect(apart.code).toBe(1);
+    expect(apart.out).toContain(
+      'the contract area "thing-bulk" has no folder apps/api/src/modules/thing-bulk',
+    );
+    expect(apart.out).toContain('apps/api/src/modules/stuff is not a contract area');
+    expect(apart.out).toContain('apps/web/src/features/thing is not a contract area');
+  });
 });
