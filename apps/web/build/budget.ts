@@ -2,13 +2,13 @@
 //
 // The first-load budget: the JavaScript a browser needs to show /login (the entry chunk, the
 // sign-in page's chunk and every chunk they import statically), gzip-compressed, must stay
-// within INITIAL_JS_BUDGET. A build over it fails, naming the chunks.
+// within INITIAL_JS_BUDGET (100 KiB, issue 25). A build over it fails, naming the chunks.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-export const INITIAL_JS_BUDGET = 108 * 1000;
+export const INITIAL_JS_BUDGET = 100 * 1024;
 
 interface ChunkInfo {
   fileName: string;
@@ -50,7 +50,7 @@ export function loginBudget(budget = INITIAL_JS_BUDGET): Plugin {
       const initial = initialChunks(chunks, /features[\\/]auth[\\/]routes[\\/]login\.tsx$/);
       const sizes = initial.map((c) => ({ file: c.fileName, gzip: gzipSize(c.code) }));
       const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-      const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
       const lines = sizes
         .sort((a, b) => b.gzip - a.gzip)
         .map((s) => `  ${kb(s.gzip).padStart(9)}  ${s.file}`);
@@ -71,6 +71,10 @@ const ENTRY_PAGES: Record<string, RegExp> = {
   '/verify-email': /features[\\/]auth[\\/]routes[\\/]verify-email\.tsx$/,
 };
 
+/** The module that creates the query client, and the pages that load without it (app/router.tsx). */
+const QUERY_CLIENT_MODULE = /lib[\\/]query-client\.ts$/;
+const PAGES_WITHOUT_QUERIES = new Set(['/login']);
+
 export const PRELOAD_FILE = '.preload.json';
 
 /**
@@ -86,11 +90,16 @@ export function preloadHints(): Plugin {
       const chunks = Object.values(bundle).filter((o): o is typeof o & ChunkInfo => o.type === 'chunk');
       // The entry's chunks first (the browser then asks for them before the page's own).
       const entry = initialChunks(chunks, null).map((c) => c.fileName);
-      const hints: Record<string, string[]> = {};
-      for (const [page, module] of Object.entries(ENTRY_PAGES)) {
-        const own = initialChunks(chunks, module)
+      const ownChunks = (module: RegExp) =>
+        initialChunks(chunks, module)
           .map((c) => c.fileName)
           .filter((file) => !entry.includes(file));
+      // Every page but the sign-in page loads with the app's query client (app/lazy-page.tsx).
+      const queries = ownChunks(QUERY_CLIENT_MODULE);
+      const hints: Record<string, string[]> = {};
+      for (const [page, module] of Object.entries(ENTRY_PAGES)) {
+        const own = ownChunks(module);
+        if (!PAGES_WITHOUT_QUERIES.has(page)) own.push(...queries.filter((file) => !own.includes(file)));
         hints[page] = [...entry, ...own].map((file) => `/${file}`);
       }
       writeFileSync(path.join(options.dir ?? 'dist', PRELOAD_FILE), `${JSON.stringify(hints, null, 2)}\n`);

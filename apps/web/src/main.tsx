@@ -7,7 +7,6 @@ import { AppRoutes, createRoutes } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
 import { installErrorReporting } from './lib/error-reporting';
 import { captureTyped } from './lib/prerendered';
-import { createQueryClient } from './lib/query-client';
 import { applyStoredTheme } from './lib/theme';
 import './styles.css';
 
@@ -26,7 +25,7 @@ void preloadRoute(routes, window.location.pathname).then(() => {
   captureTyped(root);
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={createQueryClient()} notifications={notifications}>
+      <App notifications={notifications}>
         {/* No transitions: a page whose chunk is still on its way shows the loading indicator,
           rather than the previous page staying on screen (and clickable) meanwhile. */}
         <BrowserRouter useTransitions={false}>

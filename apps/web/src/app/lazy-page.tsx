@@ -1,6 +1,8 @@
+import { QueryClientContext } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Notifier } from '../components/notifications/notification-store';
+import { loadedQueryClient, loadQueryClient } from '../lib/query-client-store';
 import { reportingImport } from './chunk-errors';
 
 // Hand-written lazy pages, rather than react-router's own `lazy` route property: that property
@@ -19,20 +21,43 @@ function syncThenable<T>(value: T): PromiseLike<T> {
   return { then: (resolve) => (resolve ? resolve(value) : value) as never };
 }
 
+const wrapped = new WeakMap<ComponentType, ComponentType>();
+
+/** `Page` inside the app's query client (loaded by then: see `lazyPage`); one wrapper per page. */
+function withQueries(Page: ComponentType): ComponentType {
+  let PageWithQueries = wrapped.get(Page);
+  if (!PageWithQueries) {
+    PageWithQueries = function PageWithQueries() {
+      return (
+        <QueryClientContext.Provider value={loadedQueryClient()}>
+          <Page />
+        </QueryClientContext.Provider>
+      );
+    };
+    wrapped.set(Page, PageWithQueries);
+  }
+  return PageWithQueries;
+}
+
 /**
  * A route's `element` for a page loaded when first rendered (or preloaded), and its `handle`
  * for `preloadRoute`. A chunk that fails to arrive is reported to the notification area.
+ * The page's chunk and the app's query client load together, and the page renders inside
+ * that client; `queries: false` (the sign-in page) loads the page alone.
  */
 export function lazyPage(
   notify: Notifier,
   load: () => Promise<ComponentType>,
+  { queries = true }: { queries?: boolean } = {},
 ): Pick<RouteObject, 'element' | 'handle'> {
   let loaded: ComponentType | undefined;
   const importPage = reportingImport(notify, () =>
-    load().then((page) => {
-      loaded = page;
-      return { default: page };
-    }),
+    (queries ? Promise.all([load(), loadQueryClient()]).then(([page]) => withQueries(page)) : load()).then(
+      (page) => {
+        loaded = page;
+        return { default: page };
+      },
+    ),
   );
   // Once loaded, the page renders at once (a thenable that answers synchronously), with no
   // loading indicator in between.

@@ -51,6 +51,12 @@ const PUBLIC_PAGES: Pages = [
   ],
 ];
 
+/**
+ * Pages that load without the app's query client (TanStack Query): the sign-in page, the first
+ * load of most visits, whose JavaScript has a budget (build/budget.ts).
+ */
+const WITHOUT_QUERIES = new Set(['/login']);
+
 /** Pages inside the signed-in frame (guard, navigation, session check). */
 const SIGNED_IN_PAGES: Pages = [
   ['/dashboard', () => import('./routes/dashboard').then((m) => m.Dashboard)],
@@ -105,10 +111,7 @@ const SIGNED_IN_PAGES: Pages = [
     '/files/checked-out',
     () => import('../features/file/routes/personal-lists').then((m) => m.CheckedOutPage),
   ],
-  [
-    '/files/favourites',
-    () => import('../features/file/routes/personal-lists').then((m) => m.FavouritesPage),
-  ],
+  ['/files/favourites', () => import('../features/file/routes/personal-lists').then((m) => m.FavouritesPage)],
   [
     '/files/my-deleted',
     () => import('../features/trash/routes/my-deleted-files').then((m) => m.MyDeletedFilesPage),
@@ -182,7 +185,10 @@ const SIGNED_IN_PAGES: Pages = [
  */
 export function createRoutes(notify: Notifier): RouteObject[] {
   const routes = (pages: Pages): RouteObject[] =>
-    pages.map(([path, load]) => ({ path, ...lazyPage(notify, load) }));
+    pages.map(([path, load]) => ({
+      path,
+      ...lazyPage(notify, load, { queries: !WITHOUT_QUERIES.has(path) }),
+    }));
   return [
     {
       element: <Root />,

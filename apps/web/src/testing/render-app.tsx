@@ -6,6 +6,7 @@ import { App } from '../app/app';
 import { AppRoutes, createRoutes } from '../app/router';
 import { createNotificationStore } from '../components/notifications/notification-store';
 import { createQueryClient } from '../lib/query-client';
+import { provideQueryClient } from '../lib/query-client-store';
 import { preloadPages } from './preload-pages';
 
 // Each page is a chunk of its own; compile them before a test's clock starts, so that the
@@ -34,6 +35,8 @@ export function renderApp(
   const notifications = createNotificationStore();
   const queryClient = createQueryClient({ retry: false });
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
+  // The pages get the app's client as they load (app/lazy-page.tsx): this test's one.
+  provideQueryClient(queryClient);
   const seen: Seen = {};
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
   render(

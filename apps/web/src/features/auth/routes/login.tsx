@@ -1,5 +1,4 @@
 import { landingPath } from '@quire/contract/access';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field, FormField } from '../../../components/form-field';
@@ -11,8 +10,9 @@ import { usePublicBranding } from '../../../lib/branding';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
 import { focusField } from '../../../lib/form';
 import { focusedBefore, typedBefore } from '../../../lib/prerendered';
+import { loadedQueryClient } from '../../../lib/query-client-store';
 import { getAuth } from '../../../lib/storage';
-import { type LoginInput, useLogin } from '../api/login';
+import { type LoginInput, login } from '../api/login';
 import { useRegistrationOpen } from '../api/registration-open';
 import { AuthCard } from '../components/auth-card';
 import { nextStep, safeRedirect } from '../lib/next-step';
@@ -49,8 +49,7 @@ export function LoginPage() {
 
 function LoginForm({ redirect }: { redirect: string | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const login = useLogin();
+  const [pending, setPending] = useState(false);
   const registrationOpen = useRegistrationOpen();
   const branding = usePublicBranding();
   const [failure, setFailure] = useState<{ attempt: number; message: string } | null>(null);
@@ -73,7 +72,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
+    if (pending) return;
     const data = new FormData(event.currentTarget);
     const typed = Object.fromEntries(FIELDS.map((f) => [f, String(data.get(f) ?? '')])) as LoginInput;
     const checked = (await loadCheck())(typed);
@@ -85,33 +84,38 @@ function LoginForm({ redirect }: { redirect: string | null }) {
     setErrors({});
     setUnverified(null);
     const values = checked.values;
-    login.mutate(values, {
-      onSuccess: (answer) => {
-        const step = nextStep({
-          role: values.role,
-          accessType: answer.access_type,
-          isCompany2FAEnabled: answer.isCompany2FAEnabled,
-          isUser2FAEnabled: answer.isUser2FAEnabled,
-          redirect,
-        });
-        if (step.kind === 'invalid-role') {
-          showFailure(step.message);
-          return;
-        }
-        queryClient.clear();
-        storeLogin(answer, step);
-        navigate(step.to, { replace: true });
-      },
-      onError: (error) => {
-        const apiError = error instanceof ApiError ? error : null;
-        if (apiError?.code === EMAIL_NOT_VERIFIED) {
-          setUnverified(values.username);
-          return;
-        }
-        showErrors(apiError ? fieldErrorsFrom(apiError.errors, FIELDS) : {});
-        showFailure(apiError?.serverMessage ?? LOGIN_FALLBACK_MESSAGE);
-      },
+    setPending(true);
+    let answer: Awaited<ReturnType<typeof login>>;
+    try {
+      answer = await login(values);
+    } catch (error) {
+      setPending(false);
+      const apiError = error instanceof ApiError ? error : null;
+      if (apiError?.code === EMAIL_NOT_VERIFIED) {
+        setUnverified(values.username);
+        return;
+      }
+      showErrors(apiError ? fieldErrorsFrom(apiError.errors, FIELDS) : {});
+      showFailure(apiError?.serverMessage ?? LOGIN_FALLBACK_MESSAGE);
+      return;
+    }
+    setPending(false);
+    const step = nextStep({
+      role: values.role,
+      accessType: answer.access_type,
+      isCompany2FAEnabled: answer.isCompany2FAEnabled,
+      isUser2FAEnabled: answer.isUser2FAEnabled,
+      redirect,
     });
+    if (step.kind === 'invalid-role') {
+      showFailure(step.message);
+      return;
+    }
+    // Nothing of a previous session's answers carries over (the client exists once a page
+    // that needs it has loaded).
+    loadedQueryClient()?.clear();
+    storeLogin(answer, step);
+    navigate(step.to, { replace: true });
   };
 
   return (
@@ -139,7 +143,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
         onSubmit={(event) => void onSubmit(event)}
         onInput={() => void loadCheck().catch(() => undefined)}
         noValidate
-        aria-busy={login.isPending}
+        aria-busy={pending}
       >
         <FormField
           label="Username or e-mail"
@@ -172,7 +176,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
             </select>
           )}
         </Field>
-        <PendingButton pending={login.isPending} pendingLabel="Signing in…" block>
+        <PendingButton pending={pending} pendingLabel="Signing in…" block>
           Sign in
         </PendingButton>
       </form>
