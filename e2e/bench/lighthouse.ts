@@ -8,9 +8,10 @@
 // Run it on a quiet machine: Lighthouse scales the main thread's observed work by 4, so
 // anything else using the CPU (a test run, a benchmark) lowers the score.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../free-port.ts';
@@ -22,6 +23,28 @@ const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (pages.length === 0) pages.push('/login');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The JavaScript /login loads up front, as the build counts it (apps/web/build/budget.ts). */
+const INITIAL_JS_GOAL = 100 * 1024;
+function initialJs(page: string): number | null {
+  const dist = path.resolve(import.meta.dirname, '../../apps/web/dist');
+  const hints = JSON.parse(readFileSync(path.join(dist, '.preload.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  const files = hints[page];
+  if (!files) return null;
+  return files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length,
+    0,
+  );
+}
+const loadBefore = loadAverage();
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-web-'));
@@ -114,8 +137,27 @@ try {
   } finally {
     chrome.kill();
   }
-  const head = ['page', `scores (${RUNS} runs)`, 'median', 'FCP', 'LCP', 'TBT', 'CLS', 'goal'];
-  console.info(`\nLighthouse ${version} performance, mobile (medians)\n`);
+  const head = [
+    'page',
+    `scores (${RUNS} runs)`,
+    'median',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'goal',
+    'initial JS (gzip)',
+  ];
+  for (const row of rows) {
+    const bytes = initialJs(row[0] ?? '');
+    row.push(
+      bytes === null
+        ? ''
+        : `${(bytes / 1024).toFixed(1)} KiB${row[0] === '/login' ? ` (<= ${INITIAL_JS_GOAL / 1024} KiB)` : ''}`,
+    );
+  }
+  console.info(`\nLighthouse ${version} performance, mobile (medians)`);
+  console.info(`load average (1, 5, 15 min): ${loadBefore} before, ${loadAverage()} after\n`);
   console.info(`| ${head.join(' | ')} |`);
   console.info(`| ${head.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.info(`| ${row.join(' | ')} |`);
