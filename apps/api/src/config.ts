@@ -139,6 +139,8 @@ export const configSchema = z
     LDAP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
     /** Allow SMTP hosts on this machine or a private network (true/false); off: refused. */
     SMTP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
+    /** Allow IMAP hosts of e-mail inboxes (intake) on this machine or a private network; off: refused. */
+    IMAP_ALLOW_PRIVATE_HOSTS: z.stringbool().default(false),
     /**
      * Languages of text recognition (OCR) for images and scanned PDF pages, joined by `+`
      * (`eng+deu`), each installed as the npm package @tesseract.js-data/<code>; `off`: none.

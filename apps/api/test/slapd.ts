@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { selfSignedCertificate, waitForPort } from './local-servers.js';
 
 // A private OpenLDAP server for tests: Debian's slapd (apt-get install slapd ldap-utils),
 // started as the current user from a temp folder on free loopback ports, with a seeded
@@ -87,53 +88,11 @@ export interface TestDirectory {
   stop(): Promise<void>;
 }
 
-function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      if (child.exitCode !== null) return reject(new Error(`slapd exited: ${log()}`));
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`slapd did not listen on ${port}: ${log()}`));
-        else setTimeout(attempt, 100);
-      });
-    };
-    attempt();
-  });
-}
-
 export async function startTestDirectory(): Promise<TestDirectory> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-slapd-'));
   const db = path.join(dir, 'db');
   execFileSync('mkdir', ['-p', db]);
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1,DNS:localhost',
-    ],
-    { stdio: 'ignore' },
-  );
+  const { cert, key } = selfSignedCertificate(dir);
   const conf = path.join(dir, 'slapd.conf');
   await writeFile(
     conf,
@@ -172,8 +131,8 @@ access to * by users read by anonymous auth by * none
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  await waitForPort(port, child, () => output);
-  await waitForPort(tlsPort, child, () => output);
+  await waitForPort(port, child, 'slapd', () => output);
+  await waitForPort(tlsPort, child, 'slapd', () => output);
   const { readFileSync } = await import('node:fs');
   return {
     url: `ldap://127.0.0.1:${port}`,

@@ -21,3 +21,7 @@ export const mailer = loadLater<typeof import('nodemailer')>('nodemailer');
 export const ldap = loadLater<typeof import('ldapts')>('ldapts');
 /** qrcode: `qrcode().toDataURL(…)`. */
 export const qrcode = loadLater<typeof import('qrcode')>('qrcode');
+/** imapflow (e-mail inboxes of intake): `new (imap().ImapFlow)(…)`. */
+export const imap = loadLater<typeof import('imapflow')>('imapflow');
+/** mailparser: `new (mailParser().MailParser)(…)`. */
+export const mailParser = loadLater<typeof import('mailparser')>('mailparser');

@@ -72,3 +72,20 @@ export async function isPrivateHost(host: string): Promise<boolean> {
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   return (await resolveHost(host)).some(isPrivateAddress);
 }
+
+/**
+ * The address to connect to for an admin-named host (SMTP, IMAP): `host` itself when private
+ * targets are allowed; otherwise its first address, after checking that none is private, so
+ * the connection goes to the address that was checked (no second lookup that could answer
+ * otherwise). Refused: the name does not resolve, or it is on this machine or a private network.
+ */
+export async function connectAddress(
+  host: string,
+  allowPrivate: boolean,
+): Promise<{ address: string } | { refused: 'not_found' | 'private' }> {
+  if (allowPrivate) return { address: bare(host) };
+  const addresses = await resolveHost(host);
+  if (addresses.length === 0) return { refused: 'not_found' };
+  if (addresses.some(isPrivateAddress)) return { refused: 'private' };
+  return { address: addresses[0]! };
+}

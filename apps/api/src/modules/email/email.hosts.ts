@@ -1,4 +1,4 @@
-import { bare, isPrivateAddress, resolveHost } from '../../lib/private-hosts.js';
+import { connectAddress } from '../../lib/private-hosts.js';
 
 // Where Quire may send mail: the private-network policy of lib/private-hosts.ts, unless the
 // operator allows it (SMTP_ALLOW_PRIVATE_HOSTS); the connection goes to the checked address.
@@ -16,9 +16,9 @@ export const PRIVATE_HOST_MESSAGE =
  * otherwise its first address, after checking that none is private.
  */
 export async function deliveryAddress(host: string, allowPrivate: boolean): Promise<string> {
-  if (allowPrivate) return bare(host);
-  const addresses = await resolveHost(host);
-  if (addresses.length === 0) throw new SmtpHostRefused('The SMTP host name could not be found');
-  if (addresses.some(isPrivateAddress)) throw new SmtpHostRefused(PRIVATE_HOST_MESSAGE);
-  return addresses[0]!;
+  const checked = await connectAddress(host, allowPrivate);
+  if ('address' in checked) return checked.address;
+  throw new SmtpHostRefused(
+    checked.refused === 'not_found' ? 'The SMTP host name could not be found' : PRIVATE_HOST_MESSAGE,
+  );
 }
