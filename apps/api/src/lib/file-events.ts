@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Tx } from './deps.js';
 import { enqueue, type JobKind } from './jobs/queue.js';
 
@@ -47,6 +48,16 @@ export interface FileEvent {
   /** Who did it; null: the system. */
   actor_id: number | null;
 }
+
+/** A file event as a job's payload is checked. */
+export const ZFileEvent: z.ZodType<FileEvent> = z.object({
+  type: z.enum(FILE_EVENT_TYPES),
+  file_id: z.number().int(),
+  version_id: z.number().int().optional(),
+  field_ids: z.array(z.number().int()).optional(),
+  category_id: z.number().int().nullable().optional(),
+  actor_id: z.number().int().nullable(),
+});
 
 /** The job kinds that receive every file event, one job each. */
 export const FILE_EVENT_SUBSCRIBERS: JobKind[] = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_EVENT_TYPES, type FileEvent } from '../../lib/file-events.js';
+import { type FileEvent, ZFileEvent } from '../../lib/file-events.js';
 import { defineJob } from '../../lib/jobs/definition.js';
 import { extractVersion, reindexAll, TEXT_EVENTS } from './extraction.service.js';
 
@@ -14,15 +14,6 @@ declare module '../../lib/jobs/queue.js' {
     'search.recognize': { version_id: number };
   }
 }
-
-export const ZFileEvent: z.ZodType<FileEvent> = z.object({
-  type: z.enum(FILE_EVENT_TYPES),
-  file_id: z.number().int(),
-  version_id: z.number().int().optional(),
-  field_ids: z.array(z.number().int()).optional(),
-  category_id: z.number().int().nullable().optional(),
-  actor_id: z.number().int().nullable(),
-});
 
 export const searchExtractJob = defineJob({
   kind: 'search.extract',

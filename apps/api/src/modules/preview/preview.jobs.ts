@@ -1,6 +1,5 @@
-import { CONTENT_EVENTS, type FileEvent } from '../../lib/file-events.js';
+import { CONTENT_EVENTS, type FileEvent, ZFileEvent } from '../../lib/file-events.js';
 import { defineJob } from '../../lib/jobs/definition.js';
-import { ZFileEvent } from '../dashboard-and-search/dashboard-and-search.jobs.js';
 import { deriveVersion } from './preview.service.js';
 
 // The preview area's job: thumbnails and Office previews of each new version, subscribed to
