@@ -10,10 +10,11 @@
 // `new URL('./x-child.mjs', import.meta.url)` finds them; the build fails when such a URL
 // names a file that is not in dist/.
 // `pnpm start` then runs `node apps/api/dist/server.mjs`: no tsx, nothing compiled at start.
-import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS, childEntryPoints } from './bundle-options.mjs';
 
 const here = import.meta.dirname;
 const outdir = path.join(here, 'dist');
@@ -86,9 +87,8 @@ export const wasm = {
   },
 };
 
-const children = globSync('src/modules/*/*-child.mjs', { cwd: here });
-const entryPoints = { 'server-main': 'src/server.ts' };
-for (const child of children) entryPoints[path.basename(child, '.mjs')] = child;
+const entryPoints = { 'server-main': 'src/server.ts', ...childEntryPoints(here) };
+const childCount = Object.keys(entryPoints).length - 1;
 
 rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
@@ -96,16 +96,10 @@ const result = await build({
   absWorkingDir: here,
   entryPoints,
   outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22.12',
-  outExtension: { '.js': '.mjs' },
+  ...BUNDLE_OPTIONS,
   // Chunks stay beside server.mjs: import.meta.url means the same folder in every chunk.
   chunkNames: '[name]-[hash]',
   sourcemap: 'linked',
-  keepNames: true,
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -180,5 +174,5 @@ const bytes = Object.entries(result.metafile.outputs)
   .reduce((sum, [, o]) => sum + o.bytes, 0);
 const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.mjs')).length;
 console.info(
-  `apps/api/dist: server.mjs, ${children.length} job children and ${files - 1 - children.length} shared chunks (${(bytes / 1024).toFixed(0)} KiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `apps/api/dist: server.mjs, ${childCount} job children and ${files - 1 - childCount} shared chunks (${(bytes / 1024).toFixed(0)} KiB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { globSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS, childEntryPoints } from '../bundle-options.mjs';
 
 // Starts the real app in a process of its own (test/upload-server-child.ts) on a free
 // loopback port: a server that a test can kill, or one of several on one database. From the
@@ -37,20 +37,11 @@ export async function compileChildServer(): Promise<CompiledChildServer> {
   const cache = path.join(apiDir, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   const outdir = await mkdtemp(path.join(cache, 'quire-child-server-'));
-  const entryPoints: Record<string, string> = { 'upload-server-child': 'test/upload-server-child.ts' };
-  for (const child of globSync('src/modules/*/*-child.mjs', { cwd: apiDir }))
-    entryPoints[path.basename(child, '.mjs')] = child;
   await build({
     absWorkingDir: apiDir,
-    entryPoints,
+    entryPoints: { 'upload-server-child': 'test/upload-server-child.ts', ...childEntryPoints(apiDir) },
     outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22.12',
-    outExtension: { '.js': '.mjs' },
-    keepNames: true,
+    ...BUNDLE_OPTIONS,
     logLevel: 'warning',
     plugins: [
       {
