@@ -414,7 +414,11 @@ try {
   contenders.push(ours(url), await pgBoss(url), await graphileWorker(url));
   const load = () => os.loadavg()[0]?.toFixed(1);
   console.info(
-    `\nJob runners: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load ${load()}, ` +
+    `\npnpm bench:jobs -- --jobs=${JOBS} --concurrency=${CONCURRENCY} --work-ms=${WORK_MS} ` +
+      `--latency=${LATENCY_SAMPLES} --ticks=${TICKS}`,
+  );
+  console.info(
+    `Job runners: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load ${load()}, ` +
       `${new Date().toISOString()}; two instances each, ${CONCURRENCY} jobs in flight per instance\n`,
   );
 
