@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { expectAccessible } from './walk.js';
+import { expectAccessible, signInAs } from './walk.js';
 
 // One fresh account per run, so the journey also passes against a database it ran on before.
 const stamp = Date.now().toString(36);
@@ -16,12 +16,7 @@ test('the admin creates a General staff user, who then signs in and lands on the
   page,
 }) => {
   // The admin signs in through the form.
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByLabel('Role').selectOption('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/category$/);
+  await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
 
   // Settings → Users.
   await page

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken } from './journey-api.js';
-import { expectAccessible } from './walk.js';
+import { expectAccessible, signInAs } from './walk.js';
 
 // The admin makes a backup, changes data, restores the backup and sees the earlier data back.
 const stamp = Date.now().toString(36);
@@ -18,12 +18,7 @@ test('create a backup, change data, restore it and see the earlier data back', a
     });
   expect((await group(BEFORE)).status()).toBe(200);
 
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByLabel('Role').selectOption('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/category$/);
+  await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
 
   await page
     .getByRole('navigation', { name: 'Main' })

@@ -7,7 +7,7 @@ import {
   type TestDirectory,
 } from '../../apps/api/test/slapd.js';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { expectAccessible } from './walk.js';
+import { expectAccessible, signInAs } from './walk.js';
 
 // The admin configures LDAP against a private slapd (seeded directory, free port), tests it,
 // saves it; a directory user then signs in with the directory password.
@@ -20,12 +20,7 @@ test.afterAll(async () => {
 });
 
 test('configure LDAP against the test slapd and sign in as a directory user', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByLabel('Role').selectOption('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/category$/);
+  await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
 
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -53,10 +48,5 @@ test('configure LDAP against the test slapd and sign in as a directory user', as
 
   await page.getByRole('button', { name: /^Account: / }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill('bob');
-  await page.getByLabel('Password').fill(DIRECTORY_PASSWORDS.bob);
-  await page.getByLabel('Role').selectOption('user');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAs(page, { username: 'bob', password: DIRECTORY_PASSWORDS.bob }, 'user', /\/dashboard$/);
 });

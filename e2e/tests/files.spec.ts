@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { createCategoryInDb } from './journey-api.js';
-import { expectAccessible, openCategory, openSection } from './walk.js';
+import { expectAccessible, openCategory, openSection, signInAs } from './walk.js';
 
 // Files, end to end in Chromium: upload two files, index one, check it out and in with a new
 // version, roll back, share a public link and open it signed out, trash it and restore it.
@@ -13,12 +13,7 @@ test('upload, index, versions, a public link, the trash', async ({ page, browser
   const category = `Journey ${stamp}`;
   const categoryId = await createCategoryInDb(category);
 
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByLabel('Role').selectOption('admin');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/category$/);
+  await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
 
   // Two files at once, each with its progress; then on to the unindexed files.
   await openCategory(page, category);

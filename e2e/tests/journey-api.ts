@@ -1,6 +1,7 @@
 // Calls the journeys make straight to the API (as the seeded admin), outside the browser.
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
+import { signInAs } from './walk.js';
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/login', { data: { ...E2E_ADMIN, role: 'admin' } });
@@ -72,13 +73,8 @@ export async function createCategoryInDb(name: string): Promise<number> {
 }
 
 /** Signs in through the sign-in page and waits until it has moved on. */
-export async function signIn(page: Page, username: string, password: string, role: 'admin' | 'user') {
-  await page.goto('/login');
-  await page.getByLabel('Username or e-mail').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Role').selectOption(role);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+export function signIn(page: Page, username: string, password: string, role: 'admin' | 'user') {
+  return signInAs(page, { username, password }, role);
 }
 
 /** Opens the header's user menu: who is signed in, Profile, the theme switch, Sign out. */
