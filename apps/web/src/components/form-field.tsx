@@ -2,6 +2,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
@@ -114,6 +115,45 @@ export function FormField({
   return (
     <Field {...field}>{(control) => <input {...control} {...input} className={inputClassName} />}</Field>
   );
+}
+
+export type SelectFieldProps = FieldProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
+    name: string;
+    /** The `<option>`s (`wordOptions(...)` for a list of words). */
+    children: ReactNode;
+  };
+
+/** A labelled select whose error and hint are its accessible description. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  describedBy,
+  labelAside,
+  className,
+  children,
+  ...select
+}: SelectFieldProps) {
+  const field = { label, error, hint, describedBy, labelAside, className };
+  return (
+    <Field {...field}>
+      {(control) => (
+        <select {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** One `<option>` a value, shown by its word: `wordOptions(STEP_ROUTES, ROUTE_WORDS)`. */
+export function wordOptions<V extends string>(values: readonly V[], words: Record<V, ReactNode>) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {words[value]}
+    </option>
+  ));
 }
 
 /** An optional description: a two-row text area labelled "Description (optional)". */

@@ -28,6 +28,12 @@ export function lazyResolver<T extends FieldValues, O = T>(
   return Object.assign(resolver, { preload: () => get().catch(() => undefined) });
 }
 
+/** `setValueAs` of an optional number or id: an empty control is null. */
+export const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+
+/** `setValueAs` of an optional text: blank is null. */
+export const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+
 /**
  * Puts a refused call's field errors (`errors: [{ path: 'body.email', message }]`) on the
  * form's fields, the first one focused. Returns whether any field got one, so that the caller

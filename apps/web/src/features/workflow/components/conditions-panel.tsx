@@ -10,15 +10,12 @@ import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
-import { Field } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors } from '../../../lib/form';
+import { Field, SelectField, wordOptions } from '../../../components/form-field';
 import { useDeleteCondition } from '../api/delete-condition';
 import { useSaveCondition } from '../api/save-condition';
 import { OPERATOR_WORDS, operatorsFor } from '../lib/words';
 import { DetailList } from './detail-list';
+import { RowDialog, useRowSubmit } from './row-dialog';
 import { ValueInput } from './value-input';
 
 type Mode = 'PRE' | 'POST';
@@ -77,7 +74,6 @@ function ConditionDialog({
   condition?: TStepCondition;
   onClose: () => void;
 }) {
-  const notify = useNotify();
   const save = useSaveCondition();
   const choices = workflow.field_choices;
   const resolver: Resolver<Values, unknown, Body> = (values, context, options) =>
@@ -105,21 +101,15 @@ function ConditionDialog({
   const operator = form.watch('operator');
   const list = form.watch('list');
 
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        notify.success('Condition saved', conditionText(saved));
-        onClose();
-      },
-      onError: (error) => {
-        setServerErrors(form, error, FIELDS);
-        notify.notifyFailure('Failed to create/update condition!', error);
-      },
-    }),
-  );
+  const onSubmit = useRowSubmit(form, save, {
+    fields: FIELDS,
+    failure: 'Failed to create/update condition!',
+    told: (saved) => ['Condition saved', conditionText(saved)],
+    onClose,
+  });
 
   return (
-    <Dialog
+    <RowDialog
       title={
         condition ? 'Edit condition' : mode === 'PRE' ? 'New condition to enter' : 'New condition to approve'
       }
@@ -129,102 +119,88 @@ function ConditionDialog({
           : `Must hold for ${step.name} to be approved.`
       }
       onClose={onClose}
-      busy={save.isPending}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      submitLabel="Save condition"
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
-        <Field label="Field" error={errors.field_id?.message}>
-          {(control) => (
-            <select {...control} {...form.register('field_id', { valueAsNumber: true })}>
-              {choices.map((f) => (
-                <option key={f.field_id} value={f.field_id}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <label className="checkbox">
-          <input type="checkbox" {...form.register('on_workflow_field')} /> Test the run's workflow metadata
-          (not the file's)
-        </label>
-        <Field label="Comparison" error={errors.operator?.message}>
-          {(control) => (
-            <select {...control} {...form.register('operator')}>
-              {operatorsFor(field?.type ?? 'text').map((o) => (
-                <option key={o} value={o}>
-                  {OPERATOR_WORDS[o]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {field && operator === 'in_list' && field.options.length ? (
-          <fieldset className="choice-group">
-            <legend>Values</legend>
-            {field.options.map((o) => (
-              <label key={o.key} className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={list.includes(String(o.key))}
-                  onChange={(e) =>
-                    form.setValue(
-                      'list',
-                      e.target.checked ? [...list, String(o.key)] : list.filter((k) => k !== String(o.key)),
-                    )
-                  }
-                />{' '}
-                {o.label}
-              </label>
-            ))}
-            {errors.value?.message ? <p className="field__error">{errors.value.message}</p> : null}
-          </fieldset>
-        ) : field && operator === 'in_list' ? (
-          <Field label="Values" hint="Separate them with commas." error={errors.value?.message}>
-            {(control) => (
+      <SelectField
+        label="Field"
+        error={errors.field_id?.message}
+        {...form.register('field_id', { valueAsNumber: true })}
+      >
+        {choices.map((f) => (
+          <option key={f.field_id} value={f.field_id}>
+            {f.name}
+          </option>
+        ))}
+      </SelectField>
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('on_workflow_field')} /> Test the run's workflow metadata
+        (not the file's)
+      </label>
+      <SelectField label="Comparison" error={errors.operator?.message} {...form.register('operator')}>
+        {wordOptions(operatorsFor(field?.type ?? 'text'), OPERATOR_WORDS)}
+      </SelectField>
+      {field && operator === 'in_list' && field.options.length ? (
+        <fieldset className="choice-group">
+          <legend>Values</legend>
+          {field.options.map((o) => (
+            <label key={o.key} className="checkbox">
               <input
-                {...control}
-                value={list.join(', ')}
+                type="checkbox"
+                checked={list.includes(String(o.key))}
                 onChange={(e) =>
                   form.setValue(
                     'list',
-                    e.target.value
-                      .split(',')
-                      .map((s) => s.trim())
-                      .filter(Boolean),
+                    e.target.checked ? [...list, String(o.key)] : list.filter((k) => k !== String(o.key)),
                   )
                 }
-              />
-            )}
-          </Field>
-        ) : field && !VALUELESS.includes(operator) ? (
-          <Field label="Value" error={errors.value?.message}>
-            {(control) => (
-              <ValueInput
-                field={operator === 'contains' ? { ...field, type: 'text' } : field}
-                control={control}
-                value={form.watch('value')}
-                onChange={(raw) => form.setValue('value', raw)}
-              />
-            )}
-          </Field>
-        ) : null}
-        <Field
-          label="Joined to the condition before by"
-          hint="“and” binds first: a and b or c holds when (a and b) or c."
-          error={errors.join?.message}
-        >
+              />{' '}
+              {o.label}
+            </label>
+          ))}
+          {errors.value?.message ? <p className="field__error">{errors.value.message}</p> : null}
+        </fieldset>
+      ) : field && operator === 'in_list' ? (
+        <Field label="Values" hint="Separate them with commas." error={errors.value?.message}>
           {(control) => (
-            <select {...control} {...form.register('join')}>
-              <option value="and">and</option>
-              <option value="or">or</option>
-            </select>
+            <input
+              {...control}
+              value={list.join(', ')}
+              onChange={(e) =>
+                form.setValue(
+                  'list',
+                  e.target.value
+                    .split(',')
+                    .map((s) => s.trim())
+                    .filter(Boolean),
+                )
+              }
+            />
           )}
         </Field>
-        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
-          Save condition
-        </DialogActions>
-      </form>
-    </Dialog>
+      ) : field && !VALUELESS.includes(operator) ? (
+        <Field label="Value" error={errors.value?.message}>
+          {(control) => (
+            <ValueInput
+              field={operator === 'contains' ? { ...field, type: 'text' } : field}
+              control={control}
+              value={form.watch('value')}
+              onChange={(raw) => form.setValue('value', raw)}
+            />
+          )}
+        </Field>
+      ) : null}
+      <SelectField
+        label="Joined to the condition before by"
+        hint="“and” binds first: a and b or c holds when (a and b) or c."
+        error={errors.join?.message}
+        {...form.register('join')}
+      >
+        <option value="and">and</option>
+        <option value="or">or</option>
+      </SelectField>
+    </RowDialog>
   );
 }
 

@@ -10,20 +10,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
-import { Field, FormField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors } from '../../../lib/form';
+import { Field, FormField, SelectField, wordOptions } from '../../../components/form-field';
+import { numberOrNull } from '../../../lib/form';
 import { useDeleteNotification } from '../api/delete-notification';
-import { useRecipients } from '../api/get-recipients';
 import { useSaveNotification } from '../api/save-notification';
 import { EVENT_WORDS, RECIPIENT_WORDS } from '../lib/words';
 import { DetailList } from './detail-list';
+import { RecipientSelect } from './recipient-select';
+import { RowDialog, useRowSubmit } from './row-dialog';
 
 type Input = z.input<typeof ZSaveNotificationBody>;
 const FIELDS = ['event', 'recipient', 'user_id', 'group_id', 'in_app', 'email', 'subject', 'body'] as const;
-const idOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 function NotificationDialog({
   step,
@@ -34,8 +31,6 @@ function NotificationDialog({
   notification?: TStepNotification;
   onClose: () => void;
 }) {
-  const notify = useNotify();
-  const recipients = useRecipients();
   const save = useSaveNotification();
   const form = useForm<Input, unknown, z.output<typeof ZSaveNotificationBody>>({
     resolver: zodResolver(ZSaveNotificationBody),
@@ -54,111 +49,76 @@ function NotificationDialog({
   });
   const { errors } = form.formState;
   const recipient = form.watch('recipient');
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: () => {
-        notify.success('Notification saved', `${step.name}: ${EVENT_WORDS[body.event].toLowerCase()}.`);
-        onClose();
-      },
-      onError: (error) => {
-        setServerErrors(form, error, FIELDS);
-        notify.notifyFailure('Failed to create/update notification!', error);
-      },
-    }),
-  );
+  const onSubmit = useRowSubmit(form, save, {
+    fields: FIELDS,
+    failure: 'Failed to create/update notification!',
+    told: (_saved, body) => ['Notification saved', `${step.name}: ${EVENT_WORDS[body.event].toLowerCase()}.`],
+    onClose,
+  });
 
   return (
-    <Dialog
+    <RowDialog
       title={notification ? 'Edit notification' : 'New notification'}
       onClose={onClose}
-      busy={save.isPending}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      submitLabel="Save notification"
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
-        <Field label="When" error={errors.event?.message}>
-          {(control) => (
-            <select {...control} {...form.register('event')}>
-              {STEP_EVENTS.map((e) => (
-                <option key={e} value={e}>
-                  {EVENT_WORDS[e]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Tell" error={errors.recipient?.message}>
-          {(control) => (
-            <select {...control} {...form.register('recipient')}>
-              {RECIPIENT_KINDS.map((r) => (
-                <option key={r} value={r}>
-                  {RECIPIENT_WORDS[r]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {recipient === 'user' ? (
-          <Field label="User" error={errors.user_id?.message}>
-            {(control) => (
-              <select {...control} {...form.register('user_id', { setValueAs: idOrNull })}>
-                <option value="">Choose a user</option>
-                {(recipients.data?.users ?? []).map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.name} ({u.username})
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        {recipient === 'group' ? (
-          <Field label="Group" error={errors.group_id?.message}>
-            {(control) => (
-              <select {...control} {...form.register('group_id', { setValueAs: idOrNull })}>
-                <option value="">Choose a group</option>
-                {(recipients.data?.groups ?? []).map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        <fieldset className="choice-group">
-          <legend>How</legend>
-          <label className="checkbox">
-            <input type="checkbox" {...form.register('in_app')} /> In the app
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" {...form.register('email')} /> By e-mail
-          </label>
-          {errors.in_app?.message ? <p className="field__error">{errors.in_app.message}</p> : null}
-        </fieldset>
-        <FormField
-          label={
-            <>
-              Subject <span className="muted">(optional)</span>
-            </>
-          }
-          hint="{file}, {step}, {workflow}, {user} and {comment} are filled in."
-          error={errors.subject?.message}
-          {...form.register('subject')}
+      <SelectField label="When" error={errors.event?.message} {...form.register('event')}>
+        {wordOptions(STEP_EVENTS, EVENT_WORDS)}
+      </SelectField>
+      <SelectField label="Tell" error={errors.recipient?.message} {...form.register('recipient')}>
+        {wordOptions(RECIPIENT_KINDS, RECIPIENT_WORDS)}
+      </SelectField>
+      {recipient === 'user' ? (
+        <RecipientSelect
+          kind="user"
+          label="User"
+          none="Choose a user"
+          error={errors.user_id?.message}
+          {...form.register('user_id', { setValueAs: numberOrNull })}
         />
-        <Field
-          label={
-            <>
-              Message <span className="muted">(optional)</span>
-            </>
-          }
-          error={errors.body?.message}
-        >
-          {(control) => <textarea {...control} rows={3} {...form.register('body')} />}
-        </Field>
-        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
-          Save notification
-        </DialogActions>
-      </form>
-    </Dialog>
+      ) : null}
+      {recipient === 'group' ? (
+        <RecipientSelect
+          kind="group"
+          label="Group"
+          none="Choose a group"
+          error={errors.group_id?.message}
+          {...form.register('group_id', { setValueAs: numberOrNull })}
+        />
+      ) : null}
+      <fieldset className="choice-group">
+        <legend>How</legend>
+        <label className="checkbox">
+          <input type="checkbox" {...form.register('in_app')} /> In the app
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" {...form.register('email')} /> By e-mail
+        </label>
+        {errors.in_app?.message ? <p className="field__error">{errors.in_app.message}</p> : null}
+      </fieldset>
+      <FormField
+        label={
+          <>
+            Subject <span className="muted">(optional)</span>
+          </>
+        }
+        hint="{file}, {step}, {workflow}, {user} and {comment} are filled in."
+        error={errors.subject?.message}
+        {...form.register('subject')}
+      />
+      <Field
+        label={
+          <>
+            Message <span className="muted">(optional)</span>
+          </>
+        }
+        error={errors.body?.message}
+      >
+        {(control) => <textarea {...control} rows={3} {...form.register('body')} />}
+      </Field>
+    </RowDialog>
   );
 }
 

@@ -3,9 +3,9 @@ import { STEP_COMPLETIONS, STEP_ROUTES, type TStep, ZSaveStepBody } from '@quire
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
-import { DescriptionField, Field, FormField } from '../../../components/form-field';
+import { DescriptionField, FormField, SelectField, wordOptions } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { numberOrNull, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useSaveStep } from '../api/save-step';
 import { COMPLETION_WORDS, ROUTE_WORDS } from '../lib/words';
 
@@ -22,7 +22,6 @@ const FIELDS = [
   'on_reject_step_id',
 ] as const;
 const resolver = withEmptyMessages(zodResolver(ZSaveStepBody), { name: 'Enter a name for the step' });
-const numberOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 /** A new step (no `step`) or a step's name, due time, completion and routes. */
 export function StepSettingsForm({
@@ -85,20 +84,21 @@ export function StepSettingsForm({
   });
 
   const stepChoice = (name: 'on_approve_step_id' | 'on_reject_step_id', label: string) => (
-    <Field label={label} error={errors[name]?.message}>
-      {(control) => (
-        <select {...control} {...form.register(name, { setValueAs: numberOrNull })} disabled={!canWrite}>
-          <option value="">Choose a step</option>
-          {[...(step ? [step] : []), ...others]
-            .sort((a, b) => a.position - b.position)
-            .map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.position}. {s.name}
-              </option>
-            ))}
-        </select>
-      )}
-    </Field>
+    <SelectField
+      label={label}
+      error={errors[name]?.message}
+      {...form.register(name, { setValueAs: numberOrNull })}
+      disabled={!canWrite}
+    >
+      <option value="">Choose a step</option>
+      {[...(step ? [step] : []), ...others]
+        .sort((a, b) => a.position - b.position)
+        .map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.position}. {s.name}
+          </option>
+        ))}
+    </SelectField>
   );
 
   return (
@@ -120,17 +120,13 @@ export function StepSettingsForm({
             error={errors.due_hours?.message}
             {...form.register('due_hours', { setValueAs: numberOrNull })}
           />
-          <Field label="Completed when" error={errors.completion?.message}>
-            {(control) => (
-              <select {...control} {...form.register('completion')}>
-                {STEP_COMPLETIONS.map((c) => (
-                  <option key={c} value={c}>
-                    {COMPLETION_WORDS[c]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Completed when"
+            error={errors.completion?.message}
+            {...form.register('completion')}
+          >
+            {wordOptions(STEP_COMPLETIONS, COMPLETION_WORDS)}
+          </SelectField>
           {completion === 'quorum' ? (
             <FormField
               label="Approvals needed"
@@ -143,29 +139,21 @@ export function StepSettingsForm({
           ) : null}
         </div>
         <div className="form-grid">
-          <Field label="When approved, go to" error={errors.on_approve?.message}>
-            {(control) => (
-              <select {...control} {...form.register('on_approve')}>
-                {STEP_ROUTES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROUTE_WORDS[r]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="When approved, go to"
+            error={errors.on_approve?.message}
+            {...form.register('on_approve')}
+          >
+            {wordOptions(STEP_ROUTES, ROUTE_WORDS)}
+          </SelectField>
           {onApprove === 'step' ? stepChoice('on_approve_step_id', 'Step after approval') : null}
-          <Field label="When rejected, go to" error={errors.on_reject?.message}>
-            {(control) => (
-              <select {...control} {...form.register('on_reject')}>
-                {STEP_ROUTES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROUTE_WORDS[r]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="When rejected, go to"
+            error={errors.on_reject?.message}
+            {...form.register('on_reject')}
+          >
+            {wordOptions(STEP_ROUTES, ROUTE_WORDS)}
+          </SelectField>
           {onReject === 'step' ? stepChoice('on_reject_step_id', 'Step after rejection') : null}
         </div>
       </fieldset>

@@ -10,16 +10,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
-import { Field, FormField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors } from '../../../lib/form';
+import { FormField, SelectField, wordOptions } from '../../../components/form-field';
+import { numberOrNull, textOrNull } from '../../../lib/form';
 import { useDeleteTrigger } from '../api/delete-trigger';
-import { useRecipients } from '../api/get-recipients';
 import { useSaveTrigger } from '../api/save-trigger';
 import { TRIGGER_WORDS } from '../lib/words';
 import { DetailList } from './detail-list';
+import { RecipientSelect } from './recipient-select';
+import { RowDialog, useRowSubmit } from './row-dialog';
 
 type Input = z.input<typeof ZSaveTriggerBody>;
 const FIELDS = [
@@ -32,8 +30,6 @@ const FIELDS = [
   'escalate_group_id',
   'active',
 ] as const;
-const idOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
-const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 
 /** "A metadata value changes: Status to Ready, then to Sign". */
 export function triggerText(t: TStepTrigger, steps: TStep[]) {
@@ -62,8 +58,6 @@ function TriggerDialog({
   trigger?: TStepTrigger;
   onClose: () => void;
 }) {
-  const notify = useNotify();
-  const recipients = useRecipients();
   const save = useSaveTrigger();
   const form = useForm<Input, unknown, z.output<typeof ZSaveTriggerBody>>({
     resolver: zodResolver(ZSaveTriggerBody),
@@ -86,135 +80,105 @@ function TriggerDialog({
   const fields =
     kind === 'on_date' ? workflow.field_choices.filter((f) => f.type === 'date') : workflow.field_choices;
 
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        notify.success('Trigger saved', triggerText(saved, workflow.steps));
-        onClose();
-      },
-      onError: (error) => {
-        setServerErrors(form, error, FIELDS);
-        notify.notifyFailure('Failed to create/update trigger!', error);
-      },
-    }),
-  );
+  const onSubmit = useRowSubmit(form, save, {
+    fields: FIELDS,
+    failure: 'Failed to create/update trigger!',
+    told: (saved) => ['Trigger saved', triggerText(saved, workflow.steps)],
+    onClose,
+  });
 
   return (
-    <Dialog
+    <RowDialog
       title={trigger ? 'Edit trigger' : 'New trigger'}
       description={`On ${step.name}.`}
       onClose={onClose}
-      busy={save.isPending}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      submitLabel="Save trigger"
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
-        <Field label="When" error={errors.kind?.message}>
-          {(control) => (
-            <select {...control} {...form.register('kind')}>
-              {TRIGGER_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {TRIGGER_WORDS[k]}
-                </option>
-              ))}
-            </select>
+      <SelectField label="When" error={errors.kind?.message} {...form.register('kind')}>
+        {wordOptions(TRIGGER_KINDS, TRIGGER_WORDS)}
+      </SelectField>
+      {kind === 'on_index' ? (
+        <p className="muted">
+          A file indexed into a category this workflow serves starts its run at this step.
+        </p>
+      ) : null}
+      {moves ? (
+        <SelectField
+          label={kind === 'on_date' ? 'Date field' : 'Field'}
+          hint={kind === 'on_date' ? 'Or leave it empty and give a schedule.' : undefined}
+          error={errors.field_id?.message}
+          {...form.register('field_id', { setValueAs: numberOrNull })}
+        >
+          <option value="">{kind === 'on_date' ? 'No field: a schedule' : 'Choose a field'}</option>
+          {fields.map((f) => (
+            <option key={f.field_id} value={f.field_id}>
+              {f.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {kind === 'on_field_change' ? (
+        <FormField
+          label={
+            <>
+              Only when it becomes <span className="muted">(optional)</span>
+            </>
+          }
+          error={errors.value?.message}
+          {...form.register('value', { setValueAs: textOrNull })}
+        />
+      ) : null}
+      {kind === 'on_date' && !form.watch('field_id') ? (
+        <FormField
+          label="Schedule"
+          hint="Five cron fields, such as 0 9 * * 1 (Mondays at 9:00): a file moves on once a due time passes after it entered."
+          error={errors.cron?.message}
+          {...form.register('cron', { setValueAs: textOrNull })}
+        />
+      ) : null}
+      {moves ? (
+        <SelectField
+          label="Then go to"
+          error={errors.target_step_id?.message}
+          {...form.register('target_step_id', { setValueAs: numberOrNull })}
+        >
+          <option value="">The next step</option>
+          {workflow.steps.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.position}. {s.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {kind === 'overdue' ? (
+        <>
+          <RecipientSelect
+            kind="user"
+            label="Escalate to a user"
+            none="Nobody"
+            error={errors.escalate_user_id?.message}
+            {...form.register('escalate_user_id', { setValueAs: numberOrNull })}
+          />
+          <RecipientSelect
+            kind="group"
+            label="Or a group"
+            none="No group"
+            error={errors.escalate_group_id?.message}
+            {...form.register('escalate_group_id', { setValueAs: numberOrNull })}
+          />
+          {step.due_hours ? null : (
+            <p className="alert alert--warning">
+              Give the step hours allowed (Step tab): without them it is never overdue.
+            </p>
           )}
-        </Field>
-        {kind === 'on_index' ? (
-          <p className="muted">
-            A file indexed into a category this workflow serves starts its run at this step.
-          </p>
-        ) : null}
-        {moves ? (
-          <Field
-            label={kind === 'on_date' ? 'Date field' : 'Field'}
-            hint={kind === 'on_date' ? 'Or leave it empty and give a schedule.' : undefined}
-            error={errors.field_id?.message}
-          >
-            {(control) => (
-              <select {...control} {...form.register('field_id', { setValueAs: idOrNull })}>
-                <option value="">{kind === 'on_date' ? 'No field: a schedule' : 'Choose a field'}</option>
-                {fields.map((f) => (
-                  <option key={f.field_id} value={f.field_id}>
-                    {f.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        {kind === 'on_field_change' ? (
-          <FormField
-            label={
-              <>
-                Only when it becomes <span className="muted">(optional)</span>
-              </>
-            }
-            error={errors.value?.message}
-            {...form.register('value', { setValueAs: textOrNull })}
-          />
-        ) : null}
-        {kind === 'on_date' && !form.watch('field_id') ? (
-          <FormField
-            label="Schedule"
-            hint="Five cron fields, such as 0 9 * * 1 (Mondays at 9:00): a file moves on once a due time passes after it entered."
-            error={errors.cron?.message}
-            {...form.register('cron', { setValueAs: textOrNull })}
-          />
-        ) : null}
-        {moves ? (
-          <Field label="Then go to" error={errors.target_step_id?.message}>
-            {(control) => (
-              <select {...control} {...form.register('target_step_id', { setValueAs: idOrNull })}>
-                <option value="">The next step</option>
-                {workflow.steps.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.position}. {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        {kind === 'overdue' ? (
-          <>
-            <Field label="Escalate to a user" error={errors.escalate_user_id?.message}>
-              {(control) => (
-                <select {...control} {...form.register('escalate_user_id', { setValueAs: idOrNull })}>
-                  <option value="">Nobody</option>
-                  {(recipients.data?.users ?? []).map((u) => (
-                    <option key={u.id} value={u.id}>
-                      {u.name} ({u.username})
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Or a group" error={errors.escalate_group_id?.message}>
-              {(control) => (
-                <select {...control} {...form.register('escalate_group_id', { setValueAs: idOrNull })}>
-                  <option value="">No group</option>
-                  {(recipients.data?.groups ?? []).map((g) => (
-                    <option key={g.id} value={g.id}>
-                      {g.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            {step.due_hours ? null : (
-              <p className="alert alert--warning">
-                Give the step hours allowed (Step tab): without them it is never overdue.
-              </p>
-            )}
-          </>
-        ) : null}
-        <label className="checkbox">
-          <input type="checkbox" {...form.register('active')} /> Active
-        </label>
-        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
-          Save trigger
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      ) : null}
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('active')} /> Active
+      </label>
+    </RowDialog>
   );
 }
 
