@@ -27,6 +27,11 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     /** Folder of the blob store. Default DATA_DIR/blobs. */
     STORAGE_DIR: optional,
+    /**
+     * Folders that intake may watch, comma-separated: a watched folder must be one of them or
+     * inside one (it is created there when missing). Default DATA_DIR/intake.
+     */
+    INTAKE_FOLDERS: optional,
     /** Folder for backup archives, apart from the data they protect (its own disk or volume). Unset: in the blob store. */
     BACKUP_DIR: optional,
     /** Where file contents are kept: folder (STORAGE_DIR) or s3 (an S3-compatible bucket, S3_* below). */
@@ -188,6 +193,8 @@ export type Config = z.infer<typeof configSchema> & {
   storageDir: string;
   /** BACKUP_DIR resolved; undefined: archives are kept in the blob store. */
   backupDir: string | undefined;
+  /** INTAKE_FOLDERS resolved (default DATA_DIR/intake). */
+  intakeFolders: string[];
   /** The bucket of STORAGE=s3. */
   s3: S3BlobStoreOptions;
   webDist: string;
@@ -251,6 +258,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     storageDir: path.resolve(rootDir, c.STORAGE_DIR ?? path.join(dataDir, 'blobs')),
     backupDir: c.BACKUP_DIR === undefined ? undefined : path.resolve(rootDir, c.BACKUP_DIR),
+    intakeFolders: (c.INTAKE_FOLDERS ?? path.join(dataDir, 'intake'))
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => path.resolve(rootDir, p)),
     s3: {
       bucket: c.S3_BUCKET ?? '',
       region: c.S3_REGION,

@@ -14,6 +14,7 @@ import {
   searchReindexJob,
 } from './modules/dashboard-and-search/dashboard-and-search.jobs.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
+import { intakeFileJob, intakePollJob, pollCron } from './modules/intake/intake.jobs.js';
 import { notifyFollowersJob } from './modules/notification/notification.jobs.js';
 import { previewDeriveJob } from './modules/preview/preview.jobs.js';
 import { RETENTION_SCAN_CRON, retentionScanJob } from './modules/retention/retention.jobs.js';
@@ -49,6 +50,8 @@ export const jobDefinitions: JobDefinition[] = [
   backupRunJob,
   backupRestoreJob,
   retentionScanJob,
+  intakePollJob,
+  intakeFileJob,
 ];
 
 export const jobSchedules: ScheduleDefinition[] = [
@@ -57,6 +60,8 @@ export const jobSchedules: ScheduleDefinition[] = [
   { name: 'workflow.clock', kind: 'workflow.clock', cron: WORKFLOW_CLOCK_CRON },
   { name: 'audit.verify', kind: 'audit.verify', cron: AUDIT_VERIFY_CRON },
   { name: 'retention.scan', kind: 'retention.scan', cron: RETENTION_SCAN_CRON },
+  // Every 5 seconds while an intake source is enabled (null, off, while none is).
+  { name: 'intake.poll', kind: 'intake.poll', cron: pollCron },
   // The backup schedule's expression is the backup_schedules row's (null while it is off).
   { name: 'backup', kind: 'backup.run', cron: scheduledCron },
 ];

@@ -466,11 +466,12 @@ describe('schedules', () => {
     expect(runs).toHaveLength(3);
   });
 
-  it('the registered schedules run the blob collector, the job clean-up, the audit chain check, the workflow clock and the retention scan (backups only when scheduled)', async () => {
+  it('the registered schedules run the blob collector, the job clean-up, the audit chain check, the workflow clock and the retention scan (backups only when scheduled, the intake poll only while a source is enabled)', async () => {
     expect(jobSchedules.map((s) => s.kind).sort()).toEqual([
       'audit.verify',
       'backup.run',
       'blobs.collect',
+      'intake.poll',
       'jobs.cleanup',
       'retention.scan',
       'workflow.clock',
@@ -480,6 +481,8 @@ describe('schedules', () => {
       'backup.restore',
       'backup.run',
       'blobs.collect',
+      'intake.file',
+      'intake.poll',
       'jobs.cleanup',
       'mail.send',
       'notification.file_event',

@@ -43,10 +43,14 @@ export function deleteSource(tx: Tx, id: number) {
   return tx.intakeSource.delete({ where: { id } });
 }
 
-/** A poll of source `id` starts: state running, unless another poll holds it (null then). */
-export async function markRunning(tx: Tx, id: number, at: Date) {
-  const n = await tx.intakeSource.updateMany({ where: { id }, data: { state: 'running', lastRunAt: at } });
-  return n.count > 0;
+/** Whether an enabled source of one of `kinds` exists. */
+export async function hasEnabledSource(tx: Tx, kinds: Array<'folder' | 'imap'>) {
+  return (await tx.intakeSource.count({ where: { enabled: true, kind: { in: kinds } } })) > 0;
+}
+
+/** A poll of source `id` starts (one at a time: the schedule runs one poll job at once). */
+export function markRunning(tx: Tx, id: number, at: Date) {
+  return tx.intakeSource.updateMany({ where: { id }, data: { state: 'running', lastRunAt: at } });
 }
 
 export function markPolled(tx: Tx, id: number, error: string | null) {

@@ -27,7 +27,7 @@ export function globToRegExp(glob: string): RegExp {
   for (const c of glob) {
     if (c === '*') out += '.*';
     else if (c === '?') out += '.';
-    else out += c.replace(/[\\^$.*+?()[\]{}|/-]/g, (m) => `\\${m}`);
+    else out += c.replace(/[\\^$.*+?()[\]{}|/]/g, (m) => `\\${m}`);
   }
   return new RegExp(`^${out}$`, 'iu');
 }

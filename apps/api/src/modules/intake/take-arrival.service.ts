@@ -59,6 +59,8 @@ export interface ArrivalInput {
   subject?: string | null;
   /** File into this category rather than the source's (a sub-folder's sub-category). */
   categoryId?: number;
+  /** Refused by the source before it is read (say, larger than the largest upload by its size). */
+  refusal?: string;
 }
 
 export type TakeOutcome =
@@ -83,9 +85,9 @@ class CategoryGone extends Error {}
 const TAKE_TX = { maxWait: 30_000, timeout: 30_000 };
 
 /** Intake acts as no signed-in person: its events name the source. */
-const INTAKE_ACTOR: Actor = { userId: null, ip: null };
+export const INTAKE_ACTOR: Actor = { userId: null, ip: null };
 
-function mb(bytes: number) {
+export function mb(bytes: number) {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
@@ -126,6 +128,7 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
   let stored: StoredUpload | null = null;
   let refusal: string | null = null;
   try {
+    if (input.refusal) throw new Refused(input.refusal);
     if (!source.enabled) throw new Refused(`The source "${source.name}" is turned off`);
     const stream = input.stream ?? (input.path ? createReadStream(input.path) : null);
     if (!stream) throw new Error('takeArrival needs a stream or a path');
@@ -138,6 +141,7 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
           : `Its content is ${stored.mimeType}, a type intake does not take`,
       );
   } catch (err) {
+    input.stream?.destroy();
     if (err instanceof BlobTooLargeError)
       refusal = `It is larger than the largest upload (${mb(deps.config.MAX_UPLOAD_BYTES)})`;
     else if (err instanceof Refused) refusal = err.message;
