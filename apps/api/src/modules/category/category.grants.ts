@@ -16,14 +16,7 @@ export const granteeOf = (g: Grantee) =>
     ? { kind: 'user' as const, id: g.user.id, name: displayName(g.user) }
     : { kind: 'group' as const, id: g.group!.id, name: g.group!.name };
 
-export const grantRights = (g: {
-  canView: boolean;
-  canUpload: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
-  canShare: boolean;
-  canManage: boolean;
-}): TRights => ({
+export const grantRights = (g: Omit<repo.GrantData, 'userId' | 'groupId'>): TRights => ({
   view: g.canView || g.canUpload || g.canEdit || g.canDelete || g.canShare || g.canManage,
   upload: g.canUpload,
   edit: g.canEdit,

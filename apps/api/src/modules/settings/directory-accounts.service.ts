@@ -28,20 +28,8 @@ const ACCESS_RANK: AccessType[] = [
 
 export function configOf(
   deps: Deps,
-  p: {
-    url: string;
-    startTls: boolean;
-    verifyCertificate: boolean;
-    caCertificate: string | null;
-    bindDn: string | null;
+  p: Omit<DirectoryConfig, 'bindPassword' | 'timeoutMs' | 'allowPrivate'> & {
     bindPasswordEncrypted: string | null;
-    baseDn: string;
-    userFilter: string;
-    usernameAttribute: string;
-    emailAttribute: string;
-    firstNameAttribute: string;
-    lastNameAttribute: string;
-    groupAttribute: string | null;
   },
 ): DirectoryConfig {
   return {
