@@ -49,7 +49,6 @@ import { fileActionsWorkflowModule } from './modules/file-actions/file-actions-w
 import { fileBulkModule } from './modules/file-bulk/file-bulk.routes.js';
 import { groupModule } from './modules/group/group.routes.js';
 import { intakeModule } from './modules/intake/intake.routes.js';
-import { intakeModule } from './modules/intake/intake.routes.js';
 import { licenceGate } from './modules/licence/licence.gate.js';
 import { licenceModule } from './modules/licence/licence.routes.js';
 import { metadataModule } from './modules/metadata/metadata.routes.js';
@@ -239,7 +238,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(previewModule(deps));
   await app.register(savedViewModule(deps));
   await app.register(retentionModule(deps));
-  await app.register(intakeModule(deps));
   await app.register(intakeModule(deps));
   await app.register(auditModule(deps));
   await app.register(licenceModule(deps));

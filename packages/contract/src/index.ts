@@ -14,7 +14,6 @@ import { fileWorkflowContract } from './file-workflow.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
 import { intakeContract } from './intake.js';
-import { intakeContract } from './intake.js';
 import { licenceContract } from './licence.js';
 import { metadataContract } from './metadata.js';
 import { notificationContract } from './notification.js';
@@ -46,7 +45,6 @@ export * from './file-bulk.js';
 export * from './file-workflow.js';
 export * from './group.js';
 export * from './http.js';
-export * from './intake.js';
 export * from './intake.js';
 export * from './licence.js';
 export * from './messages.js';
@@ -84,7 +82,6 @@ export const contract = {
   dashboardAndSearch: dashboardAndSearchContract,
   savedView: savedViewContract,
   retention: retentionContract,
-  intake: intakeContract,
   intake: intakeContract,
   audit: auditContract,
   backup: backupContract,
