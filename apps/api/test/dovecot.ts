@@ -55,6 +55,10 @@ export interface TestMailbox {
   flags(mailbox?: string, user?: string): string[][];
   /** What dovecot logged (log_path in the temp folder). */
   log(): string;
+  /** Kills dovecot and every process of it at once (SIGKILL): connections drop mid-command. */
+  crash(): Promise<void>;
+  /** Starts dovecot again on the same ports and mail (after a crash). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -154,13 +158,6 @@ service stats {
   );
 
   let output = '';
-  const child = spawn('dovecot', ['-F', '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
   const log = () => {
     try {
       return output + readFileSync(path.join(dir, 'dovecot.log'), 'utf8');
@@ -168,8 +165,35 @@ service stats {
       return output;
     }
   };
-  await waitForPort(port, child, 'dovecot', log);
-  if (tlsPort) await waitForPort(tlsPort, child, 'dovecot', log);
+  // Its own process group: a crash kills the master and every imap process it started.
+  const launch = async () => {
+    const started = spawn('dovecot', ['-F', '-c', conf], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    started.stdout?.on('data', (d) => {
+      output += d;
+    });
+    started.stderr?.on('data', (d) => {
+      output += d;
+    });
+    await waitForPort(port, started, 'dovecot', log);
+    if (tlsPort) await waitForPort(tlsPort, started, 'dovecot', log);
+    return started;
+  };
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // gone already
+    }
+  };
+  let child = await launch();
+  const crash = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    killGroup('SIGKILL');
+    await exited;
+  };
 
   let sequence = 0;
   const own = (target: string) => {
@@ -222,12 +246,17 @@ service stats {
         .map((name) => [...(/:2,([A-Za-z]*)$/.exec(name)?.[1] ?? '')]);
     },
     log,
+    crash,
+    async restart() {
+      if (child.exitCode === null && child.signalCode === null) await crash();
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+        killGroup('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) killGroup('SIGKILL');
       }
       await rm(dir, { recursive: true, force: true });
     },

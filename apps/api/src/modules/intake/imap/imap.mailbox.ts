@@ -43,6 +43,21 @@ export interface MessageFilters {
 
 export type AfterTake = { action: 'mark' } | { action: 'move'; folder: string };
 
+/** Where a taken message went when it was moved: `key` is `<uidvalidity>:<uid>` where it was. */
+export interface MovedMessage {
+  key: string;
+  folder: string;
+  uidValidity: string;
+  uid: number;
+}
+
+/** A message to read again for some of its parts (a retry of a failed arrival). */
+export interface MessageAt {
+  mailbox: string;
+  uidValidity: string;
+  uid: number;
+}
+
 /** One part to take: its bytes are read from `content` (the type is the upload's to find). */
 export interface MailPart {
   /** `<uidvalidity>:<uid>:<part>`: the IMAP part number, or `eml` for the message itself. */
@@ -69,6 +84,8 @@ export interface PollMailboxOptions {
   take(part: MailPart): Promise<void>;
   /** Records how far the mailbox was read (after each message). */
   saveCursor(cursor: MailboxCursor): Promise<void>;
+  /** Records where a moved message went (to take a failed part of it again later). */
+  onMoved?(moved: MovedMessage): Promise<void>;
   signal?: AbortSignal;
   maxMessages?: number;
 }
@@ -137,8 +154,6 @@ export function messageName(subject: string | null, uid: number): string {
   return displayName(`${[...base].slice(0, 240).join('')}.eml`, `message-${uid}.eml`);
 }
 
-const partKey = (uidValidity: string, uid: number, part: string) => `${uidValidity}:${uid}:${part}`;
-
 /** Reads a stream to its end, keeping nothing (a part that is not taken). */
 function drain(stream: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -190,10 +205,14 @@ export async function pollMailbox(client: ImapFlow, options: PollMailboxOptions)
         const sender = senderOf(message);
         const subject = oneLine(message.envelope?.subject) || null;
         if (message.flags?.has(TAKEN_KEYWORD)) {
-          await finish(client, uid, options.afterTake, message.flags);
+          await finish(client, { uid, uidValidity }, options, message.flags);
         } else if (matchesFilters({ sender, subject }, options.filters)) {
-          result.parts += await takeMessage(client, { uid, uidValidity, sender, subject }, options);
-          await finish(client, uid, options.afterTake, message.flags ?? new Set());
+          result.parts += await takeMessage(
+            client,
+            { uid, keyPrefix: `${uidValidity}:${uid}`, sender, subject },
+            options,
+          );
+          await finish(client, { uid, uidValidity }, options, message.flags ?? new Set());
           result.matched++;
         }
       }
@@ -211,7 +230,14 @@ export async function pollMailbox(client: ImapFlow, options: PollMailboxOptions)
  * keywords), then moves it when the source says so, making the folder when it is missing.
  * (imapflow answers a refused STORE or MOVE with false, not an error.)
  */
-async function finish(client: ImapFlow, uid: number, after: AfterTake, flags: Set<string>) {
+async function finish(
+  client: ImapFlow,
+  message: { uid: number; uidValidity: string },
+  options: Pick<PollMailboxOptions, 'afterTake' | 'onMoved'>,
+  flags: Set<string>,
+) {
+  const { uid } = message;
+  const after = options.afterTake;
   const range = String(uid);
   try {
     if (!flags.has(TAKEN_KEYWORD) || !flags.has('\\Seen')) {
@@ -227,6 +253,14 @@ async function finish(client: ImapFlow, uid: number, after: AfterTake, flags: Se
         moved = await client.messageMove(range, after.folder, { uid: true });
       }
       if (!moved) throw new ImapFailure(`The message could not be moved to "${oneLine(after.folder, 100)}"`);
+      const movedTo = moved.uidMap?.get(uid);
+      if (movedTo && moved.uidValidity !== undefined)
+        await options.onMoved?.({
+          key: `${message.uidValidity}:${uid}`,
+          folder: after.folder,
+          uidValidity: moved.uidValidity.toString(),
+          uid: movedTo,
+        });
     }
   } catch (err) {
     throw err instanceof ImapFailure ? err : new ImapFailure(describeImapError(err));
@@ -240,11 +274,22 @@ async function finish(client: ImapFlow, uid: number, after: AfterTake, flags: Se
  */
 async function takeMessage(
   client: ImapFlow,
-  message: { uid: number; uidValidity: string; sender: string | null; subject: string | null },
-  options: PollMailboxOptions,
+  message: {
+    /** Where the message is read now. */
+    uid: number;
+    /** `<uidvalidity>:<uid>` where it arrived: its parts' keys start with this. */
+    keyPrefix: string;
+    sender: string | null;
+    subject: string | null;
+    /** Only these parts (a retry); all otherwise. */
+    only?: Set<string>;
+  },
+  options: Pick<PollMailboxOptions, 'takenKeys' | 'take' | 'takeMessage'>,
 ): Promise<number> {
-  const { uid, uidValidity, sender, subject } = message;
-  const emlKey = partKey(uidValidity, uid, 'eml');
+  const { uid, keyPrefix, sender, subject, only } = message;
+  const arrivedUid = Number(keyPrefix.split(':')[1]);
+  const wanted = (partId: string) => !only || only.has(partId);
+  const emlKey = `${keyPrefix}:eml`;
   let taken = 0;
   const downloaded = await client.download(String(uid), undefined, { uid: true }).catch((err) => {
     throw new ImapFailure(describeImapError(err));
@@ -258,7 +303,19 @@ async function takeMessage(
     checksumAlgo: false,
   });
   const source = downloaded.content;
-  source.on('error', (err) => parser.destroy(err));
+  // The connection dying mid-message (the server gone) fails the part being taken and the
+  // parse, rather than leaving them waiting for bytes that never come.
+  let current: PassThrough | null = null;
+  const cutOff = (err: Error) => {
+    current?.destroy(err);
+    parser.destroy(err);
+  };
+  const onClose = () => cutOff(new ImapFailure('The IMAP server closed the connection'));
+  client.once('close', onClose);
+  source.on('error', cutOff);
+  source.on('close', () => {
+    if (!source.readableEnded) onClose();
+  });
   source.pipe(parser);
   let index = 0;
   try {
@@ -266,8 +323,8 @@ async function takeMessage(
       if (data.type !== 'attachment') continue;
       index++;
       const partId = data.partId ?? '1';
-      const externalKey = partKey(uidValidity, uid, partId);
-      const skip = data.related === true || index > PARTS_PER_MESSAGE;
+      const externalKey = `${keyPrefix}:${partId}`;
+      const skip = data.related === true || index > PARTS_PER_MESSAGE || !wanted(partId);
       const done = skip ? new Set<string>() : await options.takenKeys([externalKey]);
       if (skip || done.has(externalKey)) {
         await drain(data.content);
@@ -275,17 +332,21 @@ async function takeMessage(
         // `take` reads a stream of its own: whatever it does to it (reads a part, destroys it),
         // the parser's is read to its end, so the parser goes on.
         const content = new PassThrough();
+        // Whoever reads it hears of its error; this one keeps an unread one from ending the process.
+        content.on('error', () => {});
+        current = content;
         data.content.on('error', (err) => content.destroy(err));
         data.content.pipe(content);
         await options.take({
           externalKey,
-          fileName: attachmentName(data.filename, uid, partId, data.contentType),
+          fileName: attachmentName(data.filename, arrivedUid, partId, data.contentType),
           declaredType: data.contentType,
           content,
           sender,
           subject,
         });
         taken++;
+        current = null;
         if (!data.content.readableEnded) {
           data.content.unpipe(content);
           await drain(data.content);
@@ -298,22 +359,78 @@ async function takeMessage(
     source.destroy();
     parser.destroy();
     throw err;
+  } finally {
+    client.off('close', onClose);
   }
-  if (options.takeMessage && !(await options.takenKeys([emlKey])).has(emlKey)) {
+  const eml = only ? only.has('eml') : options.takeMessage;
+  if (eml && !(await options.takenKeys([emlKey])).has(emlKey)) {
     const whole = await client.download(String(uid), undefined, { uid: true }).catch((err) => {
       throw new ImapFailure(describeImapError(err));
     });
     if (whole.content) {
-      await options.take({
-        externalKey: emlKey,
-        fileName: messageName(subject, uid),
-        declaredType: 'message/rfc822',
-        content: whole.content,
-        sender,
-        subject,
-      });
+      const content = whole.content;
+      content.on('error', () => {});
+      const closed = () => content.destroy(new ImapFailure('The IMAP server closed the connection'));
+      client.once('close', closed);
+      try {
+        await options.take({
+          externalKey: emlKey,
+          fileName: messageName(subject, arrivedUid),
+          declaredType: 'message/rfc822',
+          content,
+          sender,
+          subject,
+        });
+      } finally {
+        client.off('close', closed);
+      }
       taken++;
     }
   }
   return taken;
+}
+
+/**
+ * Takes again the parts of one message whose arrivals failed (their keys released): the
+ * message is read where it is now (`at`, the mailbox or the folder it was moved to), and only
+ * those parts go to `take`, under their original keys. Answers how many were taken; 0 when the
+ * message is not there any more.
+ */
+export async function takeAgain(
+  client: ImapFlow,
+  at: MessageAt,
+  keys: string[],
+  options: Pick<PollMailboxOptions, 'takenKeys' | 'take'>,
+): Promise<number> {
+  const lock = await client.getMailboxLock(at.mailbox).catch((err) => {
+    throw new ImapFailure(describeImapError(err));
+  });
+  try {
+    if (client.mailbox === false || client.mailbox.uidValidity.toString() !== at.uidValidity) return 0;
+    const message = await client.fetchOne(String(at.uid), { uid: true, envelope: true }, { uid: true });
+    if (!message) return 0;
+    const parsed = keys
+      .map(parseKey)
+      .filter((k): k is NonNullable<ReturnType<typeof parseKey>> => k !== null);
+    if (parsed.length === 0) return 0;
+    return await takeMessage(
+      client,
+      {
+        uid: at.uid,
+        keyPrefix: `${parsed[0]!.uidValidity}:${parsed[0]!.uid}`,
+        sender: senderOf(message),
+        subject: oneLine(message.envelope?.subject) || null,
+        only: new Set(parsed.map((k) => k.part)),
+      },
+      { ...options, takeMessage: false },
+    );
+  } finally {
+    lock.release();
+  }
+}
+
+/** `<uidvalidity>:<uid>:<part>` read back; null when it is not one. */
+export function parseKey(key: string): { uidValidity: string; uid: number; part: string } | null {
+  const m = /^(\d{1,10}):(\d{1,10}):((?:\d{1,4}(?:\.\d{1,4}){0,9})|eml)$/.exec(key);
+  return m ? { uidValidity: m[1]!, uid: Number(m[2]), part: m[3]! } : null;
 }

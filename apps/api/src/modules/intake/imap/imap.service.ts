@@ -1,0 +1,297 @@
+import type { Deps } from '../../../lib/deps.js';
+import { decryptSecret } from '../../../lib/secrets.js';
+import * as intakeRepo from '../intake.repository.js';
+import { takeArrival } from '../take-arrival.service.js';
+import { closeImap, describeImapError, type ImapAccount, ImapFailure, openImap } from './imap.connection.js';
+import {
+  type AfterTake,
+  type MailboxCursor,
+  type MailPart,
+  type MovedMessage,
+  parseKey,
+  pollMailbox,
+  takeAgain,
+} from './imap.mailbox.js';
+import * as repo from './imap.repository.js';
+
+// An e-mail inbox as an intake source: its settings read back, one poll (run by the intake.poll
+// schedule, once across servers), a retry of a failed part, and the "Test connection" check.
+// Each part taken goes through takeArrival under `<uidvalidity>:<uid>:<part>`, so it is
+// uploaded, checked and audited like any upload, and never taken twice.
+
+/** How often an inbox is looked at without news from an IDLE watcher. */
+export const IMAP_POLL_MS = 60_000;
+
+/** Moved messages remembered per source (to take a failed part again from where it went). */
+const MOVED_KEPT = 1000;
+
+/** The source's settings as stored (the contract's fields, the password encrypted). */
+export interface ImapSourceSettings {
+  host: string;
+  port: number;
+  tls: boolean;
+  user: string;
+  mailbox: string;
+  sender_filter: string;
+  subject_filter: string;
+  after_take: 'mark' | 'move';
+  move_to: string;
+  take_message: boolean;
+  password_encrypted: string | null;
+  /** A certificate (PEM) to trust for this server besides the system's. */
+  ca_certificate: string | null;
+}
+
+interface Checked {
+  at: string;
+  error: string | null;
+}
+
+interface ImapState {
+  cursor: MailboxCursor | null;
+  checked: Checked | null;
+  wakeAt: string | null;
+  retries: Array<{ key: string; at?: MovedMessage | null; queued_at?: string }>;
+  moved: MovedMessage[];
+}
+
+const text = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
+
+export function imapSettings(settings: unknown): ImapSourceSettings {
+  const s = (settings ?? {}) as Record<string, unknown>;
+  return {
+    host: text(s.host),
+    port: Number(s.port ?? 993),
+    tls: s.tls !== false,
+    user: text(s.user),
+    mailbox: text(s.mailbox, 'INBOX') || 'INBOX',
+    sender_filter: text(s.sender_filter),
+    subject_filter: text(s.subject_filter),
+    after_take: s.after_take === 'move' ? 'move' : 'mark',
+    move_to: text(s.move_to),
+    take_message: s.take_message === true,
+    password_encrypted:
+      typeof s.password_encrypted === 'string' && s.password_encrypted ? s.password_encrypted : null,
+    ca_certificate: typeof s.ca_certificate === 'string' && s.ca_certificate ? s.ca_certificate : null,
+  };
+}
+
+function stateOf(settings: unknown): ImapState {
+  const s = (settings ?? {}) as Record<string, unknown>;
+  const cursor = s.imap_cursor as MailboxCursor | undefined;
+  const checked = s.imap_checked as Checked | undefined;
+  return {
+    cursor:
+      cursor && typeof cursor.uidValidity === 'string' && Number.isInteger(cursor.lastUid) ? cursor : null,
+    checked: checked && typeof checked.at === 'string' ? checked : null,
+    wakeAt: typeof s.imap_wake_at === 'string' ? s.imap_wake_at : null,
+    retries: Array.isArray(s.imap_retries) ? (s.imap_retries as ImapState['retries']) : [],
+    moved: Array.isArray(s.imap_moved) ? (s.imap_moved as MovedMessage[]) : [],
+  };
+}
+
+/** The account to sign in with: the stored password decrypted with the secret key. */
+export function accountOf(deps: Deps, settings: ImapSourceSettings, password?: string): ImapAccount {
+  let pass = password ?? '';
+  if (password === undefined && settings.password_encrypted) {
+    try {
+      pass = decryptSecret(deps.secretKey, settings.password_encrypted);
+    } catch {
+      throw new ImapFailure(
+        'The stored IMAP password cannot be read (the secret key changed); save the source again',
+      );
+    }
+  }
+  return {
+    host: settings.host,
+    port: settings.port,
+    tls: settings.tls,
+    user: settings.user,
+    password: pass,
+    caCertificate: settings.ca_certificate,
+  };
+}
+
+const policyOf = (deps: Deps) => ({ allowPrivateHosts: deps.config.IMAP_ALLOW_PRIVATE_HOSTS });
+
+/** Whether the inbox is due a look: its interval is over, a watcher saw mail, a retry waits. */
+function due(deps: Deps, state: ImapState): boolean {
+  if (!state.checked || state.retries.length > 0) return true;
+  if (state.wakeAt && state.wakeAt > state.checked.at) return true;
+  return deps.now().getTime() - Date.parse(state.checked.at) >= IMAP_POLL_MS;
+}
+
+/**
+ * One look at an e-mail inbox source (SourceKind.poll). Between looks (IMAP_POLL_MS) it only
+ * answers its last outcome, so the intake.poll schedule's beat does not sign in every few
+ * seconds; an IDLE watcher's news or a retry makes the next beat look at once. Throws the
+ * reason, in our own words, when the inbox cannot be read.
+ */
+export async function pollImapSource(
+  deps: Deps,
+  source: intakeRepo.SourceRow,
+): Promise<{ taken: number; failed: number }> {
+  const counts = { taken: 0, failed: 0 };
+  const state = stateOf(source.settings);
+  if (!due(deps, state)) {
+    if (state.checked?.error) throw new ImapFailure(state.checked.error);
+    return counts;
+  }
+  const settings = imapSettings(source.settings);
+  const startedAt = deps.now().toISOString();
+  const take = async (part: MailPart) => {
+    const outcome = await takeArrival(deps, {
+      sourceId: source.id,
+      externalKey: part.externalKey,
+      fileName: part.fileName,
+      stream: part.content,
+      sender: part.sender,
+      subject: part.subject,
+    });
+    if (outcome.outcome === 'taken') counts.taken++;
+    else if (outcome.outcome === 'failed') counts.failed++;
+  };
+  const takenKeys = (keys: string[]) => intakeRepo.claimedKeys(deps.db, source.id, keys);
+  let more = false;
+  try {
+    const client = await openImap(accountOf(deps, settings), policyOf(deps));
+    try {
+      // Failed parts asked for again: read where their message is now.
+      for (const retry of state.retries) {
+        const key = parseKey(retry.key);
+        // The retry call releases the key just after queuing it: until then (a minute at most)
+        // the part waits for the next look.
+        const released = !(await takenKeys([retry.key])).has(retry.key);
+        const queuedMs = retry.queued_at ? deps.now().getTime() - Date.parse(retry.queued_at) : Infinity;
+        if (!released && queuedMs < 60_000) continue;
+        if (key && released) {
+          const at = retry.at ?? { folder: settings.mailbox, uidValidity: key.uidValidity, uid: key.uid };
+          await takeAgain(
+            client,
+            { mailbox: at.folder, uidValidity: at.uidValidity, uid: at.uid },
+            [retry.key],
+            {
+              takenKeys,
+              take,
+            },
+          );
+        }
+        await repo.removeFromState(deps.db, source.id, 'imap_retries', [retry.key]);
+      }
+      const afterTake: AfterTake =
+        settings.after_take === 'move' && settings.move_to
+          ? { action: 'move', folder: settings.move_to }
+          : { action: 'mark' };
+      const result = await pollMailbox(client, {
+        mailbox: settings.mailbox,
+        cursor: state.cursor,
+        filters: { sender: settings.sender_filter, subject: settings.subject_filter },
+        takeMessage: settings.take_message,
+        afterTake,
+        takenKeys,
+        take,
+        saveCursor: async (cursor) => {
+          await repo.setState(deps.db, source.id, 'imap_cursor', cursor);
+        },
+        onMoved: async (moved) => {
+          await repo.appendState(deps.db, source.id, 'imap_moved', [moved], MOVED_KEPT);
+        },
+      });
+      more = result.more;
+    } finally {
+      await closeImap(client);
+    }
+  } catch (err) {
+    const message = describeFailure(err);
+    await repo.setState(deps.db, source.id, 'imap_checked', { at: startedAt, error: message });
+    throw new ImapFailure(message);
+  }
+  await repo.setState(deps.db, source.id, 'imap_checked', { at: startedAt, error: null });
+  // More mail than one look reads: the next beat goes on at once.
+  if (more) await repo.setState(deps.db, source.id, 'imap_wake_at', deps.now().toISOString());
+  return counts;
+}
+
+/** A failure of a poll as one line: the IMAP server's in our words, anything else generic. */
+function describeFailure(err: unknown): string {
+  if (err instanceof ImapFailure) return err.message;
+  const e = err as { code?: unknown; authenticationFailed?: unknown; responseStatus?: unknown };
+  if (e?.authenticationFailed || e?.responseStatus || typeof e?.code === 'string')
+    return describeImapError(err);
+  return 'The inbox could not be read; it is tried again at the next look';
+}
+
+/**
+ * Asks for a failed part to be taken again (SourceKind.retry): checks now that its message can
+ * still be read (in the mailbox, or in the folder it was moved to), then queues it for the
+ * next look, which comes at once. Throws a sentence when it cannot be.
+ */
+export async function retryImapPart(
+  deps: Deps,
+  source: intakeRepo.SourceRow,
+  externalKey: string,
+): Promise<void> {
+  const key = parseKey(externalKey);
+  if (!key) throw new ImapFailure('This arrival does not name a part of a message');
+  const settings = imapSettings(source.settings);
+  const state = stateOf(source.settings);
+  const moved = state.moved.find((m) => m.key === `${key.uidValidity}:${key.uid}`) ?? null;
+  const at = moved ?? { folder: settings.mailbox, uidValidity: key.uidValidity, uid: key.uid };
+  const client = await openImap(accountOf(deps, settings), policyOf(deps));
+  try {
+    const lock = await client.getMailboxLock(at.folder).catch(() => null);
+    if (!lock) throw new ImapFailure(`The folder "${at.folder}" is not on the IMAP server any more`);
+    try {
+      const here =
+        client.mailbox !== false &&
+        client.mailbox.uidValidity.toString() === at.uidValidity &&
+        (await client.fetchOne(String(at.uid), { uid: true }, { uid: true }));
+      if (!here) throw new ImapFailure('The message is not in the mailbox any more');
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await closeImap(client);
+  }
+  await repo.appendState(
+    deps.db,
+    source.id,
+    'imap_retries',
+    [{ key: externalKey, at: moved, queued_at: deps.now().toISOString() }],
+    500,
+  );
+}
+
+/**
+ * "Test connection": signs in with these settings (the password given, or the stored one) and
+ * opens the mailbox. Answers what it found; throws ImapFailure with the reason.
+ */
+export async function testImapConnection(
+  deps: Deps,
+  settings: ImapSourceSettings,
+  password?: string,
+): Promise<{ mailbox: string; messages: number; idle: boolean }> {
+  const client = await openImap(accountOf(deps, settings, password), policyOf(deps));
+  try {
+    const lock = await client.getMailboxLock(settings.mailbox).catch((err) => {
+      throw new ImapFailure(describeImapError(err));
+    });
+    try {
+      const mailbox = client.mailbox;
+      return {
+        mailbox: mailbox ? mailbox.path : settings.mailbox,
+        messages: mailbox ? mailbox.exists : 0,
+        idle: client.capabilities.has('IDLE'),
+      };
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await closeImap(client);
+  }
+}
+
+/** An IDLE watcher saw new mail in a source's mailbox: its next look comes at once. */
+export async function wakeImapSource(deps: Deps, sourceId: number): Promise<void> {
+  await repo.setState(deps.db, sourceId, 'imap_wake_at', deps.now().toISOString());
+}
