@@ -6,6 +6,7 @@ import { createCategory, createUser } from '../../../../test/factories.js';
 import { encryptSecret } from '../../../lib/secrets.js';
 import * as intakeRepo from '../intake.repository.js';
 import { IMAP_POLL_MS, pollImapSource, retryImapPart, testImapConnection } from './imap.service.js';
+import { createImapWatchers } from './imap.watch.js';
 
 // An e-mail inbox source polled through takeArrival against a real dovecot (test/dovecot.ts):
 // what arrives is uploaded, checked and audited like any upload, hostile parts fail with their
@@ -23,7 +24,10 @@ let ownerId: number;
 beforeAll(async () => {
   mail = await startTestMailbox({
     tls: false,
-    accounts: ['invoices', 'crash', 'moved', 'closed'].map((user) => ({ user, password: `${user}-Pass-1` })),
+    accounts: ['invoices', 'crash', 'moved', 'closed', 'watched'].map((user) => ({
+      user,
+      password: `${user}-Pass-1`,
+    })),
   });
   t = await createTestApp({ IMAP_ALLOW_PRIVATE_HOSTS: 'true' }, { now: () => clock });
   ownerId = (await createUser(t.db, { accessType: 'File Control Admin' })).id;
@@ -250,5 +254,44 @@ describe('polling an inbox source', () => {
     await expect(
       testImapConnection(t.app.deps, { ...settings, mailbox: 'Nowhere' }, 'closed-Pass-1'),
     ).rejects.toThrow(/mailbox does not exist|could not be read/);
+  });
+});
+
+describe('IDLE', () => {
+  it('a watcher in IDLE hears of new mail, and the next beat looks at once', async () => {
+    const id = await imapSource('watched');
+    expect(await poll(id)).toEqual({ taken: 0, failed: 0 });
+    const watchers = createImapWatchers(t.app.deps, { syncMs: 200 });
+    try {
+      await watchers.start();
+      const until = async (what: () => Promise<boolean> | boolean) => {
+        for (let i = 0; i < 100 && !(await what()); i++) await new Promise((r) => setTimeout(r, 100));
+        expect(await what()).toBe(true);
+      };
+      await until(() => watchers.idling().includes(id));
+      tick(1000);
+      // Within the interval: nothing is read until the watcher says so.
+      await mail.deliver(
+        composeMessage({
+          from: 'a@acme.test',
+          subject: 'Prompt',
+          parts: [{ filename: 'prompt.pdf', contentType: 'application/pdf', content: textPdf(['prompt']) }],
+        }),
+        { user: 'watched' },
+      );
+      await until(async () => {
+        const settings = (await t.db.intakeSource.findUniqueOrThrow({ where: { id } })).settings as {
+          imap_wake_at?: string;
+        };
+        return typeof settings.imap_wake_at === 'string';
+      });
+      expect(await poll(id)).toEqual({ taken: 1, failed: 0 });
+      // A source turned off is let go.
+      await t.db.intakeSource.update({ where: { id }, data: { enabled: false } });
+      await until(() => !watchers.idling().includes(id));
+    } finally {
+      await watchers.stop();
+    }
+    expect(watchers.idling()).toEqual([]);
   });
 });
