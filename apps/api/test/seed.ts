@@ -1,6 +1,6 @@
 import type { LoginRole } from '@quire/contract';
 import { accessTypeFromDb } from '../src/lib/access-types.js';
-import type { TestContext } from './app.js';
+import { createTestApp, type TestContext } from './app.js';
 import {
   createCategory,
   createFile,
@@ -52,6 +52,8 @@ export interface SeedSpec<U extends string, G extends string, C extends string, 
       owner: NoInfer<U>;
       /** Unindexed when absent or null. */
       category?: NoInfer<C> | null;
+      /** false: in its category but not yet indexed (default: indexed when it has one). */
+      indexed?: boolean;
       name?: string;
       content?: Buffer;
       mimeType?: string;
@@ -119,7 +121,7 @@ export async function seed<
     const file = await createFile(t.db, t.app.deps.blobs, {
       ownerId: world.users[f.owner].id,
       categoryId: f.category ? world.categories[f.category].id : null,
-      indexed: Boolean(f.category),
+      indexed: f.indexed ?? Boolean(f.category),
       ...(f.name ? { name: f.name } : {}),
       ...(f.content ? { content: f.content } : {}),
       ...(f.mimeType ? { mimeType: f.mimeType } : {}),
@@ -127,4 +129,25 @@ export async function seed<
     world.files[name] = { id: file.id, name: file.name, currentVersionId: file.currentVersionId };
   }
   return world;
+}
+
+/**
+ * A test file's app on its own database, with its world seeded: the usual beforeAll.
+ *
+ *   beforeAll(async () => {
+ *     ({ t, users: { admin } } = await seededApp({ users: { admin: { accessType: 'COMPANY ADMIN' } } }));
+ *   });
+ *   afterAll(() => t.close());
+ */
+export async function seededApp<
+  const U extends string = never,
+  const G extends string = never,
+  const C extends string = never,
+  const F extends string = never,
+>(
+  spec: SeedSpec<U, G, C, F>,
+  ...app: Parameters<typeof createTestApp>
+): Promise<World<U, G, C, F> & { t: TestContext }> {
+  const t = await createTestApp(...app);
+  return { t, ...(await seed(t, spec)) };
 }

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import {
   attachFields,
   createCategory,
@@ -11,25 +11,22 @@ import {
   createValueList,
   loginAs,
 } from '../../../test/factories.js';
+import { uniqueName } from '../../../test/names.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 
 let t: TestContext;
-let adminToken: string;
-let adminId: number;
+let admin: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await createUser(t.db, { accessType: 'File Control Admin' });
-  adminId = admin.id;
-  adminToken = await loginAs(t.app, admin);
+  ({
+    t,
+    users: { admin },
+  } = await seededApp({ users: { admin: { accessType: 'File Control Admin' } } }));
 });
 afterAll(() => t.close());
 
-const asAdmin = (opts: InjectOptions) => callAs(t, adminToken, opts);
-let seq = 0;
-const fieldName = () => {
-  seq += 1;
-  return `Field ${seq} ${Date.now().toString(36)}`;
-};
+const asAdmin = (opts: InjectOptions) => callAs(t, admin.token, opts);
+const fieldName = () => uniqueName('Field');
 const counts = async () => ({
   fields: await t.db.metadataField.count(),
   audits: await t.db.auditEvent.count({ where: { type: 'metadata' } }),
@@ -92,7 +89,7 @@ describe('GET /api/user_fields', () => {
     await attachFields(t.db, seen.id, [{ fieldId: field.id }]);
     await attachFields(t.db, hidden.id, [{ fieldId: field.id }]);
     await attachFields(t.db, hiddenChild.id, [{ fieldId: field.id }]);
-    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: seen.id });
+    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: seen.id });
     await t.db.fileFieldValue.create({ data: { fileId: file.id, fieldId: field.id, valueText: 'x' } });
 
     const asStaff = await callAs(t, staffToken, { method: 'GET', url: '/api/user_fields' });
@@ -161,7 +158,7 @@ describe('POST /api/store_user_field', () => {
       const event = await t.db.auditEvent.findFirst({
         where: { action: 'field.created', targetId: String(res.json().data.id) },
       });
-      expect(event?.userId).toBe(adminId);
+      expect(event?.userId).toBe(admin.id);
     }
   });
 
@@ -210,7 +207,7 @@ describe('POST /api/store_user_field', () => {
 
   it('refuses to change the type of a field in use, saying where (409), changing nothing', async () => {
     const field = await createMetadataField(t.db, { name: fieldName(), type: 'text' });
-    const category = await createCategory(t.db, { name: `Invoices ${seq}` });
+    const category = await createCategory(t.db, { name: uniqueName('Invoices') });
     await attachFields(t.db, category.id, [{ fieldId: field.id }]);
     const before = await t.db.metadataField.findUnique({ where: { id: field.id } });
     const res = await store({ id: field.id, name: field.name, type: 'number' });
@@ -239,14 +236,14 @@ describe('DELETE /api/deleteUserField/{id}', () => {
 
   it('refuses a field in use, naming the categories (trashed too), files and workflows (409)', async () => {
     const field = await createMetadataField(t.db, { name: fieldName() });
-    const live = await createCategory(t.db, { name: `Contracts ${seq}` });
-    const trashed = await createCategory(t.db, { name: `Old ${seq}` });
+    const live = await createCategory(t.db, { name: uniqueName('Contracts') });
+    const trashed = await createCategory(t.db, { name: uniqueName('Old') });
     await t.db.category.update({ where: { id: trashed.id }, data: { deletedAt: new Date() } });
     await attachFields(t.db, live.id, [{ fieldId: field.id }]);
     await attachFields(t.db, trashed.id, [{ fieldId: field.id }]);
-    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: live.id });
+    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: live.id });
     await t.db.fileFieldValue.create({ data: { fileId: file.id, fieldId: field.id, valueText: 'x' } });
-    const workflow = await t.db.workflow.create({ data: { name: `Approval ${seq}` } });
+    const workflow = await t.db.workflow.create({ data: { name: uniqueName('Approval') } });
     await t.db.workflowField.create({ data: { workflowId: workflow.id, fieldId: field.id, position: 0 } });
     const before = await counts();
     const res = await asAdmin({ method: 'DELETE', url: `/api/deleteUserField/${field.id}` });
