@@ -185,9 +185,13 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
    * A throw of `fill` leaves nothing.
    */
   const store = async (fill: (file: FileHandle) => Promise<StoredBlob>): Promise<StoredBlob> => {
-    await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
-    const fh = await openTemp(tmp);
+    // The temp folder is made when it is missing (the first upload), not checked every time.
+    const fh = await openTemp(tmp).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+      await mkdir(tmpDir, { recursive: true });
+      return openTemp(tmp);
+    });
     let blob: StoredBlob;
     try {
       blob = await fill(fh);

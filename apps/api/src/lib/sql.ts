@@ -18,8 +18,9 @@ export const sqlTypes = {
  * Runs one SQL statement (a `Prisma.sql` template: values are parameters, never spliced) on
  * the pool behind `db`, outside any transaction, and answers its rows as node-postgres reads
  * them (timestamps as UTC). For the hot read paths (lists and lookups on every screen), where
- * building the query through Prisma costs more than running it; writes and transactions go
- * through Prisma. Columns are named in the SQL as the caller wants them
+ * building the query through Prisma costs more than running it, and for the one hot write
+ * that is a transaction of its own (a new upload's statement, file.repository
+ * insertUploadsAlone); other writes and transactions go through Prisma. Columns are named in the SQL as the caller wants them
  * (`first_name AS "firstName"`).
  */
 export async function queryRows<T>(db: Db, sql: Prisma.Sql, name?: string): Promise<T[]> {

@@ -3,6 +3,7 @@ import { Prisma } from '@quire/db';
 import type { Deps, Tx } from './deps.js';
 import type { ObjectVerdict } from './object-guards.js';
 import type { AuthContext } from './session.js';
+import { queryRows } from './sql.js';
 
 // Who may see and do what with categories and files, in SQL (docs/data-model.md, "Who may
 // see what"). Every list, tree, count, search and object guard goes through here, so nothing
@@ -170,23 +171,40 @@ export async function fileRights(
   return out;
 }
 
+/** Runs one named statement and answers its rows: in a transaction, or on the pool. */
+type RunSql = <T>(sql: Prisma.Sql, name: string) => Promise<T[]>;
+
 /** The verdict for `right` on categories `ids` (live ones only: a deleted category is hidden). */
-export async function categoryVerdict(
+export function categoryVerdict(
   tx: Tx,
   scope: Scope,
   ids: number[],
   right: CategoryRight,
 ): Promise<ObjectVerdict> {
+  return categoryVerdictBy(<T>(sql: Prisma.Sql) => tx.$queryRaw<T[]>(sql), scope, ids, right);
+}
+
+async function categoryVerdictBy(
+  run: RunSql,
+  scope: Scope,
+  ids: number[],
+  right: CategoryRight,
+): Promise<ObjectVerdict> {
   if (scope.kind === 'all') {
-    const live = await tx.$queryRaw<Array<{ n: bigint }>>`
-      SELECT count(*) AS n FROM categories WHERE id = ANY(${ids}::int[]) AND deleted_at IS NULL`;
+    const live = await run<{ n: number }>(
+      Prisma.sql`SELECT count(*)::int AS n FROM categories WHERE id = ANY(${ids}::int[]) AND deleted_at IS NULL`,
+      'quire_live_categories',
+    );
     if (Number(live[0]?.n ?? 0) !== ids.length) return 'hidden';
     return right === 'view' || scope.write ? 'allowed' : 'forbidden';
   }
-  const rows = await tx.$queryRaw<Array<{ category_id: number; allowed: boolean }>>`
-    SELECT r.category_id, r.${Prisma.raw(CATEGORY_COLUMN[right])} AS allowed
-      FROM quire_category_rights(${scope.userId}::int) r
-     WHERE r.category_id = ANY(${ids}::int[])`;
+  const rows = await run<{ category_id: number; allowed: boolean }>(
+    Prisma.sql`
+      SELECT r.category_id, r.${Prisma.raw(CATEGORY_COLUMN[right])} AS allowed
+        FROM quire_category_rights(${scope.userId}::int) r
+       WHERE r.category_id = ANY(${ids}::int[])`,
+    `quire_category_verdict_${right}`,
+  );
   if (rows.length !== ids.length) return 'hidden';
   return rows.every((r) => r.allowed) ? 'allowed' : 'forbidden';
 }
@@ -226,8 +244,11 @@ export function asFileRight(right: ObjectRight): FileRight {
  * File Control calls).
  */
 export function registerDocumentGuards(deps: Pick<Deps, 'db' | 'objectGuards'>) {
+  // Outside a transaction: prepared statements on the pool (every upload and category call
+  // asks this once; Prisma's query handling cost more than the query).
+  const onPool: RunSql = (sql, name) => queryRows(deps.db, sql, name);
   deps.objectGuards.register('category', (auth, ids, right) =>
-    categoryVerdict(deps.db, scopeOf(auth), ids, asCategoryRight(right)),
+    categoryVerdictBy(onPool, scopeOf(auth), ids, asCategoryRight(right)),
   );
   deps.objectGuards.register('file', (auth, ids, right) =>
     fileVerdict(deps.db, scopeOf(auth), ids, asFileRight(right)),

@@ -1,7 +1,8 @@
-import { Prisma } from '@quire/db';
+import { type Db, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { FILE_EVENT_SUBSCRIBERS } from '../../lib/file-events.js';
 import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from '../../lib/jobs/queue.js';
+import { queryRows } from '../../lib/sql.js';
 import { SUMMARY_COLUMNS, type SummaryRow, summaryFrom } from './file-lists.repository.js';
 
 // The files area's queries: files, versions, grants, shares, attachments, comments, follows
@@ -75,7 +76,28 @@ export interface UploadEntry {
  * look and its lock fails the whole statement on the versions' foreign key: nothing is written.
  */
 export async function insertUploads(db: Tx, entries: UploadEntry[]): Promise<Array<SummaryRow[] | null>> {
-  const found = await db.$queryRaw<Array<SummaryRow & { entry: number }>>(insertUploadsSql(entries));
+  return byEntry(
+    entries,
+    await db.$queryRaw<Array<SummaryRow & { entry: number }>>(insertUploadsSql(entries)),
+  );
+}
+
+/**
+ * insertUploads on its own (its one statement is its transaction), straight on the pool as a
+ * prepared statement: each connection parses and plans it once, not on every upload (its
+ * planning took as long as its run), and Prisma's query handling is skipped. The group
+ * writer of createUploads goes this way; a caller with a transaction of its own uses
+ * insertUploads.
+ */
+export async function insertUploadsAlone(
+  db: Db,
+  entries: UploadEntry[],
+): Promise<Array<SummaryRow[] | null>> {
+  const sql = insertUploadsSql(entries);
+  return byEntry(entries, await queryRows<SummaryRow & { entry: number }>(db, sql, 'quire_insert_uploads'));
+}
+
+function byEntry(entries: UploadEntry[], found: Array<SummaryRow & { entry: number }>) {
   return entries.map((_, e) => {
     const mine = found.filter((r) => r.entry === e).map(({ entry: _entry, ...row }) => row as SummaryRow);
     return mine.length ? mine : null;

@@ -28,7 +28,7 @@ const uploadWriters = new WeakMap<Deps['db'], (entry: repo.UploadEntry) => Promi
 function uploadWriter(deps: Deps) {
   let write = uploadWriters.get(deps.db);
   if (!write) {
-    write = groupCommit((entries: repo.UploadEntry[]) => repo.insertUploads(deps.db, entries));
+    write = groupCommit((entries: repo.UploadEntry[]) => repo.insertUploadsAlone(deps.db, entries));
     uploadWriters.set(deps.db, write);
   }
   return write;

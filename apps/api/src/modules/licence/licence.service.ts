@@ -42,7 +42,10 @@ const publicKeyOf = (deps: Pick<Deps, 'config'>) => deps.config.LICENCE_PUBLIC_K
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 async function readLicence(deps: Pick<Deps, 'config'>, db: Tx): Promise<LicenceReading> {
-  const row = await repo.findCurrent(db);
+  return readingOf(deps, await repo.findCurrent(db));
+}
+
+function readingOf(deps: Pick<Deps, 'config'>, row: repo.InstalledLicence | null): LicenceReading {
   if (!row) return { kind: 'none' };
   let payload: ReturnType<typeof verifyLicence>;
   try {
@@ -192,7 +195,7 @@ export async function assertSeatsAvailable(
  * not verify (the request pipeline's check).
  */
 export async function assertWritable(deps: Deps): Promise<void> {
-  const reading = await readLicence(deps, deps.db);
+  const reading = readingOf(deps, await repo.findCurrentOnPool(deps.db));
   if (reading.kind === 'invalid') throw licenceNotValid(reading.reason);
   if (reading.kind === 'valid' && reading.licence.expiresAt <= deps.now())
     throw readOnlyAfterExpiry(day(reading.licence.expiresAt));
