@@ -1,9 +1,9 @@
 import type { TCategoryGroup } from '@quire/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, QueryState, RowAction } from '../../../components/data-table';
-import { useNotify } from '../../../components/notifications/notification-context';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { DataTable, QueryState } from '../../../components/data-table';
+import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteCategoryGroup } from '../api/delete-category-group';
@@ -11,21 +11,15 @@ import { useCategoryGroups } from '../api/get-category-groups';
 import { CategoryGroupDialog } from '../components/category-group-dialog';
 import { catalogAccess } from '../lib/catalog-access';
 
-type Open =
-  | { kind: 'create' }
-  | { kind: 'edit'; group: TCategoryGroup }
-  | { kind: 'delete'; group: TCategoryGroup }
-  | null;
 const PREVIEW = 3;
 
 /** Category groups: named sets of categories, to organise the tree and grant rights on many at once. */
 export function CategoryGroupsPage() {
-  const notify = useNotify();
   const { canWrite } = catalogAccess();
   const groups = useCategoryGroups();
   const remove = useDeleteCategoryGroup();
   useFailureToast(groups.error, groups.errorUpdatedAt, 'Failed to load category groups');
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<ListDialog<TCategoryGroup>>(null);
   const close = () => setOpen(null);
   const rows = groups.data ?? [];
 
@@ -35,19 +29,9 @@ export function CategoryGroupsPage() {
         Named sets of categories. Rights given to a group hold on each of its categories.
       </PageHeader>
       <Link to="/admin/category">Back to the tree</Link>
-      <div className="section-header">
-        {canWrite ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setOpen({ kind: 'create' })}
-          >
-            New category group
-          </button>
-        ) : (
-          <span className="badge badge--neutral">Read only</span>
-        )}
-      </div>
+      <WriteActions canWrite={canWrite}>
+        <NewButton onClick={() => setOpen({ kind: 'create' })}>New category group</NewButton>
+      </WriteActions>
       <QueryState
         query={groups}
         loadingText="Loading category groups…"
@@ -94,50 +78,32 @@ export function CategoryGroupsPage() {
                 )}
               </td>
               {canWrite ? (
-                <td className="cell-actions">
-                  <span className="row-actions">
-                    <RowAction label={`Edit ${g.name}`} onClick={() => setOpen({ kind: 'edit', group: g })}>
-                      Edit
-                    </RowAction>
-                    <RowAction
-                      label={`Delete ${g.name}`}
-                      danger
-                      onClick={() => setOpen({ kind: 'delete', group: g })}
-                    >
-                      Delete
-                    </RowAction>
-                  </span>
-                </td>
+                <EditDeleteCell
+                  name={g.name}
+                  onEdit={() => setOpen({ kind: 'edit', item: g })}
+                  onDelete={() => setOpen({ kind: 'delete', item: g })}
+                />
               ) : null}
             </tr>
           ))}
         </DataTable>
       </QueryState>
       {open?.kind === 'create' ? <CategoryGroupDialog onClose={close} /> : null}
-      {open?.kind === 'edit' ? <CategoryGroupDialog group={open.group} onClose={close} /> : null}
+      {open?.kind === 'edit' ? <CategoryGroupDialog group={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog
-          title={`Delete the category group ${open.group.name}?`}
+        <ConfirmMutationDialog
+          title={`Delete the category group ${open.item.name}?`}
           confirmLabel="Delete group"
           pendingLabel="Deleting…"
           tone="danger"
-          pending={remove.isPending}
-          onCancel={close}
-          onConfirm={() =>
-            remove.mutate(open.group.id, {
-              onSuccess: () => {
-                notify.success(
-                  'Category group deleted',
-                  `${open.group.name} was deleted; its categories stay.`,
-                );
-                close();
-              },
-              onError: (e) => notify.notifyFailure('Failed to delete category group!', e),
-            })
-          }
+          mutation={remove}
+          value={open.item.id}
+          success={['Category group deleted', `${open.item.name} was deleted; its categories stay.`]}
+          failure="Failed to delete category group!"
+          onClose={close}
         >
           <p>The categories stay; the rights given through the group stop holding on them.</p>
-        </ConfirmDialog>
+        </ConfirmMutationDialog>
       ) : null}
     </>
   );

@@ -1,16 +1,14 @@
 import type { TGroup } from '@quire/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
-import { useNotify } from '../../../components/notifications/notification-context';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/get-groups';
 import { GroupFormDialog } from '../components/group-form-dialog';
-
-type Open = { kind: 'create' } | { kind: 'edit'; group: TGroup } | { kind: 'delete'; group: TGroup } | null;
 
 const MEMBER_PREVIEW = 3;
 const COLUMNS = ['Name', 'Description', 'Members', 'Created'];
@@ -31,40 +29,20 @@ function MemberSummary({ group }: { group: TGroup }) {
 }
 
 export function GroupsPage() {
-  const notify = useNotify();
   const { canWrite } = useAreaAccess('settings');
   const groups = useGroups();
   const deleteGroup = useDeleteGroup();
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<ListDialog<TGroup>>(null);
   useFailureToast(groups.error, groups.errorUpdatedAt, 'Failed to load groups');
   const rows = groups.data ?? [];
   const close = () => setOpen(null);
 
-  const confirmDelete = (group: TGroup) =>
-    deleteGroup.mutate(group.id, {
-      onSuccess: () => {
-        notify.success('Group deleted', `${group.name} was deleted; its members keep their accounts.`);
-        close();
-      },
-      onError: (error) => notify.notifyFailure('Failed to delete group!', error),
-    });
-
   return (
     <>
       <PageHeader title="Groups">Teams of users, to share categories and route work to.</PageHeader>
-      <div className="section-header">
-        {canWrite ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setOpen({ kind: 'create' })}
-          >
-            New group
-          </button>
-        ) : (
-          <span className="badge badge--neutral">Read only</span>
-        )}
-      </div>
+      <WriteActions canWrite={canWrite}>
+        <NewButton onClick={() => setOpen({ kind: 'create' })}>New group</NewButton>
+      </WriteActions>
 
       <QueryState
         query={groups}
@@ -76,13 +54,7 @@ export function GroupsPage() {
             <h2>No groups yet</h2>
             <p className="muted">Groups gather users, so that access and work can go to a team at once.</p>
             {canWrite ? (
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => setOpen({ kind: 'create' })}
-              >
-                Create the first group
-              </button>
+              <NewButton onClick={() => setOpen({ kind: 'create' })}>Create the first group</NewButton>
             ) : null}
           </>
         }
@@ -101,20 +73,11 @@ export function GroupsPage() {
                 <Timestamp iso={group.created_at} show="date" />
               </td>
               {canWrite ? (
-                <td className="cell-actions">
-                  <span className="row-actions">
-                    <RowAction label={`Edit ${group.name}`} onClick={() => setOpen({ kind: 'edit', group })}>
-                      Edit
-                    </RowAction>
-                    <RowAction
-                      label={`Delete ${group.name}`}
-                      danger
-                      onClick={() => setOpen({ kind: 'delete', group })}
-                    >
-                      Delete
-                    </RowAction>
-                  </span>
-                </td>
+                <EditDeleteCell
+                  name={group.name}
+                  onEdit={() => setOpen({ kind: 'edit', item: group })}
+                  onDelete={() => setOpen({ kind: 'delete', item: group })}
+                />
               ) : null}
             </tr>
           ))}
@@ -122,23 +85,25 @@ export function GroupsPage() {
       </QueryState>
 
       {open?.kind === 'create' ? <GroupFormDialog onClose={close} /> : null}
-      {open?.kind === 'edit' ? <GroupFormDialog group={open.group} onClose={close} /> : null}
+      {open?.kind === 'edit' ? <GroupFormDialog group={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog
-          title={`Delete the group ${open.group.name}?`}
+        <ConfirmMutationDialog
+          title={`Delete the group ${open.item.name}?`}
           confirmLabel="Delete group"
           pendingLabel="Deleting…"
           tone="danger"
-          pending={deleteGroup.isPending}
-          onConfirm={() => confirmDelete(open.group)}
-          onCancel={close}
+          mutation={deleteGroup}
+          value={open.item.id}
+          success={['Group deleted', `${open.item.name} was deleted; its members keep their accounts.`]}
+          failure="Failed to delete group!"
+          onClose={close}
         >
           <p>
             The group and its{' '}
-            {open.group.member_count === 1 ? 'membership' : `${open.group.member_count} memberships`} go; the
+            {open.item.member_count === 1 ? 'membership' : `${open.item.member_count} memberships`} go; the
             users themselves stay.
           </p>
-        </ConfirmDialog>
+        </ConfirmMutationDialog>
       ) : null}
     </>
   );

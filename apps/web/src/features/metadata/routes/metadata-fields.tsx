@@ -1,7 +1,8 @@
 import { FIELD_TYPE_LABELS, type TMetadataField } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, QueryState, RowAction } from '../../../components/data-table';
+import { DataTable, QueryState } from '../../../components/data-table';
+import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
@@ -11,12 +12,6 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteField } from '../api/delete-field';
 import { useFields } from '../api/get-fields';
 import { FieldDialog } from '../components/field-dialog';
-
-type Open =
-  | { kind: 'create' }
-  | { kind: 'edit'; field: TMetadataField }
-  | { kind: 'delete'; field: TMetadataField }
-  | null;
 
 /** What a field checks, in words. */
 function validation(f: TMetadataField): string {
@@ -47,7 +42,7 @@ export function MetadataFieldsPage() {
   const fields = useFields();
   const remove = useDeleteField();
   useFailureToast(fields.error, fields.errorUpdatedAt, 'Failed to load metadata fields');
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<ListDialog<TMetadataField>>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const close = () => {
     setOpen(null);
@@ -60,19 +55,9 @@ export function MetadataFieldsPage() {
       <PageHeader title="Metadata fields">
         The fields files are indexed with, asked for by the categories that use them.
       </PageHeader>
-      <div className="section-header">
-        {canWrite ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setOpen({ kind: 'create' })}
-          >
-            New field
-          </button>
-        ) : (
-          <span className="badge badge--neutral">Read only</span>
-        )}
-      </div>
+      <WriteActions canWrite={canWrite}>
+        <NewButton onClick={() => setOpen({ kind: 'create' })}>New field</NewButton>
+      </WriteActions>
       <QueryState
         query={fields}
         loadingText="Loading metadata fields…"
@@ -103,39 +88,30 @@ export function MetadataFieldsPage() {
               <td>{validation(f) || <span className="muted">—</span>}</td>
               <td>{usage(f) || <span className="muted">Not used</span>}</td>
               {canWrite ? (
-                <td className="cell-actions">
-                  <span className="row-actions">
-                    <RowAction label={`Edit ${f.name}`} onClick={() => setOpen({ kind: 'edit', field: f })}>
-                      Edit
-                    </RowAction>
-                    <RowAction
-                      label={`Delete ${f.name}`}
-                      danger
-                      onClick={() => setOpen({ kind: 'delete', field: f })}
-                    >
-                      Delete
-                    </RowAction>
-                  </span>
-                </td>
+                <EditDeleteCell
+                  name={f.name}
+                  onEdit={() => setOpen({ kind: 'edit', item: f })}
+                  onDelete={() => setOpen({ kind: 'delete', item: f })}
+                />
               ) : null}
             </tr>
           ))}
         </DataTable>
       </QueryState>
       {open?.kind === 'create' ? <FieldDialog onClose={close} /> : null}
-      {open?.kind === 'edit' ? <FieldDialog field={open.field} onClose={close} /> : null}
+      {open?.kind === 'edit' ? <FieldDialog field={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (
         <ConfirmDialog
-          title={`Delete the field ${open.field.name}?`}
+          title={`Delete the field ${open.item.name}?`}
           confirmLabel="Delete field"
           pendingLabel="Deleting…"
           tone="danger"
           pending={remove.isPending}
           onCancel={close}
           onConfirm={() =>
-            remove.mutate(open.field.id, {
+            remove.mutate(open.item.id, {
               onSuccess: () => {
-                notify.success('Field deleted', `${open.field.name} was deleted.`);
+                notify.success('Field deleted', `${open.item.name} was deleted.`);
                 close();
               },
               onError: (e) => {
@@ -152,8 +128,8 @@ export function MetadataFieldsPage() {
             </p>
           ) : (
             <p>
-              {usage(open.field)
-                ? `It is used by ${usage(open.field)}: it cannot be deleted while it is.`
+              {usage(open.item)
+                ? `It is used by ${usage(open.item)}: it cannot be deleted while it is.`
                 : 'Nothing uses it.'}
             </p>
           )}

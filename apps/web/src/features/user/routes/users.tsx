@@ -1,7 +1,8 @@
 import { accessTypeLabel, type TAdminUser, VENDOR_ADMIN } from '@quire/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { NewButton, SearchAndStatus } from '../../../components/list-parts';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
@@ -61,7 +62,6 @@ function useListParams() {
 }
 
 export function UsersPage() {
-  const id = useId();
   const { canWrite } = useAreaAccess('settings');
   const me = currentUserId();
   const list = useListParams();
@@ -106,13 +106,7 @@ export function UsersPage() {
         <div className="page-actions">
           {canWrite ? (
             <>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => setOpen({ kind: 'create' })}
-              >
-                New user
-              </button>
+              <NewButton onClick={() => setOpen({ kind: 'create' })}>New user</NewButton>
               <Link className="button button--ghost" to="/admin/users/import">
                 Import from Excel
               </Link>
@@ -125,32 +119,15 @@ export function UsersPage() {
         {canWrite ? null : <span className="badge badge--neutral">Read only</span>}
       </div>
 
-      <search className="toolbar" aria-label="Filter users">
-        <div className="field field--grow">
-          <label htmlFor={`${id}-search`}>Search</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Name, username or e-mail"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(e) => list.change({ status: e.target.value as '' | Status })}
-          >
-            {STATUS_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </search>
+      <SearchAndStatus
+        label="Filter users"
+        placeholder="Name, username or e-mail"
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={(next) => list.change({ status: next as '' | Status })}
+        statuses={STATUS_FILTERS}
+      />
 
       <div ref={tableRef} className="scroll-anchor" />
       <QueryState
@@ -181,15 +158,7 @@ export function UsersPage() {
             <>
               <h2>No users yet</h2>
               <p className="muted">Create the first account, or import many at once from a spreadsheet.</p>
-              {canWrite ? (
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => setOpen({ kind: 'create' })}
-                >
-                  New user
-                </button>
-              ) : null}
+              {canWrite ? <NewButton onClick={() => setOpen({ kind: 'create' })}>New user</NewButton> : null}
             </>
           )
         }

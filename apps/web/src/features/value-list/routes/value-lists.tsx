@@ -8,6 +8,7 @@ import { DataTable, QueryState, Timestamp } from '../../../components/data-table
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField } from '../../../components/form-field';
+import { NewButton, WriteActions } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
@@ -28,20 +29,14 @@ export function ValueListsPage() {
       <PageHeader title="Value lists">
         The choices of value-list fields: each item has a key (1 to 10000) and a label.
       </PageHeader>
-      <div className="section-header">
-        {canWrite ? (
-          <span className="row-actions">
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              New value list
-            </button>
-            <Link className="button button--ghost" to="/admin/value-lists/import">
-              New list from Excel
-            </Link>
-          </span>
-        ) : (
-          <span className="badge badge--neutral">Read only</span>
-        )}
-      </div>
+      <WriteActions canWrite={canWrite}>
+        <span className="row-actions">
+          <NewButton onClick={() => setCreating(true)}>New value list</NewButton>
+          <Link className="button button--ghost" to="/admin/value-lists/import">
+            New list from Excel
+          </Link>
+        </span>
+      </WriteActions>
       <QueryState
         query={lists}
         loadingText="Loading value lists…"

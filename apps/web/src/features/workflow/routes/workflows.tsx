@@ -1,9 +1,9 @@
 import type { TWorkflowSummary } from '@quire/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
-import { useNotify } from '../../../components/notifications/notification-context';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { EditDeleteCell, NewButton, SearchAndStatus, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -17,11 +17,14 @@ import { WorkflowFormDialog } from '../components/workflow-form-dialog';
 export const WORKFLOWS_PAGE_SIZE = 20;
 const COLUMNS = ['Name', 'Status', 'Steps', 'Categories', 'Running', 'Updated'];
 type Status = NonNullable<WorkflowIndexQuery['status']>;
+const STATUS_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'draft', label: 'Draft' },
+];
 
 /** Every workflow, paged, with search and status kept in the URL; create, open, delete. */
 export function WorkflowsPage() {
-  const id = useId();
-  const notify = useNotify();
   const navigate = useNavigate();
   const { canWrite } = useAreaAccess('fileControl');
   const [params, setParams] = useSearchParams();
@@ -61,52 +64,23 @@ export function WorkflowsPage() {
   useFailureToast(list.error, list.errorUpdatedAt, 'Failed to load workflows');
   const rows = list.data?.items ?? [];
 
-  const confirmDelete = (workflow: TWorkflowSummary) =>
-    remove.mutate(workflow.id, {
-      onSuccess: () => {
-        notify.success('Workflow deleted', `${workflow.name} was deleted.`);
-        setDeleting(null);
-      },
-      onError: (error) => {
-        notify.notifyFailure('Failed to delete workflow!', error);
-        setDeleting(null);
-      },
-    });
-
   return (
     <>
       <PageHeader title="Workflows">
         The routes files take through their steps, and who decides at each.
       </PageHeader>
-      <div className="section-header">
-        {canWrite ? (
-          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-            New workflow
-          </button>
-        ) : (
-          <span className="badge badge--neutral">Read only</span>
-        )}
-      </div>
-      <search className="toolbar" aria-label="Filter workflows">
-        <div className="field field--grow">
-          <label htmlFor={`${id}-search`}>Search</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Name"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select id={`${id}-status`} value={status} onChange={(e) => change({ status: e.target.value })}>
-            <option value="">All</option>
-            <option value="active">Active</option>
-            <option value="draft">Draft</option>
-          </select>
-        </div>
-      </search>
+      <WriteActions canWrite={canWrite}>
+        <NewButton onClick={() => setCreating(true)}>New workflow</NewButton>
+      </WriteActions>
+      <SearchAndStatus
+        label="Filter workflows"
+        placeholder="Name"
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={(next) => change({ status: next })}
+        statuses={STATUS_FILTERS}
+      />
       <QueryState
         query={list}
         loadingText="Loading workflows…"
@@ -117,9 +91,7 @@ export function WorkflowsPage() {
             <h2>{query.search || status ? 'No workflows match' : 'No workflows yet'}</h2>
             <p className="muted">A workflow routes a file through steps where people approve or reject it.</p>
             {canWrite && !query.search && !status ? (
-              <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-                Design the first workflow
-              </button>
+              <NewButton onClick={() => setCreating(true)}>Design the first workflow</NewButton>
             ) : null}
           </>
         }
@@ -143,19 +115,12 @@ export function WorkflowsPage() {
                 <Timestamp iso={w.updated_at} show="date" />
               </td>
               {canWrite ? (
-                <td className="cell-actions">
-                  <span className="row-actions">
-                    <RowAction
-                      label={`Design ${w.name}`}
-                      onClick={() => navigate(`/admin/workflows/${w.id}`)}
-                    >
-                      Design
-                    </RowAction>
-                    <RowAction label={`Delete ${w.name}`} danger onClick={() => setDeleting(w)}>
-                      Delete
-                    </RowAction>
-                  </span>
-                </td>
+                <EditDeleteCell
+                  name={w.name}
+                  edit="Design"
+                  onEdit={() => navigate(`/admin/workflows/${w.id}`)}
+                  onDelete={() => setDeleting(w)}
+                />
               ) : null}
             </tr>
           ))}
@@ -175,20 +140,23 @@ export function WorkflowsPage() {
         />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
+        <ConfirmMutationDialog
           title={`Delete the workflow ${deleting.name}?`}
           confirmLabel="Delete workflow"
           pendingLabel="Deleting…"
           tone="danger"
-          pending={remove.isPending}
-          onConfirm={() => confirmDelete(deleting)}
-          onCancel={() => setDeleting(null)}
+          mutation={remove}
+          value={deleting.id}
+          success={['Workflow deleted', `${deleting.name} was deleted.`]}
+          failure="Failed to delete workflow!"
+          closeOnFailure
+          onClose={() => setDeleting(null)}
         >
           <p>
             Its steps go with it. A workflow that files are running through cannot be deleted; one that has
             run before keeps its history on those files.
           </p>
-        </ConfirmDialog>
+        </ConfirmMutationDialog>
       ) : null}
     </>
   );
