@@ -43,7 +43,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import type { Deps } from '../src/lib/deps.js';
 import type { JobDefinition } from '../src/lib/jobs/definition.js';
-import { enqueue, type JobKind } from '../src/lib/jobs/queue.js';
+import { enqueueMany, type JobKind } from '../src/lib/jobs/queue.js';
 import { createJobRunner, type JobRunner } from '../src/lib/jobs/runner.js';
 
 const arg = (name: string, fallback: number) => {
@@ -121,10 +121,14 @@ function ours(url: string): Contender {
       };
     },
     async add(queue, payloads, options = {}) {
+      // One statement for the lot (enqueueMany), as pg-boss's and graphile-worker's bulk adds.
       await admin.$transaction(
-        async (tx) => {
-          for (const p of payloads) await enqueue(tx, queue as JobKind, p as never, options);
-        },
+        (tx) =>
+          enqueueMany(
+            tx,
+            payloads.map((p) => ({ kind: queue as JobKind, payload: p as never })),
+            options,
+          ),
         { timeout: 600_000 },
       );
     },

@@ -6,7 +6,7 @@ import type { Tx } from '../src/lib/deps.js';
 import { JOBS_CLEANUP_CRON, KEEP_DONE_MS, KEEP_FAILED_MS } from '../src/lib/jobs/cleanup.js';
 import { BACKOFF_BASE_MS, defaultBackoffMs, defineJob, JobDeferred } from '../src/lib/jobs/definition.js';
 import { LISTENER_APPLICATION_NAME } from '../src/lib/jobs/listener.js';
-import { enqueue, type JobPayloads } from '../src/lib/jobs/queue.js';
+import { enqueue, enqueueMany, type JobPayloads } from '../src/lib/jobs/queue.js';
 import { STALE_AFTER_MS, STOP_MESSAGE } from '../src/lib/jobs/runner.js';
 import { CronError, checkCron, nextDue, previousDue } from '../src/lib/jobs/schedules.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -93,6 +93,45 @@ describe('enqueue', () => {
     expect((await testRunner(t, [definition], { now: () => new Date(soon) }).runDue()).done).toBe(1);
     expect(runs).toHaveLength(1);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+});
+
+describe('enqueueMany', () => {
+  it("adds every job in the order given, in the caller's transaction, and a listening worker runs them all", async () => {
+    const { runs, definition } = recorder();
+    const held = recorder('test.held');
+    const runner = testRunner(t, [definition, held.definition], { listen: true, pollMs: 60_000 });
+    await runner.start();
+    try {
+      await new Promise((r) => setTimeout(r, 200)); // the start-up pass is over
+      await expect(
+        t.db.$transaction(async (tx) => {
+          await enqueueMany(tx, [{ kind: 'test.record', payload: { n: 9 } }]);
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      expect(await t.db.job.count()).toBe(0);
+      const ids = await t.db.$transaction((tx) =>
+        enqueueMany(tx, [
+          { kind: 'test.record', payload: { n: 1 } },
+          { kind: 'test.held', payload: { n: 2 } },
+          { kind: 'test.record', payload: { n: 3 } },
+        ]),
+      );
+      expect(ids).toHaveLength(3);
+      const rows = await t.db.job.findMany({ orderBy: { id: 'asc' } });
+      expect(rows.map((r) => [r.id, r.kind, r.payload])).toEqual([
+        [ids[0], 'test.record', { n: 1 }],
+        [ids[1], 'test.held', { n: 2 }],
+        [ids[2], 'test.record', { n: 3 }],
+      ]);
+      // Woken by the commit's notifications, not a poll (once a minute here).
+      await until(() => runs.length === 2 && held.runs.length === 1, 5000, 'the three jobs to run');
+      expect(runs.map((r) => r.n).sort()).toEqual([1, 3]);
+      expect(await t.db.$transaction((tx) => enqueueMany(tx, []))).toEqual([]);
+    } finally {
+      await runner.stop();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Tx } from './deps.js';
-import { enqueue, type JobKind } from './jobs/queue.js';
+import { enqueueMany, type JobKind } from './jobs/queue.js';
 
 // What happened to a file, for the areas that react to it without the files area knowing
 // them: workflow triggers (a file indexed into a category, a value changed), search (text
@@ -80,5 +80,8 @@ export async function emitFileEvent(
   event: FileEvent,
   subscribers = FILE_EVENT_SUBSCRIBERS,
 ): Promise<void> {
-  for (const kind of subscribers) await enqueue(tx, kind, event as never);
+  await enqueueMany(
+    tx,
+    subscribers.map((kind) => ({ kind, payload: event as never })),
+  );
 }

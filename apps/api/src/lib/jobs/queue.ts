@@ -70,6 +70,35 @@ export async function enqueue<K extends JobKind>(
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Queues many jobs in one statement inside the caller's transaction (one row each, one wake-up
+ * per kind at commit): for a change that feeds several areas at once, or a bulk action.
+ * No keys: every job is added. Answers the new jobs' ids, in the order given.
+ */
+export async function enqueueMany<K extends JobKind>(
+  tx: Tx,
+  jobs: ReadonlyArray<{ kind: K; payload: JobPayloads[K] }>,
+  options: Omit<EnqueueOptions, 'key'> = {},
+): Promise<bigint[]> {
+  if (jobs.length === 0) return [];
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const runAt = options.runAt ? utc(options.runAt) : null;
+  const rows = await tx.$queryRaw<Array<{ id: bigint }>>`
+    WITH added AS (
+      INSERT INTO jobs (kind, payload, max_attempts, run_at, created_at)
+      SELECT j.kind, j.payload::jsonb, ${maxAttempts},
+             COALESCE(${runAt}::timestamptz, now()) AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+        FROM unnest(${jobs.map((j) => j.kind)}::text[], ${jobs.map((j) => JSON.stringify(j.payload ?? {}))}::text[])
+             WITH ORDINALITY AS j(kind, payload, n)
+       ORDER BY j.n
+      RETURNING id, kind
+    ), woken AS (
+      SELECT count(pg_notify(${JOBS_CHANNEL}, d.kind)) AS n FROM (SELECT DISTINCT kind FROM added) d
+    )
+    SELECT a.id FROM added a CROSS JOIN woken ORDER BY a.id`;
+  return rows.map((r) => r.id);
+}
+
 /** Deletes the queued (not running) job with this key; answers whether there was one. */
 export async function cancelQueued(tx: Tx, key: string): Promise<boolean> {
   const n = await tx.$executeRaw`DELETE FROM jobs WHERE key = ${key} AND status = 'queued'`;
