@@ -127,6 +127,7 @@ const SIGNED_IN_PAGES: Pages = [
   ['/files/upload/:id', () => import('../features/file/routes/upload').then((m) => m.UploadPage)],
   ['/files/:id', () => import('./routes/file-detail').then((m) => m.FileDetailPage)],
   ['/admin/trash', () => import('../features/trash/routes/trash').then((m) => m.TrashPage)],
+  ['/admin/intake', () => import('../features/intake/routes/intake').then((m) => m.IntakePage)],
   [
     '/admin/retention',
     () => import('../features/retention/routes/retention-rules').then((m) => m.RetentionRulesPage),

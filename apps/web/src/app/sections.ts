@@ -47,6 +47,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/admin/workflows', label: 'Workflows', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/trash', label: 'Trash', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/retention', label: 'Retention', group: 'File Control', role: 'admin', area: 'fileControl' },
+  { path: '/admin/intake', label: 'Intake', group: 'File Control', role: 'admin', area: 'fileControl' },
   { path: '/admin/assigned', label: 'Assigned to me', group: 'My work', role: 'admin', area: null },
   { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
   { path: '/admin/users', label: 'Users', group: 'Settings', role: 'admin', area: 'settings' },

@@ -70,6 +70,7 @@ describe('signed-in pages', () => {
       'Workflows',
       'Trash',
       'Retention',
+      'Intake',
       'Assigned to me',
       ...SETTINGS_LINKS,
     ]);
@@ -103,7 +104,7 @@ describe('signed-in pages', () => {
     [
       'admin',
       'File Control Admin',
-      [...FILES_LINKS, ...FILE_CONTROL_LINKS, 'Workflows', 'Trash', 'Retention', 'Assigned to me'],
+      [...FILES_LINKS, ...FILE_CONTROL_LINKS, 'Workflows', 'Trash', 'Retention', 'Intake', 'Assigned to me'],
     ],
     ['admin', 'User Administration Admin', [...FILES_LINKS, 'Assigned to me', ...SETTINGS_LINKS]],
     [
@@ -115,6 +116,7 @@ describe('signed-in pages', () => {
         'Workflows',
         'Trash',
         'Retention',
+        'Intake',
         'Assigned to me',
         ...SETTINGS_LINKS,
       ],

@@ -1,0 +1,102 @@
+import { contract, type TIntakeRuleInput, type TIntakeSourceInput } from '@quire/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiQueryOptions, callApi } from '../../../lib/api-client';
+
+// Intake (File Control): sources with their state, the rules in order, the dry run and the
+// arrivals. A change to a source or rule refreshes its list; a retry refreshes the arrivals
+// and the sources' counts.
+
+const SOURCES = [contract.intake.listIntakeSources.path];
+const RULES = [contract.intake.listIntakeRules.path];
+const ARRIVALS = [contract.intake.listIntakeArrivals.path];
+const DRY_RUN = [contract.intake.dryRunIntakeRules.path];
+
+export function useIntakeSources() {
+  return useQuery({ ...apiQueryOptions(contract.intake.listIntakeSources), refetchInterval: 10_000 });
+}
+
+export function useIntakeRules() {
+  return useQuery(apiQueryOptions(contract.intake.listIntakeRules));
+}
+
+export function useIntakeArrivals(page: number) {
+  return useQuery({
+    ...apiQueryOptions(contract.intake.listIntakeArrivals, { query: { page, quantity: 20 } }),
+    refetchInterval: 10_000,
+  });
+}
+
+/** The dry run, asked for by a button (never on its own). */
+export function useDryRun(enabled: boolean) {
+  return useQuery({ ...apiQueryOptions(contract.intake.dryRunIntakeRules, { query: {} }), enabled });
+}
+
+/** The categories, people and groups the forms choose from. */
+export function useCategoryChoices() {
+  return useQuery(apiQueryOptions(contract.category.fileCategories, { query: {} }));
+}
+
+export function usePeopleChoices() {
+  return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.users });
+}
+
+function useInvalidate(...keys: string[][]) {
+  const client = useQueryClient();
+  return () => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
+}
+
+export function useSaveSource() {
+  const invalidate = useInvalidate(SOURCES);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TIntakeSourceInput }) =>
+      id === null
+        ? callApi(contract.intake.createIntakeSource, { body })
+        : callApi(contract.intake.updateIntakeSource, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteSource() {
+  const invalidate = useInvalidate(SOURCES, ARRIVALS, RULES);
+  return useMutation({
+    mutationFn: (id: number) => callApi(contract.intake.deleteIntakeSource, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveRule() {
+  const invalidate = useInvalidate(RULES, DRY_RUN);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: TIntakeRuleInput }) =>
+      id === null
+        ? callApi(contract.intake.createIntakeRule, { body })
+        : callApi(contract.intake.updateIntakeRule, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRule() {
+  const invalidate = useInvalidate(RULES, DRY_RUN);
+  return useMutation({
+    mutationFn: (id: number) => callApi(contract.intake.deleteIntakeRule, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useReorderRules() {
+  const invalidate = useInvalidate(RULES, DRY_RUN);
+  return useMutation({
+    mutationFn: (ids: number[]) => callApi(contract.intake.reorderIntakeRules, { body: { ids } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRetryArrival() {
+  const invalidate = useInvalidate(ARRIVALS, SOURCES);
+  return useMutation({
+    mutationFn: (id: number) => callApi(contract.intake.retryIntakeArrival, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}

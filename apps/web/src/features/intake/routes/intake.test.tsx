@@ -1,0 +1,181 @@
+import type { TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../testing/fixtures';
+import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+// Intake (File Control): reached from the navigation; sources with their state and last
+// error; a watched folder added from the form; rules moved up and down and tried in a dry run;
+// a failed arrival taken again.
+
+const page = <T,>(items: T[]) => ({ items, page: 1, quantity: 20, total: items.length, last_page: 1 });
+const INBOX = {
+  id: 4,
+  name: 'Inbox',
+  path: 'Inbox',
+  parent_id: null,
+  rights: { view: true, upload: true, edit: true, delete: true, share: true, manage: true },
+};
+const source: TIntakeSource = {
+  id: 1,
+  kind: 'folder',
+  name: 'Scanner',
+  enabled: true,
+  category: { id: 4, name: 'Inbox' },
+  file_as: 'indexed',
+  owner: { id: 5, username: 'fran' },
+  state: 'error',
+  last_error: 'The folder /srv/scans does not exist or is not a folder',
+  last_run_at: '2026-11-26T10:00:00Z',
+  taken_count: 12,
+  failed_count: 2,
+  updated_at: '2026-11-26T09:00:00Z',
+  settings: { path: '/srv/scans', subfolders: false },
+};
+const rule = (id: number, name: string): TIntakeRule => ({
+  id,
+  name,
+  position: id,
+  enabled: true,
+  source_ids: [],
+  sender_contains: '',
+  name_glob: `${name.toLowerCase()}-*.pdf`,
+  text_words: [],
+  category: { id: 4, name: 'Inbox' },
+  values: [],
+  tag_ids: [],
+  workflow: null,
+  summary: `When file name "${name.toLowerCase()}-*.pdf": file into "Inbox"`,
+  updated_at: '2026-11-26T09:00:00Z',
+});
+const arrival: TIntakeArrival = {
+  id: 7,
+  source: { id: 1, name: 'Scanner', kind: 'folder' },
+  status: 'failed',
+  reason: 'Its content is application/x-elf, a type intake does not take',
+  file_name: 'tool.pdf',
+  size: 128,
+  file: null,
+  rule: null,
+  ruled: false,
+  sender: null,
+  subject: null,
+  created_at: '2026-11-26T10:00:00Z',
+};
+
+function server(routes: MockRoutes) {
+  const data = signIn('admin', 'File Control Admin');
+  return mockApi({
+    'GET /api/user/current': { body: { data: data.user } },
+    'GET /api/fileCategories': { body: { data: [INBOX] } },
+    'GET /api/category-grantees': {
+      body: { data: { users: [{ id: 5, name: 'Fran Control', username: 'fran' }], groups: [] } },
+    },
+    'GET /api/intake/sources': { body: { data: { items: [source] } } },
+    'GET /api/intake/rules': { body: { data: { items: [rule(1, 'Invoices'), rule(2, 'Letters')] } } },
+    'GET /api/intake/arrivals': { body: { data: page([arrival]) } },
+    'GET /api/saved-views': { body: { data: { items: [] } } },
+    'GET /api/get-notification': {
+      body: { data: { items: [], page: 1, quantity: 20, total: 0, last_page: 1, unread: 0 } },
+    },
+    ...routes,
+  });
+}
+const sent = (calls: Array<{ method: string; path: string; body: unknown }>, method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
+
+describe('intake', { timeout: 60_000 }, () => {
+  it('is in the File Control navigation and shows each source with its state, last error and counts', async () => {
+    server({});
+    const { user, location } = renderApp('/admin/trash');
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
+    await user.click(within(nav).getByRole('link', { name: 'Intake' }));
+    expect(location()).toBe('/admin/intake');
+    const table = await screen.findByRole('table', { name: 'Intake sources' });
+    const row = within(table).getByRole('row', { name: /Scanner/ });
+    expect(row).toHaveTextContent('/srv/scans');
+    expect(row).toHaveTextContent('Error');
+    expect(row).toHaveTextContent('does not exist');
+    expect(row).toHaveTextContent('12');
+  });
+
+  it('adds a watched folder from the form, showing the server’s refusal at its field', async () => {
+    let tries = 0;
+    const { calls } = server({
+      'POST /api/intake/sources': () => {
+        tries += 1;
+        return tries === 1
+          ? {
+              status: 400,
+              body: {
+                message: 'Invalid input',
+                errors: [{ path: 'body.settings.path', message: 'Intake may watch only folders in /srv' }],
+              },
+            }
+          : { body: { data: { ...source, id: 2, name: 'Desk' }, message: 'Intake source "Desk" added' } };
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
+    await user.click(within(form).getByRole('button', { name: 'Add folder' }));
+    expect(await within(form).findByText('Choose the category its files go to')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/sources')).toEqual([]);
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Desk');
+    await user.type(within(form).getByRole('textbox', { name: /Folder on the server/ }), '/etc');
+    await within(form).findByRole('option', { name: 'Inbox' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), '4');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Owner' }), '5');
+    await user.click(within(form).getByRole('button', { name: 'Add folder' }));
+    expect(await within(form).findByText('Intake may watch only folders in /srv')).toBeVisible();
+    await user.click(within(form).getByRole('button', { name: 'Add folder' }));
+    expect(await screen.findByText('Intake source "Desk" added')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/sources')[1]).toEqual({
+      kind: 'folder',
+      name: 'Desk',
+      enabled: true,
+      category_id: 4,
+      owner_id: 5,
+      file_as: 'indexed',
+      settings: { path: '/etc', subfolders: false },
+    });
+  });
+
+  it('moves a rule down, tries the rules in a dry run, and takes a failed arrival again', async () => {
+    const { calls } = server({
+      'PUT /api/intake/rules-order': { body: { data: { items: [rule(2, 'Letters'), rule(1, 'Invoices')] } } },
+      'GET /api/intake/dry-run': {
+        body: {
+          data: {
+            items: [
+              {
+                arrival: { ...arrival, status: 'taken', file_name: 'invoices-1.pdf' },
+                rule: { id: 1, name: 'Invoices' },
+                category: { id: 4, name: 'Inbox' },
+                values: 0,
+                tags: 0,
+                workflow: null,
+                text_unknown: false,
+              },
+            ],
+          },
+        },
+      },
+      'POST /api/intake/arrivals/7/retry': {
+        body: { data: { id: 7 }, message: 'It will be taken again on the next look' },
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    await user.click(await screen.findByRole('button', { name: 'Move Invoices down' }, { timeout: 10_000 }));
+    expect(await screen.findByText('Intake rules reordered')).toBeVisible();
+    expect(sent(calls, 'PUT', '/api/intake/rules-order')).toEqual([{ ids: [2, 1] }]);
+    await user.click(screen.getByRole('button', { name: 'Try the rules on the last 50 arrivals' }));
+    const dry = await screen.findByRole('table', { name: 'What the rules would do' });
+    expect(within(dry).getByRole('row', { name: /invoices-1\.pdf/ })).toHaveTextContent('Invoices');
+    const arrivals = screen.getByRole('table', { name: 'Recent arrivals' });
+    expect(within(arrivals).getByRole('row', { name: /tool\.pdf/ })).toHaveTextContent('application/x-elf');
+    await user.click(within(arrivals).getByRole('button', { name: 'Take tool.pdf again' }));
+    expect(await screen.findByText('It will be taken again on the next look')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/arrivals/7/retry')).toHaveLength(1);
+  });
+});

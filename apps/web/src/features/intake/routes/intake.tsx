@@ -1,0 +1,294 @@
+import type { TIntakeRule, TIntakeSource } from '@quire/contract';
+import { useState } from 'react';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { PageHeader } from '../../../components/page-header';
+import { Pagination, pagingOf } from '../../../components/pagination';
+import { useAreaAccess } from '../../../lib/permissions';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import {
+  useDeleteRule,
+  useDeleteSource,
+  useDryRun,
+  useIntakeArrivals,
+  useIntakeRules,
+  useIntakeSources,
+  useReorderRules,
+  useRetryArrival,
+} from '../api/intake';
+import { RuleForm } from '../components/rule-form';
+import { SourceForm } from '../components/source-form';
+
+const STATE_WORDS = { idle: 'Watching', running: 'Looking now', error: 'Error' } as const;
+
+function where(source: TIntakeSource) {
+  return source.kind === 'folder' ? source.settings.path : `${source.settings.user}@${source.settings.host}`;
+}
+
+/**
+ * Intake: the sources files arrive from without the browser (watched folders, e-mail inboxes)
+ * with their state, last error and counts; the rules that file what arrives, in the order they
+ * are tried, with a dry run; and the recent arrivals with the rule that filed each.
+ */
+export function IntakePage() {
+  const { canWrite } = useAreaAccess('fileControl');
+  return (
+    <>
+      <PageHeader title="Intake">
+        Files that arrive in a watched folder or an e-mail inbox are uploaded as their source's owner and
+        filed by the first rule that matches them. Every arrival is in the audit trail with its source.
+      </PageHeader>
+      <SourcesSection canWrite={canWrite} />
+      {canWrite ? <SourceForm /> : null}
+      <RulesSection canWrite={canWrite} />
+      {canWrite ? <RuleForm /> : null}
+      <ArrivalsSection canWrite={canWrite} />
+    </>
+  );
+}
+
+function SourcesSection({ canWrite }: { canWrite: boolean }) {
+  const sources = useIntakeSources();
+  const remove = useDeleteSource();
+  const [removing, setRemoving] = useState<TIntakeSource | null>(null);
+  useFailureToast(sources.error, sources.errorUpdatedAt, 'Failed to load intake sources');
+  const items = sources.data?.items ?? [];
+  return (
+    <section aria-labelledby="intake-sources">
+      <h2 id="intake-sources">Sources</h2>
+      <QueryState
+        query={sources}
+        loadingText="Loading sources…"
+        failedText="The intake sources could not be loaded"
+        isEmpty={items.length === 0}
+        empty={<p className="muted">No sources yet. Add a watched folder below.</p>}
+      >
+        <DataTable
+          caption="Intake sources"
+          columns={[
+            'Name',
+            'Kind',
+            'Where',
+            'Category',
+            'State',
+            'Last error',
+            'Taken',
+            'Failed',
+            'Last look',
+          ]}
+          actions={canWrite}
+        >
+          {items.map((s) => (
+            <tr key={s.id}>
+              <td>{s.name}</td>
+              <td>{s.kind === 'folder' ? 'Folder' : 'E-mail'}</td>
+              <td>{where(s)}</td>
+              <td>{s.category.name}</td>
+              <td>{s.enabled ? STATE_WORDS[s.state] : 'Off'}</td>
+              <td>{s.last_error ?? '—'}</td>
+              <td>{s.taken_count}</td>
+              <td>{s.failed_count}</td>
+              <td>{s.last_run_at ? <Timestamp iso={s.last_run_at} /> : '—'}</td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  <RowAction label={`Remove ${s.name}`} danger onClick={() => setRemoving(s)}>
+                    Remove
+                  </RowAction>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
+      {removing ? (
+        <ConfirmMutationDialog
+          title="Remove this source?"
+          confirmLabel="Remove source"
+          tone="danger"
+          mutation={remove}
+          value={removing.id}
+          success={['Intake source removed', `${removing.name} is no longer watched.`]}
+          failure="Failed to remove intake source!"
+          onClose={() => setRemoving(null)}
+        >
+          {removing.name} will no longer be looked at, and its list of arrivals goes. The files it took stay.
+        </ConfirmMutationDialog>
+      ) : null}
+    </section>
+  );
+}
+
+function RulesSection({ canWrite }: { canWrite: boolean }) {
+  const rules = useIntakeRules();
+  const reorder = useReorderRules();
+  const remove = useDeleteRule();
+  const notify = useNotify();
+  const [trying, setTrying] = useState(false);
+  const [removing, setRemoving] = useState<TIntakeRule | null>(null);
+  const dry = useDryRun(trying);
+  useFailureToast(rules.error, rules.errorUpdatedAt, 'Failed to load intake rules');
+  useFailureToast(dry.error, dry.errorUpdatedAt, 'Failed to try the rules');
+  const items = rules.data?.items ?? [];
+  const move = (index: number, by: -1 | 1) => {
+    const ids = items.map((r) => r.id);
+    const [moved] = ids.splice(index, 1);
+    if (moved === undefined) return;
+    ids.splice(index + by, 0, moved);
+    reorder.mutate(ids, {
+      onSuccess: () => notify.success('Intake rules reordered'),
+      onError: (error) => notify.notifyFailure('Failed to reorder intake rules!', error),
+    });
+  };
+  return (
+    <section aria-labelledby="intake-rules">
+      <h2 id="intake-rules">Rules</h2>
+      <p className="muted">Tried in this order; the first whose conditions all hold files the arrival.</p>
+      <QueryState
+        query={rules}
+        loadingText="Loading rules…"
+        failedText="The intake rules could not be loaded"
+        isEmpty={items.length === 0}
+        empty={<p className="muted">No rules: each source files into its own category.</p>}
+      >
+        <DataTable
+          caption="Intake rules"
+          columns={['#', 'Name', 'Rule', 'On']}
+          actions={canWrite}
+          busy={reorder.isPending}
+        >
+          {items.map((r, i) => (
+            <tr key={r.id}>
+              <td>{i + 1}</td>
+              <td>{r.name}</td>
+              <td>{r.summary}</td>
+              <td>{r.enabled ? 'Yes' : 'No'}</td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  {i > 0 ? (
+                    <RowAction label={`Move ${r.name} up`} onClick={() => move(i, -1)}>
+                      Up
+                    </RowAction>
+                  ) : null}
+                  {i < items.length - 1 ? (
+                    <RowAction label={`Move ${r.name} down`} onClick={() => move(i, 1)}>
+                      Down
+                    </RowAction>
+                  ) : null}
+                  <RowAction label={`Remove ${r.name}`} danger onClick={() => setRemoving(r)}>
+                    Remove
+                  </RowAction>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+      </QueryState>
+      <div className="toolbar">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => (trying ? void dry.refetch() : setTrying(true))}
+          disabled={dry.isFetching}
+        >
+          {dry.isFetching ? 'Trying…' : 'Try the rules on the last 50 arrivals'}
+        </button>
+      </div>
+      {trying && dry.data ? (
+        <DataTable
+          caption="What the rules would do"
+          columns={['Arrived', 'File', 'Rule', 'Files into', 'Starts']}
+        >
+          {dry.data.items.map((row) => (
+            <tr key={row.arrival.id}>
+              <td>
+                <Timestamp iso={row.arrival.created_at} />
+              </td>
+              <td>{row.arrival.file_name}</td>
+              <td>
+                {row.rule?.name ?? 'No rule'}
+                {row.text_unknown ? ' (its text is not read yet)' : ''}
+              </td>
+              <td>{row.category?.name ?? "The source's category"}</td>
+              <td>{row.workflow?.name ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
+      ) : null}
+      {removing ? (
+        <ConfirmMutationDialog
+          title="Remove this rule?"
+          confirmLabel="Remove rule"
+          tone="danger"
+          mutation={remove}
+          value={removing.id}
+          success={['Intake rule removed', `${removing.name} no longer files arrivals.`]}
+          failure="Failed to remove intake rule!"
+          onClose={() => setRemoving(null)}
+        >
+          "{removing.summary}" will no longer be tried. What it filed stays where it is.
+        </ConfirmMutationDialog>
+      ) : null}
+    </section>
+  );
+}
+
+function ArrivalsSection({ canWrite }: { canWrite: boolean }) {
+  const [page, setPage] = useState(1);
+  const arrivals = useIntakeArrivals(page);
+  const retry = useRetryArrival();
+  const notify = useNotify();
+  useFailureToast(arrivals.error, arrivals.errorUpdatedAt, 'Failed to load arrivals');
+  const items = arrivals.data?.items ?? [];
+  const paging = pagingOf(arrivals.data, 'arrivals', setPage, arrivals.isFetching);
+  return (
+    <section aria-labelledby="intake-arrivals">
+      <h2 id="intake-arrivals">Recent arrivals</h2>
+      <QueryState
+        query={arrivals}
+        loadingText="Loading arrivals…"
+        failedText="The arrivals could not be loaded"
+        isEmpty={items.length === 0}
+        empty={<p className="muted">Nothing has arrived yet.</p>}
+      >
+        <DataTable
+          caption="Recent arrivals"
+          columns={['Arrived', 'File', 'Source', 'Status', 'Filed by', 'Reason']}
+          actions={canWrite}
+          busy={arrivals.isFetching}
+        >
+          {items.map((a) => (
+            <tr key={a.id}>
+              <td>
+                <Timestamp iso={a.created_at} />
+              </td>
+              <td>{a.file ? <a href={`/files/${a.file.id}`}>{a.file.name}</a> : a.file_name}</td>
+              <td>{a.source?.name ?? '—'}</td>
+              <td>{a.status === 'taken' ? 'Taken' : 'Failed'}</td>
+              <td>{a.rule?.name ?? (a.ruled ? 'No rule' : a.status === 'taken' ? 'Waiting' : '—')}</td>
+              <td>{a.reason ?? '—'}</td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  {a.status === 'failed' ? (
+                    <RowAction
+                      label={`Take ${a.file_name} again`}
+                      onClick={() =>
+                        retry.mutate(a.id, {
+                          onSuccess: ({ message }) => notify.success(message ?? 'It will be taken again'),
+                          onError: (error) => notify.notifyFailure('Failed to take it again!', error),
+                        })
+                      }
+                    >
+                      Retry
+                    </RowAction>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+        {paging ? <Pagination {...paging} /> : null}
+      </QueryState>
+    </section>
+  );
+}
