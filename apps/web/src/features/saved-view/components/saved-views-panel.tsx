@@ -1,15 +1,14 @@
 import type { TFilterFilesBody, TSavedView } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { readSearch, searchPath, searchQueryOf } from '../../../lib/search-params';
-import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteSavedView } from '../api/delete-saved-view';
-import { useSavedViews } from '../api/list-saved-views';
 import { useUpdateSavedView } from '../api/update-saved-view';
 import { ViewNameDialog } from './view-name-dialog';
+import { ViewsCard } from './views-card';
 
 // The search page's saved views: "Save view…" for the search shown, and the person's views
 // to open, rename, give the search shown, pin or unpin, move up or down, and delete (after
@@ -96,28 +95,21 @@ function ViewActions({
 }
 
 function DeleteViewDialog({ view, onClose }: { view: TSavedView; onClose: () => void }) {
-  const notify = useNotify();
   const remove = useDeleteSavedView();
   return (
-    <ConfirmDialog
+    <ConfirmMutationDialog
       title={`Delete ${view.name}`}
       confirmLabel="Delete"
       pendingLabel="Deleting…"
       tone="danger"
-      pending={remove.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        remove.mutate(view.id, {
-          onSuccess: () => {
-            notify.success('View deleted', `${view.name} was deleted. The files it found are untouched.`);
-            onClose();
-          },
-          onError: (error) => notify.notifyFailure('Failed to delete view!', error),
-        })
-      }
+      mutation={remove}
+      value={view.id}
+      success={['View deleted', `${view.name} was deleted. The files it found are untouched.`]}
+      failure="Failed to delete view!"
+      onClose={onClose}
     >
       <p>The saved search goes{view.pinned ? ', and leaves your dashboard' : ''}. No file is changed.</p>
-    </ConfirmDialog>
+    </ConfirmMutationDialog>
   );
 }
 
@@ -137,29 +129,20 @@ export function SaveViewButton({ query }: { query: TFilterFilesBody | null }) {
 
 /** The person's saved views, each opening the search it holds, with its actions. */
 export function SavedViewsPanel() {
-  const views = useSavedViews();
-  useFailureToast(views.error, views.errorUpdatedAt, 'Failed to load saved views');
   const [open, setOpen] = useState<Open | null>(null);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const shown = searchQueryOf(readSearch(new URLSearchParams(location.search)));
-  const items = views.data?.items ?? [];
   return (
-    <section className="card saved-views" aria-labelledby="saved-views-heading">
-      <h2 id="saved-views-heading">Saved views</h2>
-      {views.isPending ? (
-        <p className="muted" role="status">
-          Loading saved views…
-        </p>
-      ) : items.length === 0 ? (
-        <p className="muted">
-          {views.isError
-            ? 'Your saved views could not be loaded.'
-            : 'None yet. Search or choose filters, then Save view… to come back to them in one click.'}
-        </p>
-      ) : (
-        <ul className="saved-views__list">
-          {items.map((view, index) => (
+    <>
+      <ViewsCard
+        className="card saved-views"
+        headingId="saved-views-heading"
+        title="Saved views"
+        none="None yet. Search or choose filters, then Save view… to come back to them in one click."
+      >
+        {(items) =>
+          items.map((view, index) => (
             <li key={view.id} className="saved-views__item">
               <Link
                 to={searchPath(view.query)}
@@ -176,11 +159,11 @@ export function SavedViewsPanel() {
                 onOpen={setOpen}
               />
             </li>
-          ))}
-        </ul>
-      )}
+          ))
+        }
+      </ViewsCard>
       {open?.kind === 'rename' ? <ViewNameDialog view={open.view} onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'delete' ? <DeleteViewDialog view={open.view} onClose={() => setOpen(null)} /> : null}
-    </section>
+    </>
   );
 }
