@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import {
   attachFields,
   createCategory,
@@ -11,26 +11,22 @@ import {
   createValueList,
   loginAs,
 } from '../../../test/factories.js';
+import { uniqueName } from '../../../test/names.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 
 let t: TestContext;
-let adminToken: string;
-let adminId: number;
+let admin: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await createUser(t.db, { accessType: 'File Control Admin' });
-  adminId = admin.id;
-  adminToken = await loginAs(t.app, admin);
+  ({
+    t,
+    users: { admin },
+  } = await seededApp({ users: { admin: { accessType: 'File Control Admin' } } }));
 });
 afterAll(() => t.close());
 
-const asAdmin = (opts: InjectOptions) => callAs(t, adminToken, opts);
+const asAdmin = (opts: InjectOptions) => callAs(t, admin.token, opts);
 const post = (url: string, payload: unknown) => asAdmin({ method: 'POST', url, payload: payload as never });
-let seq = 0;
-const uniq = (base: string) => {
-  seq += 1;
-  return `${base} ${seq} ${Date.now().toString(36)}`;
-};
 const counts = async () => ({
   categories: await t.db.category.count(),
   live: await t.db.category.count({ where: { deletedAt: null } }),
@@ -80,7 +76,7 @@ describe('who may call the category calls', () => {
     {
       name: 'POST /api/storeFolder',
       write: true,
-      make: () => ({ method: 'POST', url: '/api/storeFolder', payload: { name: uniq('New') } }),
+      make: () => ({ method: 'POST', url: '/api/storeFolder', payload: { name: uniqueName('New') } }),
     },
     {
       name: 'POST /api/update/folder',
@@ -88,7 +84,7 @@ describe('who may call the category calls', () => {
       make: async () => ({
         method: 'POST',
         url: '/api/update/folder',
-        payload: { folder_id: (await createCategory(t.db)).id, name: uniq('Renamed') },
+        payload: { folder_id: (await createCategory(t.db)).id, name: uniqueName('Renamed') },
       }),
     },
     {
@@ -112,7 +108,11 @@ describe('who may call the category calls', () => {
     {
       name: 'POST /api/create/category-group',
       write: true,
-      make: () => ({ method: 'POST', url: '/api/create/category-group', payload: { name: uniq('CG') } }),
+      make: () => ({
+        method: 'POST',
+        url: '/api/create/category-group',
+        payload: { name: uniqueName('CG') },
+      }),
     },
     {
       name: 'POST /api/update/category-group',
@@ -121,7 +121,7 @@ describe('who may call the category calls', () => {
         method: 'POST',
         url: '/api/update/category-group',
         payload: {
-          id: (await t.db.categoryGroup.create({ data: { name: uniq('CG') } })).id,
+          id: (await t.db.categoryGroup.create({ data: { name: uniqueName('CG') } })).id,
           description: 'x',
         },
       }),
@@ -131,7 +131,7 @@ describe('who may call the category calls', () => {
       write: true,
       make: async () => ({
         method: 'POST',
-        url: `/api/delete/category-group/${(await t.db.categoryGroup.create({ data: { name: uniq('CG') } })).id}`,
+        url: `/api/delete/category-group/${(await t.db.categoryGroup.create({ data: { name: uniqueName('CG') } })).id}`,
       }),
     },
     {
@@ -186,8 +186,8 @@ describe('who may call the category calls', () => {
     const category = await createCategory(t.db, { grants: [{ userId: staff.id, rights: ['manage'] }] });
     const before = await counts();
     for (const [url, payload] of [
-      ['/api/storeFolder', { name: uniq('Sub'), parent_id: category.id }],
-      ['/api/update/folder', { folder_id: category.id, name: uniq('x') }],
+      ['/api/storeFolder', { name: uniqueName('Sub'), parent_id: category.id }],
+      ['/api/update/folder', { folder_id: category.id, name: uniqueName('x') }],
       ['/api/deleteFolder', { folder_id: category.id }],
     ] as const) {
       const res = await callAs(t, token, { method: 'POST', url, payload });
@@ -199,12 +199,12 @@ describe('who may call the category calls', () => {
 
 describe('POST /api/storeFolder', () => {
   it('creates a category with fields (default values checked) and grants, in place among its siblings; audits', async () => {
-    const parent = await createCategory(t.db, { name: uniq('Parent') });
+    const parent = await createCategory(t.db, { name: uniqueName('Parent') });
     for (const name of ['one', 'two']) await post('/api/storeFolder', { name, parent_id: parent.id });
     const list = await createValueList(t.db, { items: ['Low', 'High'] });
     const level = await createMetadataField(t.db, { type: 'select', valueListId: list.id });
     const note = await createMetadataField(t.db, { type: 'text', maxLength: 10 });
-    const group = await t.db.group.create({ data: { name: uniq('Group') } });
+    const group = await t.db.group.create({ data: { name: uniqueName('Group') } });
     const staff = await createUser(t.db);
     const res = await post('/api/storeFolder', {
       name: 'middle',
@@ -258,7 +258,7 @@ describe('POST /api/storeFolder', () => {
     expect(await childNames(parent.id)).toEqual(['one', 'middle', 'two']);
     expect(
       await t.db.auditEvent.count({
-        where: { action: 'category.created', targetId: String(data.id), userId: adminId },
+        where: { action: 'category.created', targetId: String(data.id), userId: admin.id },
       }),
     ).toBe(1);
   });
@@ -300,7 +300,7 @@ describe('POST /api/storeFolder', () => {
     const gone = await createCategory(t.db);
     await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     for (const parent_id of [999999, gone.id]) {
-      const res = await post('/api/storeFolder', { name: uniq('x'), parent_id });
+      const res = await post('/api/storeFolder', { name: uniqueName('x'), parent_id });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('category.not_found');
     }
@@ -309,8 +309,8 @@ describe('POST /api/storeFolder', () => {
 
 describe('POST /api/update/folder', () => {
   it('renames, moves (closing the gap it leaves) and reorders; audits the move', async () => {
-    const a = await createCategory(t.db, { name: uniq('A') });
-    const b = await createCategory(t.db, { name: uniq('B') });
+    const a = await createCategory(t.db, { name: uniqueName('A') });
+    const b = await createCategory(t.db, { name: uniqueName('B') });
     const ids: number[] = [];
     for (const name of ['x', 'y', 'z'])
       ids.push((await post('/api/storeFolder', { name, parent_id: a.id })).json().data.id);
@@ -338,10 +338,10 @@ describe('POST /api/update/folder', () => {
   });
 
   it('refuses a move into itself or below itself, and onto a taken name (400), changing nothing', async () => {
-    const a = await createCategory(t.db, { name: uniq('A') });
+    const a = await createCategory(t.db, { name: uniqueName('A') });
     const child = await createCategory(t.db, { parentId: a.id, name: 'Same' });
     const grandchild = await createCategory(t.db, { parentId: child.id });
-    const other = await createCategory(t.db, { name: uniq('Other') });
+    const other = await createCategory(t.db, { name: uniqueName('Other') });
     await createCategory(t.db, { parentId: other.id, name: 'same' });
     const before = await counts();
     const snapshot = await t.db.category.findMany({ orderBy: { id: 'asc' } });
@@ -360,7 +360,7 @@ describe('POST /api/update/folder', () => {
   });
 
   it('replaces the fields and grants; sub-categories inherit fields and rights unless switched off', async () => {
-    const parent = await createCategory(t.db, { name: uniq('P') });
+    const parent = await createCategory(t.db, { name: uniqueName('P') });
     const child = await createCategory(t.db, { parentId: parent.id, name: 'C' });
     const f1 = await createMetadataField(t.db);
     const f2 = await createMetadataField(t.db);
@@ -414,8 +414,8 @@ describe('POST /api/update/folder', () => {
 
 describe('POST /api/duplicate/folder', () => {
   it('copies the tree with fields, tags, grants and groups, not the files, beside the original', async () => {
-    const root = await createCategory(t.db, { name: uniq('Contracts') });
-    const after = await createCategory(t.db, { name: uniq('After') });
+    const root = await createCategory(t.db, { name: uniqueName('Contracts') });
+    const after = await createCategory(t.db, { name: uniqueName('After') });
     await t.db.category.update({ where: { id: after.id }, data: { position: root.position + 1 } });
     const staff = await createUser(t.db);
     const sub = await createCategory(t.db, {
@@ -432,9 +432,9 @@ describe('POST /api/duplicate/folder', () => {
       ],
     });
     const group = await t.db.categoryGroup.create({
-      data: { name: uniq('CG'), members: { create: [{ categoryId: sub.id }] } },
+      data: { name: uniqueName('CG'), members: { create: [{ categoryId: sub.id }] } },
     });
-    await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: sub.id });
+    await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: sub.id });
     const filesBefore = await t.db.file.count();
 
     const res = await post('/api/duplicate/folder', { folder_id: root.id });
@@ -464,7 +464,7 @@ describe('POST /api/duplicate/folder', () => {
   });
 
   it('refuses a taken name (400) and answers 404 for a deleted category', async () => {
-    const root = await createCategory(t.db, { name: uniq('R') });
+    const root = await createCategory(t.db, { name: uniqueName('R') });
     const before = await counts();
     const res = await post('/api/duplicate/folder', { folder_id: root.id, name: root.name.toUpperCase() });
     expect(res.statusCode).toBe(400);
@@ -476,13 +476,13 @@ describe('POST /api/duplicate/folder', () => {
 
 describe('POST /api/deleteFolder', () => {
   it('asks for the number of files first (409 with the count), then trashes the tree and its files', async () => {
-    const root = await createCategory(t.db, { name: uniq('Old') });
+    const root = await createCategory(t.db, { name: uniqueName('Old') });
     const sub = await createCategory(t.db, { parentId: root.id });
     const deep = await createCategory(t.db, { parentId: sub.id });
     const files = [
-      await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: root.id }),
-      await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: deep.id }),
-      await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: deep.id, indexed: false }),
+      await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: root.id }),
+      await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: deep.id }),
+      await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: deep.id, indexed: false }),
     ];
     const info = await asAdmin({ method: 'GET', url: `/api/folder/info/${root.id}` });
     expect(info.json().data).toMatchObject({ subtree_file_count: 3, subtree_category_count: 2 });
@@ -506,7 +506,7 @@ describe('POST /api/deleteFolder', () => {
       data: { id: root.id, deleted_categories: 3, trashed_files: 3 },
     });
     const rows = await t.db.category.findMany({ where: { id: { in: [root.id, sub.id, deep.id] } } });
-    expect(rows.every((r) => r.deletedAt !== null && r.deletedById === adminId)).toBe(true);
+    expect(rows.every((r) => r.deletedAt !== null && r.deletedById === admin.id)).toBe(true);
     const trashed = await t.db.file.findMany({ where: { id: { in: files.map((f) => f.id) } } });
     expect(trashed.every((f) => f.deletedAt?.getTime() === rows[0]!.deletedAt?.getTime())).toBe(true);
     const event = await t.db.auditEvent.findFirst({
@@ -528,10 +528,10 @@ describe('POST /api/deleteFolder', () => {
 
 describe('category groups', () => {
   it('creates, reads and updates a group: members in order, grants applying to every member', async () => {
-    const a = await createCategory(t.db, { name: uniq('A') });
-    const b = await createCategory(t.db, { name: uniq('B') });
+    const a = await createCategory(t.db, { name: uniqueName('A') });
+    const b = await createCategory(t.db, { name: uniqueName('B') });
     const staff = await createUser(t.db);
-    const name = uniq('Finance');
+    const name = uniqueName('Finance');
     const created = await post('/api/create/category-group', {
       name,
       description: 'Money',
@@ -567,14 +567,17 @@ describe('category groups', () => {
   });
 
   it('refuses a taken name, unknown categories and an unknown group, writing nothing', async () => {
-    const existing = await t.db.categoryGroup.create({ data: { name: uniq('Taken') } });
+    const existing = await t.db.categoryGroup.create({ data: { name: uniqueName('Taken') } });
     const before = await counts();
     const taken = await post('/api/create/category-group', { name: existing.name.toLowerCase() });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().errors[0].path).toBe('body.name');
-    const unknown = await post('/api/create/category-group', { name: uniq('N'), category_ids: [999999] });
+    const unknown = await post('/api/create/category-group', {
+      name: uniqueName('N'),
+      category_ids: [999999],
+    });
     expect(unknown.json().errors[0].path).toBe('body.category_ids');
-    const twice = await post('/api/create/category-group', { name: uniq('N'), category_ids: [1, 1] });
+    const twice = await post('/api/create/category-group', { name: uniqueName('N'), category_ids: [1, 1] });
     expect(twice.statusCode).toBe(400);
     expect((await post('/api/update/category-group', { id: 999999, name: 'x' })).statusCode).toBe(404);
     expect(await counts()).toEqual(before);
@@ -586,7 +589,7 @@ describe('GET /api/category-grantees', () => {
     const person = await createUser(t.db, { firstName: 'Gina', lastName: 'Grant' });
     const gone = await createUser(t.db, { status: 'deactivated' });
     const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
-    const group = await t.db.group.create({ data: { name: uniq('Team') } });
+    const group = await t.db.group.create({ data: { name: uniqueName('Team') } });
     const res = await asAdmin({ method: 'GET', url: '/api/category-grantees' });
     const ids = res.json().data.users.map((u: { id: number }) => u.id);
     expect(ids).toContain(person.id);
@@ -600,7 +603,7 @@ describe('GET /api/category-grantees', () => {
 describe('related tags', () => {
   it('adds, lists, edits and deletes the tags of a category; audits each', async () => {
     const category = await createCategory(t.db);
-    const other = await createCategory(t.db, { name: uniq('Other') });
+    const other = await createCategory(t.db, { name: uniqueName('Other') });
     const added = await post('/api/add-related-tags', {
       folder_id: category.id,
       tags: [
