@@ -1,34 +1,27 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { createGroup, createUser, loginAs } from '../../../test/factories.js';
+import { uniqueName } from '../../../test/names.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 
 let t: TestContext;
-let adminToken: string;
-let adminId: number;
+let admin: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await createUser(t.db, { accessType: 'User Administration Admin' });
-  adminId = admin.id;
-  adminToken = await loginAs(t.app, admin);
+  ({
+    t,
+    users: { admin },
+  } = await seededApp({ users: { admin: { accessType: 'User Administration Admin' } } }));
 });
 afterAll(() => t.close());
 
 type Inject = InjectOptions;
 const call = (token: string | null, opts: Inject) => callAs(t, token, opts);
-const asAdmin = (opts: Inject) => call(adminToken, opts);
+const asAdmin = (opts: Inject) => call(admin.token, opts);
 
-let seq = 0;
-const groupName = () => {
-  seq += 1;
-  return `Group ${seq} ${Date.now().toString(36)}`;
-};
-const newGroup = (userIds: number[] = []) =>
-  t.db.group.create({
-    data: { name: groupName(), members: { create: userIds.map((userId) => ({ userId })) } },
-  });
+const groupName = () => uniqueName('Group');
 const counts = async () => ({
   groups: await t.db.group.count(),
   members: await t.db.groupMember.count(),
@@ -52,14 +45,14 @@ describe('who may call the group calls', () => {
       write: true,
       make: async () => ({
         method: 'POST',
-        url: `/api/edit_group/${(await newGroup()).id}`,
+        url: `/api/edit_group/${(await createGroup(t.db)).id}`,
         payload: { description: 'changed' },
       }),
     },
     {
       name: 'POST /api/group/delete/{id}',
       write: true,
-      make: async () => ({ method: 'POST', url: `/api/group/delete/${(await newGroup()).id}` }),
+      make: async () => ({ method: 'POST', url: `/api/group/delete/${(await createGroup(t.db)).id}` }),
     },
   ];
   it.each(SETTINGS_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
@@ -69,7 +62,7 @@ describe('GET /api/all_group', () => {
   it('lists groups by name with member count and members (deleted users left out)', async () => {
     const a = await createUser(t.db, { firstName: 'Ada', lastName: 'Lovelace' });
     const b = await createUser(t.db, { firstName: 'Bo', lastName: 'Gone', status: 'deleted' });
-    const group = await newGroup([a.id, b.id]);
+    const group = await createGroup(t.db, [a.id, b.id]);
     const res = await asAdmin({ method: 'GET', url: '/api/all_group' });
     expect(res.statusCode).toBe(200);
     const found = res.json().data.find((g: { id: number }) => g.id === group.id);
@@ -104,11 +97,11 @@ describe('POST /api/create_group', () => {
     const event = await t.db.auditEvent.findFirst({
       where: { action: 'group.created', targetId: String(data.id) },
     });
-    expect(event?.userId).toBe(adminId);
+    expect(event?.userId).toBe(admin.id);
   });
 
   it('refuses a taken name in any letter case (400 naming body.name), writing nothing', async () => {
-    const existing = await newGroup();
+    const existing = await createGroup(t.db);
     const before = await counts();
     const res = await asAdmin({
       method: 'POST',
@@ -158,7 +151,7 @@ describe('POST /api/edit_group/{id}', () => {
   it('renames, describes and replaces the members; audits before/after', async () => {
     const u1 = await createUser(t.db);
     const u2 = await createUser(t.db);
-    const group = await newGroup([u1.id]);
+    const group = await createGroup(t.db, [u1.id]);
     const name = groupName();
     const res = await asAdmin({
       method: 'POST',
@@ -184,7 +177,7 @@ describe('POST /api/edit_group/{id}', () => {
 
   it('keeps the members when user_ids is left out, and may keep its own name', async () => {
     const u1 = await createUser(t.db);
-    const group = await newGroup([u1.id]);
+    const group = await createGroup(t.db, [u1.id]);
     const res = await asAdmin({
       method: 'POST',
       url: `/api/edit_group/${group.id}`,
@@ -196,8 +189,8 @@ describe('POST /api/edit_group/{id}', () => {
 
   it('refuses a taken name, unknown users (400) and an unknown group (404), changing nothing', async () => {
     const u1 = await createUser(t.db);
-    const group = await newGroup([u1.id]);
-    const other = await newGroup();
+    const group = await createGroup(t.db, [u1.id]);
+    const other = await createGroup(t.db);
     const before = await counts();
     const taken = await asAdmin({
       method: 'POST',
@@ -231,7 +224,7 @@ describe('POST /api/edit_group/{id}', () => {
 describe('POST /api/group/delete/{id}', () => {
   it('deletes the group and its memberships; the users stay', async () => {
     const u1 = await createUser(t.db);
-    const group = await newGroup([u1.id]);
+    const group = await createGroup(t.db, [u1.id]);
     const res = await asAdmin({ method: 'POST', url: `/api/group/delete/${group.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Group deleted', data: null });
@@ -269,7 +262,7 @@ describe('members the caller may not manage (the rule editUser applies)', () => 
       expect(created.statusCode).toBe(403);
       expect(created.json().code).toBe(code);
     }
-    const group = await newGroup([staff.id, boss.id]);
+    const group = await createGroup(t.db, [staff.id, boss.id]);
     const after = await counts();
     const added = await asAdmin({
       method: 'POST',
