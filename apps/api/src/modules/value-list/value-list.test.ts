@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import {
   createFile,
   createMetadataField,
@@ -12,26 +12,23 @@ import {
   loginAs,
 } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
+import { uniqueName } from '../../../test/names.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 import { rowXml, workbook } from '../../../test/xlsx.js';
 
 let t: TestContext;
-let adminToken: string;
-let adminId: number;
+let admin: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  adminId = admin.id;
-  adminToken = await loginAs(t.app, admin);
+  ({
+    t,
+    users: { admin },
+  } = await seededApp({ users: { admin: { accessType: 'COMPANY ADMIN' } } }));
 });
 afterAll(() => t.close());
 
-const asAdmin = (opts: InjectOptions) => callAs(t, adminToken, opts);
-let seq = 0;
-const listName = () => {
-  seq += 1;
-  return `List ${seq} ${Date.now().toString(36)}`;
-};
+const asAdmin = (opts: InjectOptions) => callAs(t, admin.token, opts);
+const listName = () => uniqueName('List');
 const counts = async () => ({
   lists: await t.db.valueList.count(),
   items: await t.db.valueListItem.count(),
@@ -45,7 +42,7 @@ const upload = (file: Buffer, fields: Record<string, string> = {}) =>
 /** A value with item `itemId` on a new file, so the item is in use. */
 async function useItem(valueListId: number, itemId: number) {
   const field = await createMetadataField(t.db, { type: 'select', valueListId });
-  const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId });
+  const file = await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id });
   await t.db.fileFieldValue.create({ data: { fileId: file.id, fieldId: field.id, valueItemId: itemId } });
   return field;
 }
@@ -319,7 +316,7 @@ describe('DELETE /api/destroyValueList/{id}', () => {
     const field = await createMetadataField(t.db, {
       type: 'select',
       valueListId: used.id,
-      name: `Colour ${seq}`,
+      name: uniqueName('Colour'),
     });
     const before = await counts();
     const refused = await asAdmin({ method: 'DELETE', url: `/api/destroyValueList/${used.id}` });
