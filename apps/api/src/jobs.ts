@@ -14,6 +14,7 @@ import {
   searchReindexJob,
 } from './modules/dashboard-and-search/dashboard-and-search.jobs.js';
 import { mailSendJob } from './modules/email/email.jobs.js';
+import { createImapWatchers } from './modules/intake/imap/imap.watch.js';
 import { intakeFileJob, intakePollJob, pollCron } from './modules/intake/intake.jobs.js';
 import { notifyFollowersJob } from './modules/notification/notification.jobs.js';
 import { previewDeriveJob } from './modules/preview/preview.jobs.js';
@@ -83,5 +84,12 @@ export function attachJobRunner(app: FastifyInstance, deps: Deps): JobRunner {
   app.decorate('jobs', runner);
   if (deps.config.QUIRE_ROLE !== 'api') app.addHook('onReady', () => runner.start());
   app.addHook('onClose', () => runner.stop());
+  // Where jobs run, e-mail inboxes are watched in IDLE: new mail wakes the intake.poll beat.
+  const inboxWatchers = createImapWatchers(deps);
+  if (deps.config.QUIRE_ROLE !== 'api')
+    app.addHook('onReady', async () => {
+      void inboxWatchers.start();
+    });
+  app.addHook('onClose', () => inboxWatchers.stop());
   return runner;
 }

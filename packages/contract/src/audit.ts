@@ -197,6 +197,8 @@ export const AUDIT_EVENTS = {
     'intake.arrival_failed',
     'intake.arrival_filed',
     'intake.arrival_retried',
+    'intake.inbox_tested',
+    'intake.inbox_test_failed',
   ],
   audit: ['audit.exported', 'audit.verified', 'audit.verify_failed', 'audit.chain_keyed'],
 } as const;

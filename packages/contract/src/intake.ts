@@ -67,6 +67,26 @@ export const ZImapSettingsBody = ZImapCommon.extend({
 });
 export type TImapSettingsBody = z.input<typeof ZImapSettingsBody>;
 
+/**
+ * "Test connection": the inbox's settings as on the form; without a password, the stored one
+ * of `source_id` (only while host, port, TLS and user are the ones it was given for).
+ */
+export const ZImapTestBody = z.object({
+  source_id: ZId.optional(),
+  settings: ZImapSettingsBody,
+});
+export type TImapTestBody = z.input<typeof ZImapTestBody>;
+
+/** What a connection test found. */
+export const ZImapTestResult = z.object({
+  mailbox: z.string(),
+  /** Messages in the mailbox now. */
+  messages: z.number().int(),
+  /** Whether the server offers IDLE (new mail is then taken within seconds, not a minute). */
+  idle: z.boolean(),
+});
+export type TImapTestResult = z.infer<typeof ZImapTestResult>;
+
 /** An IMAP inbox as shown: never the password. */
 export const ZImapSettings = ZImapCommon.extend({ has_password: z.boolean() });
 export type TImapSettings = z.infer<typeof ZImapSettings>;
@@ -301,6 +321,16 @@ export const intakeContract = {
       source_id: ZId.optional(),
     }),
     response: ZPage(ZIntakeArrival),
+    extension: true,
+  }),
+  testIntakeInbox: endpoint({
+    method: 'POST',
+    path: '/api/intake/sources/test-inbox',
+    guard: fcWrite,
+    summary:
+      'Test connection: sign in to an IMAP inbox with these settings and open its mailbox (nothing is saved)',
+    body: ZImapTestBody,
+    response: ZImapTestResult,
     extension: true,
   }),
   retryIntakeArrival: endpoint({

@@ -6,6 +6,7 @@ import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { notifySchedulesChanged } from '../../lib/jobs/queue.js';
 import { encryptSecret } from '../../lib/secrets.js';
+import { assertInboxHostAllowed, imapSettings, sameServer } from './imap/imap.service.js';
 import { badField, sourceNotFound } from './intake.errors.js';
 import * as repo from './intake.repository.js';
 import { SOURCE_KINDS } from './source-kinds.js';
@@ -96,8 +97,14 @@ async function checkFolder(deps: Deps, raw: string): Promise<string> {
 async function settingsOf(deps: Deps, body: TIntakeSourceInput, before: Settings | null): Promise<Settings> {
   if (body.kind === 'folder')
     return { path: await checkFolder(deps, body.settings.path), subfolders: body.settings.subfolders };
+  await assertInboxHostAllowed(deps, body.settings.host);
   const { password, ...rest } = body.settings;
-  const kept = before?.password_encrypted;
+  // A stored password goes only to the server and user it was given for: changing them
+  // without typing it again drops it.
+  const kept =
+    before && sameServer(imapSettings(before), imapSettings(rest))
+      ? imapSettings(before).password_encrypted
+      : null;
   const password_encrypted =
     password === undefined
       ? typeof kept === 'string'

@@ -1,6 +1,7 @@
 import { contract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
+import { testInbox } from './imap/imap.service.js';
 import * as arrivals from './intake-arrivals.service.js';
 import * as rules from './intake-rules.service.js';
 import * as sources from './intake-sources.service.js';
@@ -39,6 +40,10 @@ export const intakeModule = (deps: Deps) =>
     }),
     dryRunIntakeRules: async ({ query }) => ({ data: { items: await rules.dryRun(deps, query.rule_id) } }),
     listIntakeArrivals: async ({ query }) => ({ data: await arrivals.listArrivals(deps, query) }),
+    testIntakeInbox: async ({ actor, body }) => ({
+      message: 'The inbox answered',
+      data: await testInbox(deps, actor, body),
+    }),
     retryIntakeArrival: async ({ actor, params }) => ({
       message: 'It will be taken again on the next look',
       data: await arrivals.retryArrival(deps, actor, params.id),

@@ -1,5 +1,6 @@
 import type { Deps } from '../../lib/deps.js';
 import { forgetLooks, pollFolder, returnFailedFile } from './folder-watch.service.js';
+import { pollImapSource, retryImapPart } from './imap/imap.service.js';
 import type { SourceRow } from './intake.repository.js';
 
 // What each kind of source does: look for what arrived (a poll, run by the intake.poll
@@ -26,4 +27,6 @@ export const SOURCE_KINDS: Partial<Record<SourceRow['kind'], SourceKind>> = {
     },
     forget: forgetLooks,
   },
+  // E-mail inboxes (imap/): a look at most every minute unless an IDLE watcher saw mail.
+  imap: { poll: pollImapSource, retry: retryImapPart },
 };

@@ -1,8 +1,21 @@
+import type { TImapTestResult, ZImapTestBody } from '@quire/contract';
+import type { z } from 'zod';
+import { type Actor, audit } from '../../../lib/audit.js';
 import type { Deps } from '../../../lib/deps.js';
+import { isPrivateHost } from '../../../lib/private-hosts.js';
 import { decryptSecret } from '../../../lib/secrets.js';
+import { badField, sourceNotFound } from '../intake.errors.js';
 import * as intakeRepo from '../intake.repository.js';
 import { takeArrival } from '../take-arrival.service.js';
-import { closeImap, describeImapError, type ImapAccount, ImapFailure, openImap } from './imap.connection.js';
+import {
+  closeImap,
+  describeImapError,
+  IMAP_PRIVATE_HOST_MESSAGE,
+  type ImapAccount,
+  ImapFailure,
+  openImap,
+} from './imap.connection.js';
+import { inboxTestFailed } from './imap.errors.js';
 import {
   type AfterTake,
   type MailboxCursor,
@@ -294,4 +307,80 @@ export async function testImapConnection(
 /** An IDLE watcher saw new mail in a source's mailbox: its next look comes at once. */
 export async function wakeImapSource(deps: Deps, sourceId: number): Promise<void> {
   await repo.setState(deps.db, sourceId, 'imap_wake_at', deps.now().toISOString());
+}
+
+/** Whether a stored password may go to these settings' server: the one it was given for. */
+export function sameServer(
+  a: Pick<ImapSourceSettings, 'host' | 'port' | 'tls' | 'user'>,
+  b: typeof a,
+): boolean {
+  return (
+    a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port && a.tls === b.tls && a.user === b.user
+  );
+}
+
+/**
+ * Refuses (400 naming the host) an inbox on this machine or a private network unless the
+ * operator allows it (IMAP_ALLOW_PRIVATE_HOSTS), as the SMTP settings are; checked again at
+ * every connection.
+ */
+export async function assertInboxHostAllowed(deps: Deps, host: string): Promise<void> {
+  if (!deps.config.IMAP_ALLOW_PRIVATE_HOSTS && (await isPrivateHost(host)))
+    throw badField('body.settings.host', IMAP_PRIVATE_HOST_MESSAGE);
+}
+
+/**
+ * "Test connection" (test_intake_inbox): signs in with the settings on the form and opens the
+ * mailbox; nothing is saved. Without a password, the stored one of `source_id` is used, and
+ * only for the server it was given for. Audited either way; a server that refuses is a 502
+ * saying why in our words.
+ */
+export async function testInbox(
+  deps: Deps,
+  actor: Actor,
+  body: z.infer<typeof ZImapTestBody>,
+): Promise<TImapTestResult> {
+  await assertInboxHostAllowed(deps, body.settings.host);
+  const { password, ...fields } = body.settings;
+  const settings: ImapSourceSettings = { ...imapSettings(fields), password_encrypted: null };
+  let account: ImapAccount | null = null;
+  if (password !== undefined) account = accountOf(deps, settings, password);
+  else if (body.source_id !== undefined) {
+    const source = await intakeRepo.findSource(deps.db, body.source_id);
+    if (source?.kind !== 'imap') throw sourceNotFound();
+    const stored = imapSettings(source.settings);
+    if (!sameServer(stored, settings))
+      throw badField(
+        'body.settings.password',
+        'Type the password: the stored one is only sent to the server and user it was given for',
+      );
+    account = accountOf(deps, { ...settings, password_encrypted: stored.password_encrypted });
+  } else account = accountOf(deps, settings, '');
+  const where = `${settings.user}@${settings.host}:${settings.port}`;
+  let result: TImapTestResult | null = null;
+  let failure: string | null = null;
+  try {
+    result = await testImapConnection(deps, settings, account.password);
+  } catch (err) {
+    failure = describeImapError(err);
+  }
+  await deps.db.$transaction(async (tx) => {
+    await audit(tx, actor, {
+      type: 'intake',
+      action: failure ? 'intake.inbox_test_failed' : 'intake.inbox_tested',
+      message: failure ? `Test of the inbox ${where} failed: ${failure}` : `Tested the inbox ${where}`,
+      targetType: 'intake_source',
+      ...(body.source_id === undefined ? {} : { targetId: body.source_id }),
+      details: {
+        host: settings.host,
+        port: settings.port,
+        tls: settings.tls,
+        user: settings.user,
+        mailbox: settings.mailbox,
+        ...(failure ? { error: failure } : { messages: result?.messages, idle: result?.idle }),
+      },
+    });
+  });
+  if (failure || !result) throw inboxTestFailed(failure ?? 'no answer');
+  return result;
 }

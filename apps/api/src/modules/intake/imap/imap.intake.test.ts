@@ -1,0 +1,263 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../../../test/access.js';
+import { createTestApp, type TestContext } from '../../../../test/app.js';
+import { textPdf } from '../../../../test/documents.js';
+import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../test/dovecot.js';
+import { createCategory, createUser, loginAs } from '../../../../test/factories.js';
+import * as intakeRepo from '../intake.repository.js';
+import { pollSource } from '../poll.service.js';
+
+// The e-mail inbox end to end, through the API and the intake.poll path, against a real
+// dovecot: an invoice mailed to the inbox is taken, filed by a rule into its category, found by
+// the search, and audited with its source; a wrong password shows on the source; the inbox is
+// tested from the form; hosts on this machine are refused unless the operator allows them.
+
+let t: TestContext;
+let mail: TestMailbox;
+let admin: string;
+let adminId: number;
+let inbox: { id: number; name: string };
+let invoices: { id: number; name: string };
+
+const call = (opts: InjectOptions, token: string | null = admin) => callAs(t, token, opts);
+const runJobs = async () => {
+  for (let i = 0; i < 30; i++) {
+    await t.app.jobs.runDue();
+    await t.db.job.updateMany({
+      where: { kind: 'intake.file', status: 'queued' },
+      data: { runAt: new Date() },
+    });
+    if (
+      !(await t.db.job.count({
+        where: { status: { in: ['queued', 'running'] }, runAt: { lte: new Date() } },
+      }))
+    )
+      return;
+  }
+};
+const inboxSettings = (o: Record<string, unknown> = {}) => ({
+  host: mail.host,
+  port: mail.port,
+  tls: false,
+  user: 'accounts',
+  password: 'accounts-Pass-1',
+  ...o,
+});
+
+beforeAll(async () => {
+  mail = await startTestMailbox({
+    tls: false,
+    accounts: [
+      { user: 'accounts', password: 'accounts-Pass-1' },
+      { user: 'other', password: 'other-Pass-1' },
+    ],
+  });
+  t = await createTestApp({ IMAP_ALLOW_PRIVATE_HOSTS: 'true' });
+  const user = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+  adminId = user.id;
+  admin = await loginAs(t.app, user, 'admin');
+  const named = ({ id, name }: { id: number; name: string }) => ({ id, name });
+  inbox = named(await createCategory(t.db, { name: 'Mail inbox' }));
+  invoices = named(await createCategory(t.db, { name: 'Supplier invoices' }));
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await mail?.stop();
+});
+
+describe('an invoice mailed to the inbox', () => {
+  it('is taken, filed by a rule into its category, found by the search, audited with its source', async () => {
+    const created = await call({
+      method: 'POST',
+      url: '/api/intake/sources',
+      payload: {
+        kind: 'imap',
+        name: 'Accounts inbox',
+        category_id: inbox.id,
+        owner_id: adminId,
+        settings: inboxSettings({ after_take: 'move', move_to: 'Filed' }),
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sourceId = created.json().data.id as number;
+    const rule = await call({
+      method: 'POST',
+      url: '/api/intake/rules',
+      payload: { name: 'Acme invoices', sender_contains: 'acme.test', category_id: invoices.id },
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+
+    await mail.deliver(
+      composeMessage({
+        from: 'Acme Billing <billing@acme.test>',
+        subject: 'Invoice 2026-0042',
+        parts: [
+          {
+            filename: 'invoice-2026-0042.pdf',
+            contentType: 'application/pdf',
+            content: textPdf(['Acme Ltd', 'Invoice 2026-0042', 'Quokkafjord consulting, total 1,250.00']),
+          },
+        ],
+      }),
+      { user: 'accounts' },
+    );
+    // The intake.poll schedule's look at the source, then the jobs it queued (text, rules).
+    await pollSource(t.app.deps, (await intakeRepo.findSource(t.db, sourceId))!);
+    await runJobs();
+
+    const arrivals = await call({ method: 'GET', url: `/api/intake/arrivals?source_id=${sourceId}` });
+    expect(arrivals.statusCode).toBe(200);
+    const [arrival] = arrivals.json().data.items;
+    expect(arrival).toMatchObject({
+      status: 'taken',
+      file_name: 'invoice-2026-0042.pdf',
+      sender: 'Acme Billing <billing@acme.test>',
+      subject: 'Invoice 2026-0042',
+      source: { id: sourceId, name: 'Accounts inbox', kind: 'imap' },
+      rule: { name: 'Acme invoices' },
+      ruled: true,
+    });
+    const file = await t.db.file.findUniqueOrThrow({ where: { id: arrival.file.id } });
+    expect(file.categoryId).toBe(invoices.id);
+
+    const found = await call({ method: 'GET', url: '/api/all-search-files?search=quokkafjord' });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data.items.map((f: { id: number }) => f.id)).toEqual([file.id]);
+
+    const taken = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'intake.arrival_taken', targetId: String(file.id) },
+    });
+    expect(taken.details).toMatchObject({
+      source_id: sourceId,
+      source_name: 'Accounts inbox',
+      source_kind: 'imap',
+    });
+    expect(await t.db.auditEvent.count({ where: { action: 'intake.arrival_filed' } })).toBeGreaterThan(0);
+
+    // The message went to Filed; the source shows it was read without trouble.
+    expect(mail.flags('INBOX', 'accounts')).toEqual([]);
+    expect(mail.flags('Filed', 'accounts')).toHaveLength(1);
+    const listed = await call({ method: 'GET', url: '/api/intake/sources' });
+    const shown = listed.json().data.items.find((s: { id: number }) => s.id === sourceId);
+    expect(shown).toMatchObject({ state: 'idle', last_error: null, taken_count: 1, failed_count: 0 });
+    expect(JSON.stringify(shown)).not.toMatch(/accounts-Pass-1|imap_cursor|password_encrypted/);
+  });
+
+  it('shows why an inbox cannot be read on the source', async () => {
+    const created = await call({
+      method: 'POST',
+      url: '/api/intake/sources',
+      payload: {
+        kind: 'imap',
+        name: 'Wrong password',
+        category_id: inbox.id,
+        owner_id: adminId,
+        settings: inboxSettings({ user: 'other', password: 'not-it' }),
+      },
+    });
+    const id = created.json().data.id as number;
+    await pollSource(t.app.deps, (await intakeRepo.findSource(t.db, id))!);
+    const listed = await call({ method: 'GET', url: '/api/intake/sources' });
+    expect(listed.json().data.items.find((s: { id: number }) => s.id === id)).toMatchObject({
+      state: 'error',
+      last_error: 'The IMAP server refused the user name or password (AUTHENTICATIONFAILED)',
+    });
+    await call({ method: 'DELETE', url: `/api/intake/sources/${id}` });
+  });
+});
+
+describe('POST /api/intake/sources/test-inbox', () => {
+  it('signs in and opens the mailbox, with the typed password or the stored one for its own server only', async () => {
+    const ok = await call({
+      method: 'POST',
+      url: '/api/intake/sources/test-inbox',
+      payload: { settings: inboxSettings({ user: 'other', password: 'other-Pass-1' }) },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toEqual({ mailbox: 'INBOX', messages: 0, idle: true });
+    expect(await t.db.auditEvent.count({ where: { action: 'intake.inbox_tested' } })).toBe(1);
+
+    const bad = await call({
+      method: 'POST',
+      url: '/api/intake/sources/test-inbox',
+      payload: { settings: inboxSettings({ password: 'wrong' }) },
+    });
+    expect(bad.statusCode).toBe(502);
+    expect(bad.json()).toMatchObject({
+      code: 'intake.inbox_test_failed',
+      message:
+        'The inbox could not be read: The IMAP server refused the user name or password (AUTHENTICATIONFAILED)',
+    });
+    expect(await t.db.auditEvent.count({ where: { action: 'intake.inbox_test_failed' } })).toBe(1);
+
+    const source = await t.db.intakeSource.findFirstOrThrow({ where: { name: 'Accounts inbox' } });
+    const { password: _typed, ...withoutPassword } = inboxSettings();
+    const stored = await call({
+      method: 'POST',
+      url: '/api/intake/sources/test-inbox',
+      payload: { source_id: source.id, settings: withoutPassword },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    // Another user on the same server: the stored password is not sent there.
+    const elsewhere = await call({
+      method: 'POST',
+      url: '/api/intake/sources/test-inbox',
+      payload: { source_id: source.id, settings: { ...withoutPassword, user: 'other' } },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors[0].path).toBe('body.settings.password');
+  });
+
+  it('is for File Control writers', async () => {
+    const staff = await createUser(t.db, { accessType: 'General staff' });
+    const token = await loginAs(t.app, staff, 'user');
+    const res = await call(
+      { method: 'POST', url: '/api/intake/sources/test-inbox', payload: { settings: inboxSettings() } },
+      token,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(
+      (await call({ method: 'POST', url: '/api/intake/sources/test-inbox', payload: {} }, null)).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('hosts on this machine or a private network', () => {
+  let strict: TestContext;
+  beforeAll(async () => {
+    strict = await createTestApp();
+  }, 60_000);
+  afterAll(() => strict?.close());
+
+  it('are refused for a source and a test unless IMAP_ALLOW_PRIVATE_HOSTS, nothing stored', async () => {
+    const user = await createUser(strict.db, { accessType: 'COMPANY ADMIN' });
+    const token = await loginAs(strict.app, user, 'admin');
+    const category = await createCategory(strict.db, { name: 'Inbox' });
+    for (const host of ['127.0.0.1', 'localhost', '10.1.2.3']) {
+      const res = await callAs(strict, token, {
+        method: 'POST',
+        url: '/api/intake/sources',
+        payload: {
+          kind: 'imap',
+          name: `Private ${host}`,
+          category_id: category.id,
+          owner_id: user.id,
+          settings: inboxSettings({ host }),
+        },
+      });
+      expect(`${host} ${res.statusCode}`).toBe(`${host} 400`);
+      expect(res.json().errors[0]).toMatchObject({
+        path: 'body.settings.host',
+        message: expect.stringMatching(/private network.*IMAP_ALLOW_PRIVATE_HOSTS=true/),
+      });
+      const test = await callAs(strict, token, {
+        method: 'POST',
+        url: '/api/intake/sources/test-inbox',
+        payload: { settings: inboxSettings({ host }) },
+      });
+      expect(test.statusCode).toBe(400);
+    }
+    expect(await strict.db.intakeSource.count()).toBe(0);
+  });
+});
