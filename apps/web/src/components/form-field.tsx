@@ -117,14 +117,21 @@ export function FormField({
   );
 }
 
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
 export type SelectFieldProps = FieldProps &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
-    name: string;
-    /** The `<option>`s (`wordOptions(...)` for a list of words). */
-    children: ReactNode;
+    /** The first, empty choice ("Choose a category"). */
+    placeholder?: string;
+    /** The choices as values and labels; or the `<option>`s as children (`wordOptions(...)`). */
+    options?: readonly SelectOption[];
+    children?: ReactNode;
   };
 
-/** A labelled select whose error and hint are its accessible description. */
+/** A labelled native select (keyboard as the browser gives it) whose error and hint are its description. */
 export function SelectField({
   label,
   error,
@@ -132,6 +139,8 @@ export function SelectField({
   describedBy,
   labelAside,
   className,
+  placeholder,
+  options = [],
   children,
   ...select
 }: SelectFieldProps) {
@@ -140,6 +149,12 @@ export function SelectField({
     <Field {...field}>
       {(control) => (
         <select {...control} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
           {children}
         </select>
       )}

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
-import { Field } from '../../../components/form-field';
+import { Field, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCategoryFiles, useCreateLegalHold, useMySavedViews } from '../api/legal-holds';
 import { useCategoryOptions } from '../api/retention-rules';
-import { SelectField } from './select-field';
 
 const FIELDS = ['target', 'target_id', 'reason'] as const;
 type HoldInput = z.input<typeof ZCreateLegalHoldBody>;

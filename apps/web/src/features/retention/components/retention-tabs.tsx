@@ -1,10 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
 
 const TABS = [
   { path: '/admin/retention', label: 'Rules' },
   { path: '/admin/retention/holds', label: 'Legal holds' },
   { path: '/admin/retention/dispositions', label: 'Dispositions' },
 ] as const;
+
+/** A retention screen's title and lead, then the tabs. */
+export function RetentionHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <PageHeader title={title}>{children}</PageHeader>
+      <RetentionTabs />
+    </>
+  );
+}
 
 /** The three screens of retention, as links (each its own page and address). */
 export function RetentionTabs() {

@@ -4,20 +4,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
-import { FormField } from '../../../components/form-field';
+import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors } from '../../../lib/form';
+import { numberOrNull, setServerErrors } from '../../../lib/form';
 import {
   useCategoryOptions,
   useDateFields,
   useGroupOptions,
   useSetRetentionRule,
 } from '../api/retention-rules';
-import { SelectField } from './select-field';
 
 const FIELDS = ['keep_for', 'unit', 'start_from', 'date_field_id', 'action', 'review_group_id'] as const;
 type RuleInput = z.input<typeof ZRetentionRuleBody>;
-const idOrNull = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 /** Sets a category's retention rule: how long, from when, then what. */
 export function RuleForm() {
@@ -120,7 +118,7 @@ export function RuleForm() {
             placeholder="Choose a date field"
             error={errors.date_field_id?.message}
             options={(dateFields.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
-            {...form.register('date_field_id', { setValueAs: idOrNull })}
+            {...form.register('date_field_id', { setValueAs: numberOrNull })}
           />
         ) : null}
         <SelectField
@@ -139,7 +137,7 @@ export function RuleForm() {
             placeholder="Choose a group"
             error={errors.review_group_id?.message}
             options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            {...form.register('review_group_id', { setValueAs: idOrNull })}
+            {...form.register('review_group_id', { setValueAs: numberOrNull })}
           />
         ) : null}
       </div>

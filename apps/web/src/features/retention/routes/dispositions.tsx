@@ -2,14 +2,13 @@ import type { TDisposition } from '@quire/contract';
 import { useState } from 'react';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { PageHeader } from '../../../components/page-header';
 import { Pagination, pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { type DispositionStatus, useDispositions, useScanDispositions } from '../api/dispositions';
 import { ApproveDialog, PostponeDialog } from '../components/decide-dialogs';
-import { RetentionTabs } from '../components/retention-tabs';
-import { SelectField } from '../components/select-field';
+import { RetentionHeader } from '../components/retention-tabs';
+import { ShowSelect, useShownPage } from '../components/show-select';
 
 const ACTIONS = { review: 'Review', trash: 'Move to trash', purge: 'Purge' } as const;
 type Deciding = { decision: 'approve' | 'postpone'; items: TDisposition[] } | null;
@@ -20,8 +19,7 @@ type Deciding = { decision: 'approve' | 'postpone'; items: TDisposition[] } | nu
  */
 export function DispositionsPage() {
   const { canWrite } = useAreaAccess('fileControl');
-  const [status, setStatus] = useState<DispositionStatus>('pending');
-  const [page, setPage] = useState(1);
+  const { status, page, setPage, show } = useShownPage<DispositionStatus>('pending');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [deciding, setDeciding] = useState<Deciding>(null);
   const list = useDispositions(status, page);
@@ -52,18 +50,15 @@ export function DispositionsPage() {
   const done = () => setChosen(new Set());
   return (
     <>
-      <PageHeader title="Dispositions">
+      <RetentionHeader title="Dispositions">
         Files whose retention period is over. Approving carries out their rule; every decision is audited with
         the rule that caused it.
-      </PageHeader>
-      <RetentionTabs />
+      </RetentionHeader>
       <div className="toolbar">
-        <SelectField
-          label="Show"
+        <ShowSelect
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as DispositionStatus);
-            setPage(1);
+          onShow={(next) => {
+            show(next);
             setChosen(new Set());
           }}
           options={[

@@ -1,23 +1,21 @@
 import type { TLegalHold } from '@quire/contract';
 import { useState } from 'react';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
-import { PageHeader } from '../../../components/page-header';
 import { Pagination, pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { type HoldStatus, useLegalHolds } from '../api/legal-holds';
 import { HoldForm } from '../components/hold-form';
 import { ReleaseHoldDialog } from '../components/release-hold-dialog';
-import { RetentionTabs } from '../components/retention-tabs';
-import { SelectField } from '../components/select-field';
+import { RetentionHeader } from '../components/retention-tabs';
+import { ShowSelect, useShownPage } from '../components/show-select';
 
 const TARGETS = { file: 'File', category: 'Category', saved_view: 'Saved search' } as const;
 
 /** Legal holds in force (or released): who set each and why; set and release them. */
 export function LegalHoldsPage() {
   const { canWrite } = useAreaAccess('fileControl');
-  const [status, setStatus] = useState<HoldStatus>('active');
-  const [page, setPage] = useState(1);
+  const { status, page, setPage, show } = useShownPage<HoldStatus>('active');
   const [releasing, setReleasing] = useState<TLegalHold | null>(null);
   const holds = useLegalHolds(status, page);
   useFailureToast(holds.error, holds.errorUpdatedAt, 'Failed to load legal holds');
@@ -25,19 +23,14 @@ export function LegalHoldsPage() {
   const paging = pagingOf(holds.data, 'holds', setPage, holds.isFetching);
   return (
     <>
-      <PageHeader title="Legal holds">
+      <RetentionHeader title="Legal holds">
         While a hold is in force nothing it covers can be deleted, purged, moved, versioned over or restored
         over, by anyone.
-      </PageHeader>
-      <RetentionTabs />
+      </RetentionHeader>
       <div className="toolbar">
-        <SelectField
-          label="Show"
+        <ShowSelect
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as HoldStatus);
-            setPage(1);
-          }}
+          onShow={show}
           options={[
             { value: 'active', label: 'Holds in force' },
             { value: 'released', label: 'Released holds' },

@@ -2,11 +2,10 @@ import type { TRetentionRule } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
-import { PageHeader } from '../../../components/page-header';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteRetentionRule, useRetentionRules } from '../api/retention-rules';
-import { RetentionTabs } from '../components/retention-tabs';
+import { RetentionHeader } from '../components/retention-tabs';
 import { RuleForm } from '../components/rule-form';
 
 /** The retention rules by category; File Control writers set and remove them. */
@@ -18,11 +17,10 @@ export function RetentionRulesPage() {
   useFailureToast(rules.error, rules.errorUpdatedAt, 'Failed to load retention rules');
   return (
     <>
-      <PageHeader title="Retention">
+      <RetentionHeader title="Retention">
         How long each category keeps its files, and what happens then. Files under a legal hold are never
         deleted, moved or versioned over.
-      </PageHeader>
-      <RetentionTabs />
+      </RetentionHeader>
       <QueryState
         query={rules}
         loadingText="Loading retention rules…"
