@@ -1,0 +1,74 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { textPdf } from '../../apps/api/test/documents.js';
+import { E2E_ADMIN } from '../playwright.config.js';
+import { adminToken } from './journey-api.js';
+import { expectAccessible, openSection, signInAs } from './walk.js';
+
+// Intake without the browser, end to end (issue 28): the admin opens Intake from the
+// navigation, adds a watched folder bound to a category, a PDF is copied into that folder on
+// the server, and the admin sees it arrive (filed by the source), finds it by a word inside
+// it, and the folder has moved it to done/. Each screen is checked by axe.
+
+const stamp = Date.now().toString(36);
+const word = `quillomantic${stamp}`;
+
+async function searchFromHeader(page: Page, text: string) {
+  const box = page.getByRole('combobox', { name: 'Search files' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${text}`));
+}
+
+test('a PDF copied into a watched folder is filed and found', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const token = await adminToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const categoryName = `Scans ${stamp}`;
+  const created = await request.post('/api/storeFolder', { headers, data: { name: categoryName } });
+  expect(created.status(), await created.text()).toBe(200);
+  const me = (await (await request.get('/api/user/current', { headers })).json()).data;
+  // The server allows folders under DATA_DIR/intake (INTAKE_FOLDERS' default).
+  const dataDir = process.env.QUIRE_E2E_DATA_DIR as string;
+  const folder = path.join(dataDir, 'intake', `scanner-${stamp}`);
+
+  await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
+  await openSection(page, 'Intake');
+  await expect(page.getByText('No sources yet. Add a watched folder below.')).toBeVisible();
+  await expectAccessible(page, 'Intake (empty)');
+
+  const form = page.getByRole('form', { name: 'Watch a folder' });
+  await form.getByLabel('Name', { exact: true }).fill(`Scanner ${stamp}`);
+  await form.getByLabel('Folder on the server').fill(folder);
+  await form.getByLabel('Category').selectOption({ label: categoryName });
+  await form.getByLabel('Owner').selectOption(String(me.id));
+  await form.getByRole('button', { name: 'Add folder' }).click();
+  const sources = page.getByRole('table', { name: 'Intake sources' });
+  await expect(sources.getByRole('row', { name: new RegExp(`Scanner ${stamp}`) })).toContainText(folder);
+
+  // A scanner drops a PDF into the folder.
+  const fileName = `letter-${stamp}.pdf`;
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, fileName), textPdf(['Dear reader,', `The ${word} order has shipped.`]));
+
+  // Two looks five seconds apart see it unchanged: taken, filed, listed (the lists refresh).
+  const arrivals = page.getByRole('table', { name: 'Recent arrivals' });
+  await expect(arrivals.getByRole('row', { name: new RegExp(fileName) })).toContainText('Taken', {
+    timeout: 90_000,
+  });
+  await expect(arrivals.getByRole('row', { name: new RegExp(fileName) })).toContainText('No rule', {
+    timeout: 60_000,
+  });
+  await expect(sources.getByRole('row', { name: new RegExp(`Scanner ${stamp}`) })).toContainText('Watching');
+  await expectAccessible(page, 'Intake');
+  expect(await readdir(path.join(folder, 'done'))).toEqual([fileName]);
+
+  // Filed into its category, and found by a word of its content.
+  const results = page.getByRole('grid', { name: 'Files found' });
+  await expect(async () => {
+    await searchFromHeader(page, word);
+    await expect(results.getByRole('row', { name: new RegExp(fileName) })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(results.getByRole('row', { name: new RegExp(fileName) })).toContainText(categoryName);
+});
