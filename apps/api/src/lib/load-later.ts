@@ -25,3 +25,9 @@ export const qrcode = loadLater<typeof import('qrcode')>('qrcode');
 export const imap = loadLater<typeof import('imapflow')>('imapflow');
 /** mailparser: `new (mailParser().MailParser)(…)`. */
 export const mailParser = loadLater<typeof import('mailparser')>('mailparser');
+/** otplib (2FA codes, with @noble/hashes and @scure/base): `otp().verify(…)`. */
+export const otp = loadLater<typeof import('otplib')>('otplib');
+/** pg-copy-streams (backup and restore of the database): `pgCopy().to(…)`. */
+export const pgCopy = loadLater<typeof import('pg-copy-streams')>('pg-copy-streams');
+/** yazl (a ZIP of several files, downloaded at once): `new (zipWriter().ZipFile)()`. */
+export const zipWriter = loadLater<typeof import('yazl')>('yazl');

@@ -1,8 +1,16 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { SaxesTagPlain } from 'saxes';
+import type { Entry, ZipFile } from 'yauzl';
+
+// The XML and zip readers load with the first workbook read, not at start: an idle server
+// stays small (issue 25; lib/load-later.ts does the same for the other rare packages, but
+// this file may not import relatively, see below).
+const require = createRequire(import.meta.url);
+const xml = () => require('saxes') as typeof import('saxes');
+const unzip = () => require('yauzl') as typeof import('yauzl');
 
 // Reads .xlsx workbooks, bounded by what it reads: the first sheet for every spreadsheet
 // import (users, value lists: readFirstSheet), and every sheet's text for the search's text
@@ -158,7 +166,7 @@ async function sharedStrings(zip: ZipFile, entries: Map<string, Entry>, needed: 
 
 function openZip(content: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(content, { lazyEntries: true, autoClose: false }, (err, zip) => {
+    unzip().fromBuffer(content, { lazyEntries: true, autoClose: false }, (err, zip) => {
       if (err || !zip)
         return reject(new UnreadableSpreadsheetError(`not a readable zip file: ${err?.message}`));
       // Errors are also passed to the callbacks of the calls that meet them.
@@ -228,7 +236,7 @@ function xmlParser(handlers: {
   close?: (name: string) => void;
   text?: (text: string) => void;
 }) {
-  const parser = new SaxesParser();
+  const parser = new (xml().SaxesParser)();
   const local = (name: string) => name.slice(name.indexOf(':') + 1);
   if (handlers.open) {
     const open = handlers.open;

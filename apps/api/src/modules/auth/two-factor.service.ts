@@ -5,7 +5,6 @@ import {
   type TTwoFactorState,
   type ZIs2faEnabledBody,
 } from '@quire/contract';
-import { generateSecret, generateURI, verify as verifyOtp } from 'otplib';
 import type { z } from 'zod';
 import { accessTypeFromDb, mayManage } from '../../lib/access-types.js';
 import { AREA_VERBS } from '../../lib/area-verbs.js';
@@ -21,7 +20,7 @@ import {
   twoFactorRequired,
   vendorAdminProtected,
 } from '../../lib/errors.js';
-import { qrcode } from '../../lib/load-later.js';
+import { otp, qrcode } from '../../lib/load-later.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { decryptSecret, encryptSecret } from '../../lib/secrets.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -98,8 +97,8 @@ export async function startTwoFactorSetup(deps: Deps, auth: AuthContext, actor: 
   const user = await loadUser(deps, auth);
   // With 2FA on, a new secret would let a password alone replace the authenticator.
   if (user.twoFactorEnabled) throw twoFactorAlreadyOn();
-  const secret = generateSecret();
-  const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.username, secret });
+  const secret = otp().generateSecret();
+  const otpauthUrl = otp().generateURI({ issuer: TOTP_ISSUER, label: user.username, secret });
   const qrCode = await qrcode().toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   await deps.db.$transaction(async (tx) => {
     await repo.setTwoFactorSecret(tx, user.id, encryptSecret(deps.secretKey, secret));
@@ -126,7 +125,7 @@ async function checkCode(
 ) {
   if (!user.twoFactorSecret) throw twoFactorNotSetUp();
   const secret = decryptSecret(deps.secretKey, user.twoFactorSecret);
-  const result = await verifyOtp({
+  const result = await otp().verify({
     secret,
     token: code,
     epoch: Math.floor(deps.now().getTime() / 1000),

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { pgCopy } from '../../lib/load-later.js';
 
 // The database side of a backup: one connection of its own (COPY needs the raw protocol),
 // one REPEATABLE READ transaction for a consistent snapshot of every table, and on restore
@@ -101,7 +101,7 @@ export async function exportTable(
       done(null, chunk);
     },
   });
-  await pipeline(client.query(copyTo(`COPY ${source} TO STDOUT`)), meter, createWriteStream(file));
+  await pipeline(client.query(pgCopy().to(`COPY ${source} TO STDOUT`)), meter, createWriteStream(file));
   return { size, sha256: hash.digest('hex'), rows };
 }
 
@@ -147,7 +147,7 @@ export async function importTable(
   }
   await pipeline(
     Readable.from(copies(), { objectMode: false }),
-    client.query(copyFrom(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN`)),
+    client.query(pgCopy().from(`COPY ${ident(table)} (${columns.map(ident).join(', ')}) FROM STDIN`)),
   );
 }
 

@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
+import { zipWriter } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type FileRight, fileRights, scopeOf } from '../../lib/visibility.js';
 import { combineIntoPdf } from '../file/combine.service.js';
@@ -155,7 +155,7 @@ export async function downloadZip(
     await auditDownloads(tx, actor, out, 'zip');
     return out;
   });
-  const zip = new ZipFile();
+  const zip = new (zipWriter().ZipFile)();
   const taken = new Set<string>();
   for (const { file, version } of entries) {
     zip.addReadStreamLazy(
