@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { plural } from '../lib/format';
+import { useNotify } from './notifications/notification-context';
 
 /**
  * What a checked workbook holds: how many rows were read from which file, and the problems to
@@ -107,4 +108,55 @@ export function ImportPreviewTable<R extends { row: number }>({
       </table>
     </div>
   );
+}
+
+/** One numbered step of an import page ("2. Choose the workbook"): a card headed by its title. */
+export function ImportStep({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The first step: what the template holds (`children`), and its download. */
+export function TemplateStep({
+  template,
+  children,
+}: {
+  template: {
+    mutate: (value: undefined, options: { onError: (error: Error) => void }) => void;
+    isPending: boolean;
+  };
+  children: ReactNode;
+}) {
+  const notify = useNotify();
+  return (
+    <ImportStep title="1. Download the template">
+      <p className="muted">{children}</p>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={template.isPending}
+        onClick={() =>
+          template.mutate(undefined, {
+            onError: (e) => notify.notifyFailure('Failed to download the template', e),
+          })
+        }
+      >
+        {template.isPending ? 'Downloading…' : 'Download template'}
+      </button>
+    </ImportStep>
+  );
+}
+
+/** "Checking the rows…" while a chosen workbook is read. */
+export function CheckingRows({ checking }: { checking: boolean }) {
+  return checking ? (
+    <p className="muted" role="status">
+      <span className="spinner" aria-hidden="true" /> Checking the rows…
+    </p>
+  ) : null;
 }

@@ -5,9 +5,17 @@ import {
   USER_IMPORT_MAX_BYTES,
   VENDOR_ADMIN,
 } from '@quire/contract';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ImportPreviewTable, ImportProblems, ImportSummary } from '../../../components/import-preview';
+import { Field } from '../../../components/form-field';
+import {
+  CheckingRows,
+  ImportPreviewTable,
+  ImportProblems,
+  ImportStep,
+  ImportSummary,
+  TemplateStep,
+} from '../../../components/import-preview';
 import { useNotificationStore, useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
@@ -46,7 +54,6 @@ const COLUMN_LABELS: Record<string, string> = {
 const READ_FAILED = 'Failed to read the spreadsheet';
 
 export function ImportUsersPage() {
-  const id = useId();
   const notify = useNotify();
   const notifications = useNotificationStore();
   const navigate = useNavigate();
@@ -57,11 +64,6 @@ export function ImportUsersPage() {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [fileError, setFileError] = useState<string>();
   const [checking, setChecking] = useState(false);
-
-  const downloadTemplate = () =>
-    template.mutate(undefined, {
-      onError: (e) => notify.notifyFailure('Failed to download the template', e),
-    });
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -125,52 +127,31 @@ export function ImportUsersPage() {
       </PageHeader>
       <Link to="/admin/users">Back to users</Link>
 
-      <section className="card" aria-labelledby={`${id}-step1`}>
-        <h2 id={`${id}-step1`}>1. Download the template</h2>
-        <p className="muted">
-          One user per row under the header row, in these columns: {USER_IMPORT_COLUMNS.join(', ')}. Access
-          types, written as here: {ACCESS_TYPES.filter((a) => a !== VENDOR_ADMIN).join(', ')}. Roles: user or
-          admin.
-        </p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={downloadTemplate}
-          disabled={template.isPending}
-        >
-          {template.isPending ? 'Downloading…' : 'Download template'}
-        </button>
-      </section>
+      <TemplateStep template={template}>
+        One user per row under the header row, in these columns: {USER_IMPORT_COLUMNS.join(', ')}. Access
+        types, written as here: {ACCESS_TYPES.filter((a) => a !== VENDOR_ADMIN).join(', ')}. Roles: user or
+        admin.
+      </TemplateStep>
 
       {canWrite ? (
-        <section className="card" aria-labelledby={`${id}-step2`}>
-          <h2 id={`${id}-step2`}>2. Choose the filled-in workbook</h2>
-          <div className="field">
-            <label htmlFor={`${id}-file`}>
-              Workbook (.xlsx, at most {USER_IMPORT_MAX_BYTES / 1024 / 1024} MB)
-            </label>
-            <input
-              ref={fileRef}
-              id={`${id}-file`}
-              type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              onChange={onFile}
-              disabled={importUsers.isPending}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? `${id}-file-error` : undefined}
-            />
-            {fileError ? (
-              <p className="field__error" id={`${id}-file-error`}>
-                {fileError}
-              </p>
-            ) : null}
-          </div>
-          {checking ? (
-            <p className="muted" role="status">
-              <span className="spinner" aria-hidden="true" /> Checking the rows…
-            </p>
-          ) : null}
-        </section>
+        <ImportStep title="2. Choose the filled-in workbook">
+          <Field
+            label={`Workbook (.xlsx, at most ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB)`}
+            error={fileError}
+          >
+            {(control) => (
+              <input
+                ref={fileRef}
+                {...control}
+                type="file"
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={onFile}
+                disabled={importUsers.isPending}
+              />
+            )}
+          </Field>
+          <CheckingRows checking={checking} />
+        </ImportStep>
       ) : (
         <p className="alert alert--info">
           You have read-only access to Settings: importing needs write access.
@@ -178,8 +159,7 @@ export function ImportUsersPage() {
       )}
 
       {preview && grouped ? (
-        <section className="card" aria-labelledby={`${id}-step3`}>
-          <h2 id={`${id}-step3`}>3. Check and import</h2>
+        <ImportStep title="3. Check and import">
           <ImportSummary
             rows={preview.rows.length}
             fileName={preview.file.name}
@@ -230,7 +210,7 @@ export function ImportUsersPage() {
               )}
             </button>
           </div>
-        </section>
+        </ImportStep>
       ) : null}
     </>
   );

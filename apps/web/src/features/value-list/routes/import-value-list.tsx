@@ -1,8 +1,16 @@
 import { type TValueListImport, VALUE_LIST_IMPORT_MAX_BYTES } from '@quire/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FileDropZone } from '../../../components/drop-zone';
-import { ImportPreviewTable, ImportProblems, ImportSummary } from '../../../components/import-preview';
+import { Field } from '../../../components/form-field';
+import {
+  CheckingRows,
+  ImportPreviewTable,
+  ImportProblems,
+  ImportStep,
+  ImportSummary,
+  TemplateStep,
+} from '../../../components/import-preview';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
@@ -24,7 +32,6 @@ type Preview = { file: File } & Pick<TValueListImport, 'rows' | 'errors'>;
  * file, a preview of its rows with every problem by row, then the import (all or nothing).
  */
 export function ImportValueListPage() {
-  const id = useId();
   const params = useParams();
   const listId = params.id ? Number(params.id) : undefined;
   const existing = useValueList(listId ?? null);
@@ -95,49 +102,27 @@ export function ImportValueListPage() {
       </PageHeader>
       <Link to={editing ? `/admin/value-lists/${listId}` : '/admin/value-lists'}>Back</Link>
 
-      <section className="card" aria-labelledby={`${id}-template`}>
-        <h2 id={`${id}-template`}>1. Download the template</h2>
-        <p className="muted">
-          The first sheet is read. Cells are taken as text, as written: one starting with = + - or @ is a
-          label, never a formula.
-        </p>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={template.isPending}
-          onClick={() =>
-            template.mutate(undefined, {
-              onError: (e) => notify.notifyFailure('Failed to download the template', e),
-            })
-          }
-        >
-          {template.isPending ? 'Downloading…' : 'Download template'}
-        </button>
-      </section>
+      <TemplateStep template={template}>
+        The first sheet is read. Cells are taken as text, as written: one starting with = + - or @ is a label,
+        never a formula.
+      </TemplateStep>
 
       {canWrite ? (
-        <section className="card" aria-labelledby={`${id}-file`}>
-          <h2 id={`${id}-file`}>2. Choose the workbook</h2>
+        <ImportStep title="2. Choose the workbook">
           {!editing ? (
-            <div className="field">
-              <label htmlFor={`${id}-name`}>Name of the list</label>
-              <input
-                id={`${id}-name`}
-                className="control"
-                value={name}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  setNameError(undefined);
-                }}
-                aria-invalid={nameError ? true : undefined}
-                aria-describedby={nameError ? `${id}-name-error` : undefined}
-              />
-              {nameError ? (
-                <p className="field__error" id={`${id}-name-error`}>
-                  {nameError}
-                </p>
-              ) : null}
-            </div>
+            <Field label="Name of the list" error={nameError}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="control"
+                  value={name}
+                  onChange={(e) => {
+                    setName(e.target.value);
+                    setNameError(undefined);
+                  }}
+                />
+              )}
+            </Field>
           ) : null}
           <FileDropZone
             label={`Drop the workbook here (.xlsx, at most ${VALUE_LIST_IMPORT_MAX_BYTES / 1024 / 1024} MB)`}
@@ -152,12 +137,8 @@ export function ImportValueListPage() {
               {fileError}
             </p>
           ) : null}
-          {checking ? (
-            <p className="muted" role="status">
-              <span className="spinner" aria-hidden="true" /> Checking the rows…
-            </p>
-          ) : null}
-        </section>
+          <CheckingRows checking={checking} />
+        </ImportStep>
       ) : (
         <p className="alert alert--info">
           You have read-only access to File Control: importing needs write access.
@@ -165,8 +146,7 @@ export function ImportValueListPage() {
       )}
 
       {preview && grouped ? (
-        <section className="card" aria-labelledby={`${id}-check`}>
-          <h2 id={`${id}-check`}>3. Check and import</h2>
+        <ImportStep title="3. Check and import">
           <ImportSummary
             rows={preview.rows.length}
             fileName={preview.file.name}
@@ -206,7 +186,7 @@ export function ImportValueListPage() {
                   : `Create the list with ${plural(preview.rows.length, 'item', 'items')}`}
             </button>
           </div>
-        </section>
+        </ImportStep>
       ) : null}
     </>
   );
