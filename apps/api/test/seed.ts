@@ -2,7 +2,9 @@ import type { LoginRole } from '@quire/contract';
 import { accessTypeFromDb } from '../src/lib/access-types.js';
 import { createTestApp, type TestContext } from './app.js';
 import {
+  addCategoryFields,
   createCategory,
+  createField,
   createFile,
   createGroup,
   createUser,
@@ -18,7 +20,8 @@ import {
 //
 //   const world = await seed(t, {
 //     users: { alice: {}, auditor: { accessType: 'Auditor' } },
-//     categories: { invoices: { grants: { alice: ['upload', 'edit'] } } },
+//     fields: { amount: { name: 'Amount', type: 'number' } },
+//     categories: { invoices: { grants: { alice: ['upload', 'edit'] }, fields: ['amount'] } },
 //     files: { march: { owner: 'alice', category: 'invoices' } },
 //   });
 //   world.users.alice.token; world.files.march.id;
@@ -32,10 +35,20 @@ export interface SeedUser extends UserOverrides {
   signIn?: LoginRole | false;
 }
 
-export interface SeedSpec<U extends string, G extends string, C extends string, F extends string> {
+type FieldSpec = NonNullable<Parameters<typeof createField>[1]>;
+
+export interface SeedSpec<
+  U extends string,
+  G extends string,
+  C extends string,
+  F extends string,
+  M extends string = never,
+> {
   users?: Record<U, SeedUser>;
   /** Groups by name, each with its members. */
-  groups?: Record<G, U[]>;
+  groups?: Record<G, NoInfer<U>[]>;
+  /** Metadata fields by name (a select field gets its own value list of `items`). */
+  fields?: Record<M, FieldSpec>;
   categories?: Record<
     C,
     {
@@ -44,6 +57,8 @@ export interface SeedSpec<U extends string, G extends string, C extends string, 
       inheritPermissions?: boolean;
       /** Grants by person or group name: the rights besides view ([] is view only). */
       grants?: Partial<Record<NoInfer<U> | NoInfer<G>, Rights>>;
+      /** Fields on its indexing form, in order. */
+      fields?: NoInfer<M>[];
     }
   >;
   files?: Record<
@@ -68,9 +83,16 @@ export interface SeededUser {
   token: string;
 }
 
-export interface World<U extends string, G extends string, C extends string, F extends string> {
+export interface World<
+  U extends string,
+  G extends string,
+  C extends string,
+  F extends string,
+  M extends string = never,
+> {
   users: Record<U, SeededUser>;
   groups: Record<G, { id: number; name: string }>;
+  fields: Record<M, { id: number; name: string }>;
   categories: Record<C, { id: number; name: string }>;
   files: Record<F, { id: number; name: string; currentVersionId: number | null }>;
 }
@@ -83,8 +105,9 @@ export async function seed<
   const G extends string = never,
   const C extends string = never,
   const F extends string = never,
->(t: TestContext, spec: SeedSpec<U, G, C, F>): Promise<World<U, G, C, F>> {
-  const world = { users: {}, groups: {}, categories: {}, files: {} } as World<U, G, C, F>;
+  const M extends string = never,
+>(t: TestContext, spec: SeedSpec<U, G, C, F, M>): Promise<World<U, G, C, F, M>> {
+  const world = { users: {}, groups: {}, fields: {}, categories: {}, files: {} } as World<U, G, C, F, M>;
   for (const [name, { signIn, ...overrides }] of entries(spec.users)) {
     const user = await createUser(t.db, overrides);
     const role = signIn ?? (accessTypeFromDb(user.accessType) === 'General staff' ? 'user' : 'admin');
@@ -101,6 +124,10 @@ export async function seed<
     );
     world.groups[name] = { id: group.id, name: group.name };
   }
+  for (const [name, field] of entries(spec.fields)) {
+    const made = await createField(t.db, field);
+    world.fields[name] = { id: made.id, name: made.name };
+  }
   for (const [name, c] of entries(spec.categories)) {
     if (c.parent !== undefined && !(c.parent in world.categories))
       throw new Error(`seed: category "${name}" names parent "${c.parent}" before it is declared`);
@@ -115,6 +142,12 @@ export async function seed<
       ...(c.inheritPermissions !== undefined ? { inheritPermissions: c.inheritPermissions } : {}),
       grants,
     });
+    if (c.fields?.length)
+      await addCategoryFields(
+        t.db,
+        category.id,
+        c.fields.map((f) => world.fields[f].id),
+      );
     world.categories[name] = { id: category.id, name: category.name };
   }
   for (const [name, f] of entries(spec.files)) {
@@ -144,10 +177,11 @@ export async function seededApp<
   const G extends string = never,
   const C extends string = never,
   const F extends string = never,
+  const M extends string = never,
 >(
-  spec: SeedSpec<U, G, C, F>,
+  spec: SeedSpec<U, G, C, F, M>,
   ...app: Parameters<typeof createTestApp>
-): Promise<World<U, G, C, F> & { t: TestContext }> {
+): Promise<World<U, G, C, F, M> & { t: TestContext }> {
   const t = await createTestApp(...app);
   return { t, ...(await seed(t, spec)) };
 }
