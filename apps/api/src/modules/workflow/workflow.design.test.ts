@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import {
   createCategory,
   createField,
@@ -10,6 +10,8 @@ import {
   loginAs,
   setFileValues,
 } from '../../../test/factories.js';
+import { uniqueName } from '../../../test/names.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 import { api, designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
 import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 
@@ -19,26 +21,31 @@ import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 let t: TestContext;
 let admin: string;
 let adminId: number;
-let staff: { id: number; username: string };
+let staff: SeededUser;
 let numberField: { id: number; name: string };
 let textField: { id: number };
 let dateField: { id: number };
 let selectField: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const a = await createUser(t.db, { accessType: 'File Control Admin' });
-  adminId = a.id;
-  admin = await loginAs(t.app, a);
-  staff = await createUser(t.db, { firstName: 'Sam', lastName: 'Staff' });
-  numberField = await createField(t.db, { name: 'Amount', type: 'number' });
-  textField = await createField(t.db, { name: 'Reference', type: 'text' });
-  dateField = await createField(t.db, { name: 'Pay by', type: 'date' });
-  selectField = await createField(t.db, {
-    name: 'Kind',
-    type: 'select',
-    items: ['Invoice', 'Receipt'],
+  const world = await seededApp({
+    users: {
+      admin: { accessType: 'File Control Admin' },
+      staff: { firstName: 'Sam', lastName: 'Staff', signIn: false },
+    },
+    fields: {
+      amount: { name: 'Amount', type: 'number' },
+      reference: { name: 'Reference', type: 'text' },
+      payBy: { name: 'Pay by', type: 'date' },
+      kind: { name: 'Kind', type: 'select', items: ['Invoice', 'Receipt'] },
+    },
   });
+  ({
+    t,
+    users: { staff },
+  } = world);
+  ({ id: adminId, token: admin } = world.users.admin);
+  ({ amount: numberField, reference: textField, payBy: dateField, kind: selectField } = world.fields);
 });
 afterAll(() => t.close());
 
@@ -47,11 +54,8 @@ const post = (url: string, payload: unknown) => call({ method: 'POST', url, payl
 const del = (url: string) => call({ method: 'DELETE', url });
 const get = (url: string) => call({ method: 'GET', url });
 
-let seq = 0;
-const uniqueName = (base = 'Flow') => `${base} ${++seq} ${Date.now().toString(36)}`;
-
 async function newWorkflow(extra: object = {}) {
-  const res = await post('/api/create_and_update_workflow', { name: uniqueName(), ...extra });
+  const res = await post('/api/create_and_update_workflow', { name: uniqueName('Flow'), ...extra });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; name: string };
 }
@@ -139,7 +143,7 @@ describe('POST /api/create_and_update_workflow', () => {
       {
         method: 'POST',
         url: '/api/create_and_update_workflow',
-        payload: { name: uniqueName(), category_ids: [999999] },
+        payload: { name: uniqueName('Flow'), category_ids: [999999] },
       },
       'body.category_ids',
     );
@@ -150,7 +154,7 @@ describe('POST /api/create_and_update_workflow', () => {
   });
 
   it('answers 404 for an unknown id', async () => {
-    const res = await post('/api/create_and_update_workflow', { id: 999999, name: uniqueName() });
+    const res = await post('/api/create_and_update_workflow', { id: 999999, name: uniqueName('Flow') });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Workflow not found');
   });
