@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import {
   createCategory,
   createField,
@@ -10,6 +10,7 @@ import {
   loginAs,
   setFileValues,
 } from '../../../test/factories.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 import { designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
 import type { AuthContext } from '../../lib/session.js';
 import { assertStepAllowsEdit } from './run.service.js';
@@ -21,38 +22,41 @@ import { assertStepAllowsEdit } from './run.service.js';
 let t: TestContext;
 let admin: string;
 let adminId: number;
-const people: Record<
-  'owner' | 'alice' | 'bob' | 'dave' | 'carol' | 'outsider',
-  { id: number; token: string }
-> = {} as never;
+let people: Record<'owner' | 'alice' | 'bob' | 'dave' | 'carol' | 'outsider', SeededUser>;
 let groupId: number;
 let category: { id: number; name: string };
 let amount: { id: number };
 let note: { id: number };
 
+const person = (firstName: string) => ({ firstName, lastName: 'Test' });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  const fileControl = await createUser(t.db, { accessType: 'File Control Admin' });
-  adminId = fileControl.id;
-  admin = await loginAs(t.app, fileControl);
-  for (const name of ['owner', 'alice', 'bob', 'dave', 'carol', 'outsider'] as const) {
-    const user = await createUser(t.db, {
-      firstName: name[0]?.toUpperCase() + name.slice(1),
-      lastName: 'Test',
-    });
-    people[name] = { id: user.id, token: await loginAs(t.app, user, 'user') };
-  }
-  groupId = (
-    await t.db.group.create({
-      data: { name: 'Signers', members: { create: [{ userId: people.bob.id }, { userId: people.dave.id }] } },
-    })
-  ).id;
-  category = await createCategory(t.db, {
-    name: 'Invoices',
-    grants: [{ userId: people.owner.id, rights: ['edit'] }, { userId: people.carol.id }],
+  const world = await seededApp({
+    users: {
+      fileControl: { accessType: 'File Control Admin' },
+      owner: person('Owner'),
+      alice: person('Alice'),
+      bob: person('Bob'),
+      dave: person('Dave'),
+      carol: person('Carol'),
+      outsider: person('Outsider'),
+    },
+    groups: { signers: ['bob', 'dave'] },
+    fields: {
+      amount: { name: 'Amount', type: 'number' },
+      note: { name: 'Approval note', type: 'text' },
+    },
+    categories: { invoices: { name: 'Invoices', grants: { owner: ['edit'], carol: [] } } },
   });
-  amount = await createField(t.db, { name: 'Amount', type: 'number' });
-  note = await createField(t.db, { name: 'Approval note', type: 'text' });
+  const { fileControl, ...rest } = world.users;
+  ({
+    t,
+    fields: { amount, note },
+    categories: { invoices: category },
+  } = world);
+  ({ id: adminId, token: admin } = fileControl);
+  people = rest;
+  groupId = world.groups.signers.id;
 });
 afterAll(() => t.close());
 
