@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import {
-  createCategory,
-  createField,
-  createFile,
-  createUser,
-  loginAs,
-  setFileValues,
-} from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { createCategory, createFile, setFileValues } from '../../../test/factories.js';
+import { seededApp } from '../../../test/seed.js';
 import { api, designWorkflow, stageOf } from '../../../test/workflows.js';
 import { emitFileEvent, type FileEvent } from '../../lib/file-events.js';
 import { notifyTransition } from './run.notify.js';
@@ -31,15 +25,29 @@ let status: { id: number };
 let payBy: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => new Date(Date.now() + ahead) });
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
-  owner = await createUser(t.db);
-  const a = await createUser(t.db, { firstName: 'Alice', lastName: 'Test' });
-  alice = { id: a.id, token: await loginAs(t.app, a, 'user') };
-  escalation = await createUser(t.db, { firstName: 'Esme', lastName: 'Lead' });
-  amount = await createField(t.db, { name: 'Amount', type: 'number' });
-  status = await createField(t.db, { name: 'Status', type: 'select', items: ['Draft', 'Ready'] });
-  payBy = await createField(t.db, { name: 'Pay by', type: 'date' });
+  const world = await seededApp(
+    {
+      users: {
+        admin: { accessType: 'COMPANY ADMIN' },
+        owner: { signIn: false },
+        alice: { firstName: 'Alice', lastName: 'Test' },
+        escalation: { firstName: 'Esme', lastName: 'Lead', signIn: false },
+      },
+      fields: {
+        amount: { name: 'Amount', type: 'number' },
+        status: { name: 'Status', type: 'select', items: ['Draft', 'Ready'] },
+        payBy: { name: 'Pay by', type: 'date' },
+      },
+    },
+    {},
+    { now: () => new Date(Date.now() + ahead) },
+  );
+  ({
+    t,
+    users: { owner, alice, escalation },
+    fields: { amount, status, payBy },
+  } = world);
+  admin = world.users.admin.token;
 });
 afterAll(() => t.close());
 
