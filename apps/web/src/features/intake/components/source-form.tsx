@@ -5,23 +5,29 @@ import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import { useCategoryChoices, usePeopleChoices, useSaveSource } from '../api/intake';
+import { checkInbox, INBOX_FIELD_OF, type InboxErrors, InboxFields, inboxSettingsOf } from './inbox-fields';
 
-type Errors = Partial<Record<'name' | 'path' | 'category_id' | 'owner_id', string>>;
+type Errors = Partial<Record<'name' | 'path' | 'category_id' | 'owner_id', string>> & InboxErrors;
 
 const FIELD_OF: Record<string, keyof Errors> = {
   'body.name': 'name',
   'body.settings.path': 'path',
   'body.category_id': 'category_id',
   'body.owner_id': 'owner_id',
+  ...INBOX_FIELD_OF,
 };
 
-/** Adds a watched folder: where on the server, which category, whose files, how filed. */
+/**
+ * Adds a source: a watched folder (where on the server) or an e-mail inbox (the IMAP fields of
+ * inbox-fields.tsx), with its category, whose files, how filed.
+ */
 export function SourceForm() {
   const notify = useNotify();
   const categories = useCategoryChoices();
   const people = usePeopleChoices();
   const save = useSaveSource();
   const [errors, setErrors] = useState<Errors>({});
+  const [kind, setKind] = useState<'folder' | 'imap'>('folder');
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -31,7 +37,9 @@ export function SourceForm() {
     const text = (k: string) => String(data.get(k) ?? '').trim();
     const found: Errors = {};
     if (!text('name')) found.name = 'Required';
-    if (!text('path')) found.path = 'Required';
+    if (kind === 'folder' && !text('path')) found.path = 'Required';
+    const inbox = kind === 'imap' ? inboxSettingsOf(data) : null;
+    if (inbox) Object.assign(found, checkInbox(inbox));
     if (!text('category_id')) found.category_id = 'Choose the category its files go to';
     if (!text('owner_id')) found.owner_id = 'Choose whose files they become';
     setErrors(found);
@@ -39,20 +47,30 @@ export function SourceForm() {
       notify.error('Please check the highlighted fields.');
       return;
     }
-    const body: TIntakeSourceInput = {
-      kind: 'folder',
+    const common = {
       name: text('name'),
       enabled: true,
       category_id: Number(text('category_id')),
       owner_id: Number(text('owner_id')),
-      file_as: text('file_as') === 'unindexed' ? 'unindexed' : 'indexed',
-      settings: { path: text('path'), subfolders: data.get('subfolders') === 'on' },
+      file_as: text('file_as') === 'unindexed' ? ('unindexed' as const) : ('indexed' as const),
     };
+    const body: TIntakeSourceInput = inbox
+      ? { ...common, kind: 'imap', settings: inbox }
+      : {
+          ...common,
+          kind: 'folder',
+          settings: { path: text('path'), subfolders: data.get('subfolders') === 'on' },
+        };
     save.mutate(
       { id: null, body },
       {
         onSuccess: ({ message, data: source }) => {
-          notify.success(message ?? 'Intake source added', `Watching ${body.settings.path}`);
+          notify.success(
+            message ?? 'Intake source added',
+            body.kind === 'folder'
+              ? `Watching ${body.settings.path}`
+              : `Reading ${body.settings.user}@${body.settings.host}`,
+          );
           form.reset();
         },
         onError: (error) => {
@@ -72,15 +90,31 @@ export function SourceForm() {
 
   return (
     <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="source-form-title">
-      <h2 id="source-form-title">Watch a folder</h2>
+      <h2 id="source-form-title">{kind === 'folder' ? 'Watch a folder' : 'Read an e-mail inbox'}</h2>
       <div className="form-grid">
+        <SelectField
+          label="Files arrive from"
+          name="kind"
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value === 'imap' ? 'imap' : 'folder');
+            setErrors({});
+          }}
+        >
+          <option value="folder">A folder on the server</option>
+          <option value="imap">An e-mail inbox (IMAP)</option>
+        </SelectField>
         <FormField label="Name" name="name" error={errors.name} maxLength={100} />
-        <FormField
-          label="Folder on the server"
-          name="path"
-          error={errors.path}
-          hint="An absolute path, inside the folders the server allows (INTAKE_FOLDERS)."
-        />
+        {kind === 'folder' ? (
+          <FormField
+            label="Folder on the server"
+            name="path"
+            error={errors.path}
+            hint="An absolute path, inside the folders the server allows (INTAKE_FOLDERS)."
+          />
+        ) : (
+          <InboxFields errors={errors} />
+        )}
         <SelectField label="Category" name="category_id" error={errors.category_id} defaultValue="">
           <option value="">Choose a category</option>
           {(categories.data ?? []).map((c) => (
@@ -101,12 +135,14 @@ export function SourceForm() {
           <option value="indexed">Indexed into the category</option>
           <option value="unindexed">Left unindexed for the owner</option>
         </SelectField>
-        <label className="checkbox">
-          <input type="checkbox" name="subfolders" /> Sub-folders go to the sub-categories of the same name
-        </label>
+        {kind === 'folder' ? (
+          <label className="checkbox">
+            <input type="checkbox" name="subfolders" /> Sub-folders go to the sub-categories of the same name
+          </label>
+        ) : null}
       </div>
       <DialogActions pending={save.isPending} pendingLabel="Adding…">
-        Add folder
+        {kind === 'folder' ? 'Add folder' : 'Add inbox'}
       </DialogActions>
     </form>
   );

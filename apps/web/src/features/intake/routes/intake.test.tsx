@@ -141,6 +141,92 @@ describe('intake', { timeout: 60_000 }, () => {
     });
   });
 
+  it('adds an e-mail inbox: its fields checked, Test connection, the server’s refusal at its field', async () => {
+    let tries = 0;
+    const { calls } = server({
+      'POST /api/intake/sources/test-inbox': {
+        body: { data: { mailbox: 'INBOX', messages: 3, idle: true }, message: 'The inbox answered' },
+      },
+      'POST /api/intake/sources': () => {
+        tries += 1;
+        return tries === 1
+          ? {
+              status: 400,
+              body: {
+                message: 'Invalid input',
+                errors: [
+                  {
+                    path: 'body.settings.host',
+                    message: 'This host is on this machine or a private network',
+                  },
+                ],
+              },
+            }
+          : {
+              body: {
+                data: { ...source, id: 3, name: 'Invoices' },
+                message: 'Intake source "Invoices" added',
+              },
+            };
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Files arrive from' }), 'imap');
+    expect(form).toHaveAccessibleName('Read an e-mail inbox');
+    expect(within(form).queryByRole('textbox', { name: /Folder on the server/ })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Add inbox' }));
+    expect(within(form).getAllByText('Required')).toHaveLength(3);
+    expect(sent(calls, 'POST', '/api/intake/sources')).toEqual([]);
+
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Invoices');
+    await user.type(within(form).getByRole('textbox', { name: 'IMAP server' }), 'imap.example.com');
+    await user.type(within(form).getByRole('textbox', { name: 'User name' }), 'invoices');
+    await user.type(within(form).getByLabelText('Password'), 'mail-secret');
+    await user.type(within(form).getByRole('textbox', { name: 'Only from senders containing' }), 'acme');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'After taking a message' }), 'move');
+    await user.type(within(form).getByRole('textbox', { name: 'Move it to' }), 'Filed');
+    await user.click(within(form).getByRole('button', { name: 'Test connection' }));
+    expect(
+      await within(form).findByText('INBOX answered: 3 messages, new mail is seen at once (IDLE).'),
+    ).toBeVisible();
+    const settings = {
+      host: 'imap.example.com',
+      port: 993,
+      tls: true,
+      user: 'invoices',
+      password: 'mail-secret',
+      mailbox: 'INBOX',
+      sender_filter: 'acme',
+      subject_filter: '',
+      after_take: 'move',
+      move_to: 'Filed',
+      take_message: false,
+    };
+    expect(sent(calls, 'POST', '/api/intake/sources/test-inbox')).toEqual([{ settings }]);
+
+    await within(form).findByRole('option', { name: 'Inbox' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), '4');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Owner' }), '5');
+    await user.click(within(form).getByRole('button', { name: 'Add inbox' }));
+    expect(await within(form).findByText('This host is on this machine or a private network')).toBeVisible();
+    expect(within(form).getByRole('textbox', { name: 'IMAP server' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Add inbox' }));
+    expect(await screen.findByText('Intake source "Invoices" added')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/sources')[1]).toEqual({
+      kind: 'imap',
+      name: 'Invoices',
+      enabled: true,
+      category_id: 4,
+      owner_id: 5,
+      file_as: 'indexed',
+      settings,
+    });
+  });
+
   it('moves a rule down, tries the rules in a dry run, and takes a failed arrival again', async () => {
     const { calls } = server({
       'PUT /api/intake/rules-order': { body: { data: { items: [rule(2, 'Letters'), rule(1, 'Invoices')] } } },
