@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import {
   addCategoryFields,
   createCategory,
@@ -10,6 +10,7 @@ import {
   createUser,
   loginAs,
 } from '../../../test/factories.js';
+import { seededApp } from '../../../test/seed.js';
 
 // GET and POST fileIncategory/{id} and the export: live, indexed, visible files, filtered.
 
@@ -21,17 +22,27 @@ let fieldId = 0;
 const ids: number[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.db);
-  const owner = await createUser(t.db);
-  token = await loginAs(t.app, user, 'user');
-  strangerToken = await loginAs(t.app, await createUser(t.db), 'user');
-  cat = (await createCategory(t.db, { grants: [{ userId: user.id }] })).id;
-  const field = await createField(t.db, { name: 'Supplier' });
-  fieldId = field.id;
-  await addCategoryFields(t.db, cat, [field.id]);
-  for (const [i, name] of ['alpha.pdf', 'beta.pdf', 'gamma.txt'].entries()) {
-    const f = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat, name });
+  const world = await seededApp({
+    users: { user: {}, owner: { signIn: false }, stranger: {} },
+    fields: { supplier: { name: 'Supplier' } },
+    categories: { cat: { grants: { user: [] }, fields: ['supplier'] } },
+    files: {
+      alpha: { owner: 'owner', category: 'cat', name: 'alpha.pdf' },
+      beta: { owner: 'owner', category: 'cat', name: 'beta.pdf' },
+      gamma: { owner: 'owner', category: 'cat', name: 'gamma.txt' },
+      // Not listed: unindexed, in the trash, restricted away from the user.
+      unindexed: { owner: 'owner', category: 'cat', indexed: false },
+      trashed: { owner: 'owner', category: 'cat' },
+      restricted: { owner: 'owner', category: 'cat' },
+    },
+  });
+  t = world.t;
+  token = world.users.user.token;
+  strangerToken = world.users.stranger.token;
+  cat = world.categories.cat.id;
+  fieldId = world.fields.supplier.id;
+  const { alpha, beta, gamma, trashed, restricted } = world.files;
+  for (const [i, f] of [alpha, beta, gamma].entries()) {
     await t.db.file.update({
       where: { id: f.id },
       data: { createdAt: new Date(Date.UTC(2026, 0, 10 + i)), incrementalValue: i + 1 },
@@ -41,11 +52,7 @@ beforeAll(async () => {
     });
     ids.push(f.id);
   }
-  // Not listed: unindexed, in the trash, restricted away from the user.
-  await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat, indexed: false });
-  const trashed = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat });
   await t.db.file.update({ where: { id: trashed.id }, data: { deletedAt: new Date() } });
-  const restricted = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: cat });
   await t.db.file.update({ where: { id: restricted.id }, data: { hasOwnPermissions: true } });
 });
 afterAll(() => t.close());
