@@ -1,9 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { createCategory, createFile } from '../../../test/factories.js';
+import { seededApp } from '../../../test/seed.js';
 import { emitFileEvent } from '../../lib/file-events.js';
 import { RANK_WINDOW } from './search.repository.js';
 import { markedHtml } from './search.service.js';
@@ -28,22 +29,41 @@ const filter = (who: { token: string }, payload: unknown, qs = '') =>
 const ids = (res: { json: () => { data: { items: Array<{ id: number }> } } }) =>
   res.json().data.items.map((f) => f.id);
 
-async function person(accessType: 'General staff' | 'COMPANY ADMIN', firstName: string) {
-  const user = await createUser(t.db, { accessType, firstName, lastName: 'Tester' });
-  return {
-    id: user.id,
-    token: await loginAs(t.app, user, accessType === 'General staff' ? 'user' : 'admin'),
-  };
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  staff = await person('General staff', 'Sam');
-  outsider = await person('General staff', 'Olga');
-  admin = await person('COMPANY ADMIN', 'Ada');
-  cat1 = (await createCategory(t.db, { name: 'Finance', grants: [{ userId: staff.id }] })).id;
-  child = (await createCategory(t.db, { name: 'Invoices 2026', parentId: cat1 })).id;
-  cat2 = (await createCategory(t.db, { name: 'Board' })).id;
+  const person = (firstName: string) => ({ firstName, lastName: 'Tester' });
+  const world = await seededApp({
+    users: {
+      staff: person('Sam'),
+      outsider: person('Olga'),
+      admin: { ...person('Ada'), accessType: 'COMPANY ADMIN' },
+    },
+    categories: {
+      finance: { name: 'Finance', grants: { staff: [] } },
+      invoices: { name: 'Invoices 2026', parent: 'finance' },
+      board: { name: 'Board' },
+    },
+    files: {
+      invoice: { owner: 'admin', category: 'finance', name: 'Quarterly invoice March.pdf' },
+      notes: { owner: 'admin', category: 'invoices', name: 'notes.txt' },
+      secret: { owner: 'admin', category: 'board', name: 'zanzibar secret plans.txt' },
+      ownInCat2: { owner: 'staff', category: 'board', name: 'my own draft.txt' },
+    },
+  });
+  ({
+    t,
+    users: { staff, outsider, admin },
+  } = world);
+  ({
+    finance: { id: cat1 },
+    invoices: { id: child },
+    board: { id: cat2 },
+  } = world.categories);
+  ({
+    invoice: { id: invoice },
+    notes: { id: notes },
+    secret: { id: secret },
+    ownInCat2: { id: ownInCat2 },
+  } = world.files);
   const list = await t.db.valueList.create({
     data: {
       name: 'Approval',
@@ -71,31 +91,6 @@ beforeAll(async () => {
   fields = { text: made[0]!.id, number: made[1]!.id, date: made[2]!.id, select: made[3]!.id };
   for (const [position, f] of made.entries())
     await t.db.categoryField.create({ data: { categoryId: cat1, fieldId: f.id, position } });
-
-  invoice = (
-    await createFile(t.db, t.app.deps.blobs, {
-      ownerId: admin.id,
-      categoryId: cat1,
-      name: 'Quarterly invoice March.pdf',
-    })
-  ).id;
-  notes = (
-    await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: child, name: 'notes.txt' })
-  ).id;
-  secret = (
-    await createFile(t.db, t.app.deps.blobs, {
-      ownerId: admin.id,
-      categoryId: cat2,
-      name: 'zanzibar secret plans.txt',
-    })
-  ).id;
-  ownInCat2 = (
-    await createFile(t.db, t.app.deps.blobs, {
-      ownerId: staff.id,
-      categoryId: cat2,
-      name: 'my own draft.txt',
-    })
-  ).id;
 
   const approved = list.items.find((i) => i.key === 7)!;
   await t.db.fileFieldValue.createMany({
@@ -397,6 +392,38 @@ describe('POST /api/filter-files', () => {
       notes,
     ]);
     expect(ids(await filter(staff, { category_id: child, endDate: '2001-01-01' }))).toEqual([]);
+  });
+
+  it('lists a file seen two ways once and a restricted one through its own grant only, counted so', async () => {
+    const routes = (await createCategory(t.db, { name: 'Routes', grants: [{ userId: staff.id }] })).id;
+    const hidden = (await createCategory(t.db, { name: 'Routes hidden' })).id;
+    const make = (name: string, ownerId: number, categoryId: number) =>
+      createFile(t.db, t.app.deps.blobs, { ownerId, categoryId, name }).then((f) => f.id);
+    const ownAndGranted = await make('route own.txt', staff.id, routes);
+    const inCategory = await make('route category.txt', admin.id, routes);
+    const restricted = await make('route restricted.txt', admin.id, routes);
+    const restrictedShared = await make('route restricted shared.txt', admin.id, routes);
+    const sharedElsewhere = await make('route shared elsewhere.txt', admin.id, hidden);
+    await t.db.file.updateMany({
+      where: { id: { in: [restricted, restrictedShared] } },
+      data: { hasOwnPermissions: true },
+    });
+    await t.db.filePermission.createMany({
+      data: [
+        { fileId: restrictedShared, userId: staff.id },
+        { fileId: sharedElsewhere, userId: staff.id },
+      ],
+    });
+    const listed = await filter(staff, { category_id: routes });
+    expect(ids(listed)).toEqual([restrictedShared, inCategory, ownAndGranted]);
+    expect(listed.json().data.total).toBe(3);
+    const elsewhere = await filter(staff, { category_id: hidden });
+    expect(ids(elsewhere)).toEqual([sharedElsewhere]);
+    expect(elsewhere.json().data.total).toBe(1);
+    // The second page starts where the first ended, whichever way its files are seen.
+    const second = await filter(staff, { category_id: routes }, '?page=2&quantity=2');
+    expect(ids(second)).toEqual([ownAndGranted]);
+    expect(second.json().data.total).toBe(3);
   });
 
   it('filters on metadata: text equals, number and date ranges, value-list keys; combined with search', async () => {
