@@ -27,7 +27,11 @@ const EMBEDDED_WATCH_MS = 2000;
  * The database of a start: DATABASE_URL, or the embedded PostgreSQL under DATA_DIR/postgres
  * (created on first use), migrated to the latest migration.
  */
-export async function openDatabase(config: Config): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Config,
+  /** Called once the embedded PostgreSQL's programs run (never with DATABASE_URL). */
+  { onSpawned }: { onSpawned?: () => void } = {},
+): Promise<OpenDatabase> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   try {
@@ -38,6 +42,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
         // A PostgreSQL killed under the server is started again (calls answer 503 meanwhile).
         watchMs: EMBEDDED_WATCH_MS,
         onWatch: (message) => process.stderr.write(`${new Date().toISOString()} ${message}\n`),
+        ...(onSpawned ? { onSpawned } : {}),
       });
       await createDatabase(embedded.adminUrl, 'quire');
       databaseUrl = withDatabase(embedded.adminUrl, 'quire');

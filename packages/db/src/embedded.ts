@@ -270,10 +270,25 @@ export async function startEmbeddedPostgres(options: {
   watchMs?: number;
   /** What the watchdog says (a restart, a failed try); default: `onLog`. */
   onWatch?: (message: string) => void;
+  /**
+   * Called once, as soon as PostgreSQL's own programs run (initdb on a first start, else
+   * pg_ctl start): the caller can do its own work while they do theirs (the server loads
+   * its modules then, not before: their compiling would hold up the steps that lead here).
+   */
+  onSpawned?: () => void;
 }): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(options.dataDir);
   const runtimeDir = options.runtimeDir ?? ROOT_RUNTIME_DIR;
   const log = options.onLog ?? (() => {});
+  let spawned = false;
+  /** Awaits `running` (a program just started), having told the caller once. */
+  const whileRunning = async <T>(running: Promise<T>): Promise<T> => {
+    if (!spawned) {
+      spawned = true;
+      options.onSpawned?.();
+    }
+    return running;
+  };
   const asRoot = process.getuid?.() === 0;
   const binaries = packagedBinaries();
 
@@ -309,18 +324,20 @@ export async function startEmbeddedPostgres(options: {
       if (user) await chown(databaseDir, user.uid, user.gid);
       await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
       if (user) await chown(pwfile, user.uid, user.gid);
-      await runAs(
-        spawner,
-        bin('initdb'),
-        [
-          `--pgdata=${databaseDir}`,
-          '--auth=scram-sha-256',
-          `--username=${PG_USER}`,
-          `--pwfile=${pwfile}`,
-          '--encoding=UTF8',
-          '--locale=C',
-        ],
-        env,
+      await whileRunning(
+        runAs(
+          spawner,
+          bin('initdb'),
+          [
+            `--pgdata=${databaseDir}`,
+            '--auth=scram-sha-256',
+            `--username=${PG_USER}`,
+            `--pwfile=${pwfile}`,
+            '--encoding=UTF8',
+            '--locale=C',
+          ],
+          env,
+        ),
       );
     } catch (err) {
       throw asStartupError(err, path.dirname(clusterDir));
@@ -357,7 +374,7 @@ export async function startEmbeddedPostgres(options: {
   for (let attempt = 1; ; attempt++) {
     port = options.port || (await freePort());
     try {
-      await pgStart(port);
+      await whileRunning(pgStart(port));
       break;
     } catch (err) {
       const tail = await readFile(logFile, 'utf8')

@@ -47,6 +47,24 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
+  it('says once, while its programs run, that they run: on the first start (initdb) and on a later one', async () => {
+    const cluster = path.join(tmp, 'spawned', 'postgres');
+    for (const start of ['first', 'second']) {
+      const told: string[] = [];
+      let settled = false;
+      const starting = startEmbeddedPostgres({
+        dataDir: cluster,
+        runtimeDir,
+        onSpawned: () => told.push(settled ? `${start}: after` : `${start}: while`),
+      });
+      const db = await starting.finally(() => {
+        settled = true;
+      });
+      await db.stop();
+      expect(told).toEqual([`${start}: while`]);
+    }
+  });
+
   it('gives a cluster made with the old fixed password a new one at its next start', async () => {
     const cluster = path.join(tmp, 'legacy', 'postgres');
     let db = await startEmbeddedPostgres({ dataDir: cluster, runtimeDir });
