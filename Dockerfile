@@ -69,4 +69,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # One process, PID 1 is node itself: SIGTERM (docker stop) reaches the server, which closes
 # the server, the database pool and (when used) the embedded PostgreSQL. The flag keeps the
 # young generation small (idle memory; decision 016).
-CMD ["node", "--max-semi-space-size=1", "dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=1", "--v8-pool-size=1", "dist/server.mjs"]

@@ -125,7 +125,7 @@ const postgres = readdirSync(store)
   .reduce((sum, d) => sum + sizeOf(path.join(store, d)), 0);
 console.info(
   `Quire: production folder ${out}: ${mb(sizeOf(out))} on disk (the embedded PostgreSQL ${mb(postgres)}; ${mb(pruned)} of unused package files left out)   [${seconds()}]\n` +
-    `       run it with: cd ${path.relative(process.cwd(), out) || '.'} && node --max-semi-space-size=1 dist/server.mjs`,
+    `       run it with: cd ${path.relative(process.cwd(), out) || '.'} && node --max-semi-space-size=1 --v8-pool-size=1 dist/server.mjs`,
 );
 if (jsonArg > 0)
   writeFileSync(

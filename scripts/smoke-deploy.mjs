@@ -92,7 +92,7 @@ try {
   await check(results, 'node dist/server.mjs serves, and the Company Admin signs in', async () => {
     const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' };
     for (const name of ['DATABASE_URL', 'STORAGE_DIR', 'WEB_DIST', 'QUIRE_PRISMA_DIR']) delete env[name];
-    server = spawn(process.execPath, ['--max-semi-space-size=1', 'dist/server.mjs'], {
+    server = spawn(process.execPath, ['--max-semi-space-size=1', '--v8-pool-size=1', 'dist/server.mjs'], {
       cwd: folder,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
