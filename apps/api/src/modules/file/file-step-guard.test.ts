@@ -1,16 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import {
-  addCategoryFields,
-  createCategory,
-  createField,
-  createFile,
-  createUser,
-  loginAs,
-} from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { createCategory, createFile } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 import { designWorkflow } from '../../../test/workflows.js';
 
 // Issue 23, point 11: while a file waits in a workflow step, every call that changes it goes
@@ -20,7 +14,7 @@ import { designWorkflow } from '../../../test/workflows.js';
 
 let t: TestContext;
 let admin: string;
-const people: Record<'owner' | 'alice' | 'bob', { id: number; token: string }> = {} as never;
+let people: Record<'owner' | 'alice' | 'bob', SeededUser>;
 let category: { id: number };
 let other: { id: number };
 let field: { id: number };
@@ -29,22 +23,20 @@ let workflowId: number;
 const ALL = ['upload', 'edit', 'delete', 'share'] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const fileControl = await createUser(t.db, { accessType: 'File Control Admin' });
-  admin = await loginAs(t.app, fileControl);
-  for (const name of ['owner', 'alice', 'bob'] as const) {
-    const user = await createUser(t.db);
-    people[name] = { id: user.id, token: await loginAs(t.app, user, 'user') };
-  }
-  const grants = [
-    { userId: people.owner.id, rights: [...ALL] },
-    { userId: people.alice.id, rights: [...ALL] },
-  ];
-  category = await createCategory(t.db, { grants });
-  other = await createCategory(t.db, { grants });
-  field = await createField(t.db, { type: 'text' });
-  await addCategoryFields(t.db, category.id, [field.id]);
-  await addCategoryFields(t.db, other.id, [field.id]);
+  const grants = { owner: [...ALL], alice: [...ALL] };
+  const world = await seededApp({
+    users: { fileControl: { accessType: 'File Control Admin' }, owner: {}, alice: {}, bob: {} },
+    fields: { field: { type: 'text' } },
+    categories: { category: { grants, fields: ['field'] }, other: { grants, fields: ['field'] } },
+  });
+  const { fileControl, ...rest } = world.users;
+  ({
+    t,
+    categories: { category, other },
+    fields: { field },
+  } = world);
+  admin = fileControl.token;
+  people = rest;
   workflowId = (await designWorkflow(t, admin, { steps: [{ name: 'Review', users: [people.alice.id] }] })).id;
 });
 afterAll(() => t.close());
