@@ -144,6 +144,43 @@ describe('an invoice mailed to the inbox', () => {
     expect(JSON.stringify(shown)).not.toMatch(/accounts-Pass-1|imap_cursor|password_encrypted/);
   });
 
+  it('takes a failed part again when asked (POST /api/intake/arrivals/{id}/retry)', async () => {
+    const source = (await t.db.intakeSource.findFirstOrThrow({ where: { name: 'Accounts inbox' } })).id;
+    await mail.deliver(
+      composeMessage({
+        from: 'Acme Billing <billing@acme.test>',
+        subject: 'Credit note',
+        parts: [{ filename: 'credit-note.pdf', contentType: 'application/pdf', content: '' }],
+      }),
+      { user: 'accounts' },
+    );
+    // The next beat would wait for the interval: the source is woken as a watcher would.
+    await t.db
+      .$executeRaw`UPDATE intake_sources SET settings = settings - 'imap_checked' WHERE id = ${source}`;
+    await pollSource(t.app.deps, (await intakeRepo.findSource(t.db, source))!);
+    const failed = await t.db.intakeArrival.findFirstOrThrow({
+      where: { sourceId: source, status: 'failed' },
+    });
+    expect(failed).toMatchObject({ fileName: 'credit-note.pdf', reason: 'The file is empty' });
+    const retried = await call({ method: 'POST', url: `/api/intake/arrivals/${failed.id}/retry` });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await t.db.intakeArrival.count({ where: { id: failed.id } })).toBe(0);
+    // The queued retry makes the next beat look at once, in Filed where the message went.
+    await pollSource(t.app.deps, (await intakeRepo.findSource(t.db, source))!);
+    const again = await t.db.intakeArrival.findMany({
+      where: { sourceId: source, externalKey: failed.externalKey },
+    });
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ status: 'failed', reason: 'The file is empty' });
+    expect(
+      (
+        (await t.db.intakeSource.findUniqueOrThrow({ where: { id: source } })).settings as {
+          imap_retries: unknown[];
+        }
+      ).imap_retries,
+    ).toEqual([]);
+  });
+
   it('shows why an inbox cannot be read on the source', async () => {
     const created = await call({
       method: 'POST',

@@ -250,7 +250,8 @@ export async function retryImapPart(
   const state = stateOf(source.settings);
   const moved = state.moved.find((m) => m.key === `${key.uidValidity}:${key.uid}`) ?? null;
   const at = moved ?? { folder: settings.mailbox, uidValidity: key.uidValidity, uid: key.uid };
-  const client = await openImap(accountOf(deps, settings), policyOf(deps));
+  // The retry call waits for this inside its transaction: a short look.
+  const client = await openImap(accountOf(deps, settings), { ...policyOf(deps), timeoutMs: 4000 });
   try {
     const lock = await client.getMailboxLock(at.folder).catch(() => null);
     if (!lock) throw new ImapFailure(`The folder "${at.folder}" is not on the IMAP server any more`);
