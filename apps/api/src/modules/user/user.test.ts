@@ -1,24 +1,25 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 
 let t: TestContext;
-let companyAdmin: { id: number; username: string };
-let adminToken: string;
+let companyAdmin: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  companyAdmin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  adminToken = await loginAs(t.app, companyAdmin);
+  ({
+    t,
+    users: { companyAdmin },
+  } = await seededApp({ users: { companyAdmin: { accessType: 'COMPANY ADMIN' } } }));
 });
 afterAll(() => t.close());
 
 type Inject = InjectOptions;
 const call = (token: string | null, opts: Inject) => callAs(t, token, opts);
-const asAdmin = (opts: Inject) => call(adminToken, opts);
+const asAdmin = (opts: Inject) => call(companyAdmin.token, opts);
 
 const NEW_PASSWORD = 'Another-Long-Passphrase-42';
 let seq = 0;
@@ -335,7 +336,7 @@ describe('POST /api/logged-in-user/{id}/end', () => {
     const user = await createUser(t.db, { accessType: 'Auditor' });
     const theirs = await loginAs(t.app, user);
     const session = await sessionOf(user.id);
-    const res = await end(adminToken, session.id);
+    const res = await end(companyAdmin.token, session.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'The session was ended', data: null });
     expect((await call(theirs, { method: 'GET', url: '/api/check-session' })).statusCode).toBe(401);
@@ -346,7 +347,7 @@ describe('POST /api/logged-in-user/{id}/end', () => {
     expect(event).toMatchObject({ userId: companyAdmin.id, targetId: String(user.id) });
     expect(event.details).toMatchObject({ session_id: session.id });
     // Ended already: not found.
-    expect((await end(adminToken, session.id)).statusCode).toBe(404);
+    expect((await end(companyAdmin.token, session.id)).statusCode).toBe(404);
   });
 
   it('may end another session of the caller, not the current one (sign out instead)', async () => {
