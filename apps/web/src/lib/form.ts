@@ -1,7 +1,15 @@
 // react-hook-form glue shared by every form: the contract's zod schemas as resolvers (loaded
 // when the page that needs them does, or later for the first chunk), and a refused call's
 // field errors put back beside their fields.
-import type { FieldErrors, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  get,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { ApiError } from './api-error';
 import { fieldErrorsFrom } from './field-errors';
 
@@ -33,6 +41,19 @@ export const numberOrNull = (v: unknown) => (v === '' || v === null || v === und
 
 /** `setValueAs` of an optional text: blank is null. */
 export const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+
+/**
+ * A field's props from its form: its error message and its registration, so that
+ * `<FormField label="Phone" {...bind('phone')} />` stands for error= and register().
+ */
+export function fieldBinder<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'register' | 'formState'>,
+) {
+  return <N extends FieldPath<T>>(name: N, options?: RegisterOptions<T, N>) => ({
+    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
+    ...form.register(name, options),
+  });
+}
 
 /**
  * Puts a refused call's field errors (`errors: [{ path: 'body.email', message }]`) on the

@@ -3,9 +3,9 @@ import { type TCategoryInfo, ZStoreCategoryBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, FormField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, withEmptyMessages } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useUpdateFolder } from '../api/update-folder';
 
 const ZGeneral = ZStoreCategoryBody.pick({
@@ -21,7 +21,6 @@ const resolver = withEmptyMessages(zodResolver(ZGeneral), { name: 'Enter a name 
 
 /** Name, description, the prefix of its files' running numbers, and what it takes from above. */
 export function GeneralSection({ info, canWrite }: { info: TCategoryInfo; canWrite: boolean }) {
-  const notify = useNotify();
   const update = useUpdateFolder();
   const form = useForm<GeneralInput, unknown, z.output<typeof ZGeneral>>({
     resolver,
@@ -33,39 +32,27 @@ export function GeneralSection({ info, canWrite }: { info: TCategoryInfo; canWri
       inherit_permissions: info.inherit_permissions,
     },
   });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(
-      { folder_id: info.id, ...values },
-      {
-        onSuccess: () => notify.success('Category saved', `${values.name} was saved.`),
-        onError: (error) => {
-          setServerErrors(form, error, FIELDS);
-          notify.notifyFailure('Failed to edit category!', error);
-        },
-      },
-    ),
-  );
+  const bind = fieldBinder(form);
+  const onSubmit = useFormSubmit(form, update, {
+    fields: FIELDS,
+    failure: 'Failed to edit category!',
+    body: (values) => ({ folder_id: info.id, ...values }),
+    told: (_saved, values) => ['Category saved', `${values.name} was saved.`],
+  });
   return (
     <section className="card" aria-labelledby="general-title">
       <h2 id="general-title">General</h2>
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
         <fieldset disabled={!canWrite} className="plain-fieldset">
           <div className="form-grid">
-            <FormField
-              label="Name"
-              autoComplete="off"
-              error={errors.name?.message}
-              {...form.register('name')}
-            />
+            <FormField label="Name" autoComplete="off" {...bind('name')} />
             <FormField
               label="Prefix of running numbers"
               autoComplete="off"
               hint="Shown before each file's number here, such as INV-"
-              error={errors.incremental_prefix?.message}
-              {...form.register('incremental_prefix')}
+              {...bind('incremental_prefix')}
             />
-            <Field label="Description" error={errors.description?.message} className="field--wide">
+            <Field label="Description" error={bind('description').error} className="field--wide">
               {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
             </Field>
           </div>

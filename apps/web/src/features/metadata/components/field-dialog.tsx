@@ -11,8 +11,8 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Field, FormField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors } from '../../../lib/form';
+import { fieldBinder } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useValueLists } from '../api/get-value-lists';
 import { useStoreField } from '../api/store-field';
 import { bodyOf, emptyField, type FieldFormValues, formValuesOf } from '../lib/field-form';
@@ -43,7 +43,6 @@ const resolver: Resolver<FieldFormValues, unknown, TStoreUserFieldBody> = async 
 
 /** Create or edit a metadata field: its type, whether it is required, and its validation. */
 export function FieldDialog({ field, onClose }: { field?: TMetadataField; onClose: () => void }) {
-  const notify = useNotify();
   const store = useStoreField();
   const lists = useValueLists();
   const form = useForm<FieldFormValues, unknown, TStoreUserFieldBody>({
@@ -51,27 +50,17 @@ export function FieldDialog({ field, onClose }: { field?: TMetadataField; onClos
     defaultValues: field ? formValuesOf(field) : emptyField,
   });
   const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const type = form.watch('type');
   const inUse = field ? field.usage.categories + field.usage.files + field.usage.workflows > 0 : false;
 
-  const onSubmit = form.handleSubmit((body) => {
-    if (store.isPending) return;
-    store.mutate(
-      { ...body, ...(field ? { id: field.id } : {}) },
-      {
-        onSuccess: (saved) => {
-          notify.success(field ? 'Field saved' : 'Field created', `${saved.name} was saved.`);
-          onClose();
-        },
-        onError: (error) => {
-          setServerErrors(form, error, FIELDS);
-          notify.notifyFailure(
-            field ? 'Failed to edit metadata field!' : 'Failed to create metadata field!',
-            error,
-          );
-        },
-      },
-    );
+  const onSubmit = useFormSubmit(form, store, {
+    fields: FIELDS,
+    failure: field ? 'Failed to edit metadata field!' : 'Failed to create metadata field!',
+    whilePending: 'ignore',
+    body: (body) => ({ ...body, ...(field ? { id: field.id } : {}) }),
+    told: (saved) => [field ? 'Field saved' : 'Field created', `${saved.name} was saved.`],
+    onDone: onClose,
   });
 
   return (
@@ -81,7 +70,7 @@ export function FieldDialog({ field, onClose }: { field?: TMetadataField; onClos
       busy={store.isPending}
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={store.isPending}>
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <FormField label="Name" autoComplete="off" {...bind('name')} />
         <Field
           label="Type"
           error={errors.type?.message}
@@ -113,54 +102,25 @@ export function FieldDialog({ field, onClose }: { field?: TMetadataField; onClos
         ) : null}
         {type === 'number' ? (
           <div className="form-grid">
-            <FormField
-              label="Smallest"
-              type="number"
-              step="any"
-              error={errors.min_number?.message}
-              {...form.register('min_number')}
-            />
-            <FormField
-              label="Largest"
-              type="number"
-              step="any"
-              error={errors.max_number?.message}
-              {...form.register('max_number')}
-            />
+            <FormField label="Smallest" type="number" step="any" {...bind('min_number')} />
+            <FormField label="Largest" type="number" step="any" {...bind('max_number')} />
           </div>
         ) : null}
         {type === 'date' ? (
           <div className="form-grid">
-            <FormField
-              label="Earliest"
-              type="date"
-              error={errors.min_date?.message}
-              {...form.register('min_date')}
-            />
-            <FormField
-              label="Latest"
-              type="date"
-              error={errors.max_date?.message}
-              {...form.register('max_date')}
-            />
+            <FormField label="Earliest" type="date" {...bind('min_date')} />
+            <FormField label="Latest" type="date" {...bind('max_date')} />
           </div>
         ) : null}
         {type === 'text' ? (
           <div className="form-grid">
-            <FormField
-              label="Longest (characters)"
-              type="number"
-              min={1}
-              error={errors.max_length?.message}
-              {...form.register('max_length')}
-            />
+            <FormField label="Longest (characters)" type="number" min={1} {...bind('max_length')} />
             <FormField
               label="Pattern"
               autoComplete="off"
               maxLength={FIELD_PATTERN_MAX}
               hint="A regular expression the whole value must match, such as [A-Z]{3}-\d+"
-              error={errors.pattern?.message}
-              {...form.register('pattern')}
+              {...bind('pattern')}
             />
           </div>
         ) : null}

@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { QueryState } from '../../../components/data-table';
 import { FormField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { PendingButton } from '../../../components/pending-button';
-import { setServerErrors } from '../../../lib/form';
+import { fieldBinder } from '../../../lib/form';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCompanyDetails } from '../api/get-company-details';
 import { useUpdateCompanyDetails } from '../api/update-company-details';
 import { ImageCard } from '../components/image-card';
@@ -47,7 +47,6 @@ export function CompanySetupPage() {
 }
 
 function DetailsCard({ details, canWrite }: { details: TCompanyDetails; canWrite: boolean }) {
-  const notify = useNotify();
   const update = useUpdateCompanyDetails();
   const form = useForm<DetailsInput, unknown, z.output<typeof ZCompanyDetailsBody>>({
     resolver,
@@ -59,54 +58,22 @@ function DetailsCard({ details, canWrite }: { details: TCompanyDetails; canWrite
       website: details.website,
     },
   });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((body) =>
-    update.mutate(body, {
-      onSuccess: () => notify.success('Company details saved', 'The details were saved.'),
-      onError: (error) => {
-        setServerErrors(form, error, FIELDS);
-        notify.notifyFailure('Failed to save the company details!', error);
-      },
-    }),
-  );
+  const bind = fieldBinder(form);
+  const onSubmit = useFormSubmit(form, update, {
+    fields: FIELDS,
+    failure: 'Failed to save the company details!',
+    told: () => ['Company details saved', 'The details were saved.'],
+  });
   return (
     <section className="card" aria-labelledby="details-title">
       <h2 id="details-title">Details</h2>
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
         <fieldset className="plain-fieldset form" disabled={!canWrite}>
-          <FormField
-            label="Company name"
-            autoComplete="organization"
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <FormField
-            label="Address"
-            autoComplete="street-address"
-            error={errors.address?.message}
-            {...form.register('address')}
-          />
-          <FormField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...form.register('phone')}
-          />
-          <FormField
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <FormField
-            label="Website"
-            type="url"
-            autoComplete="url"
-            error={errors.website?.message}
-            {...form.register('website')}
-          />
+          <FormField label="Company name" autoComplete="organization" {...bind('name')} />
+          <FormField label="Address" autoComplete="street-address" {...bind('address')} />
+          <FormField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
+          <FormField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
+          <FormField label="Website" type="url" autoComplete="url" {...bind('website')} />
         </fieldset>
         {canWrite ? (
           <div className="form-actions">

@@ -11,11 +11,13 @@ import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Field, SelectField, wordOptions } from '../../../components/form-field';
+import { fieldBinder } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useDeleteCondition } from '../api/delete-condition';
 import { useSaveCondition } from '../api/save-condition';
 import { OPERATOR_WORDS, operatorsFor } from '../lib/words';
 import { DetailList } from './detail-list';
-import { RowDialog, useRowSubmit } from './row-dialog';
+import { RowDialog } from './row-dialog';
 import { ValueInput } from './value-input';
 
 type Mode = 'PRE' | 'POST';
@@ -96,16 +98,17 @@ function ConditionDialog({
     },
   });
   const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const fieldId = Number(form.watch('field_id'));
   const field = choices.find((f) => f.field_id === fieldId);
   const operator = form.watch('operator');
   const list = form.watch('list');
 
-  const onSubmit = useRowSubmit(form, save, {
+  const onSubmit = useFormSubmit(form, save, {
     fields: FIELDS,
     failure: 'Failed to create/update condition!',
     told: (saved) => ['Condition saved', conditionText(saved)],
-    onClose,
+    onDone: onClose,
   });
 
   return (
@@ -123,11 +126,7 @@ function ConditionDialog({
       onSubmit={onSubmit}
       submitLabel="Save condition"
     >
-      <SelectField
-        label="Field"
-        error={errors.field_id?.message}
-        {...form.register('field_id', { valueAsNumber: true })}
-      >
+      <SelectField label="Field" {...bind('field_id', { valueAsNumber: true })}>
         {choices.map((f) => (
           <option key={f.field_id} value={f.field_id}>
             {f.name}
@@ -138,7 +137,7 @@ function ConditionDialog({
         <input type="checkbox" {...form.register('on_workflow_field')} /> Test the run's workflow metadata
         (not the file's)
       </label>
-      <SelectField label="Comparison" error={errors.operator?.message} {...form.register('operator')}>
+      <SelectField label="Comparison" {...bind('operator')}>
         {wordOptions(operatorsFor(field?.type ?? 'text'), OPERATOR_WORDS)}
       </SelectField>
       {field && operator === 'in_list' && field.options.length ? (
@@ -194,8 +193,7 @@ function ConditionDialog({
       <SelectField
         label="Joined to the condition before by"
         hint="“and” binds first: a and b or c holds when (a and b) or c."
-        error={errors.join?.message}
-        {...form.register('join')}
+        {...bind('join')}
       >
         <option value="and">and</option>
         <option value="or">or</option>

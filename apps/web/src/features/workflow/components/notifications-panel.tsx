@@ -11,13 +11,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { Field, FormField, SelectField, wordOptions } from '../../../components/form-field';
-import { numberOrNull } from '../../../lib/form';
+import { fieldBinder, numberOrNull } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useSaveNotification } from '../api/save-notification';
 import { EVENT_WORDS, RECIPIENT_WORDS } from '../lib/words';
 import { DetailList } from './detail-list';
 import { RecipientSelect } from './recipient-select';
-import { RowDialog, useRowSubmit } from './row-dialog';
+import { RowDialog } from './row-dialog';
 
 type Input = z.input<typeof ZSaveNotificationBody>;
 const FIELDS = ['event', 'recipient', 'user_id', 'group_id', 'in_app', 'email', 'subject', 'body'] as const;
@@ -48,12 +49,13 @@ function NotificationDialog({
     },
   });
   const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const recipient = form.watch('recipient');
-  const onSubmit = useRowSubmit(form, save, {
+  const onSubmit = useFormSubmit(form, save, {
     fields: FIELDS,
     failure: 'Failed to create/update notification!',
     told: (_saved, body) => ['Notification saved', `${step.name}: ${EVENT_WORDS[body.event].toLowerCase()}.`],
-    onClose,
+    onDone: onClose,
   });
 
   return (
@@ -64,10 +66,10 @@ function NotificationDialog({
       onSubmit={onSubmit}
       submitLabel="Save notification"
     >
-      <SelectField label="When" error={errors.event?.message} {...form.register('event')}>
+      <SelectField label="When" {...bind('event')}>
         {wordOptions(STEP_EVENTS, EVENT_WORDS)}
       </SelectField>
-      <SelectField label="Tell" error={errors.recipient?.message} {...form.register('recipient')}>
+      <SelectField label="Tell" {...bind('recipient')}>
         {wordOptions(RECIPIENT_KINDS, RECIPIENT_WORDS)}
       </SelectField>
       {recipient === 'user' ? (
@@ -75,8 +77,7 @@ function NotificationDialog({
           kind="user"
           label="User"
           none="Choose a user"
-          error={errors.user_id?.message}
-          {...form.register('user_id', { setValueAs: numberOrNull })}
+          {...bind('user_id', { setValueAs: numberOrNull })}
         />
       ) : null}
       {recipient === 'group' ? (
@@ -84,8 +85,7 @@ function NotificationDialog({
           kind="group"
           label="Group"
           none="Choose a group"
-          error={errors.group_id?.message}
-          {...form.register('group_id', { setValueAs: numberOrNull })}
+          {...bind('group_id', { setValueAs: numberOrNull })}
         />
       ) : null}
       <fieldset className="choice-group">
@@ -105,8 +105,7 @@ function NotificationDialog({
           </>
         }
         hint="{file}, {step}, {workflow}, {user} and {comment} are filled in."
-        error={errors.subject?.message}
-        {...form.register('subject')}
+        {...bind('subject')}
       />
       <Field
         label={

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField, SelectField, wordOptions } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { numberOrNull, setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, numberOrNull, withEmptyMessages } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useSaveStep } from '../api/save-step';
 import { COMPLETION_WORDS, ROUTE_WORDS } from '../lib/words';
 
@@ -39,7 +39,6 @@ export function StepSettingsForm({
   onSaved?: (saved: TStep) => void;
   onCancel?: () => void;
 }) {
-  const notify = useNotify();
   const save = useSaveStep();
   const form = useForm<Input, unknown, z.output<typeof ZSaveStepBody>>({
     resolver,
@@ -57,39 +56,30 @@ export function StepSettingsForm({
       on_reject_step_id: step?.on_reject_step_id ?? null,
     },
   });
-  const { errors } = form.formState;
   const completion = form.watch('completion');
   const onApprove = form.watch('on_approve');
   const onReject = form.watch('on_reject');
   const others = steps.filter((s) => s.id !== step?.id);
 
-  const onSubmit = form.handleSubmit((body) => {
-    if (save.isPending) return;
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        const told = saved.notifications.some((n) => n.event === 'entered' && n.recipient === 'assignees');
-        notify.success(
-          step ? 'Step updated' : 'Step added',
-          !step && told
-            ? `${saved.name} was added. Its assignees are told, in the app and by e-mail, when a file enters it.`
-            : `${saved.name} was saved.`,
-        );
-        onSaved?.(saved);
-      },
-      onError: (error) => {
-        setServerErrors(form, error, FIELDS);
-        notify.notifyFailure('Failed to create/update step!', error);
-      },
-    });
+  const onSubmit = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failure: 'Failed to create/update step!',
+    whilePending: 'ignore',
+    told: (saved) => {
+      const told = saved.notifications.some((n) => n.event === 'entered' && n.recipient === 'assignees');
+      return [
+        step ? 'Step updated' : 'Step added',
+        !step && told
+          ? `${saved.name} was added. Its assignees are told, in the app and by e-mail, when a file enters it.`
+          : `${saved.name} was saved.`,
+      ];
+    },
+    onDone: (saved) => onSaved?.(saved),
   });
+  const bind = fieldBinder(form);
 
   const stepChoice = (name: 'on_approve_step_id' | 'on_reject_step_id', label: string) => (
-    <SelectField
-      label={label}
-      error={errors[name]?.message}
-      {...form.register(name, { setValueAs: numberOrNull })}
-      disabled={!canWrite}
-    >
+    <SelectField label={label} {...bind(name, { setValueAs: numberOrNull })} disabled={!canWrite}>
       <option value="">Choose a step</option>
       {[...(step ? [step] : []), ...others]
         .sort((a, b) => a.position - b.position)
@@ -104,8 +94,8 @@ export function StepSettingsForm({
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
       <fieldset disabled={!canWrite} className="form-fieldset">
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <DescriptionField error={errors.description?.message} {...form.register('description')} />
+        <FormField label="Name" autoComplete="off" {...bind('name')} />
+        <DescriptionField {...bind('description')} />
         <div className="form-grid">
           <FormField
             label={
@@ -117,14 +107,9 @@ export function StepSettingsForm({
             min={1}
             inputMode="numeric"
             hint="After this, the step is overdue."
-            error={errors.due_hours?.message}
-            {...form.register('due_hours', { setValueAs: numberOrNull })}
+            {...bind('due_hours', { setValueAs: numberOrNull })}
           />
-          <SelectField
-            label="Completed when"
-            error={errors.completion?.message}
-            {...form.register('completion')}
-          >
+          <SelectField label="Completed when" {...bind('completion')}>
             {wordOptions(STEP_COMPLETIONS, COMPLETION_WORDS)}
           </SelectField>
           {completion === 'quorum' ? (
@@ -133,25 +118,16 @@ export function StepSettingsForm({
               type="number"
               min={1}
               inputMode="numeric"
-              error={errors.quorum?.message}
-              {...form.register('quorum', { setValueAs: numberOrNull })}
+              {...bind('quorum', { setValueAs: numberOrNull })}
             />
           ) : null}
         </div>
         <div className="form-grid">
-          <SelectField
-            label="When approved, go to"
-            error={errors.on_approve?.message}
-            {...form.register('on_approve')}
-          >
+          <SelectField label="When approved, go to" {...bind('on_approve')}>
             {wordOptions(STEP_ROUTES, ROUTE_WORDS)}
           </SelectField>
           {onApprove === 'step' ? stepChoice('on_approve_step_id', 'Step after approval') : null}
-          <SelectField
-            label="When rejected, go to"
-            error={errors.on_reject?.message}
-            {...form.register('on_reject')}
-          >
+          <SelectField label="When rejected, go to" {...bind('on_reject')}>
             {wordOptions(STEP_ROUTES, ROUTE_WORDS)}
           </SelectField>
           {onReject === 'step' ? stepChoice('on_reject_step_id', 'Step after rejection') : null}

@@ -11,13 +11,14 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { FormField, SelectField, wordOptions } from '../../../components/form-field';
-import { numberOrNull, textOrNull } from '../../../lib/form';
+import { fieldBinder, numberOrNull, textOrNull } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useDeleteTrigger } from '../api/delete-trigger';
 import { useSaveTrigger } from '../api/save-trigger';
 import { TRIGGER_WORDS } from '../lib/words';
 import { DetailList } from './detail-list';
 import { RecipientSelect } from './recipient-select';
-import { RowDialog, useRowSubmit } from './row-dialog';
+import { RowDialog } from './row-dialog';
 
 type Input = z.input<typeof ZSaveTriggerBody>;
 const FIELDS = [
@@ -74,17 +75,17 @@ function TriggerDialog({
       active: trigger?.active ?? true,
     },
   });
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const kind = form.watch('kind');
   const moves = kind === 'on_field_change' || kind === 'on_date';
   const fields =
     kind === 'on_date' ? workflow.field_choices.filter((f) => f.type === 'date') : workflow.field_choices;
 
-  const onSubmit = useRowSubmit(form, save, {
+  const onSubmit = useFormSubmit(form, save, {
     fields: FIELDS,
     failure: 'Failed to create/update trigger!',
     told: (saved) => ['Trigger saved', triggerText(saved, workflow.steps)],
-    onClose,
+    onDone: onClose,
   });
 
   return (
@@ -96,7 +97,7 @@ function TriggerDialog({
       onSubmit={onSubmit}
       submitLabel="Save trigger"
     >
-      <SelectField label="When" error={errors.kind?.message} {...form.register('kind')}>
+      <SelectField label="When" {...bind('kind')}>
         {wordOptions(TRIGGER_KINDS, TRIGGER_WORDS)}
       </SelectField>
       {kind === 'on_index' ? (
@@ -108,8 +109,7 @@ function TriggerDialog({
         <SelectField
           label={kind === 'on_date' ? 'Date field' : 'Field'}
           hint={kind === 'on_date' ? 'Or leave it empty and give a schedule.' : undefined}
-          error={errors.field_id?.message}
-          {...form.register('field_id', { setValueAs: numberOrNull })}
+          {...bind('field_id', { setValueAs: numberOrNull })}
         >
           <option value="">{kind === 'on_date' ? 'No field: a schedule' : 'Choose a field'}</option>
           {fields.map((f) => (
@@ -126,24 +126,18 @@ function TriggerDialog({
               Only when it becomes <span className="muted">(optional)</span>
             </>
           }
-          error={errors.value?.message}
-          {...form.register('value', { setValueAs: textOrNull })}
+          {...bind('value', { setValueAs: textOrNull })}
         />
       ) : null}
       {kind === 'on_date' && !form.watch('field_id') ? (
         <FormField
           label="Schedule"
           hint="Five cron fields, such as 0 9 * * 1 (Mondays at 9:00): a file moves on once a due time passes after it entered."
-          error={errors.cron?.message}
-          {...form.register('cron', { setValueAs: textOrNull })}
+          {...bind('cron', { setValueAs: textOrNull })}
         />
       ) : null}
       {moves ? (
-        <SelectField
-          label="Then go to"
-          error={errors.target_step_id?.message}
-          {...form.register('target_step_id', { setValueAs: numberOrNull })}
-        >
+        <SelectField label="Then go to" {...bind('target_step_id', { setValueAs: numberOrNull })}>
           <option value="">The next step</option>
           {workflow.steps.map((s) => (
             <option key={s.id} value={s.id}>
@@ -158,15 +152,13 @@ function TriggerDialog({
             kind="user"
             label="Escalate to a user"
             none="Nobody"
-            error={errors.escalate_user_id?.message}
-            {...form.register('escalate_user_id', { setValueAs: numberOrNull })}
+            {...bind('escalate_user_id', { setValueAs: numberOrNull })}
           />
           <RecipientSelect
             kind="group"
             label="Or a group"
             none="No group"
-            error={errors.escalate_group_id?.message}
-            {...form.register('escalate_group_id', { setValueAs: numberOrNull })}
+            {...bind('escalate_group_id', { setValueAs: numberOrNull })}
           />
           {step.due_hours ? null : (
             <p className="alert alert--warning">

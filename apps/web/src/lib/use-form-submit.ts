@@ -1,0 +1,54 @@
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useNotify } from '../components/notifications/notification-context';
+import { setServerErrors } from './form';
+
+/** A saving mutation, as TanStack Query's `useMutation` gives it. */
+export interface SaveMutation<TVars, TSaved> {
+  mutate: (
+    vars: TVars,
+    options: { onSuccess: (saved: TSaved) => void; onError: (error: Error) => void },
+  ) => void;
+  isPending: boolean;
+}
+
+/**
+ * A form's submit that saves: the checked values (through `body`, when the call wants more)
+ * go to `save`; success toasts `told` and calls `onDone`; a refusal puts its field errors
+ * beside `fields` and toasts `failure` (the error-message rule).
+ */
+export function useFormSubmit<TInput extends FieldValues, TValues, TSaved, TVars = TValues>(
+  form: UseFormReturn<TInput, unknown, TValues>,
+  save: SaveMutation<TVars, TSaved>,
+  {
+    fields,
+    failure,
+    told,
+    onDone,
+    body = (values) => values as unknown as TVars,
+    whilePending = 'send',
+  }: {
+    fields: readonly FieldPath<TInput>[];
+    failure: string;
+    /** The success toast's title and message. */
+    told: (saved: TSaved, values: TValues) => readonly [string, string];
+    onDone?: (saved: TSaved) => void;
+    body?: (values: TValues) => TVars;
+    /** 'ignore': a submit while the last one runs does nothing. */
+    whilePending?: 'send' | 'ignore';
+  },
+) {
+  const notify = useNotify();
+  return form.handleSubmit((values) => {
+    if (whilePending === 'ignore' && save.isPending) return;
+    save.mutate(body(values), {
+      onSuccess: (saved) => {
+        notify.success(...told(saved, values));
+        onDone?.(saved);
+      },
+      onError: (error) => {
+        setServerErrors(form, error, fields);
+        notify.notifyFailure(failure, error);
+      },
+    });
+  });
+}
