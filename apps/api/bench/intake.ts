@@ -3,7 +3,7 @@
 // as the baseline, in the same run, on the same app and PostgreSQL (QUIRE_ROLE=api: no job
 // runs during either pass). The folder pass is the look that takes the files (the look before
 // it only notes them, as a watched folder does); it hashes, stores, claims and records each
-// file, then moves it to done/. The two passes' files differ in their first line, so neither
+// file, then moves it to done/, four files at a time (TAKE_AT_ONCE). The two passes' files differ in their first line, so neither
 // finds its content already stored.
 //
 //   pnpm --filter @quire/api exec tsx bench/intake.ts [--files=500]

@@ -24,6 +24,8 @@ export const FAILED_DIR = 'failed';
 const TEMPORARY = /(\.part|\.partial|\.tmp|\.temp|\.crdownload|\.download|\.swp|~)$/i;
 /** How deep sub-folders are looked into. */
 const MAX_DEPTH = 8;
+/** Files of one look taken at the same time. */
+const TAKE_AT_ONCE = 4;
 
 export interface FolderFile {
   /** The path under the watched folder, with `/` between its parts. */
@@ -132,12 +134,18 @@ export async function pollFolder(deps: Deps, source: repo.SourceRow): Promise<Po
     else summary.waiting++;
   }
   lastLook.set(source.id, now);
-  for (const file of stable) {
-    const outcome = await takeFolderFile(deps, source, file);
-    if (outcome === 'gone') continue;
-    summary[outcome]++;
-    now.delete(file.rel);
-  }
+  // A few files at a time: each waits mostly on the disk and the database.
+  let next = 0;
+  const worker = async () => {
+    while (next < stable.length) {
+      const file = stable[next++] as FolderFile;
+      const outcome = await takeFolderFile(deps, source, file);
+      if (outcome === 'gone') continue;
+      summary[outcome]++;
+      now.delete(file.rel);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TAKE_AT_ONCE, stable.length) }, worker));
   return summary;
 }
 
@@ -147,7 +155,6 @@ async function takeFolderFile(
   source: repo.SourceRow,
   file: FolderFile,
 ): Promise<'taken' | 'failed' | 'gone'> {
-  if (!existsSync(file.abs)) return 'gone';
   const root = folderSettings(source.settings).path;
   const target = await categoryFor(deps, source, file.rel);
   const max = deps.config.MAX_UPLOAD_BYTES;
@@ -162,9 +169,15 @@ async function takeFolderFile(
     // A file refused unread is known by path, size and time (its content is not hashed).
     externalKey: refusal ? folderKey(file, '-') : (c) => folderKey(file, c.sha256),
     fileName: path.basename(file.rel),
+    source,
     ...(refusal ? { refusal } : { path: file.abs }),
     ...('id' in target ? { categoryId: target.id } : {}),
+  }).catch((err: NodeJS.ErrnoException) => {
+    // Moved away since the listing (another server's look took it first).
+    if (err.code === 'ENOENT') return null;
+    throw err;
   });
+  if (!out) return 'gone';
   if (out.outcome === 'taken') {
     await moveOn(root, file, 'done', null);
     return 'taken';

@@ -147,6 +147,10 @@ export async function claimArrival(
   return found[0]?.id ?? null;
 }
 
+export function setArrivalFile(tx: Tx, id: number, fileId: number) {
+  return tx.intakeArrival.update({ where: { id }, data: { fileId }, select: { id: true } });
+}
+
 export function updateArrival(tx: Tx, id: number, data: Prisma.IntakeArrivalUncheckedUpdateInput) {
   return tx.intakeArrival.update({ where: { id }, data, include: arrivalInclude });
 }

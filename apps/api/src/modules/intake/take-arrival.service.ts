@@ -61,6 +61,8 @@ export interface ArrivalInput {
   categoryId?: number;
   /** Refused by the source before it is read (say, larger than the largest upload by its size). */
   refusal?: string;
+  /** The source's row, when the caller has just read it (a poll taking many files). */
+  source?: repo.SourceRow;
 }
 
 export type TakeOutcome =
@@ -108,7 +110,8 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
   const name = displayName(input.fileName);
   const sender = input.sender?.slice(0, 1000) ?? null;
   const subject = input.subject?.slice(0, 1000) ?? null;
-  const source = await repo.findSource(deps.db, input.sourceId);
+  const source =
+    input.source?.id === input.sourceId ? input.source : await repo.findSource(deps.db, input.sourceId);
   if (!source) throw new Error(`Intake source ${input.sourceId} is gone`);
   // A key known before the content is read: a claimed one is not read again.
   if (typeof input.externalKey === 'string') {
@@ -181,7 +184,7 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
           // Rolled back with the claim; recorded as failed below.
           throw new CategoryGone();
         }
-        await repo.updateArrival(tx, arrivalId, { fileId: file.id });
+        await repo.setArrivalFile(tx, arrivalId, file.id);
         await repo.countArrival(tx, source.id, 'taken');
         await audit(tx, INTAKE_ACTOR, {
           type: 'intake',
