@@ -1,0 +1,87 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import { FormField } from '../components/form-field';
+import { NotificationProvider } from '../components/notifications/notification-context';
+import { createNotificationStore } from '../components/notifications/notification-store';
+import { ApiError } from './api-error';
+import { fieldBinder } from './form';
+import { type SaveMutation, useFormSubmit } from './use-form-submit';
+
+type Values = { name: string };
+type Saved = { id: number; name: string };
+
+function NameForm({
+  save,
+  onDone,
+}: {
+  save: SaveMutation<Values & { list: number }, Saved>;
+  onDone: () => void;
+}) {
+  const form = useForm<Values>({ defaultValues: { name: 'Invoices' } });
+  const bind = fieldBinder(form);
+  const onSubmit = useFormSubmit(form, save, {
+    fields: ['name'],
+    failure: 'Failed to save list!',
+    body: (values) => ({ ...values, list: 7 }),
+    told: (saved, values) => ['List saved', `${saved.name} (${values.name}) was saved.`],
+    onDone,
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormField label="Name" {...bind('name')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+function renderForm(outcome: Saved | Error) {
+  const store = createNotificationStore();
+  const onDone = vi.fn();
+  const save = {
+    isPending: false,
+    mutate: vi.fn(
+      (
+        _vars: Values & { list: number },
+        o: { onSuccess: (s: Saved) => void; onError: (e: Error) => void },
+      ) => (outcome instanceof Error ? o.onError(outcome) : o.onSuccess(outcome)),
+    ),
+  };
+  render(
+    <NotificationProvider store={store}>
+      <NameForm save={save} onDone={onDone} />
+    </NotificationProvider>,
+  );
+  return { store, onDone, save };
+}
+
+describe('a form that saves through useFormSubmit', () => {
+  it('sends the values as the call wants them, toasts the success and hands on what was saved', async () => {
+    const { store, onDone, save } = renderForm({ id: 3, name: 'Bills' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(save.mutate).toHaveBeenCalledWith({ name: 'Invoices', list: 7 }, expect.anything());
+    await waitFor(() =>
+      expect(store.current()).toMatchObject({
+        kind: 'success',
+        title: 'List saved',
+        message: 'Bills (Invoices) was saved.',
+      }),
+    );
+    expect(onDone).toHaveBeenCalledWith({ id: 3, name: 'Bills' });
+  });
+
+  it('puts a refusal beside its field, marks the field invalid and toasts the failure', async () => {
+    const refusal = new ApiError(400, {
+      message: 'Invalid input',
+      errors: [{ path: 'body.name', message: 'The name is taken' }],
+    });
+    const { store, onDone } = renderForm(refusal);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('The name is taken'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(store.current()).toMatchObject({ kind: 'error', title: 'Failed to save list!' });
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
