@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
+import { afterEach } from 'vitest';
 import { BUNDLE_OPTIONS, childEntryPoints } from '../bundle-options.mjs';
 
 // Starts the real app in a process of its own (test/upload-server-child.ts) on a free
@@ -104,4 +105,20 @@ export function startChildServer(
     });
     proc.once('exit', (code) => reject(new Error(`the child server exited (${code})`)));
   });
+}
+
+/**
+ * startChildServer for a test file whose tests kill servers: each server started through the
+ * returned function that still runs after a test is killed (SIGKILL). Call at the file's top.
+ */
+export function childServersKilledAfterEach(databaseUrl: () => string) {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+  return async (...args: Parameters<typeof startChildServer> extends [string, ...infer R] ? R : never) => {
+    const server = await startChildServer(databaseUrl(), ...args);
+    children.push(server.proc);
+    return server;
+  };
 }

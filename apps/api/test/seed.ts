@@ -185,3 +185,12 @@ export async function seededApp<
   const t = await createTestApp(...app);
   return { t, ...(await seed(t, spec)) };
 }
+
+/** A signed-in person (staff) who may upload into a category of their own. */
+export async function uploader(t: TestContext) {
+  const world = await seed(t, {
+    users: { user: {} },
+    categories: { category: { grants: { user: ['upload'] } } },
+  });
+  return { user: world.users.user, token: world.users.user.token, category: world.categories.category };
+}

@@ -1,32 +1,22 @@
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
-import { startChildServer } from './child-server.js';
-import { createCategory, createUser, loginAs } from './factories.js';
+import { childServersKilledAfterEach } from './child-server.js';
+import { uploader } from './seed.js';
 
 // A server killed with SIGKILL while an upload streams in (no chance to clean up): after a
 // restart there is no row of that upload, no blob of it in the store and no temp file.
 
 let t: TestContext;
-const children: ChildProcess[] = [];
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
 afterAll(() => t.close());
-
-const startServer = (dataDir: string) =>
-  startChildServer(t.databaseUrl, dataDir).then((server) => {
-    children.push(server.proc);
-    return server;
-  });
+const startServer = childServersKilledAfterEach(() => t.databaseUrl);
 
 const filesIn = (dir: string) =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
@@ -43,9 +33,7 @@ describe('a server killed mid-upload', () => {
   it('leaves no row, no blob and (after a restart) no temp file of that upload', {
     timeout: 120_000,
   }, async () => {
-    const user = await createUser(t.db);
-    const token = await loginAs(t.app, user, 'user');
-    const category = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
+    const { token, category } = await uploader(t);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-crash-'));
     const blobs = path.join(dataDir, 'blobs');
     const tmp = path.join(blobs, 'tmp');

@@ -1,18 +1,18 @@
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_EVENT_SUBSCRIBERS } from '../src/lib/file-events.js';
 import { JOBS_CHANNEL } from '../src/lib/jobs/queue.js';
 import { insertUploads } from '../src/modules/file/file.repository.js';
 import { createTestApp, type TestContext } from './app.js';
-import { startChildServer } from './child-server.js';
-import { createCategory, createUser, loginAs } from './factories.js';
+import { childServersKilledAfterEach } from './child-server.js';
+import { createCategory, createUser } from './factories.js';
 import { multipart } from './multipart.js';
+import { uploader } from './seed.js';
 
 // A new upload is written as one statement (file.repository insertUploads): its rows, audit
 // event, file event jobs and the workers' wake-up commit together before the 200, and its
@@ -20,14 +20,11 @@ import { multipart } from './multipart.js';
 // answering keeps every file it answered for, and a category gone writes nothing.
 
 let t: TestContext;
-const children: ChildProcess[] = [];
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterEach(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
 afterAll(() => t.close());
+const startServer = childServersKilledAfterEach(() => t.databaseUrl);
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -35,12 +32,9 @@ describe('a new upload', () => {
   it('keeps every answered file, row and content, when the server is killed right after the 200', {
     timeout: 120_000,
   }, async () => {
-    const user = await createUser(t.db);
-    const token = await loginAs(t.app, user, 'user');
-    const category = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
+    const { token, category } = await uploader(t);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quire-durable-'));
-    const server = await startChildServer(t.databaseUrl, dataDir);
-    children.push(server.proc);
+    const server = await startServer(dataDir);
 
     const contents = Array.from({ length: 5 }, (_, i) => Buffer.from(`durable ${i} ${'x'.repeat(4000 + i)}`));
     const ids: number[] = [];
@@ -80,9 +74,7 @@ describe('a new upload', () => {
   });
 
   it('commits its file, version, audit event and one job per subscriber together, and wakes the workers', async () => {
-    const user = await createUser(t.db);
-    const token = await loginAs(t.app, user, 'user');
-    const category = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
+    const { user, token, category } = await uploader(t);
     const listener = new pg.Client({ connectionString: t.databaseUrl });
     await listener.connect();
     const heard: string[] = [];
