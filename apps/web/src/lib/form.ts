@@ -12,6 +12,7 @@ import {
 } from 'react-hook-form';
 import { ApiError } from './api-error';
 import { fieldErrorsFrom } from './field-errors';
+import { focusField } from './focus-field';
 
 /**
  * A resolver whose schema loads on first use (or on `preload()`), for a form on a page of the
@@ -76,17 +77,6 @@ export function setServerErrors<T extends FieldValues>(
     first = false;
   }
   return !first;
-}
-
-/**
- * Focuses the control named `field` (react-hook-form focuses only the fields registered with
- * it; a controlled widget such as a picker is found by its name).
- */
-export function focusField(field: string): void {
-  queueMicrotask(() => {
-    const target = document.getElementsByName(field)[0];
-    if (target && !target.contains(document.activeElement)) target.focus();
-  });
 }
 
 /** handleSubmit's second argument: the first field at fault, in `fields` order, gets the focus. */

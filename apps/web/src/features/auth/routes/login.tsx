@@ -8,7 +8,7 @@ import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
 import { usePublicBranding } from '../../../lib/branding';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
-import { focusField } from '../../../lib/form';
+import { focusField } from '../../../lib/focus-field';
 import { focusedBefore, typedBefore } from '../../../lib/prerendered';
 import { loadedQueryClient } from '../../../lib/query-client-store';
 import { getAuth } from '../../../lib/storage';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
-import { focusField } from '../../../lib/form';
+import { focusField } from '../../../lib/focus-field';
 import { useGroupOptions } from '../api/get-group-options';
 import { useSaveAuthentication } from '../api/save-authentication';
 import { useTestAuthentication } from '../api/test-authentication';
