@@ -36,6 +36,11 @@ export function useCategoryChoices() {
   return useQuery(apiQueryOptions(contract.category.fileCategories, { query: {} }));
 }
 
+/** The active workflows a rule may start. */
+export function useWorkflowChoices() {
+  return useQuery(apiQueryOptions(contract.workflow.workflows));
+}
+
 export function usePeopleChoices() {
   return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.users });
 }

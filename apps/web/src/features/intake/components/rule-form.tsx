@@ -4,17 +4,18 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
-import { useCategoryChoices, useIntakeSources, useSaveRule } from '../api/intake';
+import { useCategoryChoices, useIntakeSources, useSaveRule, useWorkflowChoices } from '../api/intake';
 
 /**
  * Adds a rule (tried after the others): its conditions (source, sender, file name, words in
- * the text) and where it files what matches. Values, tags and a workflow to start are set
- * through the API (PUT /api/intake/rules/{id}).
+ * the text), where it files what matches and the workflow it starts. Metadata values and tags
+ * are set through the API (PUT /api/intake/rules/{id}).
  */
 export function RuleForm() {
   const notify = useNotify();
   const categories = useCategoryChoices();
   const sources = useIntakeSources();
+  const workflows = useWorkflowChoices();
   const save = useSaveRule();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -42,7 +43,7 @@ export function RuleForm() {
       category_id: text('category_id') ? Number(text('category_id')) : null,
       values: [],
       tag_ids: [],
-      workflow_id: null,
+      workflow_id: text('workflow_id') ? Number(text('workflow_id')) : null,
     };
     setErrors({});
     save.mutate(
@@ -96,6 +97,14 @@ export function RuleForm() {
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
               {c.path}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Start workflow" name="workflow_id" error={errors.workflow_id} defaultValue="">
+          <option value="">None</option>
+          {(workflows.data ?? []).map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
             </option>
           ))}
         </SelectField>

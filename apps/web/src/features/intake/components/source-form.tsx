@@ -64,7 +64,7 @@ export function SourceForm() {
     save.mutate(
       { id: null, body },
       {
-        onSuccess: ({ message, data: source }) => {
+        onSuccess: ({ message }) => {
           notify.success(
             message ?? 'Intake source added',
             body.kind === 'folder'

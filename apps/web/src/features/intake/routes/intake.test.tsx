@@ -75,6 +75,22 @@ function server(routes: MockRoutes) {
     'GET /api/intake/sources': { body: { data: { items: [source] } } },
     'GET /api/intake/rules': { body: { data: { items: [rule(1, 'Invoices'), rule(2, 'Letters')] } } },
     'GET /api/intake/arrivals': { body: { data: page([arrival]) } },
+    'GET /api/workflows': {
+      body: {
+        data: [
+          {
+            id: 3,
+            name: 'Invoice approval',
+            description: '',
+            status: 'active',
+            step_count: 2,
+            categories: [],
+            running_count: 0,
+            updated_at: '2026-11-20T10:00:00Z',
+          },
+        ],
+      },
+    },
     'GET /api/saved-views': { body: { data: { items: [] } } },
     'GET /api/get-notification': {
       body: { data: { items: [], page: 1, quantity: 20, total: 0, last_page: 1, unread: 0 } },
@@ -225,6 +241,40 @@ describe('intake', { timeout: 60_000 }, () => {
       file_as: 'indexed',
       settings,
     });
+  });
+
+  it('adds a rule from the form: a file name, words of the text, a category and a workflow to start', async () => {
+    const { calls } = server({
+      'POST /api/intake/rules': {
+        body: { data: rule(3, 'Approvals'), message: 'Intake rule "Approvals" added' },
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    const form = await screen.findByRole('form', { name: 'Add a rule' }, { timeout: 10_000 });
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await within(form).findByText('Required')).toBeVisible();
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Approvals');
+    await user.type(within(form).getByRole('textbox', { name: /File name/ }), 'invoice-*.pdf');
+    await user.type(within(form).getByRole('textbox', { name: /Words in the text/ }), 'total due, ACME');
+    await within(form).findByRole('option', { name: 'Invoice approval' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'File into' }), '4');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Start workflow' }), '3');
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByText('Intake rule "Approvals" added')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/rules')).toEqual([
+      {
+        name: 'Approvals',
+        enabled: true,
+        source_ids: [],
+        sender_contains: '',
+        name_glob: 'invoice-*.pdf',
+        text_words: ['total due', 'ACME'],
+        category_id: 4,
+        values: [],
+        tag_ids: [],
+        workflow_id: 3,
+      },
+    ]);
   });
 
   it('moves a rule down, tries the rules in a dry run, and takes a failed arrival again', async () => {
