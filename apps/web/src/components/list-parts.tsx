@@ -100,3 +100,52 @@ export function SearchAndStatus({
     </search>
   );
 }
+
+/** A row's last cell in a list kept in order: Up, Down and Remove, named after the row. */
+export function MoveRemoveCell({
+  name,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  /** The row's name, in the buttons' accessible names ("Move Invoices up"). */
+  name: string;
+  index: number;
+  count: number;
+  onMove: (index: number, by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <td className="cell-actions">
+      <span className="row-actions">
+        <button
+          type="button"
+          className="button button--link button--small"
+          aria-label={`Move ${name} up`}
+          disabled={index === 0}
+          onClick={() => onMove(index, -1)}
+        >
+          Up
+        </button>
+        <button
+          type="button"
+          className="button button--link button--small"
+          aria-label={`Move ${name} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index, 1)}
+        >
+          Down
+        </button>
+        <button
+          type="button"
+          className="button button--link button--small is-danger"
+          aria-label={`Remove ${name}`}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </span>
+    </td>
+  );
+}

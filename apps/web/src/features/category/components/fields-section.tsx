@@ -1,8 +1,10 @@
 import { FIELD_TYPE_LABELS, type TCategoryInfo } from '@quire/contract';
 import { useId, useState } from 'react';
+import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
+import { moveItem } from '../../../lib/move-item';
 import { useMetadataFields } from '../api/get-metadata-fields';
 import { useUpdateFolder } from '../api/update-folder';
 
@@ -52,13 +54,7 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
 
   const change = (index: number, patch: Partial<FieldDraft>) =>
     setDrafts((list) => list.map((d, i) => (i === index ? { ...d, ...patch } : d)));
-  const move = (index: number, by: number) =>
-    setDrafts((list) => {
-      const next = [...list];
-      const [item] = next.splice(index, 1);
-      next.splice(index + by, 0, item!);
-      return next;
-    });
+  const move = (index: number, by: number) => setDrafts((list) => moveItem(list, index, by));
 
   const save = () =>
     update.mutate(
@@ -170,36 +166,13 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
                     />
                   </td>
                   {canWrite ? (
-                    <td className="cell-actions">
-                      <span className="row-actions">
-                        <button
-                          type="button"
-                          className="button button--link button--small"
-                          aria-label={`Move ${d.name} up`}
-                          disabled={i === 0}
-                          onClick={() => move(i, -1)}
-                        >
-                          Up
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--link button--small"
-                          aria-label={`Move ${d.name} down`}
-                          disabled={i === drafts.length - 1}
-                          onClick={() => move(i, 1)}
-                        >
-                          Down
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--link button--small is-danger"
-                          aria-label={`Remove ${d.name}`}
-                          onClick={() => setDrafts((list) => list.filter((_, j) => j !== i))}
-                        >
-                          Remove
-                        </button>
-                      </span>
-                    </td>
+                    <MoveRemoveCell
+                      name={d.name}
+                      index={i}
+                      count={drafts.length}
+                      onMove={move}
+                      onRemove={() => setDrafts((list) => list.filter((_, j) => j !== i))}
+                    />
                   ) : null}
                 </tr>
               ))}

@@ -2,10 +2,12 @@ import { ITEM_LABEL_MAX, type TValueListDetail } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
+import { moveItem } from '../../../lib/move-item';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDestroyValueList } from '../api/destroy-value-list';
@@ -62,13 +64,7 @@ function Editor({ list }: { list: TValueListDetail }) {
 
   const change = (index: number, patch: Partial<ItemDraft>) =>
     setItems((all) => all.map((item, i) => (i === index ? { ...item, ...patch } : item)));
-  const move = (index: number, by: number) =>
-    setItems((all) => {
-      const next = [...all];
-      const [item] = next.splice(index, 1);
-      next.splice(index + by, 0, item!);
-      return next;
-    });
+  const move = (index: number, by: number) => setItems((all) => moveItem(all, index, by));
   const add = () => {
     localRows += 1;
     setItems((all) => [...all, { rowKey: `new-${localRows}`, key: null, label: '' }]);
@@ -213,36 +209,13 @@ function Editor({ list }: { list: TValueListDetail }) {
                         {problem(`${at}.label`)}
                       </td>
                       {canWrite ? (
-                        <td className="cell-actions">
-                          <span className="row-actions">
-                            <button
-                              type="button"
-                              className="button button--link button--small"
-                              aria-label={`Move ${name} up`}
-                              disabled={i === 0}
-                              onClick={() => move(i, -1)}
-                            >
-                              Up
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--link button--small"
-                              aria-label={`Move ${name} down`}
-                              disabled={i === items.length - 1}
-                              onClick={() => move(i, 1)}
-                            >
-                              Down
-                            </button>
-                            <button
-                              type="button"
-                              className="button button--link button--small is-danger"
-                              aria-label={`Remove ${name}`}
-                              onClick={() => setItems((all) => all.filter((_, j) => j !== i))}
-                            >
-                              Remove
-                            </button>
-                          </span>
-                        </td>
+                        <MoveRemoveCell
+                          name={name}
+                          index={i}
+                          count={items.length}
+                          onMove={move}
+                          onRemove={() => setItems((all) => all.filter((_, j) => j !== i))}
+                        />
                       ) : null}
                     </tr>
                   );
