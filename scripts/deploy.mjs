@@ -66,6 +66,10 @@ const BROWSER_BUNDLES = [
   ['exceljs', 'dist'], // Node loads excel.js -> lib/
   ['pdf-lib', 'dist'], // Node loads cjs/ (main) or es/ (module)
 ];
+// tesseract.js-core ships each WebAssembly build (plain, SIMD, relaxed SIMD; all engines or
+// LSTM only) as a .wasm file, which its Node loaders read, and again as a .wasm.js holding the
+// binary as base64, which only its browser loader fetches: those (26 MB) are never read here.
+const TESSERACT_UNUSED = /\.wasm\.js$/;
 
 // Optional peers pnpm links because another workspace package has them: @napi-rs/canvas
 // (35 MB) comes with pdfjs-dist, a dependency of the web client, and so becomes unpdf's
@@ -92,6 +96,13 @@ for (const pkgDir of readdirSync(store)) {
     for (const name of readdirSync(prismaRuntime).filter((n) => PRISMA_OTHER_DATABASES.test(n))) {
       pruned += statSync(path.join(prismaRuntime, name)).size;
       rmSync(path.join(prismaRuntime, name));
+    }
+  }
+  const tesseractCore = path.join(store, pkgDir, 'node_modules/tesseract.js-core');
+  if (pkgDir.startsWith('tesseract.js-core@') && existsSync(tesseractCore)) {
+    for (const name of readdirSync(tesseractCore).filter((n) => TESSERACT_UNUSED.test(n))) {
+      pruned += statSync(path.join(tesseractCore, name)).size;
+      rmSync(path.join(tesseractCore, name));
     }
   }
   for (const [name, sub] of BROWSER_BUNDLES) {
