@@ -1,5 +1,6 @@
 import type { LoginRole } from '@quire/contract';
 import { accessTypeFromDb } from '../src/lib/access-types.js';
+import { emitFileEvent } from '../src/lib/file-events.js';
 import { createTestApp, type TestContext } from './app.js';
 import {
   addCategoryFields,
@@ -193,4 +194,25 @@ export async function uploader(t: TestContext) {
     categories: { category: { grants: { user: ['upload'] } } },
   });
   return { user: world.users.user, token: world.users.user.token, category: world.categories.category };
+}
+
+/**
+ * A file as an upload leaves it: stored and indexed in `categoryId`, its `uploaded` event
+ * emitted and the jobs that event queues (text extraction, previews) run.
+ */
+export async function uploadedFile(
+  t: TestContext,
+  o: { ownerId: number; categoryId: number; name: string; content: Buffer; mimeType: string },
+) {
+  const file = await createFile(t.db, t.app.deps.blobs, o);
+  await t.db.$transaction((tx) =>
+    emitFileEvent(tx, {
+      type: 'uploaded',
+      file_id: file.id,
+      version_id: file.currentVersionId as number,
+      actor_id: o.ownerId,
+    }),
+  );
+  await t.app.jobs.runDue();
+  return file;
 }

@@ -4,7 +4,7 @@ import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
 import { createCategory, createFile } from '../../../test/factories.js';
-import { seededApp } from '../../../test/seed.js';
+import { seededApp, uploadedFile } from '../../../test/seed.js';
 import { emitFileEvent } from '../../lib/file-events.js';
 import { RANK_WINDOW } from './search.repository.js';
 import { markedHtml } from './search.service.js';
@@ -242,25 +242,8 @@ describe('a broad search (more matches than the rank window)', () => {
 });
 
 describe('content search (the search.extract job)', () => {
-  const upload = async (name: string, content: Buffer, mimeType: string) => {
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: staff.id,
-      categoryId: cat1,
-      name,
-      content,
-      mimeType,
-    });
-    await t.db.$transaction((tx) =>
-      emitFileEvent(tx, {
-        type: 'uploaded',
-        file_id: file.id,
-        version_id: file.currentVersionId as number,
-        actor_id: staff.id,
-      }),
-    );
-    await t.app.jobs.runDue();
-    return file.id;
-  };
+  const upload = async (name: string, content: Buffer, mimeType: string) =>
+    (await uploadedFile(t, { ownerId: staff.id, categoryId: cat1, name, content, mimeType })).id;
 
   it('reads the text of a PDF after upload: the file is found by a word inside it, with the passage', async () => {
     const id = await upload(

@@ -1,10 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
 import { pixelBombPng, scannedImage, scannedPdfOf, typesetPdf } from '../../../test/scans.js';
-import { emitFileEvent } from '../../lib/file-events.js';
+import { seededApp, uploadedFile } from '../../../test/seed.js';
 import { joinPages } from './extraction.service.js';
 
 // Text recognition (OCR) on scans made in the test: text set in Helvetica and rendered to
@@ -20,30 +19,8 @@ let category: number;
 const as = (who: { token: string } | null, opts: InjectOptions) => callAs(t, who?.token ?? null, opts);
 const get = (who: { token: string } | null, url: string) => as(who, { method: 'GET', url });
 
-async function person(firstName: string) {
-  const user = await createUser(t.db, { accessType: 'General staff', firstName, lastName: 'Reader' });
-  return { id: user.id, token: await loginAs(t.app, user, 'user') };
-}
-
-async function upload(name: string, content: Buffer, mimeType: string) {
-  const file = await createFile(t.db, t.app.deps.blobs, {
-    ownerId: editor.id,
-    categoryId: category,
-    name,
-    content,
-    mimeType,
-  });
-  await t.db.$transaction((tx) =>
-    emitFileEvent(tx, {
-      type: 'uploaded',
-      file_id: file.id,
-      version_id: file.currentVersionId as number,
-      actor_id: editor.id,
-    }),
-  );
-  await t.app.jobs.runDue();
-  return file.id;
-}
+const upload = async (name: string, content: Buffer, mimeType: string) =>
+  (await uploadedFile(t, { ownerId: editor.id, categoryId: category, name, content, mimeType })).id;
 
 const found = async (who: { token: string }, word: string) =>
   (await get(who, `/api/all-search-files?search=${word}`)).json().data.items as Array<{
@@ -53,16 +30,16 @@ const found = async (who: { token: string }, word: string) =>
   }>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  editor = await person('Edda');
-  viewer = await person('Vic');
-  outsider = await person('Otto');
-  category = (
-    await createCategory(t.db, {
-      name: 'Scans',
-      grants: [{ userId: editor.id, rights: ['upload', 'edit'] }, { userId: viewer.id }],
-    })
-  ).id;
+  const person = (firstName: string) => ({ firstName, lastName: 'Reader' });
+  const world = await seededApp({
+    users: { editor: person('Edda'), viewer: person('Vic'), outsider: person('Otto') },
+    categories: { scans: { name: 'Scans', grants: { editor: ['upload', 'edit'], viewer: [] } } },
+  });
+  ({
+    t,
+    users: { editor, viewer, outsider },
+  } = world);
+  category = world.categories.scans.id;
 });
 afterAll(() => t.close());
 
