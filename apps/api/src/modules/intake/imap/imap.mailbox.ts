@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { FetchMessageObject, ImapFlow, MessageAddressObject } from 'imapflow';
 import type { AttachmentStream, MessageText } from 'mailparser';
 import { mailParser } from '../../../lib/load-later.js';
@@ -156,11 +157,9 @@ export function messageName(subject: string | null, uid: number): string {
 
 /** Reads a stream to its end, keeping nothing (a part that is not taken). */
 function drain(stream: Readable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('error', reject);
-    stream.resume();
-  });
+  stream.resume();
+  // Rejects when it is destroyed before its end (the connection cut off), never waits forever.
+  return finished(stream);
 }
 
 /**
@@ -306,8 +305,12 @@ async function takeMessage(
   // The connection dying mid-message (the server gone) fails the part being taken and the
   // parse, rather than leaving them waiting for bytes that never come.
   let current: PassThrough | null = null;
+  let part: Readable | null = null;
+  let cut: Error | null = null;
   const cutOff = (err: Error) => {
+    cut ??= err;
     current?.destroy(err);
+    part?.destroy(err);
     parser.destroy(err);
   };
   const onClose = () => cutOff(new ImapFailure('The IMAP server closed the connection'));
@@ -321,11 +324,16 @@ async function takeMessage(
   try {
     for await (const data of parser as AsyncIterable<AttachmentStream | MessageText>) {
       if (data.type !== 'attachment') continue;
+      // Its error is told through `cut` and the streams that read it.
+      data.content.on('error', () => {});
+      part = data.content;
+      if (cut) throw cut;
       index++;
       const partId = data.partId ?? '1';
       const externalKey = `${keyPrefix}:${partId}`;
       const skip = data.related === true || index > PARTS_PER_MESSAGE || !wanted(partId);
       const done = skip ? new Set<string>() : await options.takenKeys([externalKey]);
+      if (cut) throw cut;
       if (skip || done.has(externalKey)) {
         await drain(data.content);
       } else {
@@ -347,11 +355,13 @@ async function takeMessage(
         });
         taken++;
         current = null;
+        if (cut) throw cut;
         if (!data.content.readableEnded) {
           data.content.unpipe(content);
           await drain(data.content);
         }
       }
+      part = null;
       data.release?.();
     }
   } catch (err) {

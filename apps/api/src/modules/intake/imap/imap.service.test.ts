@@ -5,6 +5,7 @@ import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../
 import { createCategory, createUser } from '../../../../test/factories.js';
 import { encryptSecret } from '../../../lib/secrets.js';
 import * as intakeRepo from '../intake.repository.js';
+import { closeImap, openImap } from './imap.connection.js';
 import { IMAP_POLL_MS, pollImapSource, retryImapPart, testImapConnection } from './imap.service.js';
 import { createImapWatchers } from './imap.watch.js';
 
@@ -226,6 +227,22 @@ describe('polling an inbox source', () => {
     await expect(
       retryImapPart(t.app.deps, await source(id), `${failed.externalKey.split(':')[0]}:99:2`),
     ).rejects.toThrow('The message is not in the mailbox any more');
+
+    // A retry whose folder is gone by the next look is dropped; the look goes on.
+    const again = await t.db.intakeArrival.findFirstOrThrow({ where: { sourceId: id, status: 'failed' } });
+    await retryImapPart(t.app.deps, await source(id), again.externalKey);
+    await t.db.intakeArrival.delete({ where: { id: again.id } });
+    const client = await openImap(
+      { host: mail.host, port: mail.port, tls: false, user: 'moved', password: 'moved-Pass-1' },
+      { allowPrivateHosts: true },
+    );
+    await client.mailboxDelete('Filed');
+    await closeImap(client);
+    expect(await poll(id)).toEqual({ taken: 0, failed: 0 });
+    const settings = (await t.db.intakeSource.findUniqueOrThrow({ where: { id } })).settings as {
+      imap_retries: unknown[];
+    };
+    expect(settings.imap_retries).toEqual([]);
   });
 
   it('tests a connection and tells why it failed', async () => {

@@ -179,15 +179,22 @@ export async function pollImapSource(
         if (!released && queuedMs < 60_000) continue;
         if (key && released) {
           const at = retry.at ?? { folder: settings.mailbox, uidValidity: key.uidValidity, uid: key.uid };
-          await takeAgain(
-            client,
-            { mailbox: at.folder, uidValidity: at.uidValidity, uid: at.uid },
-            [retry.key],
-            {
-              takenKeys,
-              take,
-            },
-          );
+          try {
+            await takeAgain(
+              client,
+              { mailbox: at.folder, uidValidity: at.uidValidity, uid: at.uid },
+              [retry.key],
+              { takenKeys, take },
+            );
+          } catch (err) {
+            // Its folder went meanwhile: the retry is dropped, the rest of the look goes on.
+            // With the connection lost, the look fails and the retry waits for the next one.
+            if (!(err instanceof ImapFailure) || !client.usable) throw err;
+            deps.log.warn(
+              { sourceId: source.id, key: retry.key, reason: err.message },
+              'intake retry dropped',
+            );
+          }
         }
         await repo.removeFromState(deps.db, source.id, 'imap_retries', [retry.key]);
       }
