@@ -65,7 +65,8 @@ export interface SeedSpec<
   files?: Record<
     F,
     {
-      owner: NoInfer<U>;
+      /** A person declared above, or one seeded before (e.g. a file's admin). */
+      owner: NoInfer<U> | { id: number };
       /** Unindexed when absent or null. */
       category?: NoInfer<C> | null;
       /** false: in its category but not yet indexed (default: indexed when it has one). */
@@ -153,7 +154,7 @@ export async function seed<
   }
   for (const [name, f] of entries(spec.files)) {
     const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: world.users[f.owner].id,
+      ownerId: typeof f.owner === 'object' ? f.owner.id : world.users[f.owner].id,
       categoryId: f.category ? world.categories[f.category].id : null,
       indexed: f.indexed ?? Boolean(f.category),
       ...(f.name ? { name: f.name } : {}),

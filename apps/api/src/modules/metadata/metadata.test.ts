@@ -7,12 +7,10 @@ import {
   createCategory,
   createFile,
   createMetadataField,
-  createUser,
   createValueList,
-  loginAs,
 } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { type SeededUser, seededApp } from '../../../test/seed.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -80,19 +78,23 @@ describe('who may call the metadata calls', () => {
 
 describe('GET /api/user_fields', () => {
   it('lists the fields in order with where they are used, counting only categories the caller may view', async () => {
-    const staff = await createUser(t.db);
-    const staffToken = await loginAs(t.app, staff, 'user');
-    const seen = await createCategory(t.db, { grants: [{ userId: staff.id }] });
-    const hidden = await createCategory(t.db);
-    const hiddenChild = await createCategory(t.db, { parentId: seen.id, inheritPermissions: false });
-    const field = await createMetadataField(t.db, { name: fieldName() });
-    await attachFields(t.db, seen.id, [{ fieldId: field.id }]);
-    await attachFields(t.db, hidden.id, [{ fieldId: field.id }]);
-    await attachFields(t.db, hiddenChild.id, [{ fieldId: field.id }]);
-    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: seen.id });
+    const {
+      users: { staff },
+      fields: { field },
+      files: { file },
+    } = await seed(t, {
+      users: { staff: {} },
+      fields: { field: { name: fieldName() } },
+      categories: {
+        seen: { grants: { staff: [] }, fields: ['field'] },
+        hidden: { fields: ['field'] },
+        hiddenChild: { parent: 'seen', inheritPermissions: false, fields: ['field'] },
+      },
+      files: { file: { owner: admin, category: 'seen' } },
+    });
     await t.db.fileFieldValue.create({ data: { fileId: file.id, fieldId: field.id, valueText: 'x' } });
 
-    const asStaff = await callAs(t, staffToken, { method: 'GET', url: '/api/user_fields' });
+    const asStaff = await callAs(t, staff.token, { method: 'GET', url: '/api/user_fields' });
     expect(asStaff.statusCode).toBe(200);
     const mine = asStaff.json().data.find((f: { id: number }) => f.id === field.id);
     expect(mine.usage).toEqual({ categories: 1, files: 1, workflows: 0 });
@@ -113,9 +115,15 @@ describe('GET /api/user_fields', () => {
 
 describe('GET /api/user_fields/users', () => {
   it('lists active people by name, without deactivated ones or the vendor admin', async () => {
-    const active = await createUser(t.db, { firstName: 'Aaron', lastName: 'Active' });
-    const off = await createUser(t.db, { status: 'deactivated' });
-    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    const { active, off, vendor } = (
+      await seed(t, {
+        users: {
+          active: { firstName: 'Aaron', lastName: 'Active', signIn: false },
+          off: { status: 'deactivated', signIn: false },
+          vendor: { accessType: 'DATAMAX ADMIN', signIn: false },
+        },
+      })
+    ).users;
     const res = await asAdmin({ method: 'GET', url: '/api/user_fields/users' });
     expect(res.statusCode).toBe(200);
     const ids = res.json().data.map((u: { id: number }) => u.id);
