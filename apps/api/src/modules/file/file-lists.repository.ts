@@ -2,7 +2,7 @@ import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern } from '../../lib/sql.js';
-import { fileVisible, type Scope } from '../../lib/visibility.js';
+import { fileVisible, fileVisibleInCategory, type Scope } from '../../lib/visibility.js';
 
 // The files area's lists: the summary row every list shows, the caller's own lists
 // (unindexed, checked out, favourites) and a category's file list. Lists filter in SQL
@@ -151,7 +151,7 @@ export function categoryWhere(scope: Scope, categoryId: number, filter: Category
     Prisma.sql`f.category_id = ${categoryId}::int`,
     Prisma.sql`f.deleted_at IS NULL`,
     Prisma.sql`f.index_status = 'indexed'`,
-    fileVisible(scope),
+    fileVisibleInCategory(scope, categoryId),
   ];
   if (filter.search) {
     const like = likePattern(filter.search);
