@@ -1,6 +1,7 @@
 import type { TFileDetail } from '@quire/contract';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -97,9 +98,9 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
         </ActionButton>
       ) : null}
       {canEdit && file.checked_out_by ? (
-        <button type="button" className="button button--small" onClick={() => setOpen('checkin')}>
+        <Button small onClick={() => setOpen('checkin')}>
           Check in
-        </button>
+        </Button>
       ) : null}
       <ActionButton
         ghost
@@ -131,51 +132,35 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
       </ActionButton>
       {canEdit ? (
         <>
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <Button
+            variant="ghost"
+            small
             onClick={() => {
               setName(file.name);
               setOpen('rename');
             }}
           >
             Rename
-          </button>
+          </Button>
           {file.index_status === 'indexed' ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => setOpen('values')}
-            >
+            <Button variant="ghost" small onClick={() => setOpen('values')}>
               Edit values
-            </button>
+            </Button>
           ) : null}
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setOpen('move')}
-          >
+          <Button variant="ghost" small onClick={() => setOpen('move')}>
             Move
-          </button>
+          </Button>
         </>
       ) : null}
       {file.permissions.share ? (
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => setOpen('permissions')}
-        >
+        <Button variant="ghost" small onClick={() => setOpen('permissions')}>
           Permissions
-        </button>
+        </Button>
       ) : null}
       {file.permissions.delete ? (
-        <button
-          type="button"
-          className="button button--danger button--small"
-          onClick={() => setOpen('delete')}
-        >
+        <Button variant="danger" small onClick={() => setOpen('delete')}>
           Delete
-        </button>
+        </Button>
       ) : null}
 
       {open === 'rename' ? (

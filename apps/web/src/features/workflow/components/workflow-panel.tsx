@@ -1,5 +1,6 @@
 import type { TTransition } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { Timestamp } from '../../../components/data-table';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useFileStage } from '../api/folder-workflow-stage';
@@ -108,26 +109,18 @@ export function WorkflowPanel({ fileId, canStart = true }: { fileId: number; can
               <div className="page-actions">
                 {run.can_act ? (
                   <>
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      onClick={() => setOpen('approve')}
-                    >
+                    <Button variant="primary" onClick={() => setOpen('approve')}>
                       Approve
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost is-danger"
-                      onClick={() => setOpen('reject')}
-                    >
+                    </Button>
+                    <Button variant="ghost" danger onClick={() => setOpen('reject')}>
                       Reject
-                    </button>
+                    </Button>
                   </>
                 ) : null}
                 {run.can_move ? (
-                  <button type="button" className="button button--ghost" onClick={() => setOpen('move')}>
+                  <Button variant="ghost" onClick={() => setOpen('move')}>
                     Move or cancel
-                  </button>
+                  </Button>
                 ) : null}
               </div>
             </div>
@@ -136,9 +129,9 @@ export function WorkflowPanel({ fileId, canStart = true }: { fileId: number; can
           )}
           {canStart && !running ? (
             <div>
-              <button type="button" className="button button--ghost" onClick={() => setOpen('start')}>
+              <Button variant="ghost" onClick={() => setOpen('start')}>
                 Start a workflow
-              </button>
+              </Button>
             </div>
           ) : null}
           {data.history.length ? (
