@@ -1,8 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createField, createFile, createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { uniqueName } from '../../../test/names.js';
+import { seededApp } from '../../../test/seed.js';
 import { api, designWorkflow, workflowCounts } from '../../../test/workflows.js';
 
 // Who may call the workflow calls. The design is File Control's: read by the Auditor too,
@@ -16,16 +18,19 @@ let staffId: number;
 let fieldId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'File Control Admin' }));
-  staffId = (await createUser(t.db)).id;
-  fieldId = (await createField(t.db, { type: 'text' })).id;
+  const world = await seededApp({
+    users: { admin: { accessType: 'File Control Admin' }, staff: { signIn: false } },
+    fields: { field: { type: 'text' } },
+  });
+  t = world.t;
+  admin = world.users.admin.token;
+  staffId = world.users.staff.id;
+  fieldId = world.fields.field.id;
 });
 afterAll(() => t.close());
 
 const post = <T>(url: string, payload: object) => api<T>(t, admin, { method: 'POST', url, payload });
-let seq = 0;
-const name = () => `Access ${++seq} ${Date.now().toString(36)}`;
+const name = () => uniqueName('Access');
 const workflow = () =>
   post<{ id: number; name: string }>('/api/create_and_update_workflow', { name: name() });
 const step = async () =>
