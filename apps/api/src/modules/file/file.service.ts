@@ -10,7 +10,6 @@ import type {
 } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { asFileRight, categoryVerdict, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
 import { categoryFields } from '../category/category.service.js';
