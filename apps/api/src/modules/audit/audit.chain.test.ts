@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
+import { asDatabaseOwner } from '../../../test/db-owner.js';
 import { audit } from '../../lib/audit.js';
 import {
   auditHash,
@@ -28,15 +29,7 @@ const key = () => auditKeyOf(t.app.deps.secretKey);
 const verify = () => runVerification(t.app.deps);
 
 /** A connection of its own, as someone with database access (no audit key) has. */
-async function asOwner<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: t.databaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+const asOwner = <T>(fn: (c: pg.Client) => Promise<T>) => asDatabaseOwner(t.databaseUrl, fn);
 
 const write = (message: string) =>
   audit(t.db, { userId: null }, { type: 'group', action: 'group.created', message });

@@ -2,9 +2,11 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
+import { asDatabaseOwner } from '../../../test/db-owner.js';
 import { createUser, loginAs } from '../../../test/factories.js';
+import { seededApp } from '../../../test/seed.js';
 import { audit } from '../../lib/audit.js';
 import { auditKeyOf, auditKeySetting, keyAuditPool, verifyChain } from '../../lib/audit-chain.js';
 import { runVerification } from './audit.service.js';
@@ -14,28 +16,21 @@ let token: string;
 let auditorId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const auditor = await createUser(t.db, { accessType: 'Auditor', firstName: 'Ada', lastName: 'Auditor' });
-  auditorId = auditor.id;
-  token = await loginAs(t.app, auditor);
+  const world = await seededApp({
+    users: { auditor: { accessType: 'Auditor', firstName: 'Ada', lastName: 'Auditor' } },
+  });
+  t = world.t;
+  ({ id: auditorId, token } = world.users.auditor);
 });
 afterAll(() => t.close());
 
 const get = (url: string) => callAs(t, token, { method: 'GET', url });
 
-/** Runs SQL as the database owner on a connection of its own (what someone with database access could do). */
 /** The audit key of the test app (its events are sealed with it). */
 const key = () => auditKeyOf(t.app.deps.secretKey);
 
-async function asOwner<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: t.databaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+/** Runs SQL as the database owner on a connection of its own (what someone with database access could do). */
+const asOwner = <T>(fn: (c: pg.Client) => Promise<T>) => asDatabaseOwner(t.databaseUrl, fn);
 
 /** Writes one event through the app's audit() in a transaction of its own. */
 const write = (
