@@ -3,12 +3,10 @@ import { type TCategoryGroup, ZCreateCategoryGroupBody } from '@quire/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
-import { DescriptionField, FormField } from '../../../components/form-field';
 import { FormMultiPicker } from '../../../components/form-multi-picker';
+import { NamedFormDialog } from '../../../components/named-form-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateCategoryGroup } from '../api/create-category-group';
 import { useFileCategories } from '../api/get-file-categories';
 import { useGrantees } from '../api/get-grantees';
@@ -36,7 +34,7 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
       category_ids: group?.categories.map((c) => c.id) ?? [],
     },
   });
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const pending = create.isPending || update.isPending;
   const failed = (title: string) => (error: Error) => {
     setServerErrors(form, error, FIELDS);
@@ -71,38 +69,35 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
   });
 
   return (
-    <Dialog
+    <NamedFormDialog
       title={group ? `Edit ${group.name}` : 'New category group'}
-      onClose={onClose}
-      busy={pending}
       size="large"
+      onClose={onClose}
+      pending={pending}
+      onSubmit={onSubmit}
+      name={bind('name')}
+      description={bind('description')}
+      submitLabel={group ? 'Save changes' : 'Create group'}
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <DescriptionField error={errors.description?.message} {...form.register('description')} />
-        <FormMultiPicker
-          control={form.control}
-          name="category_ids"
-          label="Categories"
-          options={(categories.data ?? []).map((c) => ({ id: c.id, label: c.path }))}
-          placeholder="Type a category name"
-          emptyText="No categories yet."
-          loading={categories.isPending}
+      <FormMultiPicker
+        control={form.control}
+        name="category_ids"
+        label="Categories"
+        options={(categories.data ?? []).map((c) => ({ id: c.id, label: c.path }))}
+        placeholder="Type a category name"
+        emptyText="No categories yet."
+        loading={categories.isPending}
+      />
+      <fieldset className="plain-fieldset">
+        <legend>Rights on every category of the group</legend>
+        <GrantsEditor
+          value={grants}
+          onChange={setGrants}
+          grantees={grantees.data}
+          loading={grantees.isPending}
+          caption="Rights given through the group"
         />
-        <fieldset className="plain-fieldset">
-          <legend>Rights on every category of the group</legend>
-          <GrantsEditor
-            value={grants}
-            onChange={setGrants}
-            grantees={grantees.data}
-            loading={grantees.isPending}
-            caption="Rights given through the group"
-          />
-        </fieldset>
-        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
-          {group ? 'Save changes' : 'Create group'}
-        </DialogActions>
-      </form>
-    </Dialog>
+      </fieldset>
+    </NamedFormDialog>
   );
 }

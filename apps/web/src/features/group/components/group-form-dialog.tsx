@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TGroup, VENDOR_ADMIN, ZCreateGroupBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
-import { DescriptionField, FormField } from '../../../components/form-field';
 import { FormMultiPicker } from '../../../components/form-multi-picker';
+import { NamedFormDialog } from '../../../components/named-form-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateGroup } from '../api/create-group';
 import { useEditGroup } from '../api/edit-group';
 import { useUserOptions } from '../api/get-user-options';
@@ -30,7 +28,7 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       user_ids: group?.members.map((m) => m.id) ?? [],
     },
   });
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const pending = createGroup.isPending || editGroup.isPending;
   const isEdit = group !== undefined;
 
@@ -77,28 +75,25 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
     }));
 
   return (
-    <Dialog
+    <NamedFormDialog
       title={isEdit ? `Edit ${group.name}` : 'New group'}
-      onClose={onClose}
-      busy={pending}
       size="medium"
+      onClose={onClose}
+      pending={pending}
+      onSubmit={onSubmit}
+      name={bind('name')}
+      description={bind('description')}
+      submitLabel={isEdit ? 'Save changes' : 'Create group'}
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <DescriptionField error={errors.description?.message} {...form.register('description')} />
-        <FormMultiPicker
-          control={form.control}
-          name="user_ids"
-          label="Members"
-          options={options}
-          placeholder="Type a name or username"
-          emptyText="No users yet."
-          loading={users.isPending}
-        />
-        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
-          {isEdit ? 'Save changes' : 'Create group'}
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormMultiPicker
+        control={form.control}
+        name="user_ids"
+        label="Members"
+        options={options}
+        placeholder="Type a name or username"
+        emptyText="No users yet."
+        loading={users.isPending}
+      />
+    </NamedFormDialog>
   );
 }

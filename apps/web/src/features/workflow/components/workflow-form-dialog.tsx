@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TWorkflow, ZSaveWorkflowBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
-import { DescriptionField, Field, FormField } from '../../../components/form-field';
+import { Field } from '../../../components/form-field';
 import { FormMultiPicker } from '../../../components/form-multi-picker';
+import { NamedFormDialog } from '../../../components/named-form-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useFoldersWithWorkflows } from '../api/folders-workflow';
 import { useSaveWorkflow } from '../api/save-workflow';
 import { whatStartsIt } from '../lib/words';
@@ -39,7 +38,7 @@ export function WorkflowFormDialog({
       category_ids: workflow?.categories.map((c) => c.id) ?? [],
     },
   });
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
 
   const onSubmit = form.handleSubmit((body) => {
     if (save.isPending) return;
@@ -65,41 +64,38 @@ export function WorkflowFormDialog({
   }));
 
   return (
-    <Dialog
+    <NamedFormDialog
       title={workflow ? `Edit ${workflow.name}` : 'New workflow'}
       onClose={onClose}
-      busy={save.isPending}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      name={bind('name')}
+      description={bind('description')}
+      submitLabel={workflow ? 'Save changes' : 'Create workflow'}
     >
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <DescriptionField error={errors.description?.message} {...form.register('description')} />
-        {workflow ? (
-          <Field
-            label="Status"
-            error={errors.status?.message}
-            hint="Only an active workflow starts on files. Activating it gives the first step a trigger on indexing, unless a step has one, so it starts on files indexed into the categories it serves."
-          >
-            {(control) => (
-              <select {...control} {...form.register('status')}>
-                <option value="draft">Draft</option>
-                <option value="active">Active</option>
-              </select>
-            )}
-          </Field>
-        ) : null}
-        <FormMultiPicker
-          control={form.control}
-          name="category_ids"
-          label="Categories it serves"
-          options={options}
-          placeholder="Type a category's name"
-          emptyText="No categories yet."
-          loading={folders.isPending}
-        />
-        <DialogActions onCancel={onClose} pending={save.isPending} pendingLabel="Saving…">
-          {workflow ? 'Save changes' : 'Create workflow'}
-        </DialogActions>
-      </form>
-    </Dialog>
+      {workflow ? (
+        <Field
+          label="Status"
+          error={bind('status').error}
+          hint="Only an active workflow starts on files. Activating it gives the first step a trigger on indexing, unless a step has one, so it starts on files indexed into the categories it serves."
+        >
+          {(control) => (
+            <select {...control} {...form.register('status')}>
+              <option value="draft">Draft</option>
+              <option value="active">Active</option>
+            </select>
+          )}
+        </Field>
+      ) : null}
+      <FormMultiPicker
+        control={form.control}
+        name="category_ids"
+        label="Categories it serves"
+        options={options}
+        placeholder="Type a category's name"
+        emptyText="No categories yet."
+        loading={folders.isPending}
+      />
+    </NamedFormDialog>
   );
 }
