@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions, jobSchedules } from '../src/jobs.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -19,6 +21,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'search.recognize': 'an editor asking to recognise text again; src/modules/dashboard-and-search tests',
   'workflow.notify': 'a file entering a workflow step; src/modules/workflow tests',
   'backup.restore': 'a restore; src/modules/backup tests',
+  'intake.file': 'a file a source took; src/modules/intake tests',
 };
 
 let t: TestContext;
@@ -30,6 +33,20 @@ beforeAll(async () => {
     where: { id: 1 },
     create: { id: 1, enabled: true, cron: '0 2 * * *' },
     update: { enabled: true, cron: '0 2 * * *' },
+  });
+  // The intake poll is off while no source is enabled: an empty watched folder, so it fires too.
+  const dir = path.join(t.dataDir, 'intake', 'scanner');
+  await mkdir(dir, { recursive: true });
+  const scanner = await createUser(t.db);
+  const inbox = await createCategory(t.db, { grants: [{ userId: scanner.id, rights: ['upload'] }] });
+  await t.db.intakeSource.create({
+    data: {
+      kind: 'folder',
+      name: 'Scanner',
+      categoryId: inbox.id,
+      ownerId: scanner.id,
+      settings: { path: dir },
+    },
   });
 }, 60_000);
 afterAll(() => t.close());
