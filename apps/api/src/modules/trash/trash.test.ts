@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, type Caller, callAs, expectAccess } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { seededApp } from '../../../test/seed.js';
 
 // The trash: a File Control area (the Auditor reads it, File Control writers restore and purge).
 
@@ -12,11 +13,14 @@ let ownerId = 0;
 let cat = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const a = await createUser(t.db, { accessType: 'File Control Admin' });
-  ownerId = (await createUser(t.db)).id;
-  admin = await loginAs(t.app, a);
-  cat = (await createCategory(t.db)).id;
+  const world = await seededApp({
+    users: { admin: { accessType: 'File Control Admin' }, owner: { signIn: false } },
+    categories: { cat: {} },
+  });
+  t = world.t;
+  admin = world.users.admin.token;
+  ownerId = world.users.owner.id;
+  cat = world.categories.cat.id;
 });
 afterAll(() => t.close());
 
