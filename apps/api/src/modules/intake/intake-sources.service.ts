@@ -138,6 +138,16 @@ function auditDetails(row: repo.SourceRow) {
   } as Prisma.InputJsonObject;
 }
 
+/** The columns a source's form sets, on create and on update alike. */
+const columnsOf = (body: TIntakeSourceInput, settings: Settings) => ({
+  name: body.name,
+  enabled: body.enabled,
+  categoryId: body.category_id,
+  fileAs: body.file_as,
+  ownerId: body.owner_id,
+  settings: settings as Prisma.InputJsonObject,
+});
+
 export async function createSource(
   deps: Deps,
   actor: Actor,
@@ -149,12 +159,7 @@ export async function createSource(
     await checkRefs(tx, body, null);
     const row = await repo.createSource(tx, {
       kind: body.kind,
-      name: body.name,
-      enabled: body.enabled,
-      categoryId: body.category_id,
-      fileAs: body.file_as,
-      ownerId: body.owner_id,
-      settings: settings as Prisma.InputJsonObject,
+      ...columnsOf(body, settings),
       createdById: actor.userId,
     });
     await audit(tx, actor, {
@@ -186,12 +191,7 @@ export async function updateSource(
     if (!(await repo.findSource(tx, id))) throw sourceNotFound();
     await checkRefs(tx, body, id);
     const row = await repo.updateSource(tx, id, {
-      name: body.name,
-      enabled: body.enabled,
-      categoryId: body.category_id,
-      fileAs: body.file_as,
-      ownerId: body.owner_id,
-      settings: settings as Prisma.InputJsonObject,
+      ...columnsOf(body, settings),
       // A changed source starts afresh: its last error was about what it was.
       ...(body.enabled ? {} : { state: 'idle' as const }),
       lastError: null,
