@@ -1,6 +1,5 @@
-import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
-import { Dialog, type DialogProps } from './dialog';
-import { DialogActions } from './dialog-actions';
+import type { ComponentProps } from 'react';
+import { FormDialog } from './form-dialog';
 import { DescriptionField, FormField, type FormFieldProps } from './form-field';
 
 /**
@@ -9,36 +8,19 @@ import { DescriptionField, FormField, type FormFieldProps } from './form-field';
  * `name` and `description` are the fields' props (`fieldBinder(form)('name')`).
  */
 export function NamedFormDialog({
-  title,
-  size,
-  onClose,
-  pending,
-  onSubmit,
   name,
   description,
-  submitLabel,
   children,
-}: {
-  title: string;
-  size?: DialogProps['size'];
-  onClose: () => void;
-  pending: boolean;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  ...dialog
+}: Omit<ComponentProps<typeof FormDialog>, 'description'> & {
   name: Omit<FormFieldProps, 'label'>;
   description: ComponentProps<typeof DescriptionField>;
-  submitLabel: string;
-  children: ReactNode;
 }) {
   return (
-    <Dialog title={title} onClose={onClose} busy={pending} {...(size ? { size } : {})}>
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-        <FormField label="Name" autoComplete="off" {...name} />
-        <DescriptionField {...description} />
-        {children}
-        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
-          {submitLabel}
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog {...dialog}>
+      <FormField label="Name" autoComplete="off" {...name} />
+      <DescriptionField {...description} />
+      {children}
+    </FormDialog>
   );
 }

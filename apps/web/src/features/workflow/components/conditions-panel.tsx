@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { Field, SelectField, wordOptions } from '../../../components/form-field';
 import { fieldBinder } from '../../../lib/form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
@@ -17,7 +18,7 @@ import { useDeleteCondition } from '../api/delete-condition';
 import { useSaveCondition } from '../api/save-condition';
 import { OPERATOR_WORDS, operatorsFor } from '../lib/words';
 import { DetailList } from './detail-list';
-import { RowDialog } from './row-dialog';
+
 import { ValueInput } from './value-input';
 
 type Mode = 'PRE' | 'POST';
@@ -112,7 +113,7 @@ function ConditionDialog({
   });
 
   return (
-    <RowDialog
+    <FormDialog
       title={
         condition ? 'Edit condition' : mode === 'PRE' ? 'New condition to enter' : 'New condition to approve'
       }
@@ -198,7 +199,7 @@ function ConditionDialog({
         <option value="and">and</option>
         <option value="or">or</option>
       </SelectField>
-    </RowDialog>
+    </FormDialog>
   );
 }
 

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { Field, FormField, SelectField, wordOptions } from '../../../components/form-field';
 import { fieldBinder, numberOrNull } from '../../../lib/form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
@@ -18,7 +19,6 @@ import { useSaveNotification } from '../api/save-notification';
 import { EVENT_WORDS, RECIPIENT_WORDS } from '../lib/words';
 import { DetailList } from './detail-list';
 import { RecipientSelect } from './recipient-select';
-import { RowDialog } from './row-dialog';
 
 type Input = z.input<typeof ZSaveNotificationBody>;
 const FIELDS = ['event', 'recipient', 'user_id', 'group_id', 'in_app', 'email', 'subject', 'body'] as const;
@@ -59,7 +59,7 @@ function NotificationDialog({
   });
 
   return (
-    <RowDialog
+    <FormDialog
       title={notification ? 'Edit notification' : 'New notification'}
       onClose={onClose}
       pending={save.isPending}
@@ -117,7 +117,7 @@ function NotificationDialog({
       >
         {(control) => <textarea {...control} rows={3} {...form.register('body')} />}
       </Field>
-    </RowDialog>
+    </FormDialog>
   );
 }
 

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormField, SelectField, wordOptions } from '../../../components/form-field';
 import { fieldBinder, numberOrNull, textOrNull } from '../../../lib/form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
@@ -18,7 +19,6 @@ import { useSaveTrigger } from '../api/save-trigger';
 import { TRIGGER_WORDS } from '../lib/words';
 import { DetailList } from './detail-list';
 import { RecipientSelect } from './recipient-select';
-import { RowDialog } from './row-dialog';
 
 type Input = z.input<typeof ZSaveTriggerBody>;
 const FIELDS = [
@@ -89,7 +89,7 @@ function TriggerDialog({
   });
 
   return (
-    <RowDialog
+    <FormDialog
       title={trigger ? 'Edit trigger' : 'New trigger'}
       description={`On ${step.name}.`}
       onClose={onClose}
@@ -170,7 +170,7 @@ function TriggerDialog({
       <label className="checkbox">
         <input type="checkbox" {...form.register('active')} /> Active
       </label>
-    </RowDialog>
+    </FormDialog>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
+import { Dialog, type DialogProps } from './dialog';
+import { DialogActions } from './dialog-actions';
 
-/** A step row's dialog: its form, then Cancel and the submit button ("Saving…" while it runs). */
-export function RowDialog({
+/** A dialog that is one form: its fields, then Cancel and the submit button ("Saving…" while it runs). */
+export function FormDialog({
   title,
   description,
+  size,
   onClose,
   pending,
   onSubmit,
@@ -14,6 +15,7 @@ export function RowDialog({
 }: {
   title: string;
   description?: string;
+  size?: DialogProps['size'];
   onClose: () => void;
   pending: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -21,7 +23,13 @@ export function RowDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog title={title} description={description} onClose={onClose} busy={pending}>
+    <Dialog
+      title={title}
+      description={description}
+      onClose={onClose}
+      busy={pending}
+      {...(size ? { size } : {})}
+    >
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
         {children}
         <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
