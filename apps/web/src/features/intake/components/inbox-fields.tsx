@@ -1,4 +1,4 @@
-import type { TIntakeSourceInput } from '@quire/contract';
+import type { TImapSettings, TIntakeSourceInput } from '@quire/contract';
 import { type MouseEvent, useState } from 'react';
 import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -55,10 +55,19 @@ export function checkInbox(settings: InboxSettings): InboxErrors {
   return found;
 }
 
-export function InboxFields({ errors, sourceId }: { errors: InboxErrors; sourceId?: number }) {
+/** `initial`: the stored inbox's settings, when an inbox is edited (its password stays unshown). */
+export function InboxFields({
+  errors,
+  sourceId,
+  initial,
+}: {
+  errors: InboxErrors;
+  sourceId?: number;
+  initial?: TImapSettings;
+}) {
   const notify = useNotify();
   const test = useTestInbox();
-  const [afterTake, setAfterTake] = useState<'mark' | 'move'>('mark');
+  const [afterTake, setAfterTake] = useState<'mark' | 'move'>(initial?.after_take ?? 'mark');
   const [result, setResult] = useState('');
 
   const onTest = (e: MouseEvent<HTMLButtonElement>) => {
@@ -91,21 +100,35 @@ export function InboxFields({ errors, sourceId }: { errors: InboxErrors; sourceI
 
   return (
     <>
-      <FormField label="IMAP server" name="host" error={errors.host} maxLength={255} autoComplete="off" />
+      <FormField
+        label="IMAP server"
+        name="host"
+        defaultValue={initial?.host}
+        error={errors.host}
+        maxLength={255}
+        autoComplete="off"
+      />
       <FormField
         label="Port"
         name="port"
         type="number"
         min={1}
         max={65535}
-        defaultValue={993}
+        defaultValue={initial?.port ?? 993}
         error={errors.port}
       />
       <label className="checkbox">
-        <input type="checkbox" name="tls" defaultChecked /> TLS from the start (port 993); otherwise STARTTLS
-        when the server offers it
+        <input type="checkbox" name="tls" defaultChecked={initial?.tls ?? true} /> TLS from the start (port
+        993); otherwise STARTTLS when the server offers it
       </label>
-      <FormField label="User name" name="user" error={errors.user} maxLength={255} autoComplete="off" />
+      <FormField
+        label="User name"
+        name="user"
+        defaultValue={initial?.user}
+        error={errors.user}
+        maxLength={255}
+        autoComplete="off"
+      />
       <FormField
         label="Password"
         name="password"
@@ -114,16 +137,24 @@ export function InboxFields({ errors, sourceId }: { errors: InboxErrors; sourceI
         autoComplete="new-password"
         hint={sourceId ? 'Leave empty to keep the stored password.' : 'Kept encrypted; never shown again.'}
       />
-      <FormField label="Mailbox" name="mailbox" defaultValue="INBOX" error={errors.mailbox} maxLength={255} />
+      <FormField
+        label="Mailbox"
+        name="mailbox"
+        defaultValue={initial?.mailbox ?? 'INBOX'}
+        error={errors.mailbox}
+        maxLength={255}
+      />
       <FormField
         label="Only from senders containing"
         name="sender_filter"
+        defaultValue={initial?.sender_filter}
         maxLength={255}
         hint="Empty: any sender."
       />
       <FormField
         label="Only subjects containing"
         name="subject_filter"
+        defaultValue={initial?.subject_filter}
         maxLength={255}
         hint="Empty: any subject."
       />
@@ -137,10 +168,17 @@ export function InboxFields({ errors, sourceId }: { errors: InboxErrors; sourceI
         <option value="move">Move it to a folder</option>
       </SelectField>
       {afterTake === 'move' ? (
-        <FormField label="Move it to" name="move_to" error={errors.move_to} maxLength={255} />
+        <FormField
+          label="Move it to"
+          name="move_to"
+          defaultValue={initial?.move_to}
+          error={errors.move_to}
+          maxLength={255}
+        />
       ) : null}
       <label className="checkbox">
-        <input type="checkbox" name="take_message" /> Keep the message itself too (.eml)
+        <input type="checkbox" name="take_message" defaultChecked={initial?.take_message ?? false} /> Keep the
+        message itself too (.eml)
       </label>
       <div className="field">
         <PendingButton

@@ -1,4 +1,4 @@
-import type { TIntakeSourceInput } from '@quire/contract';
+import type { TIntakeSource, TIntakeSourceInput } from '@quire/contract';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormField, SelectField } from '../../../components/form-field';
@@ -19,15 +19,19 @@ const FIELD_OF: Record<string, keyof Errors> = {
 
 /**
  * Adds a source: a watched folder (where on the server) or an e-mail inbox (the IMAP fields of
- * inbox-fields.tsx), with its category, whose files, how filed.
+ * inbox-fields.tsx), with its category, whose files, how filed. Given a `source`, the same form
+ * edits it (PUT; its kind stays, an empty password keeps the stored one) and `onDone` closes it.
  */
-export function SourceForm() {
+export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?: () => void } = {}) {
   const notify = useNotify();
   const categories = useCategoryChoices();
   const people = usePeopleChoices();
   const save = useSaveSource();
   const [errors, setErrors] = useState<Errors>({});
-  const [kind, setKind] = useState<'folder' | 'imap'>('folder');
+  const [kind, setKind] = useState<'folder' | 'imap'>(source?.kind ?? 'folder');
+  const editing = source !== undefined;
+  const folder = source?.kind === 'folder' ? source.settings : undefined;
+  const inboxNow = source?.kind === 'imap' ? source.settings : undefined;
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -49,7 +53,7 @@ export function SourceForm() {
     }
     const common = {
       name: text('name'),
-      enabled: true,
+      enabled: editing ? data.get('enabled') === 'on' : true,
       category_id: Number(text('category_id')),
       owner_id: Number(text('owner_id')),
       file_as: text('file_as') === 'unindexed' ? ('unindexed' as const) : ('indexed' as const),
@@ -62,16 +66,17 @@ export function SourceForm() {
           settings: { path: text('path'), subfolders: data.get('subfolders') === 'on' },
         };
     save.mutate(
-      { id: null, body },
+      { id: source?.id ?? null, body },
       {
         onSuccess: ({ message }) => {
           notify.success(
-            message ?? 'Intake source added',
+            message ?? (editing ? 'Intake source saved' : 'Intake source added'),
             body.kind === 'folder'
               ? `Watching ${body.settings.path}`
               : `Reading ${body.settings.user}@${body.settings.host}`,
           );
-          form.reset();
+          if (onDone) onDone();
+          else form.reset();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors.length) {
@@ -82,20 +87,30 @@ export function SourceForm() {
             }
             setErrors(next);
           }
-          notify.notifyFailure('Failed to add intake source!', error);
+          notify.notifyFailure(
+            editing ? 'Failed to save intake source!' : 'Failed to add intake source!',
+            error,
+          );
         },
       },
     );
   };
 
+  const title = kind === 'folder' ? 'Watch a folder' : 'Read an e-mail inbox';
   return (
-    <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="source-form-title">
-      <h2 id="source-form-title">{kind === 'folder' ? 'Watch a folder' : 'Read an e-mail inbox'}</h2>
+    <form
+      className={editing ? 'form' : 'form card'}
+      onSubmit={onSubmit}
+      noValidate
+      {...(editing ? { 'aria-label': `Edit ${source.name}` } : { 'aria-labelledby': 'source-form-title' })}
+    >
+      {editing ? null : <h2 id="source-form-title">{title}</h2>}
       <div className="form-grid">
         <SelectField
           label="Files arrive from"
           name="kind"
           value={kind}
+          disabled={editing}
           onChange={(e) => {
             setKind(e.target.value === 'imap' ? 'imap' : 'folder');
             setErrors({});
@@ -104,18 +119,24 @@ export function SourceForm() {
           <option value="folder">A folder on the server</option>
           <option value="imap">An e-mail inbox (IMAP)</option>
         </SelectField>
-        <FormField label="Name" name="name" error={errors.name} maxLength={100} />
+        <FormField label="Name" name="name" defaultValue={source?.name} error={errors.name} maxLength={100} />
         {kind === 'folder' ? (
           <FormField
             label="Folder on the server"
             name="path"
+            defaultValue={folder?.path}
             error={errors.path}
             hint="An absolute path, inside the folders the server allows (INTAKE_FOLDERS)."
           />
         ) : (
-          <InboxFields errors={errors} />
+          <InboxFields errors={errors} sourceId={source?.id} initial={inboxNow} />
         )}
-        <SelectField label="Category" name="category_id" error={errors.category_id} defaultValue="">
+        <SelectField
+          label="Category"
+          name="category_id"
+          error={errors.category_id}
+          defaultValue={source ? String(source.category.id) : ''}
+        >
           <option value="">Choose a category</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -123,7 +144,12 @@ export function SourceForm() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Owner" name="owner_id" error={errors.owner_id} defaultValue="">
+        <SelectField
+          label="Owner"
+          name="owner_id"
+          error={errors.owner_id}
+          defaultValue={source ? String(source.owner.id) : ''}
+        >
           <option value="">Choose whose files they become</option>
           {(people.data ?? []).map((u) => (
             <option key={u.id} value={u.id}>
@@ -131,19 +157,32 @@ export function SourceForm() {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Files are" name="file_as" defaultValue="indexed">
+        <SelectField label="Files are" name="file_as" defaultValue={source?.file_as ?? 'indexed'}>
           <option value="indexed">Indexed into the category</option>
           <option value="unindexed">Left unindexed for the owner</option>
         </SelectField>
         {kind === 'folder' ? (
           <label className="checkbox">
-            <input type="checkbox" name="subfolders" /> Sub-folders go to the sub-categories of the same name
+            <input type="checkbox" name="subfolders" defaultChecked={folder?.subfolders ?? false} />{' '}
+            Sub-folders go to the sub-categories of the same name
+          </label>
+        ) : null}
+        {editing ? (
+          <label className="checkbox">
+            <input type="checkbox" name="enabled" defaultChecked={source.enabled} /> On: look at it for new
+            files
           </label>
         ) : null}
       </div>
-      <DialogActions pending={save.isPending} pendingLabel="Adding…">
-        {kind === 'folder' ? 'Add folder' : 'Add inbox'}
-      </DialogActions>
+      {editing ? (
+        <DialogActions pending={save.isPending} pendingLabel="Saving…" onCancel={onDone}>
+          Save source
+        </DialogActions>
+      ) : (
+        <DialogActions pending={save.isPending} pendingLabel="Adding…">
+          {kind === 'folder' ? 'Add folder' : 'Add inbox'}
+        </DialogActions>
+      )}
     </form>
   );
 }

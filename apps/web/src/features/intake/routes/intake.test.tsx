@@ -243,6 +243,117 @@ describe('intake', { timeout: 60_000 }, () => {
     });
   });
 
+  it('edits a watched folder and an e-mail inbox in the same form, keeping the stored password', async () => {
+    const inbox: TIntakeSource = {
+      ...source,
+      id: 2,
+      kind: 'imap',
+      name: 'Invoices',
+      settings: {
+        host: 'imap.example.com',
+        port: 993,
+        tls: true,
+        user: 'invoices',
+        mailbox: 'INBOX',
+        sender_filter: 'acme',
+        subject_filter: '',
+        after_take: 'mark',
+        move_to: '',
+        take_message: false,
+        has_password: true,
+      },
+    };
+    let tries = 0;
+    const { calls } = server({
+      'GET /api/intake/sources': { body: { data: { items: [source, inbox] } } },
+      'PUT /api/intake/sources/1': () => {
+        tries += 1;
+        return tries === 1
+          ? {
+              status: 400,
+              body: {
+                message: 'Invalid input',
+                errors: [{ path: 'body.settings.path', message: 'Intake may watch only folders in /srv' }],
+              },
+            }
+          : { body: { data: { ...source, name: 'Scans' }, message: 'Intake source "Scans" saved' } };
+      },
+      'PUT /api/intake/sources/2': {
+        body: { data: inbox, message: 'Intake source "Invoices" saved' },
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    const table = await screen.findByRole('table', { name: 'Intake sources' }, { timeout: 10_000 });
+    await screen.findByRole('form', { name: 'Watch a folder' });
+    await within(screen.getByRole('form', { name: 'Watch a folder' })).findByRole('option', {
+      name: 'Inbox',
+    });
+    await within(screen.getByRole('form', { name: 'Watch a folder' })).findByRole('option', {
+      name: /fran/,
+    });
+    await user.click(within(table).getByRole('button', { name: 'Edit Scanner' }));
+    const folderForm = await screen.findByRole('form', { name: 'Edit Scanner' });
+    expect(within(folderForm).getByRole('combobox', { name: 'Files arrive from' })).toBeDisabled();
+    const name = within(folderForm).getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Scanner');
+    const path = within(folderForm).getByRole('textbox', { name: /Folder on the server/ });
+    expect(path).toHaveValue('/srv/scans');
+    expect(within(folderForm).getByRole('combobox', { name: 'Category' })).toHaveValue('4');
+    expect(within(folderForm).getByRole('combobox', { name: 'Owner' })).toHaveValue('5');
+    await user.clear(name);
+    await user.type(name, 'Scans');
+    await user.clear(path);
+    await user.type(path, '/etc/scans');
+    await user.click(within(folderForm).getByRole('button', { name: 'Save source' }));
+    expect(await within(folderForm).findByText('Intake may watch only folders in /srv')).toBeVisible();
+    await user.clear(path);
+    await user.type(path, '/srv/desk');
+    await user.click(within(folderForm).getByRole('checkbox', { name: /On: look at it/ }));
+    await user.click(within(folderForm).getByRole('button', { name: 'Save source' }));
+    expect(await screen.findByText('Intake source "Scans" saved')).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Edit Scanner' })).toBeNull();
+    expect(sent(calls, 'PUT', '/api/intake/sources/1')[1]).toEqual({
+      kind: 'folder',
+      name: 'Scans',
+      enabled: false,
+      category_id: 4,
+      owner_id: 5,
+      file_as: 'indexed',
+      settings: { path: '/srv/desk', subfolders: false },
+    });
+
+    await user.click(within(table).getByRole('button', { name: 'Edit Invoices' }));
+    const inboxForm = await screen.findByRole('form', { name: 'Edit Invoices' });
+    expect(within(inboxForm).getByRole('textbox', { name: 'IMAP server' })).toHaveValue('imap.example.com');
+    expect(within(inboxForm).getByText('Leave empty to keep the stored password.')).toBeVisible();
+    const subject = within(inboxForm).getByRole('textbox', { name: 'Only subjects containing' });
+    await user.type(subject, 'Invoice');
+    await user.click(within(inboxForm).getByRole('button', { name: 'Save source' }));
+    expect(await screen.findByText('Intake source "Invoices" saved')).toBeVisible();
+    expect(sent(calls, 'PUT', '/api/intake/sources/2')).toEqual([
+      {
+        kind: 'imap',
+        name: 'Invoices',
+        enabled: true,
+        category_id: 4,
+        owner_id: 5,
+        file_as: 'indexed',
+        settings: {
+          host: 'imap.example.com',
+          port: 993,
+          tls: true,
+          user: 'invoices',
+          mailbox: 'INBOX',
+          sender_filter: 'acme',
+          subject_filter: 'Invoice',
+          after_take: 'mark',
+          move_to: '',
+          take_message: false,
+        },
+      },
+    ]);
+  });
+
   it('adds a rule from the form: a file name, words of the text, a category and a workflow to start', async () => {
     const { calls } = server({
       'POST /api/intake/rules': {

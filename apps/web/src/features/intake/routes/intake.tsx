@@ -2,6 +2,7 @@ import type { TIntakeRule, TIntakeSource } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { Dialog } from '../../../components/dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination, pagingOf } from '../../../components/pagination';
@@ -52,6 +53,7 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
   const sources = useIntakeSources();
   const remove = useDeleteSource();
   const [removing, setRemoving] = useState<TIntakeSource | null>(null);
+  const [editing, setEditing] = useState<TIntakeSource | null>(null);
   useFailureToast(sources.error, sources.errorUpdatedAt, 'Failed to load intake sources');
   const items = sources.data?.items ?? [];
   return (
@@ -92,6 +94,9 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
               <td>{s.last_run_at ? <Timestamp iso={s.last_run_at} /> : '—'}</td>
               {canWrite ? (
                 <td className="cell-actions">
+                  <RowAction label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
+                    Edit
+                  </RowAction>
                   <RowAction label={`Remove ${s.name}`} danger onClick={() => setRemoving(s)}>
                     Remove
                   </RowAction>
@@ -101,6 +106,11 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
           ))}
         </DataTable>
       </QueryState>
+      {editing ? (
+        <Dialog title={`Edit ${editing.name}`} onClose={() => setEditing(null)} size="large">
+          <SourceForm source={editing} onDone={() => setEditing(null)} />
+        </Dialog>
+      ) : null}
       {removing ? (
         <ConfirmMutationDialog
           title="Remove this source?"
