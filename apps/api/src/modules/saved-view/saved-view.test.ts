@@ -2,8 +2,8 @@ import { SAVED_VIEWS_MAX } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { seed, seededApp } from '../../../test/seed.js';
 
 // Saved views: a person's own searches and filters by name, pinned to the dashboard, in their
 // order. Only the owner sees or changes one (404 otherwise, audited); each write is audited.
@@ -13,12 +13,11 @@ const u = { alice: 0, bob: 0 };
 const tok = { alice: '', bob: '' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const alice = await createUser(t.db);
-  const bob = await createUser(t.db);
+  const world = await seededApp({ users: { alice: {}, bob: {} } });
+  t = world.t;
+  const { alice, bob } = world.users;
   Object.assign(u, { alice: alice.id, bob: bob.id });
-  tok.alice = await loginAs(t.app, alice, 'user');
-  tok.bob = await loginAs(t.app, bob, 'user');
+  Object.assign(tok, { alice: alice.token, bob: bob.token });
 });
 afterAll(() => t.close());
 
@@ -197,8 +196,8 @@ describe('saved views', () => {
   });
 
   it(`keeps at most ${SAVED_VIEWS_MAX} views per person`, async () => {
-    const carol = await createUser(t.db);
-    const token = await loginAs(t.app, carol, 'user');
+    const { carol } = (await seed(t, { users: { carol: {} } })).users;
+    const { token } = carol;
     await t.db.savedView.createMany({
       data: Array.from({ length: SAVED_VIEWS_MAX }, (_, i) => ({
         userId: carol.id,
