@@ -100,18 +100,22 @@ export type FormFieldProps = FieldProps &
     inputClassName?: string | undefined;
   };
 
-/** A labelled input whose error and hint are its accessible description. */
-export function FormField({
+/** A field's own props (for `Field`), apart from those of its control. */
+function splitField<P extends FieldProps>({
   label,
   error,
   hint,
   describedBy,
   labelAside,
   className,
-  inputClassName,
-  ...input
-}: FormFieldProps) {
-  const field = { label, error, hint, describedBy, labelAside, className };
+  ...control
+}: P) {
+  return [{ label, error, hint, describedBy, labelAside, className }, control] as const;
+}
+
+/** A labelled input whose error and hint are its accessible description. */
+export function FormField(props: FormFieldProps) {
+  const [field, { inputClassName, ...input }] = splitField(props);
   return (
     <Field {...field}>{(control) => <input {...control} {...input} className={inputClassName} />}</Field>
   );
@@ -132,19 +136,8 @@ export type SelectFieldProps = FieldProps &
   };
 
 /** A labelled native select (keyboard as the browser gives it) whose error and hint are its description. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  describedBy,
-  labelAside,
-  className,
-  placeholder,
-  options = [],
-  children,
-  ...select
-}: SelectFieldProps) {
-  const field = { label, error, hint, describedBy, labelAside, className };
+export function SelectField(props: SelectFieldProps) {
+  const [field, { placeholder, options = [], children, ...select }] = splitField(props);
   return (
     <Field {...field}>
       {(control) => (
