@@ -160,3 +160,30 @@ export function CheckingRows({ checking }: { checking: boolean }) {
     </p>
   ) : null;
 }
+
+/** The last step: what the workbook holds and its problems, then the preview and the import (`children`). */
+export function CheckStep({
+  summary,
+  general,
+  children,
+}: {
+  summary: Parameters<typeof ImportSummary>[0];
+  /** The problems that belong to no row. */
+  general: string[];
+  children: ReactNode;
+}) {
+  return (
+    <ImportStep title="3. Check and import">
+      <ImportSummary {...summary} />
+      <ImportProblems messages={general} />
+      {children}
+    </ImportStep>
+  );
+}
+
+/** In place of the file step, for one who may only read the area (`area`: "Settings"). */
+export function ImportReadOnly({ area }: { area: string }) {
+  return (
+    <p className="alert alert--info">You have read-only access to {area}: importing needs write access.</p>
+  );
+}

@@ -10,10 +10,10 @@ import { Link, useNavigate } from 'react-router';
 import { Field } from '../../../components/form-field';
 import {
   CheckingRows,
+  CheckStep,
   ImportPreviewTable,
-  ImportProblems,
+  ImportReadOnly,
   ImportStep,
-  ImportSummary,
   TemplateStep,
 } from '../../../components/import-preview';
 import { useNotificationStore, useNotify } from '../../../components/notifications/notification-context';
@@ -153,20 +153,19 @@ export function ImportUsersPage() {
           <CheckingRows checking={checking} />
         </ImportStep>
       ) : (
-        <p className="alert alert--info">
-          You have read-only access to Settings: importing needs write access.
-        </p>
+        <ImportReadOnly area="Settings" />
       )}
 
       {preview && grouped ? (
-        <ImportStep title="3. Check and import">
-          <ImportSummary
-            rows={preview.rows.length}
-            fileName={preview.file.name}
-            problems={preview.errors.length}
-            rowsWithProblems={rowsWithErrors}
-          />
-          <ImportProblems messages={grouped.general} />
+        <CheckStep
+          summary={{
+            rows: preview.rows.length,
+            fileName: preview.file.name,
+            problems: preview.errors.length,
+            rowsWithProblems: rowsWithErrors,
+          }}
+          general={grouped.general}
+        >
           {preview.rows.length > 0 ? (
             <ImportPreviewTable
               rows={preview.rows}
@@ -210,7 +209,7 @@ export function ImportUsersPage() {
               )}
             </button>
           </div>
-        </ImportStep>
+        </CheckStep>
       ) : null}
     </>
   );

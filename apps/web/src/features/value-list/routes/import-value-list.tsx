@@ -5,10 +5,10 @@ import { FileDropZone } from '../../../components/drop-zone';
 import { Field } from '../../../components/form-field';
 import {
   CheckingRows,
+  CheckStep,
   ImportPreviewTable,
-  ImportProblems,
+  ImportReadOnly,
   ImportStep,
-  ImportSummary,
   TemplateStep,
 } from '../../../components/import-preview';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -140,19 +140,18 @@ export function ImportValueListPage() {
           <CheckingRows checking={checking} />
         </ImportStep>
       ) : (
-        <p className="alert alert--info">
-          You have read-only access to File Control: importing needs write access.
-        </p>
+        <ImportReadOnly area="File Control" />
       )}
 
       {preview && grouped ? (
-        <ImportStep title="3. Check and import">
-          <ImportSummary
-            rows={preview.rows.length}
-            fileName={preview.file.name}
-            problems={preview.errors.length}
-          />
-          <ImportProblems messages={grouped.general} />
+        <CheckStep
+          summary={{
+            rows: preview.rows.length,
+            fileName: preview.file.name,
+            problems: preview.errors.length,
+          }}
+          general={grouped.general}
+        >
           {[...grouped.byRow.keys()].some((row) => !preview.rows.some((r) => r.row === row)) ? (
             <ul className="alert alert--error">
               {[...grouped.byRow.entries()]
@@ -186,7 +185,7 @@ export function ImportValueListPage() {
                   : `Create the list with ${plural(preview.rows.length, 'item', 'items')}`}
             </button>
           </div>
-        </ImportStep>
+        </CheckStep>
       ) : null}
     </>
   );
