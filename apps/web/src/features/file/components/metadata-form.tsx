@@ -1,16 +1,12 @@
 import type { TCategoryField, TFieldValue, TFieldValueInput } from '@quire/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Field } from '../../../components/form-field';
+import { MetadataInput, toRaw, toWire } from '../../../components/metadata-input';
 import { PendingButton } from '../../../components/pending-button';
-import { SinglePicker } from '../../../components/single-picker';
 import { ApiError } from '../../../lib/api-error';
-import { useFieldUsers } from '../api/get-field-users';
-import { useValueListItems } from '../api/get-value-list-items';
 
 // One form for a file's metadata values, driven by its category's fields (GET
-// /api/folderMeta/{id}): used to index an unindexed file and to correct a filed one.
-// Value-list and user fields are searchable combo boxes showing labels and sending keys;
-// dates are date inputs; numbers, yes/no and text their own controls.
+// /api/folderMeta/{id}): used to index an unindexed file and to correct a filed one. Each
+// field's control is the shared MetadataInput (src/components/metadata-input.tsx).
 
 /** A wire value of a field, as submitmetas and edit-file-user-field take it. */
 export type MetadataValue = TFieldValueInput['value'];
@@ -58,22 +54,6 @@ export function metadataErrors(error: unknown): MetadataErrors {
     if (m && !result[Number(m[1])]) result[Number(m[1])] = e.message;
   }
   return result;
-}
-
-/** What a control holds, as text ('' for none). */
-const toRaw = (value: MetadataValue | undefined): string =>
-  value === null || value === undefined ? '' : String(value);
-
-/** The wire value of a control's text for a field of this type. */
-function toWire(type: TCategoryField['field']['type'], raw: string): MetadataValue {
-  const text = raw.trim();
-  if (text === '') return null;
-  if (type === 'number' || type === 'select' || type === 'user') {
-    const n = Number(text);
-    return Number.isFinite(n) ? n : text;
-  }
-  if (type === 'boolean') return text === 'true';
-  return type === 'text' ? raw : text;
 }
 
 function startValues(fields: TCategoryField[], initial: MetadataValues | undefined): Record<number, string> {
@@ -166,130 +146,5 @@ export function MetadataForm({
         {actions}
       </div>
     </form>
-  );
-}
-
-function FieldLabel({ field }: { field: TCategoryField }) {
-  return (
-    <>
-      {field.field.name}
-      {field.required ? (
-        <span className="metadata-form__required">
-          <span aria-hidden="true"> *</span>
-          <span className="sr-only"> (required)</span>
-        </span>
-      ) : null}
-    </>
-  );
-}
-
-/** The control of one field: `value` is its text ('' for none). */
-function MetadataInput({
-  field,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  field: TCategoryField;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  disabled: boolean;
-}) {
-  const { type, id, help_text } = field.field;
-  const name = `field-${id}`;
-  const hint = help_text || undefined;
-  if (type === 'select' || type === 'user')
-    return (
-      <ChoiceField
-        field={field}
-        value={value}
-        onChange={onChange}
-        error={error}
-        disabled={disabled}
-        name={name}
-      />
-    );
-  return (
-    <Field label={<FieldLabel field={field} />} error={error} hint={hint}>
-      {(control) =>
-        type === 'boolean' ? (
-          <select
-            {...control}
-            className="control"
-            name={name}
-            value={value}
-            disabled={disabled}
-            required={field.required}
-            onChange={(e) => onChange(e.target.value)}
-          >
-            <option value="">—</option>
-            <option value="true">Yes</option>
-            <option value="false">No</option>
-          </select>
-        ) : (
-          <input
-            {...control}
-            className="control"
-            name={name}
-            type={type === 'date' ? 'date' : type === 'number' ? 'number' : 'text'}
-            inputMode={type === 'number' ? 'decimal' : undefined}
-            step={type === 'number' ? 'any' : undefined}
-            min={
-              type === 'date' ? (field.field.min_date ?? undefined) : (field.field.min_number ?? undefined)
-            }
-            max={
-              type === 'date' ? (field.field.max_date ?? undefined) : (field.field.max_number ?? undefined)
-            }
-            maxLength={type === 'text' ? (field.field.max_length ?? undefined) : undefined}
-            value={value}
-            disabled={disabled}
-            required={field.required}
-            autoComplete="off"
-            onChange={(e) => onChange(e.target.value)}
-          />
-        )
-      }
-    </Field>
-  );
-}
-
-/** A value-list or user field: one choice, found by typing part of its label. */
-function ChoiceField({
-  field,
-  value,
-  onChange,
-  error,
-  disabled,
-  name,
-}: {
-  field: TCategoryField;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  disabled: boolean;
-  name: string;
-}) {
-  const isList = field.field.type === 'select';
-  const items = useValueListItems(isList ? (field.field.value_list?.id ?? null) : null);
-  const users = useFieldUsers(!isList);
-  const options = isList
-    ? (items.data ?? []).map((i) => ({ id: i.key, label: i.label }))
-    : (users.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.username})` }));
-  return (
-    <SinglePicker
-      label={<FieldLabel field={field} />}
-      toggleLabel={`Show all: ${field.field.name}`}
-      options={options}
-      value={value === '' ? null : Number(value)}
-      onChange={(id) => onChange(id === null ? '' : String(id))}
-      loading={isList ? items.isPending : users.isPending}
-      name={name}
-      disabled={disabled}
-      required={field.required}
-      error={error}
-      hint={field.field.help_text || undefined}
-    />
   );
 }

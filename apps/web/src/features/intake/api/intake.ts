@@ -105,3 +105,19 @@ export function useRetryArrival() {
     onSuccess: invalidate,
   });
 }
+
+/** A category's metadata fields in order (null: none chosen yet), for a rule's values. */
+export function useCategoryFields(categoryId: number | null) {
+  return useQuery({
+    ...apiQueryOptions(contract.category.folderMeta, { params: { id: categoryId ?? 0 } }),
+    enabled: categoryId !== null,
+  });
+}
+
+/** A category's tags (null: none chosen yet), for a rule's tags. */
+export function useCategoryTags(categoryId: number | null) {
+  return useQuery({
+    ...apiQueryOptions(contract.category.relatedTags, { params: { id: categoryId ?? 0 } }),
+    enabled: categoryId !== null,
+  });
+}

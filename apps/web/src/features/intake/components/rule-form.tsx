@@ -2,14 +2,24 @@ import type { TIntakeRuleInput } from '@quire/contract';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormField, SelectField } from '../../../components/form-field';
+import { MetadataInput, toWire } from '../../../components/metadata-input';
+import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
-import { useCategoryChoices, useIntakeSources, useSaveRule, useWorkflowChoices } from '../api/intake';
+import {
+  useCategoryChoices,
+  useCategoryFields,
+  useCategoryTags,
+  useIntakeSources,
+  useSaveRule,
+  useWorkflowChoices,
+} from '../api/intake';
 
 /**
  * Adds a rule (tried after the others): its conditions (source, sender, file name, words in
- * the text), where it files what matches and the workflow it starts. Metadata values and tags
- * are set through the API (PUT /api/intake/rules/{id}).
+ * the text), where it files what matches, the metadata values and tags it sets there (fields
+ * and tags of that category: the one chosen, else the chosen source's) and the workflow it
+ * starts. Each value is drawn by the shared MetadataInput, as on a file's metadata form.
  */
 export function RuleForm() {
   const notify = useNotify();
@@ -18,6 +28,23 @@ export function RuleForm() {
   const workflows = useWorkflowChoices();
   const save = useSaveRule();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sourceId, setSourceId] = useState('');
+  const [categoryId, setCategoryId] = useState('');
+  const [fieldIds, setFieldIds] = useState<number[]>([]);
+  const [raw, setRaw] = useState<Record<number, string>>({});
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const sourceCategory = (sources.data?.items ?? []).find((s) => String(s.id) === sourceId)?.category.id;
+  // The category the rule files into: its values and tags are that category's.
+  const target = categoryId ? Number(categoryId) : (sourceCategory ?? null);
+  const meta = useCategoryFields(target);
+  const tags = useCategoryTags(target);
+  const fields = target === null ? [] : (meta.data?.fields ?? []);
+  const chosenFields = fieldIds.flatMap((id) => fields.filter((f) => f.field.id === id));
+  const clearActions = () => {
+    setFieldIds([]);
+    setRaw({});
+    setTagIds([]);
+  };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -41,8 +68,11 @@ export function RuleForm() {
         .map((w) => w.trim())
         .filter(Boolean),
       category_id: text('category_id') ? Number(text('category_id')) : null,
-      values: [],
-      tag_ids: [],
+      values: chosenFields.map((f) => ({
+        field_id: f.field.id,
+        value: toWire(f.field.type, raw[f.field.id] ?? ''),
+      })),
+      tag_ids: tagIds,
       workflow_id: text('workflow_id') ? Number(text('workflow_id')) : null,
     };
     setErrors({});
@@ -52,6 +82,9 @@ export function RuleForm() {
         onSuccess: ({ message, data: rule }) => {
           notify.success(message ?? 'Intake rule added', rule.summary);
           form.reset();
+          setSourceId('');
+          setCategoryId('');
+          clearActions();
         },
         onError: (error) => {
           if (error instanceof ApiError)
@@ -71,7 +104,16 @@ export function RuleForm() {
       <h2 id="rule-form-title">Add a rule</h2>
       <div className="form-grid">
         <FormField label="Name" name="name" error={errors.name} maxLength={100} />
-        <SelectField label="From" name="source_id" error={errors.source_ids} defaultValue="">
+        <SelectField
+          label="From"
+          name="source_id"
+          error={errors.source_ids}
+          value={sourceId}
+          onChange={(e) => {
+            setSourceId(e.target.value);
+            if (!categoryId) clearActions();
+          }}
+        >
           <option value="">Any source</option>
           {(sources.data?.items ?? []).map((s) => (
             <option key={s.id} value={s.id}>
@@ -92,7 +134,16 @@ export function RuleForm() {
           error={errors.text_words}
           hint="Comma-separated; all must be there. Read once the text is extracted."
         />
-        <SelectField label="File into" name="category_id" error={errors.category_id} defaultValue="">
+        <SelectField
+          label="File into"
+          name="category_id"
+          error={errors.category_id}
+          value={categoryId}
+          onChange={(e) => {
+            setCategoryId(e.target.value);
+            clearActions();
+          }}
+        >
           <option value="">The source's category</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
@@ -100,6 +151,42 @@ export function RuleForm() {
             </option>
           ))}
         </SelectField>
+        {target === null ? (
+          <p className="muted">Choose where it files into (or its source) to set metadata values and tags.</p>
+        ) : (
+          <>
+            <MultiPicker
+              label="Metadata values to set"
+              name="values"
+              options={fields.map((f) => ({ id: f.field.id, label: f.field.name }))}
+              selected={fieldIds}
+              onChange={setFieldIds}
+              loading={meta.isPending}
+              emptyText="This category has no metadata fields."
+              error={errors.values}
+            />
+            {chosenFields.map((f) => (
+              <MetadataInput
+                key={f.field.id}
+                field={{ ...f, required: false }}
+                value={raw[f.field.id] ?? ''}
+                onChange={(v) => setRaw((r) => ({ ...r, [f.field.id]: v }))}
+                error={undefined}
+                disabled={save.isPending}
+              />
+            ))}
+            <MultiPicker
+              label="Tags"
+              name="tag_ids"
+              options={(tags.data ?? []).map((t) => ({ id: t.id, label: t.name }))}
+              selected={tagIds}
+              onChange={setTagIds}
+              loading={tags.isPending}
+              emptyText="This category has no tags."
+              error={errors.tag_ids}
+            />
+          </>
+        )}
         <SelectField label="Start workflow" name="workflow_id" error={errors.workflow_id} defaultValue="">
           <option value="">None</option>
           {(workflows.data ?? []).map((w) => (

@@ -388,6 +388,107 @@ describe('intake', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('sets metadata values and tags of the category it files into, and lists them with the rule', async () => {
+    const field = (id: number, name: string, type: 'text' | 'number' | 'boolean') => ({
+      field: {
+        id,
+        name,
+        type,
+        value_list: null,
+        required: true,
+        help_text: '',
+        min_number: null,
+        max_number: null,
+        min_date: null,
+        max_date: null,
+        max_length: null,
+        pattern: null,
+        position: id,
+        usage: { categories: 1, files: 0, workflows: 0 },
+        created_at: '2026-11-01T00:00:00Z',
+        updated_at: '2026-11-01T00:00:00Z',
+      },
+      position: id,
+      required: true,
+      required_override: null,
+      default_value: null,
+      show_in_list: true,
+      inherited: false,
+      inherited_from: null,
+    });
+    const tag = (id: number, name: string) => ({ id, folder_id: 4, name, color: null, linked_folder: null });
+    const tagged = {
+      ...rule(3, 'Approvals'),
+      values: [
+        { field_id: 13, value: 'ACME' },
+        { field_id: 15, value: true },
+      ],
+      tag_ids: [21],
+    };
+    const { calls } = server({
+      'GET /api/intake/rules': { body: { data: { items: [tagged] } } },
+      'GET /api/folderMeta/4': {
+        body: {
+          data: {
+            folder_id: 4,
+            inherit_fields: false,
+            fields: [
+              field(13, 'Supplier', 'text'),
+              field(14, 'Amount', 'number'),
+              field(15, 'Paid', 'boolean'),
+            ],
+          },
+        },
+      },
+      'GET /api/related-tags/4': { body: { data: [tag(21, 'Invoice'), tag(22, 'Urgent')] } },
+      'POST /api/intake/rules': {
+        body: { data: rule(4, 'Supplier'), message: 'Intake rule "Supplier" added' },
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    const rules = await screen.findByRole('table', { name: 'Intake rules' }, { timeout: 10_000 });
+    const row = within(rules).getByRole('row', { name: /Approvals/ });
+    expect(await within(row).findByText('Supplier: ACME')).toBeVisible();
+    expect(within(row).getByText('Paid: Yes')).toBeVisible();
+    expect(await within(row).findByText('Tags: Invoice')).toBeVisible();
+
+    const form = screen.getByRole('form', { name: 'Add a rule' });
+    expect(within(form).queryByRole('combobox', { name: 'Tags' })).toBeNull();
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Supplier');
+    await within(form).findByRole('option', { name: 'Inbox' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'File into' }), '4');
+    const fields = within(form).getByRole('combobox', { name: 'Metadata values to set' });
+    await user.click(fields);
+    await user.type(fields, 'Amo');
+    await user.keyboard('{ArrowDown}{Enter}');
+    await user.type(fields, 'Sup');
+    await user.keyboard('{ArrowDown}{Enter}{Escape}');
+    await user.type(await within(form).findByRole('spinbutton', { name: 'Amount' }), '12.5');
+    await user.type(within(form).getByRole('textbox', { name: 'Supplier' }), 'ACME');
+    const tags = within(form).getByRole('combobox', { name: 'Tags' });
+    await user.type(tags, 'Urg');
+    await user.keyboard('{ArrowDown}{Enter}{Escape}');
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByText('Intake rule "Supplier" added')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/rules')).toEqual([
+      {
+        name: 'Supplier',
+        enabled: true,
+        source_ids: [],
+        sender_contains: '',
+        name_glob: '',
+        text_words: [],
+        category_id: 4,
+        values: [
+          { field_id: 14, value: 12.5 },
+          { field_id: 13, value: 'ACME' },
+        ],
+        tag_ids: [22],
+        workflow_id: null,
+      },
+    ]);
+  });
+
   it('moves a rule down, tries the rules in a dry run, and takes a failed arrival again', async () => {
     const { calls } = server({
       'PUT /api/intake/rules-order': { body: { data: { items: [rule(2, 'Letters'), rule(1, 'Invoices')] } } },

@@ -9,6 +9,8 @@ import { Pagination, pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import {
+  useCategoryFields,
+  useCategoryTags,
   useDeleteRule,
   useDeleteSource,
   useDryRun,
@@ -22,6 +24,35 @@ import { RuleForm } from '../components/rule-form';
 import { SourceForm } from '../components/source-form';
 
 const STATE_WORDS = { idle: 'Watching', running: 'Looking now', error: 'Error' } as const;
+
+/** A rule's metadata values and tags, named by the category it files into. */
+function RuleSets({ rule, sources }: { rule: TIntakeRule; sources: TIntakeSource[] }) {
+  const only = rule.source_ids.length === 1 ? sources.find((s) => s.id === rule.source_ids[0]) : undefined;
+  const target = rule.category?.id ?? only?.category.id ?? null;
+  const some = rule.values.length > 0 || rule.tag_ids.length > 0;
+  const meta = useCategoryFields(some ? target : null);
+  const tags = useCategoryTags(some && rule.tag_ids.length > 0 ? target : null);
+  if (!some) return <>—</>;
+  const fieldName = (id: number) =>
+    meta.data?.fields.find((f) => f.field.id === id)?.field.name ?? `Field ${id}`;
+  const show = (v: TIntakeRule['values'][number]['value']) =>
+    v === null ? 'empty' : v === true ? 'Yes' : v === false ? 'No' : String(v);
+  return (
+    <ul className="plain-list">
+      {rule.values.map((v) => (
+        <li key={v.field_id}>
+          {fieldName(v.field_id)}: {show(v.value)}
+        </li>
+      ))}
+      {rule.tag_ids.length ? (
+        <li>
+          Tags:{' '}
+          {rule.tag_ids.map((id) => tags.data?.find((t) => t.id === id)?.name ?? `Tag ${id}`).join(', ')}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
 
 function where(source: TIntakeSource) {
   return source.kind === 'folder' ? source.settings.path : `${source.settings.user}@${source.settings.host}`;
@@ -131,6 +162,7 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
 
 function RulesSection({ canWrite }: { canWrite: boolean }) {
   const rules = useIntakeRules();
+  const sources = useIntakeSources();
   const reorder = useReorderRules();
   const remove = useDeleteRule();
   const notify = useNotify();
@@ -163,7 +195,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
       >
         <DataTable
           caption="Intake rules"
-          columns={['#', 'Name', 'Rule', 'On']}
+          columns={['#', 'Name', 'Rule', 'Values and tags', 'On']}
           actions={canWrite}
           busy={reorder.isPending}
         >
@@ -172,6 +204,9 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
               <td>{i + 1}</td>
               <td>{r.name}</td>
               <td>{r.summary}</td>
+              <td>
+                <RuleSets rule={r} sources={sources.data?.items ?? []} />
+              </td>
               <td>{r.enabled ? 'Yes' : 'No'}</td>
               {canWrite ? (
                 <td className="cell-actions">
