@@ -59,6 +59,19 @@ const ZImapCommon = z.object({
   move_to: zLine().trim().max(255).default(''),
   /** Take the message itself too, as an .eml file. */
   take_message: z.boolean().default(false),
+  /**
+   * A certificate (PEM) to trust for this server besides the system's: a company's own CA, or
+   * the server's self-signed certificate. Empty: the system's trust only.
+   */
+  ca_certificate: z
+    .string()
+    .trim()
+    .max(65_536)
+    .refine(
+      (v) => v === '' || /^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(v),
+      'Paste a certificate in PEM form (-----BEGIN CERTIFICATE----- …)',
+    )
+    .default(''),
 });
 
 /** An IMAP inbox as written: the password is absent to keep the stored one. */

@@ -57,6 +57,7 @@ export function toSource(row: repo.SourceRow): TIntakeSource {
       after_take: shown.after_take === 'move' ? 'move' : 'mark',
       move_to: String(shown.move_to ?? ''),
       take_message: shown.take_message === true,
+      ca_certificate: String(shown.ca_certificate ?? ''),
       has_password: typeof password_encrypted === 'string' && password_encrypted.length > 0,
     },
   };

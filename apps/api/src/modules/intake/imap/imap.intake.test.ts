@@ -260,6 +260,54 @@ describe('POST /api/intake/sources/test-inbox', () => {
   });
 });
 
+describe('an inbox whose certificate the company signs itself', () => {
+  let signed: TestMailbox;
+  beforeAll(async () => {
+    signed = await startTestMailbox({ accounts: [{ user: 'accounts', password: 'accounts-Pass-1' }] });
+  });
+  afterAll(() => signed?.stop());
+
+  it('is refused until its CA certificate is given, which is kept with the source and shown back', async () => {
+    const settings = {
+      host: signed.host,
+      port: signed.tlsPort,
+      tls: true,
+      user: 'accounts',
+      password: 'accounts-Pass-1',
+    };
+    const test = (s: Record<string, unknown>) =>
+      call({ method: 'POST', url: '/api/intake/sources/test-inbox', payload: { settings: s } });
+    expect((await test(settings)).statusCode).toBe(502);
+    const trusted = await test({ ...settings, ca_certificate: signed.caPem });
+    expect(trusted.statusCode, trusted.body).toBe(200);
+
+    const add = (ca: string) =>
+      call({
+        method: 'POST',
+        url: '/api/intake/sources',
+        payload: {
+          kind: 'imap',
+          name: 'Signed inbox',
+          category_id: inbox.id,
+          owner_id: adminId,
+          settings: { ...settings, ca_certificate: ca },
+        },
+      });
+    const bad = await add('not a certificate');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('body.settings.ca_certificate');
+    expect(await t.db.intakeSource.count({ where: { name: 'Signed inbox' } })).toBe(0);
+    const created = await add(signed.caPem);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data.settings.ca_certificate).toBe(signed.caPem.trim());
+    // The poll signs in with it: the source's first look has no error.
+    const row = await intakeRepo.findSource(t.db, created.json().data.id);
+    if (!row) throw new Error('no source');
+    await pollSource(t.app.deps, row);
+    expect((await t.db.intakeSource.findUniqueOrThrow({ where: { id: row.id } })).lastError).toBeNull();
+  });
+});
+
 describe('hosts on this machine or a private network', () => {
   let strict: TestContext;
   beforeAll(async () => {

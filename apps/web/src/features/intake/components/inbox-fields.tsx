@@ -1,6 +1,6 @@
 import type { TImapSettings, TIntakeSourceInput } from '@quire/contract';
 import { type MouseEvent, useState } from 'react';
-import { FormField, SelectField } from '../../../components/form-field';
+import { Field, FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
 import { useTestInbox } from '../api/test-inbox';
@@ -12,7 +12,7 @@ import { useTestInbox } from '../api/test-inbox';
 /** An inbox's settings as sent. */
 export type InboxSettings = Extract<TIntakeSourceInput, { kind: 'imap' }>['settings'];
 
-export type InboxField = 'host' | 'port' | 'user' | 'password' | 'mailbox' | 'move_to';
+export type InboxField = 'host' | 'port' | 'user' | 'password' | 'mailbox' | 'move_to' | 'ca_certificate';
 export type InboxErrors = Partial<Record<InboxField, string>>;
 
 /** The API's field paths for these fields. */
@@ -23,6 +23,7 @@ export const INBOX_FIELD_OF: Record<string, InboxField> = {
   'body.settings.password': 'password',
   'body.settings.mailbox': 'mailbox',
   'body.settings.move_to': 'move_to',
+  'body.settings.ca_certificate': 'ca_certificate',
 };
 
 /** The inbox settings as typed (an empty password is left out: the stored one is kept). */
@@ -41,6 +42,7 @@ export function inboxSettingsOf(data: FormData): InboxSettings {
     after_take: text('after_take') === 'move' ? 'move' : 'mark',
     move_to: text('move_to'),
     take_message: data.get('take_message') === 'on',
+    ca_certificate: text('ca_certificate'),
   };
 }
 
@@ -121,6 +123,26 @@ export function InboxFields({
         <input type="checkbox" name="tls" defaultChecked={initial?.tls ?? true} /> TLS from the start (port
         993); otherwise STARTTLS when the server offers it
       </label>
+      <Field
+        label={
+          <>
+            CA certificate <span className="muted">(optional)</span>
+          </>
+        }
+        error={errors.ca_certificate}
+        hint="PEM, for a server whose certificate your company signs itself. Empty: the system's trust only."
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="ca_certificate"
+            rows={3}
+            spellCheck={false}
+            defaultValue={initial?.ca_certificate ?? ''}
+            placeholder="-----BEGIN CERTIFICATE-----"
+          />
+        )}
+      </Field>
       <FormField
         label="User name"
         name="user"

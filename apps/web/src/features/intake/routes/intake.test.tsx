@@ -202,6 +202,10 @@ describe('intake', { timeout: 60_000 }, () => {
     await user.type(within(form).getByRole('textbox', { name: 'Only from senders containing' }), 'acme');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'After taking a message' }), 'move');
     await user.type(within(form).getByRole('textbox', { name: 'Move it to' }), 'Filed');
+    await user.type(
+      within(form).getByRole('textbox', { name: 'CA certificate (optional)' }),
+      '-----BEGIN CERTIFICATE-----MIIBcompany-----END CERTIFICATE-----',
+    );
     await user.click(within(form).getByRole('button', { name: 'Test connection' }));
     expect(
       await within(form).findByText('INBOX answered: 3 messages, new mail is seen at once (IDLE).'),
@@ -218,6 +222,7 @@ describe('intake', { timeout: 60_000 }, () => {
       after_take: 'move',
       move_to: 'Filed',
       take_message: false,
+      ca_certificate: '-----BEGIN CERTIFICATE-----MIIBcompany-----END CERTIFICATE-----',
     };
     expect(sent(calls, 'POST', '/api/intake/sources/test-inbox')).toEqual([{ settings }]);
 
@@ -260,6 +265,7 @@ describe('intake', { timeout: 60_000 }, () => {
         after_take: 'mark',
         move_to: '',
         take_message: false,
+        ca_certificate: '',
         has_password: true,
       },
     };
@@ -349,6 +355,7 @@ describe('intake', { timeout: 60_000 }, () => {
           after_take: 'mark',
           move_to: '',
           take_message: false,
+          ca_certificate: '',
         },
       },
     ]);
