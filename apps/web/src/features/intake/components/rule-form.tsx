@@ -1,8 +1,8 @@
-import type { TIntakeRuleInput } from '@quire/contract';
+import type { TIntakeRule, TIntakeRuleInput } from '@quire/contract';
 import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormField, SelectField } from '../../../components/form-field';
-import { MetadataInput, toWire } from '../../../components/metadata-input';
+import { MetadataInput, toRaw, toWire } from '../../../components/metadata-input';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
@@ -16,23 +16,27 @@ import {
 } from '../api/intake';
 
 /**
- * Adds a rule (tried after the others): its conditions (source, sender, file name, words in
- * the text), where it files what matches, the metadata values and tags it sets there (fields
- * and tags of that category: the one chosen, else the chosen source's) and the workflow it
- * starts. Each value is drawn by the shared MetadataInput, as on a file's metadata form.
+ * Adds a rule (tried after the others), or changes `rule` in place: its conditions (source,
+ * sender, file name, words in the text), where it files what matches, the metadata values and
+ * tags it sets there (fields and tags of that category: the one chosen, else the chosen
+ * source's) and the workflow it starts. Each value is drawn by the shared MetadataInput, as on
+ * a file's metadata form.
  */
-export function RuleForm() {
+export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => void } = {}) {
   const notify = useNotify();
   const categories = useCategoryChoices();
   const sources = useIntakeSources();
   const workflows = useWorkflowChoices();
   const save = useSaveRule();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sourceId, setSourceId] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [fieldIds, setFieldIds] = useState<number[]>([]);
-  const [raw, setRaw] = useState<Record<number, string>>({});
-  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [sourceId, setSourceId] = useState(rule?.source_ids[0] ? String(rule.source_ids[0]) : '');
+  const [categoryId, setCategoryId] = useState(rule?.category ? String(rule.category.id) : '');
+  const [fieldIds, setFieldIds] = useState<number[]>(() => (rule?.values ?? []).map((v) => v.field_id));
+  const [raw, setRaw] = useState<Record<number, string>>(() =>
+    Object.fromEntries((rule?.values ?? []).map((v) => [v.field_id, toRaw(v.value)])),
+  );
+  const [tagIds, setTagIds] = useState<number[]>(rule?.tag_ids ?? []);
+  const editing = rule !== undefined;
   const sourceCategory = (sources.data?.items ?? []).find((s) => String(s.id) === sourceId)?.category.id;
   // The category the rule files into: its values and tags are that category's.
   const target = categoryId ? Number(categoryId) : (sourceCategory ?? null);
@@ -59,7 +63,7 @@ export function RuleForm() {
     }
     const body: TIntakeRuleInput = {
       name: text('name'),
-      enabled: true,
+      enabled: editing ? data.get('enabled') === 'on' : true,
       source_ids: text('source_id') ? [Number(text('source_id'))] : [],
       sender_contains: text('sender_contains'),
       name_glob: text('name_glob'),
@@ -77,10 +81,11 @@ export function RuleForm() {
     };
     setErrors({});
     save.mutate(
-      { id: null, body },
+      { id: rule?.id ?? null, body },
       {
-        onSuccess: ({ message, data: rule }) => {
-          notify.success(message ?? 'Intake rule added', rule.summary);
+        onSuccess: ({ message, data: saved }) => {
+          notify.success(message ?? (editing ? 'Intake rule changed' : 'Intake rule added'), saved.summary);
+          if (onDone) return onDone();
           form.reset();
           setSourceId('');
           setCategoryId('');
@@ -93,17 +98,31 @@ export function RuleForm() {
                 error.errors.map((fe) => [fe.path.replace(/^body\./, '').split('.')[0], fe.message]),
               ),
             );
-          notify.notifyFailure('Failed to add intake rule!', error);
+          notify.notifyFailure(
+            editing ? 'Failed to change intake rule!' : 'Failed to add intake rule!',
+            error,
+          );
         },
       },
     );
   };
 
   return (
-    <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="rule-form-title">
-      <h2 id="rule-form-title">Add a rule</h2>
+    <form
+      className={editing ? 'form' : 'form card'}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={editing ? undefined : 'rule-form-title'}
+      aria-label={editing ? `Change ${rule.name}` : undefined}
+    >
+      {editing ? null : <h2 id="rule-form-title">Add a rule</h2>}
       <div className="form-grid">
-        <FormField label="Name" name="name" error={errors.name} maxLength={100} />
+        <FormField label="Name" name="name" error={errors.name} maxLength={100} defaultValue={rule?.name} />
+        {editing ? (
+          <label className="checkbox">
+            <input type="checkbox" name="enabled" defaultChecked={rule.enabled} /> On (tried on what arrives)
+          </label>
+        ) : null}
         <SelectField
           label="From"
           name="source_id"
@@ -126,12 +145,19 @@ export function RuleForm() {
           name="name_glob"
           error={errors.name_glob}
           hint="Like invoice-*.pdf"
+          defaultValue={rule?.name_glob}
         />
-        <FormField label="Sender contains (optional)" name="sender_contains" error={errors.sender_contains} />
+        <FormField
+          label="Sender contains (optional)"
+          name="sender_contains"
+          error={errors.sender_contains}
+          defaultValue={rule?.sender_contains}
+        />
         <FormField
           label="Words in the text (optional)"
           name="text_words"
           error={errors.text_words}
+          defaultValue={rule?.text_words.join(', ')}
           hint="Comma-separated; all must be there. Read once the text is extracted."
         />
         <SelectField
@@ -187,7 +213,12 @@ export function RuleForm() {
             />
           </>
         )}
-        <SelectField label="Start workflow" name="workflow_id" error={errors.workflow_id} defaultValue="">
+        <SelectField
+          label="Start workflow"
+          name="workflow_id"
+          error={errors.workflow_id}
+          defaultValue={rule?.workflow ? String(rule.workflow.id) : ''}
+        >
           <option value="">None</option>
           {(workflows.data ?? []).map((w) => (
             <option key={w.id} value={w.id}>
@@ -196,8 +227,12 @@ export function RuleForm() {
           ))}
         </SelectField>
       </div>
-      <DialogActions pending={save.isPending} pendingLabel="Adding…">
-        Add rule
+      <DialogActions
+        pending={save.isPending}
+        pendingLabel={editing ? 'Saving…' : 'Adding…'}
+        onCancel={onDone}
+      >
+        {editing ? 'Save rule' : 'Add rule'}
       </DialogActions>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
@@ -393,6 +393,45 @@ describe('intake', { timeout: 60_000 }, () => {
         workflow_id: 3,
       },
     ]);
+  });
+
+  it('edits a rule in the same form, filled in from it, and can switch it off', async () => {
+    const { calls } = server({
+      'PUT /api/intake/rules/1': {
+        body: { data: { ...rule(1, 'Supplier invoices'), enabled: false }, message: 'Intake rule changed' },
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    await user.click(await screen.findByRole('button', { name: 'Edit Invoices' }, { timeout: 10_000 }));
+    const form = await screen.findByRole('form', { name: 'Change Invoices' });
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('Invoices');
+    expect(within(form).getByRole('textbox', { name: /File name/ })).toHaveValue('invoices-*.pdf');
+    expect(within(form).getByRole('combobox', { name: 'File into' })).toHaveValue('4');
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Supplier invoices');
+    await user.type(within(form).getByRole('textbox', { name: /Words in the text/ }), 'invoice');
+    await user.click(within(form).getByRole('checkbox', { name: /On/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByText('Intake rule changed')).toBeVisible();
+    expect(sent(calls, 'PUT', '/api/intake/rules/1')).toEqual([
+      {
+        name: 'Supplier invoices',
+        enabled: false,
+        source_ids: [],
+        sender_contains: '',
+        name_glob: 'invoices-*.pdf',
+        text_words: ['invoice'],
+        category_id: 4,
+        values: [],
+        tag_ids: [],
+        workflow_id: null,
+      },
+    ]);
+    expect(sent(calls, 'POST', '/api/intake/rules')).toEqual([]);
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Change Invoices' })).not.toBeInTheDocument(),
+    );
   });
 
   it('sets metadata values and tags of the category it files into, and lists them with the rule', async () => {

@@ -168,6 +168,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
   const notify = useNotify();
   const [trying, setTrying] = useState(false);
   const [removing, setRemoving] = useState<TIntakeRule | null>(null);
+  const [changing, setChanging] = useState<TIntakeRule | null>(null);
   const dry = useDryRun(trying);
   useFailureToast(rules.error, rules.errorUpdatedAt, 'Failed to load intake rules');
   useFailureToast(dry.error, dry.errorUpdatedAt, 'Failed to try the rules');
@@ -220,6 +221,9 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
                       Down
                     </RowAction>
                   ) : null}
+                  <RowAction label={`Edit ${r.name}`} onClick={() => setChanging(r)}>
+                    Edit
+                  </RowAction>
                   <RowAction label={`Remove ${r.name}`} danger onClick={() => setRemoving(r)}>
                     Remove
                   </RowAction>
@@ -259,6 +263,11 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
             </tr>
           ))}
         </DataTable>
+      ) : null}
+      {changing ? (
+        <Dialog title={`Edit ${changing.name}`} onClose={() => setChanging(null)} size="large">
+          <RuleForm rule={changing} onDone={() => setChanging(null)} />
+        </Dialog>
       ) : null}
       {removing ? (
         <ConfirmMutationDialog
