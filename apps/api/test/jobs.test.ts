@@ -11,7 +11,8 @@ import { STALE_AFTER_MS, STOP_MESSAGE } from '../src/lib/jobs/runner.js';
 import { CronError, checkCron, nextDue, previousDue } from '../src/lib/jobs/schedules.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer, createUser, loginAs } from './factories.js';
-import { testRunner, until } from './jobs.js';
+import { testRunner } from './jobs.js';
+import { until } from './until.js';
 
 declare module '../src/lib/jobs/queue.js' {
   interface JobPayloads {

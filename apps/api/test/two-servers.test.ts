@@ -8,8 +8,8 @@ import { SINGLE_PUT_BYTES } from '../src/lib/s3-blob-store.js';
 import { createTestApp, type TestContext } from './app.js';
 import { type ChildServer, startChildServer } from './child-server.js';
 import { createCategory, createUser, TEST_PASSWORD } from './factories.js';
-import { until } from './jobs.js';
 import { startS3, type TestS3 } from './s3.js';
+import { until } from './until.js';
 
 // Quire on several servers: separate processes on one PostgreSQL and one S3-compatible store
 // (s3rver), each with a data folder of its own that nothing is shared through. Two servers

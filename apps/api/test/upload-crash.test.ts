@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
 import { childServersKilledAfterEach } from './child-server.js';
 import { uploader } from './seed.js';
+import { until } from './until.js';
 
 // A server killed with SIGKILL while an upload streams in (no chance to clean up): after a
 // restart there is no row of that upload, no blob of it in the store and no temp file.
@@ -20,14 +21,6 @@ const startServer = childServersKilledAfterEach(() => t.databaseUrl);
 
 const filesIn = (dir: string) =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
-
-async function until(check: () => boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('a server killed mid-upload', () => {
   it('leaves no row, no blob and (after a restart) no temp file of that upload', {
@@ -88,7 +81,7 @@ describe('a server killed mid-upload', () => {
 
     // The restart sweeps the dead server's temp file.
     const second = await startServer(dataDir);
-    await until(() => filesIn(tmp).length === 0);
+    await until(() => filesIn(tmp).length === 0, 20_000, 'the temp folder to be empty');
     expect(stored()).toEqual([]);
     expect(await t.db.file.count()).toBe(filesBefore);
     expect(await t.db.fileVersion.count({ where: { originalName: 'half.bin' } })).toBe(0);

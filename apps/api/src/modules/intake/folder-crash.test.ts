@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { type ChildServer, startChildServer } from '../../../test/child-server.js';
 import { createCategory, createUser } from '../../../test/factories.js';
+import { until } from '../../../test/until.js';
 import * as repo from './intake.repository.js';
 import { pollSource } from './poll.service.js';
 
@@ -34,15 +35,6 @@ afterAll(async () => {
 
 const taken = () => t.db.intakeArrival.count({ where: { status: 'taken' } });
 
-async function waitFor(check: () => Promise<boolean>, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-}
-
 describe('intake survives kill -9', () => {
   it('takes every file exactly once across servers killed mid-intake', { timeout: 300_000 }, async () => {
     const ownerId = (await createUser(t.db, { accessType: 'COMPANY ADMIN' })).id;
@@ -67,8 +59,7 @@ describe('intake survives kill -9', () => {
       INTAKE_FOLDERS: root,
       JOBS_POLL_MS: '200',
     });
-    const progressed = await waitFor(async () => (await taken()) >= 3, 60_000);
-    expect(progressed, 'the child server took nothing').toBe(true);
+    await until(async () => (await taken()) >= 3, 60_000, 'the child server to take three');
     child.proc.kill('SIGKILL');
     await new Promise((r) => child?.proc.once('exit', r));
     child = null;

@@ -4,6 +4,7 @@ import { type ChildServer, startChildServer } from '../../../../test/child-serve
 import { textPdf } from '../../../../test/documents.js';
 import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../test/dovecot.js';
 import { createCategory, createUser } from '../../../../test/factories.js';
+import { until } from '../../../../test/until.js';
 import { encryptSecret } from '../../../lib/secrets.js';
 import * as intakeRepo from '../intake.repository.js';
 import { pollImapSource } from './imap.service.js';
@@ -28,15 +29,6 @@ afterAll(async () => {
   await t?.close();
   await mail?.stop();
 });
-
-async function waitFor(check: () => Promise<boolean>, ms: number) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return false;
-}
 
 describe('an inbox read by a server killed with SIGKILL mid-message', () => {
   it('takes every part exactly once across servers', { timeout: 300_000 }, async () => {
@@ -79,8 +71,7 @@ describe('an inbox read by a server killed with SIGKILL mid-message', () => {
       IMAP_ALLOW_PRIVATE_HOSTS: 'true',
       JOBS_POLL_MS: '200',
     });
-    const progressed = await waitFor(async () => (await taken()) >= 3, 120_000);
-    expect(progressed, 'the child server took nothing').toBe(true);
+    await until(async () => (await taken()) >= 3, 120_000, 'the child server to take three');
     child.proc.kill('SIGKILL');
     await new Promise((r) => child?.proc.once('exit', r));
     child = null;
