@@ -125,12 +125,11 @@ export function fileVisibleRoutes(
  */
 export function fileVisibleInCategory(scope: Scope, categoryId: number, alias = 'f'): Prisma.Sql {
   if (scope.kind === 'all') return Prisma.sql`true`;
-  const f = Prisma.raw(alias);
-  return Prisma.sql`(${f}.owner_id = ${scope.userId}::int
-    OR (NOT ${f}.has_own_permissions AND EXISTS (
+  const [own, , granted, assigned] = fileVisibleRoutes(scope, alias, { apart: true });
+  return Prisma.sql`(${own}
+    OR (NOT ${Prisma.raw(alias)}.has_own_permissions AND EXISTS (
           SELECT 1 FROM quire_category_rights(${scope.userId}::int) r WHERE r.category_id = ${categoryId}::int))
-    OR ${f}.id = ANY(ARRAY(SELECT file_id FROM quire_file_rights(${scope.userId}::int)))
-    OR ${f}.id = ANY(ARRAY(${assignedFileIds(scope.userId)})))`;
+    OR ${granted} OR ${assigned})`;
 }
 
 const NO_RIGHTS: Record<FileRight, boolean> = {
