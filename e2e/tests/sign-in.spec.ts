@@ -23,6 +23,36 @@ test('the admin signs in, lands on /admin/category, signs out and lands on /', a
   expect(stored).toBeNull();
 });
 
+test('the sign-in page painted from HTML is adopted by the script, not painted again', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // Counts the nodes taken out of the page from its first byte on: a script that renders over
+  // the static page (rather than hydrating it) removes the form and paints a new one.
+  await page.addInitScript(() => {
+    const w = window as unknown as { removedFromPage: number };
+    w.removedFromPage = 0;
+    new MutationObserver((records) => {
+      for (const r of records) w.removedFromPage += r.removedNodes.length;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/login');
+  const form = page.locator('form');
+  // React marks the elements it has taken over.
+  await expect
+    .poll(() => form.evaluate((f) => Object.keys(f).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true);
+  await page.getByLabel('Username or e-mail').fill('someone');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Enter your password')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { removedFromPage: number }).removedFromPage)).toBe(
+    0,
+  );
+  expect(errors).toEqual([]);
+});
+
 test('a wrong password shows the server message and stays on /login', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Username or e-mail').fill(E2E_ADMIN.username);

@@ -18,14 +18,14 @@ const vite = await createServer({
 });
 try {
   const { renderLogin } = (await vite.ssrLoadModule('/src/prerender-login.tsx')) as {
-    renderLogin: () => string;
+    renderLogin: () => Promise<string>;
   };
   const index = await readFile(path.join(dist, 'index.html'), 'utf8');
   const marker = '<div id="root"></div>';
   if (!index.includes(marker)) throw new Error(`dist/index.html has no ${marker}`);
   // React puts the page's <title> where the page renders it; in the static page it belongs
   // in the head, in place of the default one.
-  let body = renderLogin();
+  let body = await renderLogin();
   const title = body.match(/<title>[^<]*<\/title>/)?.[0];
   if (title) body = body.replace(title, '');
   const html = (title ? index.replace(/<title>[^<]*<\/title>/, title) : index).replace(

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { preloadRoute } from './app/lazy-page';
@@ -19,11 +19,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // The page asked for arrives before the first render: it paints once, without a loader first.
-// A page served as prerendered HTML (/login) may have been typed into meanwhile: its fields
-// start from what was typed.
+// A page served as prerendered HTML (/login, build/prerender.ts) is hydrated: React adopts the
+// painted markup rather than painting it again. It may have been typed into meanwhile: its
+// fields start from what was typed.
 void preloadRoute(routes, window.location.pathname).then(() => {
-  captureTyped(root);
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App notifications={notifications}>
         {/* No transitions: a page whose chunk is still on its way shows the loading indicator,
@@ -32,6 +32,12 @@ void preloadRoute(routes, window.location.pathname).then(() => {
           <AppRoutes routes={routes} />
         </BrowserRouter>
       </App>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (root.hasChildNodes() && window.location.pathname === '/login') {
+    captureTyped(root);
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
 });

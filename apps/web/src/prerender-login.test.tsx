@@ -14,8 +14,8 @@ function paintStatic(html: string): HTMLElement {
 afterEach(() => document.getElementById('root')?.remove());
 
 describe('the sign-in page rendered at build time', () => {
-  it('is the real form: its fields by their labels, its button, posted rather than put in the address', () => {
-    const root = paintStatic(renderLogin());
+  it('is the real form: its fields by their labels, its button, posted rather than put in the address', async () => {
+    const root = paintStatic(await renderLogin());
     const form = root.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(screen.getByLabelText('Username or e-mail')).toHaveAttribute('name', 'username');
@@ -34,8 +34,8 @@ describe('the sign-in page rendered at build time', () => {
     );
   });
 
-  it('has the page title, and no loading indicator in place of the form', () => {
-    const html = renderLogin();
+  it('has the page title, and no loading indicator in place of the form', async () => {
+    const html = await renderLogin();
     expect(html).toMatch(/<title>[^<]*Sign in[^<]*<\/title>/);
     paintStatic(html);
     expect(document.querySelector('.page-loader')).toBeNull();

@@ -1,17 +1,23 @@
 // The sign-in page as HTML, rendered at build time (build/prerender.ts): dist/login.html
-// paints the form before any JavaScript has arrived; main.tsx then renders the same page over
-// it. Nothing here runs in the browser.
+// paints the form before any JavaScript has arrived; main.tsx then hydrates it. The tree is
+// the browser's own (the app's routes at /login, its page loaded first), so that hydration
+// finds the same markup and keeps the painted page rather than painting it again. Nothing
+// here runs in the browser.
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { App } from './app/app';
+import { preloadRoute } from './app/lazy-page';
+import { AppRoutes, createRoutes } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
-import { LoginPage } from './features/auth/routes/login';
 
-export function renderLogin(): string {
+export async function renderLogin(): Promise<string> {
+  const notifications = createNotificationStore();
+  const routes = createRoutes(notifications);
+  await preloadRoute(routes, '/login');
   return renderToString(
-    <App notifications={createNotificationStore()}>
+    <App notifications={notifications}>
       <MemoryRouter initialEntries={['/login']}>
-        <LoginPage />
+        <AppRoutes routes={routes} />
       </MemoryRouter>
     </App>,
   );
