@@ -1,25 +1,37 @@
 import type { ComponentProps } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormDialog } from './form-dialog';
-import { DescriptionField, FormField, type FormFieldProps } from './form-field';
+import { DescriptionField, FormField } from './form-field';
+
+type NamedField = UseFormRegisterReturn & { error?: string | undefined };
 
 /**
  * The dialog that creates or edits a named thing (a group, a category group, a workflow):
  * Name, an optional Description, the rest of its form, then Cancel and the submit button.
- * `name` and `description` are the fields' props (`fieldBinder(form)('name')`).
+ * `editing` is the name of the thing edited (none: a new `noun`, created by `createLabel`);
+ * `bind` gives the Name and Description fields' props (`fieldBinder(form)`).
  */
 export function NamedFormDialog({
-  name,
-  description,
+  noun,
+  editing,
+  createLabel,
+  bind,
   children,
   ...dialog
-}: Omit<ComponentProps<typeof FormDialog>, 'description'> & {
-  name: Omit<FormFieldProps, 'label'>;
-  description: ComponentProps<typeof DescriptionField>;
+}: Omit<ComponentProps<typeof FormDialog>, 'description' | 'title' | 'submitLabel'> & {
+  noun: string;
+  editing: string | undefined;
+  createLabel: string;
+  bind: (name: 'name' | 'description') => NamedField;
 }) {
   return (
-    <FormDialog {...dialog}>
-      <FormField label="Name" autoComplete="off" {...name} />
-      <DescriptionField {...description} />
+    <FormDialog
+      {...dialog}
+      title={editing === undefined ? `New ${noun}` : `Edit ${editing}`}
+      submitLabel={editing === undefined ? createLabel : 'Save changes'}
+    >
+      <FormField label="Name" autoComplete="off" {...bind('name')} />
+      <DescriptionField {...bind('description')} />
       {children}
     </FormDialog>
   );

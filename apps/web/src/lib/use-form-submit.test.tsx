@@ -7,7 +7,7 @@ import { NotificationProvider } from '../components/notifications/notification-c
 import { createNotificationStore } from '../components/notifications/notification-store';
 import { ApiError } from './api-error';
 import { fieldBinder } from './form';
-import { type SaveMutation, useFormSubmit } from './use-form-submit';
+import { type SaveMutation, sendingAs, useFormSubmit } from './use-form-submit';
 
 type Values = { name: string };
 type Saved = { id: number; name: string };
@@ -83,5 +83,16 @@ describe('a form that saves through useFormSubmit', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(store.current()).toMatchObject({ kind: 'error', title: 'Failed to save list!' });
     expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+describe('sendingAs', () => {
+  it('sends the values as the call wants them, with the same outcome handlers and pending state', () => {
+    const edit = { isPending: true, mutate: vi.fn() };
+    const save = sendingAs(edit, (values: Values) => ({ id: 4, body: values }));
+    const options = { onSuccess: vi.fn(), onError: vi.fn() };
+    save.mutate({ name: 'Bills' }, options);
+    expect(edit.mutate).toHaveBeenCalledWith({ id: 4, body: { name: 'Bills' } }, options);
+    expect(save.isPending).toBe(true);
   });
 });

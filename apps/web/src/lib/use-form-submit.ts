@@ -12,6 +12,18 @@ export interface SaveMutation<TVars, TSaved> {
 }
 
 /**
+ * `save` as a mutation of the form's checked values: `vars` turns them into the call's
+ * variables (an edit's id, a part kept outside the form). A dialog that creates or edits
+ * picks one of two such mutations and submits it through `useFormSubmit`.
+ */
+export function sendingAs<TValues, TVars, TSaved>(
+  save: SaveMutation<TVars, TSaved>,
+  vars: (values: TValues) => TVars,
+): SaveMutation<TValues, TSaved> {
+  return { isPending: save.isPending, mutate: (values, options) => save.mutate(vars(values), options) };
+}
+
+/**
  * A form's submit that saves: the checked values (through `body`, when the call wants more)
  * go to `save`; success toasts `told` and calls `onDone`; a refusal puts its field errors
  * beside `fields` and toasts `failure` (the error-message rule).

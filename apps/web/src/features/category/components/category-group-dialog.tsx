@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { NamedFormDialog } from '../../../components/named-form-dialog';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, withEmptyMessages } from '../../../lib/form';
+import { type SaveMutation, sendingAs, useFormSubmit } from '../../../lib/use-form-submit';
 import { useCreateCategoryGroup } from '../api/create-category-group';
 import { useFileCategories } from '../api/get-file-categories';
 import { useGrantees } from '../api/get-grantees';
@@ -15,18 +15,18 @@ import { draftsFrom, type GrantDraft, GrantsEditor, grantsInput } from './grants
 
 const ZGroupForm = ZCreateCategoryGroupBody.pick({ name: true, description: true, category_ids: true });
 type GroupInput = z.input<typeof ZGroupForm>;
+type GroupValues = z.output<typeof ZGroupForm>;
 const FIELDS = ['name', 'description', 'category_ids'] as const;
 const resolver = withEmptyMessages(zodResolver(ZGroupForm), { name: 'Enter a name for the category group' });
 
 /** Create or edit a category group: its member categories, and rights that hold on each of them. */
 export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup; onClose: () => void }) {
-  const notify = useNotify();
   const categories = useFileCategories();
   const grantees = useGrantees();
   const create = useCreateCategoryGroup();
   const update = useUpdateCategoryGroup();
   const [grants, setGrants] = useState<GrantDraft[]>(() => draftsFrom(group?.grants ?? []));
-  const form = useForm<GroupInput, unknown, z.output<typeof ZGroupForm>>({
+  const form = useForm<GroupInput, unknown, GroupValues>({
     resolver,
     defaultValues: {
       name: group?.name ?? '',
@@ -35,49 +35,31 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
     },
   });
   const bind = fieldBinder(form);
-  const pending = create.isPending || update.isPending;
-  const failed = (title: string) => (error: Error) => {
-    setServerErrors(form, error, FIELDS);
-    notify.notifyFailure(title, error);
-  };
-
-  const onSubmit = form.handleSubmit((values) => {
-    if (pending) return;
-    const body = { ...values, permissions: grantsInput(grants) };
-    if (group)
-      update.mutate(
-        { id: group.id, ...body },
-        {
-          onSuccess: (saved) => {
-            notify.success('Category group saved', `${saved.name} was saved.`);
-            onClose();
-          },
-          onError: failed('Failed to edit category group!'),
-        },
-      );
-    else
-      create.mutate(body, {
-        onSuccess: (saved) => {
-          notify.success(
-            'Category group created',
-            `${saved.name} holds ${saved.categories.length} categories.`,
-          );
-          onClose();
-        },
-        onError: failed('Failed to create category group!'),
-      });
+  const withGrants = (values: GroupValues) => ({ ...values, permissions: grantsInput(grants) });
+  const save: SaveMutation<GroupValues, TCategoryGroup> = group
+    ? sendingAs(update, (values) => ({ id: group.id, ...withGrants(values) }))
+    : sendingAs(create, withGrants);
+  const onSubmit = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failure: group ? 'Failed to edit category group!' : 'Failed to create category group!',
+    told: (saved) =>
+      group
+        ? ['Category group saved', `${saved.name} was saved.`]
+        : ['Category group created', `${saved.name} holds ${saved.categories.length} categories.`],
+    onDone: () => onClose(),
+    whilePending: 'ignore',
   });
 
   return (
     <NamedFormDialog
-      title={group ? `Edit ${group.name}` : 'New category group'}
+      noun="category group"
+      editing={group?.name}
+      createLabel="Create group"
       size="large"
       onClose={onClose}
-      pending={pending}
+      pending={save.isPending}
       onSubmit={onSubmit}
-      name={bind('name')}
-      description={bind('description')}
-      submitLabel={group ? 'Save changes' : 'Create group'}
+      bind={bind}
     >
       <FormMultiPicker
         control={form.control}

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { NamedFormDialog } from '../../../components/named-form-dialog';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, withEmptyMessages } from '../../../lib/form';
+import { type SaveMutation, sendingAs, useFormSubmit } from '../../../lib/use-form-submit';
 import { useCreateGroup } from '../api/create-group';
 import { useEditGroup } from '../api/edit-group';
 import { useUserOptions } from '../api/get-user-options';
@@ -16,7 +16,6 @@ const resolver = withEmptyMessages(zodResolver(ZCreateGroupBody), { name: 'Enter
 
 /** Create or edit a group: its name, what it is for, and who is in it. */
 export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: () => void }) {
-  const notify = useNotify();
   const users = useUserOptions();
   const createGroup = useCreateGroup();
   const editGroup = useEditGroup();
@@ -29,39 +28,22 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
     },
   });
   const bind = fieldBinder(form);
-  const pending = createGroup.isPending || editGroup.isPending;
   const isEdit = group !== undefined;
-
-  const onError = (title: string) => (error: Error) => {
-    setServerErrors(form, error, FIELDS);
-    notify.notifyFailure(title, error);
-  };
-
-  const onSubmit = form.handleSubmit((body) => {
-    if (pending) return;
-    if (isEdit) {
-      editGroup.mutate(
-        { id: group.id, body },
-        {
-          onSuccess: (saved) => {
-            notify.success('Group updated', `${saved.name} was saved.`);
-            onClose();
-          },
-          onError: onError('Failed to edit group!'),
-        },
-      );
-    } else {
-      createGroup.mutate(body, {
-        onSuccess: (created) => {
-          notify.success(
+  const save: SaveMutation<z.output<typeof ZCreateGroupBody>, TGroup> = isEdit
+    ? sendingAs(editGroup, (body) => ({ id: group.id, body }))
+    : createGroup;
+  const onSubmit = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failure: isEdit ? 'Failed to edit group!' : 'Failed to create group!',
+    told: (saved) =>
+      isEdit
+        ? ['Group updated', `${saved.name} was saved.`]
+        : [
             'Group created',
-            `${created.name} has ${created.member_count === 1 ? '1 member' : `${created.member_count} members`}.`,
-          );
-          onClose();
-        },
-        onError: onError('Failed to create group!'),
-      });
-    }
+            `${saved.name} has ${saved.member_count === 1 ? '1 member' : `${saved.member_count} members`}.`,
+          ],
+    onDone: () => onClose(),
+    whilePending: 'ignore',
   });
 
   // Members no longer in the pickers (deleted users) are not offered; the API drops them.
@@ -76,14 +58,14 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
 
   return (
     <NamedFormDialog
-      title={isEdit ? `Edit ${group.name}` : 'New group'}
+      noun="group"
+      editing={group?.name}
+      createLabel="Create group"
       size="medium"
       onClose={onClose}
-      pending={pending}
+      pending={save.isPending}
       onSubmit={onSubmit}
-      name={bind('name')}
-      description={bind('description')}
-      submitLabel={isEdit ? 'Save changes' : 'Create group'}
+      bind={bind}
     >
       <FormMultiPicker
         control={form.control}

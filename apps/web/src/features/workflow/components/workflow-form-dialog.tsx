@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { Field } from '../../../components/form-field';
 import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { NamedFormDialog } from '../../../components/named-form-dialog';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, withEmptyMessages } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useFoldersWithWorkflows } from '../api/folders-workflow';
 import { useSaveWorkflow } from '../api/save-workflow';
 import { whatStartsIt } from '../lib/words';
@@ -25,7 +25,6 @@ export function WorkflowFormDialog({
   onClose: () => void;
   onSaved?: (saved: TWorkflow) => void;
 }) {
-  const notify = useNotify();
   const folders = useFoldersWithWorkflows();
   const save = useSaveWorkflow();
   const form = useForm<Input, unknown, z.output<typeof ZSaveWorkflowBody>>({
@@ -40,21 +39,18 @@ export function WorkflowFormDialog({
   });
   const bind = fieldBinder(form);
 
-  const onSubmit = form.handleSubmit((body) => {
-    if (save.isPending) return;
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        if (workflow && workflow.status !== 'active' && saved.status === 'active')
-          notify.success('Workflow activated', whatStartsIt(saved));
-        else notify.success(workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`);
-        onSaved?.(saved);
-        onClose();
-      },
-      onError: (error) => {
-        setServerErrors(form, error, FIELDS);
-        notify.notifyFailure('Failed to create/update workflow!', error);
-      },
-    });
+  const onSubmit = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failure: 'Failed to create/update workflow!',
+    told: (saved) =>
+      workflow && workflow.status !== 'active' && saved.status === 'active'
+        ? ['Workflow activated', whatStartsIt(saved)]
+        : [workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`],
+    onDone: (saved) => {
+      onSaved?.(saved);
+      onClose();
+    },
+    whilePending: 'ignore',
   });
 
   const options = (folders.data ?? []).map((c) => ({
@@ -65,13 +61,13 @@ export function WorkflowFormDialog({
 
   return (
     <NamedFormDialog
-      title={workflow ? `Edit ${workflow.name}` : 'New workflow'}
+      noun="workflow"
+      editing={workflow?.name}
+      createLabel="Create workflow"
       onClose={onClose}
       pending={save.isPending}
       onSubmit={onSubmit}
-      name={bind('name')}
-      description={bind('description')}
-      submitLabel={workflow ? 'Save changes' : 'Create workflow'}
+      bind={bind}
     >
       {workflow ? (
         <Field
