@@ -23,7 +23,9 @@ test('the admin signs in, lands on /admin/category, signs out and lands on /', a
   expect(stored).toBeNull();
 });
 
-test('the sign-in page painted from HTML is adopted by the script, not painted again', async ({ page }) => {
+test('the sign-in page painted from HTML is adopted by the script, keeping what was typed', async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -38,13 +40,28 @@ test('the sign-in page painted from HTML is adopted by the script, not painted a
       for (const r of records) w.removedFromPage += r.removedNodes.length;
     }).observe(document, { childList: true, subtree: true });
   });
+  // The entry script is held back until the person has typed into the static page.
+  let release = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    asked = true;
+    await typed;
+    await route.continue();
+  });
   await page.goto('/login');
   const form = page.locator('form');
+  await page.getByLabel('Username or e-mail').fill('someone');
+  await expect.poll(() => asked).toBe(true);
+  release();
   // React marks the elements it has taken over.
   await expect
     .poll(() => form.evaluate((f) => Object.keys(f).some((k) => k.startsWith('__reactFiber'))))
     .toBe(true);
-  await page.getByLabel('Username or e-mail').fill('someone');
+  await expect(page.getByLabel('Username or e-mail')).toHaveValue('someone');
+  await expect(page.getByLabel('Username or e-mail')).toBeFocused();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Enter your password')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { removedFromPage: number }).removedFromPage)).toBe(

@@ -21,7 +21,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(dist, 'assets/app-abc123.js.map'), '{"version":3}');
-  writeFileSync(path.join(dist, '.preload.json'), JSON.stringify({ '/login': ['/assets/login-1.js'] }));
+  writeFileSync(
+    path.join(dist, '.preload.json'),
+    JSON.stringify({ '/': ['/assets/home-1.js'], '/login': ['/assets/login-1.js'] }),
+  );
   app = Fastify();
   const served = await registerWeb(app, dist);
   app.setNotFoundHandler(notFoundHandler(served));
@@ -62,9 +65,11 @@ describe('the web client files', () => {
   });
 
   it('names the chunks a page needs beyond the entry, so that they load with it', async () => {
-    const login = await get('/login');
-    expect(login.headers.link).toBe('</assets/login-1.js>; rel=modulepreload; crossorigin');
+    const home = await get('/');
+    expect(home.headers.link).toBe('</assets/home-1.js>; rel=modulepreload; crossorigin');
     expect((await get('/admin/users')).headers.link).toBeUndefined();
+    // The prerendered sign-in page asks for its chunks once it has painted (after-paint.js).
+    expect((await get('/login')).headers.link).toBeUndefined();
     expect((await get('/.preload.json')).statusCode).toBe(404);
   });
 
