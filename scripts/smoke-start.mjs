@@ -5,6 +5,7 @@
 //   kill -9 of the server        -> the next pnpm start comes up on its own, same data
 //   SIGTERM to pnpm start        -> stops cleanly, no PostgreSQL left running
 //   Ctrl-C (SIGINT to the server's process group) -> the same
+//   SIGINT to pnpm start's process group, no terminal -> the same
 // Prints a line per check and exits non-zero when one fails. With --json FILE it also
 // writes { passed, failed } for scripts/test.mjs.
 import { execFileSync, spawn } from 'node:child_process';
@@ -127,20 +128,28 @@ try {
     if (pg && running(pg)) throw new Error(`PostgreSQL (pid ${pg}) is still running`);
   });
 
-  // Ctrl-C in a terminal signals the foreground process group, which pnpm makes the
-  // server's own (it runs a script in a group of its own): SIGINT to that group. (Without a
-  // terminal, pnpm 12.21 passes SIGTERM on to the server but not SIGINT; the README says so.)
-  await check(results, 'Ctrl-C stops the server and its PostgreSQL cleanly', async () => {
+  /** Starts the server, sends `signal` to the process group `group(server)`, waits for a clean stop. */
+  const stopsCleanlyOn = async (signal, group) => {
     server = startServer(port);
     await waitHealthy(port, server);
     const pg = postmasterPid();
-    const serverPid = Number(readFileSync(path.join(clone, '.data', 'postgres.owner'), 'utf8'));
-    process.kill(-serverPid, 'SIGINT');
+    process.kill(-group(server), signal);
     const { code } = await server.exited;
     if (code !== 0)
       throw new Error(`pnpm start exited with ${code}:\n${server.output.join('').slice(-2000)}`);
     if (pg && running(pg)) throw new Error(`PostgreSQL (pid ${pg}) is still running`);
-  });
+  };
+  // Ctrl-C in a terminal signals the foreground process group, which pnpm makes the
+  // server's own (it runs a script in a group of its own): SIGINT to that group.
+  await check(results, 'Ctrl-C stops the server and its PostgreSQL cleanly', () =>
+    stopsCleanlyOn('SIGINT', () => Number(readFileSync(path.join(clone, '.data', 'postgres.owner'), 'utf8'))),
+  );
+  // A supervisor without a terminal that stops the group it started (pnpm's own) with SIGINT:
+  // pnpm passes it on. (spawn starts pnpm with SIGINT handled as by default; a POSIX shell's
+  // `pnpm start &` instead starts it with SIGINT ignored, and then pnpm ignores it.)
+  await check(results, "SIGINT to pnpm start's process group stops it cleanly, without a terminal", () =>
+    stopsCleanlyOn('SIGINT', (s) => s.child.pid),
+  );
 } catch {
   exitCode = 1;
 } finally {
