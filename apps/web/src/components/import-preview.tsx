@@ -1,5 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { plural } from '../lib/format';
+import type { ImportErrors } from '../lib/import-errors';
+import type { ImportPreview } from '../lib/use-import-check';
 import { useNotify } from './notifications/notification-context';
 
 /**
@@ -152,38 +154,79 @@ export function TemplateStep({
   );
 }
 
-/** "Checking the rows…" while a chosen workbook is read. */
-export function CheckingRows({ checking }: { checking: boolean }) {
-  return checking ? (
-    <p className="muted" role="status">
-      <span className="spinner" aria-hidden="true" /> Checking the rows…
-    </p>
-  ) : null;
-}
-
-/** The last step: what the workbook holds and its problems, then the preview and the import (`children`). */
-export function CheckStep({
-  summary,
-  general,
+/**
+ * The last step: what the checked workbook holds and its problems (`rowsWithProblems`: also
+ * in how many rows), `notes`, the preview of its rows in `columns` (or `empty` when it has
+ * none), then the import (`children`).
+ */
+export function CheckStep<R extends { row: number }>({
+  preview,
+  grouped,
+  rowsWithProblems = false,
+  notes,
+  columns,
+  empty,
   children,
 }: {
-  summary: Parameters<typeof ImportSummary>[0];
-  /** The problems that belong to no row. */
-  general: string[];
+  preview: ImportPreview<R>;
+  grouped: ImportErrors;
+  rowsWithProblems?: boolean;
+  notes?: ReactNode;
+  columns: ImportColumn<R>[];
+  empty?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <ImportStep title="3. Check and import">
-      <ImportSummary {...summary} />
-      <ImportProblems messages={general} />
+      <ImportSummary
+        rows={preview.rows.length}
+        fileName={preview.file.name}
+        problems={preview.errors.length}
+        {...(rowsWithProblems
+          ? { rowsWithProblems: preview.rows.filter((r) => grouped.byRow.has(r.row)).length }
+          : {})}
+      />
+      <ImportProblems messages={grouped.general} />
+      {notes}
+      {preview.rows.length > 0 ? (
+        <ImportPreviewTable rows={preview.rows} problems={grouped.byRow} columns={columns} />
+      ) : (
+        empty
+      )}
       {children}
     </ImportStep>
   );
 }
 
-/** In place of the file step, for one who may only read the area (`area`: "Settings"). */
-export function ImportReadOnly({ area }: { area: string }) {
+/**
+ * The second step: choosing the workbook (`children`), then "Checking the rows…" while it is
+ * read. One who may only read the area (`area`: "Settings") is told why it is not there.
+ */
+export function FileStep({
+  title,
+  canWrite,
+  area,
+  checking,
+  children,
+}: {
+  title: string;
+  canWrite: boolean;
+  area: string;
+  checking: boolean;
+  children: ReactNode;
+}) {
+  if (!canWrite)
+    return (
+      <p className="alert alert--info">You have read-only access to {area}: importing needs write access.</p>
+    );
   return (
-    <p className="alert alert--info">You have read-only access to {area}: importing needs write access.</p>
+    <ImportStep title={title}>
+      {children}
+      {checking ? (
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" /> Checking the rows…
+        </p>
+      ) : null}
+    </ImportStep>
   );
 }

@@ -5,40 +5,17 @@ import {
   USER_IMPORT_MAX_BYTES,
   VENDOR_ADMIN,
 } from '@quire/contract';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Field } from '../../../components/form-field';
-import {
-  CheckingRows,
-  CheckStep,
-  ImportPreviewTable,
-  ImportReadOnly,
-  ImportStep,
-  TemplateStep,
-} from '../../../components/import-preview';
+import { CheckStep, FileStep, TemplateStep } from '../../../components/import-preview';
 import { useNotificationStore, useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-error';
-import { errorMessage } from '../../../lib/error-message';
 import { plural } from '../../../lib/format';
-import { groupImportErrors } from '../../../lib/import-errors';
 import { useAreaAccess } from '../../../lib/permissions';
+import { READ_FAILED, useImportCheck } from '../../../lib/use-import-check';
 import { useDownloadImportTemplate } from '../api/download-import-template';
 import { useImportUsers } from '../api/import-users';
-
-type Preview = {
-  file: File;
-  rows: Array<{
-    row: number;
-    username: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    access_type: string;
-    role: string;
-  }>;
-  errors: Array<{ path: string; message: string }>;
-};
 
 const COLUMN_LABELS: Record<string, string> = {
   username: 'Username',
@@ -51,8 +28,6 @@ const COLUMN_LABELS: Record<string, string> = {
   group_ids: 'Groups',
 };
 
-const READ_FAILED = 'Failed to read the spreadsheet';
-
 export function ImportUsersPage() {
   const notify = useNotify();
   const notifications = useNotificationStore();
@@ -61,14 +36,19 @@ export function ImportUsersPage() {
   const template = useDownloadImportTemplate();
   const importUsers = useImportUsers();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [fileError, setFileError] = useState<string>();
-  const [checking, setChecking] = useState(false);
+  const { preview, grouped, blocked, fileError, setFileError, checking, importing, clear, check, run } =
+    useImportCheck(importUsers, {
+      labels: COLUMN_LABELS,
+      onChecked: () => {
+        // The failure of an earlier file is over: its toast goes with it.
+        const shown = notifications.current();
+        if (shown?.title === READ_FAILED) notifications.dismiss(shown.id);
+      },
+    });
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    setPreview(null);
-    setFileError(undefined);
+    clear();
     if (!file) return;
     if (!file.name.toLowerCase().endsWith('.xlsx')) {
       setFileError('Choose an Excel workbook (.xlsx), such as the template.');
@@ -78,47 +58,21 @@ export function ImportUsersPage() {
       setFileError(`The file is larger than ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
       return;
     }
-    setChecking(true);
-    importUsers.mutate(
-      { file, dryRun: true },
-      {
-        onSuccess: (data) => {
-          setPreview({ file, rows: data.rows, errors: data.errors });
-          // The failure of an earlier file is over: its toast goes with it.
-          const shown = notifications.current();
-          if (shown?.title === READ_FAILED) notifications.dismiss(shown.id);
-        },
-        onError: (e) => {
-          setFileError(errorMessage(e));
-          notify.notifyFailure(READ_FAILED, e);
-        },
-        onSettled: () => setChecking(false),
-      },
-    );
+    check(file, {});
   }
 
   function runImport() {
-    if (!preview || importUsers.isPending) return;
-    importUsers.mutate(
-      { file: preview.file, dryRun: false },
+    run(
+      {},
       {
-        onSuccess: (data) => {
+        failure: 'Failed to import users!',
+        onDone: (data) => {
           notify.success('Users imported', `${plural(data.created, 'user was', 'users were')} created.`);
           navigate('/admin/users');
-        },
-        onError: (e) => {
-          // All or nothing: the API names the rows that stopped it (e.g. taken meanwhile).
-          if (e instanceof ApiError && e.errors.length > 0) setPreview({ ...preview, errors: e.errors });
-          notify.notifyFailure('Failed to import users!', e);
         },
       },
     );
   }
-
-  const grouped = preview ? groupImportErrors(preview.errors, COLUMN_LABELS) : null;
-  const rowsWithErrors = preview ? preview.rows.filter((r) => grouped?.byRow.has(r.row)).length : 0;
-  const blocked = !preview || preview.rows.length === 0 || preview.errors.length > 0;
-  const importing = importUsers.isPending && !checking;
 
   return (
     <>
@@ -133,60 +87,49 @@ export function ImportUsersPage() {
         admin.
       </TemplateStep>
 
-      {canWrite ? (
-        <ImportStep title="2. Choose the filled-in workbook">
-          <Field
-            label={`Workbook (.xlsx, at most ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB)`}
-            error={fileError}
-          >
-            {(control) => (
-              <input
-                ref={fileRef}
-                {...control}
-                type="file"
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                onChange={onFile}
-                disabled={importUsers.isPending}
-              />
-            )}
-          </Field>
-          <CheckingRows checking={checking} />
-        </ImportStep>
-      ) : (
-        <ImportReadOnly area="Settings" />
-      )}
+      <FileStep
+        title="2. Choose the filled-in workbook"
+        canWrite={canWrite}
+        area="Settings"
+        checking={checking}
+      >
+        <Field
+          label={`Workbook (.xlsx, at most ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB)`}
+          error={fileError}
+        >
+          {(control) => (
+            <input
+              ref={fileRef}
+              {...control}
+              type="file"
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={onFile}
+              disabled={importUsers.isPending}
+            />
+          )}
+        </Field>
+      </FileStep>
 
       {preview && grouped ? (
         <CheckStep
-          summary={{
-            rows: preview.rows.length,
-            fileName: preview.file.name,
-            problems: preview.errors.length,
-            rowsWithProblems: rowsWithErrors,
-          }}
-          general={grouped.general}
+          preview={preview}
+          grouped={grouped}
+          rowsWithProblems
+          columns={[
+            { label: 'Username', cell: (r) => r.username },
+            { label: 'E-mail', cell: (r) => r.email },
+            { label: 'Name', cell: (r) => `${r.first_name} ${r.last_name}`.trim() },
+            { label: 'Access type', cell: (r) => accessTypeLabel(r.access_type) },
+            { label: 'Role', cell: (r) => r.role },
+          ]}
+          empty={<p className="muted">The workbook has no data rows under the header.</p>}
         >
-          {preview.rows.length > 0 ? (
-            <ImportPreviewTable
-              rows={preview.rows}
-              problems={grouped.byRow}
-              columns={[
-                { label: 'Username', cell: (r) => r.username },
-                { label: 'E-mail', cell: (r) => r.email },
-                { label: 'Name', cell: (r) => `${r.first_name} ${r.last_name}`.trim() },
-                { label: 'Access type', cell: (r) => accessTypeLabel(r.access_type) },
-                { label: 'Role', cell: (r) => r.role },
-              ]}
-            />
-          ) : (
-            <p className="muted">The workbook has no data rows under the header.</p>
-          )}
           <div className="form-actions">
             <button
               type="button"
               className="button button--ghost"
               onClick={() => {
-                setPreview(null);
+                clear();
                 if (fileRef.current) fileRef.current.value = '';
                 fileRef.current?.focus();
               }}
