@@ -199,6 +199,17 @@ const ZDescription = zMultiline().trim().max(1000);
 const ZPosition = z.number().int().min(0).max(100000);
 const ZPrefix = zLine().trim().max(20);
 
+/** A category's settings beside its name and place, as a create or an update gives them. */
+const categorySettings = {
+  inherit_fields: z.boolean().optional(),
+  inherit_permissions: z.boolean().optional(),
+  incremental_prefix: ZPrefix.optional(),
+  /** Its own fields, in this order (an update given them replaces the old set). */
+  fields: ZCategoryFields.optional(),
+  /** The grants set on the category itself (an update given them replaces the old ones). */
+  permissions: ZGrants.optional(),
+};
+
 export const ZStoreCategoryBody = z.object({
   name: ZName,
   description: ZDescription.optional(),
@@ -206,11 +217,7 @@ export const ZStoreCategoryBody = z.object({
   parent_id: ZId.optional(),
   /** Place among its siblings (0 first); absent: last. */
   position: ZPosition.optional(),
-  inherit_fields: z.boolean().optional(),
-  inherit_permissions: z.boolean().optional(),
-  incremental_prefix: ZPrefix.optional(),
-  fields: ZCategoryFields.optional(),
-  permissions: ZGrants.optional(),
+  ...categorySettings,
 });
 export type TStoreCategoryBody = z.output<typeof ZStoreCategoryBody>;
 
@@ -222,13 +229,7 @@ export const ZUpdateCategoryBody = z.object({
   parent_id: ZId.nullable().optional(),
   /** Place among its (new) siblings, 0 first. */
   position: ZPosition.optional(),
-  inherit_fields: z.boolean().optional(),
-  inherit_permissions: z.boolean().optional(),
-  incremental_prefix: ZPrefix.optional(),
-  /** When given, replaces the category's own fields, in this order. */
-  fields: ZCategoryFields.optional(),
-  /** When given, replaces the grants set on the category itself. */
-  permissions: ZGrants.optional(),
+  ...categorySettings,
 });
 export type TUpdateCategoryBody = z.output<typeof ZUpdateCategoryBody>;
 
