@@ -7,7 +7,8 @@ import { endpoint } from './http.js';
 // set up sources and rules; the Auditor reads them.
 // - A source is a watched folder on the server or an IMAP inbox, bound to a category and an
 //   owner: what arrives there is uploaded as that owner (type read from the bytes, hashed,
-//   size-limited, its text extracted) and indexed into the category, or left unindexed.
+//   size-limited, its text extracted) and indexed into the category, or left unindexed for
+//   the owner or for every member of a group (who may each index or drop it).
 // - Rules, tried in order, file what arrives: the first whose conditions all hold sets the
 //   category, metadata values and tags, and starts a workflow.
 // - Every arrival is a row (taken or failed, with its reason) and an audit event naming its
@@ -109,11 +110,22 @@ const ZSourceCommon = z.object({
   enabled: z.boolean().default(true),
   /** Where what arrives is filed when no rule says otherwise. */
   category_id: ZId,
-  /** Indexed at once into the category, or left unindexed for the owner. */
+  /** Indexed at once into the category, or left unindexed for the owner (or a group). */
   file_as: ZIntakeFileAs.default('indexed'),
   /** Whose files they become. */
   owner_id: ZId,
+  /** Left unindexed for every member of this group (each may index or drop it); null: the owner. */
+  unindexed_group_id: ZId.nullable().default(null),
 });
+
+function checkUnindexedFor(b: { file_as: string; unindexed_group_id: number | null }, ctx: z.RefinementCtx) {
+  if (b.file_as === 'indexed' && b.unindexed_group_id !== null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['unindexed_group_id'],
+      message: 'Only files left unindexed are left for a group',
+    });
+}
 
 function checkImapMove(settings: { after_take: string; move_to: string }, ctx: z.RefinementCtx) {
   if (settings.after_take === 'move' && !settings.move_to)
@@ -126,6 +138,7 @@ export const ZIntakeSourceBody = z
     ZSourceCommon.extend({ kind: z.literal('imap'), settings: ZImapSettingsBody }),
   ])
   .superRefine((b, ctx) => {
+    checkUnindexedFor(b, ctx);
     if (b.kind === 'imap') checkImapMove(b.settings, ctx);
   });
 export type TIntakeSourceBody = z.input<typeof ZIntakeSourceBody>;
@@ -138,6 +151,8 @@ const ZSourceShown = z.object({
   category: ZRef,
   file_as: ZIntakeFileAs,
   owner: z.object({ id: z.number().int(), username: z.string() }),
+  /** The group its files are left unindexed for (null: the owner, or indexed). */
+  unindexed_group: ZRef.nullable(),
   state: ZIntakeSourceState,
   last_error: z.string().nullable(),
   last_run_at: z.string().nullable(),
@@ -158,22 +173,35 @@ const ZGlob = zLine()
   .max(255)
   .refine((g) => !/[/\\]/.test(g), 'A file name has no / or \\');
 
-export const ZIntakeRuleBody = z.object({
-  name: ZText(100),
-  enabled: z.boolean().default(true),
-  /** Conditions (all must hold; an empty one holds). From one of these sources (none: any). */
-  source_ids: z.array(ZId).max(100).default([]),
-  sender_contains: zLine().trim().max(255).default(''),
-  name_glob: ZGlob.default(''),
-  /** Every one of these words is in the file's text (read once its text is extracted). */
-  text_words: z.array(zLine().trim().min(1).max(100)).max(20).default([]),
-  /** Actions. File into this category (null: the source's). */
-  category_id: ZId.nullable().default(null),
-  values: z.array(ZFieldValueInput).max(100).default([]),
-  /** Tags of the category it files into. */
-  tag_ids: z.array(ZId).max(100).default([]),
-  workflow_id: ZId.nullable().default(null),
-});
+export const ZIntakeRuleBody = z
+  .object({
+    name: ZText(100),
+    enabled: z.boolean().default(true),
+    /** Conditions (all must hold; an empty one holds). From one of these sources (none: any). */
+    source_ids: z.array(ZId).max(100).default([]),
+    sender_contains: zLine().trim().max(255).default(''),
+    name_glob: ZGlob.default(''),
+    /** Every one of these words is in the file's text (read once its text is extracted). */
+    text_words: z.array(zLine().trim().min(1).max(100)).max(20).default([]),
+    /** Actions. File into this category (null: the source's). */
+    category_id: ZId.nullable().default(null),
+    values: z.array(ZFieldValueInput).max(100).default([]),
+    /** Tags of the category it files into. */
+    tag_ids: z.array(ZId).max(100).default([]),
+    workflow_id: ZId.nullable().default(null),
+    /** Leave the file unindexed for this person (made its owner), rather than index it. */
+    unindexed_user_id: ZId.nullable().default(null),
+    /** Leave the file unindexed for every member of this group, rather than index it. */
+    unindexed_group_id: ZId.nullable().default(null),
+  })
+  .superRefine((b, ctx) => {
+    if (b.unindexed_user_id !== null && b.unindexed_group_id !== null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['unindexed_group_id'],
+        message: 'Leave it for a person or for a group, not both',
+      });
+  });
 export type TIntakeRuleBody = z.input<typeof ZIntakeRuleBody>;
 export type TIntakeRuleInput = z.infer<typeof ZIntakeRuleBody>;
 
@@ -190,6 +218,9 @@ export const ZIntakeRule = z.object({
   values: z.array(z.object({ field_id: z.number().int(), value: ZFieldValueInput.shape.value })),
   tag_ids: z.array(z.number().int()),
   workflow: ZRef.nullable(),
+  /** Whom it leaves the file unindexed for (both null: it indexes it). */
+  unindexed_user: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  unindexed_group: ZRef.nullable(),
   /** The rule in words, as the screen and the arrivals show it. */
   summary: z.string(),
   updated_at: z.string(),

@@ -15,7 +15,8 @@ import { queryRows } from './sql.js';
 // - Everyone else has what is granted: category rights from quire_category_rights(user)
 //   (grants to them, their groups and category groups, inherited down the tree), and
 //   quire_file_rights(user) for files with grants of their own; the owner of a file always
-//   views, downloads, edits and deletes it. A file's own grants (shares, per-file
+//   views, downloads, edits and deletes it (so does, while it is unindexed, each member of the
+//   group intake left it for: files.unindexed_group_id). A file's own grants (shares, per-file
 //   permissions) add to its category's unless the file is restricted (has_own_permissions),
 //   when only they hold.
 // - An assignee of the step a running workflow holds a file in (a task of that step since the
@@ -170,7 +171,8 @@ export async function fileRights(
       owner_share: boolean;
     }>
   >`
-    SELECT f.id, f.owner_id = ${u}::int AS owner,
+    SELECT f.id, (f.owner_id = ${u}::int OR (f.index_status = 'unindexed' AND f.unindexed_group_id IN (
+             SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${u}::int))) AS owner,
            coalesce(fr.can_view, false) OR (category_grants.inherited AND coalesce(cr.can_view, false))
              OR f.id IN (${assignedFileIds(u)}) AS can_view,
            coalesce(fr.can_download, false)
@@ -191,7 +193,8 @@ export async function fileRights(
   const out = new Map<number, Record<FileRight, boolean>>();
   for (const r of rows) {
     // The owner always views, downloads, edits and deletes their file; sharing needs a grant
-    // (of the file, or of its category even when the file is restricted).
+    // (of the file, or of its category even when the file is restricted). An unindexed file
+    // left for a group (intake) is each member's as it is its owner's, until it is indexed.
     const rights = r.owner
       ? { view: true, download: true, edit: true, delete: true, share: r.owner_share }
       : {

@@ -100,8 +100,14 @@ export async function summaries(tx: Tx, ids: number[]): Promise<SummaryRow[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The unindexed files left for `userId`: their own, unless left for a group, and those left for
+ * a group they are in (intake's sources and rules, files.unindexed_group_id).
+ */
 export function unindexedPage(tx: Tx, userId: number, folderId: number | undefined, q: PageQuery) {
-  const where = Prisma.sql`f.owner_id = ${userId}::int AND f.index_status = 'unindexed' AND f.deleted_at IS NULL
+  const where = Prisma.sql`f.index_status = 'unindexed' AND f.deleted_at IS NULL
+    AND ((f.owner_id = ${userId}::int AND f.unindexed_group_id IS NULL)
+      OR f.unindexed_group_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${userId}::int))
     ${folderId ? Prisma.sql`AND f.category_id = ${folderId}::int` : Prisma.empty}`;
   return page(tx, where, Prisma.sql`f.created_at DESC, f.id DESC`, q);
 }

@@ -246,6 +246,19 @@ export function updateFile(tx: Tx, id: number, data: Prisma.FileUncheckedUpdateI
   return tx.file.update({ where: { id }, data });
 }
 
+/** Sets whom a live unindexed file is left for; the number of files changed (0 or 1). */
+export async function setUnindexedFor(
+  tx: Tx,
+  id: number,
+  data: { ownerId?: number; unindexedGroupId: number | null },
+) {
+  const { count } = await tx.file.updateMany({
+    where: { id, indexStatus: 'unindexed', deletedAt: null },
+    data,
+  });
+  return count;
+}
+
 /**
  * Records stored content in `blobs`. One statement that never locks an existing row (ON
  * CONFLICT DO NOTHING): uploads of the same content do not queue on it, except behind the

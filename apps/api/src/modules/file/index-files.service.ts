@@ -1,6 +1,6 @@
 import type { TFieldValueInput } from '@quire/contract';
 import type { Actor } from '../../lib/audit.js';
-import type { Deps } from '../../lib/deps.js';
+import type { Deps, Tx } from '../../lib/deps.js';
 import type { AuthContext } from '../../lib/session.js';
 import { displayName } from './file.content.js';
 import { alreadyIndexed, categoryNotFound, notIndexed } from './file.errors.js';
@@ -117,4 +117,20 @@ export async function cancelIndex(deps: Deps, auth: AuthContext, actor: Actor, f
     });
     await purgeRow(tx, fileId);
   });
+}
+
+/**
+ * Leaves an unindexed file for a person (who becomes its owner) or for every member of a group
+ * (each may then index or drop it as its owner may, and finds it in their unindexed files):
+ * intake's sources and rules. In the caller's transaction, which writes the audit event; false
+ * when the file is indexed or gone.
+ */
+export async function leaveUnindexedFor(
+  tx: Tx,
+  fileId: number,
+  to: { userId: number } | { groupId: number },
+): Promise<boolean> {
+  const data =
+    'userId' in to ? { ownerId: to.userId, unindexedGroupId: null } : { unindexedGroupId: to.groupId };
+  return (await repo.setUnindexedFor(tx, fileId, data)) === 1;
 }

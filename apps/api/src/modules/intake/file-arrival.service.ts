@@ -4,7 +4,7 @@ import { audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
 import type { AuthContext } from '../../lib/session.js';
-import { moveFile, submitMetas } from '../file/index-files.service.js';
+import { leaveUnindexedFor, moveFile, submitMetas } from '../file/index-files.service.js';
 import { initiate } from '../workflow/run.service.js';
 import * as repo from './intake.repository.js';
 import { type ArrivalFacts, firstMatch } from './rule-match.js';
@@ -12,8 +12,9 @@ import { INTAKE_ACTOR } from './take-arrival.service.js';
 
 // Filing a taken arrival by the rules (the intake.file job): the first enabled rule, in order,
 // whose conditions hold moves the file to its category, indexes it with its values and tags,
-// and starts its workflow; with no rule, the source's own filing holds (indexed into its
-// category, or left unindexed for its owner). Each step is the file area's or the workflow
+// and starts its workflow (or leaves it unindexed for a person or a group, when the rule says
+// so); with no rule, the source's own filing holds (indexed into its category, or left
+// unindexed for its owner or its group). Each step is the file area's or the workflow
 // area's own call, made as the source's owner, so their checks and audit events apply; a
 // step that is refused is written on the arrival (`reason`) and the others still happen.
 //
@@ -62,8 +63,12 @@ export async function fileArrival(deps: Deps, arrivalId: number): Promise<'done'
   const source = await repo.findSource(deps.db, arrival.sourceId);
   if (!source) return 'done';
   const now = deps.now();
-  const finish = async (rule: { id: number; name: string } | null, problems: string[]) => {
+  type LeaveFor = { userId: number; name: string } | { groupId: number; name: string };
+  const finish = async (rule: { id: number; name: string } | null, problems: string[], leave?: LeaveFor) => {
     await deps.db.$transaction(async (tx) => {
+      if (leave && arrival.fileId && !(await leaveUnindexedFor(tx, arrival.fileId, leave)))
+        problems.push(`Not left for ${leave.name}: it is indexed already, or gone`);
+      const left = leave ? `, left unindexed for ${leave.name}` : '';
       await repo.updateArrival(tx, arrival.id, {
         ruleId: rule?.id ?? null,
         ruleName: rule?.name ?? null,
@@ -74,7 +79,7 @@ export async function fileArrival(deps: Deps, arrivalId: number): Promise<'done'
       await audit(tx, INTAKE_ACTOR, {
         type: 'intake',
         action: 'intake.arrival_filed',
-        message: `Filed "${arrival.fileName}" ${how}${problems.length ? `, with problems: ${problems.join('; ')}` : ''}`,
+        message: `Filed "${arrival.fileName}" ${how}${left}${problems.length ? `, with problems: ${problems.join('; ')}` : ''}`,
         targetType: 'file',
         targetId: arrival.fileId ?? undefined,
         details: {
@@ -83,6 +88,9 @@ export async function fileArrival(deps: Deps, arrivalId: number): Promise<'done'
           source_name: source.name,
           rule_id: rule?.id ?? null,
           rule_name: rule?.name ?? null,
+          ...(leave
+            ? { unindexed_for: 'userId' in leave ? { user_id: leave.userId } : { group_id: leave.groupId } }
+            : {}),
           problems,
         },
       });
@@ -123,7 +131,17 @@ export async function fileArrival(deps: Deps, arrivalId: number): Promise<'done'
       problems.push(problem(`Not moved to "${rule.category?.name}"`, err));
     }
   }
-  const index = rule !== null || source.fileAs === 'indexed';
+  // A rule may leave the file unindexed for a person (active) or a group rather than index it.
+  let leave: LeaveFor | undefined;
+  if (rule?.unindexedGroup)
+    leave = { groupId: rule.unindexedGroup.id, name: `group "${rule.unindexedGroup.name}"` };
+  else if (rule?.unindexedUser) {
+    if (await repo.activeUser(deps.db, rule.unindexedUser.id))
+      leave = { userId: rule.unindexedUser.id, name: rule.unindexedUser.username };
+    else problems.push(`Not left for ${rule.unindexedUser.username}, who is no longer active`);
+  }
+  const index =
+    (rule !== null && !rule.unindexedGroup && !rule.unindexedUser) || (!rule && source.fileAs === 'indexed');
   if (index && file.indexStatus === 'unindexed' && categoryId !== null) {
     // Values and tags belong to the rule's category; in the source's they may not apply.
     const own = !rule?.categoryId || categoryId === rule.categoryId;
@@ -146,5 +164,5 @@ export async function fileArrival(deps: Deps, arrivalId: number): Promise<'done'
         problems.push(problem(`Workflow "${rule.workflow?.name}" not started`, err));
     }
   }
-  return finish(rule, problems);
+  return finish(rule, problems, leave);
 }

@@ -27,6 +27,8 @@ function actionsInWords(row: repo.RuleRow) {
   const values = valuesOf(row).length;
   if (values) parts.push(`set ${values} value${values === 1 ? '' : 's'}`);
   if (row.tagIds.length) parts.push(`tag ${row.tagIds.length}`);
+  if (row.unindexedUser) parts.push(`leave unindexed for ${row.unindexedUser.username}`);
+  if (row.unindexedGroup) parts.push(`leave unindexed for group "${row.unindexedGroup.name}"`);
   if (row.workflow) parts.push(`start "${row.workflow.name}"`);
   return parts.length ? parts.join(', ') : "index into the source's category";
 }
@@ -46,6 +48,8 @@ export function toRule(row: repo.RuleRow, sourceNames: Map<number, string>): TIn
     values: valuesOf(row),
     tag_ids: row.tagIds,
     workflow: row.workflow,
+    unindexed_user: row.unindexedUser,
+    unindexed_group: row.unindexedGroup,
     summary: `When ${conditions}: ${actionsInWords(row)}`,
     updated_at: row.updatedAt.toISOString(),
   };
@@ -60,7 +64,10 @@ export async function listRules(deps: Deps): Promise<TIntakeRule[]> {
   return rows.map((r) => toRule(r, names));
 }
 
-/** What zod cannot check: the sources, category, workflow, fields and tags exist; 400 naming it. */
+/**
+ * What zod cannot check: the sources, category, workflow, fields, tags, the person (active) and
+ * group it leaves files for exist; 400 naming it.
+ */
 async function checkRefs(tx: Tx, body: TIntakeRuleInput) {
   const found = await repo.existing(tx, {
     sources: body.source_ids,
@@ -74,6 +81,16 @@ async function checkRefs(tx: Tx, body: TIntakeRuleInput) {
     throw badField('body.category_id', 'Choose a category that exists');
   if (body.workflow_id && !found.workflows.has(body.workflow_id))
     throw badField('body.workflow_id', 'Choose a workflow that exists');
+  if (body.unindexed_user_id !== null && !(await repo.activeUser(tx, body.unindexed_user_id)))
+    throw badField('body.unindexed_user_id', 'Choose an active user');
+  if (body.unindexed_group_id !== null && !(await repo.findGroup(tx, body.unindexed_group_id)))
+    throw badField('body.unindexed_group_id', 'Choose a group that exists');
+  const leaves = body.unindexed_user_id !== null || body.unindexed_group_id !== null;
+  if (leaves && (body.values.length || body.tag_ids.length))
+    throw badField(
+      body.values.length ? 'body.values' : 'body.tag_ids',
+      'Values and tags are set when a file is indexed: a rule that leaves it unindexed sets none',
+    );
   const missingField = body.values.findIndex((v) => !found.fields.has(v.field_id));
   if (missingField >= 0) throw badField(`body.values.${missingField}.field_id`, 'No such metadata field');
   if ((body.values.length || body.tag_ids.length) && !body.category_id)
@@ -105,6 +122,8 @@ function dataOf(body: TIntakeRuleInput) {
     values: body.values as Prisma.InputJsonArray,
     tagIds: [...new Set(body.tag_ids)],
     workflowId: body.workflow_id,
+    unindexedUserId: body.unindexed_user_id,
+    unindexedGroupId: body.unindexed_group_id,
   };
 }
 

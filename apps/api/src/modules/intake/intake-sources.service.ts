@@ -29,6 +29,7 @@ export function toSource(row: repo.SourceRow): TIntakeSource {
     category: row.category,
     file_as: row.fileAs,
     owner: row.owner,
+    unindexed_group: row.unindexedGroup,
     state: row.state,
     last_error: row.lastError,
     last_run_at: iso(row.lastRunAt),
@@ -117,11 +118,16 @@ async function settingsOf(deps: Deps, body: TIntakeSourceInput, before: Settings
   return { ...rest, password_encrypted };
 }
 
-/** Checks what zod cannot: a live category, an active owner, a name not taken; 400 naming it. */
+/**
+ * Checks what zod cannot: a live category, an active owner, a group that exists, a name not
+ * taken; 400 naming it.
+ */
 async function checkRefs(tx: Tx, body: TIntakeSourceInput, id: number | null) {
   if (!(await repo.liveCategory(tx, body.category_id)))
     throw badField('body.category_id', 'Choose a category that exists');
   if (!(await repo.activeUser(tx, body.owner_id))) throw badField('body.owner_id', 'Choose an active user');
+  if (body.unindexed_group_id !== null && !(await repo.findGroup(tx, body.unindexed_group_id)))
+    throw badField('body.unindexed_group_id', 'Choose a group that exists');
   const named = await repo.sourceNamed(tx, body.name);
   if (named && named.id !== id) throw badField('body.name', `There is already a source named "${body.name}"`);
 }
@@ -135,6 +141,7 @@ function auditDetails(row: repo.SourceRow) {
     category_id: row.categoryId,
     file_as: row.fileAs,
     owner_id: row.ownerId,
+    unindexed_group_id: row.unindexedGroupId,
     settings,
   } as Prisma.InputJsonObject;
 }
@@ -146,6 +153,7 @@ const columnsOf = (body: TIntakeSourceInput, settings: Settings) => ({
   categoryId: body.category_id,
   fileAs: body.file_as,
   ownerId: body.owner_id,
+  unindexedGroupId: body.file_as === 'unindexed' ? body.unindexed_group_id : null,
   settings: settings as Prisma.InputJsonObject,
 });
 

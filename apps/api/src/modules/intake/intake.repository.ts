@@ -9,7 +9,8 @@ const named = { select: { id: true, name: true } } as const;
 // ---------------------------------------------------------------------------------------------
 // Sources
 
-const sourceInclude = { category: named, owner: { select: { id: true, username: true } } } as const;
+const person = { select: { id: true, username: true } } as const;
+const sourceInclude = { category: named, owner: person, unindexedGroup: named } as const;
 export type SourceRow = NonNullable<Awaited<ReturnType<typeof findSource>>>;
 
 export function findSource(tx: Tx, id: number) {
@@ -79,6 +80,10 @@ export function childCategory(tx: Tx, parentId: number, name: string) {
     select: { id: true, name: true },
     orderBy: { id: 'asc' },
   });
+}
+
+export function findGroup(tx: Tx, id: number) {
+  return tx.group.findUnique({ where: { id }, select: { id: true, name: true } });
 }
 
 export function activeUser(tx: Tx, id: number) {
@@ -207,7 +212,12 @@ export function fileState(tx: Tx, fileId: number) {
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-const ruleInclude = { category: named, workflow: named } as const;
+const ruleInclude = {
+  category: named,
+  workflow: named,
+  unindexedUser: person,
+  unindexedGroup: named,
+} as const;
 export type RuleRow = NonNullable<Awaited<ReturnType<typeof findRule>>>;
 
 export function findRule(tx: Tx, id: number) {

@@ -14,6 +14,7 @@ import {
   loginAs,
 } from '../../../test/factories.js';
 import { folderKey } from './folder-watch.service.js';
+import { findSource } from './intake.repository.js';
 import { pollSource } from './poll.service.js';
 import { takeArrival } from './take-arrival.service.js';
 
@@ -41,6 +42,11 @@ const folderBody = (o: Record<string, unknown> = {}) => ({
   settings: { path: path.join(root, 'scanner'), subfolders: false },
   ...o,
 });
+const findSourceOrThrow = async (id: number) => {
+  const source = await findSource(t.db, id);
+  if (!source) throw new Error(`No intake source ${id}`);
+  return source;
+};
 const auditCount = (action: string) => t.db.auditEvent.count({ where: { action } });
 /** Runs the due jobs until none is left; filing that waits for text is looked at again at once. */
 const runJobs = async () => {
@@ -350,13 +356,7 @@ describe('arrivals', () => {
       url: '/api/intake/sources',
       payload: folderBody({ name: 'Retry source', settings: { path: folder, subfolders: false } }),
     });
-    const source = await t.db.intakeSource.findUniqueOrThrow({
-      where: { id: created.json().data.id },
-      include: {
-        category: { select: { id: true, name: true } },
-        owner: { select: { id: true, username: true } },
-      },
-    });
+    const source = await findSourceOrThrow(created.json().data.id);
     await writeFile(path.join(folder, 'run.sh'), ELF);
     await pollSource(t.app.deps, source);
     await pollSource(t.app.deps, source);

@@ -6,6 +6,7 @@ import type { Deps } from '../../lib/deps.js';
 import { enqueue } from '../../lib/jobs/queue.js';
 import { displayName } from '../file/file.content.js';
 import { type StoredUpload, storeUpload } from '../file/file.service.js';
+import { leaveUnindexedFor } from '../file/index-files.service.js';
 import { createUploadIn } from '../file/upload-files.service.js';
 import * as repo from './intake.repository.js';
 
@@ -103,8 +104,9 @@ function keyOf(input: ArrivalInput, content: { sha256: string; size: number }) {
  * Takes one thing that arrived at a source. Transient trouble (the database, the blob store)
  * throws, and nothing is claimed: the source offers it again on its next look. A refusal (too
  * large, a refused type, the category or owner gone, the source off) is a failed arrival, with
- * its reason. Otherwise the file is uploaded into the source's category as its owner's, and
- * the arrival row, its audit event and the job that files it by the rules commit with it.
+ * its reason. Otherwise the file is uploaded into the source's category as its owner's (left
+ * for the source's group, when it has one), and the arrival row, its audit event and the job
+ * that files it by the rules commit with it.
  */
 export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<TakeOutcome> {
   const name = displayName(input.fileName);
@@ -184,12 +186,15 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
           // Rolled back with the claim; recorded as failed below.
           throw new CategoryGone();
         }
+        // Left for a group: each member finds it in their unindexed files.
+        const group = source.fileAs === 'unindexed' ? source.unindexedGroup : null;
+        if (group) await leaveUnindexedFor(tx, file.id, { groupId: group.id });
         await repo.setArrivalFile(tx, arrivalId, file.id);
         await repo.countArrival(tx, source.id, 'taken');
         await audit(tx, INTAKE_ACTOR, {
           type: 'intake',
           action: 'intake.arrival_taken',
-          message: `Took "${upload.name}" from ${source.kind} "${source.name}"`,
+          message: `Took "${upload.name}" from ${source.kind} "${source.name}"${group ? `, left unindexed for group "${group.name}"` : ''}`,
           targetType: 'file',
           targetId: file.id,
           details: {
@@ -198,6 +203,7 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
             source_kind: source.kind,
             arrival_id: arrivalId,
             external_key: externalKey,
+            ...(group ? { unindexed_group_id: group.id, unindexed_group_name: group.name } : {}),
             ...(sender ? { sender } : {}),
             ...(subject ? { subject } : {}),
           },

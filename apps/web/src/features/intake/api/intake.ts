@@ -45,6 +45,11 @@ export function usePeopleChoices() {
   return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.users });
 }
 
+/** The groups a source or rule may leave files for (the same call as the people). */
+export function useGroupChoices() {
+  return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.groups });
+}
+
 function useInvalidate(...keys: string[][]) {
   const client = useQueryClient();
   return () => {

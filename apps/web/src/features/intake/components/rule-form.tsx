@@ -14,6 +14,7 @@ import {
   useSaveRule,
   useWorkflowChoices,
 } from '../api/intake';
+import { checkUnindexedFor, type FiledAs, UnindexedForChoice, unindexedForOf } from './unindexed-for';
 
 /**
  * Adds a rule (tried after the others), or changes `rule` in place: its conditions (source,
@@ -36,6 +37,10 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
     Object.fromEntries((rule?.values ?? []).map((v) => [v.field_id, toRaw(v.value)])),
   );
   const [tagIds, setTagIds] = useState<number[]>(rule?.tag_ids ?? []);
+  const initialFiledAs: FiledAs = rule?.unindexed_user ? 'person' : rule?.unindexed_group ? 'group' : 'index';
+  // Left unindexed, the file gets no values or tags (they are set when it is indexed).
+  const [indexes, setIndexes] = useState(initialFiledAs === 'index');
+  const [added, setAdded] = useState(0);
   const editing = rule !== undefined;
   const sourceCategory = (sources.data?.items ?? []).find((s) => String(s.id) === sourceId)?.category.id;
   // The category the rule files into: its values and tags are that category's.
@@ -56,8 +61,10 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
     const form = e.currentTarget;
     const data = new FormData(form);
     const text = (k: string) => String(data.get(k) ?? '').trim();
-    if (!text('name')) {
-      setErrors({ name: 'Required' });
+    const filed = unindexedForOf(data);
+    const found = { ...(text('name') ? {} : { name: 'Required' }), ...checkUnindexedFor(filed) };
+    if (Object.keys(found).length) {
+      setErrors(found);
       notify.error('Please check the highlighted fields.');
       return;
     }
@@ -72,12 +79,16 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
         .map((w) => w.trim())
         .filter(Boolean),
       category_id: text('category_id') ? Number(text('category_id')) : null,
-      values: chosenFields.map((f) => ({
-        field_id: f.field.id,
-        value: toWire(f.field.type, raw[f.field.id] ?? ''),
-      })),
-      tag_ids: tagIds,
+      values: indexes
+        ? chosenFields.map((f) => ({
+            field_id: f.field.id,
+            value: toWire(f.field.type, raw[f.field.id] ?? ''),
+          }))
+        : [],
+      tag_ids: indexes ? tagIds : [],
       workflow_id: text('workflow_id') ? Number(text('workflow_id')) : null,
+      unindexed_user_id: filed.userId,
+      unindexed_group_id: filed.groupId,
     };
     setErrors({});
     save.mutate(
@@ -89,6 +100,8 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
           form.reset();
           setSourceId('');
           setCategoryId('');
+          setIndexes(true);
+          setAdded((n) => n + 1);
           clearActions();
         },
         onError: (error) => {
@@ -177,7 +190,19 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
             </option>
           ))}
         </SelectField>
-        {target === null ? (
+        <UnindexedForChoice
+          key={added}
+          legend="Then the file is"
+          kinds={['index', 'person', 'group']}
+          initial={{
+            filedAs: initialFiledAs,
+            userId: rule?.unindexed_user?.id ?? null,
+            groupId: rule?.unindexed_group?.id ?? null,
+          }}
+          errors={errors}
+          onChange={(kind) => setIndexes(kind === 'index')}
+        />
+        {!indexes ? null : target === null ? (
           <p className="muted">Choose where it files into (or its source) to set metadata values and tags.</p>
         ) : (
           <>

@@ -6,14 +6,23 @@ import { useNotify } from '../../../components/notifications/notification-contex
 import { ApiError } from '../../../lib/api-error';
 import { useCategoryChoices, usePeopleChoices, useSaveSource } from '../api/intake';
 import { checkInbox, INBOX_FIELD_OF, type InboxErrors, InboxFields, inboxSettingsOf } from './inbox-fields';
+import {
+  checkUnindexedFor,
+  UnindexedForChoice,
+  type UnindexedForErrors,
+  unindexedForOf,
+} from './unindexed-for';
 
-type Errors = Partial<Record<'name' | 'path' | 'category_id' | 'owner_id', string>> & InboxErrors;
+type Errors = Partial<Record<'name' | 'path' | 'category_id' | 'owner_id', string>> &
+  InboxErrors &
+  UnindexedForErrors;
 
 const FIELD_OF: Record<string, keyof Errors> = {
   'body.name': 'name',
   'body.settings.path': 'path',
   'body.category_id': 'category_id',
   'body.owner_id': 'owner_id',
+  'body.unindexed_group_id': 'unindexed_group_id',
   ...INBOX_FIELD_OF,
 };
 
@@ -29,6 +38,7 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
   const save = useSaveSource();
   const [errors, setErrors] = useState<Errors>({});
   const [kind, setKind] = useState<'folder' | 'imap'>(source?.kind ?? 'folder');
+  const [added, setAdded] = useState(0);
   const editing = source !== undefined;
   const folder = source?.kind === 'folder' ? source.settings : undefined;
   const inboxNow = source?.kind === 'imap' ? source.settings : undefined;
@@ -46,6 +56,8 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
     if (inbox) Object.assign(found, checkInbox(inbox));
     if (!text('category_id')) found.category_id = 'Choose the category its files go to';
     if (!text('owner_id')) found.owner_id = 'Choose whose files they become';
+    const filed = unindexedForOf(data);
+    Object.assign(found, checkUnindexedFor(filed));
     setErrors(found);
     if (Object.keys(found).length) {
       notify.error('Please check the highlighted fields.');
@@ -56,7 +68,8 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
       enabled: editing ? data.get('enabled') === 'on' : true,
       category_id: Number(text('category_id')),
       owner_id: Number(text('owner_id')),
-      file_as: text('file_as') === 'unindexed' ? ('unindexed' as const) : ('indexed' as const),
+      file_as: filed.filedAs === 'index' ? ('indexed' as const) : ('unindexed' as const),
+      unindexed_group_id: filed.groupId,
     };
     const body: TIntakeSourceInput = inbox
       ? { ...common, kind: 'imap', settings: inbox }
@@ -76,7 +89,10 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
               : `Reading ${body.settings.user}@${body.settings.host}`,
           );
           if (onDone) onDone();
-          else form.reset();
+          else {
+            form.reset();
+            setAdded((n) => n + 1);
+          }
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors.length) {
@@ -157,10 +173,16 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
             </option>
           ))}
         </SelectField>
-        <SelectField label="Files are" name="file_as" defaultValue={source?.file_as ?? 'indexed'}>
-          <option value="indexed">Indexed into the category</option>
-          <option value="unindexed">Left unindexed for the owner</option>
-        </SelectField>
+        <UnindexedForChoice
+          key={added}
+          legend="Files are"
+          kinds={['index', 'owner', 'group']}
+          initial={{
+            filedAs: source?.file_as !== 'unindexed' ? 'index' : source.unindexed_group ? 'group' : 'owner',
+            groupId: source?.unindexed_group?.id ?? null,
+          }}
+          errors={errors}
+        />
         {kind === 'folder' ? (
           <label className="checkbox">
             <input type="checkbox" name="subfolders" defaultChecked={folder?.subfolders ?? false} />{' '}

@@ -2,7 +2,7 @@ import type { TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Intake (File Control): reached from the navigation; sources with their state and last
@@ -25,6 +25,7 @@ const source: TIntakeSource = {
   category: { id: 4, name: 'Inbox' },
   file_as: 'indexed',
   owner: { id: 5, username: 'fran' },
+  unindexed_group: null,
   state: 'error',
   last_error: 'The folder /srv/scans does not exist or is not a folder',
   last_run_at: '2026-11-26T10:00:00Z',
@@ -46,6 +47,8 @@ const rule = (id: number, name: string): TIntakeRule => ({
   values: [],
   tag_ids: [],
   workflow: null,
+  unindexed_user: null,
+  unindexed_group: null,
   summary: `When file name "${name.toLowerCase()}-*.pdf": file into "Inbox"`,
   updated_at: '2026-11-26T09:00:00Z',
 });
@@ -70,7 +73,12 @@ function server(routes: MockRoutes) {
     'GET /api/user/current': { body: { data: data.user } },
     'GET /api/fileCategories': { body: { data: [INBOX] } },
     'GET /api/category-grantees': {
-      body: { data: { users: [{ id: 5, name: 'Fran Control', username: 'fran' }], groups: [] } },
+      body: {
+        data: {
+          users: [{ id: 5, name: 'Fran Control', username: 'fran' }],
+          groups: [{ id: 8, name: 'Accounts' }],
+        },
+      },
     },
     'GET /api/intake/sources': { body: { data: { items: [source] } } },
     'GET /api/intake/rules': { body: { data: { items: [rule(1, 'Invoices'), rule(2, 'Letters')] } } },
@@ -98,6 +106,38 @@ function server(routes: MockRoutes) {
     ...routes,
   });
 }
+/** A source's body as the form sends it: Inbox, Fran's, indexed, unless `o` says otherwise. */
+const sourceSent = (o: Record<string, unknown>) => ({
+  enabled: true,
+  category_id: 4,
+  owner_id: 5,
+  file_as: 'indexed',
+  unindexed_group_id: null,
+  ...o,
+});
+/** A rule's body as the form sends it: no conditions or actions unless `o` sets them. */
+const ruleSent = (o: Record<string, unknown>) => ({
+  enabled: true,
+  source_ids: [],
+  sender_contains: '',
+  name_glob: '',
+  text_words: [],
+  category_id: null,
+  values: [],
+  tag_ids: [],
+  workflow_id: null,
+  unindexed_user_id: null,
+  unindexed_group_id: null,
+  ...o,
+});
+/** A write the server refuses the first time (naming a field), then answers with `reply`. */
+function refusedOnce<R>(refusal: ReturnType<typeof invalidInput>, reply: R) {
+  let tries = 0;
+  return () => {
+    tries += 1;
+    return tries === 1 ? refusal : reply;
+  };
+}
 const sent = (calls: Array<{ method: string; path: string; body: unknown }>, method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
 
@@ -117,20 +157,11 @@ describe('intake', { timeout: 60_000 }, () => {
   });
 
   it('adds a watched folder from the form, showing the server’s refusal at its field', async () => {
-    let tries = 0;
     const { calls } = server({
-      'POST /api/intake/sources': () => {
-        tries += 1;
-        return tries === 1
-          ? {
-              status: 400,
-              body: {
-                message: 'Invalid input',
-                errors: [{ path: 'body.settings.path', message: 'Intake may watch only folders in /srv' }],
-              },
-            }
-          : { body: { data: { ...source, id: 2, name: 'Desk' }, message: 'Intake source "Desk" added' } };
-      },
+      'POST /api/intake/sources': refusedOnce(
+        invalidInput('body.settings.path', 'Intake may watch only folders in /srv'),
+        { body: { data: { ...source, id: 2, name: 'Desk' }, message: 'Intake source "Desk" added' } },
+      ),
     });
     const { user } = renderApp('/admin/intake');
     const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
@@ -146,45 +177,87 @@ describe('intake', { timeout: 60_000 }, () => {
     expect(await within(form).findByText('Intake may watch only folders in /srv')).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Add folder' }));
     expect(await screen.findByText('Intake source "Desk" added')).toBeVisible();
-    expect(sent(calls, 'POST', '/api/intake/sources')[1]).toEqual({
-      kind: 'folder',
-      name: 'Desk',
-      enabled: true,
-      category_id: 4,
-      owner_id: 5,
-      file_as: 'indexed',
-      settings: { path: '/etc', subfolders: false },
+    expect(sent(calls, 'POST', '/api/intake/sources')[1]).toEqual(
+      sourceSent({ kind: 'folder', name: 'Desk', settings: { path: '/etc', subfolders: false } }),
+    );
+  });
+
+  it('leaves a source’s files for a group, chosen with the keyboard, the refusal at the Group field', async () => {
+    const { calls } = server({
+      'POST /api/intake/sources': refusedOnce(
+        invalidInput('body.unindexed_group_id', 'Choose a group that exists'),
+        { body: { data: { ...source, id: 2, name: 'Post' }, message: 'Intake source "Post" added' } },
+      ),
     });
+    const { user } = renderApp('/admin/intake');
+    const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Post');
+    await user.type(within(form).getByRole('textbox', { name: /Folder on the server/ }), '/srv/post');
+    await within(form).findByRole('option', { name: 'Inbox' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), '4');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Owner' }), '5');
+    const filed = within(form).getByRole('group', { name: 'Files are' });
+    expect(within(filed).getByRole('radio', { name: 'Indexed into the category' })).toBeChecked();
+    within(filed).getByRole('radio', { name: 'Indexed into the category' }).focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(within(filed).getByRole('radio', { name: /Left unindexed for a group/ })).toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Add folder' }));
+    expect(await within(form).findByText('Choose the group it is left for')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/sources')).toEqual([]);
+    const group = within(filed).getByRole('combobox', { name: 'Group' });
+    await within(form).findByRole('option', { name: 'Accounts' });
+    await user.selectOptions(group, '8');
+    await user.click(within(form).getByRole('button', { name: 'Add folder' }));
+    expect(await within(form).findByText('Choose a group that exists')).toBeVisible();
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(form).getByRole('button', { name: 'Add folder' }));
+    expect(await screen.findByText('Intake source "Post" added')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/sources')[1]).toEqual(
+      sourceSent({
+        kind: 'folder',
+        name: 'Post',
+        file_as: 'unindexed',
+        unindexed_group_id: 8,
+        settings: { path: '/srv/post', subfolders: false },
+      }),
+    );
+    expect(within(form).getByRole('radio', { name: 'Indexed into the category' })).toBeChecked();
+  });
+
+  it('adds a rule that leaves what it matches unindexed for a person, with no values or tags', async () => {
+    const { calls } = server({
+      'POST /api/intake/rules': {
+        body: { data: rule(3, 'For Fran'), message: 'Intake rule "For Fran" added' },
+      },
+    });
+    const { user } = renderApp('/admin/intake');
+    const form = await screen.findByRole('form', { name: 'Add a rule' }, { timeout: 10_000 });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'For Fran');
+    await within(form).findByRole('option', { name: 'Inbox' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'File into' }), '4');
+    expect(within(form).getByRole('combobox', { name: 'Tags' })).toBeVisible();
+    await user.click(within(form).getByRole('radio', { name: 'Left unindexed for a person' }));
+    expect(within(form).queryByRole('combobox', { name: 'Tags' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await within(form).findByText('Choose the person it is left for')).toBeVisible();
+    await within(form).findByRole('option', { name: /fran/ });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Person' }), '5');
+    await user.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByText('Intake rule "For Fran" added')).toBeVisible();
+    expect(sent(calls, 'POST', '/api/intake/rules')).toEqual([
+      ruleSent({ name: 'For Fran', category_id: 4, unindexed_user_id: 5 }),
+    ]);
   });
 
   it('adds an e-mail inbox: its fields checked, Test connection, the server’s refusal at its field', async () => {
-    let tries = 0;
     const { calls } = server({
       'POST /api/intake/sources/test-inbox': {
         body: { data: { mailbox: 'INBOX', messages: 3, idle: true }, message: 'The inbox answered' },
       },
-      'POST /api/intake/sources': () => {
-        tries += 1;
-        return tries === 1
-          ? {
-              status: 400,
-              body: {
-                message: 'Invalid input',
-                errors: [
-                  {
-                    path: 'body.settings.host',
-                    message: 'This host is on this machine or a private network',
-                  },
-                ],
-              },
-            }
-          : {
-              body: {
-                data: { ...source, id: 3, name: 'Invoices' },
-                message: 'Intake source "Invoices" added',
-              },
-            };
-      },
+      'POST /api/intake/sources': refusedOnce(
+        invalidInput('body.settings.host', 'This host is on this machine or a private network'),
+        { body: { data: { ...source, id: 3, name: 'Invoices' }, message: 'Intake source "Invoices" added' } },
+      ),
     });
     const { user } = renderApp('/admin/intake');
     const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
@@ -237,15 +310,9 @@ describe('intake', { timeout: 60_000 }, () => {
     );
     await user.click(within(form).getByRole('button', { name: 'Add inbox' }));
     expect(await screen.findByText('Intake source "Invoices" added')).toBeVisible();
-    expect(sent(calls, 'POST', '/api/intake/sources')[1]).toEqual({
-      kind: 'imap',
-      name: 'Invoices',
-      enabled: true,
-      category_id: 4,
-      owner_id: 5,
-      file_as: 'indexed',
-      settings,
-    });
+    expect(sent(calls, 'POST', '/api/intake/sources')[1]).toEqual(
+      sourceSent({ kind: 'imap', name: 'Invoices', settings }),
+    );
   });
 
   it('edits a watched folder and an e-mail inbox in the same form, keeping the stored password', async () => {
@@ -269,21 +336,12 @@ describe('intake', { timeout: 60_000 }, () => {
         has_password: true,
       },
     };
-    let tries = 0;
     const { calls } = server({
       'GET /api/intake/sources': { body: { data: { items: [source, inbox] } } },
-      'PUT /api/intake/sources/1': () => {
-        tries += 1;
-        return tries === 1
-          ? {
-              status: 400,
-              body: {
-                message: 'Invalid input',
-                errors: [{ path: 'body.settings.path', message: 'Intake may watch only folders in /srv' }],
-              },
-            }
-          : { body: { data: { ...source, name: 'Scans' }, message: 'Intake source "Scans" saved' } };
-      },
+      'PUT /api/intake/sources/1': refusedOnce(
+        invalidInput('body.settings.path', 'Intake may watch only folders in /srv'),
+        { body: { data: { ...source, name: 'Scans' }, message: 'Intake source "Scans" saved' } },
+      ),
       'PUT /api/intake/sources/2': {
         body: { data: inbox, message: 'Intake source "Invoices" saved' },
       },
@@ -318,15 +376,14 @@ describe('intake', { timeout: 60_000 }, () => {
     await user.click(within(folderForm).getByRole('button', { name: 'Save source' }));
     expect(await screen.findByText('Intake source "Scans" saved')).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Edit Scanner' })).toBeNull();
-    expect(sent(calls, 'PUT', '/api/intake/sources/1')[1]).toEqual({
-      kind: 'folder',
-      name: 'Scans',
-      enabled: false,
-      category_id: 4,
-      owner_id: 5,
-      file_as: 'indexed',
-      settings: { path: '/srv/desk', subfolders: false },
-    });
+    expect(sent(calls, 'PUT', '/api/intake/sources/1')[1]).toEqual(
+      sourceSent({
+        kind: 'folder',
+        name: 'Scans',
+        enabled: false,
+        settings: { path: '/srv/desk', subfolders: false },
+      }),
+    );
 
     await user.click(within(table).getByRole('button', { name: 'Edit Invoices' }));
     const inboxForm = await screen.findByRole('form', { name: 'Edit Invoices' });
@@ -337,13 +394,9 @@ describe('intake', { timeout: 60_000 }, () => {
     await user.click(within(inboxForm).getByRole('button', { name: 'Save source' }));
     expect(await screen.findByText('Intake source "Invoices" saved')).toBeVisible();
     expect(sent(calls, 'PUT', '/api/intake/sources/2')).toEqual([
-      {
+      sourceSent({
         kind: 'imap',
         name: 'Invoices',
-        enabled: true,
-        category_id: 4,
-        owner_id: 5,
-        file_as: 'indexed',
         settings: {
           host: 'imap.example.com',
           port: 993,
@@ -357,7 +410,7 @@ describe('intake', { timeout: 60_000 }, () => {
           take_message: false,
           ca_certificate: '',
         },
-      },
+      }),
     ]);
   });
 
@@ -380,18 +433,13 @@ describe('intake', { timeout: 60_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Add rule' }));
     expect(await screen.findByText('Intake rule "Approvals" added')).toBeVisible();
     expect(sent(calls, 'POST', '/api/intake/rules')).toEqual([
-      {
+      ruleSent({
         name: 'Approvals',
-        enabled: true,
-        source_ids: [],
-        sender_contains: '',
         name_glob: 'invoice-*.pdf',
         text_words: ['total due', 'ACME'],
         category_id: 4,
-        values: [],
-        tag_ids: [],
         workflow_id: 3,
-      },
+      }),
     ]);
   });
 
@@ -415,18 +463,13 @@ describe('intake', { timeout: 60_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save rule' }));
     expect(await screen.findByText('Intake rule changed')).toBeVisible();
     expect(sent(calls, 'PUT', '/api/intake/rules/1')).toEqual([
-      {
+      ruleSent({
         name: 'Supplier invoices',
         enabled: false,
-        source_ids: [],
-        sender_contains: '',
         name_glob: 'invoices-*.pdf',
         text_words: ['invoice'],
         category_id: 4,
-        values: [],
-        tag_ids: [],
-        workflow_id: null,
-      },
+      }),
     ]);
     expect(sent(calls, 'POST', '/api/intake/rules')).toEqual([]);
     await waitFor(() =>
@@ -517,21 +560,15 @@ describe('intake', { timeout: 60_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Add rule' }));
     expect(await screen.findByText('Intake rule "Supplier" added')).toBeVisible();
     expect(sent(calls, 'POST', '/api/intake/rules')).toEqual([
-      {
+      ruleSent({
         name: 'Supplier',
-        enabled: true,
-        source_ids: [],
-        sender_contains: '',
-        name_glob: '',
-        text_words: [],
         category_id: 4,
         values: [
           { field_id: 14, value: 12.5 },
           { field_id: 13, value: 'ACME' },
         ],
         tag_ids: [22],
-        workflow_id: null,
-      },
+      }),
     ]);
   });
 
