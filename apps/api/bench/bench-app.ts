@@ -1,5 +1,6 @@
 // The real app on a throw-away embedded PostgreSQL, for the benches: a fresh folder, a
-// migrated database, the app built on it. `close()` takes it all down again.
+// migrated database, the app built on it. `close()` takes it all down again (a kept folder
+// stays, its database stopped).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,20 @@ import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase 
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 
-export async function startBenchApp(name: string, env: Record<string, string> = {}) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `quire-bench-${name}-`));
+export async function startBenchApp(
+  name: string,
+  env: Record<string, string> = {},
+  /** `keep`: a folder whose database is used and kept (made on the first run), not a throw-away one. */
+  options: { keep?: string } = {},
+) {
+  const dir = options.keep
+    ? path.resolve(options.keep)
+    : await mkdtemp(path.join(os.tmpdir(), `quire-bench-${name}-`));
+  await mkdir(dir, { recursive: true });
   const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
   const stop = async () => {
     await pgServer.stop();
-    await rm(dir, { recursive: true, force: true });
+    if (!options.keep) await rm(dir, { recursive: true, force: true });
   };
   try {
     await createDatabase(pgServer.adminUrl, 'bench');

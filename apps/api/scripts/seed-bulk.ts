@@ -29,6 +29,15 @@ const WORDS = (
   'request approval notice letter brief agenda roadmap strategy tax insurance lease warranty'
 ).split(' ');
 const PLACES = 'north south east west central harbour valley river summit lakeside'.split(' ');
+/** The triggers that keep files.search_vector up to date as rows are added (migrations 0011, 0016). */
+const SEARCH_TRIGGERS: Array<[string, string]> = [
+  ['files', 'files_search_vector'],
+  ['files', 'files_search_vector_change'],
+  ['file_field_values', 'file_field_values_search_ins'],
+  ['file_tags', 'file_tags_search_ins'],
+  ['comments', 'comments_search_ins'],
+  ['version_texts', 'version_texts_search'],
+];
 const CUSTOMERS = 'acme globex initech umbrella hooli stark wayne wonka tyrell cyberdyne'.split(' ');
 
 export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
@@ -133,86 +142,95 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
       o.blob.mimeType,
     ]);
 
-    // Files in chunks: one transaction each, so the triggers' work stays bounded.
+    await q(
+      `INSERT INTO related_tags (category_id, name, updated_at)
+       SELECT c.id, t, now() FROM categories c, unnest(ARRAY['urgent','archived']) t WHERE c.name LIKE '%' || $1 || '-%'`,
+      [run],
+    );
+
+    // Files in chunks, one transaction each. The search triggers are off inside it (a trigger
+    // disabled in a transaction is never seen so by another one: ALTER TABLE locks the table to
+    // the commit): they rebuilt each file's vector once per table it has rows in, and
+    // version_texts' once per row. Each file's vector is written once at the end instead, with
+    // the same function.
     const chunk = 20_000;
     await step(`${files} files with versions, ${files * 10} metadata values, tags, comments`, async () => {
       for (let from = 1; from <= files; from += chunk) {
         const to = Math.min(files, from + chunk - 1);
         await q('BEGIN');
+        for (const [table, trigger] of SEARCH_TRIGGERS)
+          await q(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
         await q(
-          `CREATE TEMP TABLE seeded ON COMMIT DROP AS
-           WITH cats AS (SELECT array_agg(id ORDER BY id) a FROM categories WHERE name LIKE '%' || $1 || '-%'),
-                own AS (SELECT array_agg(id ORDER BY id) a FROM users WHERE username LIKE 'bulk' || $1 || '.%')
-           SELECT g AS n,
-                  cats.a[1 + ((g::bigint * 7919) % array_length(cats.a, 1))::int] AS category_id,
-                  own.a[1 + ((g::bigint * 104729) % array_length(own.a, 1))::int] AS owner_id,
-                  ($2::text[])[1 + g % array_length($2::text[], 1)] || '-' || ($3::text[])[1 + (g / 7) % array_length($3::text[], 1)]
-                    || '-' || ($4::text[])[1 + (g / 3) % array_length($4::text[], 1)] || '-' || g || '.pdf' AS name,
-                  (now() AT TIME ZONE 'UTC') - make_interval(mins => ((g::bigint * 1303) % (3 * 365 * 24 * 60))::int) AS created_at
-             FROM cats, own, generate_series($5::int, $6::int) g`,
+          'CREATE TEMP TABLE seeded (id int PRIMARY KEY, owner_id int, name text, created_at timestamp) ON COMMIT DROP',
+        );
+        await q(
+          `WITH cats AS (SELECT array_agg(id ORDER BY id) a FROM categories WHERE name LIKE '%' || $1 || '-%'),
+                own AS (SELECT array_agg(id ORDER BY id) a FROM users WHERE username LIKE 'bulk' || $1 || '.%'),
+                ins AS (
+             INSERT INTO files (name, category_id, index_status, owner_id, created_at, updated_at, indexed_at)
+             SELECT s.name, s.category_id, 'indexed', s.owner_id, s.created_at, s.created_at, s.created_at FROM (
+               SELECT g AS n,
+                      cats.a[1 + ((g::bigint * 7919) % array_length(cats.a, 1))::int] AS category_id,
+                      own.a[1 + ((g::bigint * 104729) % array_length(own.a, 1))::int] AS owner_id,
+                      ($2::text[])[1 + g % array_length($2::text[], 1)] || '-' || ($3::text[])[1 + (g / 7) % array_length($3::text[], 1)]
+                        || '-' || ($4::text[])[1 + (g / 3) % array_length($4::text[], 1)] || '-' || g || '.pdf' AS name,
+                      (now() AT TIME ZONE 'UTC') - make_interval(mins => ((g::bigint * 1303) % (3 * 365 * 24 * 60))::int) AS created_at
+                 FROM cats, own, generate_series($5::int, $6::int) g) s
+             ORDER BY s.n
+             RETURNING id, owner_id, name, created_at)
+           INSERT INTO seeded SELECT id, owner_id, name, created_at FROM ins`,
           [run, WORDS, PLACES, CUSTOMERS, from, to],
         );
         await q(
-          `INSERT INTO files (name, category_id, index_status, owner_id, created_at, updated_at, indexed_at)
-           SELECT name, category_id, 'indexed', owner_id, created_at, created_at, created_at FROM seeded ORDER BY n`,
-        );
-        await q(
           `INSERT INTO file_versions (file_id, number, blob_id, original_name, mime_type, size, author_id, created_at)
-           SELECT f.id, 1, $1, f.name, $2, $3, f.owner_id, f.created_at
-             FROM files f WHERE f.id > (SELECT coalesce(max(file_id), 0) FROM file_versions) AND f.name IN (SELECT name FROM seeded)`,
+           SELECT s.id, 1, $1, s.name, $2, $3, s.owner_id, s.created_at FROM seeded s`,
           [o.blob.id, o.blob.mimeType, o.blob.size],
-        );
-        await q(
-          `UPDATE files f SET current_version_id = v.id FROM file_versions v
-            WHERE v.file_id = f.id AND f.current_version_id IS NULL AND f.name IN (SELECT name FROM seeded)`,
         );
         // Ten values a file: the fields of its category, by type.
         await q(
           `INSERT INTO file_field_values (file_id, field_id, value_text, value_number, value_date, value_item_id, updated_at)
-           SELECT f.id, mf.id,
-                  CASE WHEN mf.type = 'text' THEN initcap(($2::text[])[1 + (f.id + mf.id) % array_length($2::text[], 1)]) || ' ' || (f.id % 997) END,
-                  CASE WHEN mf.type = 'number' THEN ((f.id::bigint * 31 + mf.id) % 100000)::numeric END,
-                  CASE WHEN mf.type = 'date' THEN date '2020-01-01' + ((f.id + mf.id * 11) % 2200) END,
-                  CASE WHEN mf.type = 'select' THEN (SELECT i.id FROM value_list_items i WHERE i.value_list_id = mf.value_list_id AND i.key = 1 + (f.id + mf.id) % 50) END,
+           SELECT s.id, mf.id,
+                  CASE WHEN mf.type = 'text' THEN initcap(($2::text[])[1 + (s.id + mf.id) % array_length($2::text[], 1)]) || ' ' || (s.id % 997) END,
+                  CASE WHEN mf.type = 'number' THEN ((s.id::bigint * 31 + mf.id) % 100000)::numeric END,
+                  CASE WHEN mf.type = 'date' THEN date '2020-01-01' + ((s.id + mf.id * 11) % 2200) END,
+                  CASE WHEN mf.type = 'select' THEN (SELECT i.id FROM value_list_items i WHERE i.value_list_id = mf.value_list_id AND i.key = 1 + (s.id + mf.id) % 50) END,
                   now()
-             FROM files f
-             JOIN metadata_fields mf ON mf.name LIKE 'Bulk ' || $1 || ' field %' AND mf.position < 10
-            WHERE f.name IN (SELECT name FROM seeded)`,
+             FROM seeded s
+             JOIN metadata_fields mf ON mf.name LIKE 'Bulk ' || $1 || ' field %' AND mf.position < 10`,
           [run, CUSTOMERS],
         );
+        await q(
+          `INSERT INTO file_tags (file_id, tag_id)
+           SELECT s.id, t.id FROM seeded s JOIN files f ON f.id = s.id
+             JOIN related_tags t ON t.category_id = f.category_id AND t.name = 'urgent'
+            WHERE s.id % 5 = 0`,
+        );
+        await q(
+          `INSERT INTO comments (file_id, author_id, body, created_at)
+           SELECT s.id, s.owner_id, 'Checked by ' || ($1::text[])[1 + s.id % array_length($1::text[], 1)] || ' for the ' ||
+                  ($2::text[])[1 + s.id % array_length($2::text[], 1)] || ' office', s.created_at
+             FROM seeded s WHERE s.id % 10 = 3`,
+          [CUSTOMERS, PLACES],
+        );
+        await q(
+          `INSERT INTO version_texts (version_id, status, text, extracted_at, search_vector)
+           SELECT t.id, 'done', t.text, now(), quire_text_vector(t.text) FROM (
+             SELECT v.id,
+                    'This ' || ($1::text[])[1 + v.id % array_length($1::text[], 1)] || ' for ' || ($2::text[])[1 + v.id % array_length($2::text[], 1)] ||
+                    ' covers the ' || ($3::text[])[1 + v.id % array_length($3::text[], 1)] || ' region. ' ||
+                    repeat('Terms and conditions apply to every ' || ($1::text[])[1 + (v.id / 3) % array_length($1::text[], 1)] || ' listed here. ', 20) AS text
+               FROM file_versions v JOIN seeded s ON s.id = v.file_id WHERE v.id % 10 = 1) t`,
+          [WORDS, CUSTOMERS, PLACES],
+        );
+        await q(
+          `UPDATE files f SET current_version_id = v.id, search_vector = quire_file_search_vector(f.id, f.name, v.id)
+             FROM seeded s JOIN file_versions v ON v.file_id = s.id WHERE f.id = s.id`,
+        );
+        for (const [table, trigger] of SEARCH_TRIGGERS)
+          await q(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
         await q('COMMIT');
         log(`    … ${to} files`);
       }
-      await q(
-        `INSERT INTO related_tags (category_id, name, updated_at)
-         SELECT c.id, t, now() FROM categories c, unnest(ARRAY['urgent','archived']) t WHERE c.name LIKE '%' || $1 || '-%'`,
-        [run],
-      );
-      await q(
-        `INSERT INTO file_tags (file_id, tag_id)
-         SELECT f.id, t.id FROM files f JOIN related_tags t ON t.category_id = f.category_id AND t.name = 'urgent'
-          WHERE f.id % 5 = 0 AND f.name LIKE '%.pdf'`,
-      );
-      await q(
-        `INSERT INTO comments (file_id, author_id, body, created_at)
-         SELECT f.id, f.owner_id, 'Checked by ' || ($1::text[])[1 + f.id % array_length($1::text[], 1)] || ' for the ' ||
-                ($2::text[])[1 + f.id % array_length($2::text[], 1)] || ' office', f.created_at
-           FROM files f WHERE f.id % 10 = 3 AND f.name LIKE '%.pdf'`,
-        [CUSTOMERS, PLACES],
-      );
-      await q(
-        `INSERT INTO version_texts (version_id, status, text, extracted_at)
-         SELECT v.id, 'done',
-                'This ' || ($1::text[])[1 + v.id % array_length($1::text[], 1)] || ' for ' || ($2::text[])[1 + v.id % array_length($2::text[], 1)] ||
-                ' covers the ' || ($3::text[])[1 + v.id % array_length($3::text[], 1)] || ' region. ' ||
-                repeat('Terms and conditions apply to every ' || ($1::text[])[1 + (v.id / 3) % array_length($1::text[], 1)] || ' listed here. ', 20),
-                now()
-           FROM file_versions v WHERE v.id % 10 = 1`,
-        [WORDS, CUSTOMERS, PLACES],
-      );
-      await q(
-        `UPDATE version_texts SET search_vector = quire_text_vector(text) WHERE status = 'done' AND search_vector IS NULL`,
-      );
     });
 
     await step(`${events} audit events in the hash chain`, async () => {
@@ -239,6 +257,18 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
         const start = Date.now() - 365 * 24 * 3_600_000;
         const spacing = Math.floor((365 * 24 * 3_600_000) / events);
         const batch = 20_000;
+        // One transaction: its indexes are dropped first and built again at the end, which no
+        // other transaction sees (DROP INDEX locks the table to the commit).
+        await q('BEGIN');
+        await q(`SET LOCAL quire.audit_reload = 'on'`);
+        await q(`SET LOCAL maintenance_work_mem = '256MB'`);
+        const indexes = (
+          await q(
+            `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS indexdef
+               FROM pg_index i WHERE i.indrelid = 'audit_events'::regclass AND NOT i.indisprimary`,
+          )
+        ).rows as Array<{ name: string; indexdef: string }>;
+        for (const index of indexes) await q(`DROP INDEX ${index.name}`);
         for (let done = 0; done < events; done += batch) {
           const n = Math.min(batch, events - done);
           const cols = {
@@ -291,8 +321,6 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
             cols.hash.push(hash);
             prev = hash;
           }
-          await q('BEGIN');
-          await q(`SET LOCAL quire.audit_reload = 'on'`);
           await q(
             `INSERT INTO audit_events (id, user_id, type, action, target_type, target_id, message, ip, created_at, seq, prev_hash, hash)
              SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
@@ -312,9 +340,16 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
               cols.hash,
             ],
           );
-          await q('COMMIT');
           if ((done / batch) % 10 === 9) log(`    … ${done + n} events`);
         }
+        // Each index built once over every row: kept up to date row by row (the trigram index
+        // above all), they made inserting 20,000 events take 4.3 s instead of 0.7 s (EXPLAIN
+        // ANALYZE at 2,000,000 events).
+        for (const index of indexes) await q(index.indexdef);
+        await q('COMMIT');
+      } catch (error) {
+        await q('ROLLBACK');
+        throw error;
       } finally {
         await q('SELECT pg_advisory_unlock(727362)');
       }
