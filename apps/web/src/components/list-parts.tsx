@@ -1,6 +1,7 @@
 // The pieces an admin list page repeats: the toolbar that offers "New …" or says "Read only",
 // the row's Edit and Delete, and the search-and-status filter above the table.
 import { type ReactNode, useId } from 'react';
+import type { DraftRows } from '../lib/use-draft-rows';
 import { RowAction } from './data-table';
 
 /** Which dialog a list page has open: create, edit a row, delete a row, or none. */
@@ -101,20 +102,16 @@ export function SearchAndStatus({
   );
 }
 
-/** A row's last cell in a list kept in order: Up, Down and Remove, named after the row. */
+/** A row's last cell in a list kept in order (`useDraftRows`): Up, Down and Remove, named after the row. */
 export function MoveRemoveCell({
   name,
   index,
-  count,
-  onMove,
-  onRemove,
+  rows,
 }: {
   /** The row's name, in the buttons' accessible names ("Move Invoices up"). */
   name: string;
   index: number;
-  count: number;
-  onMove: (index: number, by: -1 | 1) => void;
-  onRemove: () => void;
+  rows: DraftRows;
 }) {
   return (
     <td className="cell-actions">
@@ -124,7 +121,7 @@ export function MoveRemoveCell({
           className="button button--link button--small"
           aria-label={`Move ${name} up`}
           disabled={index === 0}
-          onClick={() => onMove(index, -1)}
+          onClick={() => rows.move(index, -1)}
         >
           Up
         </button>
@@ -132,8 +129,8 @@ export function MoveRemoveCell({
           type="button"
           className="button button--link button--small"
           aria-label={`Move ${name} down`}
-          disabled={index === count - 1}
-          onClick={() => onMove(index, 1)}
+          disabled={index === rows.rows.length - 1}
+          onClick={() => rows.move(index, 1)}
         >
           Down
         </button>
@@ -141,7 +138,7 @@ export function MoveRemoveCell({
           type="button"
           className="button button--link button--small is-danger"
           aria-label={`Remove ${name}`}
-          onClick={onRemove}
+          onClick={() => rows.remove(index)}
         >
           Remove
         </button>

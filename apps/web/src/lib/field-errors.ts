@@ -23,6 +23,19 @@ export function fieldErrorsFrom<F extends string = string>(
   return result;
 }
 
+/**
+ * A refusal's messages by their whole path, `prefix` taken off (`body.fields.` turns
+ * `body.fields.0.default_value` into `0.default_value`): the rows of a list edited in place.
+ */
+export function messagesByPath(
+  errors: ReadonlyArray<{ path: string; message: string }>,
+  prefix: string,
+): Record<string, string> {
+  return Object.fromEntries(
+    errors.map((e) => [e.path.startsWith(prefix) ? e.path.slice(prefix.length) : e.path, e.message]),
+  );
+}
+
 /** The field errors an API refusal carries; empty for anything else. */
 export function apiFieldErrors<F extends string = string>(
   error: unknown,

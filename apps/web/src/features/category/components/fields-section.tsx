@@ -4,7 +4,8 @@ import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
-import { moveItem } from '../../../lib/move-item';
+import { messagesByPath } from '../../../lib/field-errors';
+import { useDraftRows } from '../../../lib/use-draft-rows';
 import { useMetadataFields } from '../api/get-metadata-fields';
 import { useUpdateFolder } from '../api/update-folder';
 
@@ -46,15 +47,12 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
         default_value: f.default_value ?? '',
         show_in_list: f.show_in_list,
       }));
-  const [drafts, setDrafts] = useState<FieldDraft[]>(initial);
+  const draftRows = useDraftRows<FieldDraft>(initial);
+  const { rows: drafts, setRows: setDrafts, change } = draftRows;
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState('');
   const taken = new Set([...drafts.map((d) => d.field_id), ...inherited.map((f) => f.field.id)]);
   const offered = (all.data ?? []).filter((f) => !taken.has(f.id));
-
-  const change = (index: number, patch: Partial<FieldDraft>) =>
-    setDrafts((list) => list.map((d, i) => (i === index ? { ...d, ...patch } : d)));
-  const move = (index: number, by: number) => setDrafts((list) => moveItem(list, index, by));
 
   const save = () =>
     update.mutate(
@@ -76,10 +74,7 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
           );
         },
         onError: (error) => {
-          if (error instanceof ApiError)
-            setProblems(
-              Object.fromEntries(error.errors.map((e) => [e.path.replace(/^body\.fields\./, ''), e.message])),
-            );
+          if (error instanceof ApiError) setProblems(messagesByPath(error.errors, 'body.fields.'));
           notify.notifyFailure('Failed to save the fields!', error);
         },
       },
@@ -165,15 +160,7 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
                       onChange={(e) => change(i, { show_in_list: e.target.checked })}
                     />
                   </td>
-                  {canWrite ? (
-                    <MoveRemoveCell
-                      name={d.name}
-                      index={i}
-                      count={drafts.length}
-                      onMove={move}
-                      onRemove={() => setDrafts((list) => list.filter((_, j) => j !== i))}
-                    />
-                  ) : null}
+                  {canWrite ? <MoveRemoveCell name={d.name} index={i} rows={draftRows} /> : null}
                 </tr>
               ))}
             </tbody>

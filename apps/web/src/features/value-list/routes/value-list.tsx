@@ -7,8 +7,9 @@ import { useNotify } from '../../../components/notifications/notification-contex
 import { PageHeader } from '../../../components/page-header';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
-import { moveItem } from '../../../lib/move-item';
+import { messagesByPath } from '../../../lib/field-errors';
 import { useAreaAccess } from '../../../lib/permissions';
+import { useDraftRows } from '../../../lib/use-draft-rows';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDestroyValueList } from '../api/destroy-value-list';
 import { useEditValueList } from '../api/edit-value-list';
@@ -57,14 +58,12 @@ function Editor({ list }: { list: TValueListDetail }) {
   const destroy = useDestroyValueList();
   const [name, setName] = useState(list.name);
   const [description, setDescription] = useState(list.description);
-  const [items, setItems] = useState<ItemDraft[]>(() => draftsOf(list));
+  const itemRows = useDraftRows(() => draftsOf(list));
+  const { rows: items, setRows: setItems, change } = itemRows;
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
-  const change = (index: number, patch: Partial<ItemDraft>) =>
-    setItems((all) => all.map((item, i) => (i === index ? { ...item, ...patch } : item)));
-  const move = (index: number, by: number) => setItems((all) => moveItem(all, index, by));
   const add = () => {
     localRows += 1;
     setItems((all) => [...all, { rowKey: `new-${localRows}`, key: null, label: '' }]);
@@ -89,10 +88,7 @@ function Editor({ list }: { list: TValueListDetail }) {
         onSuccess: (saved) =>
           notify.success('Value list saved', `${saved.name} has ${saved.items.length} items.`),
         onError: (error) => {
-          if (error instanceof ApiError)
-            setProblems(
-              Object.fromEntries(error.errors.map((e) => [e.path.replace(/^body\./, ''), e.message])),
-            );
+          if (error instanceof ApiError) setProblems(messagesByPath(error.errors, 'body.'));
           notify.notifyFailure('Failed to save value list!', error);
         },
       },
@@ -208,15 +204,7 @@ function Editor({ list }: { list: TValueListDetail }) {
                         />
                         {problem(`${at}.label`)}
                       </td>
-                      {canWrite ? (
-                        <MoveRemoveCell
-                          name={name}
-                          index={i}
-                          count={items.length}
-                          onMove={move}
-                          onRemove={() => setItems((all) => all.filter((_, j) => j !== i))}
-                        />
-                      ) : null}
+                      {canWrite ? <MoveRemoveCell name={name} index={i} rows={itemRows} /> : null}
                     </tr>
                   );
                 })}
