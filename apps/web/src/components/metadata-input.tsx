@@ -116,6 +116,36 @@ export function MetadataInput({
   );
 }
 
+/**
+ * The choices of a value-list field (its items: key and label) or a user field (active people:
+ * id and name); none for another field, or none given. The rule list names values with them.
+ */
+export function useChoiceOptions(field: TCategoryField | null) {
+  const type = field?.field.type;
+  const listId = type === 'select' ? (field?.field.value_list?.id ?? null) : null;
+  const items = useQuery({
+    ...apiQueryOptions(contract.valueList.valueListItems, { params: { id: listId ?? 0 } }),
+    enabled: listId !== null,
+    staleTime: 60_000,
+  });
+  const users = useQuery({
+    ...apiQueryOptions(contract.metadata.fieldUsers),
+    enabled: type === 'user',
+    staleTime: 60_000,
+  });
+  if (type === 'select')
+    return {
+      options: (items.data ?? []).map((i) => ({ id: i.key, label: i.label })),
+      loading: items.isPending,
+    };
+  if (type === 'user')
+    return {
+      options: (users.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.username})` })),
+      loading: users.isPending,
+    };
+  return { options: [], loading: false };
+}
+
 /** A value-list or user field: one choice, found by typing part of its label. */
 function ChoiceField({
   field,
@@ -132,21 +162,7 @@ function ChoiceField({
   disabled: boolean;
   name: string;
 }) {
-  const isList = field.field.type === 'select';
-  const listId = isList ? (field.field.value_list?.id ?? null) : null;
-  const items = useQuery({
-    ...apiQueryOptions(contract.valueList.valueListItems, { params: { id: listId ?? 0 } }),
-    enabled: listId !== null,
-    staleTime: 60_000,
-  });
-  const users = useQuery({
-    ...apiQueryOptions(contract.metadata.fieldUsers),
-    enabled: !isList,
-    staleTime: 60_000,
-  });
-  const options = isList
-    ? (items.data ?? []).map((i) => ({ id: i.key, label: i.label }))
-    : (users.data ?? []).map((u) => ({ id: u.id, label: `${u.name} (${u.username})` }));
+  const { options, loading } = useChoiceOptions(field);
   return (
     <SinglePicker
       label={<FieldLabel field={field} />}
@@ -154,7 +170,7 @@ function ChoiceField({
       options={options}
       value={value === '' ? null : Number(value)}
       onChange={(id) => onChange(id === null ? '' : String(id))}
-      loading={isList ? items.isPending : users.isPending}
+      loading={loading}
       name={name}
       disabled={disabled}
       required={field.required}

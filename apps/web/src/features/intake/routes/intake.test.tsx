@@ -477,13 +477,13 @@ describe('intake', { timeout: 60_000 }, () => {
     );
   });
 
-  it('sets metadata values and tags of the category it files into, and lists them with the rule', async () => {
-    const field = (id: number, name: string, type: 'text' | 'number' | 'boolean') => ({
+  it('sets metadata values and tags of the category it files into, and lists them by name with the rule', async () => {
+    const field = (id: number, name: string, type: 'text' | 'number' | 'boolean' | 'select' | 'user') => ({
       field: {
         id,
         name,
         type,
-        value_list: null,
+        value_list: type === 'select' ? { id: 30, name: 'Suppliers' } : null,
         required: true,
         help_text: '',
         min_number: null,
@@ -511,6 +511,8 @@ describe('intake', { timeout: 60_000 }, () => {
       values: [
         { field_id: 13, value: 'ACME' },
         { field_id: 15, value: true },
+        { field_id: 16, value: 2 },
+        { field_id: 17, value: 5 },
       ],
       tag_ids: [21],
     };
@@ -525,11 +527,22 @@ describe('intake', { timeout: 60_000 }, () => {
               field(13, 'Supplier', 'text'),
               field(14, 'Amount', 'number'),
               field(15, 'Paid', 'boolean'),
+              field(16, 'Supplier list', 'select'),
+              field(17, 'Approver', 'user'),
             ],
           },
         },
       },
       'GET /api/related-tags/4': { body: { data: [tag(21, 'Invoice'), tag(22, 'Urgent')] } },
+      'GET /api/valuelist-items/30': {
+        body: {
+          data: [
+            { id: 40, key: 1, label: 'Globex', position: 1 },
+            { id: 41, key: 2, label: 'ACME Ltd', position: 2 },
+          ],
+        },
+      },
+      'GET /api/user_fields/users': { body: { data: [{ id: 5, name: 'Fran Control', username: 'fran' }] } },
       'POST /api/intake/rules': {
         body: { data: rule(4, 'Supplier'), message: 'Intake rule "Supplier" added' },
       },
@@ -539,6 +552,8 @@ describe('intake', { timeout: 60_000 }, () => {
     const row = within(rules).getByRole('row', { name: /Approvals/ });
     expect(await within(row).findByText('Supplier: ACME')).toBeVisible();
     expect(within(row).getByText('Paid: Yes')).toBeVisible();
+    expect(await within(row).findByText('Supplier list: ACME Ltd')).toBeVisible();
+    expect(await within(row).findByText('Approver: Fran Control (fran)')).toBeVisible();
     expect(await within(row).findByText('Tags: Invoice')).toBeVisible();
 
     const form = screen.getByRole('form', { name: 'Add a rule' });

@@ -1,8 +1,9 @@
-import type { TIntakeRule, TIntakeSource } from '@quire/contract';
+import type { TCategoryField, TIntakeRule, TIntakeSource } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
+import { useChoiceOptions } from '../../../components/metadata-input';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination, pagingOf } from '../../../components/pagination';
@@ -25,6 +26,21 @@ import { SourceForm } from '../components/source-form';
 
 const STATE_WORDS = { idle: 'Watching', running: 'Looking now', error: 'Error' } as const;
 
+/** One value a rule sets, as a person reads it: a list item's or a person's name, Yes or No. */
+function RuleValue({
+  field,
+  value,
+}: {
+  field: TCategoryField | null;
+  value: TIntakeRule['values'][number]['value'];
+}) {
+  const choices = useChoiceOptions(field);
+  if (value === null) return <>empty</>;
+  if (value === true || value === false) return <>{value ? 'Yes' : 'No'}</>;
+  const chosen = choices.options.find((o) => String(o.id) === String(value));
+  return <>{chosen?.label ?? (choices.loading ? '…' : String(value))}</>;
+}
+
 /** A rule's metadata values and tags, named by the category it files into. */
 function RuleSets({ rule, sources }: { rule: TIntakeRule; sources: TIntakeSource[] }) {
   const only = rule.source_ids.length === 1 ? sources.find((s) => s.id === rule.source_ids[0]) : undefined;
@@ -33,15 +49,13 @@ function RuleSets({ rule, sources }: { rule: TIntakeRule; sources: TIntakeSource
   const meta = useCategoryFields(some ? target : null);
   const tags = useCategoryTags(some && rule.tag_ids.length > 0 ? target : null);
   if (!some) return <>—</>;
-  const fieldName = (id: number) =>
-    meta.data?.fields.find((f) => f.field.id === id)?.field.name ?? `Field ${id}`;
-  const show = (v: TIntakeRule['values'][number]['value']) =>
-    v === null ? 'empty' : v === true ? 'Yes' : v === false ? 'No' : String(v);
+  const fieldOf = (id: number) => meta.data?.fields.find((f) => f.field.id === id) ?? null;
   return (
     <ul className="plain-list">
       {rule.values.map((v) => (
         <li key={v.field_id}>
-          {fieldName(v.field_id)}: {show(v.value)}
+          {fieldOf(v.field_id)?.field.name ?? `Field ${v.field_id}`}:{' '}
+          <RuleValue field={fieldOf(v.field_id)} value={v.value} />
         </li>
       ))}
       {rule.tag_ids.length ? (
