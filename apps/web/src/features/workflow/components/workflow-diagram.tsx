@@ -38,21 +38,17 @@ export function WorkflowDiagram({ steps }: { steps: TStep[] }) {
   const height = top(endIndex) + BOX_H / 1.5 + TOP;
   const cx = LEFT + BOX_W / 2;
 
-  const approvePath = (i: number, to: number, lane: number) => {
-    const y1 = top(i) + BOX_H / 2;
-    if (to === i + 1) return `M ${cx} ${top(i) + BOX_H} L ${cx} ${top(to) - 4}`;
-    const x = LEFT + BOX_W;
-    const y2 = top(to) + (to === endIndex ? BOX_H / 3 : BOX_H / 2);
-    const out = x + 14 + lane * 6;
-    return `M ${x} ${y1} C ${out} ${y1}, ${out} ${y2}, ${x + 4} ${y2}`;
-  };
-  const rejectPath = (i: number, to: number, lane: number) => {
-    const x = LEFT;
+  /** A curve out of box `i`'s right (1) or left (-1) side into box `to`, `lane` apart from its neighbours'. */
+  const sidePath = (i: number, to: number, lane: number, side: 1 | -1) => {
+    const x = side === 1 ? LEFT + BOX_W : LEFT;
     const y1 = top(i) + BOX_H / 2;
     const y2 = top(to) + (to === endIndex ? BOX_H / 3 : BOX_H / 2);
-    const out = x - 14 - lane * 6;
-    return `M ${x} ${y1} C ${out} ${y1}, ${out} ${y2}, ${x - 4} ${y2}`;
+    const out = x + side * (14 + lane * 6);
+    return `M ${x} ${y1} C ${out} ${y1}, ${out} ${y2}, ${x + side * 4} ${y2}`;
   };
+  const approvePath = (i: number, to: number, lane: number) =>
+    to === i + 1 ? `M ${cx} ${top(i) + BOX_H} L ${cx} ${top(to) - 4}` : sidePath(i, to, lane, 1);
+  const rejectPath = (i: number, to: number, lane: number) => sidePath(i, to, lane, -1);
 
   return (
     <figure className="workflow-diagram">
@@ -65,28 +61,8 @@ export function WorkflowDiagram({ steps }: { steps: TStep[] }) {
       >
         <title id={`${id}-title`}>The workflow's steps and routes</title>
         <defs>
-          <marker
-            id={`${id}-ok`}
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M 0 0 L 10 5 L 0 10 z" className="workflow-diagram__head--approve" />
-          </marker>
-          <marker
-            id={`${id}-no`}
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M 0 0 L 10 5 L 0 10 z" className="workflow-diagram__head--reject" />
-          </marker>
+          <ArrowHead id={`${id}-ok`} route="approve" />
+          <ArrowHead id={`${id}-no`} route="reject" />
         </defs>
         {ordered.map((step, i) => {
           const approveTo = targetIndex(ordered, i, step.on_approve, step.on_approve_step_id);
@@ -143,5 +119,22 @@ export function WorkflowDiagram({ steps }: { steps: TStep[] }) {
         ))}
       </ul>
     </figure>
+  );
+}
+
+/** The arrow head at the end of a route, coloured by the route's kind. */
+function ArrowHead({ id, route }: { id: string; route: 'approve' | 'reject' }) {
+  return (
+    <marker
+      id={id}
+      viewBox="0 0 10 10"
+      refX="9"
+      refY="5"
+      markerWidth="7"
+      markerHeight="7"
+      orient="auto-start-reverse"
+    >
+      <path d="M 0 0 L 10 5 L 0 10 z" className={`workflow-diagram__head--${route}`} />
+    </marker>
   );
 }
