@@ -171,19 +171,15 @@ export async function shareFile(
       users: 'body.user_ids',
       groups: 'body.group_ids',
     });
-    for (const userId of new Set(input.user_ids))
+    const grantees = [
+      ...[...new Set(input.user_ids)].map((userId) => ({ userId })),
+      ...[...new Set(input.group_ids)].map((groupId) => ({ groupId })),
+    ];
+    for (const grantee of grantees)
       await repo.addGrant(
         tx,
         fileId,
-        { userId },
-        { canDownload: input.download, canEdit: input.edit },
-        auth.userId,
-      );
-    for (const groupId of new Set(input.group_ids))
-      await repo.addGrant(
-        tx,
-        fileId,
-        { groupId },
+        grantee,
         { canDownload: input.download, canEdit: input.edit },
         auth.userId,
       );
