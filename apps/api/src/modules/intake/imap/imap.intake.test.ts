@@ -7,6 +7,7 @@ import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../
 import { createCategory, createUser, loginAs } from '../../../../test/factories.js';
 import * as intakeRepo from '../intake.repository.js';
 import { pollSource } from '../poll.service.js';
+import { NO_ATTACHMENT } from './imap.service.js';
 
 // The e-mail inbox end to end, through the API and the intake.poll path, against a real
 // dovecot: an invoice mailed to the inbox is taken, filed by a rule into its category, found by
@@ -179,6 +180,73 @@ describe('an invoice mailed to the inbox', () => {
         }
       ).imap_retries,
     ).toEqual([]);
+  });
+
+  it('records a message without attachment once, as failed, and takes it as .eml when retried', async () => {
+    const source = (await t.db.intakeSource.findFirstOrThrow({ where: { name: 'Accounts inbox' } })).id;
+    const look = async () => {
+      // The next beat would wait for the interval: the source is woken as a watcher would.
+      await t.db
+        .$executeRaw`UPDATE intake_sources SET settings = settings - 'imap_checked' WHERE id = ${source}`;
+      await pollSource(t.app.deps, (await intakeRepo.findSource(t.db, source))!);
+    };
+    const failedBefore = (await t.db.intakeSource.findUniqueOrThrow({ where: { id: source } })).failedCount;
+    await mail.deliver(
+      composeMessage({
+        from: 'Acme Billing <billing@acme.test>',
+        subject: 'Meeting notes',
+        text: 'See you on Monday.',
+      }),
+      { user: 'accounts' },
+    );
+    await look();
+    const rows = () =>
+      t.db.intakeArrival.findMany({ where: { sourceId: source, fileName: 'Meeting notes.eml' } });
+    const [row, ...more] = await rows();
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      status: 'failed',
+      reason: NO_ATTACHMENT,
+      fileId: null,
+      sender: 'Acme Billing <billing@acme.test>',
+      subject: 'Meeting notes',
+    });
+    expect(row!.externalKey).toMatch(/^\d+:\d+:eml$/);
+    const shown = (
+      await call({ method: 'GET', url: `/api/intake/arrivals?source_id=${source}&status=failed` })
+    )
+      .json()
+      .data.items.find((a: { id: number }) => a.id === row!.id);
+    expect(shown).toMatchObject({ status: 'failed', file: null, reason: NO_ATTACHMENT });
+    expect(
+      await t.db.auditEvent.count({
+        where: { action: 'intake.arrival_failed', targetId: String(row!.id) },
+      }),
+    ).toBe(1);
+    expect((await t.db.intakeSource.findUniqueOrThrow({ where: { id: source } })).failedCount).toBe(
+      failedBefore + 1,
+    );
+    // Finished like any message (moved to Filed, seen), and never recorded twice: the cursor
+    // lost, the mailbox is read again from the start.
+    expect(mail.flags('INBOX', 'accounts')).toEqual([]);
+    await t.db
+      .$executeRaw`UPDATE intake_sources SET settings = settings - 'imap_cursor' WHERE id = ${source}`;
+    await look();
+    expect(await rows()).toHaveLength(1);
+
+    // Retry: the message itself is taken, as an .eml file, under the same key.
+    const retried = await call({ method: 'POST', url: `/api/intake/arrivals/${row!.id}/retry` });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await look();
+    const [again, ...twice] = await rows();
+    expect(twice).toEqual([]);
+    expect(again).toMatchObject({ status: 'taken', externalKey: row!.externalKey });
+    const file = await t.db.file.findUniqueOrThrow({
+      where: { id: again!.fileId! },
+      include: { currentVersion: true },
+    });
+    expect(file.name).toBe('Meeting notes.eml');
+    expect(Number(file.currentVersion?.size)).toBeGreaterThan(0);
   });
 
   it('shows why an inbox cannot be read on the source', async () => {

@@ -10,6 +10,8 @@ import { describeImapError, ImapFailure } from './imap.connection.js';
 // (by UID, per UIDVALIDITY), those whose sender and subject match the source's filters, each
 // attachment (and the message itself as .eml when asked) handed to `take` under the key
 // `<uidvalidity>:<uid>:<part>`, then the message marked seen (and with our keyword) or moved.
+// A matching message with no attachment (and no .eml asked for) is told to `noAttachment`
+// under its .eml key, so the source can record it (and a retry take the message itself).
 //
 // Nothing is taken twice: a part whose key was taken is skipped (the arrivals table holds the
 // key unique), a message is marked or moved only after all its parts are taken, and the cursor
@@ -83,6 +85,11 @@ export interface PollMailboxOptions {
   takenKeys(keys: string[]): Promise<Set<string>>;
   /** Takes one part; reads `content` to its end. Throwing stops the poll (nothing is lost). */
   take(part: MailPart): Promise<void>;
+  /**
+   * A matching message had no attachment to take (and the message itself is not taken): its
+   * .eml key (not taken yet) and name, to record it. Throwing stops the poll, as `take` does.
+   */
+  noAttachment?(message: Omit<MailPart, 'content' | 'declaredType'>): Promise<void>;
   /** Records how far the mailbox was read (after each message). */
   saveCursor(cursor: MailboxCursor): Promise<void>;
   /** Records where a moved message went (to take a failed part of it again later). */
@@ -283,7 +290,7 @@ async function takeMessage(
     /** Only these parts (a retry); all otherwise. */
     only?: Set<string>;
   },
-  options: Pick<PollMailboxOptions, 'takenKeys' | 'take' | 'takeMessage'>,
+  options: Pick<PollMailboxOptions, 'takenKeys' | 'take' | 'takeMessage' | 'noAttachment'>,
 ): Promise<number> {
   const { uid, keyPrefix, sender, subject, only } = message;
   const arrivedUid = Number(keyPrefix.split(':')[1]);
@@ -321,6 +328,8 @@ async function takeMessage(
   });
   source.pipe(parser);
   let index = 0;
+  /** Attachments offered (not an image of the HTML), taken or not. */
+  let offered = 0;
   try {
     for await (const data of parser as AsyncIterable<AttachmentStream | MessageText>) {
       if (data.type !== 'attachment') continue;
@@ -329,6 +338,7 @@ async function takeMessage(
       part = data.content;
       if (cut) throw cut;
       index++;
+      if (data.related !== true) offered++;
       const partId = data.partId ?? '1';
       const externalKey = `${keyPrefix}:${partId}`;
       const skip = data.related === true || index > PARTS_PER_MESSAGE || !wanted(partId);
@@ -373,6 +383,19 @@ async function takeMessage(
     client.off('close', onClose);
   }
   const eml = only ? only.has('eml') : options.takeMessage;
+  if (
+    !only &&
+    !eml &&
+    offered === 0 &&
+    options.noAttachment &&
+    !(await options.takenKeys([emlKey])).has(emlKey)
+  )
+    await options.noAttachment({
+      externalKey: emlKey,
+      fileName: messageName(subject, arrivedUid),
+      sender,
+      subject,
+    });
   if (eml && !(await options.takenKeys([emlKey])).has(emlKey)) {
     const whole = await client.download(String(uid), undefined, { uid: true }).catch((err) => {
       throw new ImapFailure(describeImapError(err));

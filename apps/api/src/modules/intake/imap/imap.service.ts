@@ -35,6 +35,10 @@ import * as repo from './imap.repository.js';
 /** How often an inbox is looked at without news from an IDLE watcher. */
 export const IMAP_POLL_MS = 60_000;
 
+/** Why a matching message without attachments was not taken (it is recorded as failed). */
+export const NO_ATTACHMENT =
+  'The message has no attachment (and the source does not take messages themselves); Retry takes it as an .eml file';
+
 /** Moved messages remembered per source (to take a failed part again from where it went). */
 const MOVED_KEPT = 1000;
 
@@ -164,6 +168,18 @@ export async function pollImapSource(
     if (outcome.outcome === 'taken') counts.taken++;
     else if (outcome.outcome === 'failed') counts.failed++;
   };
+  // A message with nothing to take leaves a trace: a failed arrival whose retry takes it as .eml.
+  const noAttachment = async (message: Omit<MailPart, 'content' | 'declaredType'>) => {
+    const outcome = await takeArrival(deps, {
+      sourceId: source.id,
+      externalKey: message.externalKey,
+      fileName: message.fileName,
+      sender: message.sender,
+      subject: message.subject,
+      refusal: NO_ATTACHMENT,
+    });
+    if (outcome.outcome === 'failed') counts.failed++;
+  };
   const takenKeys = (keys: string[]) => intakeRepo.claimedKeys(deps.db, source.id, keys);
   let more = false;
   try {
@@ -210,6 +226,7 @@ export async function pollImapSource(
         afterTake,
         takenKeys,
         take,
+        noAttachment,
         saveCursor: async (cursor) => {
           await repo.setState(deps.db, source.id, 'imap_cursor', cursor);
         },
