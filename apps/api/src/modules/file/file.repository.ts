@@ -8,6 +8,8 @@ import { SUMMARY_COLUMNS, type SummaryRow, summaryFrom } from './file-lists.repo
 // The files area's queries: files, versions, grants, shares, attachments, comments, follows
 // and favourites. The lists are file-lists.repository.ts, the metadata values
 // file-values.repository.ts. Lists filter in SQL (lib/visibility.ts), never after the query.
+// Over 400 lines on purpose: these queries share the file row's locks (lockFiles) and the
+// upload SQL; split by table, each part would re-derive the same joins and lock order.
 
 // ---------------------------------------------------------------------------------------------
 // Categories (their fields are the category area's: categoryFields in category.service.ts)
