@@ -35,7 +35,8 @@ export interface SummaryRow {
   owner_first_name: string;
   owner_last_name: string;
   mime_type: string | null;
-  size: bigint | null;
+  /** bigint through Prisma, a string of digits through node-postgres (queryRows). */
+  size: bigint | string | null;
   locked: boolean;
   checked_out: boolean;
   created_at: Date;

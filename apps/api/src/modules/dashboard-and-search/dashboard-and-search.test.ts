@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
-import { createCategory, createFile } from '../../../test/factories.js';
+import { createCategory, createFile, createGroup } from '../../../test/factories.js';
 import { seededApp, uploadedFile } from '../../../test/seed.js';
 import { emitFileEvent } from '../../lib/file-events.js';
 import { RANK_WINDOW } from './search.repository.js';
@@ -407,6 +407,41 @@ describe('POST /api/filter-files', () => {
     const second = await filter(staff, { category_id: routes }, '?page=2&quantity=2');
     expect(ids(second)).toEqual([ownAndGranted]);
     expect(second.json().data.total).toBe(3);
+  });
+
+  it('sees a grant, its revoking, a group membership and a category move at once', async () => {
+    const moving = (await createCategory(t.db, { name: 'Moving' })).id;
+    const file = (await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: moving })).id;
+    const listed = async () => ids(await filter(staff, { category_id: moving }));
+    expect(await listed()).toEqual([]);
+    const grant = await t.db.categoryPermission.create({
+      data: { categoryId: moving, userId: staff.id, canView: true },
+    });
+    expect(await listed()).toEqual([file]);
+    await t.db.categoryPermission.delete({ where: { id: grant.id } });
+    expect(await listed()).toEqual([]);
+    const group = await createGroup(t.db);
+    await t.db.categoryPermission.create({ data: { categoryId: moving, groupId: group.id, canView: true } });
+    expect(await listed()).toEqual([]);
+    await t.db.groupMember.create({ data: { groupId: group.id, userId: staff.id } });
+    expect(await listed()).toEqual([file]);
+    await t.db.groupMember.deleteMany({ where: { groupId: group.id, userId: staff.id } });
+    expect(await listed()).toEqual([]);
+    // Moved under Finance (granted to staff), it inherits Finance's grant; moved out, it does not.
+    await t.db.category.update({ where: { id: moving }, data: { parentId: cat1 } });
+    expect(await listed()).toEqual([file]);
+    await t.db.category.update({ where: { id: moving }, data: { parentId: null } });
+    expect(await listed()).toEqual([]);
+  });
+
+  it("lists the caller's own file that has no category, counted once", async () => {
+    const loose = (
+      await createFile(t.db, t.app.deps.blobs, { ownerId: staff.id, categoryId: null, name: 'loose.txt' })
+    ).id;
+    const all = await filter(staff, { owner_id: staff.id });
+    expect(ids(all)).toEqual(expect.arrayContaining([loose, ownInCat2]));
+    expect(all.json().data.total).toBe(ids(all).length);
+    expect(ids(await filter(admin, { owner_id: staff.id }))).toContain(loose);
   });
 
   it('filters on metadata: text equals, number and date ranges, value-list keys; combined with search', async () => {

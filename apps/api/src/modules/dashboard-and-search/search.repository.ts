@@ -1,7 +1,9 @@
-import { Prisma } from '@quire/db';
+import { type Db, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { utc } from '../../lib/jobs/queue.js';
-import { fileVisible, fileVisibleRoutes, type Scope, visibleCategoryIds } from '../../lib/visibility.js';
+import { queryRows } from '../../lib/sql.js';
+import { fileVisible, type Scope, visibleCategoryIds } from '../../lib/visibility.js';
+import { type SeenSets, seenCondition, seenRoutes } from '../../lib/visible-sets.js';
 import {
   COUNT_CAP,
   LIVE,
@@ -14,7 +16,8 @@ import {
 
 // The queries of the search: the words of a search, the conditions of the filters, the
 // ranked page of files found with their snippets, and what the filter panel offers. Each
-// filters in the SQL with fileVisible (lib/visibility.ts). The SQL is built here (and
+// filters in the SQL with fileVisible (lib/visibility.ts), the page and its count with the
+// caller's sets read once for the request (lib/visible-sets.ts). The SQL is built here (and
 // exported) so that `pnpm bench:search` runs exactly these statements bare through `pg`.
 
 /** A metadata condition, checked against its field's type by the service. */
@@ -148,13 +151,13 @@ export const RANK_WINDOW = 1000;
  * comments C, content D), plus a bonus when every word is part of the name (trigram index,
  * partial words), among the newest RANK_WINDOW matches; without, newest first.
  */
-export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: FileFilter, w: Window) {
-  const where = Prisma.join([LIVE, fileVisible(scope), ...filterConditions(filter)], ' AND ');
+export function findFilesSql(seen: SeenSets, terms: SearchTerms | null, filter: FileFilter, w: Window) {
+  const where = Prisma.join([LIVE, seenCondition(seen), ...filterConditions(filter)], ' AND ');
   if (!terms) {
-    // The files of each way the caller may see a file (fileVisibleRoutes), each found by its
-    // own index, newest first and at most as many as the page (or the count) needs; a file
-    // seen two ways is one row of the union. One OR over the routes read every file.
-    const routes = fileVisibleRoutes(scope, 'f', { apart: true });
+    // The files of each way the caller may see a file (seenRoutes, disjoint), each found by
+    // its own index, newest first and at most as many as the page (or the count) needs. One OR
+    // over the routes read every file.
+    const routes = seenRoutes(seen);
     const matching = (columns: Prisma.Sql, limit: number) =>
       Prisma.join(
         routes.map(
@@ -162,7 +165,7 @@ export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: Fi
              WHERE ${Prisma.join([LIVE, route, ...filterConditions(filter)], ' AND ')}
              ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)`,
         ),
-        ' UNION ',
+        ' UNION ALL ',
       );
     return {
       // The page's ids first, then their columns: the joins run for one page, not for every
@@ -238,10 +241,11 @@ export function findFilesSql(scope: Scope, terms: SearchTerms | null, filter: Fi
   };
 }
 
-export async function findFiles(db: Tx, sql: { rows: Prisma.Sql; count: Prisma.Sql }) {
+/** Runs findFilesSql's two statements on the pool (node-postgres: Prisma's query handling cost more than a page's query). */
+export async function findFiles(db: Db, sql: { rows: Prisma.Sql; count: Prisma.Sql }) {
   const [rows, count] = await Promise.all([
-    db.$queryRaw<FoundRow[]>(sql.rows),
-    db.$queryRaw<Array<{ n: number }>>(sql.count),
+    queryRows<FoundRow>(db, sql.rows),
+    queryRows<{ n: number }>(db, sql.count),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }
@@ -279,10 +283,11 @@ export function snippetsSql(ids: number[], terms: SearchTerms, firstWord: string
       ) d`;
 }
 
-export async function snippets(db: Tx, ids: number[], terms: SearchTerms, firstWord: string) {
+export async function snippets(db: Db, ids: number[], terms: SearchTerms, firstWord: string) {
   const found = new Map<number, { snippet: string; page: number | null }>();
   if (!ids.length) return found;
-  const rows = await db.$queryRaw<Array<{ id: number; snippet: string | null; page: number | null }>>(
+  const rows = await queryRows<{ id: number; snippet: string | null; page: number | null }>(
+    db,
     snippetsSql(ids, terms, firstWord),
   );
   for (const r of rows)

@@ -1,0 +1,77 @@
+import { type Db, Prisma } from '@quire/db';
+import { queryRows } from './sql.js';
+import { fileVisibleRoutes, type Scope, visibleCategoryIds } from './visibility.js';
+
+// What a caller may see, read once for a request (issue 29): the ids of the categories they
+// view (quire_category_rights) and of the files granted to them or waiting on their workflow
+// step, as two arrays. A list or a search then filters by parameters, `category_id =
+// ANY($ids)`, which the category index serves, instead of running the recursive rights
+// function inside each of its statements (the rows and the count, each route of a union).
+// The rules are lib/visibility.ts's; this only holds their answer for one request.
+
+/** The sets of a caller: everything (File Control admins, the Auditor signed in as admin), or what is granted. */
+export type SeenSets =
+  | { kind: 'all'; userId: number }
+  | { kind: 'grants'; userId: number; categoryIds: number[]; fileIds: number[] };
+
+/** The one statement that reads a caller's sets: one row `(category_ids, file_ids)`. */
+export function seenSetsSql(scope: Extract<Scope, { kind: 'grants' }>): Prisma.Sql {
+  const [, , granted, assigned] = fileVisibleRoutes(scope, 'f', { apart: true });
+  return Prisma.sql`SELECT ARRAY(${visibleCategoryIds(scope)} ORDER BY 1) AS category_ids,
+    ARRAY(SELECT f.id FROM files f WHERE ${granted} OR ${assigned} ORDER BY 1) AS file_ids`;
+}
+
+export async function seenSets(db: Db, scope: Scope): Promise<SeenSets> {
+  if (scope.kind === 'all') return { kind: 'all', userId: scope.userId };
+  const [row] = await queryRows<{ category_ids: number[]; file_ids: number[] }>(
+    db,
+    seenSetsSql(scope),
+    'quire_seen_sets',
+  );
+  return {
+    kind: 'grants',
+    userId: scope.userId,
+    categoryIds: row?.category_ids ?? [],
+    fileIds: row?.file_ids ?? [],
+  };
+}
+
+/** The three ways of seeing a file by the sets, each a condition on `alias` (null: an empty set). */
+function ways(seen: Extract<SeenSets, { kind: 'grants' }>, alias: string) {
+  const f = Prisma.raw(alias);
+  return {
+    own: Prisma.sql`${f}.owner_id = ${seen.userId}::int`,
+    // Served by files_category_shared_idx (migration 0019) from the index alone.
+    inCategory: seen.categoryIds.length
+      ? Prisma.sql`(NOT ${f}.has_own_permissions AND ${f}.category_id = ANY(${seen.categoryIds}::int[]))`
+      : null,
+    granted: seen.fileIds.length ? Prisma.sql`${f}.id = ANY(${seen.fileIds}::int[])` : null,
+  };
+}
+
+/**
+ * The ways a `files` row (alias `f` unless given) is seen, as disjoint conditions (a file meets
+ * exactly one, so a union of one query per way needs no deduplication, and each can be found by
+ * an index of its own): in a category the caller views (unless restricted), else theirs, else
+ * granted to them or waiting on their step. A way with an empty set is left out. The 'all' sets
+ * have one way, `true`.
+ */
+export function seenRoutes(seen: SeenSets, alias = 'f'): Prisma.Sql[] {
+  if (seen.kind === 'all') return [Prisma.sql`true`];
+  const { own, inCategory, granted } = ways(seen, alias);
+  if (!inCategory) return granted ? [own, Prisma.sql`(${granted} AND NOT ${own})`] : [own];
+  // A file without a category is in none: coalesce, as `NULL = ANY(…)` is null.
+  const notInCategory = Prisma.sql`NOT coalesce(${inCategory}, false)`;
+  return [
+    inCategory,
+    Prisma.sql`(${own} AND ${notInCategory})`,
+    ...(granted ? [Prisma.sql`(${granted} AND NOT ${own} AND ${notInCategory})`] : []),
+  ];
+}
+
+/** A condition on a `files` row that holds when the sets' caller may see it. */
+export function seenCondition(seen: SeenSets, alias = 'f'): Prisma.Sql {
+  if (seen.kind === 'all') return Prisma.sql`true`;
+  const { own, inCategory, granted } = ways(seen, alias);
+  return Prisma.sql`(${Prisma.join([own, ...(inCategory ? [inCategory] : []), ...(granted ? [granted] : [])], ' OR ')})`;
+}
