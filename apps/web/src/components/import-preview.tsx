@@ -3,6 +3,7 @@ import { plural } from '../lib/format';
 import type { ImportErrors } from '../lib/import-errors';
 import type { ImportPreview } from '../lib/use-import-check';
 import { useNotify } from './notifications/notification-context';
+import { PlainTable } from './plain-table';
 
 /**
  * What a checked workbook holds: how many rows were read from which file, and the problems to
@@ -69,46 +70,30 @@ export function ImportPreviewTable<R extends { row: number }>({
   problems: ReadonlyMap<number, string[]>;
 }) {
   return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <caption className="sr-only">Rows of the workbook</caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
+    <PlainTable caption="Rows of the workbook" columns={['Row', ...columns.map((c) => c.label), 'Problems']}>
+      {rows.map((r) => {
+        const found = problems.get(r.row);
+        return (
+          <tr key={r.row} className={found ? 'row--error' : undefined}>
+            <td>{r.row}</td>
             {columns.map((c) => (
-              <th scope="col" key={c.label}>
-                {c.label}
-              </th>
+              <td key={c.label}>{c.cell(r)}</td>
             ))}
-            <th scope="col">Problems</th>
+            <td>
+              {found ? (
+                <ul className="field__error">
+                  {found.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="badge badge--success">OK</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const found = problems.get(r.row);
-            return (
-              <tr key={r.row} className={found ? 'row--error' : undefined}>
-                <td>{r.row}</td>
-                {columns.map((c) => (
-                  <td key={c.label}>{c.cell(r)}</td>
-                ))}
-                <td>
-                  {found ? (
-                    <ul className="field__error">
-                      {found.map((p) => (
-                        <li key={p}>{p}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <span className="badge badge--success">OK</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </PlainTable>
   );
 }
 

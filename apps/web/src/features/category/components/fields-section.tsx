@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
+import { PlainTable } from '../../../components/plain-table';
 import { ApiError } from '../../../lib/api-error';
 import { messagesByPath } from '../../../lib/field-errors';
 import { useDraftRows } from '../../../lib/use-draft-rows';
@@ -99,73 +100,59 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
       ) : null}
       {drafts.length === 0 ? <p className="muted">No fields of its own.</p> : null}
       {drafts.length > 0 ? (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="sr-only">Fields of {info.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Required</th>
-                <th scope="col">Default value</th>
-                <th scope="col">In the file list</th>
-                {canWrite ? (
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+        <PlainTable
+          caption={`Fields of ${info.name}`}
+          columns={['Field', 'Required', 'Default value', 'In the file list']}
+          actions={canWrite}
+        >
+          {drafts.map((d, i) => (
+            <tr key={d.field_id}>
+              <th scope="row">
+                {d.name} <span className="muted">({d.type})</span>
+              </th>
+              <td>
+                <select
+                  className="control"
+                  aria-label={`Is ${d.name} required`}
+                  disabled={!canWrite}
+                  value={d.required === null ? 'own' : d.required ? 'yes' : 'no'}
+                  onChange={(e) =>
+                    change(i, { required: e.target.value === 'own' ? null : e.target.value === 'yes' })
+                  }
+                >
+                  {REQUIRED_CHOICES.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <input
+                  className="control"
+                  aria-label={`Default value of ${d.name}`}
+                  disabled={!canWrite}
+                  value={d.default_value}
+                  onChange={(e) => change(i, { default_value: e.target.value })}
+                  aria-invalid={problems[`${i}.default_value`] ? true : undefined}
+                />
+                {problems[`${i}.default_value`] ? (
+                  <p className="field__error">{problems[`${i}.default_value`]}</p>
                 ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {drafts.map((d, i) => (
-                <tr key={d.field_id}>
-                  <th scope="row">
-                    {d.name} <span className="muted">({d.type})</span>
-                  </th>
-                  <td>
-                    <select
-                      className="control"
-                      aria-label={`Is ${d.name} required`}
-                      disabled={!canWrite}
-                      value={d.required === null ? 'own' : d.required ? 'yes' : 'no'}
-                      onChange={(e) =>
-                        change(i, { required: e.target.value === 'own' ? null : e.target.value === 'yes' })
-                      }
-                    >
-                      {REQUIRED_CHOICES.map((c) => (
-                        <option key={c.value} value={c.value}>
-                          {c.label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <input
-                      className="control"
-                      aria-label={`Default value of ${d.name}`}
-                      disabled={!canWrite}
-                      value={d.default_value}
-                      onChange={(e) => change(i, { default_value: e.target.value })}
-                      aria-invalid={problems[`${i}.default_value`] ? true : undefined}
-                    />
-                    {problems[`${i}.default_value`] ? (
-                      <p className="field__error">{problems[`${i}.default_value`]}</p>
-                    ) : null}
-                  </td>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Show ${d.name} in the file list`}
-                      disabled={!canWrite}
-                      checked={d.show_in_list}
-                      onChange={(e) => change(i, { show_in_list: e.target.checked })}
-                    />
-                  </td>
-                  {canWrite ? <MoveRemoveCell name={d.name} index={i} rows={draftRows} /> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`Show ${d.name} in the file list`}
+                  disabled={!canWrite}
+                  checked={d.show_in_list}
+                  onChange={(e) => change(i, { show_in_list: e.target.checked })}
+                />
+              </td>
+              {canWrite ? <MoveRemoveCell name={d.name} index={i} rows={draftRows} /> : null}
+            </tr>
+          ))}
+        </PlainTable>
       ) : null}
       {canWrite ? (
         <div className="form-row">

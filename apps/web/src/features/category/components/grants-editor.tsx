@@ -1,5 +1,7 @@
 import type { CategoryRightName, TGrantees, TGrantInput, TRights } from '@quire/contract';
 import { MultiPicker } from '../../../components/multi-picker';
+import { PlainTable } from '../../../components/plain-table';
+import { chooseGrantees } from '../../../lib/grantee-list';
 
 /** A grant being edited: who, and which rights (view is always part of it). */
 export interface GrantDraft {
@@ -53,18 +55,15 @@ export function GrantsEditor({
   caption: string;
 }) {
   const pick = (kind: 'user' | 'group') => (ids: number[]) => {
-    const others = value.filter((d) => d.kind !== kind);
-    const kept = value.filter((d) => d.kind === kind && ids.includes(d.id));
     const known = kind === 'user' ? (grantees?.users ?? []) : (grantees?.groups ?? []);
-    const added = ids
-      .filter((id) => !kept.some((d) => d.id === id))
-      .map((id) => ({
+    onChange(
+      chooseGrantees(value, kind, ids, (id) => ({
         kind,
         id,
         name: known.find((k) => k.id === id)?.name ?? `#${id}`,
-        rights: ['view'] as CategoryRightName[],
-      }));
-    onChange([...others, ...kept, ...added]);
+        rights: ['view'],
+      })),
+    );
   };
   const toggle = (draft: GrantDraft, right: CategoryRightName, on: boolean) =>
     onChange(
@@ -94,44 +93,28 @@ export function GrantsEditor({
         />
       </div>
       {value.length > 0 ? (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="sr-only">{caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Who</th>
-                <th scope="col">View</th>
-                {EXTRA_RIGHTS.map((r) => (
-                  <th scope="col" key={r.right}>
-                    {r.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {value.map((d) => (
-                <tr key={`${d.kind}-${d.id}`}>
-                  <th scope="row">
-                    {d.name} <span className="muted">{d.kind === 'group' ? '(group)' : ''}</span>
-                  </th>
-                  <td>
-                    <input type="checkbox" checked disabled aria-label={`${d.name} may view (always)`} />
-                  </td>
-                  {EXTRA_RIGHTS.map((r) => (
-                    <td key={r.right}>
-                      <input
-                        type="checkbox"
-                        checked={d.rights.includes(r.right)}
-                        onChange={(e) => toggle(d, r.right, e.target.checked)}
-                        aria-label={`${d.name} may ${r.label.toLowerCase()}`}
-                      />
-                    </td>
-                  ))}
-                </tr>
+        <PlainTable caption={caption} columns={['Who', 'View', ...EXTRA_RIGHTS.map((r) => r.label)]}>
+          {value.map((d) => (
+            <tr key={`${d.kind}-${d.id}`}>
+              <th scope="row">
+                {d.name} <span className="muted">{d.kind === 'group' ? '(group)' : ''}</span>
+              </th>
+              <td>
+                <input type="checkbox" checked disabled aria-label={`${d.name} may view (always)`} />
+              </td>
+              {EXTRA_RIGHTS.map((r) => (
+                <td key={r.right}>
+                  <input
+                    type="checkbox"
+                    checked={d.rights.includes(r.right)}
+                    onChange={(e) => toggle(d, r.right, e.target.checked)}
+                    aria-label={`${d.name} may ${r.label.toLowerCase()}`}
+                  />
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </PlainTable>
       ) : (
         <p className="muted">No grants set here.</p>
       )}

@@ -2,6 +2,7 @@ import type { TCategoryInfo, TGrantView, TRights } from '@quire/contract';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
+import { PlainTable } from '../../../components/plain-table';
 import { useGrantees } from '../api/get-grantees';
 import { useUpdateFolder } from '../api/update-folder';
 import { draftsFrom, GrantsEditor, grantsInput } from './grants-editor';
@@ -89,32 +90,20 @@ function GrantList({
 }) {
   if (grants.length === 0) return <p className="muted">None.</p>;
   return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Who</th>
-            <th scope="col">Rights</th>
-            {showSource ? <th scope="col">From</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {grants.map((g) => (
-            <tr key={`${g.source}-${g.id}`}>
-              <th scope="row">
-                {g.grantee.name} <span className="muted">{g.grantee.kind === 'group' ? '(group)' : ''}</span>
-              </th>
-              <td>{RIGHTS.filter((r) => g.rights[r]).join(', ')}</td>
-              {showSource ? (
-                <td>
-                  <span className="badge badge--neutral">{sourceOf(g, here)}</span>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlainTable caption={caption} columns={['Who', 'Rights', showSource ? 'From' : null]}>
+      {grants.map((g) => (
+        <tr key={`${g.source}-${g.id}`}>
+          <th scope="row">
+            {g.grantee.name} <span className="muted">{g.grantee.kind === 'group' ? '(group)' : ''}</span>
+          </th>
+          <td>{RIGHTS.filter((r) => g.rights[r]).join(', ')}</td>
+          {showSource ? (
+            <td>
+              <span className="badge badge--neutral">{sourceOf(g, here)}</span>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </PlainTable>
   );
 }

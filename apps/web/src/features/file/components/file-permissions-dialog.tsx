@@ -4,6 +4,8 @@ import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { MultiPicker, type PickerOption } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
+import { PlainTable } from '../../../components/plain-table';
+import { chooseGrantees } from '../../../lib/grantee-list';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useSetFilePermissions } from '../api/file-mutations';
 import { useFilePermissions, useGrantableGroups } from '../api/file-queries';
@@ -77,23 +79,18 @@ export function FilePermissionsDialog({ file, onClose }: { file: TFileDetail; on
   const mine = current.data?.mine;
 
   function choose(kind: Row['kind'], ids: number[], options: PickerOption[]) {
-    const others = list.filter((r) => r.kind !== kind);
-    const kept = list.filter((r) => r.kind === kind && ids.includes(r.id));
-    const added = ids
-      .filter((id) => !kept.some((r) => r.id === id))
-      .map(
-        (id): Row => ({
-          kind,
-          id,
-          name: options.find((o) => o.id === id)?.label ?? `#${id}`,
-          view: true,
-          download: false,
-          edit: false,
-          delete: false,
-          share: false,
-        }),
-      );
-    setRows([...others, ...kept, ...added]);
+    setRows(
+      chooseGrantees(list, kind, ids, (id) => ({
+        kind,
+        id,
+        name: options.find((o) => o.id === id)?.label ?? `#${id}`,
+        view: true,
+        download: false,
+        edit: false,
+        delete: false,
+        share: false,
+      })),
+    );
   }
 
   function toggle(row: Row, right: Right, on: boolean) {
@@ -151,41 +148,29 @@ export function FilePermissionsDialog({ file, onClose }: { file: TFileDetail; on
             onChange={(ids) => choose('group', ids, groupOptions)}
           />
           {list.length ? (
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="sr-only">Rights on this file</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Who</th>
-                    {RIGHTS.map((right) => (
-                      <th key={right} scope="col">
-                        {RIGHT_LABELS[right]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((row) => (
-                    <tr key={`${row.kind}-${row.id}`}>
-                      <th scope="row">
-                        {row.name} <span className="muted">({row.kind === 'user' ? 'person' : 'group'})</span>
-                      </th>
-                      {RIGHTS.map((right) => (
-                        <td key={right}>
-                          <input
-                            type="checkbox"
-                            aria-label={`${RIGHT_LABELS[right]}: ${row.name}`}
-                            checked={row[right]}
-                            disabled={mine ? !mine[right] : false}
-                            onChange={(e) => toggle(row, right, e.target.checked)}
-                          />
-                        </td>
-                      ))}
-                    </tr>
+            <PlainTable
+              caption="Rights on this file"
+              columns={['Who', ...RIGHTS.map((right) => RIGHT_LABELS[right])]}
+            >
+              {list.map((row) => (
+                <tr key={`${row.kind}-${row.id}`}>
+                  <th scope="row">
+                    {row.name} <span className="muted">({row.kind === 'user' ? 'person' : 'group'})</span>
+                  </th>
+                  {RIGHTS.map((right) => (
+                    <td key={right}>
+                      <input
+                        type="checkbox"
+                        aria-label={`${RIGHT_LABELS[right]}: ${row.name}`}
+                        checked={row[right]}
+                        disabled={mine ? !mine[right] : false}
+                        onChange={(e) => toggle(row, right, e.target.checked)}
+                      />
+                    </td>
                   ))}
-                </tbody>
-              </table>
-            </div>
+                </tr>
+              ))}
+            </PlainTable>
           ) : (
             <p className="muted">No one has rights of their own on this file.</p>
           )}

@@ -6,6 +6,7 @@ import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { PendingButton } from '../../../components/pending-button';
+import { PlainTable } from '../../../components/plain-table';
 import { ApiError } from '../../../lib/api-error';
 import { messagesByPath } from '../../../lib/field-errors';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -153,64 +154,48 @@ function Editor({ list }: { list: TValueListDetail }) {
             </div>
           </div>
           {problem('items')}
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="sr-only">Items of {list.name}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Label</th>
-                  {canWrite ? (
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
+          <PlainTable caption={`Items of ${list.name}`} columns={['Key', 'Label']} actions={canWrite}>
+            {items.map((item, i) => {
+              const at = `items.${i}`;
+              const name = item.label || `item ${i + 1}`;
+              return (
+                <tr key={item.rowKey}>
+                  <td>
+                    {item.id ? (
+                      item.key
+                    ) : (
+                      <input
+                        className="control control--narrow"
+                        type="number"
+                        min={1}
+                        max={10000}
+                        placeholder="Any free"
+                        aria-label={`Key of ${name} (empty: a free one is chosen)`}
+                        value={item.key ?? ''}
+                        onChange={(e) =>
+                          change(i, { key: e.target.value === '' ? null : Number(e.target.value) })
+                        }
+                        {...described(`${at}.key`)}
+                      />
+                    )}
+                    {problem(`${at}.key`)}
+                  </td>
+                  <td>
+                    <input
+                      className="control"
+                      maxLength={ITEM_LABEL_MAX}
+                      aria-label={`Label of item ${i + 1}`}
+                      value={item.label}
+                      onChange={(e) => change(i, { label: e.target.value })}
+                      {...described(`${at}.label`)}
+                    />
+                    {problem(`${at}.label`)}
+                  </td>
+                  {canWrite ? <MoveRemoveCell name={name} index={i} rows={itemRows} /> : null}
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((item, i) => {
-                  const at = `items.${i}`;
-                  const name = item.label || `item ${i + 1}`;
-                  return (
-                    <tr key={item.rowKey}>
-                      <td>
-                        {item.id ? (
-                          item.key
-                        ) : (
-                          <input
-                            className="control control--narrow"
-                            type="number"
-                            min={1}
-                            max={10000}
-                            placeholder="Any free"
-                            aria-label={`Key of ${name} (empty: a free one is chosen)`}
-                            value={item.key ?? ''}
-                            onChange={(e) =>
-                              change(i, { key: e.target.value === '' ? null : Number(e.target.value) })
-                            }
-                            {...described(`${at}.key`)}
-                          />
-                        )}
-                        {problem(`${at}.key`)}
-                      </td>
-                      <td>
-                        <input
-                          className="control"
-                          maxLength={ITEM_LABEL_MAX}
-                          aria-label={`Label of item ${i + 1}`}
-                          value={item.label}
-                          onChange={(e) => change(i, { label: e.target.value })}
-                          {...described(`${at}.label`)}
-                        />
-                        {problem(`${at}.label`)}
-                      </td>
-                      {canWrite ? <MoveRemoveCell name={name} index={i} rows={itemRows} /> : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </PlainTable>
           {items.length === 0 ? <p className="muted">No items yet.</p> : null}
         </fieldset>
         {canWrite ? (
