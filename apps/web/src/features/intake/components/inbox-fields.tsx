@@ -15,6 +15,9 @@ export type InboxSettings = Extract<TIntakeSourceInput, { kind: 'imap' }>['setti
 export type InboxField = 'host' | 'port' | 'user' | 'password' | 'mailbox' | 'move_to' | 'ca_certificate';
 export type InboxErrors = Partial<Record<InboxField, string>>;
 
+/** The settings typed on one line. */
+type LineSetting = 'host' | 'user' | 'mailbox' | 'sender_filter' | 'subject_filter' | 'move_to';
+
 /** The API's field paths for these fields. */
 export const INBOX_FIELD_OF: Record<string, InboxField> = {
   'body.settings.host': 'host',
@@ -100,16 +103,22 @@ export function InboxFields({
     );
   };
 
+  /** A one-line setting: its stored value shown, its error, at most 255 characters. */
+  const line = (name: LineSetting, label: string, more: { hint?: string; fallback?: string } = {}) => (
+    <FormField
+      label={label}
+      name={name}
+      defaultValue={initial?.[name] ?? more.fallback}
+      error={(errors as Partial<Record<LineSetting, string>>)[name]}
+      maxLength={255}
+      autoComplete="off"
+      hint={more.hint}
+    />
+  );
+
   return (
     <>
-      <FormField
-        label="IMAP server"
-        name="host"
-        defaultValue={initial?.host}
-        error={errors.host}
-        maxLength={255}
-        autoComplete="off"
-      />
+      {line('host', 'IMAP server')}
       <FormField
         label="Port"
         name="port"
@@ -143,14 +152,7 @@ export function InboxFields({
           />
         )}
       </Field>
-      <FormField
-        label="User name"
-        name="user"
-        defaultValue={initial?.user}
-        error={errors.user}
-        maxLength={255}
-        autoComplete="off"
-      />
+      {line('user', 'User name')}
       <FormField
         label="Password"
         name="password"
@@ -159,27 +161,9 @@ export function InboxFields({
         autoComplete="new-password"
         hint={sourceId ? 'Leave empty to keep the stored password.' : 'Kept encrypted; never shown again.'}
       />
-      <FormField
-        label="Mailbox"
-        name="mailbox"
-        defaultValue={initial?.mailbox ?? 'INBOX'}
-        error={errors.mailbox}
-        maxLength={255}
-      />
-      <FormField
-        label="Only from senders containing"
-        name="sender_filter"
-        defaultValue={initial?.sender_filter}
-        maxLength={255}
-        hint="Empty: any sender."
-      />
-      <FormField
-        label="Only subjects containing"
-        name="subject_filter"
-        defaultValue={initial?.subject_filter}
-        maxLength={255}
-        hint="Empty: any subject."
-      />
+      {line('mailbox', 'Mailbox', { fallback: 'INBOX' })}
+      {line('sender_filter', 'Only from senders containing', { hint: 'Empty: any sender.' })}
+      {line('subject_filter', 'Only subjects containing', { hint: 'Empty: any subject.' })}
       <SelectField
         label="After taking a message"
         name="after_take"
@@ -189,15 +173,7 @@ export function InboxFields({
         <option value="mark">Mark it read</option>
         <option value="move">Move it to a folder</option>
       </SelectField>
-      {afterTake === 'move' ? (
-        <FormField
-          label="Move it to"
-          name="move_to"
-          defaultValue={initial?.move_to}
-          error={errors.move_to}
-          maxLength={255}
-        />
-      ) : null}
+      {afterTake === 'move' ? line('move_to', 'Move it to') : null}
       <label className="checkbox">
         <input type="checkbox" name="take_message" defaultChecked={initial?.take_message ?? false} /> Keep the
         message itself too (.eml)

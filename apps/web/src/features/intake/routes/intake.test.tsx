@@ -138,6 +138,25 @@ function refusedOnce<R>(refusal: ReturnType<typeof invalidInput>, reply: R) {
     return tries === 1 ? refusal : reply;
   };
 }
+/** The intake page on a server with `routes`, and its form that adds a source. */
+async function sourceForm(routes: MockRoutes) {
+  const { calls } = server(routes);
+  const { user } = renderApp('/admin/intake');
+  const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
+  return { calls, user, form };
+}
+/** Fills in a folder source: its name and path, the Inbox category, Fran as its owner. */
+async function fillFolder(
+  { user, form }: { user: ReturnType<typeof renderApp>['user']; form: HTMLElement },
+  name: string,
+  path: string,
+) {
+  await user.type(within(form).getByRole('textbox', { name: 'Name' }), name);
+  await user.type(within(form).getByRole('textbox', { name: /Folder on the server/ }), path);
+  await within(form).findByRole('option', { name: 'Inbox' });
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), '4');
+  await user.selectOptions(within(form).getByRole('combobox', { name: 'Owner' }), '5');
+}
 const sent = (calls: Array<{ method: string; path: string; body: unknown }>, method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path).map((c) => c.body);
 
@@ -157,22 +176,17 @@ describe('intake', { timeout: 60_000 }, () => {
   });
 
   it('adds a watched folder from the form, showing the server’s refusal at its field', async () => {
-    const { calls } = server({
+    const page = await sourceForm({
       'POST /api/intake/sources': refusedOnce(
         invalidInput('body.settings.path', 'Intake may watch only folders in /srv'),
         { body: { data: { ...source, id: 2, name: 'Desk' }, message: 'Intake source "Desk" added' } },
       ),
     });
-    const { user } = renderApp('/admin/intake');
-    const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
+    const { calls, user, form } = page;
     await user.click(within(form).getByRole('button', { name: 'Add folder' }));
     expect(await within(form).findByText('Choose the category its files go to')).toBeVisible();
     expect(sent(calls, 'POST', '/api/intake/sources')).toEqual([]);
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Desk');
-    await user.type(within(form).getByRole('textbox', { name: /Folder on the server/ }), '/etc');
-    await within(form).findByRole('option', { name: 'Inbox' });
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), '4');
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Owner' }), '5');
+    await fillFolder(page, 'Desk', '/etc');
     await user.click(within(form).getByRole('button', { name: 'Add folder' }));
     expect(await within(form).findByText('Intake may watch only folders in /srv')).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Add folder' }));
@@ -183,19 +197,14 @@ describe('intake', { timeout: 60_000 }, () => {
   });
 
   it('leaves a source’s files for a group, chosen with the keyboard, the refusal at the Group field', async () => {
-    const { calls } = server({
+    const page = await sourceForm({
       'POST /api/intake/sources': refusedOnce(
         invalidInput('body.unindexed_group_id', 'Choose a group that exists'),
         { body: { data: { ...source, id: 2, name: 'Post' }, message: 'Intake source "Post" added' } },
       ),
     });
-    const { user } = renderApp('/admin/intake');
-    const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Post');
-    await user.type(within(form).getByRole('textbox', { name: /Folder on the server/ }), '/srv/post');
-    await within(form).findByRole('option', { name: 'Inbox' });
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), '4');
-    await user.selectOptions(within(form).getByRole('combobox', { name: 'Owner' }), '5');
+    const { calls, user, form } = page;
+    await fillFolder(page, 'Post', '/srv/post');
     const filed = within(form).getByRole('group', { name: 'Files are' });
     expect(within(filed).getByRole('radio', { name: 'Indexed into the category' })).toBeChecked();
     within(filed).getByRole('radio', { name: 'Indexed into the category' }).focus();
@@ -250,7 +259,7 @@ describe('intake', { timeout: 60_000 }, () => {
   });
 
   it('adds an e-mail inbox: its fields checked, Test connection, the server’s refusal at its field', async () => {
-    const { calls } = server({
+    const { calls, user, form } = await sourceForm({
       'POST /api/intake/sources/test-inbox': {
         body: { data: { mailbox: 'INBOX', messages: 3, idle: true }, message: 'The inbox answered' },
       },
@@ -259,8 +268,6 @@ describe('intake', { timeout: 60_000 }, () => {
         { body: { data: { ...source, id: 3, name: 'Invoices' }, message: 'Intake source "Invoices" added' } },
       ),
     });
-    const { user } = renderApp('/admin/intake');
-    const form = await screen.findByRole('form', { name: 'Watch a folder' }, { timeout: 10_000 });
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Files arrive from' }), 'imap');
     expect(form).toHaveAccessibleName('Read an e-mail inbox');
     expect(within(form).queryByRole('textbox', { name: /Folder on the server/ })).toBeNull();

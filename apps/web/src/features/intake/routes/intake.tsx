@@ -1,6 +1,6 @@
 import type { TCategoryField, TIntakeRule, TIntakeSource } from '@quire/contract';
-import { useState } from 'react';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { type ReactNode, useState } from 'react';
+import { type ConfirmedMutation, ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { useChoiceOptions } from '../../../components/metadata-input';
@@ -65,6 +65,56 @@ function RuleSets({ rule, sources }: { rule: TIntakeRule; sources: TIntakeSource
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/**
+ * The Edit dialog (the row's form) and the Remove confirmation of a row of the sources or the
+ * rules list, open while `editing` or `removing` holds a row; `children` says what removal does.
+ */
+function RowDialogs<T extends { id: number; name: string }>({
+  noun,
+  editing,
+  setEditing,
+  form,
+  removing,
+  setRemoving,
+  remove,
+  removed,
+  children,
+}: {
+  noun: 'source' | 'rule';
+  editing: T | null;
+  setEditing: (row: T | null) => void;
+  form: (row: T, done: () => void) => ReactNode;
+  removing: T | null;
+  setRemoving: (row: T | null) => void;
+  remove: ConfirmedMutation<number>;
+  removed: (row: T) => string;
+  children: (row: T) => ReactNode;
+}) {
+  return (
+    <>
+      {editing ? (
+        <Dialog title={`Edit ${editing.name}`} onClose={() => setEditing(null)} size="large">
+          {form(editing, () => setEditing(null))}
+        </Dialog>
+      ) : null}
+      {removing ? (
+        <ConfirmMutationDialog
+          title={`Remove this ${noun}?`}
+          confirmLabel={`Remove ${noun}`}
+          tone="danger"
+          mutation={remove}
+          value={removing.id}
+          success={[`Intake ${noun} removed`, removed(removing)]}
+          failure={`Failed to remove intake ${noun}!`}
+          onClose={() => setRemoving(null)}
+        >
+          {children(removing)}
+        </ConfirmMutationDialog>
+      ) : null}
+    </>
   );
 }
 
@@ -151,25 +201,20 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
           ))}
         </DataTable>
       </QueryState>
-      {editing ? (
-        <Dialog title={`Edit ${editing.name}`} onClose={() => setEditing(null)} size="large">
-          <SourceForm source={editing} onDone={() => setEditing(null)} />
-        </Dialog>
-      ) : null}
-      {removing ? (
-        <ConfirmMutationDialog
-          title="Remove this source?"
-          confirmLabel="Remove source"
-          tone="danger"
-          mutation={remove}
-          value={removing.id}
-          success={['Intake source removed', `${removing.name} is no longer watched.`]}
-          failure="Failed to remove intake source!"
-          onClose={() => setRemoving(null)}
-        >
-          {removing.name} will no longer be looked at, and its list of arrivals goes. The files it took stay.
-        </ConfirmMutationDialog>
-      ) : null}
+      <RowDialogs
+        noun="source"
+        editing={editing}
+        setEditing={setEditing}
+        form={(s, done) => <SourceForm source={s} onDone={done} />}
+        removing={removing}
+        setRemoving={setRemoving}
+        remove={remove}
+        removed={(s) => `${s.name} is no longer watched.`}
+      >
+        {(s) =>
+          `${s.name} will no longer be looked at, and its list of arrivals goes. The files it took stay.`
+        }
+      </RowDialogs>
     </section>
   );
 }
@@ -278,25 +323,18 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
           ))}
         </DataTable>
       ) : null}
-      {changing ? (
-        <Dialog title={`Edit ${changing.name}`} onClose={() => setChanging(null)} size="large">
-          <RuleForm rule={changing} onDone={() => setChanging(null)} />
-        </Dialog>
-      ) : null}
-      {removing ? (
-        <ConfirmMutationDialog
-          title="Remove this rule?"
-          confirmLabel="Remove rule"
-          tone="danger"
-          mutation={remove}
-          value={removing.id}
-          success={['Intake rule removed', `${removing.name} no longer files arrivals.`]}
-          failure="Failed to remove intake rule!"
-          onClose={() => setRemoving(null)}
-        >
-          "{removing.summary}" will no longer be tried. What it filed stays where it is.
-        </ConfirmMutationDialog>
-      ) : null}
+      <RowDialogs
+        noun="rule"
+        editing={changing}
+        setEditing={setChanging}
+        form={(r, done) => <RuleForm rule={r} onDone={done} />}
+        removing={removing}
+        setRemoving={setRemoving}
+        remove={remove}
+        removed={(r) => `${r.name} no longer files arrivals.`}
+      >
+        {(r) => `"${r.summary}" will no longer be tried. What it filed stays where it is.`}
+      </RowDialogs>
     </section>
   );
 }
