@@ -9,7 +9,8 @@ import { expectAccessible, openSection, signInAs } from './walk.js';
 // Intake without the browser, end to end (issue 28): the admin opens Intake from the
 // navigation, adds a watched folder bound to a category, a PDF is copied into that folder on
 // the server, and the admin sees it arrive (filed by the source), finds it by a word inside
-// it, and the folder has moved it to done/. Each screen is checked by axe.
+// it, and the folder has moved it to done/. A rule that leaves memos unindexed for a group is
+// added from the form with its person-or-group choice. Each screen is checked by axe.
 
 const stamp = Date.now().toString(36);
 const word = `quillomantic${stamp}`;
@@ -29,6 +30,12 @@ test('a PDF copied into a watched folder is filed and found', async ({ page, req
   const created = await request.post('/api/storeFolder', { headers, data: { name: categoryName } });
   expect(created.status(), await created.text()).toBe(200);
   const me = (await (await request.get('/api/user/current', { headers })).json()).data;
+  const groupName = `Post room ${stamp}`;
+  const group = await request.post('/api/create_group', {
+    headers,
+    data: { name: groupName, user_ids: [me.id] },
+  });
+  expect(group.status(), await group.text()).toBe(200);
   // The server allows folders under DATA_DIR/intake (INTAKE_FOLDERS' default).
   const dataDir = process.env.QUIRE_E2E_DATA_DIR as string;
   const folder = path.join(dataDir, 'intake', `scanner-${stamp}`);
@@ -41,11 +48,24 @@ test('a PDF copied into a watched folder is filed and found', async ({ page, req
   const form = page.getByRole('form', { name: 'Watch a folder' });
   await form.getByLabel('Name', { exact: true }).fill(`Scanner ${stamp}`);
   await form.getByLabel('Folder on the server').fill(folder);
-  await form.getByLabel('Category').selectOption({ label: categoryName });
-  await form.getByLabel('Owner').selectOption(String(me.id));
+  await form.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
+  await form.getByLabel('Owner', { exact: true }).selectOption(String(me.id));
+  await expect(form.getByRole('radio', { name: 'Indexed into the category' })).toBeChecked();
   await form.getByRole('button', { name: 'Add folder' }).click();
   const sources = page.getByRole('table', { name: 'Intake sources' });
   await expect(sources.getByRole('row', { name: new RegExp(`Scanner ${stamp}`) })).toContainText(folder);
+
+  // A rule for memos: left unindexed for the post room, chosen on the form.
+  const ruleForm = page.getByRole('form', { name: 'Add a rule' });
+  await ruleForm.getByLabel('Name', { exact: true }).fill(`Memos ${stamp}`);
+  await ruleForm.getByLabel('File name (optional)').fill('memo-*.pdf');
+  await ruleForm.getByRole('radio', { name: /Left unindexed for a group/ }).check();
+  await ruleForm.getByLabel('Group', { exact: true }).selectOption({ label: groupName });
+  await ruleForm.getByRole('button', { name: 'Add rule' }).click();
+  const rules = page.getByRole('table', { name: 'Intake rules' });
+  await expect(rules.getByRole('row', { name: new RegExp(`Memos ${stamp}`) })).toContainText(
+    `leave unindexed for group "${groupName}"`,
+  );
 
   // A scanner drops a PDF into the folder.
   const fileName = `letter-${stamp}.pdf`;
