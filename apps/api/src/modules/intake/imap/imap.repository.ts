@@ -1,3 +1,4 @@
+import { Prisma } from '@quire/db';
 import type { Tx } from '../../../lib/deps.js';
 
 // What an e-mail inbox source remembers between polls, kept in its settings JSON under keys of
@@ -8,46 +9,50 @@ import type { Tx } from '../../../lib/deps.js';
 
 export type StateKey = 'imap_cursor' | 'imap_checked' | 'imap_wake_at' | 'imap_retries' | 'imap_moved';
 
-/** Sets one state key of a source's settings. */
-export function setState(tx: Tx, sourceId: number, key: StateKey, value: unknown) {
+/** Sets state key `key` of an inbox source's settings to `value` (an SQL jsonb expression). */
+function setKey(tx: Tx, sourceId: number, key: StateKey, value: Prisma.Sql) {
   return tx.$executeRaw`
     UPDATE intake_sources
-       SET settings = jsonb_set(settings, ARRAY[${key}]::text[], ${JSON.stringify(value)}::jsonb, true)
+       SET settings = jsonb_set(settings, ARRAY[${key}]::text[], ${value}, true)
      WHERE id = ${sourceId} AND kind = 'imap'`;
+}
+
+/** The list kept under `key`, or an empty one, as the rows `(e, n)` of its entries in order. */
+const entriesOf = (
+  key: StateKey,
+  added: Prisma.Sql = Prisma.sql`'[]'::jsonb`,
+) => Prisma.sql`jsonb_array_elements(
+    CASE jsonb_typeof(settings -> ${key}) WHEN 'array' THEN settings -> ${key} ELSE '[]'::jsonb END || ${added}
+  ) WITH ORDINALITY AS t(e, n)`;
+
+/** Sets one state key of a source's settings. */
+export function setState(tx: Tx, sourceId: number, key: StateKey, value: unknown) {
+  return setKey(tx, sourceId, key, Prisma.sql`${JSON.stringify(value)}::jsonb`);
 }
 
 /** Adds entries to a list kept under `key`, keeping its last `keep` entries. */
 export function appendState(tx: Tx, sourceId: number, key: StateKey, entries: unknown[], keep: number) {
-  return tx.$executeRaw`
-    UPDATE intake_sources
-       SET settings = jsonb_set(
-             settings,
-             ARRAY[${key}]::text[],
-             (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
-                FROM (SELECT e, n, count(*) OVER () AS total
-                        FROM jsonb_array_elements(
-                               CASE jsonb_typeof(settings -> ${key}) WHEN 'array' THEN settings -> ${key} ELSE '[]'::jsonb END
-                               || ${JSON.stringify(entries)}::jsonb
-                             ) WITH ORDINALITY AS t(e, n)) kept
-               WHERE n > total - ${keep}),
-             true)
-     WHERE id = ${sourceId} AND kind = 'imap'`;
+  return setKey(
+    tx,
+    sourceId,
+    key,
+    Prisma.sql`(SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
+       FROM (SELECT e, n, count(*) OVER () AS total
+               FROM ${entriesOf(key, Prisma.sql`${JSON.stringify(entries)}::jsonb`)}) kept
+      WHERE n > total - ${keep})`,
+  );
 }
 
 /** Removes the entries of the list under `key` whose `key` field is one of `keys`. */
 export function removeFromState(tx: Tx, sourceId: number, key: StateKey, keys: string[]) {
-  return tx.$executeRaw`
-    UPDATE intake_sources
-       SET settings = jsonb_set(
-             settings,
-             ARRAY[${key}]::text[],
-             (SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
-                FROM jsonb_array_elements(
-                       CASE jsonb_typeof(settings -> ${key}) WHEN 'array' THEN settings -> ${key} ELSE '[]'::jsonb END
-                     ) WITH ORDINALITY AS t(e, n)
-               WHERE NOT (e ->> 'key' = ANY(${keys}::text[]))),
-             true)
-     WHERE id = ${sourceId} AND kind = 'imap'`;
+  return setKey(
+    tx,
+    sourceId,
+    key,
+    Prisma.sql`(SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
+       FROM ${entriesOf(key)}
+      WHERE NOT (e ->> 'key' = ANY(${keys}::text[])))`,
+  );
 }
 
 /** A source's settings as stored now (the state a poll started with may be stale). */
