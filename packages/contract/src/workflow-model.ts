@@ -131,6 +131,28 @@ export const ZConditionValue = z
   .union([zLine().max(1000), z.array(zLine().max(1000)).min(1).max(200)])
   .nullable();
 
+/** A condition's operator in words, as the designer and the failures say it. */
+export const CONDITION_OPERATOR_WORDS: Record<TConditionOperator, string> = {
+  eq: 'is',
+  ne: 'is not',
+  gt: 'is greater than',
+  lt: 'is less than',
+  contains: 'contains',
+  empty: 'is empty',
+  not_empty: 'is not empty',
+  in_list: 'is one of',
+};
+
+/** A condition as a sentence: "Amount is greater than 1000", "Status is one of Paid, Open". */
+export function conditionWords(
+  field: string,
+  operator: TConditionOperator,
+  value: string | readonly string[] | null,
+): string {
+  const shown = typeof value === 'string' || value === null ? value : value.join(', ');
+  return `${field} ${CONDITION_OPERATOR_WORDS[operator]}${shown === null ? '' : ` ${shown}`}`;
+}
+
 export const ZStepCondition = z.object({
   id: z.number().int(),
   step_id: z.number().int(),

@@ -1,4 +1,4 @@
-import type { TConditionOperator, TWorkflowValue } from '@quire/contract';
+import { conditionWords, type TConditionOperator, type TWorkflowValue } from '@quire/contract';
 import { display, type FieldMeta } from './workflow.values.js';
 
 // PRE and POST conditions: tests on a file's metadata or the run's workflow metadata, in
@@ -132,25 +132,13 @@ export function evaluate(
   return { holds: groups.length === 0 || groups.some((g) => g.every(Boolean)), results };
 }
 
-const OPERATOR_WORDS: Record<TConditionOperator, string> = {
-  eq: 'is',
-  ne: 'is not',
-  gt: 'is greater than',
-  lt: 'is less than',
-  contains: 'contains',
-  empty: 'is empty',
-  not_empty: 'is not empty',
-  in_list: 'is one of',
-};
-
 /** "Amount is greater than 1000 (it is 20)" for the conditions that fail. */
 export function describeFailures(results: ConditionResult[]): string {
   return results
     .filter((r) => !r.holds)
-    .map((r) => {
-      const expected = Array.isArray(r.expected) ? r.expected.join(', ') : r.expected;
-      const test = `${r.condition.field.name} ${OPERATOR_WORDS[r.condition.operator]}${expected === null ? '' : ` ${expected}`}`;
-      return `${test} (it is ${r.actualText === null ? 'empty' : r.actualText})`;
-    })
+    .map(
+      (r) =>
+        `${conditionWords(r.condition.field.name, r.condition.operator, r.expected)} (it is ${r.actualText === null ? 'empty' : r.actualText})`,
+    )
     .join('; ');
 }

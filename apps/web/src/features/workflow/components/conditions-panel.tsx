@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  CONDITION_OPERATOR_WORDS,
+  conditionWords,
   type TConditionOperator,
   type TStep,
   type TStepCondition,
@@ -16,7 +18,7 @@ import { fieldBinder } from '../../../lib/form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useDeleteCondition } from '../api/delete-condition';
 import { useSaveCondition } from '../api/save-condition';
-import { OPERATOR_WORDS, operatorsFor } from '../lib/words';
+import { operatorsFor } from '../lib/words';
 import { DetailList } from './detail-list';
 
 import { ValueInput } from './value-input';
@@ -60,8 +62,7 @@ function toBody(v: Values, stepId: number, id?: number) {
 export function conditionText(
   c: Pick<TStepCondition, 'field_name' | 'operator' | 'value' | 'on_workflow_field'>,
 ) {
-  const value = Array.isArray(c.value) ? c.value.join(', ') : c.value;
-  return `${c.field_name}${c.on_workflow_field ? ' (workflow)' : ''} ${OPERATOR_WORDS[c.operator]}${value === null ? '' : ` ${value}`}`;
+  return conditionWords(`${c.field_name}${c.on_workflow_field ? ' (workflow)' : ''}`, c.operator, c.value);
 }
 
 function ConditionDialog({
@@ -139,7 +140,7 @@ function ConditionDialog({
         (not the file's)
       </label>
       <SelectField label="Comparison" {...bind('operator')}>
-        {wordOptions(operatorsFor(field?.type ?? 'text'), OPERATOR_WORDS)}
+        {wordOptions(operatorsFor(field?.type ?? 'text'), CONDITION_OPERATOR_WORDS)}
       </SelectField>
       {field && operator === 'in_list' && field.options.length ? (
         <fieldset className="choice-group">

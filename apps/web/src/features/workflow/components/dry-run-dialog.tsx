@@ -1,4 +1,4 @@
-import type { TDryRun, TWorkflow } from '@quire/contract';
+import { conditionWords, type TDryRun, type TWorkflow } from '@quire/contract';
 import { useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { Dialog } from '../../../components/dialog';
@@ -7,7 +7,6 @@ import { PendingButton } from '../../../components/pending-button';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDryRun } from '../api/dry-run';
 import { useDryRunFiles } from '../api/dry-run-files';
-import { OPERATOR_WORDS } from '../lib/words';
 
 type Result = TDryRun['steps'][number]['pre'];
 
@@ -22,19 +21,18 @@ function Conditions({ title, set }: { title: string; set: Result }) {
         </span>
       </p>
       <ul className="dry-run__conditions">
-        {set.conditions.map((c, i) => {
-          const expected = Array.isArray(c.expected) ? c.expected.join(', ') : c.expected;
-          return (
-            <li key={c.id} className={c.holds ? 'is-ok' : 'is-failed'}>
-              <span aria-hidden="true">{c.holds ? '✓' : '✗'}</span>
-              <span className="sr-only">{c.holds ? 'Holds:' : 'Fails:'}</span> {i > 0 ? `${c.join} ` : ''}
-              {c.field_name}
-              {c.on_workflow_field ? ' (workflow)' : ''} {OPERATOR_WORDS[c.operator]}
-              {expected === null ? '' : ` ${expected}`}{' '}
-              <span className="muted">— it is {c.actual ?? 'empty'}</span>
-            </li>
-          );
-        })}
+        {set.conditions.map((c, i) => (
+          <li key={c.id} className={c.holds ? 'is-ok' : 'is-failed'}>
+            <span aria-hidden="true">{c.holds ? '✓' : '✗'}</span>
+            <span className="sr-only">{c.holds ? 'Holds:' : 'Fails:'}</span> {i > 0 ? `${c.join} ` : ''}
+            {conditionWords(
+              `${c.field_name}${c.on_workflow_field ? ' (workflow)' : ''}`,
+              c.operator,
+              c.expected,
+            )}{' '}
+            <span className="muted">— it is {c.actual ?? 'empty'}</span>
+          </li>
+        ))}
       </ul>
     </div>
   );

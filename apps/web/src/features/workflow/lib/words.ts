@@ -10,17 +10,6 @@ import type {
 
 // How the workflow's codes read on screen.
 
-export const OPERATOR_WORDS: Record<TConditionOperator, string> = {
-  eq: 'is',
-  ne: 'is not',
-  gt: 'is greater than',
-  lt: 'is less than',
-  contains: 'contains',
-  empty: 'is empty',
-  not_empty: 'is not empty',
-  in_list: 'is one of',
-};
-
 export const EVENT_WORDS = {
   entered: 'A file enters the step',
   completed: 'The step is approved',
