@@ -7,13 +7,13 @@ import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import {
-  useCategoryChoices,
   useCategoryFields,
   useCategoryTags,
   useIntakeSources,
   useSaveRule,
   useWorkflowChoices,
 } from '../api/intake';
+import { CategoryOptions } from './choice-options';
 import { checkUnindexedFor, type FiledAs, UnindexedForChoice, unindexedForOf } from './unindexed-for';
 
 /**
@@ -25,7 +25,6 @@ import { checkUnindexedFor, type FiledAs, UnindexedForChoice, unindexedForOf } f
  */
 export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => void } = {}) {
   const notify = useNotify();
-  const categories = useCategoryChoices();
   const sources = useIntakeSources();
   const workflows = useWorkflowChoices();
   const save = useSaveRule();
@@ -184,11 +183,7 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
           }}
         >
           <option value="">The source's category</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.path}
-            </option>
-          ))}
+          <CategoryOptions />
         </SelectField>
         <UnindexedForChoice
           key={added}

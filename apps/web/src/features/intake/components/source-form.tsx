@@ -4,7 +4,8 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
-import { useCategoryChoices, usePeopleChoices, useSaveSource } from '../api/intake';
+import { useSaveSource } from '../api/intake';
+import { CategoryOptions, PersonOptions } from './choice-options';
 import { checkInbox, INBOX_FIELD_OF, type InboxErrors, InboxFields, inboxSettingsOf } from './inbox-fields';
 import {
   checkUnindexedFor,
@@ -33,8 +34,6 @@ const FIELD_OF: Record<string, keyof Errors> = {
  */
 export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?: () => void } = {}) {
   const notify = useNotify();
-  const categories = useCategoryChoices();
-  const people = usePeopleChoices();
   const save = useSaveSource();
   const [errors, setErrors] = useState<Errors>({});
   const [kind, setKind] = useState<'folder' | 'imap'>(source?.kind ?? 'folder');
@@ -154,11 +153,7 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
           defaultValue={source ? String(source.category.id) : ''}
         >
           <option value="">Choose a category</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.path}
-            </option>
-          ))}
+          <CategoryOptions />
         </SelectField>
         <SelectField
           label="Owner"
@@ -167,11 +162,7 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
           defaultValue={source ? String(source.owner.id) : ''}
         >
           <option value="">Choose whose files they become</option>
-          {(people.data ?? []).map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name} ({u.username})
-            </option>
-          ))}
+          <PersonOptions />
         </SelectField>
         <UnindexedForChoice
           key={added}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SelectField } from '../../../components/form-field';
-import { useGroupChoices, usePeopleChoices } from '../api/intake';
+import { GroupOptions, PersonOptions } from './choice-options';
 
 /** How what arrives is left: indexed, or unindexed for the owner, a person or a group. */
 export type FiledAs = 'index' | 'owner' | 'person' | 'group';
@@ -11,6 +11,24 @@ const LABELS: Record<FiledAs, string> = {
   person: 'Left unindexed for a person',
   group: 'Left unindexed for a group (each member may index or drop it)',
 };
+
+/** The select that names whom, for a person or a group. */
+const PICKS = {
+  person: {
+    kind: 'person',
+    label: 'Person',
+    name: 'unindexed_user_id',
+    empty: 'Choose a person',
+    Options: PersonOptions,
+  },
+  group: {
+    kind: 'group',
+    label: 'Group',
+    name: 'unindexed_group_id',
+    empty: 'Choose a group',
+    Options: GroupOptions,
+  },
+} as const;
 
 export type UnindexedForErrors = Partial<Record<'unindexed_user_id' | 'unindexed_group_id', string>>;
 
@@ -54,10 +72,11 @@ export function UnindexedForChoice({
 }) {
   const [filedAs, setFiledAs] = useState<FiledAs>(initial.filedAs);
   // Controlled: the choices may load after the form opens.
-  const [userId, setUserId] = useState(initial.userId ? String(initial.userId) : '');
-  const [groupId, setGroupId] = useState(initial.groupId ? String(initial.groupId) : '');
-  const people = usePeopleChoices();
-  const groups = useGroupChoices();
+  const [chosen, setChosen] = useState({
+    person: initial.userId ? String(initial.userId) : '',
+    group: initial.groupId ? String(initial.groupId) : '',
+  });
+  const pick = filedAs === 'person' || filedAs === 'group' ? PICKS[filedAs] : null;
   return (
     <fieldset className="plain-fieldset field--wide">
       <legend>{legend}</legend>
@@ -78,36 +97,17 @@ export function UnindexedForChoice({
           </label>
         </div>
       ))}
-      {filedAs === 'person' ? (
+      {pick ? (
         <SelectField
-          label="Person"
-          name="unindexed_user_id"
-          error={errors.unindexed_user_id}
-          value={userId}
-          onChange={(e) => setUserId(e.target.value)}
+          key={pick.name}
+          label={pick.label}
+          name={pick.name}
+          error={errors[pick.name]}
+          value={chosen[pick.kind]}
+          onChange={(e) => setChosen((c) => ({ ...c, [pick.kind]: e.target.value }))}
         >
-          <option value="">Choose a person</option>
-          {(people.data ?? []).map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.name} ({u.username})
-            </option>
-          ))}
-        </SelectField>
-      ) : null}
-      {filedAs === 'group' ? (
-        <SelectField
-          label="Group"
-          name="unindexed_group_id"
-          error={errors.unindexed_group_id}
-          value={groupId}
-          onChange={(e) => setGroupId(e.target.value)}
-        >
-          <option value="">Choose a group</option>
-          {(groups.data ?? []).map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
+          <option value="">{pick.empty}</option>
+          <pick.Options />
         </SelectField>
       ) : null}
     </fieldset>
