@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router';
 import { type ThemeChoice, useThemeChoice } from '../lib/theme';
+import { usePageDisclosure } from '../lib/use-page-disclosure';
 
 const THEMES: Array<{ value: ThemeChoice; label: string }> = [
   { value: 'system', label: 'System' },
@@ -48,25 +49,22 @@ export interface AccountMenuProps {
  * leaving it with Tab or opening another page closes it.
  */
 export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShortcuts }: AccountMenuProps) {
-  const { pathname } = useLocation();
-  /** The page it was opened on: it is open on that page only. */
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  const { open, close: fold, toggle } = usePageDisclosure();
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = (refocus: boolean) => {
-    setOpenOn(null);
+    fold();
     if (refocus) button.current?.focus();
   };
 
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpenOn(null);
+      if (!box.current?.contains(event.target as Node)) fold();
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  }, [open, fold]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Esc and focus leaving close the menu
@@ -89,7 +87,7 @@ export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShor
         className="account-menu__button"
         aria-expanded={open}
         aria-controls="account-menu-panel"
-        onClick={() => setOpenOn(open ? null : pathname)}
+        onClick={toggle}
       >
         <span className="avatar" aria-hidden="true">
           {(person.first_name || person.username).slice(0, 1).toUpperCase()}
@@ -117,7 +115,7 @@ export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShor
             className="button button--ghost button--small"
             aria-keyshortcuts="?"
             onClick={() => {
-              setOpenOn(null);
+              fold();
               onShortcuts();
             }}
           >

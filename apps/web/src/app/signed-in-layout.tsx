@@ -1,5 +1,5 @@
 import { accessTypeLabel, landingPath, VENDOR_ADMIN } from '@quire/contract';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Brand } from '../components/brand';
 import { ShortcutsDialog, useKeyboardShortcuts } from '../components/keyboard-shortcuts';
@@ -11,6 +11,7 @@ import { UploadButton } from '../features/file/components/upload-button';
 import { NotificationBell } from '../features/notification/components/notification-bell';
 import { useBranding } from '../lib/branding-query';
 import { type AuthRecord, clearAuth, getAuth, getTemporalAuth } from '../lib/storage';
+import { usePageDisclosure } from '../lib/use-page-disclosure';
 import { AccountMenu } from './account-menu';
 import { loginPathFor } from './login-path';
 import { Navigation } from './navigation';
@@ -81,14 +82,14 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   const currentGroup = sectionFor(pathname)?.group;
   // On a narrow screen the navigation is a drawer behind the Menu button, and the search an
   // icon that unfolds it; a new page folds both. Each remembers the page it was opened on.
-  const [menuOn, setMenuOn] = useState<string | null>(null);
-  const menuOpen = menuOn === pathname;
-  const [searchOn, setSearchOn] = useState<string | null>(null);
-  const searchOpen = searchOn === pathname;
+  const menu = usePageDisclosure();
+  const menuOpen = menu.open;
+  const search = usePageDisclosure();
+  const searchOpen = search.open;
   const menuButton = useRef<HTMLButtonElement>(null);
   const hasSearch = accessType !== VENDOR_ADMIN;
   const closeMenu = () => {
-    setMenuOn(null);
+    menu.close();
     menuButton.current?.focus();
   };
   // The search unfolded (by its icon or by "/"): the focus goes to its box.
@@ -109,7 +110,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   const shortcuts = useKeyboardShortcuts({
     focusSearch: hasSearch
       ? () => {
-          setSearchOn(pathname);
+          search.show();
           document.querySelector<HTMLInputElement>('#header-search input')?.focus();
         }
       : undefined,
@@ -127,7 +128,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
           className="button button--ghost nav-toggle"
           aria-expanded={menuOpen}
           aria-controls="main-navigation"
-          onClick={() => setMenuOn(menuOpen ? null : pathname)}
+          onClick={menu.toggle}
         >
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
@@ -140,7 +141,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
               aria-expanded={searchOpen}
               aria-controls="header-search"
               aria-label={searchOpen ? 'Close search' : 'Open search'}
-              onClick={() => setSearchOn(searchOpen ? null : pathname)}
+              onClick={search.toggle}
             >
               <span className="icon icon--search" aria-hidden="true" />
             </button>
