@@ -68,6 +68,20 @@ function RuleSets({ rule, sources }: { rule: TIntakeRule; sources: TIntakeSource
   );
 }
 
+/** A row's Edit and Remove buttons, named after the row ("Remove Scanner"). */
+function EditRemove({ name, onEdit, onRemove }: { name: string; onEdit: () => void; onRemove: () => void }) {
+  return (
+    <>
+      <RowAction label={`Edit ${name}`} onClick={onEdit}>
+        Edit
+      </RowAction>
+      <RowAction label={`Remove ${name}`} danger onClick={onRemove}>
+        Remove
+      </RowAction>
+    </>
+  );
+}
+
 /**
  * The Edit dialog (the row's form) and the Remove confirmation of a row of the sources or the
  * rules list, open while `editing` or `removing` holds a row; `children` says what removal does.
@@ -189,12 +203,7 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
               <td>{s.last_run_at ? <Timestamp iso={s.last_run_at} /> : '—'}</td>
               {canWrite ? (
                 <td className="cell-actions">
-                  <RowAction label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
-                    Edit
-                  </RowAction>
-                  <RowAction label={`Remove ${s.name}`} danger onClick={() => setRemoving(s)}>
-                    Remove
-                  </RowAction>
+                  <EditRemove name={s.name} onEdit={() => setEditing(s)} onRemove={() => setRemoving(s)} />
                 </td>
               ) : null}
             </tr>
@@ -280,12 +289,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
                       Down
                     </RowAction>
                   ) : null}
-                  <RowAction label={`Edit ${r.name}`} onClick={() => setChanging(r)}>
-                    Edit
-                  </RowAction>
-                  <RowAction label={`Remove ${r.name}`} danger onClick={() => setRemoving(r)}>
-                    Remove
-                  </RowAction>
+                  <EditRemove name={r.name} onEdit={() => setChanging(r)} onRemove={() => setRemoving(r)} />
                 </td>
               ) : null}
             </tr>
