@@ -18,7 +18,6 @@ import pg from 'pg';
 import { seedBulk } from '../scripts/seed-bulk.js';
 import { auditKeyOf } from '../src/lib/audit-chain.js';
 import { scopeOf } from '../src/lib/visibility.js';
-import { type SeenSets, seenSetsSql } from '../src/lib/visible-sets.js';
 import { sessionByTokenHashSql } from '../src/modules/account/account.repository.js';
 import * as auditRepo from '../src/modules/audit/audit.repository.js';
 import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.repository.js';
@@ -135,25 +134,26 @@ try {
       ...(payload ? { payload } : {}),
     });
   const win = (quantity: number) => ({ limit: quantity, offset: 0 });
-  // The caller's sets, read once a request as the service does (one statement, none for 'all').
-  const seenBare = async (scope: typeof staffScope): Promise<SeenSets> => {
-    if (scope.kind === 'all') return { kind: 'all', userId: scope.userId };
-    const sql = seenSetsSql(scope);
-    const { rows } = await pool.query(sql.text, sql.values as unknown[]);
-    return {
-      kind: 'grants',
-      userId: scope.userId,
-      categoryIds: rows[0].category_ids,
-      fileIds: rows[0].file_ids,
-    };
-  };
+  // The caller's sets (and the filter's category tree), read once a request as the service
+  // does (one named statement, as there; none for 'all'), then the page and its count.
   const findBare = async (
     scope: typeof staffScope,
     terms: searchRepo.SearchTerms | null,
     filter: searchRepo.FileFilter,
     w: { limit: number; offset: number },
   ) => {
-    const sql = searchRepo.findFilesSql(await seenBare(scope), terms, filter, w);
+    const seenSql = searchRepo.seenSql(scope, filter);
+    const row = seenSql
+      ? (
+          await pool.query({
+            name: seenSql.name,
+            text: seenSql.sql.text,
+            values: seenSql.sql.values as unknown[],
+          })
+        ).rows[0]
+      : undefined;
+    const read = searchRepo.seenOf(scope, filter, row);
+    const sql = searchRepo.findFilesSql(read.seen, terms, read.filter, w);
     return Promise.all([
       pool.query(sql.rows.text, sql.rows.values as unknown[]),
       pool.query(sql.count.text, sql.count.values as unknown[]),

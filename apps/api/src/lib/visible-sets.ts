@@ -21,6 +21,19 @@ export function seenSetsSql(scope: Extract<Scope, { kind: 'grants' }>): Prisma.S
     ARRAY(SELECT f.id FROM files f WHERE ${granted} OR ${assigned} ORDER BY 1) AS file_ids`;
 }
 
+/** The row of seenSetsSql (or of a statement that selects its columns) as sets. */
+export function seenOfRow(
+  scope: Extract<Scope, { kind: 'grants' }>,
+  row: { category_ids: number[]; file_ids: number[] } | undefined,
+): SeenSets {
+  return {
+    kind: 'grants',
+    userId: scope.userId,
+    categoryIds: row?.category_ids ?? [],
+    fileIds: row?.file_ids ?? [],
+  };
+}
+
 export async function seenSets(db: Db, scope: Scope): Promise<SeenSets> {
   if (scope.kind === 'all') return { kind: 'all', userId: scope.userId };
   const [row] = await queryRows<{ category_ids: number[]; file_ids: number[] }>(
@@ -28,12 +41,7 @@ export async function seenSets(db: Db, scope: Scope): Promise<SeenSets> {
     seenSetsSql(scope),
     'quire_seen_sets',
   );
-  return {
-    kind: 'grants',
-    userId: scope.userId,
-    categoryIds: row?.category_ids ?? [],
-    fileIds: row?.file_ids ?? [],
-  };
+  return seenOfRow(scope, row);
 }
 
 /** The three ways of seeing a file by the sets, each a condition on `alias` (null: an empty set). */

@@ -409,6 +409,19 @@ describe('POST /api/filter-files', () => {
     expect(second.json().data.total).toBe(3);
   });
 
+  it("lists a category's sub-categories the caller sees, and not one that takes no grant from it", async () => {
+    const closed = (
+      await createCategory(t.db, { name: 'Closed folder', parentId: cat1, inheritPermissions: false })
+    ).id;
+    const inside = (await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: closed })).id;
+    const listed = await filter(staff, { category_id: cat1 });
+    expect(ids(listed)).toEqual(expect.arrayContaining([invoice, notes]));
+    expect(ids(listed)).not.toContain(inside);
+    expect(listed.json().data.total).toBe(ids(listed).length);
+    expect(ids(await filter(admin, { category_id: cat1 }))).toContain(inside);
+    expect(ids(await filter(staff, { category_id: closed }))).toEqual([]);
+  });
+
   it('sees a grant, its revoking, a group membership and a category move at once', async () => {
     const moving = (await createCategory(t.db, { name: 'Moving' })).id;
     const file = (await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: moving })).id;

@@ -3,7 +3,7 @@ import type { Tx } from '../../lib/deps.js';
 import { utc } from '../../lib/jobs/queue.js';
 import { queryRows } from '../../lib/sql.js';
 import { fileVisible, type Scope, visibleCategoryIds } from '../../lib/visibility.js';
-import { type SeenSets, seenCondition, seenRoutes } from '../../lib/visible-sets.js';
+import { type SeenSets, seenCondition, seenOfRow, seenRoutes, seenSetsSql } from '../../lib/visible-sets.js';
 import {
   COUNT_CAP,
   LIVE,
@@ -32,6 +32,8 @@ export type FieldCondition =
 export interface FileFilter {
   categoryId?: number;
   includeSubcategories?: boolean;
+  /** categoryId and its live sub-categories, when read already (seenFor); else a subquery finds them. */
+  categoryTree?: number[];
   /** Created at or after (UTC). */
   from?: Date;
   /** Created before (UTC). */
@@ -103,20 +105,62 @@ function fieldCondition(c: FieldCondition): Prisma.Sql {
   return Prisma.sql`EXISTS (SELECT 1 FROM file_field_values v WHERE ${base} AND ${cond})`;
 }
 
+/** The live category `categoryId` and its live sub-categories, as a subquery of ids. */
+const categoryTreeSql = (categoryId: number) => Prisma.sql`
+  WITH RECURSIVE sub AS (
+    SELECT id FROM categories WHERE id = ${categoryId}::int AND deleted_at IS NULL
+    UNION ALL
+    SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id WHERE c.deleted_at IS NULL)
+  SELECT id FROM sub`;
+
+/** Whether the filter takes a category with its sub-categories. */
+const takesTree = (f: FileFilter): f is FileFilter & { categoryId: number } =>
+  f.categoryId !== undefined && f.includeSubcategories !== false;
+
+/**
+ * The statement that reads the caller's sets (lib/visible-sets.ts) and, when the filter takes a
+ * category with its sub-categories, the ids of that tree (one round trip: the page's
+ * statements then take both as parameters, with no recursive query in each route to plan);
+ * null for the 'all' scope, whose page needs no sets.
+ */
+export function seenSql(scope: Scope, filter: FileFilter): { sql: Prisma.Sql; name: string } | null {
+  if (scope.kind === 'all') return null;
+  if (!takesTree(filter)) return { sql: seenSetsSql(scope), name: 'quire_seen_sets' };
+  return {
+    sql: Prisma.sql`SELECT s.category_ids, s.file_ids, ARRAY(${categoryTreeSql(filter.categoryId)}) AS tree
+      FROM (${seenSetsSql(scope)}) s`,
+    name: 'quire_seen_sets_tree',
+  };
+}
+
+type SeenRow = { category_ids: number[]; file_ids: number[]; tree?: number[] };
+
+/** seenSql's row as the sets and the filter with its tree. */
+export function seenOf(scope: Scope, filter: FileFilter, row: SeenRow | undefined) {
+  if (scope.kind === 'all') return { seen: { kind: 'all', userId: scope.userId } as SeenSets, filter };
+  return {
+    seen: seenOfRow(scope, row),
+    filter: row?.tree ? { ...filter, categoryTree: row.tree } : filter,
+  };
+}
+
+/** The caller's sets and the filter with its tree read (seenSql). */
+export async function seenFor(db: Db, scope: Scope, filter: FileFilter) {
+  const statement = seenSql(scope, filter);
+  const rows = statement ? await queryRows<SeenRow>(db, statement.sql, statement.name) : [];
+  return seenOf(scope, filter, rows[0]);
+}
+
 function filterConditions(f: FileFilter): Prisma.Sql[] {
   const parts: Prisma.Sql[] = [];
-  if (f.categoryId !== undefined) {
+  if (f.categoryTree) parts.push(Prisma.sql`f.category_id = ANY(${f.categoryTree}::int[])`);
+  else if (f.categoryId !== undefined) {
     parts.push(
       f.includeSubcategories === false
         ? Prisma.sql`f.category_id = ${f.categoryId}::int`
         : // An array (read once): PostgreSQL looks its few ids up by index, where `IN` over the
           // recursive query made it expect hundreds and read every file.
-          Prisma.sql`f.category_id = ANY(ARRAY(
-            WITH RECURSIVE sub AS (
-              SELECT id FROM categories WHERE id = ${f.categoryId}::int AND deleted_at IS NULL
-              UNION ALL
-              SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id WHERE c.deleted_at IS NULL)
-            SELECT id FROM sub))`,
+          Prisma.sql`f.category_id = ANY(ARRAY(${categoryTreeSql(f.categoryId)}))`,
     );
   }
   if (f.from) parts.push(Prisma.sql`f.created_at >= (${utc(f.from)}::timestamptz AT TIME ZONE 'UTC')`);
@@ -151,7 +195,13 @@ export const RANK_WINDOW = 1000;
  * comments C, content D), plus a bonus when every word is part of the name (trigram index,
  * partial words), among the newest RANK_WINDOW matches; without, newest first.
  */
-export function findFilesSql(seen: SeenSets, terms: SearchTerms | null, filter: FileFilter, w: Window) {
+export function findFilesSql(seenSets: SeenSets, terms: SearchTerms | null, filter: FileFilter, w: Window) {
+  // Of the categories seen, those in the filter's tree (when read): one array for the index.
+  const tree = filter.categoryTree ? new Set(filter.categoryTree) : null;
+  const seen: SeenSets =
+    tree && seenSets.kind === 'grants'
+      ? { ...seenSets, categoryIds: seenSets.categoryIds.filter((id) => tree.has(id)) }
+      : seenSets;
   const where = Prisma.join([LIVE, seenCondition(seen), ...filterConditions(filter)], ' AND ');
   if (!terms) {
     // The files of each way the caller may see a file (seenRoutes, disjoint), each found by

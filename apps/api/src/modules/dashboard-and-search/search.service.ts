@@ -12,7 +12,6 @@ import { DASHBOARD_TABLES } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
-import { seenSets } from '../../lib/visible-sets.js';
 import { conditionDoesNotFit, unknownField } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
 import * as searchRepo from './search.repository.js';
@@ -133,10 +132,10 @@ async function found(
 ): Promise<TFoundPage> {
   const terms = search ? searchRepo.searchTerms(search) : null;
   const window = { limit: q.quantity, offset: (q.page - 1) * q.quantity };
-  const seen = await seenSets(deps.db, scope);
+  const read = await searchRepo.seenFor(deps.db, scope, filter);
   const { rows, total } = await searchRepo.findFiles(
     deps.db,
-    searchRepo.findFilesSql(seen, terms, filter, window),
+    searchRepo.findFilesSql(read.seen, terms, read.filter, window),
   );
   const words = search ? (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8) : [];
   const snippets =
