@@ -13,90 +13,54 @@ export interface Section {
   area: Area | null;
 }
 
+/** The sections of one navigation group, all for the same login role and area. */
+function inGroup(
+  group: string,
+  role: Section['role'],
+  area: Area | null,
+  sections: ReadonlyArray<readonly [path: string, label: string]>,
+): Section[] {
+  return sections.map(([path, label]) => ({ path, label, group, role, area }));
+}
+
 export const SECTIONS: readonly Section[] = [
-  { path: '/dashboard', label: 'Dashboard', group: 'Workspace', role: 'user', area: null },
-  { path: '/categories', label: 'Categories', group: 'Workspace', role: 'user', area: null },
-  { path: '/assigned', label: 'Assigned to me', group: 'Workspace', role: 'user', area: null },
-  { path: '/unindexed-files', label: 'Unindexed files', group: 'Files', role: 'any', area: null },
-  { path: '/files/checked-out', label: 'Checked out', group: 'Files', role: 'any', area: null },
-  { path: '/files/favourites', label: 'Favourites', group: 'Files', role: 'any', area: null },
-  { path: '/files/my-deleted', label: 'My deleted files', group: 'Files', role: 'any', area: null },
-  { path: '/notifications', label: 'Notifications', group: 'Files', role: 'any', area: null },
-  { path: '/admin/category', label: 'Categories', group: 'File Control', role: 'admin', area: 'fileControl' },
-  {
-    path: '/admin/category-groups',
-    label: 'Category groups',
-    group: 'File Control',
-    role: 'admin',
-    area: 'fileControl',
-  },
-  {
-    path: '/admin/metadata-fields',
-    label: 'Metadata fields',
-    group: 'File Control',
-    role: 'admin',
-    area: 'fileControl',
-  },
-  {
-    path: '/admin/value-lists',
-    label: 'Value lists',
-    group: 'File Control',
-    role: 'admin',
-    area: 'fileControl',
-  },
-  { path: '/admin/workflows', label: 'Workflows', group: 'File Control', role: 'admin', area: 'fileControl' },
-  { path: '/admin/trash', label: 'Trash', group: 'File Control', role: 'admin', area: 'fileControl' },
-  { path: '/admin/retention', label: 'Retention', group: 'File Control', role: 'admin', area: 'fileControl' },
-  { path: '/admin/intake', label: 'Intake', group: 'File Control', role: 'admin', area: 'fileControl' },
-  { path: '/admin/assigned', label: 'Assigned to me', group: 'My work', role: 'admin', area: null },
-  { path: '/admin/dashboard', label: 'Administration', group: 'Settings', role: 'admin', area: 'settings' },
-  { path: '/admin/users', label: 'Users', group: 'Settings', role: 'admin', area: 'settings' },
-  {
-    path: '/admin/logged-in-users',
-    label: 'Signed-in users',
-    group: 'Settings',
-    role: 'admin',
-    area: 'settings',
-  },
-  { path: '/admin/groups', label: 'Groups', group: 'Settings', role: 'admin', area: 'settings' },
-  { path: '/admin/email', label: 'E-mail', group: 'Settings', role: 'admin', area: 'settings' },
-  {
-    path: '/admin/company-setup',
-    label: 'Company setup',
-    group: 'Settings',
-    role: 'admin',
-    area: 'settings',
-  },
-  {
-    path: '/admin/sign-in-security',
-    label: 'Sign-in security',
-    group: 'Settings',
-    role: 'admin',
-    area: 'settings',
-  },
-  { path: '/admin/backups', label: 'Backups', group: 'Settings', role: 'admin', area: 'settings' },
-  {
-    path: '/admin/authentication',
-    label: 'External authentication',
-    group: 'Settings',
-    role: 'admin',
-    area: 'settings',
-  },
-  { path: '/admin/audit', label: 'Audit trail', group: 'Settings', role: 'admin', area: 'settings' },
-  {
-    path: '/admin/client-errors',
-    label: 'Client errors',
-    group: 'Settings',
-    role: 'admin',
-    area: 'settings',
-  },
-  {
-    path: '/admin/license-management',
-    label: 'Licence management',
-    group: 'Licence',
-    role: 'admin',
-    area: 'licence',
-  },
+  ...inGroup('Workspace', 'user', null, [
+    ['/dashboard', 'Dashboard'],
+    ['/categories', 'Categories'],
+    ['/assigned', 'Assigned to me'],
+  ]),
+  ...inGroup('Files', 'any', null, [
+    ['/unindexed-files', 'Unindexed files'],
+    ['/files/checked-out', 'Checked out'],
+    ['/files/favourites', 'Favourites'],
+    ['/files/my-deleted', 'My deleted files'],
+    ['/notifications', 'Notifications'],
+  ]),
+  ...inGroup('File Control', 'admin', 'fileControl', [
+    ['/admin/category', 'Categories'],
+    ['/admin/category-groups', 'Category groups'],
+    ['/admin/metadata-fields', 'Metadata fields'],
+    ['/admin/value-lists', 'Value lists'],
+    ['/admin/workflows', 'Workflows'],
+    ['/admin/trash', 'Trash'],
+    ['/admin/retention', 'Retention'],
+    ['/admin/intake', 'Intake'],
+  ]),
+  ...inGroup('My work', 'admin', null, [['/admin/assigned', 'Assigned to me']]),
+  ...inGroup('Settings', 'admin', 'settings', [
+    ['/admin/dashboard', 'Administration'],
+    ['/admin/users', 'Users'],
+    ['/admin/logged-in-users', 'Signed-in users'],
+    ['/admin/groups', 'Groups'],
+    ['/admin/email', 'E-mail'],
+    ['/admin/company-setup', 'Company setup'],
+    ['/admin/sign-in-security', 'Sign-in security'],
+    ['/admin/backups', 'Backups'],
+    ['/admin/authentication', 'External authentication'],
+    ['/admin/audit', 'Audit trail'],
+    ['/admin/client-errors', 'Client errors'],
+  ]),
+  ...inGroup('Licence', 'admin', 'licence', [['/admin/license-management', 'Licence management']]),
 ];
 
 export function mayOpen(section: Section, role: string, accessType: string): boolean {
