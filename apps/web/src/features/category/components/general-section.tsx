@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCategoryInfo, ZStoreCategoryBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { CardForm } from '../../../components/card-form';
 import { Field, FormField } from '../../../components/form-field';
-import { PendingButton } from '../../../components/pending-button';
 import { fieldBinder, withEmptyMessages } from '../../../lib/form';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useUpdateFolder } from '../api/update-folder';
@@ -40,39 +40,33 @@ export function GeneralSection({ info, canWrite }: { info: TCategoryInfo; canWri
     told: (_saved, values) => ['Category saved', `${values.name} was saved.`],
   });
   return (
-    <section className="card" aria-labelledby="general-title">
-      <h2 id="general-title">General</h2>
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
-        <fieldset disabled={!canWrite} className="plain-fieldset">
-          <div className="form-grid">
-            <FormField label="Name" autoComplete="off" {...bind('name')} />
-            <FormField
-              label="Prefix of running numbers"
-              autoComplete="off"
-              hint="Shown before each file's number here, such as INV-"
-              {...bind('incremental_prefix')}
-            />
-            <Field label="Description" error={bind('description').error} className="field--wide">
-              {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
-            </Field>
-          </div>
-          <label className="checkbox">
-            <input type="checkbox" {...form.register('inherit_fields')} /> Ask for the fields of the category
-            above too
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" {...form.register('inherit_permissions')} /> Give the rights of the
-            category above too
-          </label>
-        </fieldset>
-        {canWrite ? (
-          <div className="form-actions">
-            <PendingButton pending={update.isPending} pendingLabel="Saving…">
-              Save
-            </PendingButton>
-          </div>
-        ) : null}
-      </form>
-    </section>
+    <CardForm
+      title="General"
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      canWrite={canWrite}
+      submitLabel="Save"
+    >
+      <div className="form-grid">
+        <FormField label="Name" autoComplete="off" {...bind('name')} />
+        <FormField
+          label="Prefix of running numbers"
+          autoComplete="off"
+          hint="Shown before each file's number here, such as INV-"
+          {...bind('incremental_prefix')}
+        />
+        <Field label="Description" error={bind('description').error} className="field--wide">
+          {(control) => <textarea {...control} rows={2} {...form.register('description')} />}
+        </Field>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('inherit_fields')} /> Ask for the fields of the category
+        above too
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('inherit_permissions')} /> Give the rights of the category
+        above too
+      </label>
+    </CardForm>
   );
 }

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCompanyDetails, ZCompanyDetailsBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { CardForm } from '../../../components/card-form';
 import { QueryState } from '../../../components/data-table';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import { PendingButton } from '../../../components/pending-button';
 import { fieldBinder } from '../../../lib/form';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -65,24 +65,19 @@ function DetailsCard({ details, canWrite }: { details: TCompanyDetails; canWrite
     told: () => ['Company details saved', 'The details were saved.'],
   });
   return (
-    <section className="card" aria-labelledby="details-title">
-      <h2 id="details-title">Details</h2>
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
-        <fieldset className="plain-fieldset form" disabled={!canWrite}>
-          <FormField label="Company name" autoComplete="organization" {...bind('name')} />
-          <FormField label="Address" autoComplete="street-address" {...bind('address')} />
-          <FormField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
-          <FormField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
-          <FormField label="Website" type="url" autoComplete="url" {...bind('website')} />
-        </fieldset>
-        {canWrite ? (
-          <div className="form-actions">
-            <PendingButton pending={update.isPending} pendingLabel="Saving…">
-              Save details
-            </PendingButton>
-          </div>
-        ) : null}
-      </form>
-    </section>
+    <CardForm
+      title="Details"
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      canWrite={canWrite}
+      submitLabel="Save details"
+      fieldsetClassName="plain-fieldset form"
+    >
+      <FormField label="Company name" autoComplete="organization" {...bind('name')} />
+      <FormField label="Address" autoComplete="street-address" {...bind('address')} />
+      <FormField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
+      <FormField label="E-mail" type="email" autoComplete="email" {...bind('email')} />
+      <FormField label="Website" type="url" autoComplete="url" {...bind('website')} />
+    </CardForm>
   );
 }
