@@ -1,29 +1,11 @@
 import type { TStep } from '@quire/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aStep } from '../testing/fixtures';
 import { WorkflowDiagram } from './workflow-diagram';
 
-const step = (id: number, position: number, routes: Partial<TStep>): TStep => ({
-  id,
-  workflow_id: 1,
-  name: `Step ${id}`,
-  description: '',
-  position,
-  due_hours: null,
-  completion: 'any',
-  quorum: null,
-  on_approve: 'next',
-  on_approve_step_id: null,
-  on_reject: 'end',
-  on_reject_step_id: null,
-  running_count: 0,
-  assignees: [],
-  notifications: [],
-  conditions: [],
-  triggers: [],
-  fields: [],
-  ...routes,
-});
+const step = (id: number, position: number, routes: Partial<TStep>): TStep =>
+  aStep({ id, name: `Step ${id}`, position, on_reject: 'end', ...routes });
 
 const routes = (container: HTMLElement, kind: 'approve' | 'reject') =>
   [...container.querySelectorAll(`path.workflow-diagram__route--${kind}`)].map((p) => p.getAttribute('d'));
