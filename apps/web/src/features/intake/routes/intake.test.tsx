@@ -440,6 +440,49 @@ describe('intake', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('edits a source and a rule that leave files for a group or a person, their choice shown', async () => {
+    const forGroup: TIntakeSource = {
+      ...source,
+      file_as: 'unindexed',
+      unindexed_group: { id: 8, name: 'Accounts' },
+    };
+    const forFran: TIntakeRule = { ...rule(1, 'Invoices'), unindexed_user: { id: 5, username: 'fran' } };
+    const { calls } = server({
+      'GET /api/intake/sources': { body: { data: { items: [forGroup] } } },
+      'GET /api/intake/rules': { body: { data: { items: [forFran] } } },
+      'PUT /api/intake/sources/1': { body: { data: forGroup, message: 'Intake source "Scanner" saved' } },
+      'PUT /api/intake/rules/1': { body: { data: forFran, message: 'Intake rule changed' } },
+    });
+    const { user } = renderApp('/admin/intake');
+    await user.click(await screen.findByRole('button', { name: 'Edit Scanner' }, { timeout: 10_000 }));
+    const sourceEdit = await screen.findByRole('form', { name: 'Edit Scanner' });
+    expect(within(sourceEdit).getByRole('radio', { name: /Left unindexed for a group/ })).toBeChecked();
+    await within(sourceEdit).findByRole('option', { name: 'Accounts' });
+    expect(within(sourceEdit).getByRole('combobox', { name: 'Group' })).toHaveValue('8');
+    await user.click(within(sourceEdit).getByRole('radio', { name: 'Left unindexed for the owner' }));
+    expect(within(sourceEdit).queryByRole('combobox', { name: 'Group' })).toBeNull();
+    await user.click(within(sourceEdit).getByRole('button', { name: 'Save source' }));
+    expect(await screen.findByText('Intake source "Scanner" saved')).toBeVisible();
+    expect(sent(calls, 'PUT', '/api/intake/sources/1')).toEqual([
+      sourceSent({
+        kind: 'folder',
+        name: 'Scanner',
+        file_as: 'unindexed',
+        settings: { path: '/srv/scans', subfolders: false },
+      }),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Invoices' }));
+    const ruleEdit = await screen.findByRole('form', { name: 'Change Invoices' });
+    expect(within(ruleEdit).getByRole('radio', { name: 'Left unindexed for a person' })).toBeChecked();
+    expect(within(ruleEdit).getByRole('combobox', { name: 'Person' })).toHaveValue('5');
+    await user.click(within(ruleEdit).getByRole('button', { name: 'Save rule' }));
+    expect(await screen.findByText('Intake rule changed')).toBeVisible();
+    expect(sent(calls, 'PUT', '/api/intake/rules/1')).toEqual([
+      ruleSent({ name: 'Invoices', name_glob: 'invoices-*.pdf', category_id: 4, unindexed_user_id: 5 }),
+    ]);
+  });
+
   it('edits a rule in the same form, filled in from it, and can switch it off', async () => {
     const { calls } = server({
       'PUT /api/intake/rules/1': {
