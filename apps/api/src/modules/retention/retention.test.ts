@@ -29,6 +29,16 @@ let adminId: number;
 const call = (opts: InjectOptions, token: string | null = admin) => callAs(t, token, opts);
 const put = (categoryId: number, payload: object) =>
   call({ method: 'PUT', url: `/api/retention/categories/${categoryId}/rule`, payload });
+/** A file of the admin's in a category, created `ageDays` before the clock when given. */
+async function fileIn(categoryId: number, name: string, ageDays?: number) {
+  const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId, name });
+  if (ageDays !== undefined)
+    await t.db.file.update({
+      where: { id: file.id },
+      data: { createdAt: new Date(clock.getTime() - ageDays * DAY) },
+    });
+  return file;
+}
 const ruleOf = (categoryId: number) =>
   call({ method: 'GET', url: `/api/retention/categories/${categoryId}/rule` });
 const scan = async () => {
@@ -127,11 +137,7 @@ describe('retention rules', () => {
 describe('legal holds', () => {
   it('sets a hold naming who and why, lists it, and releases it once with an audited reason', async () => {
     const category = await createCategory(t.db);
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: category.id,
-      name: 'nda.pdf',
-    });
+    const file = await fileIn(category.id, 'nda.pdf');
     const set = await call({
       method: 'POST',
       url: '/api/retention/holds',
@@ -236,46 +242,14 @@ describe('dispositions', () => {
         .statusCode,
     ).toBe(200);
 
-    const old = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: byUpload.id,
-      name: 'old.txt',
-    });
-    await t.db.file.update({
-      where: { id: old.id },
-      data: { createdAt: new Date(clock.getTime() - 11 * DAY) },
-    });
-    const young = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: byUpload.id,
-      name: 'young.txt',
-    });
-    await t.db.file.update({
-      where: { id: young.id },
-      data: { createdAt: new Date(clock.getTime() - 9 * DAY) },
-    });
-    const ended = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: byField.id,
-      name: 'ended.txt',
-    });
+    await fileIn(byUpload.id, 'old.txt', 11);
+    await fileIn(byUpload.id, 'young.txt', 9);
+    const ended = await fileIn(byField.id, 'ended.txt');
     await setFileValues(t.db, ended.id, [{ fieldId: dateField.id, value: '2026-09-30' }]);
-    const running = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: byField.id,
-      name: 'running.txt',
-    });
+    const running = await fileIn(byField.id, 'running.txt');
     await setFileValues(t.db, running.id, [{ fieldId: dateField.id, value: '2026-11-01' }]);
-    await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: byField.id,
-      name: 'no-date.txt',
-    });
-    const claim = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: byWorkflow.id,
-      name: 'claim.txt',
-    });
+    await fileIn(byField.id, 'no-date.txt');
+    const claim = await fileIn(byWorkflow.id, 'claim.txt');
     const workflow = await t.db.workflow.create({ data: { name: `Claims flow ${Date.now()}` } });
     await t.db.workflowInstance.create({
       data: {
@@ -324,15 +298,7 @@ describe('dispositions', () => {
       review_group_id: group.id,
     });
     expect(set.statusCode, set.body).toBe(200);
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: category.id,
-      name: 'cv.pdf',
-    });
-    await t.db.file.update({
-      where: { id: file.id },
-      data: { createdAt: new Date(clock.getTime() - 4 * DAY) },
-    });
+    const file = await fileIn(category.id, 'cv.pdf', 4);
     await scan();
     await scan();
     const told = await t.db.notification.findMany({ where: { kind: 'retention.review', fileId: file.id } });
@@ -348,16 +314,8 @@ describe('dispositions', () => {
       (await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' }))
         .statusCode,
     ).toBe(200);
-    const a = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: category.id,
-      name: 'a.txt',
-    });
-    const b = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: category.id,
-      name: 'b.txt',
-    });
+    const a = await fileIn(category.id, 'a.txt');
+    const b = await fileIn(category.id, 'b.txt');
     await t.db.file.updateMany({
       where: { id: { in: [a.id, b.id] } },
       data: { createdAt: new Date(clock.getTime() - 2 * DAY) },
