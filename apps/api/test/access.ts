@@ -23,22 +23,15 @@ export type Caller = [
   expect: (write: boolean, signedIn: boolean) => number,
 ];
 
+/** What one outside the area gets: the reads for everyone signed in, nothing else. */
+const signedInReadsOnly = (write: boolean, signedIn: boolean) => (!write && signedIn ? 200 : 403);
+
 /** Settings calls; reads marked `signedIn` are for everyone signed in. */
 export const SETTINGS_CALLERS: Caller[] = [
   ['anonymous', null, 'admin', () => 401],
-  ['General staff', 'General staff', 'user', (write, signedIn) => (!write && signedIn ? 200 : 403)],
-  [
-    'File Control Admin',
-    'File Control Admin',
-    'admin',
-    (write, signedIn) => (!write && signedIn ? 200 : 403),
-  ],
-  [
-    'a Company Admin signed in as user',
-    'COMPANY ADMIN',
-    'user',
-    (write, signedIn) => (!write && signedIn ? 200 : 403),
-  ],
+  ['General staff', 'General staff', 'user', signedInReadsOnly],
+  ['File Control Admin', 'File Control Admin', 'admin', signedInReadsOnly],
+  ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', signedInReadsOnly],
   ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
   ['User Administration Admin', 'User Administration Admin', 'admin', () => 200],
   ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
@@ -50,20 +43,10 @@ export const SETTINGS_CALLERS: Caller[] = [
  */
 export const FILE_CONTROL_CALLERS: Caller[] = [
   ['anonymous', null, 'admin', () => 401],
-  ['General staff', 'General staff', 'user', (write, signedIn) => (!write && signedIn ? 200 : 403)],
+  ['General staff', 'General staff', 'user', signedInReadsOnly],
   ['Auditor', 'Auditor', 'admin', (write) => (write ? 403 : 200)],
-  [
-    'User Administration Admin',
-    'User Administration Admin',
-    'admin',
-    (write, signedIn) => (!write && signedIn ? 200 : 403),
-  ],
-  [
-    'a Company Admin signed in as user',
-    'COMPANY ADMIN',
-    'user',
-    (write, signedIn) => (!write && signedIn ? 200 : 403),
-  ],
+  ['User Administration Admin', 'User Administration Admin', 'admin', signedInReadsOnly],
+  ['a Company Admin signed in as user', 'COMPANY ADMIN', 'user', signedInReadsOnly],
   ['File Control Admin', 'File Control Admin', 'admin', () => 200],
   ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
 ];
