@@ -180,6 +180,18 @@ try {
   const head = await auditRepo.chainHead(db);
   const deepCursor = Math.floor((head?.seq ?? 0) / 2);
 
+  // The last file of the staff member's page 49 of the category list, as a cursor.
+  const page49 = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/filter-files?page=49&quantity=20',
+      headers: { authorization: `Bearer ${staffToken}` },
+      payload: { category_id: visibleTop },
+    })
+  ).json().data as { next_cursor: string };
+  const deepCursorOfList = page49.next_cursor;
+  const [deepMs, deepId] = deepCursorOfList.split('.');
+  const deepWindow = { limit: 20, offset: 0, before: { at: new Date(Number(deepMs)), id: Number(deepId) } };
   const cases: Case[] = [
     {
       label: 'category list (staff, 20)',
@@ -207,6 +219,20 @@ try {
           { categoryId: visibleTop, includeSubcategories: true },
           { limit: 20, offset: 980 },
         );
+      },
+    },
+    {
+      // The same page as page 50, reached by the cursor of page 49's last file (keyset paging).
+      label: 'category list, page 50 by cursor',
+      as: staffToken,
+      api: inject(staffToken, 'POST', `/api/filter-files?quantity=20&cursor=${deepCursorOfList}`, {
+        category_id: visibleTop,
+      }),
+      sql: async () => {
+        await findBare(staffScope, null, { categoryId: visibleTop, includeSubcategories: true }, deepWindow);
+      },
+      plain: async () => {
+        await findBare(plainScope, null, { categoryId: visibleTop, includeSubcategories: true }, deepWindow);
       },
     },
     {

@@ -89,7 +89,18 @@ export const ZFoundFile = ZFileBrief.extend({
 });
 export type TFoundFile = z.infer<typeof ZFoundFile>;
 
-export const ZFoundPage = ZCountedPage(ZFoundFile);
+/** A place in a newest-first list: `<created_at in ms>.<file id>` of the last file of a page. */
+export const ZFileCursor = z
+  .string()
+  .regex(/^\d{1,15}\.\d{1,10}$/, 'Give the next_cursor of the page before');
+
+export const ZFoundPage = ZCountedPage(ZFoundFile).extend({
+  /**
+   * An extension: a filter list without search words (newest first) gives the `cursor` of the
+   * page after this one; null when this page is not full. Absent from ranked searches.
+   */
+  next_cursor: ZFileCursor.nullable().optional(),
+});
 export type TFoundPage = z.infer<typeof ZFoundPage>;
 
 export const ZSearchQuery = (defaultQuantity: number) =>
@@ -180,6 +191,11 @@ export type TFilterFilesInput = z.infer<typeof ZFilterFilesBody>;
 export const ZFilterFilesQuery = z.object({
   page: z.coerce.number().int().min(1).max(10000).default(1),
   quantity: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Keyset paging (an extension of the spec's page): the `next_cursor` of the page before. The
+   * page after it is read from the index at once, however deep; not with `search` (ranked).
+   */
+  cursor: ZFileCursor.optional(),
 });
 
 /** Whether the text of a file's current version was read for search (shown on its detail page). */

@@ -12,6 +12,12 @@ export const conditionDoesNotFit = (index: number, what: string, message: string
   return invalidInput(`fields.${index}.${what}: ${message}`, errors);
 };
 
+/** A cursor (keyset paging, newest first) given with search words (a ranked list). */
+export const cursorWithSearch = () =>
+  invalidInput('cursor: a ranked search is paged by page, not by cursor', [
+    { path: 'query.cursor', message: 'Page a search by page; a cursor pages a list without search words' },
+  ]);
+
 /** Text recognition asked for on a file whose current version is not an image or a PDF. */
 export const notRecognisable = createError({
   code: 'search.not_recognisable',

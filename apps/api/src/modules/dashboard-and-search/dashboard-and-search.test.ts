@@ -422,6 +422,36 @@ describe('POST /api/filter-files', () => {
     expect(ids(await filter(staff, { category_id: closed }))).toEqual([]);
   });
 
+  it('pages by cursor (an extension) as by page, counts them all, and refuses a bad cursor or one with search', async () => {
+    const paged = (await createCategory(t.db, { name: 'Paged', grants: [{ userId: staff.id }] })).id;
+    for (let i = 0; i < 5; i++)
+      await createFile(t.db, t.app.deps.blobs, { ownerId: i % 2 ? staff.id : admin.id, categoryId: paged });
+    const byPage = ids(await filter(staff, { category_id: paged }, '?quantity=10'));
+    expect(byPage).toHaveLength(5);
+    const byCursor: number[] = [];
+    let cursor: string | null = null;
+    for (let round = 0; round < 3; round++) {
+      const res = await filter(
+        staff,
+        { category_id: paged },
+        `?quantity=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.total).toBe(5);
+      byCursor.push(...ids(res));
+      cursor = res.json().data.next_cursor;
+    }
+    expect(byCursor).toEqual(byPage);
+    expect(cursor).toBeNull();
+    const bad = await filter(staff, { category_id: paged }, '?cursor=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().errors)).toContain('cursor');
+    const ranked = await filter(staff, { category_id: paged, search: 'file' }, '?cursor=1.1');
+    expect(ranked.statusCode).toBe(400);
+    expect(JSON.stringify(ranked.json().errors)).toContain('cursor');
+    expect((await get(staff, '/api/search-files?search=file')).json().data).not.toHaveProperty('next_cursor');
+  });
+
   it('sees a grant, its revoking, a group membership and a category move at once', async () => {
     const moving = (await createCategory(t.db, { name: 'Moving' })).id;
     const file = (await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: moving })).id;

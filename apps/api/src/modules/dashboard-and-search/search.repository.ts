@@ -195,7 +195,15 @@ export const RANK_WINDOW = 1000;
  * comments C, content D), plus a bonus when every word is part of the name (trigram index,
  * partial words), among the newest RANK_WINDOW matches; without, newest first.
  */
-export function findFilesSql(seenSets: SeenSets, terms: SearchTerms | null, filter: FileFilter, w: Window) {
+/** A page: by offset, or (keyset, a list without search words) the files older than `before`. */
+export type ListWindow = Window & { before?: { at: Date; id: number } };
+
+export function findFilesSql(
+  seenSets: SeenSets,
+  terms: SearchTerms | null,
+  filter: FileFilter,
+  w: ListWindow,
+) {
   // Of the categories seen, those in the filter's tree (when read): one array for the index.
   const tree = filter.categoryTree ? new Set(filter.categoryTree) : null;
   const seen: SeenSets =
@@ -208,11 +216,17 @@ export function findFilesSql(seenSets: SeenSets, terms: SearchTerms | null, filt
     // its own index, newest first and at most as many as the page (or the count) needs. One OR
     // over the routes read every file.
     const routes = seenRoutes(seen);
-    const matching = (columns: Prisma.Sql, limit: number) =>
+    // After a cursor, each route's index is entered at that place (the count is of them all).
+    const older = w.before
+      ? [
+          Prisma.sql`(f.created_at, f.id) < ((${utc(w.before.at)}::timestamptz AT TIME ZONE 'UTC'), ${w.before.id}::int)`,
+        ]
+      : [];
+    const matching = (columns: Prisma.Sql, limit: number, after: Prisma.Sql[] = []) =>
       Prisma.join(
         routes.map(
           (route) => Prisma.sql`(SELECT ${columns} FROM files f
-             WHERE ${Prisma.join([LIVE, route, ...filterConditions(filter)], ' AND ')}
+             WHERE ${Prisma.join([LIVE, route, ...filterConditions(filter), ...after], ' AND ')}
              ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)`,
         ),
         ' UNION ALL ',
@@ -222,7 +236,7 @@ export function findFilesSql(seenSets: SeenSets, terms: SearchTerms | null, filt
       // row before the offset.
       rows: Prisma.sql`
         SELECT ${SUMMARY_COLUMNS}, 0::float8 AS rank FROM (
-          SELECT u.id, u.created_at FROM (${matching(Prisma.sql`f.id, f.created_at`, w.offset + w.limit)}) u
+          SELECT u.id, u.created_at FROM (${matching(Prisma.sql`f.id, f.created_at`, w.offset + w.limit, older)}) u
            ORDER BY u.created_at DESC, u.id DESC ${page(w)}
         ) p
         JOIN files f ON f.id = p.id ${SUMMARY_JOINS}

@@ -12,7 +12,7 @@ import { DASHBOARD_TABLES } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
-import { conditionDoesNotFit, unknownField } from './dashboard-and-search.errors.js';
+import { conditionDoesNotFit, cursorWithSearch, unknownField } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
 import * as searchRepo from './search.repository.js';
 
@@ -122,16 +122,26 @@ export function highlightName(name: string, words: string[]): string {
   return open ? `${html}</mark>` : html;
 }
 
+/** A cursor of a newest-first list: `<created_at in ms>.<id>` of a page's last file. */
+const cursorOf = (r: { created_at: Date; id: number }) => `${r.created_at.getTime()}.${r.id}`;
+
+function parseCursor(cursor: string): { at: Date; id: number } {
+  const [ms, id] = cursor.split('.');
+  return { at: new Date(Number(ms)), id: Number(id) };
+}
+
 async function found(
   deps: Deps,
   scope: Scope,
   search: string | undefined,
   filter: searchRepo.FileFilter,
-  q: { page: number; quantity: number },
+  q: { page: number; quantity: number; cursor?: string },
   withSnippets: boolean,
 ): Promise<TFoundPage> {
   const terms = search ? searchRepo.searchTerms(search) : null;
-  const window = { limit: q.quantity, offset: (q.page - 1) * q.quantity };
+  if (q.cursor && terms) throw cursorWithSearch();
+  const before = q.cursor ? parseCursor(q.cursor) : undefined;
+  const window = { limit: q.quantity, offset: before ? 0 : (q.page - 1) * q.quantity, before };
   const read = await searchRepo.seenFor(deps.db, scope, filter);
   const { rows, total } = await searchRepo.findFiles(
     deps.db,
@@ -157,7 +167,10 @@ async function found(
       snippet_page: snippet?.page ?? null,
     };
   });
-  return pageOf(items, q, total);
+  const last = rows.at(-1);
+  // Lists without search words are newest first: the cursor of the page after this one.
+  const next = terms ? {} : { next_cursor: last && rows.length === q.quantity ? cursorOf(last) : null };
+  return { ...pageOf(items, q, total), ...next };
 }
 
 /** The search results page and the header's suggestions: by rank, with passages. */
@@ -275,7 +288,7 @@ export async function filterFiles(
   deps: Deps,
   auth: AuthContext,
   body: TFilterFilesInput,
-  q: { page: number; quantity: number },
+  q: { page: number; quantity: number; cursor?: string },
 ): Promise<TFoundPage> {
   const filter: searchRepo.FileFilter = {
     categoryId: body.category_id,
