@@ -173,6 +173,7 @@ describe('intake', { timeout: 60_000 }, () => {
     expect(row).toHaveTextContent('Error');
     expect(row).toHaveTextContent('does not exist');
     expect(row).toHaveTextContent('12');
+    expect(row).toHaveTextContent('Indexed');
   });
 
   it('adds a watched folder from the form, showing the server’s refusal at its field', async () => {
@@ -454,7 +455,9 @@ describe('intake', { timeout: 60_000 }, () => {
       'PUT /api/intake/rules/1': { body: { data: forFran, message: 'Intake rule changed' } },
     });
     const { user } = renderApp('/admin/intake');
-    await user.click(await screen.findByRole('button', { name: 'Edit Scanner' }, { timeout: 10_000 }));
+    const row = await screen.findByRole('row', { name: /Scanner/ }, { timeout: 10_000 });
+    expect(row).toHaveTextContent('Unindexed for group Accounts');
+    await user.click(within(row).getByRole('button', { name: 'Edit Scanner' }));
     const sourceEdit = await screen.findByRole('form', { name: 'Edit Scanner' });
     expect(within(sourceEdit).getByRole('radio', { name: /Left unindexed for a group/ })).toBeChecked();
     await within(sourceEdit).findByRole('option', { name: 'Accounts' });

@@ -132,6 +132,14 @@ function RowDialogs<T extends { id: number; name: string }>({
   );
 }
 
+/** How a source leaves what it takes: indexed, or unindexed for its owner or its group. */
+function filedAs(source: TIntakeSource) {
+  if (source.file_as === 'indexed') return 'Indexed';
+  return source.unindexed_group
+    ? `Unindexed for group ${source.unindexed_group.name}`
+    : `Unindexed for ${source.owner.username}`;
+}
+
 function where(source: TIntakeSource) {
   return source.kind === 'folder' ? source.settings.path : `${source.settings.user}@${source.settings.host}`;
 }
@@ -182,6 +190,7 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
             'Kind',
             'Where',
             'Category',
+            'Files are',
             'State',
             'Last error',
             'Taken',
@@ -196,6 +205,7 @@ function SourcesSection({ canWrite }: { canWrite: boolean }) {
               <td>{s.kind === 'folder' ? 'Folder' : 'E-mail'}</td>
               <td>{where(s)}</td>
               <td>{s.category.name}</td>
+              <td>{filedAs(s)}</td>
               <td>{s.enabled ? STATE_WORDS[s.state] : 'Off'}</td>
               <td>{s.last_error ?? '—'}</td>
               <td>{s.taken_count}</td>
