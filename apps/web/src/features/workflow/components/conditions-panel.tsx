@@ -19,7 +19,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useDeleteCondition } from '../api/delete-condition';
 import { useSaveCondition } from '../api/save-condition';
 import { operatorsFor } from '../lib/words';
-import { DetailList } from './detail-list';
+import { DetailList, type StepPanelProps } from './detail-list';
 
 import { ValueInput } from './value-input';
 
@@ -205,15 +205,7 @@ function ConditionDialog({
 }
 
 /** The PRE conditions (to enter) and POST conditions (to approve) of a step. */
-export function ConditionsPanel({
-  step,
-  workflow,
-  canWrite,
-}: {
-  step: TStep;
-  workflow: TWorkflow;
-  canWrite: boolean;
-}) {
+export function ConditionsPanel({ step, workflow, canWrite }: StepPanelProps) {
   const remove = useDeleteCondition();
   const [open, setOpen] = useState<
     { kind: 'edit'; mode: Mode; c?: TStepCondition } | { kind: 'delete'; c: TStepCondition } | null

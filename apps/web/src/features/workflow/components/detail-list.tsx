@@ -1,4 +1,12 @@
+import type { TStep, TWorkflow } from '@quire/contract';
 import type { ReactNode } from 'react';
+
+/** What a panel of a step's details is given: the step, its workflow, and whether one may change it. */
+export interface StepPanelProps {
+  step: TStep;
+  workflow: TWorkflow;
+  canWrite: boolean;
+}
 
 /**
  * A step detail's list (notifications, triggers, conditions): each item with Edit and Delete

@@ -1,4 +1,4 @@
-import type { TStep, TWorkflow, TWorkflowValue } from '@quire/contract';
+import type { TWorkflow, TWorkflowValue } from '@quire/contract';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/form-field';
@@ -8,6 +8,7 @@ import { PendingButton } from '../../../components/pending-button';
 import { useEditStepMetadata } from '../api/edit-step-metadata';
 import { useSaveWorkflowMetadata } from '../api/save-workflow-metadata';
 import { useSetStepDefaults } from '../api/set-step-defaults';
+import type { StepPanelProps } from './detail-list';
 import { parseValue, showValue, ValueInput } from './value-input';
 
 interface Row {
@@ -104,15 +105,7 @@ function FieldRows({
 }
 
 /** The fields the assignee fills at a step, and their defaults. */
-export function StepMetadataPanel({
-  step,
-  workflow,
-  canWrite,
-}: {
-  step: TStep;
-  workflow: TWorkflow;
-  canWrite: boolean;
-}) {
+export function StepMetadataPanel({ step, workflow, canWrite }: StepPanelProps) {
   const notify = useNotify();
   const editFields = useEditStepMetadata();
   const setDefaults = useSetStepDefaults();

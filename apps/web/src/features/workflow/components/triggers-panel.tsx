@@ -17,7 +17,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useDeleteTrigger } from '../api/delete-trigger';
 import { useSaveTrigger } from '../api/save-trigger';
 import { TRIGGER_WORDS } from '../lib/words';
-import { DetailList } from './detail-list';
+import { DetailList, type StepPanelProps } from './detail-list';
 import { RecipientSelect } from './recipient-select';
 
 type Input = z.input<typeof ZSaveTriggerBody>;
@@ -175,15 +175,7 @@ function TriggerDialog({
 }
 
 /** What starts or moves a file in this step without a person. */
-export function TriggersPanel({
-  step,
-  workflow,
-  canWrite,
-}: {
-  step: TStep;
-  workflow: TWorkflow;
-  canWrite: boolean;
-}) {
+export function TriggersPanel({ step, workflow, canWrite }: StepPanelProps) {
   const remove = useDeleteTrigger();
   const [open, setOpen] = useState<
     { kind: 'edit'; t?: TStepTrigger } | { kind: 'delete'; t: TStepTrigger } | null
