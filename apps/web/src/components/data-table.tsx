@@ -87,6 +87,15 @@ export function labelCells(table: HTMLTableElement) {
   }
 }
 
+/** The unlabelled head of a table's last column, its rows' actions (named for screen readers). */
+export function ActionsHead({ className }: { className?: string }) {
+  return (
+    <th scope="col" className={className}>
+      <span className="sr-only">Actions</span>
+    </th>
+  );
+}
+
 /** A table of rows with its caption and column headers. */
 export function DataTable({ caption, columns, actions = false, busy = false, children }: DataTableProps) {
   const table = useRef<HTMLTableElement>(null);
@@ -105,11 +114,7 @@ export function DataTable({ caption, columns, actions = false, busy = false, chi
                 {column}
               </th>
             ))}
-            {actions ? (
-              <th scope="col" className="cell-actions">
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
+            {actions ? <ActionsHead className="cell-actions" /> : null}
           </tr>
         </thead>
         <tbody>{children}</tbody>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ActionsHead } from './data-table';
 
 /**
  * A small table inside a card, a form or a dialog (no paging, sorting or phone cards, unlike
@@ -31,11 +32,7 @@ export function PlainTable({
                 </th>
               ),
             )}
-            {actions ? (
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
+            {actions ? <ActionsHead /> : null}
           </tr>
         </thead>
         <tbody>{children}</tbody>
