@@ -7,7 +7,7 @@ import { fieldErrorsFrom } from '../../../lib/field-errors';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useDownloadBackupFile } from '../api/download-backup-file';
 import { useRestoreBackup } from '../api/restore-backup';
-import { type Identity, IdentityFields } from './identity-fields';
+import { type Identity, IdentityFields, identityProblems, identityProof } from './identity-fields';
 
 type Errors = Partial<Record<'password' | 'code' | 'confirmation', string>>;
 
@@ -45,14 +45,12 @@ export function ArchiveDialog({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const local: Errors = {};
-    if (!identity.password) local.password = 'Enter your password';
-    if (twoFactor && !/^\d{6}$/.test(identity.code)) local.code = 'Enter the 6-digit code';
+    const local: Errors = identityProblems(identity, twoFactor);
     if (restoring && confirmation !== RESTORE_CONFIRMATION)
       local.confirmation = `Type ${RESTORE_CONFIRMATION} to confirm`;
     setErrors(local);
     if (Object.keys(local).length) return;
-    const proof = { password: identity.password, ...(identity.code ? { code: identity.code } : {}) };
+    const proof = identityProof(identity);
     if (restoring)
       restore.mutate(
         { id: archive.id, ...proof, confirmation },

@@ -5,6 +5,23 @@ export interface Identity {
   code: string;
 }
 
+/** What is missing from the identity given: the password, and the code when two-factor is on. */
+export function identityProblems(
+  identity: Identity,
+  twoFactor: boolean,
+): Partial<Record<keyof Identity, string>> {
+  return {
+    ...(identity.password ? {} : { password: 'Enter your password' }),
+    ...(twoFactor && !/^\d{6}$/.test(identity.code) ? { code: 'Enter the 6-digit code' } : {}),
+  };
+}
+
+/** The identity as the backup calls take it: the password, and the code when one was typed. */
+export const identityProof = (identity: Identity) => ({
+  password: identity.password,
+  ...(identity.code ? { code: identity.code } : {}),
+});
+
 /**
  * The admin's password again, and the 2FA code when the admin uses two-factor: what
  * downloading, uploading and restoring a backup ask for.

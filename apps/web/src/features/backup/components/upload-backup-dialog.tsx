@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsFrom } from '../../../lib/field-errors';
 import { formatBytes } from '../../../lib/format';
 import { useUploadBackup } from '../api/upload-backup';
-import { type Identity, IdentityFields } from './identity-fields';
+import { type Identity, IdentityFields, identityProblems, identityProof } from './identity-fields';
 
 type Errors = Partial<Record<'password' | 'code' | 'file', string>>;
 
@@ -24,10 +24,10 @@ export function UploadBackupDialog({ twoFactor, onClose }: { twoFactor: boolean;
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const local: Errors = {};
-    if (!file) local.file = 'Choose a backup archive (.tar)';
-    if (!identity.password) local.password = 'Enter your password';
-    if (twoFactor && !/^\d{6}$/.test(identity.code)) local.code = 'Enter the 6-digit code';
+    const local: Errors = {
+      ...(file ? {} : { file: 'Choose a backup archive (.tar)' }),
+      ...identityProblems(identity, twoFactor),
+    };
     setErrors(local);
     if (!file || Object.keys(local).length) return;
     abort.current = new AbortController();
@@ -35,8 +35,7 @@ export function UploadBackupDialog({ twoFactor, onClose }: { twoFactor: boolean;
     try {
       const row = await upload({
         file,
-        password: identity.password,
-        code: identity.code || undefined,
+        ...identityProof(identity),
         signal: abort.current.signal,
         onProgress: (p) => setProgress(p.total ? Math.round((100 * p.loaded) / p.total) : 0),
       });
