@@ -1,21 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { NotificationArea } from '../components/notifications/notification-area';
-import { NotificationProvider } from '../components/notifications/notification-context';
-import { createNotificationStore } from '../components/notifications/notification-store';
 import { resetErrorReporting } from '../lib/error-reporting';
 import { mockApi } from '../testing/mock-api';
+import { renderWithNotifications } from '../testing/notifications';
 import { ChunkTimeoutError, chunkFailureType, listenForChunkErrors, reportingImport } from './chunk-errors';
 
-function setup() {
-  const store = createNotificationStore();
-  render(
-    <NotificationProvider store={store}>
-      <NotificationArea />
-    </NotificationProvider>,
-  );
-  return store;
-}
+const setup = () => renderWithNotifications(<NotificationArea />).store;
 
 function preloadError(payload: Error) {
   const event = new Event('vite:preloadError', { cancelable: true }) as Event & { payload: Error };

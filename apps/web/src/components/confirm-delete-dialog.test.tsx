@@ -1,26 +1,16 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmDeleteDialog, type DeleteMutation } from './confirm-delete-dialog';
-import { NotificationProvider } from './notifications/notification-context';
-import { createNotificationStore } from './notifications/notification-store';
+import { fakeMutation, renderWithNotifications } from '../testing/notifications';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 function renderDialog(outcome: 'ok' | Error) {
-  const store = createNotificationStore();
   const onClose = vi.fn();
-  const remove: DeleteMutation<number> & { mutate: ReturnType<typeof vi.fn> } = {
-    isPending: false,
-    mutate: vi.fn(
-      (_value: number, options: { onSuccess: (result: unknown) => void; onError: (e: Error) => void }) =>
-        outcome === 'ok' ? options.onSuccess(null) : options.onError(outcome),
-    ),
-  };
-  render(
-    <NotificationProvider store={store}>
-      <ConfirmDeleteDialog noun="trigger" remove={remove} value={12} detail="On entry" onClose={onClose}>
-        <p>When a file enters the step</p>
-      </ConfirmDeleteDialog>
-    </NotificationProvider>,
+  const remove = fakeMutation<number, unknown>(outcome === 'ok' ? null : outcome);
+  const { store } = renderWithNotifications(
+    <ConfirmDeleteDialog noun="trigger" remove={remove} value={12} detail="On entry" onClose={onClose}>
+      <p>When a file enters the step</p>
+    </ConfirmDeleteDialog>,
   );
   return { store, onClose, remove };
 }

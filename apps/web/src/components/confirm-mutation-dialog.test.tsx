@@ -1,40 +1,30 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type ConfirmedMutation, ConfirmMutationDialog } from './confirm-mutation-dialog';
-import { NotificationProvider } from './notifications/notification-context';
-import { createNotificationStore } from './notifications/notification-store';
+import { fakeMutation, renderWithNotifications } from '../testing/notifications';
+import { ConfirmMutationDialog } from './confirm-mutation-dialog';
 
 type Answer = { removed: number };
 
 function renderDialog(outcome: Answer | Error, closeOnFailure = false, quiet = false) {
-  const store = createNotificationStore();
   const onClose = vi.fn();
   const onDone = vi.fn();
-  const mutation: ConfirmedMutation<string, Answer> & { mutate: ReturnType<typeof vi.fn> } = {
-    isPending: false,
-    mutate: vi.fn(
-      (_value: string, options: { onSuccess: (r: Answer) => void; onError: (e: Error) => void }) =>
-        outcome instanceof Error ? options.onError(outcome) : options.onSuccess(outcome),
-    ),
-  };
-  render(
-    <NotificationProvider store={store}>
-      <ConfirmMutationDialog
-        title="Remove the directory?"
-        confirmLabel="Remove"
-        tone="danger"
-        mutation={mutation}
-        value="ldap"
-        success={quiet ? undefined : ['Directory removed', 'Its accounts stay']}
-        failure="Failed to remove directory!"
-        closeOnFailure={closeOnFailure}
-        onDone={onDone}
-        onClose={onClose}
-      >
-        <p>Its accounts stay.</p>
-      </ConfirmMutationDialog>
-    </NotificationProvider>,
+  const mutation = fakeMutation<string, Answer>(outcome);
+  const { store } = renderWithNotifications(
+    <ConfirmMutationDialog
+      title="Remove the directory?"
+      confirmLabel="Remove"
+      tone="danger"
+      mutation={mutation}
+      value="ldap"
+      success={quiet ? undefined : ['Directory removed', 'Its accounts stay']}
+      failure="Failed to remove directory!"
+      closeOnFailure={closeOnFailure}
+      onDone={onDone}
+      onClose={onClose}
+    >
+      <p>Its accounts stay.</p>
+    </ConfirmMutationDialog>,
   );
   return { store, onClose, onDone, mutation };
 }

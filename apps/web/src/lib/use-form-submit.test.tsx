@@ -1,10 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { FormField } from '../components/form-field';
-import { NotificationProvider } from '../components/notifications/notification-context';
-import { createNotificationStore } from '../components/notifications/notification-store';
+import { fakeMutation, renderWithNotifications } from '../testing/notifications';
 import { ApiError } from './api-error';
 import { fieldBinder } from './form';
 import { type SaveMutation, sendingAs, useFormSubmit } from './use-form-submit';
@@ -37,22 +36,9 @@ function NameForm({
 }
 
 function renderForm(outcome: Saved | Error) {
-  const store = createNotificationStore();
   const onDone = vi.fn();
-  const save = {
-    isPending: false,
-    mutate: vi.fn(
-      (
-        _vars: Values & { list: number },
-        o: { onSuccess: (s: Saved) => void; onError: (e: Error) => void },
-      ) => (outcome instanceof Error ? o.onError(outcome) : o.onSuccess(outcome)),
-    ),
-  };
-  render(
-    <NotificationProvider store={store}>
-      <NameForm save={save} onDone={onDone} />
-    </NotificationProvider>,
-  );
+  const save = fakeMutation<Values & { list: number }, Saved>(outcome);
+  const { store } = renderWithNotifications(<NameForm save={save} onDone={onDone} />);
   return { store, onDone, save };
 }
 

@@ -1,8 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { NotificationProvider } from '../components/notifications/notification-context';
 import { createNotificationStore } from '../components/notifications/notification-store';
+import { notificationsWrapper } from '../testing/notifications';
 import { ApiError } from './api-error';
 import { READ_FAILED, useImportCheck } from './use-import-check';
 
@@ -24,10 +23,9 @@ function renderImport(...answers: Array<Result | Error>) {
       o.onSettled?.();
     }),
   };
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <NotificationProvider store={store}>{children}</NotificationProvider>
-  );
-  const hook = renderHook(() => useImportCheck(call, { labels: { key: 'Key' } }), { wrapper });
+  const hook = renderHook(() => useImportCheck(call, { labels: { key: 'Key' } }), {
+    wrapper: notificationsWrapper(store),
+  });
   return { store, call, hook };
 }
 

@@ -1,20 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
+import { renderWithNotifications } from '../../testing/notifications';
 import { ALERT_TIMEOUT_MS, AlertBanner } from './alert-banner';
 import { NotificationArea } from './notification-area';
-import { NotificationProvider } from './notification-context';
-import { createNotificationStore, TOAST_TIMEOUT_MS } from './notification-store';
+import { TOAST_TIMEOUT_MS } from './notification-store';
 
-function setup() {
-  const store = createNotificationStore();
-  render(
-    <NotificationProvider store={store}>
-      <NotificationArea />
-    </NotificationProvider>,
-  );
-  return store;
-}
+const setup = () => renderWithNotifications(<NotificationArea />).store;
 
 const dismiss = () => act(() => screen.getByRole('button', { name: 'Dismiss notification' }).click());
 
