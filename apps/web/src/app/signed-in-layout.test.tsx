@@ -47,6 +47,19 @@ async function navLinks(user: ReturnType<typeof renderApp>['user']) {
 const openAccountMenu = async (user: ReturnType<typeof renderApp>['user']) =>
   user.click(await screen.findByRole('button', { name: /^Account: / }));
 
+const UNAUTHENTICATED = {
+  status: 401,
+  body: { message: 'You are not authenticated, Please login' },
+} as const;
+
+/** The session ended: the sign-in page at `at` (the way back in it), the stored session gone, and why. */
+async function expectSessionEnded(location: () => string, at: string) {
+  expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  expect(location()).toBe(at);
+  expect(localStorage.getItem('auth')).toBeNull();
+  expect(await screen.findByText('Your session has ended, please sign in again')).toBeVisible();
+}
+
 describe('signed-in pages', () => {
   it('send a visitor who is not signed in to /login?redirect=<path>', async () => {
     mockApi({});
@@ -158,25 +171,17 @@ describe('signed-in pages', () => {
     const data = signIn('admin', 'COMPANY ADMIN');
     mockApi({
       'GET /api/user/current': { body: { data: data.user } },
-      'GET /api/all_group': { status: 401, body: { message: 'You are not authenticated, Please login' } },
+      'GET /api/all_group': UNAUTHENTICATED,
     });
-    const { location } = renderApp('/admin/groups');
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(location()).toBe('/login?redirect=%2Fadmin%2Fgroups');
-    expect(localStorage.getItem('auth')).toBeNull();
-    expect(await screen.findByText('Your session has ended, please sign in again')).toBeVisible();
+    await expectSessionEnded(renderApp('/admin/groups').location, '/login?redirect=%2Fadmin%2Fgroups');
   });
 
   it('send an ended session back to /login and forget it', async () => {
     signIn('admin', 'Auditor');
     mockApi({
-      'GET /api/user/current': { status: 401, body: { message: 'You are not authenticated, Please login' } },
+      'GET /api/user/current': UNAUTHENTICATED,
     });
-    const { location } = renderApp('/admin/category');
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(location()).toBe('/login?redirect=%2Fadmin%2Fcategory');
-    expect(localStorage.getItem('auth')).toBeNull();
-    expect(await screen.findByText('Your session has ended, please sign in again')).toBeVisible();
+    await expectSessionEnded(renderApp('/admin/category').location, '/login?redirect=%2Fadmin%2Fcategory');
   });
 
   it('toast "Failed to load user" when the user cannot be loaded for another reason', async () => {
