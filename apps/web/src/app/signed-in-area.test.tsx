@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../testing/fixtures';
+import { aBackupSchedule, signIn } from '../testing/fixtures';
 import { mockApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 import { SECTIONS } from './sections';
@@ -52,16 +52,7 @@ describe('the whole signed-in area', () => {
         body: {
           data: {
             ...EMPTY_PAGE,
-            schedule: {
-              enabled: false,
-              frequency: 'daily',
-              time: '02:00',
-              day_of_week: null,
-              cron: '0 2 * * *',
-              keep_last: 7,
-              next_run_at: null,
-              updated_at: null,
-            },
+            schedule: aBackupSchedule(),
           },
         },
       },

@@ -1,4 +1,11 @@
-import type { AccessType, TLoginData, TMetadataField, TUser } from '@quire/contract';
+import type {
+  AccessType,
+  TBackupSchedule,
+  TCategory,
+  TLoginData,
+  TMetadataField,
+  TUser,
+} from '@quire/contract';
 import { authRecordFrom, setAuth, setUserData } from '../lib/storage';
 
 export function aUser(overrides: Partial<TUser> = {}): TUser {
@@ -62,6 +69,38 @@ export function aMetadataField(overrides: Partial<TMetadataField> = {}): TMetada
     usage: { categories: 0, files: 0, workflows: 0 },
     created_at: '2025-01-01T00:00:00Z',
     updated_at: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A category at the top, empty, that the caller may only view, unless `overrides` say. */
+export function aCategory(overrides: Partial<TCategory> & { id: number }): TCategory {
+  return {
+    name: `Category ${overrides.id}`,
+    description: '',
+    parent_id: null,
+    position: 0,
+    depth: 0,
+    inherit_fields: true,
+    inherit_permissions: true,
+    subcategory_count: 0,
+    file_count: 0,
+    rights: { view: true, upload: false, edit: false, delete: false, share: false, manage: false },
+    ...overrides,
+  };
+}
+
+/** The backup schedule of a new install: off, daily at 02:00, keeping 7. */
+export function aBackupSchedule(overrides: Partial<TBackupSchedule> = {}): TBackupSchedule {
+  return {
+    enabled: false,
+    frequency: 'daily',
+    time: '02:00',
+    day_of_week: null,
+    cron: '0 2 * * *',
+    keep_last: 7,
+    next_run_at: null,
+    updated_at: null,
     ...overrides,
   };
 }

@@ -1,20 +1,11 @@
-import type { AccessType, TBackup, TBackupFile, TBackupSchedule } from '@quire/contract';
+import type { AccessType, TBackup, TBackupFile } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aBackupSchedule, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
-const SCHEDULE: TBackupSchedule = {
-  enabled: false,
-  frequency: 'daily',
-  time: '02:00',
-  day_of_week: null,
-  cron: '0 2 * * *',
-  keep_last: 7,
-  next_run_at: null,
-  updated_at: null,
-};
+const SCHEDULE = aBackupSchedule();
 
 const run = (o: Partial<TBackup> = {}): TBackup => ({
   id: 1,

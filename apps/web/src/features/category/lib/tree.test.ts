@@ -1,20 +1,10 @@
 import type { TCategory } from '@quire/contract';
 import { describe, expect, it } from 'vitest';
+import { aCategory } from '../../../testing/fixtures';
 import { pathTo, subtreeIds, toTree } from './tree';
 
-const folder = (id: number, parent_id: number | null, depth = 0): TCategory => ({
-  id,
-  name: `F${id}`,
-  description: '',
-  parent_id,
-  position: 0,
-  depth,
-  inherit_fields: true,
-  inherit_permissions: true,
-  subcategory_count: 0,
-  file_count: id === 1 ? 1 : 2,
-  rights: { view: true, upload: false, edit: false, delete: false, share: false, manage: false },
-});
+const folder = (id: number, parent_id: number | null, depth = 0): TCategory =>
+  aCategory({ id, name: `F${id}`, parent_id, depth, file_count: id === 1 ? 1 : 2 });
 
 describe('the category tree', () => {
   const flat = [folder(1, null), folder(2, 1, 1), folder(4, 2, 2), folder(3, 1, 1), folder(5, null)];

@@ -1,7 +1,7 @@
 import type { AccessType, TCategory, TCategoryInfo, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMetadataField, signIn } from '../../../testing/fixtures';
+import { aCategory, aMetadataField, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -14,20 +14,7 @@ const folder = (
   parent_id: number | null,
   depth: number,
   over: Partial<TCategory> = {},
-): TCategory => ({
-  id,
-  name,
-  description: '',
-  parent_id,
-  position: 0,
-  depth,
-  inherit_fields: true,
-  inherit_permissions: true,
-  subcategory_count: 0,
-  file_count: 0,
-  rights: ALL,
-  ...over,
-});
+): TCategory => aCategory({ id, name, parent_id, depth, rights: ALL, ...over });
 
 const TREE = [
   folder(1, 'Finance', null, 0, { subcategory_count: 2, file_count: 3 }),
