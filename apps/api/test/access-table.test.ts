@@ -63,14 +63,16 @@ const SECRET = 'zzsecret';
 const ENDS_SESSION = new Set(['auth.logout', 'auth.clear2fa']);
 
 /**
- * Calls on many files whose rights the service checks file by file (the refusal names the
- * file), not an object guard of the contract. Each is walked like an object guard: the right
+ * Calls whose rights the service checks, not an object guard of the contract: calls on many
+ * files, checked file by file (the refusal names the file), and a category's fields (also to
+ * whoever has an unindexed file waiting there). Each is walked like an object guard: the right
  * it needs, and what else its body needs to get that far.
  */
 const SERVICE_CHECKED: Record<
   string,
-  { from: string; kind: 'file'; right: ObjectRight; body?: () => Record<string, unknown> }
+  { from: string; kind: 'file' | 'category'; right: ObjectRight; body?: () => Record<string, unknown> }
 > = {
+  'category.folderMeta': { from: 'params.id', kind: 'category', right: 'view' },
   'fileBulk.bulkMove': {
     from: 'body.file_ids',
     kind: 'file',

@@ -333,8 +333,10 @@ export const categoryContract = {
     method: 'GET',
     path: '/api/folderMeta/{id}',
     guard: 'signedIn',
-    object: { category: 'view' },
-    summary: "A category's metadata fields in order: inherited ones first (when it inherits), then its own",
+    // No object guard: the service lets through, besides those who view the category, whoever
+    // has an unindexed file waiting there (to index it); 404 for anyone else.
+    summary:
+      "A category's metadata fields in order: inherited ones first (when it inherits), then its own. To those who view the category, or have an unindexed file waiting in it",
     params: ZIdParams,
     response: ZCategoryMeta,
   }),

@@ -133,6 +133,16 @@ export function fileVisibleInCategory(scope: Scope, categoryId: number, alias = 
     OR ${granted} OR ${assigned})`;
 }
 
+/**
+ * A condition on a `files` row (alias `f` unless given): the file was left by intake for a group
+ * `userId` is a member of (files.unindexed_group_id). Each member may index or drop such a file,
+ * while it is unindexed, as its owner may.
+ */
+export function inUnindexedGroup(userId: number, alias = 'f'): Prisma.Sql {
+  return Prisma.sql`${Prisma.raw(alias)}.unindexed_group_id IN (
+    SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${userId}::int)`;
+}
+
 const NO_RIGHTS: Record<FileRight, boolean> = {
   view: false,
   download: false,
@@ -171,8 +181,7 @@ export async function fileRights(
       owner_share: boolean;
     }>
   >`
-    SELECT f.id, (f.owner_id = ${u}::int OR (f.index_status = 'unindexed' AND f.unindexed_group_id IN (
-             SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${u}::int))) AS owner,
+    SELECT f.id, (f.owner_id = ${u}::int OR (f.index_status = 'unindexed' AND ${inUnindexedGroup(u)})) AS owner,
            coalesce(fr.can_view, false) OR (category_grants.inherited AND coalesce(cr.can_view, false))
              OR f.id IN (${assignedFileIds(u)}) AS can_view,
            coalesce(fr.can_download, false)

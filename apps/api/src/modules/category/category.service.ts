@@ -10,6 +10,7 @@ import type {
 } from '@quire/contract';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { readsEverything, type Scope } from '../../lib/visibility.js';
+import { hasUnindexedFileIn } from '../file/unindexed-waiting.service.js';
 import * as metadata from '../metadata/metadata.service.js';
 import { categoryNotFound } from './category.errors.js';
 import { granteeOf, grantRights } from './category.grants.js';
@@ -165,12 +166,20 @@ export async function categoryFields(db: Tx, id: number): Promise<CategoryField[
   }));
 }
 
+/**
+ * A category's fields, for its index form: to whoever views the category, and to whoever has an
+ * unindexed file waiting there (theirs, or left by intake for a group of theirs), who may not
+ * view it. Fields only: no other category is named to them (effectiveFields). Others: 404.
+ */
 export async function categoryMeta(deps: Deps, scope: Scope, id: number): Promise<TCategoryMeta> {
   const [row] = await repo.visibleRows(deps.db, scope, { ids: [id] });
-  if (!row) throw categoryNotFound();
+  let inheritFields = row?.inherit_fields;
+  if (inheritFields === undefined && (await hasUnindexedFileIn(deps.db, scope.userId, id)))
+    inheritFields = (await repo.findLive(deps.db, id))?.inheritFields;
+  if (inheritFields === undefined) throw categoryNotFound();
   return {
     folder_id: id,
-    inherit_fields: row.inherit_fields,
+    inherit_fields: inheritFields,
     fields: await effectiveFields(deps.db, scope, id),
   };
 }

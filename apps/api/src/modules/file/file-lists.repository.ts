@@ -2,7 +2,7 @@ import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern } from '../../lib/sql.js';
-import { fileVisible, fileVisibleInCategory, type Scope } from '../../lib/visibility.js';
+import { fileVisible, fileVisibleInCategory, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
 
 // The files area's lists: the summary row every list shows, the caller's own lists
 // (unindexed, checked out, favourites) and a category's file list. Lists filter in SQL
@@ -106,10 +106,21 @@ export async function summaries(tx: Tx, ids: number[]): Promise<SummaryRow[]> {
  */
 export function unindexedPage(tx: Tx, userId: number, folderId: number | undefined, q: PageQuery) {
   const where = Prisma.sql`f.index_status = 'unindexed' AND f.deleted_at IS NULL
-    AND ((f.owner_id = ${userId}::int AND f.unindexed_group_id IS NULL)
-      OR f.unindexed_group_id IN (SELECT gm.group_id FROM group_members gm WHERE gm.user_id = ${userId}::int))
+    AND ((f.owner_id = ${userId}::int AND f.unindexed_group_id IS NULL) OR ${inUnindexedGroup(userId)})
     ${folderId ? Prisma.sql`AND f.category_id = ${folderId}::int` : Prisma.empty}`;
   return page(tx, where, Prisma.sql`f.created_at DESC, f.id DESC`, q);
+}
+
+/**
+ * Whether an unindexed file waits in category `categoryId` for `userId` to index it: theirs, or
+ * left for a group they are in (who may index it as lib/visibility.ts fileRights says).
+ */
+export async function unindexedWaitingIn(tx: Tx, userId: number, categoryId: number): Promise<boolean> {
+  const rows = await tx.$queryRaw<Array<{ waiting: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM files f
+      WHERE f.category_id = ${categoryId}::int AND f.index_status = 'unindexed' AND f.deleted_at IS NULL
+        AND (f.owner_id = ${userId}::int OR ${inUnindexedGroup(userId)})) AS waiting`;
+  return rows[0]?.waiting ?? false;
 }
 
 export function checkedOutPage(tx: Tx, scope: Scope, userId: number, q: PageQuery) {

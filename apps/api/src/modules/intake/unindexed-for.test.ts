@@ -16,7 +16,7 @@ import { takeArrival } from './take-arrival.service.js';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let root: string;
 let t: TestContext;
-let world: World<'admin' | 'ann' | 'bob' | 'carl' | 'gone', 'accounts', 'inbox', never>;
+let world: World<'admin' | 'ann' | 'bob' | 'carl' | 'gone', 'accounts', 'inbox' | 'forms', never, 'amount'>;
 let n = 0;
 
 const call = (token: string, opts: InjectOptions) => callAs(t, token, opts);
@@ -40,6 +40,24 @@ async function arrive(sourceId: number, fileName = `scan-${++n}.pdf`) {
     await t.app.jobs.runDue();
   return out.fileId;
 }
+/**
+ * `token` drops unindexed file `fileId` as the screen's "Cancel upload" does (to the trash), finds
+ * it in their deleted files, and restores it from there; each step must succeed.
+ */
+async function dropAndRestore(token: string, fileId: number) {
+  const drop = await call(token, { method: 'POST', url: '/api/delete', payload: { file_ids: [fileId] } });
+  expect(drop.statusCode, drop.body).toBe(200);
+  expect(await unindexedOf(token)).not.toContain(fileId);
+  const mine = await call(token, { method: 'GET', url: '/api/files/my-deleted' });
+  expect(mine.json().data.items.map((f: { id: number }) => f.id)).toContain(fileId);
+  const restore = await call(token, {
+    method: 'POST',
+    url: `/api/files/my-deleted/${fileId}/restore`,
+    payload: {},
+  });
+  expect(restore.statusCode, restore.body).toBe(200);
+  expect(restore.json().data).toMatchObject({ id: fileId, index_status: 'unindexed' });
+}
 const sourceBody = (o: Record<string, unknown>) => ({
   kind: 'folder',
   name: `Scanner ${++n}`,
@@ -61,7 +79,10 @@ beforeAll(async () => {
         gone: { status: 'deactivated', signIn: false },
       },
       groups: { accounts: ['ann', 'bob'] },
-      categories: { inbox: {} },
+      fields: { amount: { name: 'Amount', type: 'number', required: true } },
+      // Nobody but the admin views the category: its fields reach a member only through a file
+      // waiting for them there.
+      categories: { inbox: {}, forms: { fields: ['amount'] } },
     },
     { INTAKE_FOLDERS: root },
   ));
@@ -77,7 +98,11 @@ describe('a source that leaves files unindexed for a group', () => {
     const res = await admin({
       method: 'POST',
       url: '/api/intake/sources',
-      payload: sourceBody({ file_as: 'unindexed', unindexed_group_id: world.groups.accounts.id }),
+      payload: sourceBody({
+        file_as: 'unindexed',
+        unindexed_group_id: world.groups.accounts.id,
+        category_id: world.categories.forms.id,
+      }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.unindexed_group).toEqual(world.groups.accounts);
@@ -120,7 +145,7 @@ describe('a source that leaves files unindexed for a group', () => {
     const index = await call(world.users.ann.token, {
       method: 'POST',
       url: '/api/submitmetas',
-      payload: { file_id: indexed, values: [] },
+      payload: { file_id: indexed, values: [{ field_id: world.fields.amount.id, value: 12 }] },
     });
     expect(index.statusCode, index.body).toBe(200);
     expect((await t.db.file.findUniqueOrThrow({ where: { id: indexed } })).indexStatus).toBe('indexed');
@@ -132,6 +157,106 @@ describe('a source that leaves files unindexed for a group', () => {
     });
     expect(drop.statusCode, drop.body).toBe(200);
     expect(await t.db.file.count({ where: { id: dropped } })).toBe(0);
+  });
+
+  it("lets a member without view on the category read its fields and index, by the screen's calls", async () => {
+    const fileId = await arrive(sourceId);
+    const ann = world.users.ann.token;
+    const forms = world.categories.forms.id;
+    const get = (token: string, url: string) => call(token, { method: 'GET', url });
+    // What the indexing page loads: the file, its preview, the category's fields.
+    const view = await get(ann, `/api/file-view/${fileId}`);
+    expect(view.statusCode, view.body).toBe(200);
+    const preview = await get(ann, `/api/version-preview/${view.json().data.current_version_id}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const meta = await get(ann, `/api/folderMeta/${forms}`);
+    expect(meta.statusCode, meta.body).toBe(200);
+    expect(meta.json().data).toMatchObject({ folder_id: forms, inherit_fields: true });
+    expect(meta.json().data.fields.map((f: { field: { name: string } }) => f.field.name)).toEqual(['Amount']);
+    // Nothing else about the category: it stays out of their tree and its page is hidden.
+    expect((await get(ann, `/api/folder/info/${forms}`)).statusCode).toBe(404);
+    expect((await get(ann, '/api/folders')).json().data).toEqual([]);
+    // Its required field is asked for, then the file is indexed with it.
+    const bare = await call(ann, {
+      method: 'POST',
+      url: '/api/submitmetas',
+      payload: { file_id: fileId, values: [] },
+    });
+    expect(bare.statusCode, bare.body).toBe(400);
+    const index = await call(ann, {
+      method: 'POST',
+      url: '/api/submitmetas',
+      payload: { file_id: fileId, values: [{ field_id: world.fields.amount.id, value: 40 }] },
+    });
+    expect(index.statusCode, index.body).toBe(200);
+    expect(index.json().data.values).toMatchObject([{ field_id: world.fields.amount.id, value: 40 }]);
+  });
+
+  it('lets a member restore the file they dropped, back to the whole group; not another member', async () => {
+    const fileId = await arrive(sourceId);
+    const early = await call(world.users.bob.token, {
+      method: 'POST',
+      url: `/api/files/my-deleted/${fileId}/restore`,
+      payload: {},
+    });
+    expect(early.statusCode, 'not in the trash yet').toBe(404);
+    await dropAndRestore(world.users.bob.token, fileId);
+    expect(await t.db.file.findUniqueOrThrow({ where: { id: fileId } })).toMatchObject({
+      deletedAt: null,
+      indexStatus: 'unindexed',
+      categoryId: world.categories.forms.id,
+      unindexedGroupId: world.groups.accounts.id,
+    });
+    expect(await unindexedOf(world.users.ann.token)).toContain(fileId);
+    expect(await unindexedOf(world.users.bob.token)).toContain(fileId);
+    // Another member did not drop it: it is not among their deleted files, nor theirs to restore.
+    await call(world.users.bob.token, {
+      method: 'POST',
+      url: '/api/delete',
+      payload: { file_ids: [fileId] },
+    });
+    const theirs = await call(world.users.ann.token, { method: 'GET', url: '/api/files/my-deleted' });
+    expect(theirs.json().data.items.map((f: { id: number }) => f.id)).not.toContain(fileId);
+    const refused = await call(world.users.ann.token, {
+      method: 'POST',
+      url: `/api/files/my-deleted/${fileId}/restore`,
+      payload: {},
+    });
+    expect(refused.statusCode, refused.body).toBe(404);
+    const restored = await call(world.users.bob.token, {
+      method: 'POST',
+      url: `/api/files/my-deleted/${fileId}/restore`,
+      payload: {},
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'file.restored', targetId: String(fileId) },
+      select: { userId: true },
+    });
+    expect(events).toEqual([{ userId: world.users.bob.id }, { userId: world.users.bob.id }]);
+  });
+
+  it('refuses the fields to a member once nothing waits, and to a non-member (404, audited)', async () => {
+    // Nothing left for the group in the category: the members' files there are gone.
+    await t.db.file.updateMany({
+      where: { unindexedGroupId: world.groups.accounts.id, indexStatus: 'unindexed' },
+      data: { deletedAt: new Date() },
+    });
+    const url = `/api/folderMeta/${world.categories.forms.id}`;
+    const missing = await call(world.users.carl.token, { method: 'GET', url: '/api/folderMeta/2000000000' });
+    const refused = async (who: 'bob' | 'carl') => {
+      const since = (await t.db.auditEvent.aggregate({ _max: { id: true } }))._max.id ?? BigInt(0);
+      const res = await call(world.users[who].token, { method: 'GET', url });
+      expect(`${who}: ${res.statusCode} ${res.body}`).toBe(`${who}: 404 ${missing.body}`);
+      const refusal = await t.db.auditEvent.findFirst({
+        where: { id: { gt: since }, action: 'access.not_found', userId: world.users[who].id },
+      });
+      expect(refusal?.details).toMatchObject({ path: url });
+    };
+    await refused('bob');
+    await arrive(sourceId);
+    await refused('carl');
+    expect((await call(world.users.bob.token, { method: 'GET', url })).statusCode).toBe(200);
   });
 
   it('refuses a group that does not exist, or one for indexed files, naming the field; nothing kept', async () => {
@@ -198,6 +323,17 @@ describe('a rule that leaves files unindexed for a person or a group', () => {
     expect(rules[0]).toMatchObject({ unindexed_group: world.groups.accounts, unindexed_user: null });
     expect(rules[0].summary).toContain(`leave unindexed for group "${world.groups.accounts.name}"`);
     expect(rules[1].unindexed_user).toEqual({ id: world.users.carl.id, username: world.users.carl.username });
+  });
+
+  it('lets the person a rule left a file for restore it once dropped, as a group member may', async () => {
+    const fileId = await arrive(sourceId, 'carl-2.pdf');
+    await dropAndRestore(world.users.carl.token, fileId);
+    expect(await t.db.file.findUniqueOrThrow({ where: { id: fileId } })).toMatchObject({
+      deletedAt: null,
+      indexStatus: 'unindexed',
+      ownerId: world.users.carl.id,
+    });
+    expect(await unindexedOf(world.users.carl.token)).toContain(fileId);
   });
 
   it('refuses a group or person that is not there, both at once, or values with them; nothing kept', async () => {
