@@ -2,10 +2,13 @@
 // bench:search): per 100,000 files, 500 categories in a two-level tree, 200 users in 10
 // groups with grants, 12 metadata fields (1,000,000 values), tags, comments, extracted text
 // for one file in ten, and 2,000,000 audit events in the hash chain. Everything is written
-// set-based (INSERT … SELECT over generate_series or unnest arrays), never row by row; the
+// set-based (INSERT … SELECT over generate_series, COPY for the audit events), never row by row; the
 // audit events are chained here (the same keyed hash as the database's, lib/audit-chain.ts) and
 // loaded with quire.audit_reload, the documented bulk-load switch of decision 015.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { auditHash, keyedAuditHash } from '../src/lib/audit-chain.js';
 
 export interface BulkOptions {
@@ -29,6 +32,13 @@ const WORDS = (
   'request approval notice letter brief agenda roadmap strategy tax insurance lease warranty'
 ).split(' ');
 const PLACES = 'north south east west central harbour valley river summit lakeside'.split(' ');
+/** A value in COPY's text format (backslash, tab and line breaks escaped). */
+const copyField = (v: string | number) =>
+  String(v).replace(
+    /[\\\t\n\r]/g,
+    (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] as string,
+  );
+
 /** The triggers that keep files.search_vector up to date as rows are added (migrations 0011, 0016). */
 const SEARCH_TRIGGERS: Array<[string, string]> = [
   ['files', 'files_search_vector'],
@@ -271,20 +281,8 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
         for (const index of indexes) await q(`DROP INDEX ${index.name}`);
         for (let done = 0; done < events; done += batch) {
           const n = Math.min(batch, events - done);
-          const cols = {
-            id: [] as string[],
-            user: [] as number[],
-            type: [] as string[],
-            action: [] as string[],
-            ttype: [] as string[],
-            tid: [] as string[],
-            message: [] as string[],
-            ip: [] as string[],
-            created: [] as string[],
-            seq: [] as string[],
-            prev: [] as string[],
-            hash: [] as string[],
-          };
+          // COPY's text format, a line an event: no array parameters to build and parse.
+          let lines = '';
           for (let i = 0; i < n; i++) {
             const k = done + i;
             const [type, action, text] = kinds[k % kinds.length] as [string, string, string];
@@ -307,38 +305,16 @@ export async function seedBulk(url: string, o: BulkOptions): Promise<void> {
               created,
             };
             const hash = o.auditKey ? keyedAuditHash(row, o.auditKey) : auditHash(row);
-            cols.id.push(id);
-            cols.user.push(user);
-            cols.type.push(type);
-            cols.action.push(action);
-            cols.ttype.push(row.target_type);
-            cols.tid.push(row.target_id);
-            cols.message.push(row.message);
-            cols.ip.push(row.ip);
-            cols.created.push(created);
-            cols.seq.push(row.seq);
-            cols.prev.push(prev);
-            cols.hash.push(hash);
+            lines += `${[id, user, type, action, row.target_type, row.target_id, row.message, row.ip, created, row.seq, prev, hash].map(copyField).join('\t')}\n`;
             prev = hash;
           }
-          await q(
-            `INSERT INTO audit_events (id, user_id, type, action, target_type, target_id, message, ip, created_at, seq, prev_hash, hash)
-             SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                                  $8::text[], $9::timestamp[], $10::bigint[], $11::text[], $12::text[])`,
-            [
-              cols.id,
-              cols.user,
-              cols.type,
-              cols.action,
-              cols.ttype,
-              cols.tid,
-              cols.message,
-              cols.ip,
-              cols.created,
-              cols.seq,
-              cols.prev,
-              cols.hash,
-            ],
+          await pipeline(
+            Readable.from([lines]),
+            client.query(
+              copyFrom(
+                'COPY audit_events (id, user_id, type, action, target_type, target_id, message, ip, created_at, seq, prev_hash, hash) FROM STDIN',
+              ),
+            ),
           );
           if ((done / batch) % 10 === 9) log(`    … ${done + n} events`);
         }
