@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoutes } from '../src/lib/route.js';
 import { createTestApp, type TestContext } from './app.js';
+import { errorPaths } from './errors.js';
 import { bearer, createUser, loginAs } from './factories.js';
 import { multipart } from './multipart.js';
 
@@ -262,7 +263,7 @@ describe('a guarded upload', () => {
     const before = blobFiles().length;
     const res = await upload({ file_id: 'one', note: 'x'.repeat(30), file: file(10) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.file_id', 'body.note']);
+    expect(errorPaths(res)).toEqual(['body.file_id', 'body.note']);
     expect(blobFiles()).toHaveLength(before);
   });
 

@@ -5,6 +5,7 @@ import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../.
 import type { TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
 import { asDatabaseOwner } from '../../../test/db-owner.js';
+import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs } from '../../../test/factories.js';
 import { seededApp } from '../../../test/seed.js';
 import { audit } from '../../lib/audit.js';
@@ -170,7 +171,7 @@ describe('GET /api/audits/activity', () => {
     for (const [qs, path] of cases) {
       const res = await get(`/api/audits/activity?${qs}`);
       expect(`${qs} ${res.statusCode}`).toBe(`${qs} 400`);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(errorPaths(res)).toContain(path);
     }
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs, TEST_PASSWORD, type UserOverrides } from '../../../test/factories.js';
 
 // The clock is ours: 15 s into a 30-s TOTP step, moved on by whole steps, so codes of the
@@ -160,7 +161,7 @@ describe('POST /api/users/verify2fa', () => {
       const audits = await t.db.auditEvent.count();
       const res = await post('/api/users/verify2fa', token, { code });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.code']);
+      expect(errorPaths(res)).toEqual(['body.code']);
       expect(await t.db.auditEvent.count()).toBe(audits);
       expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).twoFactorEnabled).toBe(false);
     },

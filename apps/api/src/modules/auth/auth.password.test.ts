@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 
 const SENT = 'If an account exists for that address, we have sent a link to reset the password.';
@@ -206,7 +207,7 @@ describe('POST /account/password/verify-token', () => {
   it('answers a missing token with 400 naming the field', async () => {
     const res = await post('/account/password/verify-token', { email: 'a@example.test' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.token']);
+    expect(errorPaths(res)).toEqual(['body.token']);
   });
 });
 

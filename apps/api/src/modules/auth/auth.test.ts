@@ -1,6 +1,7 @@
 import { ACCESS_TYPES, type AccessType, type LoginRole } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 
 let t: TestContext;
@@ -87,11 +88,7 @@ describe('POST /api/login', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.message).toEqual(expect.any(String));
-    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
-      'body.password',
-      'body.role',
-      'body.username',
-    ]);
+    expect(errorPaths(res).sort()).toEqual(['body.password', 'body.role', 'body.username']);
     expect(await t.db.session.count()).toBe(sessions);
     expect(await t.db.auditEvent.count()).toBe(audits);
   });

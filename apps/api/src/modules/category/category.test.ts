@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import {
   attachFields,
   createCategory,
@@ -289,7 +290,7 @@ describe('POST /api/storeFolder', () => {
     for (const [payload, path] of bad) {
       const res = await post('/api/storeFolder', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(errorPaths(res)).toContain(path);
     }
     expect(await counts()).toEqual(before);
     // A deleted sibling's name is free again.
@@ -680,7 +681,7 @@ describe('related tags', () => {
     for (const [url, payload, status, path] of cases) {
       const res = await post(url, payload);
       expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(status);
-      if (path) expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      if (path) expect(errorPaths(res)).toContain(path);
     }
     expect(await counts()).toEqual(before);
   });

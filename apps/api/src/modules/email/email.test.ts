@@ -3,6 +3,7 @@ import { createDb, type Db } from '@quire/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AccessCase, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs } from '../../../test/factories.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import { loadConfig } from '../../config.js';
@@ -266,12 +267,7 @@ describe('POST /api/email/setup', () => {
       admin,
     );
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .errors.map((e: { path: string }) => e.path)
-        .sort(),
-    ).toEqual(['body.from_address', 'body.host', 'body.port', 'body.security']);
+    expect(errorPaths(res).sort()).toEqual(['body.from_address', 'body.host', 'body.port', 'body.security']);
     expect(await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
     expect(await t.db.auditEvent.count()).toBe(audits);
   });

@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import {
   addCategoryFields,
   createCategory,
@@ -225,12 +226,9 @@ describe('indexing', () => {
       },
     });
     expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .errors.map((e: { path: string }) => e.path)
-        .sort(),
-    ).toEqual([`body.fields.${amount.id}`, `body.fields.${kind.id}`, `body.fields.${due.id}`].sort());
+    expect(errorPaths(bad).sort()).toEqual(
+      [`body.fields.${amount.id}`, `body.fields.${kind.id}`, `body.fields.${due.id}`].sort(),
+    );
     const missing = await call(tok.owner, {
       method: 'POST',
       url: '/api/submitmetas',

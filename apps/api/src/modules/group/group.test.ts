@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { createGroup, createUser, loginAs } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
 import { type SeededUser, seededApp } from '../../../test/seed.js';
@@ -137,12 +138,7 @@ describe('POST /api/create_group', () => {
       payload: { name: '   ', user_ids: ['x'] },
     });
     expect(shape.statusCode).toBe(400);
-    expect(
-      shape
-        .json()
-        .errors.map((e: { path: string }) => e.path)
-        .sort(),
-    ).toEqual(['body.name', 'body.user_ids.0']);
+    expect(errorPaths(shape).sort()).toEqual(['body.name', 'body.user_ids.0']);
     expect(await counts()).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import {
   attachFields,
   createCategory,
@@ -187,7 +188,7 @@ describe('POST /api/store_user_field', () => {
     for (const [payload, path] of cases) {
       const res = await store(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(errorPaths(res)).toContain(path);
     }
     expect(await counts()).toEqual(before);
   });

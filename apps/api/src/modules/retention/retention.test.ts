@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import {
   addCategoryFields,
   createCategory,
@@ -125,7 +126,7 @@ describe('retention rules', () => {
     for (const [payload, path] of cases) {
       const res = await put(category.id, payload);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(errorPaths(res)).toContain(path);
     }
     expect(await t.db.retentionRule.count()).toBe(rules);
     expect(

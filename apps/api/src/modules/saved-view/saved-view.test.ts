@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { seed, seededApp } from '../../../test/seed.js';
 
 // Saved views: a person's own searches and filters by name, pinned to the dashboard, in their
@@ -86,7 +87,7 @@ describe('saved views', () => {
     ] as const) {
       const res = await create(tok.alice, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(errorPaths(res)).toContain(path);
     }
     expect(await rows()).toBe(before);
   });

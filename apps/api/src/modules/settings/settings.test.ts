@@ -3,6 +3,7 @@ import { freePort } from '@quire/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import {
   ADMINS_GROUP,
@@ -124,7 +125,7 @@ describe('external authentication settings', () => {
     for (const [change, path] of cases) {
       const res = await save(admin, form(change));
       expect(`${path} ${res.statusCode}`).toBe(`${path} 400`);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(errorPaths(res)).toContain(path);
     }
     expect(await t.db.authProvider.count()).toBe(0);
   });

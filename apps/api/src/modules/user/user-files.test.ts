@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng } from '../../../test/multipart.js';
 import { rowXml, workbook } from '../../../test/xlsx.js';
@@ -350,7 +351,7 @@ describe('POST /api/import_user', () => {
     const res = await importFile(await xlsx([HEADER, ...rows]));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Nothing was imported/);
-    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual([
+    expect(errorPaths(res)).toEqual([
       'row 3.email',
       'row 4.username',
       'row 5.access_type',

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
 import { type SeededUser, seededApp } from '../../../test/seed.js';
@@ -448,19 +449,14 @@ describe('POST /api/users/createUser', () => {
     const before = await counts();
     const weak = await asAdmin({ method: 'POST', url, payload: newUserBody({ password: 'password123' }) });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.password']);
+    expect(errorPaths(weak)).toEqual(['body.password']);
     const shape = await asAdmin({
       method: 'POST',
       url,
       payload: { username: 'has space', email: 'nope', role: 'root', access_type: 'Boss' },
     });
     expect(shape.statusCode).toBe(400);
-    expect(
-      shape
-        .json()
-        .errors.map((e: { path: string }) => e.path)
-        .sort(),
-    ).toEqual([
+    expect(errorPaths(shape).sort()).toEqual([
       'body.access_type',
       'body.email',
       'body.first_name',
@@ -480,7 +476,7 @@ describe('POST /api/users/createUser', () => {
     for (const username of ['a@b.c', 'ab', 'x'.repeat(65)]) {
       const res = await asAdmin({ method: 'POST', url, payload: newUserBody({ username }) });
       expect(res.statusCode, username).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.username']);
+      expect(errorPaths(res)).toEqual(['body.username']);
     }
     expect(await counts()).toEqual(before);
   });
@@ -533,13 +529,13 @@ describe('POST /api/users/create-many-users', () => {
     const res = await asAdmin({ method: 'POST', url, payload: { users } });
     expect(res.statusCode).toBe(400);
     // The shape check comes first: row 3's e-mail is not an address.
-    expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(['body.users.3.email']);
+    expect(errorPaths(res)).toEqual(['body.users.3.email']);
     expect(await counts()).toEqual(before);
 
     users[3] = newUserBody({ username: a.username.toUpperCase() });
     const res2 = await asAdmin({ method: 'POST', url, payload: { users } });
     expect(res2.statusCode).toBe(400);
-    expect(res2.json().errors.map((e: { path: string }) => e.path)).toEqual([
+    expect(errorPaths(res2)).toEqual([
       'body.users.1.email',
       'body.users.2.access_type',
       'body.users.3.username',
@@ -1023,11 +1019,6 @@ describe('GET /api/users/all', () => {
 
     const bad = await asAdmin({ method: 'GET', url: '/api/users/all?page=0&status=gone' });
     expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .errors.map((e: { path: string }) => e.path)
-        .sort(),
-    ).toEqual(['query.page', 'query.status']);
+    expect(errorPaths(bad).sort()).toEqual(['query.page', 'query.status']);
   });
 });

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import {
   createFile,
   createMetadataField,
@@ -203,7 +204,7 @@ describe('POST /api/create_value_list', () => {
     for (const [payload, paths] of cases) {
       const res = await asAdmin({ method: 'POST', url: '/api/create_value_list', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().errors.map((e: { path: string }) => e.path)).toEqual(paths);
+      expect(errorPaths(res)).toEqual(paths);
     }
     expect(await counts()).toEqual(before);
   });

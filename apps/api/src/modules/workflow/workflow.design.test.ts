@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
+import { errorPaths } from '../../../test/errors.js';
 import {
   createCategory,
   createField,
@@ -75,7 +76,7 @@ async function expect400(opts: InjectOptions, path: string) {
   const before = await workflowCounts(t);
   const res = await call(opts);
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(path);
+  expect(errorPaths(res)).toContain(path);
   expect(await workflowCounts(t)).toEqual(before);
   return res.json();
 }
