@@ -51,6 +51,18 @@ export const FILE_CONTROL_CALLERS: Caller[] = [
   ['Company Admin', 'COMPANY ADMIN', 'admin', () => 200],
 ];
 
+/**
+ * Settings calls whose writes are the Company Admin's alone: each other caller, with the
+ * status its reads and its writes get.
+ */
+export const COMPANY_ADMIN_WRITES = [
+  ['anonymous', null, 'admin', 401, 401],
+  ['General staff', 'General staff', 'user', 403, 403],
+  ['File Control Admin', 'File Control Admin', 'admin', 403, 403],
+  ['Auditor', 'Auditor', 'admin', 200, 403],
+  ['User Administration Admin', 'User Administration Admin', 'admin', 200, 403],
+] as const;
+
 /** `app.inject` with the bearer token, when there is one. */
 export function callAs(t: TestContext, token: string | null, opts: InjectOptions) {
   return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? bearer(token) : {}) } });

@@ -6,7 +6,7 @@ import type { Db } from '@quire/db';
 import { generate, generateSecret } from 'otplib';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs } from '../../../test/access.js';
+import { COMPANY_ADMIN_WRITES, callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createCategory, createFile, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
@@ -164,15 +164,8 @@ afterAll(() => t.close());
 
 describe('backups: who may', () => {
   it('reads for Settings readers, writes and downloads for the Company Admin only', async () => {
-    const callers = [
-      ['anonymous', null, 'admin', 401, 401],
-      ['General staff', 'General staff', 'user', 403, 403],
-      ['File Control Admin', 'File Control Admin', 'admin', 403, 403],
-      ['Auditor', 'Auditor', 'admin', 200, 403],
-      ['User Administration Admin', 'User Administration Admin', 'admin', 200, 403],
-    ] as const;
     const before = await t.db.backup.count();
-    for (const [label, accessType, role, read, write] of callers) {
+    for (const [label, accessType, role, read, write] of COMPANY_ADMIN_WRITES) {
       const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
       const got = [
         (await callAs(t, token, { method: 'GET', url: '/api/backup' })).statusCode,

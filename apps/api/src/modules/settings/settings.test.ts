@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { freePort } from '@quire/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs } from '../../../test/access.js';
+import { COMPANY_ADMIN_WRITES, callAs } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
@@ -70,14 +70,7 @@ afterAll(async () => {
 
 describe('external authentication settings', () => {
   it('refuses callers without the right: 401, 403 (writes are the Company Admin’s), nothing stored', async () => {
-    const callers = [
-      ['anonymous', null, 'admin', 401, 401],
-      ['General staff', 'General staff', 'user', 403, 403],
-      ['File Control Admin', 'File Control Admin', 'admin', 403, 403],
-      ['Auditor', 'Auditor', 'admin', 200, 403],
-      ['User Administration Admin', 'User Administration Admin', 'admin', 200, 403],
-    ] as const;
-    for (const [label, accessType, role, read, write] of callers) {
+    for (const [label, accessType, role, read, write] of COMPANY_ADMIN_WRITES) {
       const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
       const got = [
         (await callAs(t, token, { method: 'GET', url: '/api/settings/authentication' })).statusCode,
