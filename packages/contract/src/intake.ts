@@ -255,6 +255,9 @@ export const ZDryRunRow = z.object({
   values: z.number().int(),
   tags: z.number().int(),
   workflow: ZRef.nullable(),
+  /** Whom the rule would leave the file unindexed for (both null: it would index it). */
+  unindexed_user: ZIntakeRule.shape.unindexed_user,
+  unindexed_group: ZIntakeRule.shape.unindexed_group,
   /** A rule reads words of the text, and the file has none (yet): it is not known. */
   text_unknown: z.boolean(),
 });

@@ -244,6 +244,8 @@ export async function dryRun(deps: Deps, ruleId?: number): Promise<TDryRunRow[]>
       values: rule ? valuesOf(rule).length : 0,
       tags: rule ? rule.tagIds.length : 0,
       workflow: rule?.workflow ?? null,
+      unindexed_user: rule?.unindexedUser ?? null,
+      unindexed_group: rule?.unindexedGroup ?? null,
       text_unknown: textUnknown,
     });
   }

@@ -325,6 +325,22 @@ describe('a rule that leaves files unindexed for a person or a group', () => {
     expect(rules[1].unindexed_user).toEqual({ id: world.users.carl.id, username: world.users.carl.username });
   });
 
+  it('shows in the dry run whom each rule would leave a file for', async () => {
+    const res = await admin({ method: 'GET', url: '/api/intake/dry-run' });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data.items as Array<{ arrival: { file_name: string } }>;
+    const row = (name: string) => rows.find((r) => r.arrival.file_name === name);
+    expect(row('group-1.pdf')).toMatchObject({
+      unindexed_group: world.groups.accounts,
+      unindexed_user: null,
+    });
+    expect(row('carl-1.pdf')).toMatchObject({
+      unindexed_user: { id: world.users.carl.id, username: world.users.carl.username },
+      unindexed_group: null,
+    });
+    expect(row('other.pdf')).toMatchObject({ rule: null, unindexed_user: null, unindexed_group: null });
+  });
+
   it('lets the person a rule left a file for restore it once dropped, as a group member may', async () => {
     const fileId = await arrive(sourceId, 'carl-2.pdf');
     await dropAndRestore(world.users.carl.token, fileId);

@@ -1,4 +1,4 @@
-import type { TImapSettings, TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract';
+import type { TDryRunRow, TImapSettings, TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/fixtures';
@@ -630,6 +630,24 @@ describe('intake', { timeout: 60_000 }, () => {
     ]);
   });
 
+  /** A dry run's row: rule Invoices would take `fileName`, file it into `category`, and so on. */
+  const dryRow = (
+    fileName: string,
+    category: { id: number; name: string } | null,
+    o: Partial<TDryRunRow> = {},
+  ): TDryRunRow => ({
+    arrival: { ...arrival, status: 'taken', file_name: fileName },
+    rule: { id: 1, name: 'Invoices' },
+    category,
+    values: 0,
+    tags: 0,
+    workflow: null,
+    unindexed_user: null,
+    unindexed_group: null,
+    text_unknown: false,
+    ...o,
+  });
+
   it('moves a rule down, tries the rules in a dry run, and takes a failed arrival again', async () => {
     const { calls } = server({
       'PUT /api/intake/rules-order': { body: { data: { items: [rule(2, 'Letters'), rule(1, 'Invoices')] } } },
@@ -637,15 +655,9 @@ describe('intake', { timeout: 60_000 }, () => {
         body: {
           data: {
             items: [
-              {
-                arrival: { ...arrival, status: 'taken', file_name: 'invoices-1.pdf' },
-                rule: { id: 1, name: 'Invoices' },
-                category: { id: 4, name: 'Inbox' },
-                values: 0,
-                tags: 0,
-                workflow: null,
-                text_unknown: false,
-              },
+              dryRow('invoices-1.pdf', { id: 4, name: 'Inbox' }),
+              dryRow('memo-1.pdf', null, { unindexed_group: { id: 9, name: 'Accounts' } }),
+              dryRow('letter-1.pdf', null, { unindexed_user: { id: 5, username: 'ann' } }),
             ],
           },
         },
@@ -660,7 +672,19 @@ describe('intake', { timeout: 60_000 }, () => {
     expect(sent(calls, 'PUT', '/api/intake/rules-order')).toEqual([{ ids: [2, 1] }]);
     await user.click(screen.getByRole('button', { name: 'Try the rules on the last 50 arrivals' }));
     const dry = await screen.findByRole('table', { name: 'What the rules would do' });
-    expect(within(dry).getByRole('row', { name: /invoices-1\.pdf/ })).toHaveTextContent('Invoices');
+    const dryCells = (name: RegExp) =>
+      within(within(dry).getByRole('row', { name }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(dryCells(/invoices-1\.pdf/).slice(2)).toEqual(['Invoices', 'Inbox', '—', '—']);
+    // A rule that leaves the file unindexed says for whom, as its other actions are shown.
+    expect(dryCells(/memo-1\.pdf/).slice(2)).toEqual([
+      'Invoices',
+      "The source's category",
+      'Group Accounts',
+      '—',
+    ]);
+    expect(dryCells(/letter-1\.pdf/).slice(2)).toEqual(['Invoices', "The source's category", 'ann', '—']);
     const arrivals = screen.getByRole('table', { name: 'Recent arrivals' });
     expect(within(arrivals).getByRole('row', { name: /tool\.pdf/ })).toHaveTextContent('application/x-elf');
     await user.click(within(arrivals).getByRole('button', { name: 'Take tool.pdf again' }));

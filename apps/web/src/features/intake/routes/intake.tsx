@@ -1,4 +1,4 @@
-import type { TCategoryField, TIntakeRule, TIntakeSource } from '@quire/contract';
+import type { TCategoryField, TDryRunRow, TIntakeRule, TIntakeSource } from '@quire/contract';
 import { type ReactNode, useState } from 'react';
 import { type ConfirmedMutation, ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
@@ -138,6 +138,12 @@ function filedAs(source: TIntakeSource) {
   return source.unindexed_group
     ? `Unindexed for group ${source.unindexed_group.name}`
     : `Unindexed for ${source.owner.username}`;
+}
+
+/** Whom a dry run's rule would leave the file unindexed for ('—': it would index it). */
+function leftFor(row: TDryRunRow) {
+  if (row.unindexed_group) return `Group ${row.unindexed_group.name}`;
+  return row.unindexed_user?.username ?? '—';
 }
 
 function where(source: TIntakeSource) {
@@ -319,7 +325,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
       {trying && dry.data ? (
         <DataTable
           caption="What the rules would do"
-          columns={['Arrived', 'File', 'Rule', 'Files into', 'Starts']}
+          columns={['Arrived', 'File', 'Rule', 'Files into', 'Leaves unindexed for', 'Starts']}
         >
           {dry.data.items.map((row) => (
             <tr key={row.arrival.id}>
@@ -332,6 +338,7 @@ function RulesSection({ canWrite }: { canWrite: boolean }) {
                 {row.text_unknown ? ' (its text is not read yet)' : ''}
               </td>
               <td>{row.category?.name ?? "The source's category"}</td>
+              <td>{leftFor(row)}</td>
               <td>{row.workflow?.name ?? '—'}</td>
             </tr>
           ))}
