@@ -45,6 +45,14 @@ export async function api<T = unknown>(t: TestContext, token: string, opts: Inje
   return res.json().data as T;
 }
 
+/** Starts workflow `workflowId` on the files as `token` (POST /api/initiate-workflow); throws unless a 200. */
+export const startWorkflow = (t: TestContext, token: string, workflowId: number, fileIds: number[]) =>
+  api(t, token, {
+    method: 'POST',
+    url: '/api/initiate-workflow',
+    payload: { workflow_id: workflowId, file_ids: fileIds },
+  });
+
 /** A workflow with its steps and their details; active unless `active` is false. */
 export async function designWorkflow(
   t: TestContext,

@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
 import { type SeededUser, seededApp } from '../../../test/seed.js';
-import { api, designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
+import { api, designWorkflow, stageOf, startWorkflow, workflowCounts } from '../../../test/workflows.js';
 import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 
 // The design calls: workflows, steps and each step's details, with bad input (400, nothing
@@ -868,11 +868,12 @@ describe('deleting and editing what running files use', () => {
       await setFileValues(t.db, file.id, [{ fieldId: numberField.id, value: 5 }]);
       files.push(file);
     }
-    await api(t, admin, {
-      method: 'POST',
-      url: '/api/initiate-workflow',
-      payload: { workflow_id: w.id, file_ids: files.map((f) => f.id) },
-    });
+    await startWorkflow(
+      t,
+      admin,
+      w.id,
+      files.map((f) => f.id),
+    );
 
     const before = await workflowCounts(t);
     const wf = await del(`/api/del_workflow/${w.id}`);
@@ -915,11 +916,7 @@ describe('deleting and editing what running files use', () => {
       ],
     });
     const file = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
-    await api(t, ownerToken, {
-      method: 'POST',
-      url: '/api/initiate-workflow',
-      payload: { workflow_id: w.id, file_ids: [file.id] },
-    });
+    await startWorkflow(t, ownerToken, w.id, [file.id]);
     const due = (await stageOf(t, ownerToken, file.id)).run?.due_at;
     for (const stepId of w.steps) {
       await post('/api/update_assignee', { workflow_step_id: stepId, user_ids: [newcomer.id] });
@@ -955,11 +952,7 @@ describe('deleting and editing what running files use', () => {
       categoryIds: [category.id],
     });
     const file = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
-    await api(t, admin, {
-      method: 'POST',
-      url: '/api/initiate-workflow',
-      payload: { workflow_id: w.id, file_ids: [file.id] },
-    });
+    await startWorkflow(t, admin, w.id, [file.id]);
     await api(t, admin, {
       method: 'POST',
       url: '/api/manual-triger',

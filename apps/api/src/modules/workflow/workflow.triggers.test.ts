@@ -3,7 +3,7 @@ import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { createCategory, createFile, setFileValues } from '../../../test/factories.js';
 import { seededApp } from '../../../test/seed.js';
-import { api, designWorkflow, stageOf } from '../../../test/workflows.js';
+import { api, designWorkflow, stageOf, startWorkflow } from '../../../test/workflows.js';
 import { emitFileEvent, type FileEvent } from '../../lib/file-events.js';
 import { notifyTransition } from './run.notify.js';
 import { runClock } from './run.triggers.js';
@@ -69,6 +69,9 @@ async function indexedFile(
   return file;
 }
 
+/** A file of the owner's, alone in a new category. */
+const ownersFileInNewCategory = async () =>
+  createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: (await createCategory(t.db)).id });
 const runOf = (fileId: number) =>
   t.db.workflowInstance.findFirst({ where: { fileId }, orderBy: { id: 'desc' } });
 
@@ -167,11 +170,7 @@ describe('a metadata value changed', () => {
     });
     const category = await createCategory(t.db);
     const file = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
-    await api(t, admin, {
-      method: 'POST',
-      url: '/api/initiate-workflow',
-      payload: { workflow_id: w.id, file_ids: [file.id] },
-    });
+    await startWorkflow(t, admin, w.id, [file.id]);
     await setFileValues(t.db, file.id, [{ fieldId: status.id, value: 1 }]);
     await emit({ type: 'values_changed', file_id: file.id, field_ids: [status.id], actor_id: owner.id });
     await t.app.jobs.runDue();
@@ -196,15 +195,8 @@ describe('a metadata value changed', () => {
 describe('a file moved to the trash', () => {
   it('cancels its run', async () => {
     const w = await designWorkflow(t, admin, { steps: [{ name: 'A', users: [alice.id] }] });
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: owner.id,
-      categoryId: (await createCategory(t.db)).id,
-    });
-    await api(t, admin, {
-      method: 'POST',
-      url: '/api/initiate-workflow',
-      payload: { workflow_id: w.id, file_ids: [file.id] },
-    });
+    const file = await ownersFileInNewCategory();
+    await startWorkflow(t, admin, w.id, [file.id]);
     await emit({ type: 'deleted', file_id: file.id, actor_id: owner.id });
     await t.app.jobs.runDue();
     expect((await runOf(file.id))?.status).toBe('cancelled');
@@ -227,15 +219,8 @@ describe('the clock', () => {
         },
       ],
     });
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: owner.id,
-      categoryId: (await createCategory(t.db)).id,
-    });
-    await api(t, admin, {
-      method: 'POST',
-      url: '/api/initiate-workflow',
-      payload: { workflow_id: w.id, file_ids: [file.id] },
-    });
+    const file = await ownersFileInNewCategory();
+    await startWorkflow(t, admin, w.id, [file.id]);
     await runClock(t.app.deps);
     expect((await runOf(file.id))?.overdueAt).toBeNull();
     ahead += 5 * HOUR;
@@ -283,12 +268,7 @@ describe('the clock', () => {
     const day = (offset: number) => new Date(Date.now() + offset * 24 * HOUR).toISOString().slice(0, 10);
     await setFileValues(t.db, due.id, [{ fieldId: payBy.id, value: day(-1) }]);
     await setFileValues(t.db, later.id, [{ fieldId: payBy.id, value: day(3) }]);
-    const start = (workflowId: number, ids: number[]) =>
-      api(t, admin, {
-        method: 'POST',
-        url: '/api/initiate-workflow',
-        payload: { workflow_id: workflowId, file_ids: ids },
-      });
+    const start = (workflowId: number, ids: number[]) => startWorkflow(t, admin, workflowId, ids);
     await start(byDate.id, [due.id, later.id]);
     await start(bySchedule.id, [held.id]);
     await runClock(t.app.deps);
@@ -328,15 +308,8 @@ describe('the notify job', () => {
         { name: 'Look', users: [alice.id], notifications: [{ event: 'entered', recipient: 'assignees' }] },
       ],
     });
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: owner.id,
-      categoryId: (await createCategory(t.db)).id,
-    });
-    await api(t, admin, {
-      method: 'POST',
-      url: '/api/initiate-workflow',
-      payload: { workflow_id: w.id, file_ids: [file.id] },
-    });
+    const file = await ownersFileInNewCategory();
+    await startWorkflow(t, admin, w.id, [file.id]);
     const started = await t.db.workflowTransition.findFirstOrThrow({
       where: { instance: { fileId: file.id } },
     });
