@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@quire/db';
+import { encryptSecret } from '../src/lib/secrets.js';
 import { selfSignedCertificate, waitForPort } from './local-servers.js';
 
 // A private IMAP server for tests: Debian's dovecot (apt-get install dovecot-imapd), started
@@ -60,6 +61,45 @@ export interface TestMailbox {
   /** Starts dovecot again on the same ports and mail (after a crash). */
   restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * The `data` of an `imap` intake source that reads `user`'s INBOX on `mail` over plain IMAP and
+ * marks what it takes, its password (`<user>-Pass-1` unless given) stored encrypted with
+ * `secretKey` as the API stores it: for tests that write the source's row themselves.
+ */
+export function imapSourceRow(
+  mail: TestMailbox,
+  o: {
+    user: string;
+    password?: string;
+    name: string;
+    categoryId: number;
+    ownerId: number;
+    secretKey: Buffer;
+    settings?: Record<string, unknown>;
+  },
+) {
+  return {
+    kind: 'imap' as const,
+    name: o.name,
+    categoryId: o.categoryId,
+    ownerId: o.ownerId,
+    settings: {
+      host: mail.host,
+      port: mail.port,
+      tls: false,
+      user: o.user,
+      mailbox: 'INBOX',
+      sender_filter: '',
+      subject_filter: '',
+      after_take: 'mark',
+      move_to: '',
+      take_message: false,
+      password_encrypted: encryptSecret(o.secretKey, o.password ?? `${o.user}-Pass-1`),
+      ...o.settings,
+    },
+  };
 }
 
 const isRoot = () => process.getuid?.() === 0;

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/app.js';
 import { type ChildServer, startChildServer } from '../../../../test/child-server.js';
 import { textPdf } from '../../../../test/documents.js';
-import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../test/dovecot.js';
+import {
+  composeMessage,
+  imapSourceRow,
+  startTestMailbox,
+  type TestMailbox,
+} from '../../../../test/dovecot.js';
 import { createCategory, createUser } from '../../../../test/factories.js';
 import { until } from '../../../../test/until.js';
-import { encryptSecret } from '../../../lib/secrets.js';
 import * as intakeRepo from '../intake.repository.js';
 import { pollImapSource } from './imap.service.js';
 
@@ -47,21 +51,13 @@ describe('an inbox read by a server killed with SIGKILL mid-message', () => {
       }),
     );
     const row = await t.db.intakeSource.create({
-      data: {
-        kind: 'imap',
+      data: imapSourceRow(mail, {
+        user: 'scans',
         name: 'Copier inbox',
         categoryId,
         ownerId,
-        settings: {
-          host: mail.host,
-          port: mail.port,
-          tls: false,
-          user: 'scans',
-          mailbox: 'INBOX',
-          after_take: 'mark',
-          password_encrypted: encryptSecret(t.app.deps.secretKey, 'scans-Pass-1'),
-        },
-      },
+        secretKey: t.app.deps.secretKey,
+      }),
     });
     const taken = () => t.db.intakeArrival.count({ where: { sourceId: row.id } });
 

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/app.js';
 import { textPdf } from '../../../../test/documents.js';
-import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../test/dovecot.js';
+import {
+  composeMessage,
+  imapSourceRow,
+  startTestMailbox,
+  type TestMailbox,
+} from '../../../../test/dovecot.js';
 import { createCategory, createUser } from '../../../../test/factories.js';
-import { encryptSecret } from '../../../lib/secrets.js';
 import * as intakeRepo from '../intake.repository.js';
 import { closeImap, openImap } from './imap.connection.js';
 import { IMAP_POLL_MS, pollImapSource, retryImapPart, testImapConnection } from './imap.service.js';
@@ -41,26 +45,14 @@ afterAll(async () => {
 
 async function imapSource(user: string, settings: Record<string, unknown> = {}) {
   const row = await t.db.intakeSource.create({
-    data: {
-      kind: 'imap',
+    data: imapSourceRow(mail, {
+      user,
       name: `Inbox ${user}`,
       categoryId,
       ownerId,
-      settings: {
-        host: mail.host,
-        port: mail.port,
-        tls: false,
-        user,
-        mailbox: 'INBOX',
-        sender_filter: '',
-        subject_filter: '',
-        after_take: 'mark',
-        move_to: '',
-        take_message: false,
-        password_encrypted: encryptSecret(t.app.deps.secretKey, `${user}-Pass-1`),
-        ...settings,
-      },
-    },
+      secretKey: t.app.deps.secretKey,
+      settings,
+    }),
   });
   return row.id;
 }
