@@ -791,53 +791,29 @@ describe('triggers', () => {
     const url = '/api/update_trigger';
     const base = { workflow_step_id: step.id };
     // Said in sentences, never in the scheduler's parser's words.
-    expect(
-      (
-        await expect400(
-          { method: 'POST', url, payload: { ...base, kind: 'on_date', cron: 'every day' } },
-          'body.cron',
-        )
-      ).errors,
-    ).toEqual([{ path: 'body.cron', message: 'Give five fields: minute hour day month weekday' }]);
-    expect(
-      (
-        await expect400(
-          { method: 'POST', url, payload: { ...base, kind: 'on_date', cron: '0 9 * * 9' } },
-          'body.cron',
-        )
-      ).errors,
-    ).toEqual([{ path: 'body.cron', message: 'Weekday must be 0-7 or SUN-SAT' }]);
-    expect(
-      (
-        await expect400(
-          { method: 'POST', url, payload: { ...base, kind: 'on_date', cron: '0 9 30 2 *' } },
-          'body.cron',
-        )
-      ).errors,
-    ).toEqual([{ path: 'body.cron', message: CRON_NEVER_DUE }]);
-    await expect400(
-      { method: 'POST', url, payload: { ...base, kind: 'on_date', field_id: textField.id } },
-      'body.field_id',
-    );
-    await expect400({ method: 'POST', url, payload: { ...base, kind: 'on_date' } }, 'body.field_id');
-    await expect400({ method: 'POST', url, payload: { ...base, kind: 'overdue' } }, 'body.escalate_user_id');
-    await expect400({ method: 'POST', url, payload: { ...base, kind: 'on_field_change' } }, 'body.field_id');
-    await expect400(
-      {
-        method: 'POST',
-        url,
-        payload: { ...base, kind: 'on_field_change', field_id: numberField.id, value: 'x' },
-      },
-      'body.value',
-    );
-    await expect400(
-      {
-        method: 'POST',
-        url,
-        payload: { ...base, kind: 'on_field_change', field_id: numberField.id, target_step_id: foreign.id },
-      },
-      'body.target_step_id',
-    );
+    for (const [cron, message] of [
+      ['every day', 'Give five fields: minute hour day month weekday'],
+      ['0 9 * * 9', 'Weekday must be 0-7 or SUN-SAT'],
+      ['0 9 30 2 *', CRON_NEVER_DUE],
+    ] as const) {
+      const res = await expect400(
+        { method: 'POST', url, payload: { ...base, kind: 'on_date', cron } },
+        'body.cron',
+      );
+      expect(res.errors).toEqual([{ path: 'body.cron', message }]);
+    }
+    for (const [payload, path] of [
+      [{ kind: 'on_date', field_id: textField.id }, 'body.field_id'],
+      [{ kind: 'on_date' }, 'body.field_id'],
+      [{ kind: 'overdue' }, 'body.escalate_user_id'],
+      [{ kind: 'on_field_change' }, 'body.field_id'],
+      [{ kind: 'on_field_change', field_id: numberField.id, value: 'x' }, 'body.value'],
+      [
+        { kind: 'on_field_change', field_id: numberField.id, target_step_id: foreign.id },
+        'body.target_step_id',
+      ],
+    ] as const)
+      await expect400({ method: 'POST', url, payload: { ...base, ...payload } }, path);
   });
 });
 
