@@ -321,30 +321,11 @@ describe('one file', () => {
 
   it('renames (names sanitised), refuses a viewer (403) and an empty name (400)', async () => {
     const f = await indexedFile();
-    const res = await call(tok.owner, {
-      method: 'POST',
-      url: '/api/edit-file-name',
-      payload: { file_id: f.id, name: 'a/b/Minutes\u200B.txt' },
-    });
-    expect(res.json().data.name).toBe('Minutes.txt');
-    expect(
-      (
-        await call(tok.viewer, {
-          method: 'POST',
-          url: '/api/edit-file-name',
-          payload: { file_id: f.id, name: 'x' },
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await call(tok.owner, {
-          method: 'POST',
-          url: '/api/edit-file-name',
-          payload: { file_id: f.id, name: '  ' },
-        })
-      ).statusCode,
-    ).toBe(400);
+    const rename = (token: string, name: string) =>
+      call(token, { method: 'POST', url: '/api/edit-file-name', payload: { file_id: f.id, name } });
+    expect((await rename(tok.owner, 'a/b/Minutes\u200B.txt')).json().data.name).toBe('Minutes.txt');
+    expect((await rename(tok.viewer, 'x')).statusCode).toBe(403);
+    expect((await rename(tok.owner, '  ')).statusCode).toBe(400);
   });
 
   it('moves to a category you may upload into, with its next running number; not into a hidden one', async () => {
