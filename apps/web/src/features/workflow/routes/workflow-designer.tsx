@@ -42,24 +42,21 @@ function StepEditor({
   return (
     <Tabs className="tabs" key={step.id}>
       <TabList aria-label={`Parts of ${step.name}`} className="tabs__list">
-        <Tab id="step" className="tabs__tab">
-          Step
-        </Tab>
-        <Tab id="assignees" className="tabs__tab">
-          Assignees{count(step.assignees.length)}
-        </Tab>
-        <Tab id="notifications" className="tabs__tab">
-          Notifications{count(step.notifications.length)}
-        </Tab>
-        <Tab id="conditions" className="tabs__tab">
-          Conditions{count(step.conditions.length)}
-        </Tab>
-        <Tab id="triggers" className="tabs__tab">
-          Triggers{count(step.triggers.length)}
-        </Tab>
-        <Tab id="metadata" className="tabs__tab">
-          Metadata{count(step.fields.length)}
-        </Tab>
+        {(
+          [
+            ['step', 'Step', 0],
+            ['assignees', 'Assignees', step.assignees.length],
+            ['notifications', 'Notifications', step.notifications.length],
+            ['conditions', 'Conditions', step.conditions.length],
+            ['triggers', 'Triggers', step.triggers.length],
+            ['metadata', 'Metadata', step.fields.length],
+          ] as const
+        ).map(([id, label, n]) => (
+          <Tab key={id} id={id} className="tabs__tab">
+            {label}
+            {count(n)}
+          </Tab>
+        ))}
       </TabList>
       <TabPanel id="step" className="tabs__panel">
         <StepSettingsForm workflowId={workflow.id} step={step} steps={workflow.steps} canWrite={canWrite} />
