@@ -187,20 +187,14 @@ describe('legal holds', () => {
 
   it('refuses a hold without a reason or on nothing, and stores nothing', async () => {
     const holds = await t.db.legalHold.count();
-    const noReason = await call({
-      method: 'POST',
-      url: '/api/retention/holds',
-      payload: { target: 'file', target_id: 1, reason: ' ' },
-    });
-    expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().errors[0].path).toBe('body.reason');
-    const nothing = await call({
-      method: 'POST',
-      url: '/api/retention/holds',
-      payload: { target: 'category', target_id: 999999, reason: 'x' },
-    });
-    expect(nothing.statusCode).toBe(400);
-    expect(nothing.json().errors[0].path).toBe('body.target_id');
+    for (const [payload, path] of [
+      [{ target: 'file', target_id: 1, reason: ' ' }, 'body.reason'],
+      [{ target: 'category', target_id: 999999, reason: 'x' }, 'body.target_id'],
+    ] as const) {
+      const res = await call({ method: 'POST', url: '/api/retention/holds', payload });
+      expect(res.statusCode).toBe(400);
+      expect(errorPaths(res)[0]).toBe(path);
+    }
     // Another person's saved search is not the caller's to hold.
     const other = await createUser(t.db);
     const view = await t.db.savedView.create({
