@@ -16,6 +16,14 @@ export interface AccessCase {
   make: () => Promise<InjectOptions> | InjectOptions;
 }
 
+/** A read of `url`, named after the call; `signedIn`: one everyone signed in may make. */
+export const readCase = (url: string, signedIn = false): AccessCase => ({
+  name: `GET ${url}`,
+  write: false,
+  ...(signedIn ? { signedIn } : {}),
+  make: () => ({ method: 'GET', url }),
+});
+
 export type Caller = [
   label: string,
   accessType: AccessType | null,

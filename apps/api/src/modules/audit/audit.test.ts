@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
 import { asDatabaseOwner } from '../../../test/db-owner.js';
@@ -49,16 +49,8 @@ const write = (
 
 describe('who may read the audit trail', () => {
   const cases: AccessCase[] = [
-    {
-      name: 'GET /api/audits/activity',
-      write: false,
-      make: () => ({ method: 'GET', url: '/api/audits/activity' }),
-    },
-    {
-      name: 'GET /api/audits/chain',
-      write: false,
-      make: () => ({ method: 'GET', url: '/api/audits/chain' }),
-    },
+    readCase('/api/audits/activity'),
+    readCase('/api/audits/chain'),
     {
       name: 'POST /api/audits/chain/verify',
       write: false,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, ensureCompany, loginAs } from '../../../test/factories.js';
 
@@ -101,11 +101,7 @@ describe('sign-in settings', () => {
   });
 
   const cases: AccessCase[] = [
-    {
-      name: 'GET /api/sign-in-settings',
-      write: false,
-      make: () => ({ method: 'GET', url: '/api/sign-in-settings' }),
-    },
+    readCase('/api/sign-in-settings'),
     {
       name: 'PUT /api/sign-in-settings',
       write: true,

@@ -1,6 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  FILE_CONTROL_CALLERS,
+  readCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import {
@@ -51,29 +57,10 @@ const childNames = async (parentId: number | null) =>
 
 describe('who may call the category calls', () => {
   const cases: AccessCase[] = [
-    {
-      name: 'GET /api/folders',
-      write: false,
-      signedIn: true,
-      make: () => ({ method: 'GET', url: '/api/folders' }),
-    },
-    {
-      name: 'GET /api/fileCategories',
-      write: false,
-      signedIn: true,
-      make: () => ({ method: 'GET', url: '/api/fileCategories' }),
-    },
-    {
-      name: 'GET /api/category-groups',
-      write: false,
-      signedIn: true,
-      make: () => ({ method: 'GET', url: '/api/category-groups' }),
-    },
-    {
-      name: 'GET /api/admin/fileCategories',
-      write: false,
-      make: () => ({ method: 'GET', url: '/api/admin/fileCategories' }),
-    },
+    readCase('/api/folders', true),
+    readCase('/api/fileCategories', true),
+    readCase('/api/category-groups', true),
+    readCase('/api/admin/fileCategories'),
     {
       name: 'POST /api/storeFolder',
       write: true,

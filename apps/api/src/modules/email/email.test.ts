@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { createDb, type Db } from '@quire/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AccessCase, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { type AccessCase, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs } from '../../../test/factories.js';
@@ -652,12 +652,8 @@ describe('access', () => {
   const newJob = () =>
     t.db.mailJob.create({ data: { kind: 'test', to: 'x@example.test', subject: 'Queued', text: 'Queued' } });
   const cases: AccessCase[] = [
-    { name: 'GET /api/email_setup', write: false, make: () => ({ method: 'GET', url: '/api/email_setup' }) },
-    {
-      name: 'GET /api/email/notification',
-      write: false,
-      make: () => ({ method: 'GET', url: '/api/email/notification' }),
-    },
+    readCase('/api/email_setup'),
+    readCase('/api/email/notification'),
     {
       name: 'POST /api/email/setup',
       write: true,

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, loginAs } from '../../../test/factories.js';
 import { signLicence } from './licence.document.js';
@@ -71,17 +71,6 @@ describe('GET /api/licence/status', () => {
   });
 
   it.each(SETTINGS_CALLERS)('as %s', (...caller) =>
-    expectAccess(
-      t,
-      caller,
-      [
-        {
-          name: 'GET /api/licence/status',
-          write: false,
-          make: () => ({ method: 'GET', url: '/api/licence/status' }),
-        },
-      ],
-      async () => t.db.licence.count(),
-    ),
+    expectAccess(t, caller, [readCase('/api/licence/status')], async () => t.db.licence.count()),
   );
 });

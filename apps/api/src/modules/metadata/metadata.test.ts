@@ -1,6 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  FILE_CONTROL_CALLERS,
+  readCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import {
@@ -35,18 +41,8 @@ const store = (payload: Record<string, unknown>) =>
 
 describe('who may call the metadata calls', () => {
   const cases: AccessCase[] = [
-    {
-      name: 'GET /api/user_fields',
-      write: false,
-      signedIn: true,
-      make: () => ({ method: 'GET', url: '/api/user_fields' }),
-    },
-    {
-      name: 'GET /api/user_fields/users',
-      write: false,
-      signedIn: true,
-      make: () => ({ method: 'GET', url: '/api/user_fields/users' }),
-    },
+    readCase('/api/user_fields', true),
+    readCase('/api/user_fields/users', true),
     {
       name: 'POST /api/store_user_field (create)',
       write: true,

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { createUser, ensureCompany, loginAs } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng, tinyWebp } from '../../../test/multipart.js';
@@ -38,12 +38,7 @@ async function storedFiles(): Promise<string[]> {
 
 describe('who may call the setup calls', () => {
   const cases: AccessCase[] = [
-    {
-      name: 'GET /api/company_details',
-      write: false,
-      signedIn: true,
-      make: () => ({ method: 'GET', url: '/api/company_details' }),
-    },
+    readCase('/api/company_details', true),
     {
       name: 'PUT /api/company_details',
       write: true,

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, type Caller, callAs, expectAccess } from '../../../test/access.js';
+import { type AccessCase, type Caller, callAs, expectAccess, readCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
 import { seededApp } from '../../../test/seed.js';
@@ -48,7 +48,7 @@ const FILE_CONTROL_CALLERS: Caller[] = [
 
 describe('who may use the trash', () => {
   const cases: AccessCase[] = [
-    { name: 'GET /api/files/trash', write: false, make: () => ({ method: 'GET', url: '/api/files/trash' }) },
+    readCase('/api/files/trash'),
     {
       name: 'GET /api/files/trash-file-view/{id}',
       write: false,

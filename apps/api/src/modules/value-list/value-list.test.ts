@@ -1,7 +1,13 @@
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  FILE_CONTROL_CALLERS,
+  readCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import {
@@ -50,7 +56,7 @@ async function useItem(valueListId: number, itemId: number) {
 describe('who may call the value-list calls', () => {
   const sheet = () => xlsx([['label'], ['One'], ['Two']]);
   const cases: AccessCase[] = [
-    { name: 'GET /api/valuelist', write: false, make: () => ({ method: 'GET', url: '/api/valuelist' }) },
+    readCase('/api/valuelist'),
     {
       name: 'GET /api/valuelist/{id}',
       write: false,
@@ -62,11 +68,7 @@ describe('who may call the value-list calls', () => {
       signedIn: true,
       make: async () => ({ method: 'GET', url: `/api/valuelist-items/${(await createValueList(t.db)).id}` }),
     },
-    {
-      name: 'GET /api/valuelist-template',
-      write: false,
-      make: () => ({ method: 'GET', url: '/api/valuelist-template' }),
-    },
+    readCase('/api/valuelist-template'),
     {
       name: 'POST /api/create_value_list',
       write: true,
