@@ -3,6 +3,21 @@
 // that first paint is on screen, so that they do not compete with it on a slow connection.
 // `data-main` is the entry module, `data-preload` the chunks it will import.
 (() => {
+  // A Sign in pressed before the page is ready is held, not sent as a plain form post; the
+  // page does it once it has taken over (releaseHeldSubmit in src/lib/prerendered.ts).
+  let held = false;
+  const hold = (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    held = true;
+  };
+  document.addEventListener('submit', hold, true);
+  window.quireReleaseSubmit = () => {
+    document.removeEventListener('submit', hold, true);
+    const was = held;
+    held = false;
+    return was;
+  };
   const tag = document.currentScript;
   if (!tag) return;
   const main = tag.dataset.main;

@@ -36,6 +36,9 @@ void preloadRoute(routes, window.location.pathname).then(() => {
   );
   if (root.hasChildNodes() && window.location.pathname === '/login') {
     captureTyped(root);
+    // The page's <title> is React's to manage (the sign-in page renders its own): the static
+    // one goes, or hydration adopts it without owning it and a later page's title is lost.
+    document.querySelector('head > title')?.remove();
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

@@ -3,14 +3,11 @@
 // the page's fields start from it, so nothing typed meanwhile is lost.
 
 let typed = new Map<string, string>();
-let focused: string | null = null;
 
-/** Reads the named fields inside `root` (and which one has the focus). */
+/** Reads the named fields inside `root`. */
 export function captureTyped(root: HTMLElement): void {
   const fields = root.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]');
   typed = new Map([...fields].filter((f) => f.value !== '').map((f) => [f.name, f.value]));
-  const active = document.activeElement;
-  focused = active instanceof HTMLElement && root.contains(active) ? active.getAttribute('name') : null;
 }
 
 /** The value typed into field `name` before the script ran, if any. */
@@ -18,7 +15,11 @@ export function typedBefore(name: string): string | undefined {
   return typed.get(name);
 }
 
-/** The field that had the focus before the script ran, if any. */
-export function focusedBefore(): string | null {
-  return focused;
+/**
+ * Whether Sign in was pressed on the static page before the script ran: public/after-paint.js
+ * holds that submit (no plain form post) until the page calls this, which also stops holding.
+ */
+export function releaseHeldSubmit(): boolean {
+  const w = window as { quireReleaseSubmit?: () => boolean };
+  return w.quireReleaseSubmit?.() ?? false;
 }

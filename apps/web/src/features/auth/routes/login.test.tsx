@@ -46,20 +46,18 @@ async function fillAndSubmit(
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
 
 describe('the login page', () => {
-  it('keeps what was typed into the prerendered page before the script ran, and its focus', async () => {
+  it('keeps what was typed into the prerendered page before the script ran', async () => {
     const prerendered = document.createElement('div');
     prerendered.innerHTML =
       '<form><input name="username" value="jdoe"><input name="password" type="password" value="half-typ">' +
       '<select name="role"><option value="user">User</option><option value="admin" selected>Admin</option></select></form>';
     document.body.append(prerendered);
-    prerendered.querySelector<HTMLInputElement>('[name="password"]')?.focus();
     captureTyped(prerendered);
     prerendered.remove();
     mockApi({});
     renderApp('/login');
     expect(await screen.findByLabelText('Username or e-mail')).toHaveValue('jdoe');
     expect(screen.getByLabelText('Role')).toHaveValue('admin');
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
     expect(screen.getByLabelText('Password')).toHaveValue('half-typ');
     captureTyped(document.createElement('div'));
   });

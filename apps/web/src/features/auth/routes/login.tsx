@@ -1,5 +1,5 @@
 import { landingPath } from '@quire/contract/access';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Field, FormField } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-error';
 import { usePublicBranding } from '../../../lib/branding';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
 import { focusField } from '../../../lib/focus-field';
-import { focusedBefore, typedBefore } from '../../../lib/prerendered';
+import { releaseHeldSubmit, typedBefore } from '../../../lib/prerendered';
 import { loadedQueryClient } from '../../../lib/query-client-store';
 import { getAuth } from '../../../lib/storage';
 import { type LoginInput, login } from '../api/login';
@@ -57,10 +57,12 @@ function LoginForm({ redirect }: { redirect: string | null }) {
   const [unverified, setUnverified] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
 
-  // Typed into the prerendered page before this script ran: the focus stays where it was.
+  const form = useRef<HTMLFormElement>(null);
+  // A Sign in pressed on the prerendered page before this script ran (held by
+  // public/after-paint.js) is done now. (Hydration keeps the page's fields, their values and
+  // the focus as they are.)
   useEffect(() => {
-    const field = focusedBefore();
-    if (field) focusField(field);
+    if (releaseHeldSubmit()) form.current?.requestSubmit();
   }, []);
 
   const showFailure = (message: string) => setFailure((f) => ({ attempt: (f?.attempt ?? 0) + 1, message }));
@@ -138,6 +140,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
       {/* POST: typed before the script has run (the page is painted from static HTML), a
           submit never puts the password in the address. */}
       <form
+        ref={form}
         method="post"
         className="form"
         onSubmit={(event) => void onSubmit(event)}
