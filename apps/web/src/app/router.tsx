@@ -2,7 +2,7 @@ import { type ComponentType, Suspense, useEffect } from 'react';
 import { Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { useNotify } from '../components/notifications/notification-context';
 import type { Notifier } from '../components/notifications/notification-store';
-import { PageLoader } from '../components/page-loader';
+import { PageOnItsWay } from '../components/page-loader';
 import { listenForChunkErrors } from './chunk-errors';
 import { ErrorBoundary } from './error-page';
 import { lazyPage } from './lazy-page';
@@ -19,7 +19,7 @@ function Root() {
   useEffect(() => listenForChunkErrors(notify), [notify]);
   return (
     <ErrorBoundary resetKey={location.key}>
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<PageOnItsWay />}>
         <Outlet />
       </Suspense>
     </ErrorBoundary>

@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Brand } from '../components/brand';
 import { ShortcutsDialog, useKeyboardShortcuts } from '../components/keyboard-shortcuts';
 import { type ToastState, useLocationToast } from '../components/notifications/use-location-toast';
-import { PageLoader } from '../components/page-loader';
+import { PageOnItsWay } from '../components/page-loader';
 import { nextStep } from '../features/auth/lib/next-step';
 import { HeaderSearch } from '../features/dashboard-and-search/components/header-search';
 import { UploadButton } from '../features/file/components/upload-button';
@@ -167,7 +167,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
       </aside>
       {menuOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
       <main id="main" className="content" tabIndex={-1}>
-        <Suspense fallback={<PageLoader />}>
+        <Suspense fallback={<PageOnItsWay />}>
           <Outlet />
         </Suspense>
       </main>

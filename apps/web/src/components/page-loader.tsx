@@ -7,3 +7,16 @@ export function PageLoader({ label = 'Loading…' }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * A whole page on its way (the routes' Suspense fallback): the loader, and a document title
+ * meanwhile, since the page left took its own title with it.
+ */
+export function PageOnItsWay() {
+  return (
+    <>
+      <title>Loading… · Quire</title>
+      <PageLoader />
+    </>
+  );
+}
