@@ -95,11 +95,11 @@ export function notFoundHandler(serveIndex: boolean) {
       !isApiPath(pathname) &&
       !path.extname(pathname)
     ) {
-      const static_ = prerendered.get(req.server)?.get(pathname);
+      const prerenderedPage = prerendered.get(req.server)?.get(pathname);
       // A prerendered page asks for its chunks itself, once it has painted (after-paint.js).
-      const links = static_ ? undefined : preloadLinks.get(req.server)?.get(pathname);
+      const links = prerenderedPage ? undefined : preloadLinks.get(req.server)?.get(pathname);
       if (links) reply.header('link', links);
-      return reply.header('cache-control', 'no-cache').sendFile(static_ ?? 'index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(prerenderedPage ?? 'index.html');
     }
     return reply.status(404).send({ message: `No such call: ${req.method} ${pathname}`, code: 'not_found' });
   };

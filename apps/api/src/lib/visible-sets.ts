@@ -1,5 +1,4 @@
-import { type Db, Prisma } from '@quire/db';
-import { queryRows } from './sql.js';
+import { Prisma } from '@quire/db';
 import { fileVisibleRoutes, type Scope, visibleCategoryIds } from './visibility.js';
 
 // What a caller may see, read once for a request (issue 29): the ids of the categories they
@@ -32,16 +31,6 @@ export function seenOfRow(
     categoryIds: row?.category_ids ?? [],
     fileIds: row?.file_ids ?? [],
   };
-}
-
-export async function seenSets(db: Db, scope: Scope): Promise<SeenSets> {
-  if (scope.kind === 'all') return { kind: 'all', userId: scope.userId };
-  const [row] = await queryRows<{ category_ids: number[]; file_ids: number[] }>(
-    db,
-    seenSetsSql(scope),
-    'quire_seen_sets',
-  );
-  return seenOfRow(scope, row);
 }
 
 /** The three ways of seeing a file by the sets, each a condition on `alias` (null: an empty set). */
