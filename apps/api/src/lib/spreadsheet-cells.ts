@@ -18,3 +18,8 @@ export function inertRow<T extends readonly unknown[] | Record<string, unknown>>
   if (Array.isArray(row)) return row.map(inertValue) as unknown as T;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, inertValue(v)])) as T;
 }
+
+/** A sheet's columns from [header, key, width] triples, each header made inert. */
+export function sheetColumns(cols: ReadonlyArray<readonly [header: string, key: string, width: number]>) {
+  return cols.map(([header, key, width]) => ({ header: inertCell(header), key, width }));
+}

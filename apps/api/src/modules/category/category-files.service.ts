@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps.js';
 import { excel } from '../../lib/load-later.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
-import { inertCell, inertRow } from '../../lib/spreadsheet-cells.js';
+import { inertRow, sheetColumns } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
 import { categoryNotFound } from '../file/file.errors.js';
 import { showValue } from '../file/file.metadata.js';
@@ -89,16 +89,16 @@ export async function exportCategoryFiles(
   const stream = new PassThrough();
   const book = new (excel().stream.xlsx.WorkbookWriter)({ stream, useStyles: true });
   const sheet = book.addWorksheet('Files');
-  sheet.columns = [
-    { header: 'Number', key: 'number', width: 14 },
-    { header: 'Name', key: 'name', width: 40 },
-    { header: 'Owner', key: 'owner', width: 24 },
-    { header: 'Version', key: 'version', width: 10 },
-    { header: 'Type', key: 'type', width: 24 },
-    { header: 'Size (bytes)', key: 'size', width: 14 },
-    { header: 'Filed', key: 'filed', width: 26 },
-    ...fields.map((f) => ({ header: inertCell(f.name), key: `f${f.fieldId}`, width: 24 })),
-  ];
+  sheet.columns = sheetColumns([
+    ['Number', 'number', 14],
+    ['Name', 'name', 40],
+    ['Owner', 'owner', 24],
+    ['Version', 'version', 10],
+    ['Type', 'type', 24],
+    ['Size (bytes)', 'size', 14],
+    ['Filed', 'filed', 26],
+    ...fields.map((f) => [f.name, `f${f.fieldId}`, 24] as const),
+  ]);
   const write = async () => {
     const fieldIds = fields.map((f) => f.fieldId);
     for await (const batch of categoryFileBatches(deps.db, scopeOf(auth), categoryId, filter, fieldIds)) {

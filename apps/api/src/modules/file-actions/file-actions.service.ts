@@ -3,7 +3,7 @@ import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { excel } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
-import { inertRow } from '../../lib/spreadsheet-cells.js';
+import { inertRow, sheetColumns } from '../../lib/spreadsheet-cells.js';
 import { addVersion, detailOf, toPerson, versionContent } from '../file/file.service.js';
 import { fileChanged, holdForChange, lockForChange } from '../file/file-change.service.js';
 import { attachmentNotFound, fileNotFound, versionNotFound } from './file-actions.errors.js';
@@ -204,15 +204,15 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
   sheet.getColumn(1).font = { bold: true };
 
   const versions = book.addWorksheet('Versions');
-  versions.columns = [
-    { header: 'Version', key: 'number', width: 10 },
-    { header: 'Name', key: 'name', width: 40 },
-    { header: 'Type', key: 'type', width: 24 },
-    { header: 'Size (bytes)', key: 'size', width: 14 },
-    { header: 'Author', key: 'author', width: 24 },
-    { header: 'Comment', key: 'comment', width: 40 },
-    { header: 'Created', key: 'created', width: 26 },
-  ];
+  versions.columns = sheetColumns([
+    ['Version', 'number', 10],
+    ['Name', 'name', 40],
+    ['Type', 'type', 24],
+    ['Size (bytes)', 'size', 14],
+    ['Author', 'author', 24],
+    ['Comment', 'comment', 40],
+    ['Created', 'created', 26],
+  ]);
   for (const v of detail.versions)
     versions.addRow(
       inertRow({
@@ -227,12 +227,12 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
     );
 
   const log = book.addWorksheet('Activity');
-  log.columns = [
-    { header: 'When', key: 'when', width: 26 },
-    { header: 'Who', key: 'who', width: 20 },
-    { header: 'What', key: 'what', width: 24 },
-    { header: 'Message', key: 'message', width: 70 },
-  ];
+  log.columns = sheetColumns([
+    ['When', 'when', 26],
+    ['Who', 'who', 20],
+    ['What', 'what', 24],
+    ['Message', 'message', 70],
+  ]);
   for (const e of history)
     log.addRow(
       inertRow({
