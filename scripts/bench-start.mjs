@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWhatIsStale } from './build-steps.mjs';
+import { collectOutput } from './child-output.mjs';
 import { freePort, movedClusterOf } from './smoke-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -85,23 +86,17 @@ async function startOnce(port) {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
+  const output = collectOutput(child);
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`pnpm start exited:\n${output.slice(-2000)}`);
+    if (child.exitCode !== null) throw new Error(`pnpm start exited:\n${output().slice(-2000)}`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
     if (performance.now() - started > 300_000)
-      throw new Error(`no answer after 300 s:\n${output.slice(-2000)}`);
+      throw new Error(`no answer after 300 s:\n${output().slice(-2000)}`);
     await sleep(25);
   }
   const seconds = (performance.now() - started) / 1000;

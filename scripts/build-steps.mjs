@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { collectOutput } from './child-output.mjs';
 
 const SKIP = new Set(['node_modules', 'dist', '.turbo', 'coverage', 'test-results']);
 
@@ -66,14 +67,8 @@ function runBuild(root, step) {
   };
   return new Promise((resolve) => {
     const child = spawn(script, { cwd: step.dir, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    child.on('close', (code) => resolve({ code, output }));
+    const output = collectOutput(child);
+    child.on('close', (code) => resolve({ code, output: output() }));
     child.on('error', (err) => resolve({ code: 1, output: String(err) }));
   });
 }

@@ -21,6 +21,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { collectOutput } from './child-output.mjs';
 import { check, freePort, movedClusterOf, running } from './smoke-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -88,7 +89,7 @@ try {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let output = '';
+  let output = () => '';
   await check(results, 'node dist/server.mjs serves, and the Company Admin signs in', async () => {
     const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'warn' };
     for (const name of ['DATABASE_URL', 'STORAGE_DIR', 'WEB_DIST', 'QUIRE_PRISMA_DIR']) delete env[name];
@@ -97,16 +98,11 @@ try {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout.on('data', (d) => {
-      output += d;
-    });
-    server.stderr.on('data', (d) => {
-      output += d;
-    });
+    output = collectOutput(server);
     const until = Date.now() + 180_000;
     for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server exited:\n${output.slice(-2000)}`);
-      if (Date.now() > until) throw new Error(`no answer after 180 s:\n${output.slice(-2000)}`);
+      if (server.exitCode !== null) throw new Error(`the server exited:\n${output().slice(-2000)}`);
+      if (Date.now() > until) throw new Error(`no answer after 180 s:\n${output().slice(-2000)}`);
       const ok = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
@@ -157,7 +153,7 @@ try {
     const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
     server.kill('SIGTERM');
     const { code, signal } = await exited;
-    if (code !== 0) throw new Error(`the server exited with ${code ?? signal}:\n${output.slice(-2000)}`);
+    if (code !== 0) throw new Error(`the server exited with ${code ?? signal}:\n${output().slice(-2000)}`);
     if (pg && running(pg)) throw new Error(`PostgreSQL (pid ${pg}) is still running`);
   });
 } catch {

@@ -12,6 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { collectOutput } from './child-output.mjs';
 import { check, freePort, running } from './smoke-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,15 +34,13 @@ const env = {
 for (const name of ['DATA_DIR', 'STORAGE_DIR', 'DATABASE_URL', 'PORT', 'EMBEDDED_PG_PORT']) delete env[name];
 
 function startServer(port) {
-  const output = [];
   const child = spawn('pnpm', ['start'], {
     cwd: clone,
     env: { ...env, PORT: String(port) },
     detached: true, // its own process group, so Ctrl-C can be sent the way a terminal does
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (d) => output.push(d.toString()));
-  child.stderr.on('data', (d) => output.push(d.toString()));
+  const output = collectOutput(child);
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return { child, output, exited };
 }
@@ -50,16 +49,14 @@ async function waitHealthy(port, server, timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (server.child.exitCode !== null)
-      throw new Error(`pnpm start exited:\n${server.output.join('').slice(-2000)}`);
+      throw new Error(`pnpm start exited:\n${server.output().slice(-2000)}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(
-    `no answer on /api/health after ${timeoutMs / 1000} s:\n${server.output.join('').slice(-2000)}`,
-  );
+  throw new Error(`no answer on /api/health after ${timeoutMs / 1000} s:\n${server.output().slice(-2000)}`);
 }
 
 async function signIn(port) {
@@ -123,8 +120,7 @@ try {
     const pg = postmasterPid();
     process.kill(server.child.pid, 'SIGTERM');
     const { code } = await server.exited;
-    if (code !== 0)
-      throw new Error(`pnpm start exited with ${code}:\n${server.output.join('').slice(-2000)}`);
+    if (code !== 0) throw new Error(`pnpm start exited with ${code}:\n${server.output().slice(-2000)}`);
     if (pg && running(pg)) throw new Error(`PostgreSQL (pid ${pg}) is still running`);
   });
 
@@ -135,8 +131,7 @@ try {
     const pg = postmasterPid();
     process.kill(-group(server), signal);
     const { code } = await server.exited;
-    if (code !== 0)
-      throw new Error(`pnpm start exited with ${code}:\n${server.output.join('').slice(-2000)}`);
+    if (code !== 0) throw new Error(`pnpm start exited with ${code}:\n${server.output().slice(-2000)}`);
     if (pg && running(pg)) throw new Error(`PostgreSQL (pid ${pg}) is still running`);
   };
   // Ctrl-C in a terminal signals the foreground process group, which pnpm makes the
