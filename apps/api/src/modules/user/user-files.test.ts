@@ -6,10 +6,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import { bearer, createUser, loginAs } from '../../../test/factories.js';
+import { bearer, loginAs } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng } from '../../../test/multipart.js';
+import { seed, seededApp } from '../../../test/seed.js';
 import { rowXml, workbook } from '../../../test/xlsx.js';
 
 // Uploads and downloads of the user area: signatures, the import spreadsheet and its template.
@@ -19,9 +20,13 @@ let dataDir: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  let admin: { token: string };
+  ({
+    t,
+    users: { admin },
+  } = await seededApp({ users: { admin: { accessType: 'COMPANY ADMIN' } } }));
   dataDir = t.dataDir;
-  adminToken = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+  adminToken = admin.token;
 });
 afterAll(() => t.close());
 
@@ -44,8 +49,9 @@ const upload = (token: string | null, parts: Parameters<typeof multipart>[0]) =>
 
 describe('POST /api/upload-user-signature', () => {
   it('stores a real PNG as the own signature, by content address, and audits', async () => {
-    const user = await createUser(t.db, { accessType: 'General staff' });
-    const token = await loginAs(t.app, user, 'user');
+    const { users } = await seed(t, { users: { user: {}, other: { accessType: 'Auditor' } } });
+    const { user, other } = users;
+    const token = user.token;
     const png = tinyPng(3, 2);
     const res = await upload(token, {
       file: { content: png, filename: 'sig.png', contentType: 'image/png' },
@@ -62,15 +68,14 @@ describe('POST /api/upload-user-signature', () => {
     ).toBe(1);
 
     // The same picture for a second user reuses the blob row.
-    const other = await createUser(t.db, { accessType: 'Auditor' });
-    const again = await upload(await loginAs(t.app, other), { file: { content: png, filename: 'x.png' } });
+    const again = await upload(other.token, { file: { content: png, filename: 'x.png' } });
     expect(again.statusCode).toBe(200);
     expect(await t.db.blob.count({ where: { id: sha256(png) } })).toBe(1);
   });
 
   it('accepts a JPEG whatever its name', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const res = await upload(await loginAs(t.app, user), {
+    const { users } = await seed(t, { users: { auditor: { accessType: 'Auditor' } } });
+    const res = await upload(users.auditor.token, {
       file: { content: tinyJpegHead(), filename: 'sig.bin' },
     });
     expect(res.statusCode).toBe(200);
@@ -80,8 +85,10 @@ describe('POST /api/upload-user-signature', () => {
   });
 
   it('refuses a text file named .png (400 naming body.file) and records nothing', async () => {
-    const user = await createUser(t.db, { accessType: 'General staff' });
-    const token = await loginAs(t.app, user, 'user');
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: {} } });
+    const token = user.token;
     const blobs = await t.db.blob.count();
     const text = Buffer.from('this is not a picture at all');
     const res = await upload(token, {
@@ -97,7 +104,8 @@ describe('POST /api/upload-user-signature', () => {
   });
 
   it('stores nothing of refused files, even many large ones, and rate-limits the uploads (issue 10, item 6)', async () => {
-    const token = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+    const { users } = await seed(t, { users: { staff: {} } });
+    const token = users.staff.token;
     const files = blobFiles().length;
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
@@ -111,10 +119,11 @@ describe('POST /api/upload-user-signature', () => {
   });
 
   it("refuses another user's signature before reading the file: nothing of it is stored", async () => {
-    const target = await createUser(t.db, { accessType: 'General staff' });
-    const staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+    const {
+      users: { target, staff },
+    } = await seed(t, { users: { target: { signIn: false }, staff: {} } });
     const png = tinyPng(9, 5);
-    const refused = await upload(staff, {
+    const refused = await upload(staff.token, {
       user_id: String(target.id),
       file: { content: png, filename: 's.png' },
     });
@@ -128,9 +137,10 @@ describe('POST /api/upload-user-signature', () => {
     const file = blobPath(sha256(png));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, png);
-    const target = await createUser(t.db, { accessType: 'General staff' });
-    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
-    const refused = await upload(auditor, {
+    const {
+      users: { target, auditor },
+    } = await seed(t, { users: { target: { signIn: false }, auditor: { accessType: 'Auditor' } } });
+    const refused = await upload(auditor.token, {
       user_id: String(target.id),
       file: { content: png, filename: 's.png' },
     });
@@ -140,8 +150,8 @@ describe('POST /api/upload-user-signature', () => {
   });
 
   it('refuses a file over 1 MiB with 413 and stores nothing', async () => {
-    const user = await createUser(t.db, { accessType: 'General staff' });
-    const token = await loginAs(t.app, user, 'user');
+    const { users } = await seed(t, { users: { user: {} } });
+    const token = users.user.token;
     const blobs = await t.db.blob.count();
     const files = blobFiles().length;
     const big = Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024 + 10, 7)]);
@@ -154,7 +164,8 @@ describe('POST /api/upload-user-signature', () => {
   });
 
   it('refuses a request without a file part or not multipart (400)', async () => {
-    const token = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
+    const { users } = await seed(t, { users: { auditor: { accessType: 'Auditor' } } });
+    const token = users.auditor.token;
     const none = await upload(token, { note: 'no file here' });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].path).toBe('body.file');
@@ -167,7 +178,9 @@ describe('POST /api/upload-user-signature', () => {
   });
 
   it("lets a Settings writer set another user's signature with user_id; others get 403", async () => {
-    const target = await createUser(t.db, { accessType: 'General staff' });
+    const {
+      users: { target, auditor },
+    } = await seed(t, { users: { target: { signIn: false }, auditor: { accessType: 'Auditor' } } });
     const png = tinyPng(5, 5);
     const res = await upload(adminToken, {
       user_id: String(target.id),
@@ -178,9 +191,8 @@ describe('POST /api/upload-user-signature', () => {
       sha256(png),
     );
 
-    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
     const other = tinyPng(6, 6);
-    const refused = await upload(auditor, {
+    const refused = await upload(auditor.token, {
       user_id: String(target.id),
       file: { content: other, filename: 's.png' },
     });
@@ -198,8 +210,10 @@ describe('POST /api/upload-user-signature', () => {
 
 describe('GET /api/user-signature/{id}', () => {
   it('downloads the own signature; Settings readers may download anyone’s; others 403', async () => {
-    const owner = await createUser(t.db, { accessType: 'General staff' });
-    const ownerToken = await loginAs(t.app, owner, 'user');
+    const {
+      users: { owner, auditor, staff },
+    } = await seed(t, { users: { owner: {}, auditor: { accessType: 'Auditor' }, staff: {} } });
+    const ownerToken = owner.token;
     const png = tinyPng(4, 4);
     await upload(ownerToken, { file: { content: png, filename: 'mine.png' } });
     const url = `/api/user-signature/${owner.id}`;
@@ -209,17 +223,16 @@ describe('GET /api/user-signature/{id}', () => {
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.rawPayload.equals(png)).toBe(true);
 
-    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
-    expect((await call(auditor, { method: 'GET', url })).statusCode).toBe(200);
-
-    const staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
-    expect((await call(staff, { method: 'GET', url })).statusCode).toBe(403);
+    expect((await call(auditor.token, { method: 'GET', url })).statusCode).toBe(200);
+    expect((await call(staff.token, { method: 'GET', url })).statusCode).toBe(403);
     expect((await call(null, { method: 'GET', url })).statusCode).toBe(401);
   });
 
   it('streams as a download should: strong ETag and 304, one byte range (206/416), sandboxed, inline only as an image', async () => {
-    const owner = await createUser(t.db, { accessType: 'General staff' });
-    const ownerToken = await loginAs(t.app, owner, 'user');
+    const {
+      users: { owner },
+    } = await seed(t, { users: { owner: {} } });
+    const ownerToken = owner.token;
     const png = tinyPng(8, 8);
     await upload(ownerToken, { file: { content: png, filename: 'mine.png' } });
     const url = `/api/user-signature/${owner.id}`;
@@ -259,9 +272,9 @@ describe('GET /api/user-signature/{id}', () => {
   });
 
   it('answers 404 when there is no signature or no such user', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const { users } = await seed(t, { users: { user: { accessType: 'Auditor', signIn: false } } });
     expect(
-      (await call(adminToken, { method: 'GET', url: `/api/user-signature/${user.id}` })).statusCode,
+      (await call(adminToken, { method: 'GET', url: `/api/user-signature/${users.user.id}` })).statusCode,
     ).toBe(404);
     expect((await call(adminToken, { method: 'GET', url: '/api/user-signature/999999' })).statusCode).toBe(
       404,
@@ -336,7 +349,9 @@ describe('POST /api/import_user', () => {
   });
 
   it('names every bad row by its spreadsheet row, and imports nothing', async () => {
-    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const {
+      users: { existing },
+    } = await seed(t, { users: { existing: { accessType: 'Auditor', signIn: false } } });
     const first = row();
     const rows = [
       first, // row 2: fine
@@ -363,7 +378,9 @@ describe('POST /api/import_user', () => {
   });
 
   it('lists every problem of a row in one preview, in words a person can act on', async () => {
-    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const {
+      users: { existing },
+    } = await seed(t, { users: { existing: { accessType: 'Auditor', signIn: false } } });
     const rows = [
       row({ username: existing.username, email: 'not-an-email', password: 'short', access_type: 'Boss' }),
     ];
