@@ -2,11 +2,11 @@ import { type Control, Controller, type FieldPath, type FieldValues } from 'reac
 import { MultiPicker, type MultiPickerProps } from './multi-picker';
 
 /** A MultiPicker bound to a react-hook-form field holding ids, its error the field's. */
-export function FormMultiPicker<T extends FieldValues>({
+export function FormMultiPicker<T extends FieldValues, TValues = T>({
   control,
   name,
   ...picker
-}: { control: Control<T>; name: FieldPath<T> } & Omit<
+}: { control: Control<T, unknown, TValues>; name: FieldPath<T> } & Omit<
   MultiPickerProps,
   'name' | 'selected' | 'onChange' | 'error'
 >) {

@@ -3,10 +3,9 @@ import { type TCategoryGroup, ZCreateCategoryGroupBody } from '@quire/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { NamedFormDialog } from '../../../components/named-form-dialog';
-import { fieldBinder, withEmptyMessages } from '../../../lib/form';
-import { type SaveMutation, sendingAs, useFormSubmit } from '../../../lib/use-form-submit';
+import { withEmptyMessages } from '../../../lib/form';
+import { type SaveMutation, sendingAs } from '../../../lib/use-form-submit';
 import { useCreateCategoryGroup } from '../api/create-category-group';
 import { useFileCategories } from '../api/get-file-categories';
 import { useGrantees } from '../api/get-grantees';
@@ -34,21 +33,10 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
       category_ids: group?.categories.map((c) => c.id) ?? [],
     },
   });
-  const bind = fieldBinder(form);
   const withGrants = (values: GroupValues) => ({ ...values, permissions: grantsInput(grants) });
   const save: SaveMutation<GroupValues, TCategoryGroup> = group
     ? sendingAs(update, (values) => ({ id: group.id, ...withGrants(values) }))
     : sendingAs(create, withGrants);
-  const onSubmit = useFormSubmit(form, save, {
-    fields: FIELDS,
-    failure: group ? 'Failed to edit category group!' : 'Failed to create category group!',
-    told: (saved) =>
-      group
-        ? ['Category group saved', `${saved.name} was saved.`]
-        : ['Category group created', `${saved.name} holds ${saved.categories.length} categories.`],
-    onDone: () => onClose(),
-    whilePending: 'ignore',
-  });
 
   return (
     <NamedFormDialog
@@ -57,19 +45,25 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
       createLabel="Create group"
       size="large"
       onClose={onClose}
-      pending={save.isPending}
-      onSubmit={onSubmit}
-      bind={bind}
+      form={form}
+      save={save}
+      submit={{
+        fields: FIELDS,
+        failure: group ? 'Failed to edit category group!' : 'Failed to create category group!',
+        told: (saved) =>
+          group
+            ? ['Category group saved', `${saved.name} was saved.`]
+            : ['Category group created', `${saved.name} holds ${saved.categories.length} categories.`],
+      }}
+      picker={{
+        name: 'category_ids',
+        label: 'Categories',
+        options: (categories.data ?? []).map((c) => ({ id: c.id, label: c.path })),
+        placeholder: 'Type a category name',
+        emptyText: 'No categories yet.',
+        loading: categories.isPending,
+      }}
     >
-      <FormMultiPicker
-        control={form.control}
-        name="category_ids"
-        label="Categories"
-        options={(categories.data ?? []).map((c) => ({ id: c.id, label: c.path }))}
-        placeholder="Type a category name"
-        emptyText="No categories yet."
-        loading={categories.isPending}
-      />
       <fieldset className="plain-fieldset">
         <legend>Rights on every category of the group</legend>
         <GrantsEditor

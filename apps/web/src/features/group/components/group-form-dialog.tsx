@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TGroup, VENDOR_ADMIN, ZCreateGroupBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { NamedFormDialog } from '../../../components/named-form-dialog';
-import { fieldBinder, withEmptyMessages } from '../../../lib/form';
-import { type SaveMutation, sendingAs, useFormSubmit } from '../../../lib/use-form-submit';
+import { withEmptyMessages } from '../../../lib/form';
+import { type SaveMutation, sendingAs } from '../../../lib/use-form-submit';
 import { useCreateGroup } from '../api/create-group';
 import { useEditGroup } from '../api/edit-group';
 import { useUserOptions } from '../api/get-user-options';
@@ -27,24 +26,10 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       user_ids: group?.members.map((m) => m.id) ?? [],
     },
   });
-  const bind = fieldBinder(form);
   const isEdit = group !== undefined;
   const save: SaveMutation<z.output<typeof ZCreateGroupBody>, TGroup> = isEdit
     ? sendingAs(editGroup, (body) => ({ id: group.id, body }))
     : createGroup;
-  const onSubmit = useFormSubmit(form, save, {
-    fields: FIELDS,
-    failure: isEdit ? 'Failed to edit group!' : 'Failed to create group!',
-    told: (saved) =>
-      isEdit
-        ? ['Group updated', `${saved.name} was saved.`]
-        : [
-            'Group created',
-            `${saved.name} has ${saved.member_count === 1 ? '1 member' : `${saved.member_count} members`}.`,
-          ],
-    onDone: () => onClose(),
-    whilePending: 'ignore',
-  });
 
   // Members no longer in the pickers (deleted users) are not offered; the API drops them.
   // The vendor's own admin account is nobody's colleague: it is never offered.
@@ -63,19 +48,27 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       createLabel="Create group"
       size="medium"
       onClose={onClose}
-      pending={save.isPending}
-      onSubmit={onSubmit}
-      bind={bind}
-    >
-      <FormMultiPicker
-        control={form.control}
-        name="user_ids"
-        label="Members"
-        options={options}
-        placeholder="Type a name or username"
-        emptyText="No users yet."
-        loading={users.isPending}
-      />
-    </NamedFormDialog>
+      form={form}
+      save={save}
+      submit={{
+        fields: FIELDS,
+        failure: isEdit ? 'Failed to edit group!' : 'Failed to create group!',
+        told: (saved) =>
+          isEdit
+            ? ['Group updated', `${saved.name} was saved.`]
+            : [
+                'Group created',
+                `${saved.name} has ${saved.member_count === 1 ? '1 member' : `${saved.member_count} members`}.`,
+              ],
+      }}
+      picker={{
+        name: 'user_ids',
+        label: 'Members',
+        options,
+        placeholder: 'Type a name or username',
+        emptyText: 'No users yet.',
+        loading: users.isPending,
+      }}
+    />
   );
 }

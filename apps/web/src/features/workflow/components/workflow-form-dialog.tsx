@@ -3,10 +3,8 @@ import { type TWorkflow, ZSaveWorkflowBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field } from '../../../components/form-field';
-import { FormMultiPicker } from '../../../components/form-multi-picker';
 import { NamedFormDialog } from '../../../components/named-form-dialog';
-import { fieldBinder, withEmptyMessages } from '../../../lib/form';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { withEmptyMessages } from '../../../lib/form';
 import { useFoldersWithWorkflows } from '../api/folders-workflow';
 import { useSaveWorkflow } from '../api/save-workflow';
 import { whatStartsIt } from '../lib/words';
@@ -37,22 +35,6 @@ export function WorkflowFormDialog({
       category_ids: workflow?.categories.map((c) => c.id) ?? [],
     },
   });
-  const bind = fieldBinder(form);
-
-  const onSubmit = useFormSubmit(form, save, {
-    fields: FIELDS,
-    failure: 'Failed to create/update workflow!',
-    told: (saved) =>
-      workflow && workflow.status !== 'active' && saved.status === 'active'
-        ? ['Workflow activated', whatStartsIt(saved)]
-        : [workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`],
-    onDone: (saved) => {
-      onSaved?.(saved);
-      onClose();
-    },
-    whilePending: 'ignore',
-  });
-
   const options = (folders.data ?? []).map((c) => ({
     id: c.id,
     label: c.name,
@@ -65,33 +47,41 @@ export function WorkflowFormDialog({
       editing={workflow?.name}
       createLabel="Create workflow"
       onClose={onClose}
-      pending={save.isPending}
-      onSubmit={onSubmit}
-      bind={bind}
-    >
-      {workflow ? (
-        <Field
-          label="Status"
-          error={bind('status').error}
-          hint="Only an active workflow starts on files. Activating it gives the first step a trigger on indexing, unless a step has one, so it starts on files indexed into the categories it serves."
-        >
-          {(control) => (
-            <select {...control} {...form.register('status')}>
-              <option value="draft">Draft</option>
-              <option value="active">Active</option>
-            </select>
-          )}
-        </Field>
-      ) : null}
-      <FormMultiPicker
-        control={form.control}
-        name="category_ids"
-        label="Categories it serves"
-        options={options}
-        placeholder="Type a category's name"
-        emptyText="No categories yet."
-        loading={folders.isPending}
-      />
-    </NamedFormDialog>
+      form={form}
+      save={save}
+      submit={{
+        fields: FIELDS,
+        failure: 'Failed to create/update workflow!',
+        told: (saved) =>
+          workflow && workflow.status !== 'active' && saved.status === 'active'
+            ? ['Workflow activated', whatStartsIt(saved)]
+            : [workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`],
+        ...(onSaved ? { onSaved } : {}),
+      }}
+      beforePicker={
+        workflow ? (
+          <Field
+            label="Status"
+            error={form.formState.errors.status?.message}
+            hint="Only an active workflow starts on files. Activating it gives the first step a trigger on indexing, unless a step has one, so it starts on files indexed into the categories it serves."
+          >
+            {(control) => (
+              <select {...control} {...form.register('status')}>
+                <option value="draft">Draft</option>
+                <option value="active">Active</option>
+              </select>
+            )}
+          </Field>
+        ) : null
+      }
+      picker={{
+        name: 'category_ids',
+        label: 'Categories it serves',
+        options,
+        placeholder: "Type a category's name",
+        emptyText: 'No categories yet.',
+        loading: folders.isPending,
+      }}
+    />
   );
 }
