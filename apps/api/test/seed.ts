@@ -46,8 +46,8 @@ export interface SeedSpec<
   M extends string = never,
 > {
   users?: Record<U, SeedUser>;
-  /** Groups by name, each with its members. */
-  groups?: Record<G, NoInfer<U>[]>;
+  /** Groups by name, each with its members: people declared above, or ones seeded before. */
+  groups?: Record<G, Array<NoInfer<U> | { id: number }>>;
   /** Metadata fields by name (a select field gets its own value list of `items`). */
   fields?: Record<M, FieldSpec>;
   categories?: Record<
@@ -122,7 +122,7 @@ export async function seed<
   for (const [name, members] of entries(spec.groups)) {
     const group = await createGroup(
       t.db,
-      members.map((m) => world.users[m].id),
+      members.map((m) => (typeof m === 'object' ? m.id : world.users[m].id)),
     );
     world.groups[name] = { id: group.id, name: group.name };
   }
