@@ -1,18 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import {
-  addCategoryFields,
-  createCategory,
-  createFile,
-  createGroup,
-  createMetadataField,
-  createUser,
-  loginAs,
-  setFileValues,
-} from '../../../test/factories.js';
+import { createFile, setFileValues } from '../../../test/factories.js';
+import { seed, seededApp } from '../../../test/seed.js';
 import { retentionScanJob } from './retention.jobs.js';
 
 // Retention rules (per category, inherited unless overridden), legal holds (set, listed,
@@ -54,17 +46,25 @@ const pending = async () =>
 const auditCount = (action: string) => t.db.auditEvent.count({ where: { action } });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
-  const user = await createUser(t.db, { accessType: 'File Control Admin' });
+  let user: { id: number; token: string };
+  ({
+    t,
+    users: { user },
+  } = await seededApp({ users: { user: { accessType: 'File Control Admin' } } }, {}, { now: () => clock }));
   adminId = user.id;
-  admin = await loginAs(t.app, user, 'admin');
+  admin = user.token;
 }, 60_000);
 afterAll(() => t.close());
 
 describe('retention rules', () => {
   it('sets a rule on a category, which its sub-categories inherit until they have their own', async () => {
-    const parent = await createCategory(t.db, { name: 'Contracts' });
-    const child = await createCategory(t.db, { name: 'Leases', parentId: parent.id });
+    const {
+      categories: { parent, child },
+      groups: { group },
+    } = await seed(t, {
+      groups: { group: [{ id: adminId }] },
+      categories: { parent: { name: 'Contracts' }, child: { name: 'Leases', parent: 'parent' } },
+    });
     const before = await auditCount('retention.rule_set');
     const res = await put(parent.id, { keep_for: 7, unit: 'years', start_from: 'upload', action: 'purge' });
     expect(res.statusCode, res.body).toBe(200);
@@ -83,7 +83,6 @@ describe('retention rules', () => {
       inherited_from: { id: parent.id, name: 'Contracts' },
     });
 
-    const group = await createGroup(t.db, [adminId]);
     const own = await put(child.id, {
       keep_for: 30,
       unit: 'days',
@@ -106,8 +105,10 @@ describe('retention rules', () => {
   });
 
   it('refuses a bad rule with 400 naming the field, and stores nothing', async () => {
-    const category = await createCategory(t.db);
-    const text = await createMetadataField(t.db, { type: 'text' });
+    const {
+      categories: { category },
+      fields: { text },
+    } = await seed(t, { fields: { text: { type: 'text' } }, categories: { category: {} } });
     const cases: Array<[object, string]> = [
       [{ keep_for: 0, unit: 'days', start_from: 'upload', action: 'trash' }, 'body.keep_for'],
       [{ keep_for: 1, unit: 'weeks', start_from: 'upload', action: 'trash' }, 'body.unit'],
@@ -137,8 +138,12 @@ describe('retention rules', () => {
 
 describe('legal holds', () => {
   it('sets a hold naming who and why, lists it, and releases it once with an audited reason', async () => {
-    const category = await createCategory(t.db);
-    const file = await fileIn(category.id, 'nda.pdf');
+    const {
+      files: { file },
+    } = await seed(t, {
+      categories: { category: {} },
+      files: { file: { owner: { id: adminId }, category: 'category', name: 'nda.pdf' } },
+    });
     const set = await call({
       method: 'POST',
       url: '/api/retention/holds',
@@ -196,7 +201,9 @@ describe('legal holds', () => {
       expect(errorPaths(res)[0]).toBe(path);
     }
     // Another person's saved search is not the caller's to hold.
-    const other = await createUser(t.db);
+    const {
+      users: { other },
+    } = await seed(t, { users: { other: { signIn: false } } });
     const view = await t.db.savedView.create({
       data: { userId: other.id, name: 'Theirs', query: { locked: true, fields: [] } },
     });
@@ -212,11 +219,17 @@ describe('legal holds', () => {
 
 describe('dispositions', () => {
   it('the daily scan lists what is due from upload, a date field and a workflow end, once', async () => {
-    const dateField = await createMetadataField(t.db, { type: 'date', name: 'Contract end' });
-    const byUpload = await createCategory(t.db, { name: 'Invoices' });
-    const byField = await createCategory(t.db, { name: 'Agreements' });
-    const byWorkflow = await createCategory(t.db, { name: 'Claims' });
-    await addCategoryFields(t.db, byField.id, [dateField.id]);
+    const {
+      fields: { dateField },
+      categories: { byUpload, byField, byWorkflow },
+    } = await seed(t, {
+      fields: { dateField: { type: 'date', name: 'Contract end' } },
+      categories: {
+        byUpload: { name: 'Invoices' },
+        byField: { name: 'Agreements', fields: ['dateField'] },
+        byWorkflow: { name: 'Claims' },
+      },
+    });
     expect(
       (await put(byUpload.id, { keep_for: 10, unit: 'days', start_from: 'upload', action: 'trash' }))
         .statusCode,
@@ -281,10 +294,15 @@ describe('dispositions', () => {
   });
 
   it('a review falls due as a task for its group: each active member is told once', async () => {
-    const reviewer = await createUser(t.db);
-    const away = await createUser(t.db, { status: 'deactivated' });
-    const group = await createGroup(t.db, [reviewer.id, away.id]);
-    const category = await createCategory(t.db, { name: 'Personnel' });
+    const {
+      users: { reviewer },
+      groups: { group },
+      categories: { category },
+    } = await seed(t, {
+      users: { reviewer: { signIn: false }, away: { status: 'deactivated', signIn: false } },
+      groups: { group: ['reviewer', 'away'] },
+      categories: { category: { name: 'Personnel' } },
+    });
     const set = await put(category.id, {
       keep_for: 3,
       unit: 'days',
@@ -304,7 +322,9 @@ describe('dispositions', () => {
   });
 
   it('approve carries out the rule (trash), postpone brings it back later; both audited with the rule', async () => {
-    const category = await createCategory(t.db);
+    const {
+      categories: { category },
+    } = await seed(t, { categories: { category: {} } });
     expect(
       (await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' }))
         .statusCode,
@@ -374,8 +394,13 @@ describe('dispositions', () => {
 
 describe('who may', () => {
   it.each(FILE_CONTROL_CALLERS)('%s', async (...caller) => {
-    const category = await createCategory(t.db);
-    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: category.id });
+    const {
+      categories: { category },
+      files: { file },
+    } = await seed(t, {
+      categories: { category: {} },
+      files: { file: { owner: { id: adminId }, category: 'category' } },
+    });
     const hold = await t.db.legalHold.create({
       data: { target: 'file', fileId: file.id, targetName: 'x', reason: 'why', setById: adminId },
     });
