@@ -1,6 +1,12 @@
-import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import {
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import { useNotify } from '../components/notifications/notification-context';
-import { setServerErrors } from './form';
+import { fieldBinder, setServerErrors } from './form';
 
 /** A saving mutation, as TanStack Query's `useMutation` gives it. */
 export interface SaveMutation<TVars, TSaved> {
@@ -23,6 +29,18 @@ export function sendingAs<TValues, TVars, TSaved>(
   return { isPending: save.isPending, mutate: (values, options) => save.mutate(vars(values), options) };
 }
 
+/** What a form's submit does with the call's answer (see `useFormSubmit`). */
+export interface SubmitOptions<TInput extends FieldValues, TValues, TSaved, TVars = TValues> {
+  fields: readonly FieldPath<TInput>[];
+  failure: string;
+  /** The success toast's title and message. */
+  told: (saved: TSaved, values: TValues) => readonly [string, string];
+  onDone?: (saved: TSaved) => void;
+  body?: (values: TValues) => TVars;
+  /** 'ignore': a submit while the last one runs does nothing. */
+  whilePending?: 'send' | 'ignore';
+}
+
 /**
  * A form's submit that saves: the checked values (through `body`, when the call wants more)
  * go to `save`; success toasts `told` and calls `onDone`; a refusal puts its field errors
@@ -38,16 +56,7 @@ export function useFormSubmit<TInput extends FieldValues, TValues, TSaved, TVars
     onDone,
     body = (values) => values as unknown as TVars,
     whilePending = 'send',
-  }: {
-    fields: readonly FieldPath<TInput>[];
-    failure: string;
-    /** The success toast's title and message. */
-    told: (saved: TSaved, values: TValues) => readonly [string, string];
-    onDone?: (saved: TSaved) => void;
-    body?: (values: TValues) => TVars;
-    /** 'ignore': a submit while the last one runs does nothing. */
-    whilePending?: 'send' | 'ignore';
-  },
+  }: SubmitOptions<TInput, TValues, TSaved, TVars>,
 ) {
   const notify = useNotify();
   return form.handleSubmit((values) => {
@@ -63,4 +72,28 @@ export function useFormSubmit<TInput extends FieldValues, TValues, TSaved, TVars
       },
     });
   });
+}
+
+/**
+ * A form that edits what is already stored: its fields take `values` (and take them again when
+ * they change), `bind` gives each field's props, and `onSubmit` saves through `save` as
+ * `useFormSubmit` does.
+ */
+export function useValuesForm<TInput extends FieldValues, TValues, TSaved, TVars = TValues>({
+  resolver,
+  values,
+  save,
+  ...submit
+}: SubmitOptions<TInput, TValues, TSaved, TVars> & {
+  resolver: Resolver<TInput, unknown, TValues>;
+  values: TInput;
+  save: SaveMutation<TVars, TSaved>;
+}) {
+  const form = useForm<TInput, unknown, TValues>({ resolver, values });
+  return { form, bind: fieldBinder(form), onSubmit: useFormSubmit(form, save, submit) };
+}
+
+/** The `keys` of `from`, for a form's values that are some of a stored thing's. */
+export function pickValues<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 }

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCategoryInfo, ZStoreCategoryBody } from '@quire/contract';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CardForm } from '../../../components/card-form';
 import { Field, FormField } from '../../../components/form-field';
-import { fieldBinder, withEmptyMessages } from '../../../lib/form';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { withEmptyMessages } from '../../../lib/form';
+import { pickValues, useValuesForm } from '../../../lib/use-form-submit';
 import { useUpdateFolder } from '../api/update-folder';
 
 const ZGeneral = ZStoreCategoryBody.pick({
@@ -15,28 +14,20 @@ const ZGeneral = ZStoreCategoryBody.pick({
   inherit_fields: true,
   inherit_permissions: true,
 });
-type GeneralInput = z.input<typeof ZGeneral>;
+const KEYS = ZGeneral.keyof().options;
 const FIELDS = ['name', 'description', 'incremental_prefix'] as const;
 const resolver = withEmptyMessages(zodResolver(ZGeneral), { name: 'Enter a name for the category' });
 
 /** Name, description, the prefix of its files' running numbers, and what it takes from above. */
 export function GeneralSection({ info, canWrite }: { info: TCategoryInfo; canWrite: boolean }) {
   const update = useUpdateFolder();
-  const form = useForm<GeneralInput, unknown, z.output<typeof ZGeneral>>({
+  const { form, bind, onSubmit } = useValuesForm({
     resolver,
-    values: {
-      name: info.name,
-      description: info.description,
-      incremental_prefix: info.incremental_prefix,
-      inherit_fields: info.inherit_fields,
-      inherit_permissions: info.inherit_permissions,
-    },
-  });
-  const bind = fieldBinder(form);
-  const onSubmit = useFormSubmit(form, update, {
+    values: pickValues(info, KEYS),
+    save: update,
     fields: FIELDS,
     failure: 'Failed to edit category!',
-    body: (values) => ({ folder_id: info.id, ...values }),
+    body: (values: z.output<typeof ZGeneral>) => ({ folder_id: info.id, ...values }),
     told: (_saved, values) => ['Category saved', `${values.name} was saved.`],
   });
   return (

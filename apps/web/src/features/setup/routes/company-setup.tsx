@@ -1,20 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCompanyDetails, ZCompanyDetailsBody } from '@quire/contract';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { CardForm } from '../../../components/card-form';
 import { QueryState } from '../../../components/data-table';
 import { FormField } from '../../../components/form-field';
 import { PageHeader } from '../../../components/page-header';
-import { fieldBinder } from '../../../lib/form';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { useFormSubmit } from '../../../lib/use-form-submit';
+import { pickValues, useValuesForm } from '../../../lib/use-form-submit';
 import { useCompanyDetails } from '../api/get-company-details';
 import { useUpdateCompanyDetails } from '../api/update-company-details';
 import { ImageCard } from '../components/image-card';
 
-type DetailsInput = z.input<typeof ZCompanyDetailsBody>;
 const FIELDS = ['name', 'address', 'phone', 'email', 'website'] as const;
 const resolver = zodResolver(ZCompanyDetailsBody);
 
@@ -48,18 +44,10 @@ export function CompanySetupPage() {
 
 function DetailsCard({ details, canWrite }: { details: TCompanyDetails; canWrite: boolean }) {
   const update = useUpdateCompanyDetails();
-  const form = useForm<DetailsInput, unknown, z.output<typeof ZCompanyDetailsBody>>({
+  const { bind, onSubmit } = useValuesForm({
     resolver,
-    values: {
-      name: details.name,
-      address: details.address,
-      phone: details.phone,
-      email: details.email,
-      website: details.website,
-    },
-  });
-  const bind = fieldBinder(form);
-  const onSubmit = useFormSubmit(form, update, {
+    values: pickValues(details, FIELDS),
+    save: update,
     fields: FIELDS,
     failure: 'Failed to save the company details!',
     told: () => ['Company details saved', 'The details were saved.'],
