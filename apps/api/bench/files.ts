@@ -26,8 +26,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createDatabase, createDb, migrate, Prisma, startEmbeddedPostgres, withDatabase } from '@quire/db';
 import pg from 'pg';
+import { seenOfRow, seenSetsSql } from '../src/lib/visible-sets.js';
 import { categoryWhere, SUMMARY_COLUMNS, SUMMARY_FROM } from '../src/modules/file/file-lists.repository.js';
 import { createCategory, createUser, TEST_PASSWORD } from '../test/factories.js';
+import { postUpload, uploadFrame } from './new-upload.js';
 
 const MiB = 1024 * 1024;
 const bigArg = process.argv.find((a) => a.startsWith('--big-mib='));
@@ -83,40 +85,15 @@ function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
 
 /** Streams `file` as a new-upload; resolves with the answer. */
 function upload(port: number, token: string, folderId: number, file: string, name: string) {
-  const boundary = `bench${randomBytes(6).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="folder_id"\r\n\r\n${folderId}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = statSync(file).size;
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/new-upload',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + size + tail.length,
-        },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    const src = createReadStream(file, { highWaterMark: MiB });
-    src.on('error', reject);
-    src.pipe(req, { end: false });
-    src.on('end', () => req.end(tail));
-  });
+  const { head, tail, contentType } = uploadFrame(folderId, name, 'application/octet-stream');
+  const length = head.length + statSync(file).size + tail.length;
+  const { req, answer } = postUpload({ port, token, contentType, length });
+  req.write(head);
+  const src = createReadStream(file, { highWaterMark: MiB });
+  src.on('error', (err) => req.destroy(err));
+  src.pipe(req, { end: false });
+  src.on('end', () => req.end(tail));
+  return answer;
 }
 
 /** GETs a URL and reads the body to its end; resolves with the bytes read. */
@@ -320,16 +297,20 @@ try {
     if (i >= 20) listTimes.push(r.ms);
   }
   // The same statements through bare pg: the page, the count, the shown values.
+  // The caller's sets are read first (lib/visible-sets.ts), as the API does for each page.
   const scope = { kind: 'grants' as const, userId: user.id };
-  const where = categoryWhere(scope, listCat.id, { fields: [] });
+  const sets = seenSetsSql(scope);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const readSets = () => client.query(sets.text, sets.values as unknown[]);
+  const where = categoryWhere(seenOfRow(scope, (await readSets()).rows[0]), listCat.id, { fields: [] });
   const pgTimes: number[] = [];
   for (let i = 0; i < 300; i++) {
     const page = pages[i % pages.length] as number;
     const list = Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ORDER BY f.created_at DESC, f.id DESC LIMIT ${20} OFFSET ${(page - 1) * 20}`;
     const count = Prisma.sql`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where}`;
     const r = await timed(async () => {
+      await readSets();
       const [a] = await Promise.all([
         client.query(list.text, list.values),
         client.query(count.text, count.values),

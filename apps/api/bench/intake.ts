@@ -14,6 +14,7 @@ import { pollSource } from '../src/modules/intake/poll.service.js';
 import { docx, textPdf } from '../test/documents.js';
 import { bearer, createCategory, createUser, loginAs } from '../test/factories.js';
 import { startBenchApp } from './bench-app.js';
+import { uploadPayload } from './new-upload.js';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
@@ -53,20 +54,6 @@ function mixedFiles(n: number, tag: string): Array<{ name: string; content: Buff
   return out;
 }
 
-function multipart(folderId: number, file: { name: string; content: Buffer; type: string }) {
-  const boundary = `intakebench${file.content.length}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="folder_id"\r\n\r\n${folderId}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const bench = await startBenchApp('intake', { QUIRE_ROLE: 'api' });
 try {
   const { app, db, config } = bench;
@@ -91,11 +78,12 @@ try {
   const uploads = mixedFiles(FILES, 'upload');
   let started = performance.now();
   for (const f of uploads) {
+    const { payload, contentType } = uploadPayload(category.id, f, `intakebench${f.content.length}`);
     const res = await app.inject({
       method: 'POST',
       url: '/api/new-upload',
-      ...multipart(category.id, f),
-      headers: { ...multipart(category.id, f).headers, ...bearer(token) },
+      payload,
+      headers: { 'content-type': contentType, ...bearer(token) },
     });
     if (res.statusCode !== 200) throw new Error(`upload ${f.name}: ${res.statusCode} ${res.body}`);
   }
