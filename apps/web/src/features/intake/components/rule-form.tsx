@@ -5,7 +5,6 @@ import { FormField, SelectField } from '../../../components/form-field';
 import { MetadataInput, toRaw, toWire } from '../../../components/metadata-input';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { ApiError } from '../../../lib/api-error';
 import {
   useCategoryFields,
   useCategoryTags,
@@ -13,6 +12,7 @@ import {
   useSaveRule,
   useWorkflowChoices,
 } from '../api/intake';
+import { readSubmit, saveIntake } from '../lib/intake-form';
 import { CategoryOptions } from './choice-options';
 import { checkUnindexedFor, type FiledAs, UnindexedForChoice, unindexedForOf } from './unindexed-for';
 
@@ -55,11 +55,8 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
   };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+    const { form, data, text } = readSubmit(e);
     if (save.isPending) return;
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    const text = (k: string) => String(data.get(k) ?? '').trim();
     const filed = unindexedForOf(data);
     const found = { ...(text('name') ? {} : { name: 'Required' }), ...checkUnindexedFor(filed) };
     if (Object.keys(found).length) {
@@ -90,31 +87,27 @@ export function RuleForm({ rule, onDone }: { rule?: TIntakeRule; onDone?: () => 
       unindexed_group_id: filed.groupId,
     };
     setErrors({});
-    save.mutate(
+    saveIntake(
+      save,
       { id: rule?.id ?? null, body },
       {
-        onSuccess: ({ message, data: saved }) => {
-          notify.success(message ?? (editing ? 'Intake rule changed' : 'Intake rule added'), saved.summary);
-          if (onDone) return onDone();
-          form.reset();
+        notify,
+        form,
+        told: (saved) => [editing ? 'Intake rule changed' : 'Intake rule added', saved.summary],
+        failure: editing ? 'Failed to change intake rule!' : 'Failed to add intake rule!',
+        onDone,
+        again: () => {
           setSourceId('');
           setCategoryId('');
           setIndexes(true);
           setAdded((n) => n + 1);
           clearActions();
         },
-        onError: (error) => {
-          if (error instanceof ApiError)
-            setErrors(
-              Object.fromEntries(
-                error.errors.map((fe) => [fe.path.replace(/^body\./, '').split('.')[0], fe.message]),
-              ),
-            );
-          notify.notifyFailure(
-            editing ? 'Failed to change intake rule!' : 'Failed to add intake rule!',
-            error,
-          );
-        },
+        setErrors,
+        errorsOf: (error) =>
+          Object.fromEntries(
+            error.errors.map((fe) => [fe.path.replace(/^body\./, '').split('.')[0], fe.message]),
+          ),
       },
     );
   };

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { ApiError } from '../../../lib/api-error';
 import { useSaveSource } from '../api/intake';
+import { readSubmit, saveIntake } from '../lib/intake-form';
 import { CategoryOptions, PersonOptions } from './choice-options';
 import { checkInbox, INBOX_FIELD_OF, type InboxErrors, InboxFields, inboxSettingsOf } from './inbox-fields';
 import {
@@ -43,11 +43,8 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
   const inboxNow = source?.kind === 'imap' ? source.settings : undefined;
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
+    const { form, data, text } = readSubmit(e);
     if (save.isPending) return;
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    const text = (k: string) => String(data.get(k) ?? '').trim();
     const found: Errors = {};
     if (!text('name')) found.name = 'Required';
     if (kind === 'folder' && !text('path')) found.path = 'Required';
@@ -77,35 +74,30 @@ export function SourceForm({ source, onDone }: { source?: TIntakeSource; onDone?
           kind: 'folder',
           settings: { path: text('path'), subfolders: data.get('subfolders') === 'on' },
         };
-    save.mutate(
+    saveIntake(
+      save,
       { id: source?.id ?? null, body },
       {
-        onSuccess: ({ message }) => {
-          notify.success(
-            message ?? (editing ? 'Intake source saved' : 'Intake source added'),
-            body.kind === 'folder'
-              ? `Watching ${body.settings.path}`
-              : `Reading ${body.settings.user}@${body.settings.host}`,
-          );
-          if (onDone) onDone();
-          else {
-            form.reset();
-            setAdded((n) => n + 1);
+        notify,
+        form,
+        told: () => [
+          editing ? 'Intake source saved' : 'Intake source added',
+          body.kind === 'folder'
+            ? `Watching ${body.settings.path}`
+            : `Reading ${body.settings.user}@${body.settings.host}`,
+        ],
+        failure: editing ? 'Failed to save intake source!' : 'Failed to add intake source!',
+        onDone,
+        again: () => setAdded((n) => n + 1),
+        setErrors,
+        errorsOf: (error) => {
+          if (!error.errors.length) return null;
+          const next: Errors = {};
+          for (const fe of error.errors) {
+            const field = FIELD_OF[fe.path];
+            if (field) next[field] = fe.message;
           }
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.errors.length) {
-            const next: Errors = {};
-            for (const fe of error.errors) {
-              const field = FIELD_OF[fe.path];
-              if (field) next[field] = fe.message;
-            }
-            setErrors(next);
-          }
-          notify.notifyFailure(
-            editing ? 'Failed to save intake source!' : 'Failed to add intake source!',
-            error,
-          );
+          return next;
         },
       },
     );
