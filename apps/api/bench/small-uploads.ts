@@ -9,9 +9,9 @@
 // no upload finds its content already stored.
 //
 //   pnpm --filter @quire/api exec tsx bench/small-uploads.ts [--files=500] [--clients=8]
-//   BENCH_PROFILE=<dir>: a CPU profile of the Quire server, written when it stops.
+//   BENCH_PROFILE=<dir>: a CPU profile of each server (<dir>/quire, <dir>/bare), written when it stops.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -47,10 +47,9 @@ function generateFiles(n: number): Buffer[] {
 }
 
 function startServer(mode: 'quire' | 'bare', url: string, dataDir: string) {
-  const profile =
-    process.env.BENCH_PROFILE && mode === 'quire'
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-      : [];
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_PROFILE, mode)}`]
+    : [];
   const proc = spawn(
     process.execPath,
     [...profile, '--import', 'tsx', 'bench/small-upload-server.ts', mode, url, dataDir],
@@ -140,10 +139,33 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
 }
 
+/**
+ * CPU seconds used so far by the PostgreSQL cluster in `dataDir`: its postmaster and every
+ * process it started (the backends serving both servers' connections). Both servers share
+ * the cluster, so its CPU during a server's own pass is that server's database work.
+ */
+function databaseCpuSeconds(dataDir: string): number {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuSeconds(postmaster);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ');
+      if (Number(stat[1]) === postmaster) total += (Number(stat[11]) + Number(stat[12])) / 100;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)] ?? 0;
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-small-'));
-const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+const pgDir = path.join(dir, 'pg');
+const pgServer = await startEmbeddedPostgres({ dataDir: pgDir });
 const children: ChildProcess[] = [];
 try {
   await createDatabase(pgServer.adminUrl, 'bench');
@@ -179,16 +201,18 @@ try {
   const rows: string[][] = [];
   for (const clients of [1, CLIENTS]) {
     const files = variant(`pass with ${clients} clients`);
-    const q = { times: [] as number[], wallMs: 0, cpu: 0 };
-    const b = { times: [] as number[], wallMs: 0, cpu: 0 };
+    const q = { times: [] as number[], wallMs: 0, cpu: 0, dbCpu: 0 };
+    const b = { times: [] as number[], wallMs: 0, cpu: 0, dbCpu: 0 };
     for (let from = 0, round = 0; from < files.length; from += ROUND, round++) {
       const slice = files.slice(from, from + ROUND);
       const order = round % 2 === 0 ? ([quire, bare] as const) : ([bare, quire] as const);
       for (const server of order) {
         const cpuBefore = cpuSeconds(server.proc.pid!);
+        const dbCpuBefore = databaseCpuSeconds(pgDir);
         const r = await pass(server.port, token, category.id, slice, clients);
         const into = server === quire ? q : b;
         into.cpu += cpuSeconds(server.proc.pid!) - cpuBefore;
+        into.dbCpu += databaseCpuSeconds(pgDir) - dbCpuBefore;
         into.times.push(...r.times);
         into.wallMs += r.wallMs;
       }
@@ -201,6 +225,7 @@ try {
       pct(b.times, 0.5).toFixed(1),
       pct(b.times, 0.95).toFixed(1),
       ((b.cpu * 1000) / files.length).toFixed(1),
+      ((b.dbCpu * 1000) / files.length).toFixed(1),
       '1.00',
     ]);
     rows.push([
@@ -209,6 +234,7 @@ try {
       pct(q.times, 0.5).toFixed(1),
       pct(q.times, 0.95).toFixed(1),
       ((q.cpu * 1000) / files.length).toFixed(1),
+      ((q.dbCpu * 1000) / files.length).toFixed(1),
       (rate(q) / rate(b)).toFixed(2),
     ]);
   }
@@ -216,11 +242,15 @@ try {
   console.info(
     `\nQuire small uploads (${FILES} text files of 3-8 KB, ${os.cpus().length} cores; ratio = Quire / bare files/s, goal >= 0.80)\n`,
   );
-  console.info(`| ${'pass'.padEnd(40)} | files/s | p50 ms | p95 ms | server CPU ms/file | ratio |`);
-  console.info(`| ${'-'.repeat(40)} | ------- | ------ | ------ | ------------------ | ----- |`);
-  for (const [a, b, c, d, e, f] of rows)
+  console.info(
+    `| ${'pass'.padEnd(40)} | files/s | p50 ms | p95 ms | server CPU ms/file | database CPU ms/file | ratio |`,
+  );
+  console.info(
+    `| ${'-'.repeat(40)} | ------- | ------ | ------ | ------------------ | -------------------- | ----- |`,
+  );
+  for (const [a, b, c, d, e, f, g] of rows)
     console.info(
-      `| ${a!.padEnd(40)} | ${b!.padStart(7)} | ${c!.padStart(6)} | ${d!.padStart(6)} | ${e!.padStart(18)} | ${f!.padStart(5)} |`,
+      `| ${a!.padEnd(40)} | ${b!.padStart(7)} | ${c!.padStart(6)} | ${d!.padStart(6)} | ${e!.padStart(18)} | ${f!.padStart(20)} | ${g!.padStart(5)} |`,
     );
 } finally {
   agent.destroy();
