@@ -45,7 +45,8 @@ export interface SeedSpec<
   F extends string,
   M extends string = never,
 > {
-  users?: Record<U, SeedUser>;
+  /** People by name: made and signed in, or one seeded before (by another seed()), taken as it is. */
+  users?: Record<U, SeedUser | SeededUser>;
   /** Groups by name, each with its members: people declared above, or ones seeded before. */
   groups?: Record<G, Array<NoInfer<U> | { id: number }>>;
   /** Metadata fields by name (a select field gets its own value list of `items`). */
@@ -67,8 +68,8 @@ export interface SeedSpec<
     {
       /** A person declared above, or one seeded before (e.g. a file's admin). */
       owner: NoInfer<U> | { id: number };
-      /** Unindexed when absent or null. */
-      category?: NoInfer<C> | null;
+      /** A category declared above, or one seeded before; unindexed when absent or null. */
+      category?: NoInfer<C> | { id: number } | null;
       /** false: in its category but not yet indexed (default: indexed when it has one). */
       indexed?: boolean;
       name?: string;
@@ -99,6 +100,8 @@ export interface World<
   files: Record<F, { id: number; name: string; currentVersionId: number | null }>;
 }
 
+const isSeeded = (person: SeedUser | SeededUser): person is SeededUser => 'id' in person;
+
 const entries = <K extends string, V>(record: Partial<Record<K, V>> | undefined) =>
   Object.entries(record ?? {}) as Array<[K, V]>;
 
@@ -110,7 +113,12 @@ export async function seed<
   const M extends string = never,
 >(t: TestContext, spec: SeedSpec<U, G, C, F, M>): Promise<World<U, G, C, F, M>> {
   const world = { users: {}, groups: {}, fields: {}, categories: {}, files: {} } as World<U, G, C, F, M>;
-  for (const [name, { signIn, ...overrides }] of entries(spec.users)) {
+  for (const [name, person] of entries(spec.users)) {
+    if (isSeeded(person)) {
+      world.users[name] = person;
+      continue;
+    }
+    const { signIn, ...overrides } = person;
     const user = await createUser(t.db, overrides);
     const role = signIn ?? (accessTypeFromDb(user.accessType) === 'General staff' ? 'user' : 'admin');
     world.users[name] = {
@@ -155,7 +163,11 @@ export async function seed<
   for (const [name, f] of entries(spec.files)) {
     const file = await createFile(t.db, t.app.deps.blobs, {
       ownerId: typeof f.owner === 'object' ? f.owner.id : world.users[f.owner].id,
-      categoryId: f.category ? world.categories[f.category].id : null,
+      categoryId: !f.category
+        ? null
+        : typeof f.category === 'object'
+          ? f.category.id
+          : world.categories[f.category].id,
       indexed: f.indexed ?? Boolean(f.category),
       ...(f.name ? { name: f.name } : {}),
       ...(f.content ? { content: f.content } : {}),
