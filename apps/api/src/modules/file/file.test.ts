@@ -4,24 +4,17 @@ import type { InjectOptions } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import {
-  addCategoryFields,
-  createCategory,
-  createField,
-  createFile,
-  createGroup,
-  createUser,
-  loginAs,
-} from '../../../test/factories.js';
 import { type FilePart, multipart, tinyPng } from '../../../test/multipart.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 
 // The files area's calls through the real app: uploads (type from content, names for
 // display, sizes, running numbers), indexing, values, renames, moves, lists, permissions,
 // shares and public links, combined downloads.
 
 let t: TestContext;
+let people: Record<'owner' | 'viewer' | 'stranger' | 'admin' | 'auditor', SeededUser>;
 const u = { owner: 0, viewer: 0, stranger: 0, admin: 0 };
 const tok = { owner: '', viewer: '', stranger: '', admin: '', auditor: '' };
 let cat = 0; // owner may upload, edit, delete, share; viewer may view
@@ -29,25 +22,37 @@ let other = 0; // owner may upload; viewer nothing
 let hidden = 0; // nobody but admins
 
 beforeAll(async () => {
-  t = await createTestApp({ MAX_UPLOAD_BYTES: String(256 * 1024) });
-  const owner = await createUser(t.db, { firstName: 'Olive', lastName: 'Owner' });
-  const viewer = await createUser(t.db, { firstName: 'Vic', lastName: 'Viewer' });
-  const stranger = await createUser(t.db);
-  const admin = await createUser(t.db, { accessType: 'File Control Admin' });
-  const auditor = await createUser(t.db, { accessType: 'Auditor' });
+  const world = await seededApp(
+    {
+      users: {
+        owner: { firstName: 'Olive', lastName: 'Owner' },
+        viewer: { firstName: 'Vic', lastName: 'Viewer' },
+        stranger: {},
+        admin: { accessType: 'File Control Admin' },
+        auditor: { accessType: 'Auditor' },
+      },
+      categories: {
+        cat: { grants: { owner: ['upload', 'edit', 'delete', 'share'], viewer: [] } },
+        other: { grants: { owner: ['upload'] } },
+        hidden: {},
+      },
+    },
+    { MAX_UPLOAD_BYTES: String(256 * 1024) },
+  );
+  t = world.t;
+  people = world.users;
+  const { owner, viewer, stranger, admin, auditor } = world.users;
   Object.assign(u, { owner: owner.id, viewer: viewer.id, stranger: stranger.id, admin: admin.id });
-  tok.owner = await loginAs(t.app, owner, 'user');
-  tok.viewer = await loginAs(t.app, viewer, 'user');
-  tok.stranger = await loginAs(t.app, stranger, 'user');
-  tok.admin = await loginAs(t.app, admin);
-  tok.auditor = await loginAs(t.app, auditor);
-  cat = (
-    await createCategory(t.db, {
-      grants: [{ userId: owner.id, rights: ['upload', 'edit', 'delete', 'share'] }, { userId: viewer.id }],
-    })
-  ).id;
-  other = (await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['upload'] }] })).id;
-  hidden = (await createCategory(t.db)).id;
+  Object.assign(tok, {
+    owner: owner.token,
+    viewer: viewer.token,
+    stranger: stranger.token,
+    admin: admin.token,
+    auditor: auditor.token,
+  });
+  cat = world.categories.cat.id;
+  other = world.categories.other.id;
+  hidden = world.categories.hidden.id;
 });
 afterAll(() => t.close());
 
@@ -187,23 +192,20 @@ describe('POST /api/new-upload', () => {
 
 describe('indexing', () => {
   it('lists your unindexed files, checks values against the category fields, and indexes', async () => {
-    const category = await createCategory(t.db, {
-      grants: [{ userId: u.owner, rights: ['upload', 'edit'] }],
+    const {
+      categories: { category },
+      fields: { amount, kind, due },
+    } = await seed(t, {
+      fields: {
+        amount: { name: 'Amount', type: 'number', required: true, minNumber: 0, maxNumber: 100 },
+        kind: { name: 'Kind', type: 'select', items: ['Invoice', 'Receipt'] },
+        due: { name: 'Due', type: 'date' },
+      },
+      users: { owner: people.owner },
+      categories: {
+        category: { grants: { owner: ['upload', 'edit'] }, fields: ['amount', 'kind', 'due'] },
+      },
     });
-    const amount = await createField(t.db, {
-      name: `Amount ${category.id}`,
-      type: 'number',
-      required: true,
-      minNumber: 0,
-      maxNumber: 100,
-    });
-    const kind = await createField(t.db, {
-      name: `Kind ${category.id}`,
-      type: 'select',
-      items: ['Invoice', 'Receipt'],
-    });
-    const due = await createField(t.db, { name: `Due ${category.id}`, type: 'date' });
-    await addCategoryFields(t.db, category.id, [amount.id, kind.id, due.id]);
     const [file] = await uploaded([text('to index')], category.id);
 
     const list = await call(tok.owner, { method: 'GET', url: `/api/unindex-file?folder_id=${category.id}` });
@@ -441,8 +443,10 @@ describe('per-file permissions', () => {
 describe('sharing', () => {
   it('shares with users and groups: grants, a notification and an e-mail each', async () => {
     const f = await indexedFile('shared.txt');
-    const member = await createUser(t.db);
-    const group = await createGroup(t.db, [member.id]);
+    const {
+      users: { member },
+      groups: { group },
+    } = await seed(t, { users: { member: { signIn: false } }, groups: { group: ['member'] } });
     const res = await call(tok.owner, {
       method: 'POST',
       url: `/api/share-file/${f.id}`,
@@ -611,7 +615,9 @@ describe('POST /api/download-many-other-files', () => {
 
 describe('as admins', () => {
   it('a File Control Admin sees every file, the Auditor views but does not edit', async () => {
-    const f = await createFile(t.db, t.app.deps.blobs, { ownerId: u.owner, categoryId: hidden });
+    const {
+      files: { f },
+    } = await seed(t, { files: { f: { owner: { id: u.owner }, category: { id: hidden } } } });
     expect((await call(tok.admin, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
     expect((await call(tok.auditor, { method: 'GET', url: `/api/file-view/${f.id}` })).statusCode).toBe(200);
     expect(
