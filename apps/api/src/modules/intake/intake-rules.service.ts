@@ -127,6 +127,17 @@ function dataOf(body: TIntakeRuleInput) {
   };
 }
 
+/** A rule's audit event, in the transaction of its change. */
+function auditRule(
+  tx: Tx,
+  actor: Actor,
+  action: 'intake.rule_created' | 'intake.rule_changed' | 'intake.rule_deleted',
+  row: { id: number },
+  event: { message: string; details?: Prisma.InputJsonObject },
+) {
+  return audit(tx, actor, { type: 'intake', action, targetType: 'intake_rule', targetId: row.id, ...event });
+}
+
 export async function createRule(deps: Deps, actor: Actor, body: TIntakeRuleInput): Promise<TIntakeRule> {
   return deps.db.$transaction(async (tx) => {
     await checkRefs(tx, body);
@@ -137,12 +148,8 @@ export async function createRule(deps: Deps, actor: Actor, body: TIntakeRuleInpu
       createdById: actor.userId,
     });
     const rule = toRule(row, await sourceNames(tx));
-    await audit(tx, actor, {
-      type: 'intake',
-      action: 'intake.rule_created',
+    await auditRule(tx, actor, 'intake.rule_created', row, {
       message: `Added intake rule "${row.name}": ${rule.summary}`,
-      targetType: 'intake_rule',
-      targetId: row.id,
       details: { ...body, values: body.values } as Prisma.InputJsonObject,
     });
     return rule;
@@ -162,12 +169,8 @@ export async function updateRule(
     const row = await repo.updateRule(tx, id, dataOf(body));
     const names = await sourceNames(tx);
     const rule = toRule(row, names);
-    await audit(tx, actor, {
-      type: 'intake',
-      action: 'intake.rule_changed',
+    await auditRule(tx, actor, 'intake.rule_changed', row, {
       message: `Changed intake rule "${row.name}": ${rule.summary}`,
-      targetType: 'intake_rule',
-      targetId: row.id,
       details: { before: toRule(before, names).summary, after: rule.summary },
     });
     return rule;
@@ -179,13 +182,7 @@ export async function deleteRule(deps: Deps, actor: Actor, id: number) {
     const row = await repo.findRule(tx, id);
     if (!row) throw ruleNotFound();
     await repo.deleteRule(tx, id);
-    await audit(tx, actor, {
-      type: 'intake',
-      action: 'intake.rule_deleted',
-      message: `Removed intake rule "${row.name}"`,
-      targetType: 'intake_rule',
-      targetId: row.id,
-    });
+    await auditRule(tx, actor, 'intake.rule_deleted', row, { message: `Removed intake rule "${row.name}"` });
   });
   return { id };
 }

@@ -157,6 +157,18 @@ const columnsOf = (body: TIntakeSourceInput, settings: Settings) => ({
   settings: settings as Prisma.InputJsonObject,
 });
 
+/** A source created, changed or removed: its audit event, and the scheduler told in the same transaction. */
+async function sourceChanged(
+  tx: Tx,
+  actor: Actor,
+  action: 'intake.source_created' | 'intake.source_changed' | 'intake.source_deleted',
+  row: { id: number },
+  event: { message: string; details: Prisma.InputJsonObject },
+) {
+  await audit(tx, actor, { type: 'intake', action, targetType: 'intake_source', targetId: row.id, ...event });
+  await notifySchedulesChanged(tx);
+}
+
 export async function createSource(
   deps: Deps,
   actor: Actor,
@@ -171,15 +183,10 @@ export async function createSource(
       ...columnsOf(body, settings),
       createdById: actor.userId,
     });
-    await audit(tx, actor, {
-      type: 'intake',
-      action: 'intake.source_created',
+    await sourceChanged(tx, actor, 'intake.source_created', row, {
       message: `Added intake ${row.kind} "${row.name}"`,
-      targetType: 'intake_source',
-      targetId: row.id,
       details: auditDetails(row),
     });
-    await notifySchedulesChanged(tx);
     return toSource(row);
   });
 }
@@ -205,15 +212,10 @@ export async function updateSource(
       ...(body.enabled ? {} : { state: 'idle' as const }),
       lastError: null,
     });
-    await audit(tx, actor, {
-      type: 'intake',
-      action: 'intake.source_changed',
+    await sourceChanged(tx, actor, 'intake.source_changed', row, {
       message: `Changed intake ${row.kind} "${row.name}"`,
-      targetType: 'intake_source',
-      targetId: row.id,
       details: { before: auditDetails(before), after: auditDetails(row) },
     });
-    await notifySchedulesChanged(tx);
     return row;
   });
   SOURCE_KINDS[row.kind]?.forget?.(row.id);
@@ -225,15 +227,10 @@ export async function deleteSource(deps: Deps, actor: Actor, id: number) {
     const row = await repo.findSource(tx, id);
     if (!row) throw sourceNotFound();
     await repo.deleteSource(tx, id);
-    await audit(tx, actor, {
-      type: 'intake',
-      action: 'intake.source_deleted',
+    await sourceChanged(tx, actor, 'intake.source_deleted', row, {
       message: `Removed intake ${row.kind} "${row.name}" (${row.takenCount} taken, ${row.failedCount} failed)`,
-      targetType: 'intake_source',
-      targetId: row.id,
       details: auditDetails(row),
     });
-    await notifySchedulesChanged(tx);
     return row;
   });
   SOURCE_KINDS[row.kind]?.forget?.(row.id);
