@@ -2,9 +2,10 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { createFile } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
+import { seed, seededApp } from '../../../test/seed.js';
 
 // The actions on a file: comments, follows and the followers' bell, favourites, downloads
 // with ETag and Range, the trash (all or nothing), locks and check-outs (409 naming the
@@ -16,27 +17,29 @@ const tok = { alice: '', bob: '', viewer: '', stranger: '', admin: '' };
 let cat = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const alice = await createUser(t.db, { firstName: 'Alice', lastName: 'Able' });
-  const bob = await createUser(t.db, { firstName: 'Bob', lastName: 'Baker' });
-  const viewer = await createUser(t.db);
-  const stranger = await createUser(t.db);
-  const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+  const world = await seededApp({
+    users: {
+      alice: { firstName: 'Alice', lastName: 'Able' },
+      bob: { firstName: 'Bob', lastName: 'Baker' },
+      viewer: {},
+      stranger: {},
+      admin: { accessType: 'COMPANY ADMIN' },
+    },
+    categories: {
+      cat: { grants: { alice: ['upload', 'edit', 'delete'], bob: ['upload', 'edit', 'delete'], viewer: [] } },
+    },
+  });
+  t = world.t;
+  const { alice, bob, viewer, stranger, admin } = world.users;
   Object.assign(u, { alice: alice.id, bob: bob.id, viewer: viewer.id });
-  tok.alice = await loginAs(t.app, alice, 'user');
-  tok.bob = await loginAs(t.app, bob, 'user');
-  tok.viewer = await loginAs(t.app, viewer, 'user');
-  tok.stranger = await loginAs(t.app, stranger, 'user');
-  tok.admin = await loginAs(t.app, admin);
-  cat = (
-    await createCategory(t.db, {
-      grants: [
-        { userId: alice.id, rights: ['upload', 'edit', 'delete'] },
-        { userId: bob.id, rights: ['upload', 'edit', 'delete'] },
-        { userId: viewer.id },
-      ],
-    })
-  ).id;
+  Object.assign(tok, {
+    alice: alice.token,
+    bob: bob.token,
+    viewer: viewer.token,
+    stranger: stranger.token,
+    admin: admin.token,
+  });
+  cat = world.categories.cat.id;
 });
 afterAll(() => t.close());
 
@@ -225,11 +228,11 @@ describe('POST /api/delete', () => {
   it('moves many to the trash, all or nothing, naming no hidden file', async () => {
     const a = await newFile();
     const b = await newFile();
-    const hiddenCat = await createCategory(t.db);
-    const h = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: u.bob,
-      categoryId: hiddenCat.id,
-      name: 'secret-plan.txt',
+    const {
+      files: { h },
+    } = await seed(t, {
+      categories: { hiddenCat: {} },
+      files: { h: { owner: { id: u.bob }, category: 'hiddenCat', name: 'secret-plan.txt' } },
     });
     const refused = await post(tok.alice, '/api/delete', { file_ids: [a.id, h.id] });
     expect(refused.statusCode).toBe(404);
