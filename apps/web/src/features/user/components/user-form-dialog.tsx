@@ -8,6 +8,7 @@ import {
   mayUseRole,
   passwordProblems,
   type TAdminUser,
+  USER_IMPORT_COLUMNS,
   VENDOR_ADMIN,
   ZCreateUserBody,
   ZEditUserBody,
@@ -50,13 +51,10 @@ export function accessTypeOpens(accessType: AccessType): string {
     : 'No admin areas: they sign in as User, to their files.';
 }
 
+// The form's fields in the order they stand: a user's columns as the contract lists them for
+// an import, with the groups before the password.
 const FIELD_ORDER = [
-  'username',
-  'email',
-  'first_name',
-  'last_name',
-  'access_type',
-  'role',
+  ...USER_IMPORT_COLUMNS.filter((column) => column !== 'password'),
   'group_ids',
   'password',
 ] as const;
