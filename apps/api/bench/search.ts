@@ -18,6 +18,7 @@ import pg from 'pg';
 import { seedBulk } from '../scripts/seed-bulk.js';
 import { auditKeyOf } from '../src/lib/audit-chain.js';
 import { scopeOf } from '../src/lib/visibility.js';
+import { seenOfRow, seenSetsSql } from '../src/lib/visible-sets.js';
 import { sessionByTokenHashSql } from '../src/modules/account/account.repository.js';
 import * as auditRepo from '../src/modules/audit/audit.repository.js';
 import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.repository.js';
@@ -284,9 +285,16 @@ try {
       as: staffToken,
       api: inject(staffToken, 'GET', '/api/dashboard/table'),
       sql: async () => {
+        // The caller's sets, read once (as the service does), then the four tables by them.
+        if (staffScope.kind !== 'grants') throw new Error('the staff member reads by grants');
+        const sets = seenSetsSql(staffScope);
+        const row = (
+          await pool.query({ name: 'quire_seen_sets', text: sets.text, values: sets.values as unknown[] })
+        ).rows[0];
+        const seen = seenOfRow(staffScope, row);
         await Promise.all(
           (['previewed', 'checked_out', 'recent', 'assigned'] as const).map((t) => {
-            const s = repo.dashboardSql[t](staffScope, win(10));
+            const s = repo.dashboardSql[t](seen, win(10));
             return bare(s.rows, s.count);
           }),
         );

@@ -1,4 +1,5 @@
-import { Prisma } from '@quire/db';
+import { type Db, Prisma } from '@quire/db';
+import { queryRows } from './sql.js';
 import { fileVisibleRoutes, type Scope, visibleCategoryIds } from './visibility.js';
 
 // What a caller may see, read once for a request (issue 29): the ids of the categories they
@@ -31,6 +32,26 @@ export function seenOfRow(
     categoryIds: row?.category_ids ?? [],
     fileIds: row?.file_ids ?? [],
   };
+}
+
+/** The sets of `scope`, read on the pool in one named statement (none for the 'all' scope). */
+export async function readSeenSets(db: Db, scope: Scope): Promise<SeenSets> {
+  if (scope.kind === 'all') return { kind: 'all', userId: scope.userId };
+  const rows = await queryRows<{ category_ids: number[]; file_ids: number[] }>(
+    db,
+    seenSetsSql(scope),
+    'quire_seen_sets',
+  );
+  return seenOfRow(scope, rows[0]);
+}
+
+/**
+ * The sets narrowed to the files of one category (the caller adds `category_id = categoryId`):
+ * its id alone among the categories, when the caller views it, else none.
+ */
+export function seenInCategory(seen: SeenSets, categoryId: number): SeenSets {
+  if (seen.kind === 'all') return seen;
+  return { ...seen, categoryIds: seen.categoryIds.includes(categoryId) ? [categoryId] : [] };
 }
 
 /** The three ways of seeing a file by the sets, each a condition on `alias` (null: an empty set). */

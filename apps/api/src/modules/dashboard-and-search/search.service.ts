@@ -12,12 +12,13 @@ import { DASHBOARD_TABLES } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
+import { readSeenSets } from '../../lib/visible-sets.js';
 import { conditionDoesNotFit, cursorWithSearch, unknownField } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
 import * as searchRepo from './search.repository.js';
 
 // The dashboard, the search and the filters. Every query is scoped to what the caller may see
-// (scopeOf + fileVisible in the SQL); counts stop at 10,000 ("10,000+").
+// (the caller's sets, lib/visible-sets.ts, read once a request); counts stop at 10,000 ("10,000+").
 
 const personName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
 
@@ -60,12 +61,13 @@ export async function dashboard(
   auth: AuthContext,
   q: { page: number; quantity: number; table?: DashboardTable },
 ): Promise<TDashboard> {
-  const scope = scopeOf(auth);
+  // The caller's sets, read once for the four tables (lib/visible-sets.ts).
+  const seen = await readSeenSets(deps.db, scopeOf(auth));
   const window = { limit: q.quantity, offset: (q.page - 1) * q.quantity };
   const tables = q.table ? [q.table] : DASHBOARD_TABLES;
   const pages = await Promise.all(
     tables.map(async (table) => {
-      const { rows, total } = await repo.dashboardTable(deps.db, repo.dashboardSql[table](scope, window));
+      const { rows, total } = await repo.dashboardTable(deps.db, repo.dashboardSql[table](seen, window));
       const items = rows.map((r) => ({
         file: toSummary(r),
         at: r.at.toISOString(),

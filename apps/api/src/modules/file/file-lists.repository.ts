@@ -2,7 +2,8 @@ import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern } from '../../lib/sql.js';
-import { fileVisible, fileVisibleInCategory, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
+import { fileVisible, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
+import { type SeenSets, seenCondition, seenInCategory } from '../../lib/visible-sets.js';
 
 // The files area's lists: the summary row every list shows, the caller's own lists
 // (unindexed, checked out, favourites) and a category's file list. Lists filter in SQL
@@ -162,13 +163,16 @@ function fieldMatch(fieldId: number, text: string | undefined): Prisma.Sql {
             OR lower(vu.username) LIKE ${like} OR lower(vu.first_name || ' ' || vu.last_name) LIKE ${like}))`;
 }
 
-/** The WHERE of a category's list: live, indexed, visible, filtered. */
-export function categoryWhere(scope: Scope, categoryId: number, filter: CategoryFilter): Prisma.Sql {
+/**
+ * The WHERE of a category's list: live, indexed, seen by the caller's sets (read once for the
+ * request, lib/visible-sets.ts, so no statement runs the rights function), filtered.
+ */
+export function categoryWhere(seen: SeenSets, categoryId: number, filter: CategoryFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [
     Prisma.sql`f.category_id = ${categoryId}::int`,
     Prisma.sql`f.deleted_at IS NULL`,
     Prisma.sql`f.index_status = 'indexed'`,
-    fileVisibleInCategory(scope, categoryId),
+    seenCondition(seenInCategory(seen, categoryId)),
   ];
   if (filter.search) {
     const like = likePattern(filter.search);
@@ -182,19 +186,25 @@ export function categoryWhere(scope: Scope, categoryId: number, filter: Category
   return Prisma.join(parts, ' AND ');
 }
 
-export function categoryPage(tx: Tx, scope: Scope, categoryId: number, filter: CategoryFilter, q: PageQuery) {
-  return page(tx, categoryWhere(scope, categoryId, filter), Prisma.sql`f.created_at DESC, f.id DESC`, q);
+export function categoryPage(
+  tx: Tx,
+  seen: SeenSets,
+  categoryId: number,
+  filter: CategoryFilter,
+  q: PageQuery,
+) {
+  return page(tx, categoryWhere(seen, categoryId, filter), Prisma.sql`f.created_at DESC, f.id DESC`, q);
 }
 
 /** Every row of a category's filtered list, in pages of `batch`, for the export. */
 export async function* categoryRows(
   tx: Tx,
-  scope: Scope,
+  seen: SeenSets,
   categoryId: number,
   filter: CategoryFilter,
   batch = 1000,
 ): AsyncGenerator<SummaryRow[]> {
-  const where = categoryWhere(scope, categoryId, filter);
+  const where = categoryWhere(seen, categoryId, filter);
   let after: { createdAt: Date; id: number } | null = null;
   for (;;) {
     const cursor: Prisma.Sql = after

@@ -1,7 +1,9 @@
+import type { Db } from '@quire/db';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
+import { readSeenSets } from '../../lib/visible-sets.js';
 import { toSummary } from './file.service.js';
 import * as listsRepo from './file-lists.repository.js';
 import * as valuesRepo from './file-values.repository.js';
@@ -36,28 +38,33 @@ async function withValues(db: Tx, rows: listsRepo.SummaryRow[], fieldIds: number
   return rows.map((r) => ({ summary: toSummary(r), values: values.get(r.id) ?? [] }));
 }
 
-/** One page of a category's live, indexed files that `scope` may see, newest first. */
+/**
+ * One page of a category's live, indexed files that `scope` may see, newest first: the
+ * caller's sets are read once (lib/visible-sets.ts), then the page and its count by them.
+ */
 export async function categoryFilesPage(
-  db: Tx,
+  db: Db,
   scope: Scope,
   categoryId: number,
   filter: CategoryFilter,
   q: PageQuery,
   fieldIds: number[],
 ) {
-  const { rows, total } = await listsRepo.categoryPage(db, scope, categoryId, filter, q);
+  const seen = await readSeenSets(db, scope);
+  const { rows, total } = await listsRepo.categoryPage(db, seen, categoryId, filter, q);
   return { total, items: await withValues(db, rows, fieldIds) };
 }
 
 /** The same list as `categoryFilesPage`, whole, in batches (for exports). */
 export async function* categoryFileBatches(
-  db: Tx,
+  db: Db,
   scope: Scope,
   categoryId: number,
   filter: CategoryFilter,
   fieldIds: number[],
 ) {
-  for await (const rows of listsRepo.categoryRows(db, scope, categoryId, filter)) {
+  const seen = await readSeenSets(db, scope);
+  for await (const rows of listsRepo.categoryRows(db, seen, categoryId, filter)) {
     yield await withValues(db, rows, fieldIds);
   }
 }
