@@ -94,7 +94,7 @@ export interface World<
   M extends string = never,
 > {
   users: Record<U, SeededUser>;
-  groups: Record<G, { id: number; name: string }>;
+  groups: Record<G, { id: number; name: string; createdAt: Date }>;
   fields: Record<M, { id: number; name: string }>;
   categories: Record<C, { id: number; name: string }>;
   files: Record<F, { id: number; name: string; currentVersionId: number | null }>;
@@ -132,7 +132,7 @@ export async function seed<
       t.db,
       members.map((m) => (typeof m === 'object' ? m.id : world.users[m].id)),
     );
-    world.groups[name] = { id: group.id, name: group.name };
+    world.groups[name] = { id: group.id, name: group.name, createdAt: group.createdAt };
   }
   for (const [name, field] of entries(spec.fields)) {
     const made = await createField(t.db, field);
