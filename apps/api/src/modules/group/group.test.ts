@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import { createGroup, createUser, loginAs } from '../../../test/factories.js';
+import { createGroup } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { type SeededUser, seededApp } from '../../../test/seed.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 
 let t: TestContext;
 let admin: SeededUser;
@@ -61,9 +61,16 @@ describe('who may call the group calls', () => {
 
 describe('GET /api/all_group', () => {
   it('lists groups by name with member count and members (deleted users left out)', async () => {
-    const a = await createUser(t.db, { firstName: 'Ada', lastName: 'Lovelace' });
-    const b = await createUser(t.db, { firstName: 'Bo', lastName: 'Gone', status: 'deleted' });
-    const group = await createGroup(t.db, [a.id, b.id]);
+    const {
+      users: { a },
+      groups: { group },
+    } = await seed(t, {
+      users: {
+        a: { firstName: 'Ada', lastName: 'Lovelace', signIn: false },
+        b: { firstName: 'Bo', lastName: 'Gone', status: 'deleted', signIn: false },
+      },
+      groups: { group: ['a', 'b'] },
+    });
     const res = await asAdmin({ method: 'GET', url: '/api/all_group' });
     expect(res.statusCode).toBe(200);
     const found = res.json().data.find((g: { id: number }) => g.id === group.id);
@@ -82,8 +89,9 @@ describe('GET /api/all_group', () => {
 
 describe('POST /api/create_group', () => {
   it('creates a group with members, and audits', async () => {
-    const u1 = await createUser(t.db);
-    const u2 = await createUser(t.db);
+    const {
+      users: { u1, u2 },
+    } = await seed(t, { users: { u1: { signIn: false }, u2: { signIn: false } } });
     const name = groupName();
     const res = await asAdmin({
       method: 'POST',
@@ -102,7 +110,9 @@ describe('POST /api/create_group', () => {
   });
 
   it('refuses a taken name in any letter case (400 naming body.name), writing nothing', async () => {
-    const existing = await createGroup(t.db);
+    const {
+      groups: { existing },
+    } = await seed(t, { groups: { existing: [] } });
     const before = await counts();
     const res = await asAdmin({
       method: 'POST',
@@ -125,7 +135,9 @@ describe('POST /api/create_group', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].path).toBe('body.user_ids');
-    const deleted = await createUser(t.db, { status: 'deleted' });
+    const {
+      users: { deleted },
+    } = await seed(t, { users: { deleted: { status: 'deleted', signIn: false } } });
     const gone = await asAdmin({
       method: 'POST',
       url: '/api/create_group',
@@ -145,9 +157,10 @@ describe('POST /api/create_group', () => {
 
 describe('POST /api/edit_group/{id}', () => {
   it('renames, describes and replaces the members; audits before/after', async () => {
-    const u1 = await createUser(t.db);
-    const u2 = await createUser(t.db);
-    const group = await createGroup(t.db, [u1.id]);
+    const {
+      users: { u1, u2 },
+      groups: { group },
+    } = await seed(t, { users: { u1: { signIn: false }, u2: { signIn: false } }, groups: { group: ['u1'] } });
     const name = groupName();
     const res = await asAdmin({
       method: 'POST',
@@ -172,8 +185,10 @@ describe('POST /api/edit_group/{id}', () => {
   });
 
   it('keeps the members when user_ids is left out, and may keep its own name', async () => {
-    const u1 = await createUser(t.db);
-    const group = await createGroup(t.db, [u1.id]);
+    const {
+      users: { u1 },
+      groups: { group },
+    } = await seed(t, { users: { u1: { signIn: false } }, groups: { group: ['u1'] } });
     const res = await asAdmin({
       method: 'POST',
       url: `/api/edit_group/${group.id}`,
@@ -184,9 +199,10 @@ describe('POST /api/edit_group/{id}', () => {
   });
 
   it('refuses a taken name, unknown users (400) and an unknown group (404), changing nothing', async () => {
-    const u1 = await createUser(t.db);
-    const group = await createGroup(t.db, [u1.id]);
-    const other = await createGroup(t.db);
+    const {
+      users: { u1 },
+      groups: { group, other },
+    } = await seed(t, { users: { u1: { signIn: false } }, groups: { group: ['u1'], other: [] } });
     const before = await counts();
     const taken = await asAdmin({
       method: 'POST',
@@ -219,8 +235,10 @@ describe('POST /api/edit_group/{id}', () => {
 
 describe('POST /api/group/delete/{id}', () => {
   it('deletes the group and its memberships; the users stay', async () => {
-    const u1 = await createUser(t.db);
-    const group = await createGroup(t.db, [u1.id]);
+    const {
+      users: { u1 },
+      groups: { group },
+    } = await seed(t, { users: { u1: { signIn: false } }, groups: { group: ['u1'] } });
     const res = await asAdmin({ method: 'POST', url: `/api/group/delete/${group.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Group deleted', data: null });
@@ -242,9 +260,16 @@ describe('POST /api/group/delete/{id}', () => {
 
 describe('members the caller may not manage (the rule editUser applies)', () => {
   it('a User Administration Admin cannot put a Company Admin or the Vendor Admin into a group, or take them out (403)', async () => {
-    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
-    const staff = await createUser(t.db, { accessType: 'General staff' });
+    const {
+      users: { boss, vendor, staff, other },
+    } = await seed(t, {
+      users: {
+        boss: { accessType: 'COMPANY ADMIN', signIn: false },
+        vendor: { accessType: 'DATAMAX ADMIN', signIn: false },
+        staff: { accessType: 'General staff', signIn: false },
+        other: { accessType: 'General staff', signIn: false },
+      },
+    });
     const before = await counts();
     for (const [ids, code] of [
       [[staff.id, boss.id], 'user.more_access'],
@@ -258,7 +283,9 @@ describe('members the caller may not manage (the rule editUser applies)', () => 
       expect(created.statusCode).toBe(403);
       expect(created.json().code).toBe(code);
     }
-    const group = await createGroup(t.db, [staff.id, boss.id]);
+    const {
+      groups: { group },
+    } = await seed(t, { users: { staff, boss }, groups: { group: ['staff', 'boss'] } });
     const after = await counts();
     const added = await asAdmin({
       method: 'POST',
@@ -277,7 +304,6 @@ describe('members the caller may not manage (the rule editUser applies)', () => 
     expect(after.groups).toBe(before.groups + 1);
 
     // Members the admin may manage still come and go; a Company Admin already there stays.
-    const other = await createUser(t.db, { accessType: 'General staff' });
     const fine = await asAdmin({
       method: 'POST',
       url: `/api/edit_group/${group.id}`,
@@ -293,9 +319,15 @@ describe('members the caller may not manage (the rule editUser applies)', () => 
   });
 
   it('a Company Admin may put a Company Admin into a group', async () => {
-    const companyAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
-    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const res = await call(companyAdmin, {
+    const {
+      users: { companyAdmin, boss },
+    } = await seed(t, {
+      users: {
+        companyAdmin: { accessType: 'COMPANY ADMIN' },
+        boss: { accessType: 'COMPANY ADMIN', signIn: false },
+      },
+    });
+    const res = await call(companyAdmin.token, {
       method: 'POST',
       url: '/api/create_group',
       payload: { name: groupName(), user_ids: [boss.id] },
