@@ -82,6 +82,7 @@ export interface SeedSpec<
 export interface SeededUser {
   id: number;
   username: string;
+  email: string;
   /** The bearer token of a signed-in session ('' with signIn: false). */
   token: string;
 }
@@ -124,6 +125,7 @@ export async function seed<
     world.users[name] = {
       id: user.id,
       username: user.username,
+      email: user.email,
       token: role === false ? '' : await loginAs(t.app, user, role, overrides.password),
     };
   }
