@@ -5,7 +5,7 @@ import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
-import { type SeededUser, seededApp } from '../../../test/seed.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 
 let t: TestContext;
 let companyAdmin: SeededUser;
@@ -180,8 +180,10 @@ describe('POST /api/update-password', () => {
   const url = '/api/update-password';
 
   it('changes the own password, keeps this session, signs out the others, and audits', async () => {
-    const user = await createUser(t.db, { accessType: 'General staff' });
-    const token = await loginAs(t.app, user, 'user');
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'General staff' } } });
+    const token = user.token;
     const other = await loginAs(t.app, user, 'user');
     const res = await call(token, {
       method: 'POST',
@@ -201,8 +203,10 @@ describe('POST /api/update-password', () => {
   });
 
   it('refuses a wrong current password (400 naming it) and changes nothing', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const token = user.token;
     const before = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     const res = await call(token, {
       method: 'POST',
@@ -216,8 +220,10 @@ describe('POST /api/update-password', () => {
   });
 
   it('refuses a new password against the policy (400 naming body.new_password)', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor', username: `pol${fresh()}` });
-    const token = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor', username: `pol${fresh()}` } } });
+    const token = user.token;
     for (const bad of ['short', `${user.username}-Extra-99`, 'password123']) {
       const res = await call(token, {
         method: 'POST',
@@ -245,8 +251,14 @@ describe('POST /api/update-password', () => {
 
 describe('GET /api/all_user', () => {
   it('lists every user not deleted, with the picker fields', async () => {
-    const live = await createUser(t.db, { accessType: 'Auditor', firstName: 'Alma', lastName: 'Picker' });
-    const gone = await createUser(t.db, { accessType: 'Auditor', status: 'deleted' });
+    const {
+      users: { live },
+    } = await seed(t, {
+      users: { live: { accessType: 'Auditor', firstName: 'Alma', lastName: 'Picker', signIn: false } },
+    });
+    const {
+      users: { gone },
+    } = await seed(t, { users: { gone: { accessType: 'Auditor', status: 'deleted', signIn: false } } });
     const res = await asAdmin({ method: 'GET', url: '/api/all_user' });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as Array<{ id: number }>;
@@ -264,8 +276,10 @@ describe('GET /api/all_user', () => {
 
 describe('GET /api/logged-in-user', () => {
   it('lists live sessions only: not signed out, not expired', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const live = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const live = user.token;
     const out = await loginAs(t.app, user);
     await call(out, { method: 'POST', url: '/api/logout' });
     const expired = await loginAs(t.app, user, 'user');
@@ -296,8 +310,10 @@ describe('GET /api/logged-in-user', () => {
   });
 
   it('marks only the session making the call as current, not the same user’s other sessions', async () => {
-    const me = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const here = await loginAs(t.app, me);
+    const {
+      users: { me },
+    } = await seed(t, { users: { me: { accessType: 'COMPANY ADMIN' } } });
+    const here = me.token;
     await loginAs(t.app, me, 'user');
     const res = await call(here, { method: 'GET', url: '/api/logged-in-user' });
     const mine = (res.json().data as Array<{ user: { id: number }; current: boolean }>).filter(
@@ -308,8 +324,10 @@ describe('GET /api/logged-in-user', () => {
   });
 
   it('leaves out sessions past their absolute lifetime, however recently used', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const token = user.token;
     const session = await t.db.session.findFirstOrThrow({ where: { userId: user.id } });
     // Signed in 8 days ago (SESSION_MAX_HOURS is 168), used a moment ago.
     await t.db.session.update({
@@ -334,8 +352,10 @@ describe('POST /api/logged-in-user/{id}/end', () => {
     t.db.session.findFirstOrThrow({ where: { userId, revokedAt: null }, orderBy: { createdAt: 'desc' } });
 
   it('ends another session at once, and audits it', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const theirs = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const theirs = user.token;
     const session = await sessionOf(user.id);
     const res = await end(companyAdmin.token, session.id);
     expect(res.statusCode).toBe(200);
@@ -352,8 +372,10 @@ describe('POST /api/logged-in-user/{id}/end', () => {
   });
 
   it('may end another session of the caller, not the current one (sign out instead)', async () => {
-    const me = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const here = await loginAs(t.app, me);
+    const {
+      users: { me },
+    } = await seed(t, { users: { me: { accessType: 'COMPANY ADMIN' } } });
+    const here = me.token;
     const hereId = (await sessionOf(me.id)).id;
     await loginAs(t.app, me, 'user');
     const elsewhere = await sessionOf(me.id);
@@ -365,12 +387,14 @@ describe('POST /api/logged-in-user/{id}/end', () => {
   });
 
   it('refuses sessions of users the caller may not manage (403), an unknown one (404), a bad id (400)', async () => {
-    const userAdmin = await loginAs(
-      t.app,
-      await createUser(t.db, { accessType: 'User Administration Admin' }),
-    );
-    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    await loginAs(t.app, boss);
+    const { users } = await seed(t, {
+      users: {
+        userAdmin: { accessType: 'User Administration Admin' },
+        boss: { accessType: 'COMPANY ADMIN' },
+      },
+    });
+    const { boss } = users;
+    const userAdmin = users.userAdmin.token;
     const bossSession = await sessionOf(boss.id);
     expect((await end(userAdmin, bossSession.id)).statusCode).toBe(403);
     expect((await t.db.session.findUniqueOrThrow({ where: { id: bossSession.id } })).revokedAt).toBeNull();
@@ -426,7 +450,9 @@ describe('POST /api/users/createUser', () => {
   });
 
   it('refuses a taken username or e-mail in any letter case (400 naming the field), writing nothing', async () => {
-    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const {
+      users: { existing },
+    } = await seed(t, { users: { existing: { accessType: 'Auditor', signIn: false } } });
     const before = await counts();
     const dupName = await asAdmin({
       method: 'POST',
@@ -515,7 +541,9 @@ describe('POST /api/users/create-many-users', () => {
   });
 
   it('names every bad row (duplicates within the batch too) and writes nothing', async () => {
-    const existing = await createUser(t.db, { accessType: 'Auditor' });
+    const {
+      users: { existing },
+    } = await seed(t, { users: { existing: { accessType: 'Auditor', signIn: false } } });
     const a = newUserBody();
     const users = [
       a,
@@ -556,8 +584,10 @@ describe('POST /api/users/create-many-users', () => {
 
 describe('PUT /api/editUser/{id}', () => {
   it('changes fields and groups, audits before/after, and keeps sessions when access is unchanged', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const token = user.token;
     const group = await t.db.group.create({ data: { name: `e-${fresh()}` } });
     const email = `${fresh()}@example.test`;
     const res = await asAdmin({
@@ -582,8 +612,10 @@ describe('PUT /api/editUser/{id}', () => {
   });
 
   it('signs the user out when the access type or role changes', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const token = user.token;
     const res = await asAdmin({
       method: 'PUT',
       url: `/api/editUser/${user.id}`,
@@ -595,8 +627,10 @@ describe('PUT /api/editUser/{id}', () => {
   });
 
   it('refuses changing your own access type or role (403), but allows your own name', async () => {
-    const me = await createUser(t.db, { accessType: 'User Administration Admin' });
-    const token = await loginAs(t.app, me);
+    const {
+      users: { me },
+    } = await seed(t, { users: { me: { accessType: 'User Administration Admin' } } });
+    const token = me.token;
     const url = `/api/editUser/${me.id}`;
     for (const payload of [{ access_type: 'COMPANY ADMIN' }, { role: 'user' }]) {
       const res = await call(token, { method: 'PUT', url, payload });
@@ -615,8 +649,12 @@ describe('PUT /api/editUser/{id}', () => {
   });
 
   it('refuses a taken username (400), unknown ids (404), Vendor Admin changes (403)', async () => {
-    const a = await createUser(t.db, { accessType: 'Auditor' });
-    const b = await createUser(t.db, { accessType: 'Auditor' });
+    const {
+      users: { a },
+    } = await seed(t, { users: { a: { accessType: 'Auditor', signIn: false } } });
+    const {
+      users: { b },
+    } = await seed(t, { users: { b: { accessType: 'Auditor', signIn: false } } });
     const taken = await asAdmin({
       method: 'PUT',
       url: `/api/editUser/${a.id}`,
@@ -641,7 +679,9 @@ describe('PUT /api/editUser/{id}', () => {
       payload: { access_type: 'DATAMAX ADMIN' },
     });
     expect(promote.statusCode).toBe(403);
-    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    const {
+      users: { vendor },
+    } = await seed(t, { users: { vendor: { accessType: 'DATAMAX ADMIN', signIn: false } } });
     const edit = await asAdmin({
       method: 'PUT',
       url: `/api/editUser/${vendor.id}`,
@@ -654,8 +694,10 @@ describe('PUT /api/editUser/{id}', () => {
 
 describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () => {
   it('deactivates (signed out at once, cannot sign in), activates again, and audits each', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const token = user.token;
     const off = await asAdmin({ method: 'PUT', url: '/api/deactivate_user', payload: { id: user.id } });
     expect(off.statusCode).toBe(200);
     expect(off.json().data.status).toBe('deactivated');
@@ -674,8 +716,10 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
   });
 
   it('deletes softly: the row stays with deleted_at, the username stays reserved', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+    const token = user.token;
     const res = await asAdmin({ method: 'PUT', url: '/api/delete_user', payload: { id: user.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'deleted', deleted_at: expect.any(String) });
@@ -700,14 +744,18 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
     const res = await asAdmin({ method: 'PUT', url, payload: { id: companyAdmin.id } });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(`You cannot ${verb} your own account`);
-    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
+    const {
+      users: { vendor },
+    } = await seed(t, { users: { vendor: { accessType: 'DATAMAX ADMIN', signIn: false } } });
     expect((await asAdmin({ method: 'PUT', url, payload: { id: vendor.id } })).statusCode).toBe(403);
     expect((await t.db.user.findUniqueOrThrow({ where: { id: vendor.id } })).status).toBe('active');
     expect((await t.db.user.findUniqueOrThrow({ where: { id: companyAdmin.id } })).status).toBe('active');
   });
 
   it('refuses to activate (or deactivate) a deleted user: deleted is final (409)', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'Auditor', signIn: false } } });
     expect(
       (await asAdmin({ method: 'PUT', url: '/api/delete_user', payload: { id: user.id } })).statusCode,
     ).toBe(200);
@@ -724,7 +772,8 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
   });
 
   it('two admins at once cannot bring a deleted user back: the second sees the first’s result', async () => {
-    const second = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const { users } = await seed(t, { users: { second: { accessType: 'COMPANY ADMIN' } } });
+    const second = users.second.token;
     for (const undo of ['/api/activate_user', '/api/deactivate_user']) {
       const user = await createUser(t.db, {
         status: undo === '/api/activate_user' ? 'deactivated' : 'active',
@@ -769,6 +818,7 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
   });
 
   it('does not edit, promote or set a password for a deleted user (409), writing nothing', async () => {
+    // The row as stored: its name and password hash must stay as they are.
     const user = await createUser(t.db, { accessType: 'General staff', status: 'deleted' });
     const before = await counts();
     const edit = await asAdmin({
@@ -808,8 +858,10 @@ describe('POST /api/reset-password', () => {
   const url = '/api/reset-password';
 
   it("sets a user's password, signs them out everywhere, and audits without the password", async () => {
-    const user = await createUser(t.db, { accessType: 'General staff' });
-    const token = await loginAs(t.app, user, 'user');
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'General staff' } } });
+    const token = user.token;
     const res = await asAdmin({ method: 'POST', url, payload: { user_id: user.id, password: NEW_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
@@ -841,7 +893,9 @@ describe('POST /api/reset-password', () => {
   });
 
   it('refuses a weak password (400 naming body.password) and an unknown user (404)', async () => {
-    const user = await createUser(t.db, { accessType: 'General staff' });
+    const {
+      users: { user },
+    } = await seed(t, { users: { user: { accessType: 'General staff', signIn: false } } });
     const before = await t.db.user.findUniqueOrThrow({ where: { id: user.id } });
     const weak = await asAdmin({
       method: 'POST',
@@ -864,7 +918,8 @@ describe('who may manage whom', () => {
   const MORE_ACCESS = 'You cannot manage a user with more access than your own';
   let userAdmin: string;
   beforeAll(async () => {
-    userAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
+    const { users } = await seed(t, { users: { userAdmin: { accessType: 'User Administration Admin' } } });
+    userAdmin = users.userAdmin.token;
   });
   const byUserAdmin = (opts: Inject) => call(userAdmin, opts);
   const refused = (res: { statusCode: number; json(): { message: string } }) => {
@@ -918,8 +973,12 @@ describe('who may manage whom', () => {
   });
 
   it('a User Administration Admin cannot edit, promote, deactivate, reset or sign for a Company Admin (403)', async () => {
-    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const staff = await createUser(t.db, { accessType: 'General staff' });
+    const {
+      users: { boss },
+    } = await seed(t, { users: { boss: { accessType: 'COMPANY ADMIN', signIn: false } } });
+    const {
+      users: { staff },
+    } = await seed(t, { users: { staff: { accessType: 'General staff', signIn: false } } });
     const before = await counts();
     const rowBefore = await t.db.user.findUniqueOrThrow({ where: { id: boss.id } });
     refused(
@@ -956,7 +1015,9 @@ describe('who may manage whom', () => {
   });
 
   it('a Company Admin may edit another Company Admin (200)', async () => {
-    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const {
+      users: { boss },
+    } = await seed(t, { users: { boss: { accessType: 'COMPANY ADMIN', signIn: false } } });
     const res = await asAdmin({
       method: 'PUT',
       url: `/api/editUser/${boss.id}`,
@@ -973,10 +1034,12 @@ describe('GET /api/users/all', () => {
     for (let i = 0; i < 23; i += 1) {
       await createUser(t.db, { accessType: 'Auditor', username: `${tag}u${String(i).padStart(2, '0')}` });
     }
-    const deactivated = await createUser(t.db, {
-      accessType: 'Auditor',
-      username: `${tag}off`,
-      status: 'deactivated',
+    const {
+      users: { deactivated },
+    } = await seed(t, {
+      users: {
+        deactivated: { accessType: 'Auditor', username: `${tag}off`, status: 'deactivated', signIn: false },
+      },
     });
     const page1 = await asAdmin({ method: 'GET', url: `/api/users/all?search=${tag}` });
     expect(page1.statusCode).toBe(200);
@@ -1001,10 +1064,12 @@ describe('GET /api/users/all', () => {
     expect(mail.json().data.total).toBe(1);
 
     // % and _ are letters like any other, not wildcards.
-    const percent = await createUser(t.db, {
-      accessType: 'Auditor',
-      username: `${tag}pct`,
-      lastName: '100% sure',
+    const {
+      users: { percent },
+    } = await seed(t, {
+      users: {
+        percent: { accessType: 'Auditor', username: `${tag}pct`, lastName: '100% sure', signIn: false },
+      },
     });
     const wild = await asAdmin({ method: 'GET', url: `/api/users/all?search=${encodeURIComponent('%')}` });
     expect(wild.json().data.users.map((u: { id: number }) => u.id)).toEqual([percent.id]);
