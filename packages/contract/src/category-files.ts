@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdParams, ZPageMeta, zLine } from './common.js';
+import { ZFileCursor } from './dashboard-and-search.js';
 import { ZFieldValue, ZFileSummary } from './file.js';
 import { endpoint } from './http.js';
 
@@ -22,6 +23,12 @@ export const ZCategoryFilesQuery = z.object({
   /** With fieldName: files whose value of this metadata field matches fieldName. */
   fieldId: ZId.optional(),
   fieldName: zLine().trim().max(255).optional(),
+  /**
+   * Keyset paging (an extension of the spec's page): the `next_cursor` of the page before. The
+   * page after it is read from the category's index at once, however deep; `page` then only
+   * names it.
+   */
+  cursor: ZFileCursor.optional(),
 });
 
 /** The POST form: the same filters, and several metadata filters at once. */
@@ -40,6 +47,8 @@ export const ZCategoryFilesPage = ZPageMeta.extend({
   /** The metadata fields shown as columns. */
   columns: z.array(z.object({ field_id: z.number().int(), name: z.string(), type: z.string() })),
   items: z.array(ZCategoryFileRow),
+  /** An extension: the `cursor` of the page after this one; null when this page is not full. */
+  next_cursor: ZFileCursor.nullable().optional(),
 });
 export type TCategoryFilesPage = z.infer<typeof ZCategoryFilesPage>;
 
@@ -73,6 +82,6 @@ export const categoryFilesContract = {
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     summary: 'The filtered list as a spreadsheet, "Files in category {id}.xlsx"',
     params: ZIdParams,
-    query: ZCategoryFilesQuery.omit({ page: true, quantity: true }),
+    query: ZCategoryFilesQuery.omit({ page: true, quantity: true, cursor: true }),
   }),
 };

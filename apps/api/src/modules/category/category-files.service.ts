@@ -42,11 +42,11 @@ export async function categoryFiles(
   deps: Deps,
   auth: AuthContext,
   categoryId: number,
-  q: PageQuery & CategoryFilesInput,
+  q: PageQuery & CategoryFilesInput & { cursor?: string },
 ): Promise<TCategoryFilesPage> {
   const { category, fields } = await columnsOf(deps, categoryId);
   const fieldIds = fields.map((f) => f.fieldId);
-  const { items, total } = await categoryFilesPage(
+  const { items, total, next_cursor } = await categoryFilesPage(
     deps.db,
     scopeOf(auth),
     categoryId,
@@ -56,6 +56,7 @@ export async function categoryFiles(
   );
   return {
     ...pageMeta(q, total),
+    next_cursor,
     folder: { id: category.id, name: category.name },
     columns: fields.map((f) => ({ field_id: f.fieldId, name: f.name, type: f.type })),
     items: items.map(({ summary, values }) => {

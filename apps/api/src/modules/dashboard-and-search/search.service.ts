@@ -10,6 +10,7 @@ import type {
 } from '@quire/contract';
 import { DASHBOARD_TABLES } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
+import { nextCursor, parseCursor } from '../../lib/file-cursor.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
 import { readSeenSets } from '../../lib/visible-sets.js';
@@ -124,14 +125,6 @@ export function highlightName(name: string, words: string[]): string {
   return open ? `${html}</mark>` : html;
 }
 
-/** A cursor of a newest-first list: `<created_at in ms>.<id>` of a page's last file. */
-const cursorOf = (r: { created_at: Date; id: number }) => `${r.created_at.getTime()}.${r.id}`;
-
-function parseCursor(cursor: string): { at: Date; id: number } {
-  const [ms, id] = cursor.split('.');
-  return { at: new Date(Number(ms)), id: Number(id) };
-}
-
 async function found(
   deps: Deps,
   scope: Scope,
@@ -169,9 +162,8 @@ async function found(
       snippet_page: snippet?.page ?? null,
     };
   });
-  const last = rows.at(-1);
   // Lists without search words are newest first: the cursor of the page after this one.
-  const next = terms ? {} : { next_cursor: last && rows.length === q.quantity ? cursorOf(last) : null };
+  const next = terms ? {} : { next_cursor: nextCursor(rows, q.quantity) };
   return { ...pageOf(items, q, total), ...next };
 }
 

@@ -1,5 +1,6 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import type { FilePlace } from '../../lib/file-cursor.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern } from '../../lib/sql.js';
 import { fileVisible, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
@@ -186,14 +187,30 @@ export function categoryWhere(seen: SeenSets, categoryId: number, filter: Catego
   return Prisma.join(parts, ' AND ');
 }
 
-export function categoryPage(
+/** The files older than a place in the list (a cursor's, or the last row of a batch). */
+const olderThan = (place: FilePlace) => Prisma.sql`(f.created_at, f.id) < (${place.at}, ${place.id}::int)`;
+
+/**
+ * One page of a category's list and how many files it holds: by offset, or (keyset, with
+ * `before`) the files older than a cursor's place, read from the category's index at once.
+ */
+export async function categoryPage(
   tx: Tx,
   seen: SeenSets,
   categoryId: number,
   filter: CategoryFilter,
-  q: PageQuery,
+  q: PageQuery & { before?: FilePlace },
 ) {
-  return page(tx, categoryWhere(seen, categoryId, filter), Prisma.sql`f.created_at DESC, f.id DESC`, q);
+  const where = categoryWhere(seen, categoryId, filter);
+  if (!q.before) return page(tx, where, Prisma.sql`f.created_at DESC, f.id DESC`, q);
+  const [rows, count] = await Promise.all([
+    tx.$queryRaw<
+      SummaryRow[]
+    >`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} AND ${olderThan(q.before)}
+      ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity}`,
+    tx.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where}`,
+  ]);
+  return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
 /** Every row of a category's filtered list, in pages of `batch`, for the export. */
@@ -205,18 +222,16 @@ export async function* categoryRows(
   batch = 1000,
 ): AsyncGenerator<SummaryRow[]> {
   const where = categoryWhere(seen, categoryId, filter);
-  let after: { createdAt: Date; id: number } | null = null;
+  let after: FilePlace | null = null;
   for (;;) {
-    const cursor: Prisma.Sql = after
-      ? Prisma.sql`AND (f.created_at, f.id) < (${after.createdAt}, ${after.id}::int)`
-      : Prisma.empty;
+    const cursor: Prisma.Sql = after ? Prisma.sql`AND ${olderThan(after)}` : Prisma.empty;
     const rows: SummaryRow[] = await tx.$queryRaw<SummaryRow[]>`
       SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ${cursor}
       ORDER BY f.created_at DESC, f.id DESC LIMIT ${batch}`;
     if (!rows.length) return;
     yield rows;
     const last = rows[rows.length - 1] as SummaryRow;
-    after = { createdAt: last.created_at, id: last.id };
+    after = { at: last.created_at, id: last.id };
     if (rows.length < batch) return;
   }
 }

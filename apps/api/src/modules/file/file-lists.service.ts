@@ -1,5 +1,6 @@
 import type { Db } from '@quire/db';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { nextCursor, parseCursor } from '../../lib/file-cursor.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
@@ -47,12 +48,13 @@ export async function categoryFilesPage(
   scope: Scope,
   categoryId: number,
   filter: CategoryFilter,
-  q: PageQuery,
+  q: PageQuery & { cursor?: string },
   fieldIds: number[],
 ) {
   const seen = await readSeenSets(db, scope);
-  const { rows, total } = await listsRepo.categoryPage(db, seen, categoryId, filter, q);
-  return { total, items: await withValues(db, rows, fieldIds) };
+  const before = q.cursor ? parseCursor(q.cursor) : undefined;
+  const { rows, total } = await listsRepo.categoryPage(db, seen, categoryId, filter, { ...q, before });
+  return { total, items: await withValues(db, rows, fieldIds), next_cursor: nextCursor(rows, q.quantity) };
 }
 
 /** The same list as `categoryFilesPage`, whole, in batches (for exports). */

@@ -57,6 +57,16 @@ beforeAll(async () => {
     ],
   });
   await t.db.file.update({ where: { id: f.trashed.id }, data: { deletedAt: new Date() } });
+  // Two of the listed files filed in the same millisecond: the cursor tells them apart by id.
+  for (const [name, day] of [
+    ['inSeen', 12],
+    ['sharedRestricted', 11],
+    ['groupShared', 11],
+  ] as const)
+    await t.db.file.update({
+      where: { id: f[name].id },
+      data: { createdAt: new Date(Date.UTC(2026, 0, day)) },
+    });
 });
 afterAll(() => t.close());
 
@@ -83,6 +93,42 @@ describe('fileIncategory: the rights cases', () => {
   it('hides a category the caller cannot see (404), though a file in it is shared to them', async () => {
     const res = await callAs(t, token, { method: 'GET', url: `/api/fileIncategory/${categories.hidden.id}` });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('fileIncategory by cursor (an extension)', () => {
+  it('pages by next_cursor as by page number, null after the last page; a bad cursor is refused', async () => {
+    const url = `/api/fileIncategory/${categories.seen.id}?quantity=1`;
+    const byPage: number[] = [];
+    for (const page of [1, 2, 3])
+      byPage.push(
+        (await callAs(t, token, { method: 'GET', url: `${url}&page=${page}` })).json().data.items[0].id,
+      );
+    const byCursor: number[] = [];
+    let cursor: string | null = null;
+    for (const page of [1, 2, 3]) {
+      const res = await callAs(t, token, {
+        method: 'GET',
+        url: `${url}&page=${page}${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      const data = res.json().data as {
+        page: number;
+        total: number;
+        items: Array<{ id: number }>;
+        next_cursor: string | null;
+      };
+      expect(data).toMatchObject({ page, total: 3 });
+      byCursor.push(data.items[0]?.id as number);
+      cursor = data.next_cursor;
+    }
+    expect(byCursor).toEqual(byPage);
+    expect(byPage).toEqual([files.inSeen?.id, ...ids(['sharedRestricted', 'groupShared']).reverse()]);
+    expect(cursor).not.toBeNull();
+    const after = (await callAs(t, token, { method: 'GET', url: `${url}&cursor=${cursor}` })).json().data;
+    expect(after).toMatchObject({ items: [], next_cursor: null, total: 3 });
+    const bad = await callAs(t, token, { method: 'GET', url: `${url}&cursor=yesterday` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('query.cursor');
   });
 });
 
