@@ -67,6 +67,12 @@ function ways(seen: Extract<SeenSets, { kind: 'grants' }>, alias: string) {
   };
 }
 
+/** One of seenRoutes' conditions; `byCategory`: the route of the categories seen (its ids the caller's, in `categoryIds`). */
+export interface SeenRoute {
+  sql: Prisma.Sql;
+  byCategory: boolean;
+}
+
 /**
  * The ways a `files` row (alias `f` unless given) is seen, as disjoint conditions (a file meets
  * exactly one, so a union of one query per way needs no deduplication, and each can be found by
@@ -74,17 +80,24 @@ function ways(seen: Extract<SeenSets, { kind: 'grants' }>, alias: string) {
  * granted to them or waiting on their step. A way with an empty set is left out. The 'all' sets
  * have one way, `true`.
  */
-export function seenRoutes(seen: SeenSets, alias = 'f'): Prisma.Sql[] {
-  if (seen.kind === 'all') return [Prisma.sql`true`];
+export function seenWays(seen: SeenSets, alias = 'f'): SeenRoute[] {
+  const route = (sql: Prisma.Sql, byCategory = false) => ({ sql, byCategory });
+  if (seen.kind === 'all') return [route(Prisma.sql`true`)];
   const { own, inCategory, granted } = ways(seen, alias);
-  if (!inCategory) return granted ? [own, Prisma.sql`(${granted} AND NOT ${own})`] : [own];
+  if (!inCategory)
+    return granted ? [route(own), route(Prisma.sql`(${granted} AND NOT ${own})`)] : [route(own)];
   // A file without a category is in none: coalesce, as `NULL = ANY(…)` is null.
   const notInCategory = Prisma.sql`NOT coalesce(${inCategory}, false)`;
   return [
-    inCategory,
-    Prisma.sql`(${own} AND ${notInCategory})`,
-    ...(granted ? [Prisma.sql`(${granted} AND NOT ${own} AND ${notInCategory})`] : []),
+    route(inCategory, true),
+    route(Prisma.sql`(${own} AND ${notInCategory})`),
+    ...(granted ? [route(Prisma.sql`(${granted} AND NOT ${own} AND ${notInCategory})`)] : []),
   ];
+}
+
+/** seenWays' conditions. */
+export function seenRoutes(seen: SeenSets, alias = 'f'): Prisma.Sql[] {
+  return seenWays(seen, alias).map((r) => r.sql);
 }
 
 /** A condition on a `files` row that holds when the sets' caller may see it. */

@@ -3,7 +3,7 @@ import type { Tx } from '../../lib/deps.js';
 import { utc } from '../../lib/jobs/queue.js';
 import { queryRows } from '../../lib/sql.js';
 import { fileVisible, type Scope, visibleCategoryIds } from '../../lib/visibility.js';
-import { type SeenSets, seenCondition, seenOfRow, seenRoutes, seenSetsSql } from '../../lib/visible-sets.js';
+import { type SeenSets, seenCondition, seenOfRow, seenSetsSql, seenWays } from '../../lib/visible-sets.js';
 import {
   COUNT_CAP,
   LIVE,
@@ -215,7 +215,15 @@ export function findFilesSql(
     // The files of each way the caller may see a file (seenRoutes, disjoint), each found by
     // its own index, newest first and at most as many as the page (or the count) needs. One OR
     // over the routes read every file.
-    const routes = seenRoutes(seen);
+    const routes = seenWays(seen);
+    // The category route's ids are within the filter's tree already (narrowed above): the
+    // tree's own `category_id = ANY(…)` beside them made PostgreSQL square its estimate (40
+    // rows for 2,000) and read the files' rows by the unique index, not the category index alone.
+    const narrowed = filterConditions(
+      filter.categoryTree ? { ...filter, categoryTree: undefined, categoryId: undefined } : filter,
+    );
+    const conditions = (route: (typeof routes)[number]) =>
+      route.byCategory && tree ? narrowed : filterConditions(filter);
     // After a cursor, each route's index is entered at that place (the count is of them all).
     const older = w.before
       ? [
@@ -226,7 +234,7 @@ export function findFilesSql(
       Prisma.join(
         routes.map(
           (route) => Prisma.sql`(SELECT ${columns} FROM files f
-             WHERE ${Prisma.join([LIVE, route, ...filterConditions(filter), ...after], ' AND ')}
+             WHERE ${Prisma.join([LIVE, route.sql, ...conditions(route), ...after], ' AND ')}
              ORDER BY f.created_at DESC, f.id DESC LIMIT ${limit}::int)`,
         ),
         ' UNION ALL ',
