@@ -1,6 +1,8 @@
-import type { LoginRole } from '@quire/contract';
+import type { AccessType, LoginRole } from '@quire/contract';
+import type { InjectOptions } from 'fastify';
 import { accessTypeFromDb } from '../src/lib/access-types.js';
 import { emitFileEvent } from '../src/lib/file-events.js';
+import { callAs } from './access.js';
 import { createTestApp, type TestContext } from './app.js';
 import {
   addCategoryFields,
@@ -200,6 +202,25 @@ export async function seededApp<
 ): Promise<World<U, G, C, F, M> & { t: TestContext }> {
   const t = await createTestApp(...app);
   return { t, ...(await seed(t, spec)) };
+}
+
+/** A call made as one person: `app.inject` with their bearer token. */
+export type CallAs = (opts: InjectOptions) => ReturnType<typeof callAs>;
+
+/**
+ * A test file's app with one signed-in admin of `accessType` and a caller as them: the usual
+ * beforeAll of an area's Settings or File Control tests.
+ *
+ *   beforeAll(async () => {
+ *     ({ t, admin, asAdmin } = await adminApp('File Control Admin'));
+ *   });
+ */
+export async function adminApp(
+  accessType: AccessType,
+  ...app: Parameters<typeof createTestApp>
+): Promise<{ t: TestContext; admin: SeededUser; asAdmin: CallAs }> {
+  const { t, users } = await seededApp({ users: { admin: { accessType } } }, ...app);
+  return { t, admin: users.admin, asAdmin: (opts) => callAs(t, users.admin.token, opts) };
 }
 
 /** A signed-in person (staff) who may upload into a category of their own. */
