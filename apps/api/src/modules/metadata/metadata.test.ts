@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessCase,
@@ -17,20 +16,20 @@ import {
   createValueList,
 } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
+import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
+
+// The metadata fields (user_fields): who may call, the lists of fields and people, storing and
+// deleting a field.
 
 let t: TestContext;
 let admin: SeededUser;
+let asAdmin: CallAs;
 
 beforeAll(async () => {
-  ({
-    t,
-    users: { admin },
-  } = await seededApp({ users: { admin: { accessType: 'File Control Admin' } } }));
+  ({ t, admin, asAdmin } = await adminApp('File Control Admin'));
 });
 afterAll(() => t.close());
 
-const asAdmin = (opts: InjectOptions) => callAs(t, admin.token, opts);
 const fieldName = () => uniqueName('Field');
 const counts = async () => ({
   fields: await t.db.metadataField.count(),
