@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessCase,
@@ -19,21 +18,20 @@ import {
 } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
 import { uniqueName } from '../../../test/names.js';
-import { type SeededUser, seededApp } from '../../../test/seed.js';
+import { adminApp, type CallAs, type SeededUser } from '../../../test/seed.js';
 import { rowXml, workbook, zip } from '../../../test/xlsx.js';
+
+// Value lists and their items: who may call, edits, imports from spreadsheets (hostile ones too).
 
 let t: TestContext;
 let admin: SeededUser;
+let asAdmin: CallAs;
 
 beforeAll(async () => {
-  ({
-    t,
-    users: { admin },
-  } = await seededApp({ users: { admin: { accessType: 'COMPANY ADMIN' } } }));
+  ({ t, admin, asAdmin } = await adminApp('COMPANY ADMIN'));
 });
 afterAll(() => t.close());
 
-const asAdmin = (opts: InjectOptions) => callAs(t, admin.token, opts);
 const listName = () => uniqueName('List');
 const counts = async () => ({
   lists: await t.db.valueList.count(),
