@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccessCase,
@@ -19,20 +18,20 @@ import {
   loginAs,
 } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { type SeededUser, seededApp } from '../../../test/seed.js';
+import { adminApp, type CallAs, type SeededUser } from '../../../test/seed.js';
+
+// The category tree (store, rename, duplicate, delete), category groups, grantees and related
+// tags, as File Control.
 
 let t: TestContext;
 let admin: SeededUser;
+let asAdmin: CallAs;
 
 beforeAll(async () => {
-  ({
-    t,
-    users: { admin },
-  } = await seededApp({ users: { admin: { accessType: 'File Control Admin' } } }));
+  ({ t, admin, asAdmin } = await adminApp('File Control Admin'));
 });
 afterAll(() => t.close());
 
-const asAdmin = (opts: InjectOptions) => callAs(t, admin.token, opts);
 const post = (url: string, payload: unknown) => asAdmin({ method: 'POST', url, payload: payload as never });
 const counts = async () => ({
   categories: await t.db.category.count(),
