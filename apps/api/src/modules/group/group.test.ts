@@ -5,22 +5,21 @@ import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createGroup } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
+import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
+
+// The Settings groups of people: who may call, listing, creating, editing, deleting.
 
 let t: TestContext;
 let admin: SeededUser;
+let asAdmin: CallAs;
 
 beforeAll(async () => {
-  ({
-    t,
-    users: { admin },
-  } = await seededApp({ users: { admin: { accessType: 'User Administration Admin' } } }));
+  ({ t, admin, asAdmin } = await adminApp('User Administration Admin'));
 });
 afterAll(() => t.close());
 
 type Inject = InjectOptions;
 const call = (token: string | null, opts: Inject) => callAs(t, token, opts);
-const asAdmin = (opts: Inject) => call(admin.token, opts);
 
 const groupName = () => uniqueName('Group');
 const counts = async () => ({
