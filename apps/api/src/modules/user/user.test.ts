@@ -5,22 +5,22 @@ import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
-import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
+import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
+
+// The Settings user calls and the own account: passwords, sessions, creating, editing, who may
+// manage whom, the paged list.
 
 let t: TestContext;
 let companyAdmin: SeededUser;
+let asAdmin: CallAs;
 
 beforeAll(async () => {
-  ({
-    t,
-    users: { companyAdmin },
-  } = await seededApp({ users: { companyAdmin: { accessType: 'COMPANY ADMIN' } } }));
+  ({ t, admin: companyAdmin, asAdmin } = await adminApp('COMPANY ADMIN'));
 });
 afterAll(() => t.close());
 
 type Inject = InjectOptions;
 const call = (token: string | null, opts: Inject) => callAs(t, token, opts);
-const asAdmin = (opts: Inject) => call(companyAdmin.token, opts);
 
 const NEW_PASSWORD = 'Another-Long-Passphrase-42';
 let seq = 0;
