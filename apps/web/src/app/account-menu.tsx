@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { Button } from '../components/button';
 import { type ThemeChoice, useThemeChoice } from '../lib/theme';
 import { usePageDisclosure } from '../lib/use-page-disclosure';
 
@@ -110,9 +111,9 @@ export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShor
             Profile
           </NavLink>
           <ThemeSwitch />
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <Button
+            variant="ghost"
+            small
             aria-keyshortcuts="?"
             onClick={() => {
               fold();
@@ -123,10 +124,10 @@ export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShor
             <span aria-hidden="true">
               <kbd>?</kbd>
             </span>
-          </button>
-          <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut}>
+          </Button>
+          <Button variant="ghost" onClick={onSignOut} disabled={signingOut}>
             {signingOut ? 'Signing out…' : 'Sign out'}
-          </button>
+          </Button>
         </section>
       ) : null}
     </div>

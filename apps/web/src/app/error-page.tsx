@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '../components/button';
 import { describeError, reportClientError } from '../lib/error-reporting';
 import { ChunkTimeoutError } from './chunk-errors';
 
@@ -26,9 +27,9 @@ export function ErrorPage({ error }: { error: unknown }) {
         <h1>Unexpected Application Error!</h1>
         <p className="error-detail">{errorPageText(error)}</p>
         <div className="auth-actions">
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          <Button variant="primary" onClick={() => window.location.reload()}>
             Reload
-          </button>
+          </Button>
           {/* A full page load, so that a stale deploy is replaced by the current one. */}
           <a className="button button--ghost" href="/">
             Go to the home page

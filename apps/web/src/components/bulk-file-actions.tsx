@@ -5,6 +5,7 @@ import { apiQueryOptions, callApi } from '../lib/api-client';
 import { errorMessage } from '../lib/error-message';
 import { plural } from '../lib/format';
 import { saveBlob } from '../lib/save-blob';
+import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { useNotify } from './notifications/notification-context';
 
@@ -124,38 +125,21 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
 
   return (
     <>
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() => zip.mutate()}
-        disabled={busy}
-        aria-busy={zip.isPending || undefined}
-      >
+      <Button small onClick={() => zip.mutate()} disabled={busy} aria-busy={zip.isPending || undefined}>
         {zip.isPending ? 'Preparing zip…' : 'Download'}
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() => pdf.mutate()}
-        disabled={busy}
-        aria-busy={pdf.isPending || undefined}
-      >
+      </Button>
+      <Button small onClick={() => pdf.mutate()} disabled={busy} aria-busy={pdf.isPending || undefined}>
         {pdf.isPending ? 'Making PDF…' : 'Download as one PDF'}
-      </button>
-      <button type="button" className="button button--small" onClick={() => start('move')} disabled={busy}>
+      </Button>
+      <Button small onClick={() => start('move')} disabled={busy}>
         Move…
-      </button>
-      <button type="button" className="button button--small" onClick={() => start('follow')} disabled={busy}>
+      </Button>
+      <Button small onClick={() => start('follow')} disabled={busy}>
         Follow
-      </button>
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() => start('workflow')}
-        disabled={busy}
-      >
+      </Button>
+      <Button small onClick={() => start('workflow')} disabled={busy}>
         Start workflow…
-      </button>
+      </Button>
       <button
         type="button"
         className="button button--small button--danger"

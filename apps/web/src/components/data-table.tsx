@@ -1,5 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { formatDate, formatDateTime, formatShortDate, relativeTime } from '../lib/format';
+import { Button } from './button';
 import { ScrollRegion } from './scroll-region';
 
 /** What `QueryState` reads of a TanStack query. */
@@ -50,9 +51,9 @@ export function QueryState({
     return (
       <div className={className} role="alert">
         <h2>{failedText}</h2>
-        <button type="button" className="button button--ghost" onClick={() => query.refetch()}>
+        <Button variant="ghost" onClick={() => query.refetch()}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   if (isEmpty) return <div className={className}>{empty}</div>;
@@ -175,13 +176,8 @@ export function RefreshButton({
   query: { isFetching: boolean; isPending: boolean; refetch: () => unknown };
 }) {
   return (
-    <button
-      type="button"
-      className="button button--ghost button--small"
-      onClick={() => query.refetch()}
-      disabled={query.isFetching}
-    >
+    <Button variant="ghost" small onClick={() => query.refetch()} disabled={query.isFetching}>
       {query.isFetching && !query.isPending ? 'Refreshing…' : 'Refresh'}
-    </button>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import { PendingButton } from './pending-button';
 
 export interface DialogActionsProps {
@@ -31,9 +32,9 @@ export function DialogActions({
   return (
     <div className={className}>
       {onCancel ? (
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={pending}>
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
           {cancelLabel}
-        </button>
+        </Button>
       ) : null}
       <PendingButton pending={pending} pendingLabel={pendingLabel} variant={variant} disabled={disabled}>
         {children}

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { plural } from '../lib/format';
 import type { ImportErrors } from '../lib/import-errors';
 import type { ImportPreview } from '../lib/use-import-check';
+import { Button } from './button';
 import { useNotify } from './notifications/notification-context';
 import { PlainTable } from './plain-table';
 
@@ -123,9 +124,8 @@ export function TemplateStep({
   return (
     <ImportStep title="1. Download the template">
       <p className="muted">{children}</p>
-      <button
-        type="button"
-        className="button button--ghost"
+      <Button
+        variant="ghost"
         disabled={template.isPending}
         onClick={() =>
           template.mutate(undefined, {
@@ -134,7 +134,7 @@ export function TemplateStep({
         }
       >
         {template.isPending ? 'Downloading…' : 'Download template'}
-      </button>
+      </Button>
     </ImportStep>
   );
 }

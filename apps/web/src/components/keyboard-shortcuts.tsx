@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Button } from './button';
 import { Dialog } from './dialog';
 
 /**
@@ -144,9 +145,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         ))}
       </dl>
       <div className="dialog__actions">
-        <button type="button" className="button button--primary" data-autofocus onClick={onClose}>
+        <Button variant="primary" data-autofocus onClick={onClose}>
           Close
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

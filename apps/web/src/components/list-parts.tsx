@@ -1,7 +1,9 @@
 // The pieces an admin list page repeats: the toolbar that offers "New …" or says "Read only",
 // the row's Edit and Delete, and the search-and-status filter above the table.
+
 import { type ReactNode, useId } from 'react';
 import type { DraftRows } from '../lib/use-draft-rows';
+import { Button } from './button';
 import { RowAction } from './data-table';
 
 /** Which dialog a list page has open: create, edit a row, delete a row, or none. */
@@ -23,9 +25,9 @@ export function WriteActions({ canWrite, children }: { canWrite: boolean; childr
 /** The primary "New …" button of a list (in its toolbar or its empty state). */
 export function NewButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" className="button button--primary" onClick={onClick}>
+    <Button variant="primary" onClick={onClick}>
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -116,32 +118,27 @@ export function MoveRemoveCell({
   return (
     <td className="cell-actions">
       <span className="row-actions">
-        <button
-          type="button"
-          className="button button--link button--small"
+        <Button
+          variant="link"
+          small
           aria-label={`Move ${name} up`}
           disabled={index === 0}
           onClick={() => rows.move(index, -1)}
         >
           Up
-        </button>
-        <button
-          type="button"
-          className="button button--link button--small"
+        </Button>
+        <Button
+          variant="link"
+          small
           aria-label={`Move ${name} down`}
           disabled={index === rows.rows.length - 1}
           onClick={() => rows.move(index, 1)}
         >
           Down
-        </button>
-        <button
-          type="button"
-          className="button button--link button--small is-danger"
-          aria-label={`Remove ${name}`}
-          onClick={() => rows.remove(index)}
-        >
+        </Button>
+        <Button variant="link" small danger aria-label={`Remove ${name}`} onClick={() => rows.remove(index)}>
           Remove
-        </button>
+        </Button>
       </span>
     </td>
   );

@@ -1,3 +1,4 @@
+import { Button } from './button';
 export interface PaginationProps {
   page: number;
   lastPage: number;
@@ -40,25 +41,15 @@ export function Pagination({ page, lastPage, total, quantity, noun, onPage, busy
         {total === 0 ? `0 ${noun}` : `${first}–${last} of ${total} ${noun}`}
       </p>
       <div className="pagination__controls">
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => onPage(page - 1)}
-          disabled={busy || page <= 1}
-        >
+        <Button variant="ghost" small onClick={() => onPage(page - 1)} disabled={busy || page <= 1}>
           Previous
-        </button>
+        </Button>
         <span className="pagination__page">
           Page {Math.min(page, pages)} of {pages}
         </span>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => onPage(page + 1)}
-          disabled={busy || page >= pages}
-        >
+        <Button variant="ghost" small onClick={() => onPage(page + 1)} disabled={busy || page >= pages}>
           Next
-        </button>
+        </Button>
       </div>
     </nav>
   );

@@ -11,6 +11,7 @@ import {
   TableBody,
   TableHeader,
 } from 'react-aria-components';
+import { Button } from './button';
 import { shortcutRowProps } from './keyboard-shortcuts';
 import { Pagination, type PaginationProps } from './pagination';
 import { ScrollRegion } from './scroll-region';
@@ -87,13 +88,9 @@ export function SortableTable<T>({
             {keys.size} selected
           </span>
           {bulkActions?.(keys)}
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => onSelectionChange?.(new Set())}
-          >
+          <Button variant="ghost" small onClick={() => onSelectionChange?.(new Set())}>
             Clear selection
-          </button>
+          </Button>
         </div>
       ) : null}
       <ScrollRegion label={label}>

@@ -1,6 +1,7 @@
 import { ProgressBar } from 'react-aria-components';
 import { formatBytes } from '../lib/format';
 import type { UploadItem } from '../lib/use-uploads';
+import { Button } from './button';
 
 const STATUS_TEXT = { uploading: 'Uploading', done: 'Uploaded', failed: 'Failed', cancelled: 'Cancelled' };
 
@@ -45,23 +46,23 @@ export function UploadList({
           </ProgressBar>
           {item.error ? <p className="field__error">{item.error}</p> : null}
           {item.status === 'uploading' ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
+            <Button
+              variant="ghost"
+              small
               aria-label={`Cancel uploading ${item.file.name}`}
               onClick={() => onCancel(item.id)}
             >
               Cancel
-            </button>
+            </Button>
           ) : (
-            <button
-              type="button"
-              className="button button--link button--small"
+            <Button
+              variant="link"
+              small
               aria-label={`Dismiss ${item.file.name}`}
               onClick={() => onDismiss(item.id)}
             >
               Dismiss
-            </button>
+            </Button>
           )}
         </li>
       ))}

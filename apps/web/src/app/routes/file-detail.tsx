@@ -1,6 +1,7 @@
 import { contract, officePreviewKind } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useTextMarks } from '../../features/dashboard-and-search/api/text-marks';
 import { TextStatusPanel } from '../../features/dashboard-and-search/components/text-status-panel';
@@ -62,9 +63,9 @@ export function FileDetailPage() {
       </PageHeader>
       <FileActionsBar file={f} userId={me.data?.id ?? 0} />
       {f.permissions.share ? (
-        <button type="button" className="button button--small" onClick={() => setSharing(true)}>
+        <Button small onClick={() => setSharing(true)}>
           Share link
-        </button>
+        </Button>
       ) : null}
       {sharing ? <ShareDialog file={f} onClose={() => setSharing(false)} /> : null}
       <div className="file-page">

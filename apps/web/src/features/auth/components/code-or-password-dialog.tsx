@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -104,21 +105,20 @@ export function CodeOrPasswordDialog<T>({
           />
         )}
         <div>
-          <button
-            type="button"
-            className="button button--link"
+          <Button
+            variant="link"
             onClick={() => {
               setMethod((m) => (m === 'code' ? 'password' : 'code'));
               form.reset({ value: '' });
             }}
           >
             {method === 'code' ? 'Use your password instead' : 'Use a code instead'}
-          </button>
+          </Button>
         </div>
         <div className="dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={pending}>
+          <Button variant="ghost" onClick={onClose} disabled={pending}>
             Cancel
-          </button>
+          </Button>
           <PendingButton
             {...(danger ? { variant: 'danger' as const } : {})}
             pending={pending}

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button';
 import { useNotify } from '../../../components/notifications/notification-context';
 
 export const RECOVERY_CODES_FILE = 'quire-recovery-codes.txt';
@@ -43,12 +44,12 @@ export function RecoveryCodes({ codes, children }: { codes: string[]; children?:
         ))}
       </ul>
       <div className="form-actions">
-        <button type="button" className="button button--ghost" onClick={copy}>
+        <Button variant="ghost" onClick={copy}>
           Copy codes
-        </button>
-        <button type="button" className="button button--ghost" onClick={download}>
+        </Button>
+        <Button variant="ghost" onClick={download}>
           Download codes
-        </button>
+        </Button>
         {children}
       </div>
     </section>

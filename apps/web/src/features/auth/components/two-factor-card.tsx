@@ -1,5 +1,6 @@
 import type { TUser } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
@@ -69,9 +70,7 @@ export function TwoFactorCard({ user }: { user: TUser }) {
       </p>
       {codes ? (
         <RecoveryCodes codes={codes}>
-          <button type="button" className="button" onClick={() => setCodes(null)}>
-            I have saved them
-          </button>
+          <Button onClick={() => setCodes(null)}>I have saved them</Button>
         </RecoveryCodes>
       ) : null}
       {on ? (
@@ -85,18 +84,17 @@ export function TwoFactorCard({ user }: { user: TUser }) {
             </p>
           ) : null}
           <div className="form-actions">
-            <button type="button" className="button button--ghost" onClick={() => setRenewing(true)}>
+            <Button variant="ghost" onClick={() => setRenewing(true)}>
               Make new recovery codes
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
+            </Button>
+            <Button
+              variant="ghost"
               onClick={() => setDisabling(true)}
               disabled={required}
               aria-describedby={required ? 'profile-2fa-required' : undefined}
             >
               Turn off two-factor authentication
-            </button>
+            </Button>
           </div>
           {required ? (
             <p className="field__hint" id="profile-2fa-required">
@@ -114,14 +112,9 @@ export function TwoFactorCard({ user }: { user: TUser }) {
             submitLabel="Verify and turn on"
             autoFocus
           >
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => enable.reset()}
-              disabled={verify.isPending}
-            >
+            <Button variant="ghost" onClick={() => enable.reset()} disabled={verify.isPending}>
               Cancel
-            </button>
+            </Button>
           </OtpForm>
         </>
       ) : (

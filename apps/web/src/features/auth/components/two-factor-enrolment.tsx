@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button';
 import { useNotify } from '../../../components/notifications/notification-context';
 
 /** The QR code to scan, and the same secret as a key to type in by hand. */
@@ -32,9 +33,9 @@ export function TwoFactorEnrolment({ qrCode, secret }: { qrCode: string; secret:
         <code className="enrolment__key-value" data-testid="manual-key">
           {secret}
         </code>
-        <button type="button" className="button button--ghost button--small" onClick={copy}>
+        <Button variant="ghost" small onClick={copy}>
           Copy key
-        </button>
+        </Button>
       </div>
     </div>
   );

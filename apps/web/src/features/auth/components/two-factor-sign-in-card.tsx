@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
 import { PendingButton } from '../../../components/pending-button';
@@ -39,9 +40,7 @@ export function TwoFactorSignInCard({
         </div>
       ) : flow.newCodes ? (
         <RecoveryCodes codes={flow.newCodes}>
-          <button type="button" className="button" onClick={flow.proceed}>
-            I have saved them, continue
-          </button>
+          <Button onClick={flow.proceed}>I have saved them, continue</Button>
         </RecoveryCodes>
       ) : (
         <>
@@ -112,9 +111,9 @@ export function RecoveryCodeForm({ flow, onBack }: { flow: TwoFactorFlow; onBack
         <PendingButton pending={flow.verifying} pendingLabel="Verifying…" disabled={flow.cancelling}>
           Sign in with the recovery code
         </PendingButton>
-        <button type="button" className="button button--link" onClick={onBack}>
+        <Button variant="link" onClick={onBack}>
           Use your authenticator app instead
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { TClientError } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { DataTable, QueryState, RefreshButton, Timestamp } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
@@ -112,15 +113,15 @@ function ClientErrorRow({ row, open, onToggle }: { row: TClientError; open: bool
         </td>
         <td title={row.user_agent ?? undefined}>{shortUserAgent(row.user_agent)}</td>
         <td className="cell-actions">
-          <button
-            type="button"
-            className="button button--link button--small"
+          <Button
+            variant="link"
+            small
             aria-expanded={open}
             aria-controls={open ? detailsId : undefined}
             onClick={onToggle}
           >
             {open ? 'Hide details' : 'Details'}
-          </button>
+          </Button>
         </td>
       </tr>
       {open ? (

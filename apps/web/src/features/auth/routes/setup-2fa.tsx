@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
+import { Button } from '../../../components/button';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageLoader } from '../../../components/page-loader';
 import { isNotAuthenticated } from '../../../lib/api-error';
@@ -46,9 +47,9 @@ function SetupTwoFactor({ pending }: { pending: AuthRecord }) {
         <div className="alert alert--error" role="alert">
           <p>{ENABLE_2FA_FAILED}</p>
           <p>{errorMessage(setup.error)}</p>
-          <button type="button" className="button button--ghost" onClick={() => setup.refetch()}>
+          <Button variant="ghost" onClick={() => setup.refetch()}>
             Try again
-          </button>
+          </Button>
         </div>
       ) : (
         <>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { Button } from '../../../components/button';
 import { getTemporalAuth } from '../../../lib/storage';
 import { RecoveryCodeForm, SignInCodeForm, TwoFactorSignInCard } from '../components/two-factor-sign-in-card';
 import { useTwoFactorSignIn } from '../lib/use-two-factor-sign-in';
@@ -30,9 +31,9 @@ function VerifyTwoFactor() {
       ) : (
         <>
           <SignInCodeForm flow={flow} autoFocus />
-          <button type="button" className="button button--link" onClick={() => setRecovering(true)}>
+          <Button variant="link" onClick={() => setRecovering(true)}>
             Use a recovery code
-          </button>
+          </Button>
         </>
       )}
     </TwoFactorSignInCard>

@@ -1,6 +1,7 @@
 import type { TBackupFile } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/button';
 import { DataTable, QueryState, RefreshButton, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -59,21 +60,12 @@ export function BackupsPage() {
             <RefreshButton query={runs} />
             {canManage ? (
               <>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => setDialog({ kind: 'upload' })}
-                >
+                <Button variant="ghost" onClick={() => setDialog({ kind: 'upload' })}>
                   Upload backup
-                </button>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={start}
-                  disabled={create.isPending || busy}
-                >
+                </Button>
+                <Button variant="primary" onClick={start} disabled={create.isPending || busy}>
                   {create.isPending ? 'Starting…' : 'Create backup'}
-                </button>
+                </Button>
               </>
             ) : null}
           </div>

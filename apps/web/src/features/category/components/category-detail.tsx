@@ -1,5 +1,6 @@
 import type { TCategory, TCategoryInfo, TRights } from '@quire/contract';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { plural } from '../../../lib/format';
 
@@ -46,13 +47,9 @@ export function CategoryDetail({
         <nav aria-label="Path" className="breadcrumb">
           {info.ancestors.map((a) => (
             <span key={a.id}>
-              <button
-                type="button"
-                className="button button--link button--small"
-                onClick={() => onOpen(a.id)}
-              >
+              <Button variant="link" small onClick={() => onOpen(a.id)}>
                 {a.name}
-              </button>
+              </Button>
               <span aria-hidden="true"> / </span>
             </span>
           ))}
@@ -133,13 +130,9 @@ export function CategoryDetail({
       <div className="section-header catalog__children-header">
         <h3>Sub-categories</h3>
         {canWrite ? (
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => onAction('create')}
-          >
+          <Button variant="ghost" small onClick={() => onAction('create')}>
             New sub-category
-          </button>
+          </Button>
         ) : null}
       </div>
       {info.children.length === 0 ? (
@@ -148,9 +141,9 @@ export function CategoryDetail({
         <ul className="link-list">
           {info.children.map((child) => (
             <li key={child.id}>
-              <button type="button" className="button button--link" onClick={() => onOpen(child.id)}>
+              <Button variant="link" onClick={() => onOpen(child.id)}>
                 {child.name}
-              </button>{' '}
+              </Button>{' '}
               <span className="muted">{plural(child.file_count, 'file', 'files')}</span>
             </li>
           ))}

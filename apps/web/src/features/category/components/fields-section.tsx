@@ -1,5 +1,6 @@
 import { FIELD_TYPE_LABELS, type TCategoryInfo } from '@quire/contract';
 import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
 import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
@@ -172,9 +173,8 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
               ))}
             </select>
           </div>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Button
+            variant="ghost"
             disabled={!adding}
             onClick={() => {
               const field = offered.find((f) => f.id === Number(adding));
@@ -194,7 +194,7 @@ export function FieldsSection({ info, canWrite }: { info: TCategoryInfo; canWrit
             }}
           >
             Add
-          </button>
+          </Button>
           <PendingButton type="button" pending={update.isPending} pendingLabel="Saving…" onClick={save}>
             Save fields
           </PendingButton>

@@ -1,5 +1,6 @@
 import { TAG_COLOR, type TCategoryInfo, type TRelatedTag } from '@quire/contract';
 import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RowAction } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
@@ -32,13 +33,9 @@ export function TagsSection({ info, canWrite }: { info: TCategoryInfo; canWrite:
       <div className="card__header">
         <h2 id={`${id}-title`}>Related tags</h2>
         {canWrite ? (
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setEditing('new')}
-          >
+          <Button variant="ghost" small onClick={() => setEditing('new')}>
             Add a tag
-          </button>
+          </Button>
         ) : null}
       </div>
       {info.related_tags.length === 0 ? (

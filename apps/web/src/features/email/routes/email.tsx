@@ -1,3 +1,4 @@
+import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -41,9 +42,9 @@ export function EmailPage() {
         ) : setup.isError ? (
           <div className="empty-state" role="alert">
             <p>The settings could not be loaded.</p>
-            <button type="button" className="button button--ghost" onClick={() => setup.refetch()}>
+            <Button variant="ghost" onClick={() => setup.refetch()}>
               Try again
-            </button>
+            </Button>
           </div>
         ) : (
           <>

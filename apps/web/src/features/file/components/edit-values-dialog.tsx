@@ -1,5 +1,6 @@
 import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { useEditValues } from '../api/file-mutations';
@@ -44,14 +45,9 @@ export function EditValuesDialog({ file, onClose }: { file: TFileDetail; onClose
             );
           }}
           actions={
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={onClose}
-              disabled={save.isPending}
-            >
+            <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
               Cancel
-            </button>
+            </Button>
           }
         />
       )}

@@ -1,5 +1,6 @@
 import { contract, type TFileDetail, type TFileVersion, UPLOAD_MAX_FILES } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { FileDropZone } from '../../../components/drop-zone';
@@ -34,9 +35,9 @@ export function VersionList({ file, userId }: { file: TFileDetail; userId: numbe
             · {v.name} · {formatBytes(v.size)} · {v.author.name} · {formatDateTime(v.created_at)}
             {v.rolled_back_from ? ` · copy of version ${v.rolled_back_from}` : ''}
             {v.comment ? ` · ${v.comment}` : ''}{' '}
-            <button
-              type="button"
-              className="button button--link button--small"
+            <Button
+              variant="link"
+              small
               aria-label={`Download version ${v.number}`}
               onClick={() =>
                 callApi(contract.fileActions.downloadFiles, {
@@ -49,16 +50,11 @@ export function VersionList({ file, userId }: { file: TFileDetail; userId: numbe
               }
             >
               Download
-            </button>
+            </Button>
             {!v.is_current && file.permissions.edit ? (
-              <button
-                type="button"
-                className="button button--link button--small"
-                disabled={rollback.isPending}
-                onClick={() => setAsked(v)}
-              >
+              <Button variant="link" small disabled={rollback.isPending} onClick={() => setAsked(v)}>
                 Roll back to version {v.number}
-              </button>
+              </Button>
             ) : null}
           </li>
         ))}
@@ -170,9 +166,9 @@ export function OtherFiles({ file }: { file: TFileDetail }) {
                   {a.name}
                 </label>{' '}
                 <span className="muted">{formatBytes(a.size)}</span>{' '}
-                <button
-                  type="button"
-                  className="button button--link button--small"
+                <Button
+                  variant="link"
+                  small
                   aria-label={`Download ${a.name}`}
                   onClick={() =>
                     callApi(contract.fileActions.downloadOtherFiles, { params: { id: a.id } }).then(
@@ -182,13 +178,12 @@ export function OtherFiles({ file }: { file: TFileDetail }) {
                   }
                 >
                   Download
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            className="button button--small"
+          <Button
+            small
             disabled={chosen.length === 0}
             onClick={() =>
               callApi(contract.file.downloadManyOtherFiles, { body: { ids: chosen } }).then(
@@ -198,16 +193,16 @@ export function OtherFiles({ file }: { file: TFileDetail }) {
             }
           >
             Download chosen as one PDF
-          </button>
+          </Button>
           {file.permissions.edit ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
+            <Button
+              variant="ghost"
+              small
               disabled={chosen.length === 0 || remove.isPending}
               onClick={() => setConfirming(true)}
             >
               Remove chosen
-            </button>
+            </Button>
           ) : null}
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -22,9 +23,9 @@ export function MoveFileDialog({ file, onClose }: { file: TFileDetail; onClose: 
   const options = (targets.data ?? []).filter((c) => c.id !== file.folder_id);
   const chosen = options.find((c) => c.id === target);
   const cancel = (
-    <button type="button" className="button button--ghost" onClick={onClose} disabled={move.isPending}>
+    <Button variant="ghost" onClick={onClose} disabled={move.isPending}>
       Cancel
-    </button>
+    </Button>
   );
 
   return (

@@ -1,5 +1,6 @@
 import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormField } from '../../../components/form-field';
@@ -62,19 +63,18 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
             />
           </label>
           <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--primary"
+            <Button
+              variant="primary"
               onClick={() => {
                 void navigator.clipboard?.writeText(link);
                 notify.success('Link copied');
               }}
             >
               Copy link
-            </button>
-            <button type="button" className="button button--ghost" onClick={onClose}>
+            </Button>
+            <Button variant="ghost" onClick={onClose}>
               Done
-            </button>
+            </Button>
           </div>
         </>
       ) : (
@@ -123,9 +123,9 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
               .map((l) => (
                 <li key={l.id}>
                   {l.has_password ? 'With password' : 'Open'} · {l.download_count} downloads{' '}
-                  <button
-                    type="button"
-                    className="button button--link button--small"
+                  <Button
+                    variant="link"
+                    small
                     disabled={share.isPending}
                     onClick={() =>
                       share.mutate(
@@ -138,7 +138,7 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
                     }
                   >
                     Revoke
-                  </button>
+                  </Button>
                 </li>
               ))}
           </ul>

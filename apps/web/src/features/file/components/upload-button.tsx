@@ -1,6 +1,7 @@
 import type { TCategoryOption } from '@quire/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FileDropZone } from '../../../components/drop-zone';
 import { SinglePicker } from '../../../components/single-picker';
@@ -94,16 +95,15 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
           Close
         </button>
         {done > 0 && !uploads.busy ? (
-          <button
-            type="button"
-            className="button button--primary"
+          <Button
+            variant="primary"
             onClick={() => {
               onClose();
               navigate('/unindexed-files', { state: { categoryId: folderId } });
             }}
           >
             Index {done === 1 ? 'the uploaded file' : `the ${done} uploaded files`}
-          </button>
+          </Button>
         ) : null}
       </div>
     </Dialog>
@@ -120,14 +120,9 @@ export function UploadButton() {
   if (!categories.data?.length) return null;
   return (
     <>
-      <button
-        type="button"
-        className="button button--primary button--small"
-        aria-label="Upload files"
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="primary" small aria-label="Upload files" onClick={() => setOpen(true)}>
         Upload
-      </button>
+      </Button>
       {open ? <UploadDialog onClose={() => setOpen(false)} /> : null}
     </>
   );

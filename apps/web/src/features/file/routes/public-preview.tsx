@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Button } from '../../../components/button';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -90,9 +91,8 @@ export function PublicPreviewPage() {
       <p className="muted">
         {f.mime_type} · {formatBytes(f.size ?? 0)}
       </p>
-      <button
-        type="button"
-        className="button button--primary"
+      <Button
+        variant="primary"
         onClick={() =>
           content('attachment').then(
             (blob) => saveBlob(blob, f.name ?? 'file'),
@@ -101,7 +101,7 @@ export function PublicPreviewPage() {
         }
       >
         Download
-      </button>
+      </Button>
       <div className="file-preview">
         <FilePreview
           kind={f.preview ?? 'none'}

@@ -1,6 +1,7 @@
 import { contract, type TFieldValueInput, type TFileSummary } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -47,9 +48,9 @@ function CategoryForm({
       errors={errors}
       onSubmit={onSubmit}
       actions={
-        <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+        <Button variant="ghost" onClick={onClose} disabled={busy}>
           Close
-        </button>
+        </Button>
       }
     />
   );
@@ -260,23 +261,22 @@ export function UnindexedFilesPage() {
           if (categories.size !== 1 || chosen[0]?.folder_id == null)
             return <span className="muted">Choose files of one category to index them together.</span>;
           return (
-            <button
-              type="button"
-              className="button button--primary button--small"
+            <Button
+              variant="primary"
+              small
               onClick={() => {
                 setOpen(null);
                 setBulk(chosen);
               }}
             >
               Index {chosen.length} selected
-            </button>
+            </Button>
           );
         }}
         rowActions={(f) => (
           <>
-            <button
-              type="button"
-              className="button button--small"
+            <Button
+              small
               aria-label={`Index ${f.name}`}
               onClick={() => {
                 setBulk(null);
@@ -284,15 +284,15 @@ export function UnindexedFilesPage() {
               }}
             >
               Index
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--small"
+            </Button>
+            <Button
+              variant="ghost"
+              small
               aria-label={`Cancel upload of ${f.name}`}
               onClick={() => setCancelling(f)}
             >
               Cancel upload
-            </button>
+            </Button>
           </>
         )}
       />

@@ -2,6 +2,7 @@ import { contract } from '@quire/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
 import { apiQueryOptions } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/format';
 import { useMarkRead } from '../api/notifications';
@@ -20,24 +21,23 @@ export function NotificationBell() {
   const unread = list.data?.unread ?? 0;
   return (
     <div className="bell">
-      <button
-        type="button"
-        className="button button--ghost button--small"
+      <Button
+        variant="ghost"
+        small
         aria-expanded={open}
         aria-controls="bell-list"
         onClick={() => setOpen(!open)}
       >
         Notifications{unread ? <span className="badge">{unread}</span> : null}
-      </button>
+      </Button>
       {open ? (
         <div id="bell-list" className="bell__panel">
           {(list.data?.items ?? []).length === 0 ? <p className="muted">No notifications</p> : null}
           <ul className="plain-list">
             {(list.data?.items ?? []).map((n) => (
               <li key={n.id} className={n.read ? 'is-read' : 'is-unread'}>
-                <button
-                  type="button"
-                  className="button button--link"
+                <Button
+                  variant="link"
                   onClick={() => {
                     if (!n.read) read.mutate(n.id);
                     setOpen(false);
@@ -45,7 +45,7 @@ export function NotificationBell() {
                   }}
                 >
                   {n.title}
-                </button>
+                </Button>
                 <span className="muted"> {relativeTime(n.created_at)}</span>
               </li>
             ))}
@@ -54,13 +54,9 @@ export function NotificationBell() {
             See all
           </Link>
           {(list.data?.items ?? []).length ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => setConfirming(true)}
-            >
+            <Button variant="ghost" small onClick={() => setConfirming(true)}>
               Clear all
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}

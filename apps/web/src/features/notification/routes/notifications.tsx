@@ -1,6 +1,7 @@
 import type { TNotification } from '@quire/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button';
 import { Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -29,15 +30,9 @@ function Item({ n, onRead, busy }: { n: TNotification; onRead: () => void; busy:
         </span>
       </div>
       {n.read ? null : (
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-label={`Mark read: ${n.title}`}
-          onClick={onRead}
-          disabled={busy}
-        >
+        <Button variant="ghost" small aria-label={`Mark read: ${n.title}`} onClick={onRead} disabled={busy}>
           Mark read
-        </button>
+        </Button>
       )}
     </li>
   );
@@ -66,9 +61,9 @@ export function NotificationsPage() {
       </PageHeader>
       {items.length ? (
         <div className="section-header">
-          <button type="button" className="button button--ghost" onClick={() => setClearing(true)}>
+          <Button variant="ghost" onClick={() => setClearing(true)}>
             Clear all
-          </button>
+          </Button>
         </div>
       ) : null}
       {list.isPending ? (

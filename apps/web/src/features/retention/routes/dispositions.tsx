@@ -1,5 +1,6 @@
 import type { TDisposition } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { Pagination, pagingOf } from '../../../components/pagination';
@@ -68,28 +69,25 @@ export function DispositionsPage() {
           ]}
         />
         {canWrite ? (
-          <button type="button" className="button button--ghost" onClick={scanNow} disabled={scan.isPending}>
+          <Button variant="ghost" onClick={scanNow} disabled={scan.isPending}>
             {scan.isPending ? 'Scanning…' : 'Scan now'}
-          </button>
+          </Button>
         ) : null}
         {open ? (
           <>
-            <button
-              type="button"
-              className="button"
+            <Button
               disabled={selected.length === 0}
               onClick={() => setDeciding({ decision: 'approve', items: selected })}
             >
               Approve chosen ({selected.length})
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
+            </Button>
+            <Button
+              variant="ghost"
               disabled={selected.length === 0}
               onClick={() => setDeciding({ decision: 'postpone', items: selected })}
             >
               Postpone chosen ({selected.length})
-            </button>
+            </Button>
           </>
         ) : null}
       </div>

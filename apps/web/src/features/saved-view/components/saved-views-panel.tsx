@@ -1,6 +1,7 @@
 import type { TFilterFilesBody, TSavedView } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Button } from '../../../components/button';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -119,9 +120,9 @@ export function SaveViewButton({ query }: { query: TFilterFilesBody | null }) {
   if (!query) return null;
   return (
     <>
-      <button type="button" className="button button--ghost" onClick={() => setOpen(true)}>
+      <Button variant="ghost" onClick={() => setOpen(true)}>
         Save view…
-      </button>
+      </Button>
       {open ? <ViewNameDialog query={query} onClose={() => setOpen(false)} /> : null}
     </>
   );

@@ -1,4 +1,5 @@
 import { accessTypeLabel, DIRECTORY_ACCESS_TYPES } from '@quire/contract';
+import { Button } from '../../../components/button';
 import type { Mapping } from '../lib/directory-settings';
 
 /**
@@ -75,24 +76,24 @@ export function GroupMappings({
               <DirectoryAccessOptions />
             </select>
           </div>
-          <button
-            type="button"
-            className="button button--ghost button--small"
+          <Button
+            variant="ghost"
+            small
             aria-label={`Remove the mapping of ${m.directory_group || 'this group'}`}
             onClick={() => onChange(mappings.filter((_, j) => j !== i))}
           >
             Remove
-          </button>
+          </Button>
         </div>
       ))}
       <div>
-        <button
-          type="button"
-          className="button button--ghost button--small"
+        <Button
+          variant="ghost"
+          small
           onClick={() => onChange([...mappings, { directory_group: '', group_id: null, access_type: null }])}
         >
           Add a group mapping
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { QueryState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -49,9 +50,9 @@ export function AuthenticationPage() {
           />
           {provider.data && canManage ? (
             <div>
-              <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              <Button variant="danger" onClick={() => setConfirming(true)}>
                 Remove the directory
-              </button>
+              </Button>
             </div>
           ) : null}
         </section>

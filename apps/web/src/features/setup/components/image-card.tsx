@@ -1,5 +1,6 @@
 import { BACKGROUND_MAX_BYTES, BRANDING_IMAGE_TYPES, LOGO_MAX_BYTES } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FileDropZone } from '../../../components/drop-zone';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -76,13 +77,9 @@ export function ImageCard({
             </p>
           ) : null}
           {url ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => setRemoving(true)}
-            >
+            <Button variant="ghost" small onClick={() => setRemoving(true)}>
               Remove {text.title.toLowerCase()}
-            </button>
+            </Button>
           ) : null}
         </>
       ) : null}

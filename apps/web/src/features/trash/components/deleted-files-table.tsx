@@ -1,5 +1,6 @@
 import type { TTrashFile } from '@quire/contract';
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/button';
 import { type PageAnswer, pagingOf } from '../../../components/pagination';
 import { SortableTable, type TableColumn } from '../../../components/sortable-table';
 import { formatShortDate } from '../../../lib/format';
@@ -54,13 +55,8 @@ export function DeletedFilesTable({
 /** A row's Restore button. */
 export function RestoreButton({ file, onClick }: { file: TTrashFile; onClick: () => void }) {
   return (
-    <button
-      type="button"
-      className="button button--small"
-      aria-label={`Restore ${file.name}`}
-      onClick={onClick}
-    >
+    <Button small aria-label={`Restore ${file.name}`} onClick={onClick}>
       Restore
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import type { TTrashFile } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -35,14 +36,14 @@ export function TrashPage() {
             ? (f) => (
                 <>
                   <RestoreButton file={f} onClick={() => restore.open(f)} />
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
+                  <Button
+                    variant="danger"
+                    small
                     aria-label={`Delete ${f.name} for good`}
                     onClick={() => setPurging(f)}
                   >
                     Delete for good
-                  </button>
+                  </Button>
                 </>
               )
             : undefined

@@ -7,6 +7,7 @@ import {
 } from '@quire/contract';
 import { type ChangeEvent, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
 import { Field } from '../../../components/form-field';
 import { CheckStep, FileStep, TemplateStep } from '../../../components/import-preview';
 import { useNotificationStore, useNotify } from '../../../components/notifications/notification-context';
@@ -125,9 +126,8 @@ export function ImportUsersPage() {
           empty={<p className="muted">The workbook has no data rows under the header.</p>}
         >
           <div className="form-actions">
-            <button
-              type="button"
-              className="button button--ghost"
+            <Button
+              variant="ghost"
               onClick={() => {
                 clear();
                 if (fileRef.current) fileRef.current.value = '';
@@ -136,13 +136,8 @@ export function ImportUsersPage() {
               disabled={importing}
             >
               Choose another file
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={runImport}
-              disabled={blocked || importing}
-            >
+            </Button>
+            <Button variant="primary" onClick={runImport} disabled={blocked || importing}>
               {importing ? (
                 <>
                   <span className="spinner spinner--small" aria-hidden="true" /> Importing…
@@ -150,7 +145,7 @@ export function ImportUsersPage() {
               ) : (
                 `Import ${plural(preview.rows.length, 'user', 'users')}`
               )}
-            </button>
+            </Button>
           </div>
         </CheckStep>
       ) : null}

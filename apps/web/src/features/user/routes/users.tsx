@@ -1,6 +1,7 @@
 import { accessTypeLabel, type TAdminUser, VENDOR_ADMIN } from '@quire/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { NewButton, SearchAndStatus } from '../../../components/list-parts';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
@@ -143,16 +144,15 @@ export function UsersPage() {
                 {debouncedSearch ? `Nobody matches “${debouncedSearch}”` : 'Nobody has this status'}
                 {debouncedSearch && status ? ' with this status' : ''}.
               </p>
-              <button
-                type="button"
-                className="button button--ghost"
+              <Button
+                variant="ghost"
                 onClick={() => {
                   setSearch('');
                   list.change({ search: '', status: '' });
                 }}
               >
                 Clear the filters
-              </button>
+              </Button>
             </>
           ) : (
             <>

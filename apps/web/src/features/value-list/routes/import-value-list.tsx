@@ -1,6 +1,7 @@
 import { VALUE_LIST_IMPORT_MAX_BYTES } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/button';
 import { FileDropZone } from '../../../components/drop-zone';
 import { Field } from '../../../components/form-field';
 import { CheckStep, FileStep, TemplateStep } from '../../../components/import-preview';
@@ -128,18 +129,13 @@ export function ImportValueListPage() {
           ]}
         >
           <div className="form-actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={runImport}
-              disabled={blocked || importList.isPending}
-            >
+            <Button variant="primary" onClick={runImport} disabled={blocked || importList.isPending}>
               {importing
                 ? 'Importing…'
                 : editing
                   ? `Replace with ${plural(preview.rows.length, 'item', 'items')}`
                   : `Create the list with ${plural(preview.rows.length, 'item', 'items')}`}
-            </button>
+            </Button>
           </div>
         </CheckStep>
       ) : null}

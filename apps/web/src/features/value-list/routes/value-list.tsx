@@ -1,6 +1,7 @@
 import { ITEM_LABEL_MAX, type TValueListDetail } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -121,9 +122,9 @@ function Editor({ list }: { list: TValueListDetail }) {
             <Link className="button button--ghost" to={`/admin/value-lists/${list.id}/import`}>
               Replace from Excel
             </Link>
-            <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
               Delete list
-            </button>
+            </Button>
           </span>
         ) : (
           <span className="badge badge--neutral">Read only</span>
@@ -200,9 +201,9 @@ function Editor({ list }: { list: TValueListDetail }) {
         </fieldset>
         {canWrite ? (
           <div className="form-actions">
-            <button type="button" className="button button--ghost" onClick={add}>
+            <Button variant="ghost" onClick={add}>
               Add item
-            </button>
+            </Button>
             <PendingButton type="button" pending={edit.isPending} pendingLabel="Saving…" onClick={save}>
               Save list
             </PendingButton>

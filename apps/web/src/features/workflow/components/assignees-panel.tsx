@@ -1,5 +1,6 @@
 import type { TStep } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
@@ -45,9 +46,10 @@ export function AssigneesPanel({ step, canWrite }: { step: TStep; canWrite: bool
                 {a.name} <span className="muted">({a.kind})</span>
               </span>
               {canWrite ? (
-                <button
-                  type="button"
-                  className="button button--link button--small is-danger"
+                <Button
+                  variant="link"
+                  small
+                  danger
                   aria-label={`Remove ${a.name}`}
                   disabled={remove.isPending}
                   onClick={() =>
@@ -62,7 +64,7 @@ export function AssigneesPanel({ step, canWrite }: { step: TStep; canWrite: bool
                   }
                 >
                   Remove
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}

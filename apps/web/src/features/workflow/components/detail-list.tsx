@@ -1,5 +1,6 @@
 import type { TStep, TWorkflow } from '@quire/contract';
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/button';
 
 /** What a panel of a step's details is given: the step, its workflow, and whether one may change it. */
 export interface StepPanelProps {
@@ -53,22 +54,23 @@ export function DetailList<T extends { id: number }>({
               <span>{children(item, index)}</span>
               {canWrite ? (
                 <span className="row-actions">
-                  <button
-                    type="button"
-                    className="button button--link button--small"
+                  <Button
+                    variant="link"
+                    small
                     aria-label={`Edit ${nameOf(item)}`}
                     onClick={() => onEdit(item)}
                   >
                     Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--link button--small is-danger"
+                  </Button>
+                  <Button
+                    variant="link"
+                    small
+                    danger
                     aria-label={`Delete ${nameOf(item)}`}
                     onClick={() => onDelete(item)}
                   >
                     Delete
-                  </button>
+                  </Button>
                 </span>
               ) : null}
             </li>
@@ -79,9 +81,9 @@ export function DetailList<T extends { id: number }>({
       )}
       {canWrite ? (
         <div>
-          <button type="button" className="button button--ghost" disabled={addDisabled} onClick={onAdd}>
+          <Button variant="ghost" disabled={addDisabled} onClick={onAdd}>
             {addLabel}
-          </button>
+          </Button>
         </div>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import type { TWorkflow, TWorkflowValue } from '@quire/contract';
 import { useState } from 'react';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/form-field';
 import { MultiPicker } from '../../../components/multi-picker';
@@ -228,9 +229,9 @@ export function WorkflowMetadataDialog({
           label="Fields of the workflow"
         />
         <div className="form-actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={save.isPending}>
+          <Button variant="ghost" onClick={onClose} disabled={save.isPending}>
             {canWrite ? 'Cancel' : 'Close'}
-          </button>
+          </Button>
           {canWrite ? (
             <PendingButton type="button" pending={save.isPending} pendingLabel="Saving…" onClick={onSave}>
               Save metadata

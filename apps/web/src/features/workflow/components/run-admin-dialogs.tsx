@@ -1,5 +1,6 @@
 import type { TRun } from '@quire/contract';
 import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Field } from '../../../components/form-field';
@@ -92,22 +93,12 @@ export function MoveRunDialog({
           )}
         </Field>
         <div className="form-actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={onClose}
-            disabled={trigger.isPending}
-          >
+          <Button variant="ghost" onClick={onClose} disabled={trigger.isPending}>
             Close
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={trigger.isPending}
-            onClick={() => act('cancel')}
-          >
+          </Button>
+          <Button variant="danger" disabled={trigger.isPending} onClick={() => act('cancel')}>
             Cancel the run
-          </button>
+          </Button>
           <PendingButton pending={trigger.isPending} pendingLabel="Moving…">
             Move file
           </PendingButton>

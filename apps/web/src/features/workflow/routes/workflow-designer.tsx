@@ -2,6 +2,7 @@ import type { TStep, TWorkflow } from '@quire/contract';
 import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -62,9 +63,9 @@ function StepEditor({
         <StepSettingsForm workflowId={workflow.id} step={step} steps={workflow.steps} canWrite={canWrite} />
         {canWrite ? (
           <div className="form-actions form-actions--start">
-            <button type="button" className="button button--ghost is-danger" onClick={onDelete}>
+            <Button variant="ghost" danger onClick={onDelete}>
               Delete step
-            </button>
+            </Button>
           </div>
         ) : null}
       </TabPanel>
@@ -158,43 +159,36 @@ export function WorkflowDesignerPage() {
               <div className="page-actions">
                 {canWrite ? (
                   <>
-                    <button type="button" className="button button--ghost" onClick={() => setOpen('edit')}>
+                    <Button variant="ghost" onClick={() => setOpen('edit')}>
                       Edit details
-                    </button>
+                    </Button>
                     {w.status === 'draft' ? (
-                      <button
-                        type="button"
-                        className="button button--primary"
+                      <Button
+                        variant="primary"
                         disabled={saveWorkflow.isPending}
                         onClick={() => setStatus('active')}
                       >
                         Activate
-                      </button>
+                      </Button>
                     ) : (
-                      <button
-                        type="button"
-                        className="button button--ghost"
+                      <Button
+                        variant="ghost"
                         disabled={saveWorkflow.isPending}
                         onClick={() => setStatus('draft')}
                       >
                         Back to draft
-                      </button>
+                      </Button>
                     )}
                   </>
                 ) : (
                   <span className="badge badge--neutral">Read only</span>
                 )}
-                <button type="button" className="button button--ghost" onClick={() => setOpen('metadata')}>
+                <Button variant="ghost" onClick={() => setOpen('metadata')}>
                   Workflow metadata ({w.fields.length})
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={steps.length === 0}
-                  onClick={() => setOpen('dry-run')}
-                >
+                </Button>
+                <Button variant="ghost" disabled={steps.length === 0} onClick={() => setOpen('dry-run')}>
                   Dry run
-                </button>
+                </Button>
               </div>
             </section>
 
@@ -203,13 +197,9 @@ export function WorkflowDesignerPage() {
                 <div className="card__header">
                   <h2 id="steps-heading">Steps</h2>
                   {canWrite ? (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => setSelected('new')}
-                    >
+                    <Button variant="ghost" small onClick={() => setSelected('new')}>
                       Add step
-                    </button>
+                    </Button>
                   ) : null}
                 </div>
                 <StepList
