@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './http.js';
-import { ZCategoryWorkflow } from './workflow-model.js';
+import { ZCategoryWorkflow } from './workflow-run-model.js';
 
 // The category call the workflow area answers (spec §7 "Category"). It joins the category
 // area's entries in index.ts (`category: { ...categoryContract, ...categoryWorkflowContract }`).

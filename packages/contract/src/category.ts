@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCategoryRef, ZCategoryRight, ZGrantInputs, ZGrantView, ZRights } from './category-grants.js';
 import { ZId, ZIdParams, ZNull, ZText, zLine, zMultiline } from './common.js';
 import { endpoint } from './http.js';
 import { ZMetadataField } from './metadata.js';
@@ -8,23 +9,7 @@ import { ZMetadataField } from './metadata.js';
 // only what the caller may view (File Control admins and the Auditor: everything; everyone
 // else: what is granted to them, their groups or through a category group, inherited down
 // the tree). A category the caller may not view answers 404. Writes are File Control writes.
-
-export const CATEGORY_RIGHTS = ['view', 'upload', 'edit', 'delete', 'share', 'manage'] as const;
-export type CategoryRightName = (typeof CATEGORY_RIGHTS)[number];
-export const ZCategoryRight = z.enum(CATEGORY_RIGHTS);
-
-/** What a caller (or a grant) may do in a category. Any right implies view. */
-export const ZRights = z.object({
-  view: z.boolean(),
-  upload: z.boolean(),
-  edit: z.boolean(),
-  delete: z.boolean(),
-  share: z.boolean(),
-  manage: z.boolean(),
-});
-export type TRights = z.infer<typeof ZRights>;
-
-const ZRef = z.object({ id: z.number().int(), name: z.string() });
+// Rights and grants are in category-grants.ts, category groups in category-groups.ts.
 
 /** A category as the tree shows it (GET /api/folders: a flat list in tree order). */
 export const ZCategory = z.object({
@@ -56,7 +41,7 @@ export const ZAdminCategory = ZCategory.extend({
   tag_count: z.number().int(),
   /** Grants set on the category itself (users and groups). */
   grant_count: z.number().int(),
-  category_groups: z.array(ZRef),
+  category_groups: z.array(ZCategoryRef),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -80,43 +65,6 @@ export const ZFileCategoriesQuery = z.object({
   search: zLine().trim().max(100).optional(),
 });
 
-/** Who a grant is for. */
-export const ZGrantee = z.object({
-  kind: z.enum(['user', 'group']),
-  id: z.number().int(),
-  name: z.string(),
-});
-
-/**
- * A grant as the rights screen shows it: set on this category (`own`), inherited from a
- * category above (`inherited`, with `from`), or through a category group this category or one
- * above belongs to (`category_group`, with the group and `from`).
- */
-export const ZGrantView = z.object({
-  id: z.number().int(),
-  grantee: ZGrantee,
-  rights: ZRights,
-  source: z.enum(['own', 'inherited', 'category_group']),
-  /** The category the grant is set on (this one for `own`). */
-  from: ZRef,
-  category_group: ZRef.nullable(),
-});
-export type TGrantView = z.infer<typeof ZGrantView>;
-
-/** A grant to set: a user or a group (exactly one) and its rights (any right implies view). */
-export const ZGrantInput = z
-  .object({
-    user_id: ZId.optional(),
-    group_id: ZId.optional(),
-    rights: z.array(ZCategoryRight).min(1, 'Choose at least one right').max(6),
-  })
-  .refine((g) => (g.user_id === undefined) !== (g.group_id === undefined), {
-    message: 'Give either user_id or group_id',
-    path: ['user_id'],
-  });
-export type TGrantInput = z.output<typeof ZGrantInput>;
-const ZGrants = z.array(ZGrantInput).max(500);
-
 /** A metadata field of a category: its own settings there, or inherited from a category above. */
 export const ZCategoryField = z.object({
   field: ZMetadataField,
@@ -131,7 +79,7 @@ export const ZCategoryField = z.object({
   /** Whether it comes from a category above (the category's own settings win over it). */
   inherited: z.boolean(),
   /** The category above it comes from, when the caller may view that category. */
-  inherited_from: ZRef.nullable(),
+  inherited_from: ZCategoryRef.nullable(),
 });
 export type TCategoryField = z.infer<typeof ZCategoryField>;
 
@@ -166,20 +114,20 @@ export const ZRelatedTag = z.object({
   name: z.string(),
   color: z.string().nullable(),
   /** The category the tag links to, when it links one the caller may view. */
-  linked_folder: ZRef.nullable(),
+  linked_folder: ZCategoryRef.nullable(),
 });
 export type TRelatedTag = z.infer<typeof ZRelatedTag>;
 
 /** A category with what its settings screen shows. */
 export const ZCategoryInfo = ZCategory.extend({
   /** The categories above it that the caller may view, from the top. */
-  ancestors: z.array(ZRef),
+  ancestors: z.array(ZCategoryRef),
   /** Its sub-categories the caller may view, in order. */
   children: z.array(ZCategory),
   incremental_prefix: z.string(),
   fields: z.array(ZCategoryField),
   related_tags: z.array(ZRelatedTag),
-  category_groups: z.array(ZRef),
+  category_groups: z.array(ZCategoryRef),
   /** Every grant that holds here; null unless the caller reads File Control. */
   grants: z.array(ZGrantView).nullable(),
   /**
@@ -195,7 +143,7 @@ export const ZCategoryInfo = ZCategory.extend({
 export type TCategoryInfo = z.infer<typeof ZCategoryInfo>;
 
 const ZName = ZText(120);
-const ZDescription = zMultiline().trim().max(1000);
+export const ZCategoryDescription = zMultiline().trim().max(1000);
 const ZPosition = z.number().int().min(0).max(100000);
 const ZPrefix = zLine().trim().max(20);
 
@@ -207,12 +155,12 @@ const categorySettings = {
   /** Its own fields, in this order (an update given them replaces the old set). */
   fields: ZCategoryFields.optional(),
   /** The grants set on the category itself (an update given them replaces the old ones). */
-  permissions: ZGrants.optional(),
+  permissions: ZGrantInputs.optional(),
 };
 
 export const ZStoreCategoryBody = z.object({
   name: ZName,
-  description: ZDescription.optional(),
+  description: ZCategoryDescription.optional(),
   /** Where to create it; absent: at the top. */
   parent_id: ZId.optional(),
   /** Place among its siblings (0 first); absent: last. */
@@ -224,7 +172,7 @@ export type TStoreCategoryBody = z.output<typeof ZStoreCategoryBody>;
 export const ZUpdateCategoryBody = z.object({
   folder_id: ZId,
   name: ZName.optional(),
-  description: ZDescription.optional(),
+  description: ZCategoryDescription.optional(),
   /** Move under another category (null: to the top); a move into itself or below itself is refused. */
   parent_id: ZId.nullable().optional(),
   /** Place among its (new) siblings, 0 first. */
@@ -258,41 +206,6 @@ export const ZDeleteFolderData = z.object({
   trashed_files: z.number().int(),
 });
 
-export const ZCategoryGroup = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  /** Member categories the caller may view, in the group's order. */
-  categories: z.array(ZRef.extend({ path: z.string() })),
-  /** The group's grants (apply to every member); null unless the caller reads File Control. */
-  grants: z.array(z.object({ id: z.number().int(), grantee: ZGrantee, rights: ZRights })).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type TCategoryGroup = z.infer<typeof ZCategoryGroup>;
-
-const ZCategoryIds = z
-  .array(ZId)
-  .max(5000)
-  .refine((ids) => new Set(ids).size === ids.length, { message: 'A category is listed twice' });
-
-export const ZCreateCategoryGroupBody = z.object({
-  name: ZText(100),
-  description: ZDescription.optional(),
-  category_ids: ZCategoryIds.optional(),
-  permissions: ZGrants.optional(),
-});
-
-export const ZUpdateCategoryGroupBody = z.object({
-  id: ZId,
-  name: ZText(100).optional(),
-  description: ZDescription.optional(),
-  /** When given, replaces the members, in this order. */
-  category_ids: ZCategoryIds.optional(),
-  /** When given, replaces the group's grants. */
-  permissions: ZGrants.optional(),
-});
-
 const ZTagName = ZText(60);
 export const ZAddRelatedTagsBody = z.object({
   folder_id: ZId,
@@ -310,13 +223,6 @@ export const ZEditRelatedTagBody = z.object({
   color: ZColor.nullish(),
   linked_folder_id: ZId.nullish(),
 });
-
-/** Who rights can be granted to (the rights screens' pickers). */
-export const ZGrantees = z.object({
-  users: z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string() })),
-  groups: z.array(ZRef),
-});
-export type TGrantees = z.infer<typeof ZGrantees>;
 
 const fileControlWrite = { area: 'fileControl', access: 'write' } as const;
 
@@ -354,48 +260,6 @@ export const categoryContract = {
     summary: 'The categories the caller may view (or hold `right` in), with their path, for pickers',
     query: ZFileCategoriesQuery,
     response: z.array(ZCategoryOption),
-  }),
-  categoryGroups: endpoint({
-    method: 'GET',
-    path: '/api/category-groups',
-    guard: 'signedIn',
-    summary:
-      'Category groups by name, with the member categories the caller may view (groups with none are left out)',
-    response: z.array(ZCategoryGroup),
-  }),
-  categoryGroup: endpoint({
-    method: 'GET',
-    path: '/api/category-groups/{id}',
-    guard: 'signedIn',
-    summary: 'One category group (404 when the caller may view none of its categories)',
-    params: ZIdParams,
-    response: ZCategoryGroup,
-  }),
-  createCategoryGroup: endpoint({
-    method: 'POST',
-    path: '/api/create/category-group',
-    guard: fileControlWrite,
-    summary: 'Create a category group (unique name) with member categories and grants for all of them',
-    body: ZCreateCategoryGroupBody,
-    response: ZCategoryGroup,
-  }),
-  updateCategoryGroup: endpoint({
-    method: 'POST',
-    path: '/api/update/category-group',
-    guard: fileControlWrite,
-    summary:
-      'Rename or describe a category group; `category_ids` and `permissions` replace its members and grants',
-    body: ZUpdateCategoryGroupBody,
-    response: ZCategoryGroup,
-  }),
-  deleteCategoryGroup: endpoint({
-    method: 'POST',
-    path: '/api/delete/category-group/{id}',
-    guard: fileControlWrite,
-    extension: true,
-    summary: 'Delete a category group: its grants stop applying; the categories stay',
-    params: ZIdParams,
-    response: ZNull,
   }),
   folderInfo: endpoint({
     method: 'GET',
@@ -473,14 +337,6 @@ export const categoryContract = {
     summary: 'Rename, recolour or relink a related tag of the category `folder_id`',
     body: ZEditRelatedTagBody,
     response: ZRelatedTag,
-  }),
-  grantees: endpoint({
-    method: 'GET',
-    path: '/api/category-grantees',
-    guard: { area: 'fileControl', access: 'read' },
-    extension: true,
-    summary: 'The people (active) and groups rights can be granted to, by name',
-    response: ZGrantees,
   }),
   deleteRelatedTag: endpoint({
     method: 'POST',

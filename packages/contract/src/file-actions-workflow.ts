@@ -1,5 +1,5 @@
 import { endpoint } from './http.js';
-import { ZFileWorkflowStage, ZManualTriggerBody } from './workflow-model.js';
+import { ZFileWorkflowStage, ZManualTriggerBody } from './workflow-run-model.js';
 
 // The file action the workflow area answers (spec §4 "a workflow stage can be triggered
 // manually"). It joins the file-actions entries in index.ts

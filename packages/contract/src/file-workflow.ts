@@ -1,6 +1,6 @@
 import { ZIdParams, ZPage, ZPageQuery } from './common.js';
 import { endpoint } from './http.js';
-import { ZAssignedFile, ZFileWorkflowStage } from './workflow-model.js';
+import { ZAssignedFile, ZFileWorkflowStage } from './workflow-run-model.js';
 
 // The file calls the workflow area answers (spec §7 "File"). They join the file area's
 // entries in index.ts (`file: { ...fileContract, ...fileWorkflowContract }`).

@@ -3,6 +3,8 @@ import { authContract } from './auth.js';
 import { backupContract } from './backup.js';
 import { categoryContract } from './category.js';
 import { categoryFilesContract } from './category-files.js';
+import { categoryGrantsContract } from './category-grants.js';
+import { categoryGroupsContract } from './category-groups.js';
 import { categoryWorkflowContract } from './category-workflow.js';
 import { dashboardAndSearchContract } from './dashboard-and-search.js';
 import { emailContract } from './email.js';
@@ -10,6 +12,7 @@ import { fileContract } from './file.js';
 import { fileActionsContract } from './file-actions.js';
 import { fileActionsWorkflowContract } from './file-actions-workflow.js';
 import { fileBulkContract } from './file-bulk.js';
+import { fileSharingContract } from './file-sharing.js';
 import { fileWorkflowContract } from './file-workflow.js';
 import { groupContract } from './group.js';
 import type { EndpointDef } from './http.js';
@@ -33,6 +36,8 @@ export * from './auth.js';
 export * from './backup.js';
 export * from './category.js';
 export * from './category-files.js';
+export * from './category-grants.js';
+export * from './category-groups.js';
 export * from './category-workflow.js';
 export * from './common.js';
 export * from './cron.js';
@@ -42,6 +47,7 @@ export * from './file.js';
 export * from './file-actions.js';
 export * from './file-actions-workflow.js';
 export * from './file-bulk.js';
+export * from './file-sharing.js';
 export * from './file-workflow.js';
 export * from './group.js';
 export * from './http.js';
@@ -61,6 +67,7 @@ export * from './user.js';
 export * from './value-list.js';
 export * from './workflow.js';
 export * from './workflow-model.js';
+export * from './workflow-run-model.js';
 
 /** Every call of the product, by area. The key `area.name` is the operationId. */
 export const contract = {
@@ -69,10 +76,16 @@ export const contract = {
   user: userContract,
   group: groupContract,
   setup: setupContract,
-  category: { ...categoryContract, ...categoryFilesContract, ...categoryWorkflowContract },
+  category: {
+    ...categoryContract,
+    ...categoryGrantsContract,
+    ...categoryGroupsContract,
+    ...categoryFilesContract,
+    ...categoryWorkflowContract,
+  },
   metadata: metadataContract,
   valueList: valueListContract,
-  file: { ...fileContract, ...fileWorkflowContract },
+  file: { ...fileContract, ...fileSharingContract, ...fileWorkflowContract },
   preview: previewContract,
   fileActions: { ...fileActionsContract, ...fileActionsWorkflowContract },
   fileBulk: fileBulkContract,

@@ -3,13 +3,7 @@ import { ZIdParams, ZNull, ZPage, ZPageQuery, zLine } from './common.js';
 import { endpoint } from './http.js';
 import {
   ZConditionsOfStepBody,
-  ZDryRun,
-  ZDryRunBody,
-  ZDryRunFile,
-  ZDryRunFilesQuery,
   ZEditStepMetadataBody,
-  ZInitiateBody,
-  ZInitiated,
   ZRecipients,
   ZSaveAssigneesBody,
   ZSaveConditionBody,
@@ -29,6 +23,14 @@ import {
   ZWorkflowStatus,
   ZWorkflowSummary,
 } from './workflow-model.js';
+import {
+  ZDryRun,
+  ZDryRunBody,
+  ZDryRunFile,
+  ZDryRunFilesQuery,
+  ZInitiateBody,
+  ZInitiated,
+} from './workflow-run-model.js';
 
 // Workflows (spec §7 "Workflow"): the design is File Control's (read: the Auditor too; write:
 // File Control Admin and Company Admin, signed in as admin); starting a run takes edit rights

@@ -1,4 +1,4 @@
-import { categoryContract } from '@quire/contract';
+import { categoryContract, categoryGrantsContract, categoryGroupsContract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { scopeOf } from '../../lib/visibility.js';
@@ -7,8 +7,11 @@ import * as groups from './category-groups.service.js';
 import * as changes from './category-writes.service.js';
 import * as tags from './related-tags.service.js';
 
+// The calls of category.ts, category-grants.ts and category-groups.ts in the contract.
+const calls = { ...categoryContract, ...categoryGrantsContract, ...categoryGroupsContract };
+
 export const categoryModule = (deps: Deps) =>
-  defineRoutes('category', categoryContract, {
+  defineRoutes('category', calls, {
     folders: async ({ auth }) => ({ data: await catalog.listCategories(deps, scopeOf(auth)) }),
     folderMeta: async ({ auth, params }) => ({
       data: await catalog.categoryMeta(deps, scopeOf(auth), params.id),

@@ -1,4 +1,4 @@
-import { fileContract } from '@quire/contract';
+import { fileContract, fileSharingContract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
@@ -11,6 +11,8 @@ import * as sharing from './sharing.service.js';
 import * as uploads from './upload-files.service.js';
 
 const MINUTE = '1 minute';
+// The calls of file.ts and file-sharing.ts in the contract.
+const calls = { ...fileContract, ...fileSharingContract };
 
 export const fileModule = (deps: Deps) => {
   files.registerFileGuards(deps);
@@ -21,7 +23,7 @@ export const fileModule = (deps: Deps) => {
     timeWindow: MINUTE,
     keyGenerator: (req: { ip: string }) => `share:${req.ip}`,
   };
-  return defineRoutes('file', fileContract, {
+  return defineRoutes('file', calls, {
     fileView: async ({ params, auth, actor }) => ({
       data: await files.viewFile(deps, auth, actor, params.id),
     }),
