@@ -185,3 +185,11 @@ export function DescriptionField({
     </Field>
   );
 }
+
+/** The props of a field typed exactly as written (a username, an e-mail address): no capitals, no spelling marks. */
+export const TYPED_AS_IS = { autoCapitalize: 'none', spellCheck: false } as const;
+
+/** An e-mail address, typed as written: labelled "E-mail", filled from the browser's address. */
+export function EmailField(props: Omit<FormFieldProps, 'label' | 'type'>) {
+  return <FormField label="E-mail" type="email" autoComplete="email" {...TYPED_AS_IS} {...props} />;
+}

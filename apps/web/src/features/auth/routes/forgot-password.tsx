@@ -3,12 +3,14 @@ import { type Body, type contract, ZEmailBody } from '@quire/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../../../components/form-field';
+import { Button } from '../../../components/button';
+import { EmailField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
 import { setServerErrors } from '../../../lib/form';
 import { usePasswordEmail } from '../api/password-email';
 import { AuthCard } from '../components/auth-card';
+import { AuthNotice } from '../components/auth-notice';
 
 /** The one answer for any address: it never tells whether an account exists. */
 export const RESET_LINK_SENT =
@@ -38,23 +40,26 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your e-mail">
-        <div className="alert alert--success" role="status">
-          {RESET_LINK_SENT}
-        </div>
+      <AuthNotice
+        title="Check your e-mail"
+        tone="success"
+        notice={RESET_LINK_SENT}
+        actions={
+          <div className="auth-actions">
+            <Button variant="ghost" onClick={() => setSentTo(null)}>
+              Ask again
+            </Button>
+            <Link className="button button--primary" to="/login">
+              Back to sign in
+            </Link>
+          </div>
+        }
+      >
         <p className="muted">
           The link works for one hour. It went to <strong>{sentTo}</strong> if that address belongs to an
           account. Nothing there? Check your spam folder, or ask again.
         </p>
-        <div className="auth-actions">
-          <button type="button" className="button button--ghost" onClick={() => setSentTo(null)}>
-            Ask again
-          </button>
-          <Link className="button button--primary" to="/login">
-            Back to sign in
-          </Link>
-        </div>
-      </AuthCard>
+      </AuthNotice>
     );
   }
 
@@ -64,16 +69,7 @@ export function ForgotPasswordPage() {
       lead="Enter your e-mail address and we will send you a link to choose a new one."
     >
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={send.isPending}>
-        <FormField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          error={form.formState.errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField autoFocus error={form.formState.errors.email?.message} {...form.register('email')} />
         <PendingButton pending={send.isPending} pendingLabel="Sending…" block>
           Send reset link
         </PendingButton>

@@ -1,7 +1,7 @@
 import { landingPath } from '@quire/contract/access';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Field, FormField } from '../../../components/form-field';
+import { Field, FormField, TYPED_AS_IS } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { useLocationToast } from '../../../components/notifications/use-location-toast';
 import { PendingButton } from '../../../components/pending-button';
@@ -152,8 +152,7 @@ function LoginForm({ redirect }: { redirect: string | null }) {
           label="Username or e-mail"
           type="text"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...TYPED_AS_IS}
           autoFocus
           name="username"
           defaultValue={typedBefore('username')}

@@ -2,7 +2,7 @@ import { ZEmail, ZUsername } from '@quire/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../../../components/form-field';
+import { EmailField, FormField, TYPED_AS_IS } from '../../../components/form-field';
 import { AlertBanner } from '../../../components/notifications/alert-banner';
 import { PendingButton } from '../../../components/pending-button';
 import { ApiError } from '../../../lib/api-error';
@@ -11,6 +11,7 @@ import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/
 import { useRegister } from '../api/register';
 import { useRegistrationState } from '../api/registration-state';
 import { AuthCard } from '../components/auth-card';
+import { AuthNotice } from '../components/auth-notice';
 import { newPasswordErrors, PasswordFields, passwordSetters } from '../components/password-fields';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 
@@ -113,17 +114,11 @@ export function RegisterPage() {
         <FormField
           label="Username"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+          {...TYPED_AS_IS}
           {...form.register('username', { onChange: () => form.clearErrors('username') })}
           error={errors.username}
         />
-        <FormField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
           {...form.register('email', { onChange: () => form.clearErrors('email') })}
           error={errors.email}
         />
@@ -162,35 +157,44 @@ export function RegisterPage() {
 
 function RegistrationClosed({ message }: { message: string }) {
   return (
-    <AuthCard title="Registration is closed">
-      <div className="alert alert--info" role="status">
-        {message}
-      </div>
-      <div className="auth-actions">
-        <Link className="button button--primary" to="/login">
-          Back to sign in
-        </Link>
-      </div>
-    </AuthCard>
+    <AuthNotice
+      title="Registration is closed"
+      tone="info"
+      notice={message}
+      actions={
+        <div className="auth-actions">
+          <Link className="button button--primary" to="/login">
+            Back to sign in
+          </Link>
+        </div>
+      }
+    />
   );
 }
 
 function CheckYourEmail({ email }: { email: string }) {
   return (
-    <AuthCard title="Check your e-mail">
-      <div className="alert alert--success" role="status">
-        Your account has been created. We sent a link to <strong>{email}</strong>: open it to activate your
-        account.
-      </div>
+    <AuthNotice
+      title="Check your e-mail"
+      tone="success"
+      notice={
+        <>
+          Your account has been created. We sent a link to <strong>{email}</strong>: open it to activate your
+          account.
+        </>
+      }
+      actions={
+        <div className="auth-actions">
+          <ResendVerificationButton email={email} />
+          <Link className="button button--primary" to="/login">
+            Go to sign in
+          </Link>
+        </div>
+      }
+    >
       <p className="muted">
         The link works for 24 hours. Nothing arrived? Check your spam folder, or send it again.
       </p>
-      <div className="auth-actions">
-        <ResendVerificationButton email={email} />
-        <Link className="button button--primary" to="/login">
-          Go to sign in
-        </Link>
-      </div>
-    </AuthCard>
+    </AuthNotice>
   );
 }

@@ -13,6 +13,7 @@ import { clearAuth } from '../../../lib/storage';
 import { useResetPassword } from '../api/reset-password';
 import { useVerifyResetToken } from '../api/verify-reset-token';
 import { AuthCard } from '../components/auth-card';
+import { AuthNotice } from '../components/auth-notice';
 import { newPasswordErrors, PasswordFields, passwordSetters } from '../components/password-fields';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
@@ -22,17 +23,20 @@ const FIELDS = ['password', 'password_confirmation'] as const;
 
 function InvalidLink({ message = INVALID_LINK_MESSAGE }: { message?: string }) {
   return (
-    <AuthCard title="Reset your password">
-      <div className="alert alert--error" role="alert">
-        {message}
-      </div>
+    <AuthNotice
+      title="Reset your password"
+      tone="error"
+      notice={message}
+      actions={
+        <Link className="button button--primary button--block" to="/forgot-password">
+          Ask for a new link
+        </Link>
+      }
+    >
       <p className="muted">
         Reset links work once, for one hour. Ask for a new one and use the latest e-mail.
       </p>
-      <Link className="button button--primary button--block" to="/forgot-password">
-        Ask for a new link
-      </Link>
-    </AuthCard>
+    </AuthNotice>
   );
 }
 

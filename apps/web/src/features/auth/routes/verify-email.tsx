@@ -3,6 +3,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { errorMessage } from '../../../lib/error-message';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
+import { AuthNotice } from '../components/auth-notice';
 import { ResendVerificationButton } from '../components/resend-verification-button';
 
 export const EMAIL_CONFIRMED = 'Your e-mail address is confirmed. You can sign in now.';
@@ -24,28 +25,33 @@ export function VerifyEmailPage() {
   }
   if (complete && verify.isSuccess) {
     return (
-      <AuthCard title="E-mail confirmed">
-        <div className="alert alert--success" role="status">
-          {verify.data.message ?? EMAIL_CONFIRMED}
-        </div>
-        <Link className="button button--primary button--block" to="/login">
-          Sign in
-        </Link>
-      </AuthCard>
+      <AuthNotice
+        title="E-mail confirmed"
+        tone="success"
+        notice={verify.data.message ?? EMAIL_CONFIRMED}
+        actions={
+          <Link className="button button--primary button--block" to="/login">
+            Sign in
+          </Link>
+        }
+      />
     );
   }
   return (
-    <AuthCard title="Confirm your e-mail">
-      <div className="alert alert--error" role="alert">
-        {complete ? errorMessage(verify.error) : 'This link is invalid or has expired'}
-      </div>
+    <AuthNotice
+      title="Confirm your e-mail"
+      tone="error"
+      notice={complete ? errorMessage(verify.error) : 'This link is invalid or has expired'}
+      actions={
+        <div className="auth-actions">
+          {email ? <ResendVerificationButton email={email} /> : null}
+          <Link className="button button--primary" to="/login">
+            Go to sign in
+          </Link>
+        </div>
+      }
+    >
       <p className="muted">Verification links work once, for 24 hours. Ask for a new one below.</p>
-      <div className="auth-actions">
-        {email ? <ResendVerificationButton email={email} /> : null}
-        <Link className="button button--primary" to="/login">
-          Go to sign in
-        </Link>
-      </div>
-    </AuthCard>
+    </AuthNotice>
   );
 }
