@@ -3,16 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import {
-  createCategory,
-  createField,
-  createFile,
-  createUser,
-  loginAs,
-  setFileValues,
-} from '../../../test/factories.js';
+import { createFile, loginAs, setFileValues } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { type SeededUser, seededApp } from '../../../test/seed.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 import { api, designWorkflow, stageOf, startWorkflow, workflowCounts } from '../../../test/workflows.js';
 import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 
@@ -83,7 +76,9 @@ async function expect400(opts: InjectOptions, path: string) {
 
 describe('POST /api/create_and_update_workflow', () => {
   it('creates a draft workflow serving categories, and audits it', async () => {
-    const category = await createCategory(t.db);
+    const {
+      categories: { category },
+    } = await seed(t, { categories: { category: {} } });
     const name = uniqueName('Invoices');
     const res = await post('/api/create_and_update_workflow', {
       name: `  ${name} `,
@@ -116,7 +111,9 @@ describe('POST /api/create_and_update_workflow', () => {
   });
 
   it('updates by id: a category taken from another workflow moves over, the old one loses it', async () => {
-    const category = await createCategory(t.db);
+    const {
+      categories: { category },
+    } = await seed(t, { categories: { category: {} } });
     const first = await newWorkflow({ category_ids: [category.id] });
     const second = await newWorkflow();
     const res = await post('/api/create_and_update_workflow', {
@@ -198,8 +195,8 @@ describe('the workflow lists', () => {
   it('GET /api/workflows lists only active workflows, for anyone signed in', async () => {
     const draft = await newWorkflow();
     const active = await designWorkflow(t, admin, { steps: [{ name: 'Only', users: [staff.id] }] });
-    const token = await loginAs(t.app, await createUser(t.db), 'user');
-    const res = await callAs(t, token, { method: 'GET', url: '/api/workflows' });
+    const { users } = await seed(t, { users: { someone: {} } });
+    const res = await callAs(t, users.someone.token, { method: 'GET', url: '/api/workflows' });
     expect(res.statusCode).toBe(200);
     const ids = res.json().data.map((w: { id: number }) => w.id);
     expect(ids).toContain(active.id);
@@ -207,15 +204,21 @@ describe('the workflow lists', () => {
   });
 
   it('GET /api/workflows names only the categories the caller may view', async () => {
-    const reader = await createUser(t.db);
-    const seen = await createCategory(t.db, { name: uniqueName('Seen'), grants: [{ userId: reader.id }] });
-    const hidden = await createCategory(t.db, { name: uniqueName('Board minutes') });
+    const {
+      users: { reader },
+      categories: { seen, hidden },
+    } = await seed(t, {
+      users: { reader: {} },
+      categories: {
+        seen: { name: uniqueName('Seen'), grants: { reader: [] } },
+        hidden: { name: uniqueName('Board minutes') },
+      },
+    });
     const w = await designWorkflow(t, admin, {
       steps: [{ name: 'Only', users: [staff.id] }],
       categoryIds: [seen.id, hidden.id],
     });
-    const token = await loginAs(t.app, reader, 'user');
-    const res = await callAs(t, token, { method: 'GET', url: '/api/workflows' });
+    const res = await callAs(t, reader.token, { method: 'GET', url: '/api/workflows' });
     expect(res.statusCode).toBe(200);
     const mine = res.json().data.find((x: { id: number }) => x.id === w.id);
     expect(mine.categories).toEqual([{ id: seen.id, name: seen.name }]);
@@ -472,7 +475,9 @@ describe('workflow metadata and step metadata', () => {
 
 describe('assignees and recipients', () => {
   it('lists active users and groups to choose from', async () => {
-    const gone = await createUser(t.db, { status: 'deactivated' });
+    const {
+      users: { gone },
+    } = await seed(t, { users: { gone: { status: 'deactivated', signIn: false } } });
     const group = await t.db.group.create({
       data: { name: uniqueName('Group'), members: { create: [{ userId: staff.id }] } },
     });
@@ -487,7 +492,9 @@ describe('assignees and recipients', () => {
   it("sets a step's users and groups (the rows that stay keep their ids), and removes one", async () => {
     const w = await newWorkflow();
     const step = await newStep(w.id);
-    const other = await createUser(t.db, { firstName: 'Olga', lastName: 'Other' });
+    const {
+      users: { other },
+    } = await seed(t, { users: { other: { firstName: 'Olga', lastName: 'Other', signIn: false } } });
     const group = await t.db.group.create({ data: { name: uniqueName('Signers') } });
     const first = await post('/api/update_assignee', {
       workflow_step_id: step.id,
@@ -512,7 +519,9 @@ describe('assignees and recipients', () => {
 
   it('refuses unknown or inactive users, unknown groups and an empty choice (400), writing nothing', async () => {
     const step = await newStep((await newWorkflow()).id);
-    const inactive = await createUser(t.db, { status: 'deactivated' });
+    const {
+      users: { inactive },
+    } = await seed(t, { users: { inactive: { status: 'deactivated', signIn: false } } });
     await expect400(
       {
         method: 'POST',
@@ -692,7 +701,9 @@ describe('conditions', () => {
 
   it('refuses values that do not fit the field, a list for one value, and greater-than on yes/no (400)', async () => {
     const step = await newStep((await newWorkflow()).id);
-    const boolField = await createField(t.db, { name: 'Paid', type: 'boolean' });
+    const {
+      fields: { boolField },
+    } = await seed(t, { fields: { boolField: { name: 'Paid', type: 'boolean' } } });
     const base = { workflow_step_id: step.id, mode: 'PRE' };
     const url = '/api/update_condition';
     await expect400(
@@ -819,8 +830,13 @@ describe('triggers', () => {
 
 describe('deleting and editing what running files use', () => {
   it('refuses deleting a running workflow, its steps and the details of the step files wait in, naming how many files', async () => {
-    const owner = await createUser(t.db);
-    const category = await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['edit'] }] });
+    const {
+      users: { owner },
+      categories: { category },
+    } = await seed(t, {
+      users: { owner: { signIn: false } },
+      categories: { category: { grants: { owner: ['edit'] } } },
+    });
     const w = await designWorkflow(t, admin, {
       steps: [
         {
@@ -880,10 +896,14 @@ describe('deleting and editing what running files use', () => {
   });
 
   it('applies an edit of a running workflow to steps not yet reached: the file keeps its assignees and due time', async () => {
-    const owner = await createUser(t.db);
-    const newcomer = await createUser(t.db, { firstName: 'Nia', lastName: 'New' });
-    const category = await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['edit'] }] });
-    const ownerToken = await loginAs(t.app, owner, 'user');
+    const {
+      users: { owner, newcomer },
+      categories: { category },
+    } = await seed(t, {
+      users: { owner: {}, newcomer: { firstName: 'Nia', lastName: 'New', signIn: false } },
+      categories: { category: { grants: { owner: ['edit'] } } },
+    });
+    const ownerToken = owner.token;
     const staffToken = await loginAs(t.app, staff, 'user');
     const w = await designWorkflow(t, admin, {
       steps: [
@@ -921,8 +941,13 @@ describe('deleting and editing what running files use', () => {
     expect((await del(`/api/del_workflow/${fresh.id}`)).statusCode).toBe(200);
     expect(await t.db.workflow.findUnique({ where: { id: fresh.id } })).toBeNull();
 
-    const owner = await createUser(t.db);
-    const category = await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['edit'] }] });
+    const {
+      users: { owner },
+      categories: { category },
+    } = await seed(t, {
+      users: { owner: { signIn: false } },
+      categories: { category: { grants: { owner: ['edit'] } } },
+    });
     const w = await designWorkflow(t, admin, {
       steps: [{ name: 'Only', users: [staff.id] }],
       categoryIds: [category.id],
