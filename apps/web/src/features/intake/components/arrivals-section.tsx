@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { useNotify } from '../../../components/notifications/notification-context';
+import { Pagination, pagingOf } from '../../../components/pagination';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useIntakeArrivals, useRetryArrival } from '../api/intake';
+
+/** The recent arrivals with the rule that filed each; a failed one may be taken again. */
+export function ArrivalsSection({ canWrite }: { canWrite: boolean }) {
+  const [page, setPage] = useState(1);
+  const arrivals = useIntakeArrivals(page);
+  const retry = useRetryArrival();
+  const notify = useNotify();
+  useFailureToast(arrivals.error, arrivals.errorUpdatedAt, 'Failed to load arrivals');
+  const items = arrivals.data?.items ?? [];
+  const paging = pagingOf(arrivals.data, 'arrivals', setPage, arrivals.isFetching);
+  return (
+    <section aria-labelledby="intake-arrivals">
+      <h2 id="intake-arrivals">Recent arrivals</h2>
+      <QueryState
+        query={arrivals}
+        loadingText="Loading arrivals…"
+        failedText="The arrivals could not be loaded"
+        isEmpty={items.length === 0}
+        empty={<p className="muted">Nothing has arrived yet.</p>}
+      >
+        <DataTable
+          caption="Recent arrivals"
+          columns={['Arrived', 'File', 'Source', 'Status', 'Filed by', 'Reason']}
+          actions={canWrite}
+          busy={arrivals.isFetching}
+        >
+          {items.map((a) => (
+            <tr key={a.id}>
+              <td>
+                <Timestamp iso={a.created_at} />
+              </td>
+              <td>{a.file ? <a href={`/files/${a.file.id}`}>{a.file.name}</a> : a.file_name}</td>
+              <td>{a.source?.name ?? '—'}</td>
+              <td>{a.status === 'taken' ? 'Taken' : 'Failed'}</td>
+              <td>{a.rule?.name ?? (a.ruled ? 'No rule' : a.status === 'taken' ? 'Waiting' : '—')}</td>
+              <td>{a.reason ?? '—'}</td>
+              {canWrite ? (
+                <td className="cell-actions">
+                  {a.status === 'failed' ? (
+                    <RowAction
+                      label={`Take ${a.file_name} again`}
+                      onClick={() =>
+                        retry.mutate(a.id, {
+                          onSuccess: ({ message }) => notify.success(message ?? 'It will be taken again'),
+                          onError: (error) => notify.notifyFailure('Failed to take it again!', error),
+                        })
+                      }
+                    >
+                      Retry
+                    </RowAction>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
+        {paging ? <Pagination {...paging} /> : null}
+      </QueryState>
+    </section>
+  );
+}
