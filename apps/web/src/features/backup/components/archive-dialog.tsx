@@ -1,5 +1,6 @@
 import { RESTORE_CONFIRMATION, type TBackupFile } from '@quire/contract';
 import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
@@ -7,7 +8,7 @@ import { fieldErrorsFrom } from '../../../lib/field-errors';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useDownloadBackupFile } from '../api/download-backup-file';
 import { useRestoreBackup } from '../api/restore-backup';
-import { type Identity, IdentityFields, identityProblems, identityProof } from './identity-fields';
+import { useIdentity } from './identity-fields';
 
 type Errors = Partial<Record<'password' | 'code' | 'confirmation', string>>;
 
@@ -27,7 +28,7 @@ export function ArchiveDialog({
   const notify = useNotify();
   const download = useDownloadBackupFile();
   const restore = useRestoreBackup();
-  const [identity, setIdentity] = useState<Identity>({ password: '', code: '' });
+  const identity = useIdentity(twoFactor);
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const busy = download.isPending || restore.isPending;
@@ -45,12 +46,12 @@ export function ArchiveDialog({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const local: Errors = identityProblems(identity, twoFactor);
+    const local: Errors = identity.problems();
     if (restoring && confirmation !== RESTORE_CONFIRMATION)
       local.confirmation = `Type ${RESTORE_CONFIRMATION} to confirm`;
     setErrors(local);
     if (Object.keys(local).length) return;
-    const proof = identityProof(identity);
+    const proof = identity.proof();
     if (restoring)
       restore.mutate(
         { id: archive.id, ...proof, confirmation },
@@ -89,13 +90,7 @@ export function ArchiveDialog({
         ) : (
           <p className="muted">The archive holds every file and record of Quire: keep it safe.</p>
         )}
-        <IdentityFields
-          value={identity}
-          onChange={setIdentity}
-          twoFactor={twoFactor}
-          errors={errors}
-          disabled={busy}
-        />
+        {identity.fields(errors, busy)}
         {restoring ? (
           <div className="field">
             <label htmlFor={`${id}-confirm`}>Type {RESTORE_CONFIRMATION} to confirm</label>
@@ -117,9 +112,9 @@ export function ArchiveDialog({
           </div>
         ) : null}
         <div className="dialog__actions">
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
             Cancel
-          </button>
+          </Button>
           <button
             type="submit"
             className={`button ${restoring ? 'button--danger' : 'button--primary'}`}

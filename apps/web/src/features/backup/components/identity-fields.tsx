@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 
 export interface Identity {
   password: string;
@@ -85,4 +85,25 @@ export function IdentityFields({
       ) : null}
     </>
   );
+}
+
+/**
+ * The identity a backup dialog asks for, kept as it is typed: `problems()` says what is missing,
+ * `proof()` is what the call takes, `fields(errors, disabled)` draws the fields.
+ */
+export function useIdentity(twoFactor: boolean) {
+  const [identity, setIdentity] = useState<Identity>({ password: '', code: '' });
+  return {
+    problems: () => identityProblems(identity, twoFactor),
+    proof: () => identityProof(identity),
+    fields: (errors: Partial<Record<keyof Identity, string>>, disabled: boolean) => (
+      <IdentityFields
+        value={identity}
+        onChange={setIdentity}
+        twoFactor={twoFactor}
+        errors={errors}
+        disabled={disabled}
+      />
+    ),
+  };
 }

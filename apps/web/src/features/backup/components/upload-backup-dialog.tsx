@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { FileDropZone } from '../../../components/drop-zone';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -6,7 +7,7 @@ import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsFrom } from '../../../lib/field-errors';
 import { formatBytes } from '../../../lib/format';
 import { useUploadBackup } from '../api/upload-backup';
-import { type Identity, IdentityFields, identityProblems, identityProof } from './identity-fields';
+import { useIdentity } from './identity-fields';
 
 type Errors = Partial<Record<'password' | 'code' | 'file', string>>;
 
@@ -15,7 +16,7 @@ export function UploadBackupDialog({ twoFactor, onClose }: { twoFactor: boolean;
   const notify = useNotify();
   const upload = useUploadBackup();
   const [file, setFile] = useState<File | null>(null);
-  const [identity, setIdentity] = useState<Identity>({ password: '', code: '' });
+  const identity = useIdentity(twoFactor);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -26,7 +27,7 @@ export function UploadBackupDialog({ twoFactor, onClose }: { twoFactor: boolean;
     if (busy) return;
     const local: Errors = {
       ...(file ? {} : { file: 'Choose a backup archive (.tar)' }),
-      ...identityProblems(identity, twoFactor),
+      ...identity.problems(),
     };
     setErrors(local);
     if (!file || Object.keys(local).length) return;
@@ -35,7 +36,7 @@ export function UploadBackupDialog({ twoFactor, onClose }: { twoFactor: boolean;
     try {
       const row = await upload({
         file,
-        ...identityProof(identity),
+        ...identity.proof(),
         signal: abort.current.signal,
         onProgress: (p) => setProgress(p.total ? Math.round((100 * p.loaded) / p.total) : 0),
       });
@@ -76,13 +77,7 @@ export function UploadBackupDialog({ twoFactor, onClose }: { twoFactor: boolean;
             {errors.file}
           </p>
         ) : null}
-        <IdentityFields
-          value={identity}
-          onChange={setIdentity}
-          twoFactor={twoFactor}
-          errors={errors}
-          disabled={busy}
-        />
+        {identity.fields(errors, busy)}
         {progress !== null ? (
           <div className="field">
             <label htmlFor="backup-upload-progress">
@@ -93,13 +88,13 @@ export function UploadBackupDialog({ twoFactor, onClose }: { twoFactor: boolean;
         ) : null}
         <div className="dialog__actions">
           {busy ? (
-            <button type="button" className="button button--ghost" onClick={() => abort.current?.abort()}>
+            <Button variant="ghost" onClick={() => abort.current?.abort()}>
               Cancel upload
-            </button>
+            </Button>
           ) : (
-            <button type="button" className="button button--ghost" onClick={onClose}>
+            <Button variant="ghost" onClick={onClose}>
               Cancel
-            </button>
+            </Button>
           )}
           <button type="submit" className="button button--primary" disabled={busy}>
             Upload
