@@ -1,5 +1,6 @@
 import type { TAuthProvider } from '@quire/contract';
 import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
@@ -79,6 +80,12 @@ export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider 
     );
   };
 
+  /** A setting that is on or off, ticked as the form holds it. */
+  const checkbox = (key: 'start_tls' | 'verify_certificate', label: string) => (
+    <label className="checkbox">
+      <input type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} /> {label}
+    </label>
+  );
   const input = (key: keyof DirectoryValues, label: string, hint?: string, type = 'text') => (
     <div className="field field--wide" key={key}>
       <label htmlFor={`${id}-${key}`}>{label}</label>
@@ -145,22 +152,8 @@ export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider 
           provider?.has_bind_password ? 'A password is stored: leave empty to keep it.' : undefined,
           'password',
         )}
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={form.start_tls}
-            onChange={(e) => set('start_tls', e.target.checked)}
-          />{' '}
-          Use StartTLS (ldap:// URLs)
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={form.verify_certificate}
-            onChange={(e) => set('verify_certificate', e.target.checked)}
-          />{' '}
-          Check the server's certificate
-        </label>
+        {checkbox('start_tls', 'Use StartTLS (ldap:// URLs)')}
+        {checkbox('verify_certificate', "Check the server's certificate")}
         {form.verify_certificate ? null : (
           <p className="alert alert--warning">
             Without the check, anyone between Quire and the server can read passwords.
@@ -213,14 +206,9 @@ export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider 
                   onChange={(e) => setTestUser(e.target.value)}
                 />
               </div>
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={onTest}
-                disabled={test.isPending || !testUser.trim()}
-              >
+              <Button variant="ghost" onClick={onTest} disabled={test.isPending || !testUser.trim()}>
                 {test.isPending ? 'Testing…' : 'Test'}
-              </button>
+              </Button>
             </div>
             {result ? <DirectoryTestResult result={result} /> : null}
           </section>
