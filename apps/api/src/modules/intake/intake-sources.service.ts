@@ -6,7 +6,7 @@ import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { notifySchedulesChanged } from '../../lib/jobs/queue.js';
 import { encryptSecret } from '../../lib/secrets.js';
-import { assertInboxHostAllowed, imapSettings, sameServer } from './imap/imap.service.js';
+import { assertInboxHostAllowed, imapSettings, sameServer } from './imap/imap.settings.js';
 import { badField, sourceNotFound } from './intake.errors.js';
 import * as repo from './intake.repository.js';
 import { SOURCE_KINDS } from './source-kinds.js';
@@ -20,7 +20,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type Settings = Record<string, unknown>;
 
-export function toSource(row: repo.SourceRow): TIntakeSource {
+function toSource(row: repo.SourceRow): TIntakeSource {
   const settings = (row.settings ?? {}) as Settings;
   const common = {
     id: row.id,

@@ -19,15 +19,18 @@ import { describeImapError, ImapFailure } from './imap.connection.js';
 // message again next time and takes only what is missing. A message carrying our keyword was
 // finished earlier: it is only marked or moved again, never read, even when the cursor is lost
 // or the server renumbers the mailbox (a new UIDVALIDITY).
+// Over 400 lines on purpose: the poll, the take of one message, its finish (mark or move) and
+// the take again of a retry keep those promises together, through one key format; apart, each
+// would have to be checked against the others to see that nothing is taken twice.
 
 /** The keyword set on every message Quire has taken (next to \Seen). */
 export const TAKEN_KEYWORD = '$QuireTaken';
 
 /** How many messages one poll reads at most; the next poll goes on from there. */
-export const MESSAGES_PER_POLL = 100;
+const MESSAGES_PER_POLL = 100;
 
 /** Attachments of one message taken at most (a message of thousands of parts is not a document). */
-export const PARTS_PER_MESSAGE = 100;
+const PARTS_PER_MESSAGE = 100;
 
 /** Where a mailbox was read up to. */
 export interface MailboxCursor {
@@ -37,7 +40,7 @@ export interface MailboxCursor {
   lastUid: number;
 }
 
-export interface MessageFilters {
+interface MessageFilters {
   /** The sender's address or name contains this (case-insensitive); '' any. */
   sender: string;
   /** The subject contains this (case-insensitive); '' any. */
@@ -55,7 +58,7 @@ export interface MovedMessage {
 }
 
 /** A message to read again for some of its parts (a retry of a failed arrival). */
-export interface MessageAt {
+interface MessageAt {
   mailbox: string;
   uidValidity: string;
   uid: number;
@@ -98,7 +101,7 @@ export interface PollMailboxOptions {
   maxMessages?: number;
 }
 
-export interface PollResult {
+interface PollResult {
   /** Messages looked at. */
   messages: number;
   /** Messages that matched and were finished (taken, then marked or moved). */
@@ -113,14 +116,14 @@ const formatAddress = (a: MessageAddressObject | undefined) =>
   a ? (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? '')) : '';
 
 /** The sender as one line (`Name <address>`), or null. */
-export function senderOf(message: Pick<FetchMessageObject, 'envelope'>): string | null {
+function senderOf(message: Pick<FetchMessageObject, 'envelope'>): string | null {
   const from = message.envelope?.from?.[0] ?? message.envelope?.sender?.[0];
   const text = oneLine(formatAddress(from));
   return text || null;
 }
 
 /** Text from a message header as one short line: no control or direction characters. */
-export function oneLine(text: string | undefined, max = 500): string {
+function oneLine(text: string | undefined, max = 500): string {
   return [...(text ?? '').replace(/[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu, ' ')]
     .slice(0, max)
     .join('')
@@ -129,7 +132,7 @@ export function oneLine(text: string | undefined, max = 500): string {
 }
 
 /** Whether a message passes the source's sender and subject filters (case-insensitive). */
-export function matchesFilters(
+function matchesFilters(
   message: { sender: string | null; subject: string | null },
   filters: MessageFilters,
 ): boolean {
@@ -151,13 +154,13 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** The name an attachment is filed under: its own, made safe, or one made from the message. */
-export function attachmentName(raw: string | undefined, uid: number, partId: string, type: string): string {
+function attachmentName(raw: string | undefined, uid: number, partId: string, type: string): string {
   const fallback = `message-${uid}-part-${partId}${EXTENSIONS[type.toLowerCase()] ?? ''}`;
   return displayName(raw ?? '', fallback);
 }
 
 /** The name of the message itself as a file: its subject, made safe, with `.eml`. */
-export function messageName(subject: string | null, uid: number): string {
+function messageName(subject: string | null, uid: number): string {
   const base = displayName(subject ?? '', `message-${uid}`).replace(/\.eml$/i, '');
   return displayName(`${[...base].slice(0, 240).join('')}.eml`, `message-${uid}.eml`);
 }

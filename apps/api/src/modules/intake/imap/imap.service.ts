@@ -2,19 +2,10 @@ import type { TImapTestResult, ZImapTestBody } from '@quire/contract';
 import type { z } from 'zod';
 import { type Actor, audit } from '../../../lib/audit.js';
 import type { Deps } from '../../../lib/deps.js';
-import { isPrivateHost } from '../../../lib/private-hosts.js';
-import { decryptSecret } from '../../../lib/secrets.js';
 import { badField, sourceNotFound } from '../intake.errors.js';
 import * as intakeRepo from '../intake.repository.js';
 import { takeArrival } from '../take-arrival.service.js';
-import {
-  closeImap,
-  describeImapError,
-  IMAP_PRIVATE_HOST_MESSAGE,
-  type ImapAccount,
-  ImapFailure,
-  openImap,
-} from './imap.connection.js';
+import { closeImap, describeImapError, type ImapAccount, ImapFailure, openImap } from './imap.connection.js';
 import { inboxTestFailed } from './imap.errors.js';
 import {
   type AfterTake,
@@ -26,6 +17,13 @@ import {
   takeAgain,
 } from './imap.mailbox.js';
 import * as repo from './imap.repository.js';
+import {
+  accountOf,
+  assertInboxHostAllowed,
+  type ImapSourceSettings,
+  imapSettings,
+  sameServer,
+} from './imap.settings.js';
 
 // An e-mail inbox as an intake source: its settings read back, one poll (run by the intake.poll
 // schedule, once across servers), a retry of a failed part, and the "Test connection" check.
@@ -42,23 +40,6 @@ export const NO_ATTACHMENT =
 /** Moved messages remembered per source (to take a failed part again from where it went). */
 const MOVED_KEPT = 1000;
 
-/** The source's settings as stored (the contract's fields, the password encrypted). */
-export interface ImapSourceSettings {
-  host: string;
-  port: number;
-  tls: boolean;
-  user: string;
-  mailbox: string;
-  sender_filter: string;
-  subject_filter: string;
-  after_take: 'mark' | 'move';
-  move_to: string;
-  take_message: boolean;
-  password_encrypted: string | null;
-  /** A certificate (PEM) to trust for this server besides the system's. */
-  ca_certificate: string | null;
-}
-
 interface Checked {
   at: string;
   error: string | null;
@@ -72,27 +53,6 @@ interface ImapState {
   moved: MovedMessage[];
 }
 
-const text = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
-
-export function imapSettings(settings: unknown): ImapSourceSettings {
-  const s = (settings ?? {}) as Record<string, unknown>;
-  return {
-    host: text(s.host),
-    port: Number(s.port ?? 993),
-    tls: s.tls !== false,
-    user: text(s.user),
-    mailbox: text(s.mailbox, 'INBOX') || 'INBOX',
-    sender_filter: text(s.sender_filter),
-    subject_filter: text(s.subject_filter),
-    after_take: s.after_take === 'move' ? 'move' : 'mark',
-    move_to: text(s.move_to),
-    take_message: s.take_message === true,
-    password_encrypted:
-      typeof s.password_encrypted === 'string' && s.password_encrypted ? s.password_encrypted : null,
-    ca_certificate: typeof s.ca_certificate === 'string' && s.ca_certificate ? s.ca_certificate : null,
-  };
-}
-
 function stateOf(settings: unknown): ImapState {
   const s = (settings ?? {}) as Record<string, unknown>;
   const cursor = s.imap_cursor as MailboxCursor | undefined;
@@ -104,28 +64,6 @@ function stateOf(settings: unknown): ImapState {
     wakeAt: typeof s.imap_wake_at === 'string' ? s.imap_wake_at : null,
     retries: Array.isArray(s.imap_retries) ? (s.imap_retries as ImapState['retries']) : [],
     moved: Array.isArray(s.imap_moved) ? (s.imap_moved as MovedMessage[]) : [],
-  };
-}
-
-/** The account to sign in with: the stored password decrypted with the secret key. */
-export function accountOf(deps: Deps, settings: ImapSourceSettings, password?: string): ImapAccount {
-  let pass = password ?? '';
-  if (password === undefined && settings.password_encrypted) {
-    try {
-      pass = decryptSecret(deps.secretKey, settings.password_encrypted);
-    } catch {
-      throw new ImapFailure(
-        'The stored IMAP password cannot be read (the secret key changed); save the source again',
-      );
-    }
-  }
-  return {
-    host: settings.host,
-    port: settings.port,
-    tls: settings.tls,
-    user: settings.user,
-    password: pass,
-    caCertificate: settings.ca_certificate,
   };
 }
 
@@ -332,26 +270,6 @@ export async function testImapConnection(
 /** An IDLE watcher saw new mail in a source's mailbox: its next look comes at once. */
 export async function wakeImapSource(deps: Deps, sourceId: number): Promise<void> {
   await repo.setState(deps.db, sourceId, 'imap_wake_at', deps.now().toISOString());
-}
-
-/** Whether a stored password may go to these settings' server: the one it was given for. */
-export function sameServer(
-  a: Pick<ImapSourceSettings, 'host' | 'port' | 'tls' | 'user'>,
-  b: typeof a,
-): boolean {
-  return (
-    a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port && a.tls === b.tls && a.user === b.user
-  );
-}
-
-/**
- * Refuses (400 naming the host) an inbox on this machine or a private network unless the
- * operator allows it (IMAP_ALLOW_PRIVATE_HOSTS), as the SMTP settings are; checked again at
- * every connection.
- */
-export async function assertInboxHostAllowed(deps: Deps, host: string): Promise<void> {
-  if (!deps.config.IMAP_ALLOW_PRIVATE_HOSTS && (await isPrivateHost(host)))
-    throw badField('body.settings.host', IMAP_PRIVATE_HOST_MESSAGE);
 }
 
 /**

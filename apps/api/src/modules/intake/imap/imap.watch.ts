@@ -2,7 +2,8 @@ import type { ImapFlow } from 'imapflow';
 import type { Deps } from '../../../lib/deps.js';
 import { closeImap, openImap } from './imap.connection.js';
 import * as repo from './imap.repository.js';
-import { accountOf, imapSettings, wakeImapSource } from './imap.service.js';
+import { wakeImapSource } from './imap.service.js';
+import { accountOf, imapSettings } from './imap.settings.js';
 
 // IDLE watchers: in a process that runs jobs, one connection per enabled inbox source whose
 // server offers IDLE, waiting in IDLE on its mailbox. New mail (an EXISTS that grows) marks the
@@ -12,14 +13,14 @@ import { accountOf, imapSettings, wakeImapSource } from './imap.service.js';
 // watches; the poll itself runs once across servers, by the schedule.
 
 /** How often the list of sources is read again (added, changed, removed). */
-export const WATCH_SYNC_MS = 60_000;
+const WATCH_SYNC_MS = 60_000;
 /** How long a watcher waits before connecting again after a failure, at first and at most. */
 const RETRY_MIN_MS = 15_000;
 const RETRY_MAX_MS = 10 * 60_000;
 /** IDLE is broken and started again this often (servers drop IDLE after about 30 minutes). */
 const IDLE_RENEW_MS = 5 * 60_000;
 
-export interface ImapWatchers {
+interface ImapWatchers {
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Source ids watched in IDLE now (for tests and the log). */
