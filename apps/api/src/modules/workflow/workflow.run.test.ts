@@ -2,15 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
-import {
-  createCategory,
-  createField,
-  createFile,
-  createUser,
-  loginAs,
-  setFileValues,
-} from '../../../test/factories.js';
-import { type SeededUser, seededApp } from '../../../test/seed.js';
+import { createFile, setFileValues } from '../../../test/factories.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 import { designWorkflow, stageOf, workflowCounts } from '../../../test/workflows.js';
 import type { AuthContext } from '../../lib/session.js';
 import { assertStepAllowsEdit } from './run.service.js';
@@ -175,10 +168,10 @@ describe('POST /api/initiate-workflow', () => {
   });
 
   it('takes the workflow metadata: given values, defaults, and required ones refused when missing', async () => {
-    const kind = await createField(t.db, {
-      name: 'Cost centre',
-      type: 'select',
-      items: ['North', 'South'],
+    const {
+      fields: { kind },
+    } = await seed(t, {
+      fields: { kind: { name: 'Cost centre', type: 'select', items: ['North', 'South'] } },
     });
     const w = await designWorkflow(t, admin, {
       fields: [
@@ -553,8 +546,10 @@ describe('moving a stuck file (File Control write)', () => {
         'You are not allowed to move or cancel a run: that takes File Control write access',
       );
     }
-    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
-    const byAuditor = await callAs(t, auditor, {
+    const {
+      users: { auditor },
+    } = await seed(t, { users: { auditor: { accessType: 'Auditor' } } });
+    const byAuditor = await callAs(t, auditor.token, {
       method: 'POST',
       url: '/api/manual-triger',
       payload: { file_id: file.id, workflow_step_id: w.steps[0], action: 'cancel' },
@@ -563,7 +558,7 @@ describe('moving a stuck file (File Control write)', () => {
     expect(byAuditor.json().message).toBe(
       'You are not allowed to change workflows or their runs: the Auditor reads only',
     );
-    expect((await stageOf(t, auditor, file.id)).run?.can_move).toBe(false);
+    expect((await stageOf(t, auditor.token, file.id)).run?.can_move).toBe(false);
 
     expect((await stageOf(t, admin, file.id)).run?.can_move).toBe(true);
     const bad = await decide('admin', { file_id: file.id, workflow_step_id: w.steps[0], action: 'move' });
@@ -680,7 +675,9 @@ describe('reading', () => {
   });
 
   it('GET /api/folders/workflow lists only the categories the caller may see', async () => {
-    const hidden = await createCategory(t.db, { name: 'Board minutes' });
+    const {
+      categories: { hidden },
+    } = await seed(t, { categories: { hidden: { name: 'Board minutes' } } });
     const res = await as('carol', { method: 'GET', url: '/api/folders/workflow' });
     const ids = res.json().data.map((c: { id: number }) => c.id);
     expect(ids).toContain(category.id);
@@ -695,7 +692,9 @@ describe('reading', () => {
 
 describe('POST /api/workflow/dry_run', () => {
   it('offers the files of the categories the workflow serves, by name, that the caller sees', async () => {
-    const served = await createCategory(t.db, { grants: [{ userId: people.carol.id }] });
+    const {
+      categories: { served },
+    } = await seed(t, { users: { carol: people.carol }, categories: { served: { grants: { carol: [] } } } });
     const w = await designWorkflow(t, admin, {
       active: false,
       categoryIds: [served.id],
@@ -855,7 +854,12 @@ describe('the step decides who edits a file in a run', () => {
 
 describe('a workflow that serves categories starts only on their files', () => {
   it('refuses the whole call (400 naming the files outside them), starting nothing', async () => {
-    const elsewhere = await createCategory(t.db, { grants: [{ userId: people.owner.id, rights: ['edit'] }] });
+    const {
+      categories: { elsewhere },
+    } = await seed(t, {
+      users: { owner: people.owner },
+      categories: { elsewhere: { grants: { owner: ['edit'] } } },
+    });
     const served = await designWorkflow(t, admin, {
       categoryIds: [category.id],
       steps: [{ name: 'Check', users: [people.alice.id] }],
