@@ -12,6 +12,8 @@ export type CategoryFilesQuery = {
   endDate?: string;
   fieldId?: number;
   fieldName?: string;
+  /** The next_cursor of the page before (keyset paging, an extension). */
+  cursor?: string;
 };
 
 /**

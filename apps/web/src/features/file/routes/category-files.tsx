@@ -32,17 +32,27 @@ export function CategoryFilesPage() {
   const [fieldId, setFieldId] = useState<number | undefined>();
   const [fieldName, setFieldName] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const query: CategoryFilesQuery = {
-    page,
+  const filters = {
     search: search || undefined,
     startDate: range?.from,
     endDate: range?.to,
     fieldId,
     fieldName: fieldId && fieldName ? fieldName : undefined,
   };
+  // Next is asked by the cursor of the page before (keyset paging, an extension): read from
+  // the category's index at once, however deep. Any other page, or other filters, by number.
+  const [after, setAfter] = useState<{ page: number; filters: string; cursor: string } | null>(null);
+  const filterKey = JSON.stringify(filters);
+  const cursor = after?.page === page && after.filters === filterKey ? after.cursor : undefined;
+  const query: CategoryFilesQuery = { page, ...filters, ...(cursor ? { cursor } : {}) };
   const files = useCategoryFiles(id, query);
   useFailureToast(files.error, files.errorUpdatedAt, 'Failed to load file data');
   const data = files.data;
+  const goTo = (n: number) => {
+    const next = !files.isPlaceholderData && data?.page === page ? data.next_cursor : null;
+    setAfter(n === page + 1 && next ? { page: n, filters: filterKey, cursor: next } : null);
+    setPage(n);
+  };
   const canUpload = useUploadCategories().data?.some((c) => c.id === id) ?? false;
   const uploads = useCategoryUploads(id);
   const [dragging, setDragging] = useState(false);
@@ -57,7 +67,6 @@ export function CategoryFilesPage() {
 
   async function exportList() {
     try {
-      const { page: _p, quantity: _q, ...filters } = query;
       const { data: blob } = await callApi(contract.category.fileIncategoryExport, {
         params: { id },
         query: filters,
@@ -121,7 +130,7 @@ export function CategoryFilesPage() {
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(1);
+              goTo(1);
             }}
           />
         </label>
@@ -130,7 +139,7 @@ export function CategoryFilesPage() {
           value={range}
           onChange={(r) => {
             setRange(r);
-            setPage(1);
+            goTo(1);
           }}
         />
         {data?.columns.length ? (
@@ -179,7 +188,7 @@ export function CategoryFilesPage() {
             label: c.name,
             cell: (row) => (row as (typeof data & object)['items'][number]).values[i]?.display ?? '',
           }))}
-          page={data ? { ...data, onPage: setPage } : undefined}
+          page={data ? { ...data, onPage: goTo } : undefined}
           emptyText="No files match"
           selected={selected}
           onSelectionChange={setSelected}
