@@ -3,8 +3,7 @@ import { createReadStream } from 'node:fs';
 import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { type Readable, Transform } from 'node:stream';
 import { readFileChunks } from './file-chunks.js';
 
 export interface StoredBlob {
@@ -159,6 +158,75 @@ export function meter(options: PutOptions) {
   return { stream, digest: () => hash.digest('hex'), size: () => size };
 }
 
+/**
+ * Writes `source` to `fh` while hashing and counting it, then syncs and closes the file.
+ * Chunks are gathered into writes of up to WRITE_BUFFER bytes, one write in flight while the
+ * next is gathered; the first `inspectBytes` are inspected before any byte is written. A
+ * plain loop rather than a stream pipeline: a small upload is one chunk, and the pipeline's
+ * Transform, WriteStream and the AbortController it aborts on finishing cost about 0.5 ms of
+ * CPU an upload of a few KB (measured in-process against the pipeline this replaced).
+ */
+async function writeContent(
+  fh: FileHandle,
+  source: AsyncIterable<Buffer> | Buffer[],
+  options: PutOptions,
+): Promise<StoredBlob> {
+  const hash = createHash('sha256');
+  const inspectBytes = options.inspect ? (options.inspectBytes ?? 4100) : 0;
+  let inspected = !options.inspect;
+  let size = 0;
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let writing: Promise<void> | undefined;
+  const send = async () => {
+    if (!inspected) {
+      inspected = true;
+      await options.inspect?.(Buffer.concat(batch, batchBytes).subarray(0, inspectBytes));
+    }
+    const out = batch;
+    batch = [];
+    batchBytes = 0;
+    await writing;
+    writing = writeAll(fh, out);
+  };
+  try {
+    for await (const chunk of source) {
+      size += chunk.length;
+      if (options.maxBytes !== undefined && size > options.maxBytes)
+        throw new BlobTooLargeError(options.maxBytes);
+      hash.update(chunk);
+      batch.push(chunk);
+      batchBytes += chunk.length;
+      if (batchBytes >= WRITE_BUFFER || (!inspected && batchBytes >= inspectBytes)) await send();
+    }
+    if (batchBytes > 0 || !inspected) await send();
+    await writing;
+  } catch (err) {
+    await writing?.catch(() => {});
+    throw err;
+  }
+  await fh.sync();
+  await fh.close();
+  return { id: hash.digest('hex'), size };
+}
+
+/** Writes every byte of `buffers` at the file's position (a short write goes on from where it stopped). */
+async function writeAll(fh: FileHandle, buffers: Buffer[]): Promise<void> {
+  let left = buffers;
+  while (left.length) {
+    let { bytesWritten } = await fh.writev(left);
+    const rest: Buffer[] = [];
+    for (const b of left) {
+      if (bytesWritten >= b.length) bytesWritten -= b.length;
+      else {
+        rest.push(bytesWritten ? b.subarray(bytesWritten) : b);
+        bytesWritten = 0;
+      }
+    }
+    left = rest;
+  }
+}
+
 export interface BlobStoreOptions {
   /**
    * Opens a temp file for writing (default `fs.promises.open(file, 'w')`): the filesystem
@@ -218,18 +286,7 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
 
   return {
     put: (content, options = {}) =>
-      store(async (fh) => {
-        const counted = meter(options);
-        const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
-        // flush: fsync before the stream closes the file (with autoClose off, the stream keeps
-        // a reference to the handle and fh.close() never settles).
-        await pipeline(
-          source,
-          counted.stream,
-          fh.createWriteStream({ flush: true, highWaterMark: WRITE_BUFFER }),
-        );
-        return { id: counted.digest(), size: counted.size() };
-      }),
+      store((fh) => writeContent(fh, Buffer.isBuffer(content) ? [content] : content, options)),
     putChunks: (source) =>
       store(async (fh) => {
         const hash = createHash('sha256');
