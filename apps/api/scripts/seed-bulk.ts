@@ -11,7 +11,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { auditHash, keyedAuditHash } from '../src/lib/audit-chain.js';
 
-export interface BulkOptions {
+interface BulkOptions {
   files: number;
   /** Audit events (default 20 per file). */
   auditEvents?: number;

@@ -12,7 +12,7 @@ function examplePassword(context: { username: string; email: string }): string {
   return EXAMPLES.find((p) => passwordProblems(p, context).length === 0) ?? generatePassword();
 }
 
-export interface CreatedAccount {
+interface CreatedAccount {
   username: string;
   password: string;
   generated: boolean;

@@ -115,7 +115,7 @@ export function keyedAuditHash(row: Omit<ChainRow, 'hash'>, key: Buffer): string
   return KEYED_PREFIX + createHmac('sha256', key).update(canonical(row), 'utf8').digest('hex');
 }
 
-export interface ChainProblem {
+interface ChainProblem {
   kind: 'changed' | 'removed' | 'relinked' | 'unsealed' | 'truncated' | 'unkeyed';
   /** The place in the chain where it shows (the event changed, or the first one missing). */
   seq: number | null;
@@ -123,7 +123,7 @@ export interface ChainProblem {
   message: string;
 }
 
-export interface ChainReport {
+interface ChainReport {
   ok: boolean;
   checked: number;
   head: { seq: number; hash: string } | null;

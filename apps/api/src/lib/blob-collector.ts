@@ -27,7 +27,7 @@ export const BLOB_GRACE_MS = 24 * 60 * 60_000;
 export const BLOB_COLLECT_CRON = '17 * * * *';
 const BATCH = 500;
 
-export interface BlobReference {
+interface BlobReference {
   /** The referencing table as PostgreSQL names it (schema-qualified and quoted where needed). */
   table: string;
   /** The referencing column, quoted. */
@@ -50,7 +50,7 @@ export function blobReferences(db: Tx): Promise<BlobReference[]> {
  * Deletes every blob created before `createdBefore` that nothing references, in batches;
  * answers the ids deleted. Files are removed through the blob store after each batch commits.
  */
-export async function collectBlobs(
+async function collectBlobs(
   deps: Pick<Deps, 'db' | 'blobs' | 'log'>,
   createdBefore: Date,
   signal?: AbortSignal,
@@ -98,7 +98,7 @@ export async function collectBlobs(
  * touches between the look-up and the removal (`remove`'s `unlessTouchedAfter`). Answers the
  * ids deleted.
  */
-export async function sweepUnnamedContent(
+async function sweepUnnamedContent(
   deps: Pick<Deps, 'db' | 'blobs' | 'log'>,
   touchedBefore: Date,
   signal?: AbortSignal,

@@ -7,7 +7,7 @@ import type { BlobStore } from './blob-store.js';
 // service away) goes on where it stopped when run again; a put cut off half way leaves only
 // a temp file or object, which the target's sweepTemp removes.
 
-export interface BlobCopyProgress {
+interface BlobCopyProgress {
   /** Blobs copied (and verified) by this run. */
   copied: number;
   copiedBytes: number;

@@ -38,7 +38,7 @@ function residentMb(pid: number): number | null {
   }
 }
 
-export type ChildFailure = 'timeout' | 'memory' | 'error' | 'stopped' | 'start';
+type ChildFailure = 'timeout' | 'memory' | 'error' | 'stopped' | 'start';
 
 /** Why a child task gave no result: `reason`, and the child's or the system's words in `detail`. */
 export class ChildTaskFailed extends Error {

@@ -8,7 +8,7 @@ export interface FieldError {
   message: string;
 }
 
-export interface AppErrorFlags {
+interface AppErrorFlags {
   /** The service recorded this refusal itself: the error handler does not audit it again. */
   audited?: boolean;
   /** A refusal that is not a 401/403 (a 404 for an object the caller may not see): audited too. */
@@ -107,7 +107,7 @@ export function summarise(errors: FieldError[]): string {
 }
 
 /** The disk of the file store has no room left (ENOSPC): nothing was saved. */
-export const storageFull = createError({
+const storageFull = createError({
   code: 'storage.full',
   statusCode: 507,
   message:
@@ -115,14 +115,14 @@ export const storageFull = createError({
 });
 
 /** The S3-compatible service of the file store (STORAGE=s3) cannot be reached: nothing was done. */
-export const storageUnavailable = createError({
+const storageUnavailable = createError({
   code: 'storage.unavailable',
   statusCode: 503,
   message: 'The file store is not reachable, so nothing was done; try again in a moment',
 });
 
 /** PostgreSQL's disk is full (SQLSTATE 53100, disk_full): nothing was saved. */
-export const databaseFull = createError({
+const databaseFull = createError({
   code: 'database.full',
   statusCode: 507,
   message:
@@ -182,7 +182,7 @@ export function isDatabaseDown(err: unknown, depth = 0): boolean {
 }
 
 /** Whether `err` (or what it wraps) is PostgreSQL's disk_full (53100). */
-export function isDatabaseFull(err: unknown, depth = 0): boolean {
+function isDatabaseFull(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
   const e = err as {
     code?: unknown;

@@ -4,7 +4,7 @@
 // is flushed: the audit chain's seal, a category's running number) is then paid once per
 // group, not once per caller. One caller alone goes at once; nobody waits for a timer.
 
-export interface GroupCommitOptions {
+interface GroupCommitOptions {
   /** The most callers in one group (default 8): one statement's rows run one after another. */
   max?: number;
   /**

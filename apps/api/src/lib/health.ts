@@ -11,15 +11,15 @@ import { bearerToken } from './session.js';
 // and which part is failing; the sizes (which tell about the installation) only a signed-in
 // admin or a monitor sending `Authorization: Bearer <HEALTH_TOKEN>`.
 
-export interface DiskSpace {
+interface DiskSpace {
   free_bytes: number;
   total_bytes: number;
 }
 
 /** A part that can fail: the database, the blob store (its disk, or its S3 service), the data folder's disk. */
-export type HealthPart = 'database' | 'blobs' | 'data_dir';
+type HealthPart = 'database' | 'blobs' | 'data_dir';
 
-export interface HealthReport {
+interface HealthReport {
   /**
    * ok; degraded: a disk is nearly full or unreadable, or the S3 store does not answer (calls
    * still answered); unavailable: the database is away (503).
@@ -44,7 +44,7 @@ const SPACE_TTL_MS = 1000;
 const spaceCache = new Map<string, { at: number; space: Promise<DiskSpace | null> }>();
 
 /** Free and total bytes of the filesystem holding `dir` (for the server's user), or null. */
-export function diskSpace(dir: string): Promise<DiskSpace | null> {
+function diskSpace(dir: string): Promise<DiskSpace | null> {
   const cached = spaceCache.get(dir);
   if (cached && Date.now() - cached.at < SPACE_TTL_MS) return cached.space;
   const space = statfs(dir).then(
@@ -56,7 +56,7 @@ export function diskSpace(dir: string): Promise<DiskSpace | null> {
 }
 
 /** The whole report (sizes included); `status: 'unavailable'` (answered 503) while the database is away. */
-export async function healthReport(
+async function healthReport(
   deps: Pick<Deps, 'db' | 'config' | 'blobs'>,
 ): Promise<HealthReport & { storage: NonNullable<HealthReport['storage']> }> {
   const folder = deps.config.STORAGE === 'folder';

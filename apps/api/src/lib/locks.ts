@@ -14,7 +14,7 @@ export const ADVISORY_LOCKS = {
   categoryTree: 727365,
 } as const;
 
-export type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain'>;
+type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain'>;
 
 /** Takes the named lock until the transaction ends. */
 export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {

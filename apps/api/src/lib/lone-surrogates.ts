@@ -10,7 +10,7 @@ import { invalidInput } from './errors.js';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The path (`body.a.0.b`) of the first string, or key, holding a lone surrogate; null when none. */
-export function loneSurrogateAt(value: unknown, path = 'body'): string | null {
+function loneSurrogateAt(value: unknown, path = 'body'): string | null {
   if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {

@@ -16,16 +16,16 @@ export interface UploadedFile {
   stream: Readable;
 }
 
-export const notMultipart = () =>
+const notMultipart = () =>
   invalidInput('Send the form as multipart/form-data', [{ path: 'body', message: 'Not a multipart form' }]);
 
-export const malformedUpload = createError({
+const malformedUpload = createError({
   code: 'upload.malformed',
   statusCode: 400,
   message: 'The upload is not a valid multipart form or was cut off. Choose the file again and retry.',
 });
 
-export const uploadTooLarge = createError({
+const uploadTooLarge = createError({
   code: 'upload.too_large',
   statusCode: 413,
   message: (maxBytes: number) =>
@@ -79,7 +79,7 @@ export function uploadError(err: unknown, maxBytes: number, maxFiles: number): u
  * larger than `maxBytes` fails its stream (the blob store drops what it had) and the call is
  * a 413; a body cut off fails the stream and the call is a 400.
  */
-export interface OpenedUpload {
+interface OpenedUpload {
   fields: Record<string, string | string[]>;
   files(): AsyncGenerator<UploadedFile>;
   /** Reads and drops whatever the handler left unread. */

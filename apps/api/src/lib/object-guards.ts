@@ -17,7 +17,7 @@ import type { AuthContext } from './session.js';
 export type ObjectVerdict = 'allowed' | 'forbidden' | 'hidden';
 
 /** Answers "may this caller do `right` on these ids?" for one kind, from the database. */
-export type ObjectCheck = (auth: AuthContext, ids: number[], right: ObjectRight) => Promise<ObjectVerdict>;
+type ObjectCheck = (auth: AuthContext, ids: number[], right: ObjectRight) => Promise<ObjectVerdict>;
 
 const LABELS: Record<ObjectKind, string> = {
   category: 'Category',
@@ -61,10 +61,7 @@ export class ObjectGuards {
 }
 
 /** The ids named by `from` in the validated input: one number, or every number of an array. */
-export function idsAt(
-  input: { params?: unknown; query?: unknown; body?: unknown },
-  from: IdSource,
-): number[] {
+function idsAt(input: { params?: unknown; query?: unknown; body?: unknown }, from: IdSource): number[] {
   const [where, ...path] = from.split('.') as ['params' | 'query' | 'body', ...string[]];
   let value: unknown = input[where];
   for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];

@@ -15,7 +15,7 @@ export interface OcrLanguage {
 }
 
 /** The trained data file of language `code`, or null when its package is not installed. */
-export function ocrLanguageFile(code: string): string | null {
+function ocrLanguageFile(code: string): string | null {
   let dir: string;
   try {
     dir = path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`));

@@ -33,7 +33,7 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6');
 
 /** Whether an address (as the resolver returns it) is loopback, link-local, private or reserved. */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return blocked.check(mapped, 'ipv4');
   const family = isIP(address);
@@ -45,7 +45,7 @@ export function isPrivateAddress(address: string): boolean {
 export const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 
 /** The addresses `host` stands for (an address stands for itself); [] when it does not resolve. */
-export async function resolveHost(host: string, timeoutMs = 5000): Promise<string[]> {
+async function resolveHost(host: string, timeoutMs = 5000): Promise<string[]> {
   const name = bare(host);
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 // `start + grace + received / minBytesPerSec` is answered 408 and its connection closed.
 // The upload's stream fails with it, so the blob store keeps nothing (the temp file goes).
 
-export interface ReceiveRateOptions {
+interface ReceiveRateOptions {
   /** Bytes a second a body must average once the grace period is over; 0 turns the check off. */
   minBytesPerSec: number;
   /** Milliseconds a body may take before the rate counts. */

@@ -17,7 +17,7 @@ export function loadSecretKey(appSecret: string | undefined, dataDir: string): B
 }
 
 /** What a derived key is for: one key per purpose, none of them the secret key itself. */
-export type KeyPurpose = 'backup-archive' | 'audit-chain' | 'recovery-codes';
+type KeyPurpose = 'backup-archive' | 'audit-chain' | 'recovery-codes';
 
 /**
  * A key of its own for one purpose, derived from the secret key (HMAC-SHA256 with a purpose

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore, ByteRange } from './blob-store.js';
 
 /** Types a browser may show inline without running anything: everything else downloads. */
-export const SAFE_INLINE_TYPES = new Set([
+const SAFE_INLINE_TYPES = new Set([
   'application/pdf',
   'image/png',
   'image/jpeg',

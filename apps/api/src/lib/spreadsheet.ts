@@ -34,7 +34,7 @@ const unzip = () => require('yauzl') as typeof import('yauzl');
 // extraction child (extract-child.mjs) imports this file as it is, with Node's type stripping.
 
 /** Excel's own limit on the text of one cell. */
-export const MAX_CELL_CHARS = 32_767;
+const MAX_CELL_CHARS = 32_767;
 const MAX_ENTRIES = 10_000;
 const MAX_SMALL_PART_BYTES = 1024 * 1024;
 const MAX_SHEET_BYTES = 64 * 1024 * 1024;
@@ -43,14 +43,14 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Excel's own limit on the columns of a sheet (XFD). */
 const EXCEL_MAX_COLUMNS = 16_384;
 
-export interface SheetLine {
+interface SheetLine {
   /** The row number the file gives (1-based), or the one after the previous row. */
   row: number;
   /** Cell texts by column (0 = A), trimmed; '' where the row has no value. */
   cells: string[];
 }
 
-export interface FirstSheet {
+interface FirstSheet {
   /** The first row holding any text (normally row 1); null for an empty sheet. */
   header: SheetLine | null;
   /** The non-empty rows below the header, at most `maxRows`. */

@@ -3,7 +3,7 @@ import type { Deps, Tx } from '../deps.js';
 import type { JobKind, JobPayloads } from './queue.js';
 
 /** What a handler is given: the job as claimed, its payload checked by the kind's schema. */
-export interface RunningJob<P> {
+interface RunningJob<P> {
   id: bigint;
   kind: string;
   payload: P;
@@ -73,7 +73,7 @@ export class JobDeferred extends Error {
 }
 
 export const BACKOFF_BASE_MS = 30_000;
-export const BACKOFF_MAX_MS = 60 * 60_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
 
 /** 30 s after the first failure, then 1 min, 2 min, … at most 1 h. */
 export function defaultBackoffMs(attempts: number): number {

@@ -16,7 +16,7 @@ export interface NotificationListener {
   close(): Promise<void>;
 }
 
-export interface ListenHandlers {
+interface ListenHandlers {
   onNotify(payload: string): void;
   /** Called after every (re)connection: notifications sent while down were lost. */
   onConnect(): void;

@@ -31,16 +31,16 @@ import { fireDueSchedules, type ScheduleDefinition } from './schedules.js';
 // Every update of a running job is conditional on its claim (worker and attempt), so an
 // attempt that was taken back (timed out, or its worker presumed dead) changes nothing later.
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 export const STALE_AFTER_MS = 3 * 60_000;
-export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 export const STALE_MESSAGE = 'The worker running this job stopped (crash or restart); retrying';
 export const STOP_MESSAGE = 'Interrupted by a server stop; retrying';
 const RECOVER_EVERY_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
 const RECOVER_BATCH = 100;
 
-export interface RunSummary {
+interface RunSummary {
   done: number;
   retried: number;
   failed: number;

@@ -63,7 +63,7 @@ export function createSession(
   return tx.session.create({ data });
 }
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   userId: number;
   loginRole: LoginRole;
@@ -206,7 +206,7 @@ export function countUnspentUserTokens(db: Tx, userId: number, purpose: TokenPur
 // ---- failed attempts (read back from the audit trail) ----------------------------------------
 
 /** Audit actions of a refused password: a failed sign-in, a wrong current password. */
-export const FAILURE_ACTIONS = ['access.unauthenticated', 'password.check_failed'];
+const FAILURE_ACTIONS = ['access.unauthenticated', 'password.check_failed'];
 
 /** Refused passwords naming any of `logins` since `since`: how many, and the newest one's time. */
 export async function accountFailures(db: Tx, logins: string[], since: Date) {

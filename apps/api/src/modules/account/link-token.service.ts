@@ -6,7 +6,7 @@ import * as repo from './account.repository.js';
 // Single-use links sent by e-mail (password reset, e-mail verification): only the token's
 // sha256 is stored, a newer link replaces the older ones, and a link is spent once used.
 
-export type LinkPurpose = Exclude<repo.TokenPurpose, 'two_factor_recovery'>;
+type LinkPurpose = Exclude<repo.TokenPurpose, 'two_factor_recovery'>;
 
 const LINK_TTL_MS: Record<LinkPurpose, number> = {
   password_reset: 60 * 60 * 1000,

@@ -8,7 +8,7 @@ import * as repo from './account.repository.js';
 // (with a key derived from the secret key, never in the database) is kept, in user_tokens
 // (purpose two_factor_recovery), so a copy of the database alone cannot test guesses.
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Letters and digits that cannot be mistaken for one another (no 0/o, 1/l/i). */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** 10 characters of 31: about 49.5 bits each. */

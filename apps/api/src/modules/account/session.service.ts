@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 const TOUCH_EVERY_MS = 60_000;
 
 /** When a session begun at `createdAt` ends whatever its use. */
-export function absoluteEnd(deps: Deps, createdAt: Date): Date {
+function absoluteEnd(deps: Deps, createdAt: Date): Date {
   return new Date(createdAt.getTime() + deps.config.SESSION_MAX_HOURS * HOUR);
 }
 

@@ -19,7 +19,7 @@ import * as repo from './account.repository.js';
 //
 // The failures are recorded at the app's clock (deps.now()) and the window is measured on it.
 
-export const THROTTLE = {
+const THROTTLE = {
   WINDOW_MS: 15 * 60_000,
   FREE_FAILURES: 5,
   MAX_DELAY_MS: 60_000,
@@ -27,7 +27,7 @@ export const THROTTLE = {
 } as const;
 
 /** Audit actions after which an account's failures no longer count. */
-export const CLEARING_ACTIONS = [
+const CLEARING_ACTIONS = [
   'login.success',
   'password.reset',
   'password.changed',
@@ -43,7 +43,7 @@ export function loginsOf(user: { username: string; email: string } | null, typed
 }
 
 /** Milliseconds the account must still wait before its password is looked at again (0: now). */
-export async function accountDelayMs(
+async function accountDelayMs(
   deps: Deps,
   account: { userId: number | null; logins: string[] },
 ): Promise<number> {

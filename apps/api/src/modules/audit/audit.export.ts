@@ -20,7 +20,7 @@ const COLUMNS = [
   { header: 'Hash', key: 'hash', width: 66 },
 ];
 
-export interface ActivityWriter {
+interface ActivityWriter {
   add(row: ActivityRow): void;
   finish(): Promise<void>;
 }

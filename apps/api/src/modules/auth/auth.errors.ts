@@ -34,7 +34,7 @@ export const invalidRole = createError({
 
 export { INVALID_LINK_MESSAGE, invalidLink } from '../account/account.errors.js';
 
-export const INVALID_CODE_MESSAGE = 'Invalid verification code';
+const INVALID_CODE_MESSAGE = 'Invalid verification code';
 
 export const invalidCode = () =>
   new AppError('auth.invalid_code', 400, INVALID_CODE_MESSAGE, [

@@ -4,12 +4,12 @@ import type { OutgoingMail } from '../email/email.queue.js';
 // short: it can never add lines, links of its own making or look like part of the message.
 // A mail that may reach someone who never asked for it (registration) holds no typed text.
 
-export interface LinkContext {
+interface LinkContext {
   publicUrl: string;
 }
 
 /** User text as one short quoted line: line breaks, control and bidi characters become spaces. */
-export function quotedLine(text: string, max = 60): string {
+function quotedLine(text: string, max = 60): string {
   const line = text
     .replace(/[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu, ' ')
     .replace(/\s+/g, ' ')
@@ -17,7 +17,7 @@ export function quotedLine(text: string, max = 60): string {
   return `"${line.length > max ? `${line.slice(0, max - 1)}…` : line}"`;
 }
 
-export function linkUrl(ctx: LinkContext, page: string, token: string, email: string) {
+function linkUrl(ctx: LinkContext, page: string, token: string, email: string) {
   return `${ctx.publicUrl}/${page}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 }
 

@@ -14,7 +14,7 @@ import * as twoFactor from './two-factor.service.js';
 /** One answer whether or not the address belongs to an account (no user enumeration). */
 export const RESET_LINK_SENT =
   'If an account exists for that address, we have sent a link to reset the password.';
-export const VERIFICATION_LINK_SENT =
+const VERIFICATION_LINK_SENT =
   'If an account waiting for verification exists for that address, we have sent a new verification link.';
 export const REGISTERED = 'Thank you. Check your e-mail for the link that activates your account.';
 

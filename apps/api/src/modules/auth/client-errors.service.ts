@@ -19,7 +19,7 @@ const REDACTED = '[redacted]';
  * `text` with the values of token-like query parameters (token, code, password, key, …) in
  * any URL it holds replaced by [redacted]; other text is returned as it is.
  */
-export function redactUrlParams(text: string): string {
+function redactUrlParams(text: string): string {
   return text.replace(/([?&#])([^=&#\s]+)=([^&#\s]*)/g, (whole, sep: string, name: string) => {
     let decoded = name;
     try {
@@ -54,7 +54,7 @@ function errorMessage(data: unknown): string {
   return (raw ?? '').trim().slice(0, 500) || 'Client error';
 }
 
-export interface ClientErrorReport {
+interface ClientErrorReport {
   data: unknown;
   userId: number | null;
   url: string | null;

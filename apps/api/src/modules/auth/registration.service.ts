@@ -23,7 +23,7 @@ import { selfRegistrationOn } from './sign-in-settings.service.js';
 // the address is looked at only after the call has been answered (completeRegistration, run in
 // the background), where a taken address gets a mail instead of a second account.
 
-export type PreparedRegistration = repo.SelfRegisteredUser;
+type PreparedRegistration = repo.SelfRegisteredUser;
 
 const usernameTaken = () =>
   invalidInput('This username is taken', [{ path: 'body.username', message: 'This username is taken' }]);

@@ -48,7 +48,7 @@ const ZPart = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
-export const ZManifest = z.object({
+const ZManifest = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   format_version: z.literal(ARCHIVE_FORMAT_VERSION),
   quire_version: z.string(),
@@ -114,10 +114,10 @@ export class ArchiveError extends Error {
   override name = 'ArchiveError';
 }
 
-export type EntryKind = 'blob' | 'table' | 'manifest' | 'signature';
+type EntryKind = 'blob' | 'table' | 'manifest' | 'signature';
 
 /** Checks an entry's header; throws ArchiveError for links, odd types and names that leave the folder. */
-export function checkEntry(header: { name: string; type?: string | null }): {
+function checkEntry(header: { name: string; type?: string | null }): {
   kind: EntryKind;
   key: string;
 } {
@@ -143,7 +143,7 @@ export function checkEntry(header: { name: string; type?: string | null }): {
   throw new ArchiveError(`The archive has an entry "${name}" that a Quire backup never has`);
 }
 
-export interface ReadEntry {
+interface ReadEntry {
   kind: EntryKind;
   key: string;
   name: string;
@@ -174,9 +174,7 @@ export async function readArchive(
 }
 
 /** Hashes content to its end: sha256 and size. */
-export async function hashChunks(
-  content: AsyncIterable<Uint8Array>,
-): Promise<{ sha256: string; size: number }> {
+async function hashChunks(content: AsyncIterable<Uint8Array>): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of content) {
@@ -271,7 +269,7 @@ function trustedManifest(
 }
 
 /** Bytes `start` (included) to `end` (excluded) of an archive. */
-export type RangeReader = (start: number, end: number) => Promise<Buffer>;
+type RangeReader = (start: number, end: number) => Promise<Buffer>;
 
 const blocksOf = (size: number) => Math.ceil(size / BLOCK);
 /** Zero blocks a tar may end with: ours write two, GNU tar pads to a 10 KiB record. */

@@ -16,7 +16,7 @@ import { pgCopy } from '../../lib/load-later.js';
  * describe archives in this blob store, which a restore keeps), and the migration record (the
  * manifest carries it).
  */
-export const NOT_BACKED_UP = new Set(['jobs', 'job_schedules', 'backups', '_prisma_migrations']);
+const NOT_BACKED_UP = new Set(['jobs', 'job_schedules', 'backups', '_prisma_migrations']);
 
 export type Client = pg.Client;
 
@@ -28,7 +28,7 @@ export async function connect(url: string): Promise<pg.Client> {
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export interface TableInfo {
+interface TableInfo {
   name: string;
   columns: string[];
 }

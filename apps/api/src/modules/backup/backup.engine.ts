@@ -35,7 +35,7 @@ export const ARCHIVE_MIME = 'application/x-tar';
 const PROGRESS_EVERY_MS = 1000;
 
 let version: string | undefined;
-export function quireVersion(): string {
+function quireVersion(): string {
   version ??=
     (JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version?: string }).version ??
     '0.0.0';

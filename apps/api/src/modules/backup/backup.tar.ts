@@ -167,7 +167,7 @@ class ChunkReader {
   }
 }
 
-export interface TarEntry extends TarHeader {
+interface TarEntry extends TarHeader {
   /**
    * The content, as views of the source's (reused) buffers: use each before asking for the
    * next. What the caller leaves unread is skipped.

@@ -16,7 +16,7 @@ import { categoryFields } from './category.service.js';
 // A category's file list (GET and POST fileIncategory/{id}) and its export: live, indexed
 // files the caller may see, newest first, filtered in SQL.
 
-export interface CategoryFilesInput {
+interface CategoryFilesInput {
   search?: string;
   startDate?: string;
   endDate?: string;

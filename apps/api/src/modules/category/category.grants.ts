@@ -7,7 +7,7 @@ import * as repo from './category.repository.js';
 // Grants of category rights, to people and groups: checking those a write names, and how a
 // stored grant reads. Categories and category groups both hold them.
 
-export type Grantee = {
+type Grantee = {
   user: { id: number; username: string; firstName: string; lastName: string } | null;
   group: { id: number; name: string } | null;
 };

@@ -41,7 +41,7 @@ const RIGHT_COLUMN: Record<CategoryRightName, Prisma.Sql> = {
   manage: Prisma.sql`r.can_manage`,
 };
 
-export interface RowFilter {
+interface RowFilter {
   /** Only these categories. */
   ids?: number[];
   /** Only the children of this category. */
@@ -186,13 +186,6 @@ export async function effectiveFieldRows(db: Tx, categoryId: number): Promise<Ef
   return rows.sort((a, b) => b.depth - a.depth || a.position - b.position || a.field_id - b.field_id);
 }
 
-export function fieldsOf(db: Tx, categoryIds: number[]) {
-  return db.categoryField.findMany({
-    where: { categoryId: { in: categoryIds }, field: { deletedAt: null } },
-    orderBy: [{ position: 'asc' }, { fieldId: 'asc' }],
-  });
-}
-
 export const grantee = {
   user: { select: { id: true, username: true, firstName: true, lastName: true } },
   group: { select: { id: true, name: true } },
@@ -294,7 +287,7 @@ export async function setPositions(tx: Tx, order: number[], before: Map<number, 
     if (before.get(id) !== position) await tx.category.update({ where: { id }, data: { position } });
 }
 
-export type CategoryData = Omit<Prisma.CategoryUncheckedCreateInput, 'id' | 'createdAt' | 'updatedAt'>;
+type CategoryData = Omit<Prisma.CategoryUncheckedCreateInput, 'id' | 'createdAt' | 'updatedAt'>;
 
 export function createCategory(tx: Tx, data: CategoryData) {
   return tx.category.create({ data });

@@ -15,9 +15,9 @@ import { deliver, describeSmtpError } from './email.transport.js';
 export const NOT_CONFIGURED_MESSAGE =
   'E-mail is not configured; the message waits until SMTP settings are saved';
 /** How often mail waiting for SMTP settings looks again (saving settings also wakes it). */
-export const NOT_CONFIGURED_RECHECK_MS = 60_000;
+const NOT_CONFIGURED_RECHECK_MS = 60_000;
 /** SMTP connection, greeting and socket timeouts add up to a minute; an attempt never takes longer. */
-export const MAIL_TIMEOUT_MS = 2 * 60_000;
+const MAIL_TIMEOUT_MS = 2 * 60_000;
 
 export const mailSendJob = defineJob({
   kind: 'mail.send',

@@ -74,8 +74,8 @@ export function deleteJob(tx: Tx, id: number) {
 // ---- delivery (email.jobs.ts) ----
 
 /** Kinds of mail that carry a single-use link: their body is not kept once the job is done. */
-export const LINK_MAIL_KINDS = ['password_reset', 'email_verification'];
-export const REMOVED_BODY = '[Removed after delivery: this message carried a single-use link.]';
+const LINK_MAIL_KINDS = ['password_reset', 'email_verification'];
+const REMOVED_BODY = '[Removed after delivery: this message carried a single-use link.]';
 
 type DoneJob = { id: number; kind: string; html: string | null };
 

@@ -8,21 +8,21 @@ import { deliveryAddress, SmtpHostRefused } from './email.hosts.js';
 // call: mail is rare (resets, notifications, tests), and a fresh connection always sees the
 // latest settings.
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string | null;
 }
 
-export interface Delivered {
+interface Delivered {
   messageId: string | null;
   response: string | null;
 }
 
-export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
-export interface DeliveryPolicy {
+interface DeliveryPolicy {
   /** Whether mail may go to this machine or a private network (SMTP_ALLOW_PRIVATE_HOSTS). */
   allowPrivateHosts: boolean;
 }

@@ -21,7 +21,7 @@ import * as repo from './file.repository.js';
 // leave it out). The decoding and combining run in a child process (combine-child.mjs).
 
 /** The most the chosen files may add up to (they are combined in memory). */
-export const COMBINE_MAX_BYTES = 256 * 1024 * 1024;
+const COMBINE_MAX_BYTES = 256 * 1024 * 1024;
 export const COMBINED_NAME = 'selected_files.pdf';
 const COMBINABLE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 /** The longer side of an image page, in points (A4 is 595 x 842). */
@@ -30,9 +30,9 @@ const PAGE_MAX = 842;
  * The most pixels an image may declare (width x height). pdf-lib holds a PNG's pixels four
  * times over while it embeds them; past this an image is refused before it is decoded.
  */
-export const COMBINE_MAX_PIXELS = 40_000_000;
+const COMBINE_MAX_PIXELS = 40_000_000;
 /** The child process that decodes and combines (combine-child.mjs). */
-export const COMBINE_LIMITS: ChildLimits = { timeoutMs: 60_000, memoryMb: 1024 };
+const COMBINE_LIMITS: ChildLimits = { timeoutMs: 60_000, memoryMb: 1024 };
 const KIND: Record<string, 'pdf' | 'png' | 'jpeg'> = {
   'application/pdf': 'pdf',
   'image/png': 'png',
@@ -59,7 +59,7 @@ async function combineInChild(items: Array<{ kind: 'pdf' | 'png' | 'jpeg'; bytes
 }
 
 /** One file to put into the PDF: its name (for refusals) and its stored content. */
-export interface CombinePart {
+interface CombinePart {
   name: string;
   mimeType: string;
   size: number | bigint;

@@ -97,7 +97,7 @@ export async function holdFilesIn(tx: Tx, auth: AuthContext, categoryIds: number
     }
 }
 
-export interface FileChange {
+interface FileChange {
   event: FileEventType;
   fileId: number;
   action: AuditAction<'file'>;

@@ -18,7 +18,7 @@ import {
 // `body.fields.<field id>`, so a form can show each by its input.
 
 /** A field of the file's category (the repository's `CategoryField` is one). */
-export interface ValueField extends FieldRule {
+interface ValueField extends FieldRule {
   fieldId: number;
   required: boolean;
   valueListId: number | null;
@@ -38,7 +38,7 @@ export interface ValueWrite extends ValueColumns {
 }
 
 /** What the checks need to look up: a list's live item by key, and which users are active. */
-export interface ValueLookups {
+interface ValueLookups {
   itemIds(pairs: Array<{ valueListId: number; key: number }>): Promise<Map<string, number>>;
   activeUserIds(ids: number[]): Promise<Set<number>>;
 }

@@ -33,22 +33,7 @@ export async function takeIncrementals(tx: Tx, categoryId: number, n: number): P
   return rows[0]?.first ?? null;
 }
 
-/**
- * Gives files `fileIds` (in that order) the next running numbers of category `categoryId`, in
- * one statement: the category's row stays locked from here to the commit. False when the
- * category is gone.
- */
-export async function numberFiles(tx: Tx, categoryId: number, fileIds: number[]): Promise<boolean> {
-  const first = await takeIncrementals(tx, categoryId, fileIds.length);
-  if (first === null) return false;
-  await tx.$executeRaw`
-    UPDATE files f SET incremental_value = ${first}::int + n.ord::int - 1
-      FROM unnest(${fileIds}::int[]) WITH ORDINALITY AS n(id, ord)
-     WHERE f.id = n.id`;
-  return true;
-}
-
-export interface NewUploadRow {
+interface NewUploadRow {
   name: string;
   blobId: string;
   size: number;

@@ -136,7 +136,7 @@ export async function updateFilePermissions(
   return permissionsOf(deps.db, auth, input.file_id);
 }
 
-export interface ShareInput {
+interface ShareInput {
   user_ids: number[];
   group_ids: number[];
   download: boolean;

@@ -23,7 +23,7 @@ import { INTAKE_ACTOR } from './take-arrival.service.js';
 // spending no attempt) for at most TEXT_WAIT_MS after the arrival, then goes on with no text.
 
 /** How long filing waits for the text a rule with words needs. */
-export const TEXT_WAIT_MS = 60 * 60_000;
+const TEXT_WAIT_MS = 60 * 60_000;
 
 /** The source owner, as the file and workflow areas' calls see a caller. */
 function ownerAuth(owner: NonNullable<Awaited<ReturnType<typeof repo.activeUser>>>, now: Date): AuthContext {
@@ -44,7 +44,7 @@ const problem = (what: string, err: unknown) => {
 };
 
 /** The rules as the matcher takes them. */
-export function ruleConditions(r: repo.RuleRow) {
+function ruleConditions(r: repo.RuleRow) {
   return {
     ...r,
     senderContains: r.senderContains,

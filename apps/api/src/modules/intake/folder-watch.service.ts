@@ -18,8 +18,8 @@ import { mb, takeArrival } from './take-arrival.service.js';
 // recognised and only moved on.
 
 /** Where taken and refused files go, under the watched folder (never looked into). */
-export const DONE_DIR = 'done';
-export const FAILED_DIR = 'failed';
+const DONE_DIR = 'done';
+const FAILED_DIR = 'failed';
 /** Files being written under a temporary name are left alone until they are renamed. */
 const TEMPORARY = /(\.part|\.partial|\.tmp|\.temp|\.crdownload|\.download|\.swp|~)$/i;
 /** How deep sub-folders are looked into. */
@@ -27,7 +27,7 @@ const MAX_DEPTH = 8;
 /** Files of one look taken at the same time. */
 const TAKE_AT_ONCE = 4;
 
-export interface FolderFile {
+interface FolderFile {
   /** The path under the watched folder, with `/` between its parts. */
   rel: string;
   abs: string;
@@ -41,7 +41,7 @@ export interface FolderFile {
  */
 const lastLook = new Map<number, Map<string, { size: number; mtimeMs: number }>>();
 
-export function folderSettings(settings: unknown): TFolderSettings {
+function folderSettings(settings: unknown): TFolderSettings {
   return ZFolderSettings.parse(settings);
 }
 
@@ -110,7 +110,7 @@ async function categoryFor(deps: Deps, source: repo.SourceRow, rel: string) {
   return { id: category.id };
 }
 
-export interface PollSummary {
+interface PollSummary {
   taken: number;
   failed: number;
   /** Files seen changing, or seen for the first time: taken on a later look if they stay. */

@@ -19,7 +19,7 @@ export interface ArrivalFacts {
   text: string | null;
 }
 
-export type Verdict = 'match' | 'no' | 'needs_text';
+type Verdict = 'match' | 'no' | 'needs_text';
 
 /** `*` any run of characters, `?` one; the whole name, case-insensitive. */
 export function globToRegExp(glob: string): RegExp {

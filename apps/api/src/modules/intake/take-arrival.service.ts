@@ -27,7 +27,7 @@ declare module '../../lib/jobs/queue.js' {
  * markup that runs in a browser, and content of no known type. They go to failed/ (or are
  * left in the mailbox) with the reason.
  */
-export const REFUSED_TYPES = new Set([
+const REFUSED_TYPES = new Set([
   'application/octet-stream',
   'application/x-msdownload',
   'application/vnd.microsoft.portable-executable',
@@ -44,7 +44,7 @@ export const REFUSED_TYPES = new Set([
   'image/svg+xml',
 ]);
 
-export interface ArrivalInput {
+interface ArrivalInput {
   sourceId: number;
   /**
    * What identifies it at its source, unique per source (folder: `path|size|mtime|sha256`;
@@ -66,7 +66,7 @@ export interface ArrivalInput {
   source?: repo.SourceRow;
 }
 
-export type TakeOutcome =
+type TakeOutcome =
   | { outcome: 'taken'; arrivalId: number; fileId: number; externalKey: string }
   | { outcome: 'failed'; arrivalId: number; reason: string; externalKey: string }
   /** Claimed already (an earlier take, or another server's): nothing was done. */

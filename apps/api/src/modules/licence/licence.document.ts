@@ -7,7 +7,7 @@ import { z } from 'zod';
 // the repository) and checked with the public key below (or LICENCE_PUBLIC_KEY). Changing a
 // single byte of either part makes the check fail.
 
-export const LICENCE_PREFIX = 'QUIRE1';
+const LICENCE_PREFIX = 'QUIRE1';
 
 /** The vendor's public key, shipped with Quire. */
 export const VENDOR_PUBLIC_KEY = `-----BEGIN PUBLIC KEY-----
@@ -15,7 +15,7 @@ MCowBQYDK2VwAyEACBE7+tYWuMeIMuR891HRP7jJXQmGmjnaUT2d83JgDPU=
 -----END PUBLIC KEY-----
 `;
 
-export const ZLicencePayload = z.object({
+const ZLicencePayload = z.object({
   v: z.literal(1),
   /** The vendor's reference for this licence. */
   id: z.string().max(100).optional(),

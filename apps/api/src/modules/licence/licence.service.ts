@@ -17,7 +17,7 @@ import * as repo from './licence.repository.js';
 const DAY_MS = 86_400_000;
 
 /** The installed licence's terms, or null when none is installed (no limits apply then). */
-export interface CurrentLicence {
+interface CurrentLicence {
   licensee: string;
   seats: number;
   startsAt: Date;
@@ -69,17 +69,8 @@ function readingOf(deps: Pick<Deps, 'config'>, row: repo.InstalledLicence | null
   };
 }
 
-/** The current licence (null: none, or one that does not verify): for the checks below. */
-export async function currentLicence(
-  deps: Pick<Deps, 'db' | 'config'>,
-  db: Tx = deps.db,
-): Promise<CurrentLicence | null> {
-  const reading = await readLicence(deps, db);
-  return reading.kind === 'valid' ? reading.licence : null;
-}
-
 /** Whole days left (negative once expired). */
-export function daysLeft(expiresAt: Date, now: Date): number {
+function daysLeft(expiresAt: Date, now: Date): number {
   return Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS);
 }
 

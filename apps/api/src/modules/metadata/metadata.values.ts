@@ -9,7 +9,7 @@ import type { TFieldType } from '@quire/contract';
 // A value in normal form (`FieldValue`): text trimmed, a number, a `YYYY-MM-DD` day, yes/no
 // as a boolean, a select as its item's key, a user as an id; null is "no value".
 
-export type FieldValue = string | number | boolean | null;
+type FieldValue = string | number | boolean | null;
 
 /** The bounds of a field that a value must keep (the metadata field's settings). */
 export interface FieldRule {
@@ -44,7 +44,7 @@ export interface ValueColumns {
   valueUserId: number | null;
 }
 
-export const EMPTY_COLUMNS: Readonly<ValueColumns> = Object.freeze({
+const EMPTY_COLUMNS: Readonly<ValueColumns> = Object.freeze({
   valueText: null,
   valueNumber: null,
   valueDate: null,
@@ -103,7 +103,7 @@ export function parseBoolean(v: unknown): boolean | null {
 }
 
 /** A field's pattern as a whole-value regular expression; null when it does not compile. */
-export function fieldPattern(pattern: string): RegExp | null {
+function fieldPattern(pattern: string): RegExp | null {
   try {
     return new RegExp(`^(?:${pattern})$`, 'u');
   } catch {

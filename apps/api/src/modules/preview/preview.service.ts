@@ -16,7 +16,7 @@ import * as repo from './preview.repository.js';
 // version_derivatives (or the reason it could not be made), and audits what it made. The
 // calls serve them with the file's view right: neither is the original's bytes.
 
-export interface DeriveLimits {
+interface DeriveLimits {
   /** Longest side of a thumbnail, in pixels. */
   size: number;
   /** Largest image (width x height, from its header) a thumbnail is made from. */
@@ -34,7 +34,7 @@ export interface DeriveLimits {
 /** What a thumbnail is written as (derive-child.mjs). */
 const THUMBNAIL_TYPE = 'image/webp';
 
-export const DERIVE_LIMITS: DeriveLimits = {
+const DERIVE_LIMITS: DeriveLimits = {
   size: 256,
   maxPixels: 40_000_000,
   maxBytes: 50 * 1024 * 1024,
@@ -47,7 +47,7 @@ export const DERIVE_LIMITS: DeriveLimits = {
 };
 
 /** What can be made from content of `mimeType`. */
-export function derivable(mimeType: string): { thumbnail: boolean; preview: 'docx' | 'xlsx' | null } {
+function derivable(mimeType: string): { thumbnail: boolean; preview: 'docx' | 'xlsx' | null } {
   return { thumbnail: hasThumbnail(mimeType), preview: officePreviewKind(mimeType) };
 }
 

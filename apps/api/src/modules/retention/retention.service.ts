@@ -145,7 +145,7 @@ export async function deleteRule(deps: Deps, actor: Actor, categoryId: number) {
 // Legal holds
 
 /** The most files a saved-search hold may freeze (hold their category instead). */
-export const HOLD_SEARCH_MAX = 10_000;
+const HOLD_SEARCH_MAX = 10_000;
 
 function toHold(h: repo.HoldRow, fileCount: number): TLegalHold {
   return {

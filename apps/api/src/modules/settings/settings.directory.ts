@@ -51,7 +51,7 @@ export class DirectoryError extends Error {
 }
 
 /** RFC 4515: a value inside a filter. */
-export function escapeFilterValue(value: string): string {
+function escapeFilterValue(value: string): string {
   return value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 

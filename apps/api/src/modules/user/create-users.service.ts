@@ -22,7 +22,7 @@ import { buildTemplate, readSheet, type SheetRow } from './user.spreadsheet.js';
 
 // Creating users: one, many, or from a spreadsheet, all through the same checks.
 
-export type NewUserInput = TCreateUserBody;
+type NewUserInput = TCreateUserBody;
 
 interface Candidate {
   /** Where errors point: `body`, `body.users.3`, `row 4`. */

@@ -20,7 +20,7 @@ function signatureType(head: Buffer): 'image/png' | 'image/jpeg' | null {
   return type === 'image/png' || type === 'image/jpeg' ? type : null;
 }
 
-export interface StoredImage extends StoredBlob {
+interface StoredImage extends StoredBlob {
   mimeType: string;
 }
 
@@ -36,7 +36,7 @@ export async function signatureTarget(deps: Deps, auth: AuthContext, userId: num
   if (target.id !== auth.userId) assertMayManage(auth.accessType, [target]);
   return target;
 }
-export type SignatureTarget = Awaited<ReturnType<typeof signatureTarget>>;
+type SignatureTarget = Awaited<ReturnType<typeof signatureTarget>>;
 
 /**
  * Streams an uploaded signature into the blob store (at most SIGNATURE_MAX_BYTES, the

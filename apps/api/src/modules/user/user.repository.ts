@@ -51,7 +51,7 @@ export function companyId(db: Tx) {
   return db.company.findFirst({ select: { id: true }, orderBy: { id: 'asc' } });
 }
 
-export interface NewUserRow {
+interface NewUserRow {
   companyId: number;
   username: string;
   email: string;
