@@ -55,6 +55,16 @@ const childNames = async (parentId: number | null) =>
   ).map((r) => r.name);
 
 describe('who may call the category calls', () => {
+  /** A write on a category made for the call: the payload names it as `folder_id`. */
+  const onNewCategory = (url: string, payload = () => ({})): AccessCase => ({
+    name: `POST ${url}`,
+    write: true,
+    make: async () => ({
+      method: 'POST',
+      url,
+      payload: { folder_id: (await createCategory(t.db)).id, ...payload() },
+    }),
+  });
   const cases: AccessCase[] = [
     readCase('/api/folders', true),
     readCase('/api/fileCategories', true),
@@ -65,33 +75,9 @@ describe('who may call the category calls', () => {
       write: true,
       make: () => ({ method: 'POST', url: '/api/storeFolder', payload: { name: uniqueName('New') } }),
     },
-    {
-      name: 'POST /api/update/folder',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/update/folder',
-        payload: { folder_id: (await createCategory(t.db)).id, name: uniqueName('Renamed') },
-      }),
-    },
-    {
-      name: 'POST /api/duplicate/folder',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/duplicate/folder',
-        payload: { folder_id: (await createCategory(t.db)).id },
-      }),
-    },
-    {
-      name: 'POST /api/deleteFolder',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/deleteFolder',
-        payload: { folder_id: (await createCategory(t.db)).id },
-      }),
-    },
+    onNewCategory('/api/update/folder', () => ({ name: uniqueName('Renamed') })),
+    onNewCategory('/api/duplicate/folder'),
+    onNewCategory('/api/deleteFolder'),
     {
       name: 'POST /api/create/category-group',
       write: true,
@@ -121,15 +107,7 @@ describe('who may call the category calls', () => {
         url: `/api/delete/category-group/${(await t.db.categoryGroup.create({ data: { name: uniqueName('CG') } })).id}`,
       }),
     },
-    {
-      name: 'POST /api/add-related-tags',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/add-related-tags',
-        payload: { folder_id: (await createCategory(t.db)).id, tags: [{ name: 'urgent' }] },
-      }),
-    },
+    onNewCategory('/api/add-related-tags', () => ({ tags: [{ name: 'urgent' }] })),
     {
       name: 'POST /api/edit-related-tag',
       write: true,
