@@ -22,6 +22,7 @@ import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase 
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../test/factories.js';
+import { median } from './stats.js';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
@@ -35,7 +36,6 @@ const totalBytes = Math.round(Number(values.gb) * 1024 ** 3);
 const blobBytes = Math.round(Number(values['blob-mb']) * 1024 ** 2);
 const blobCount = Math.max(1, Math.ceil(totalBytes / blobBytes));
 const rounds = Math.max(1, Number(values.rounds));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-backup-'));
 const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { type BlobStore, createBlobStore } from '../src/lib/blob-store.js';
 import { createS3BlobStore } from '../src/lib/s3-blob-store.js';
 import { startS3 } from '../test/s3.js';
+import { median } from './stats.js';
 
 const MiB = 1024 * 1024;
 const arg = (name: string, fallback: number) => {
@@ -22,7 +23,6 @@ const arg = (name: string, fallback: number) => {
 const BIG = arg('mib', 256) * MiB;
 const SMALL = arg('small', 200);
 const ROUNDS = Math.max(1, arg('rounds', 3));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** `size` bytes of random data in 1 MiB pieces (one block reused: generation is not timed). */
 const block = randomBytes(MiB);

@@ -30,13 +30,13 @@ import { seenOfRow, seenSetsSql } from '../src/lib/visible-sets.js';
 import { categoryWhere, SUMMARY_COLUMNS, SUMMARY_FROM } from '../src/modules/file/file-lists.repository.js';
 import { createCategory, createUser, TEST_PASSWORD } from '../test/factories.js';
 import { postUpload, uploadFrame } from './new-upload.js';
+import { median, percentile } from './stats.js';
 
 const MiB = 1024 * 1024;
 const bigArg = process.argv.find((a) => a.startsWith('--big-mib='));
 const BIG = Number(bigArg?.slice('--big-mib='.length) ?? 1024) * MiB;
 const roundsArg = process.argv.find((a) => a.startsWith('--rounds='));
 const ROUNDS = Math.max(1, Number(roundsArg?.slice('--rounds='.length) ?? 5));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const apiDir = path.resolve(import.meta.dirname, '..');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-files-'));
 const pgServer = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
@@ -113,7 +113,7 @@ function drain(port: number, url: string, headers: Record<string, string> = {}) 
   });
 }
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? 0;
+const p95 = (xs: number[]) => percentile(xs, 0.95);
 const mb = (bytes: number, ms: number) => `${(bytes / MiB / (ms / 1000)).toFixed(0)} MiB/s`;
 
 try {

@@ -18,6 +18,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createUser, loginAs } from '../test/factories.js';
 import { addBenchUsers } from './data.js';
+import { median } from './stats.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -143,7 +144,6 @@ try {
     }
   }
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   console.info(
     `\nQuire over HTTP (autocannon, 10 connections, ${ROUNDS} rounds of ${SECONDS} s each; medians, ratio = median over rounds of Quire / bare Fastify + pg req/s, higher is better, goal >= 0.67)\n`,
   );

@@ -24,6 +24,7 @@ import { createCategory, createFile, createUser, loginAs } from '../test/factori
 import { scannedImage } from '../test/scans.js';
 import { rowXml, workbook } from '../test/xlsx.js';
 import { startBenchApp } from './bench-app.js';
+import { median, percentile } from './stats.js';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -41,11 +42,6 @@ for (const f of [TASN1, MIME])
   }
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
-const median = (xs: number[]) => percentile(xs, 50);
 
 /** Pages of `file` with at least 100 words: their text layer and a 300-dpi grey PNG. */
 function pagesOf(file: string, count: number, dpi = 300) {
@@ -201,7 +197,7 @@ try {
     `2. A 20-page scan: "${word}" (only on page 17) found after ${found.toFixed(1)} s, on page ${page}`,
   );
   console.info(
-    `   search call p50/p95: idle ${percentile(idle, 50).toFixed(1)} / ${percentile(idle, 95).toFixed(1)} ms (200 calls), during recognition ${percentile(busy, 50).toFixed(1)} / ${percentile(busy, 95).toFixed(1)} ms (${busy.length} calls)`,
+    `   search call p50/p95: idle ${percentile(idle, 0.5).toFixed(1)} / ${percentile(idle, 0.95).toFixed(1)} ms (200 calls), during recognition ${percentile(busy, 0.5).toFixed(1)} / ${percentile(busy, 0.95).toFixed(1)} ms (${busy.length} calls)`,
   );
 
   // ---- 3. thumbnails --------------------------------------------------------------------------
