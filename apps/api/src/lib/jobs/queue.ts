@@ -23,7 +23,7 @@ export const SCHEDULES_CHANGED = '@schedules';
 export interface JobPayloads {}
 export type JobKind = keyof JobPayloads & string;
 
-export interface EnqueueOptions {
+interface EnqueueOptions {
   /**
    * At most one queued or running job has this key: a second enqueue with the same key while
    * the first is waiting or running adds nothing (and answers null).
@@ -93,7 +93,7 @@ export async function enqueueMany<K extends JobKind>(
        ORDER BY j.n
       RETURNING id, kind
     ), woken AS (
-      SELECT count(pg_notify(${JOBS_CHANNEL}, d.kind)) AS n FROM (SELECT DISTINCT kind FROM added) d
+      SELECT count(pg_notify(${JOBS_CHANNEL}, kinds.kind)) AS notified FROM (SELECT DISTINCT kind FROM added) kinds
     )
     SELECT a.id FROM added a CROSS JOIN woken ORDER BY a.id`;
   return rows.map((r) => r.id);

@@ -41,7 +41,7 @@ export async function nextPosition(db: Tx): Promise<number> {
   return (last._max.position ?? -1) + 1;
 }
 
-export type FieldData = Omit<Prisma.MetadataFieldUncheckedCreateInput, 'id' | 'createdAt' | 'updatedAt'>;
+type FieldData = Omit<Prisma.MetadataFieldUncheckedCreateInput, 'id' | 'createdAt' | 'updatedAt'>;
 
 export function createField(tx: Tx, data: FieldData) {
   return tx.metadataField.create({ data, include: withList });
@@ -57,7 +57,7 @@ export function deleteField(tx: Tx, id: number) {
 
 /** The workflows that use these fields in any way (collected, in a step, a condition, a trigger, a run). */
 const workflowsUsing = (field: Prisma.Sql) => Prisma.sql`
-  SELECT wf.workflow_id AS w FROM workflow_fields wf WHERE wf.field_id = ${field}
+  SELECT wf.workflow_id FROM workflow_fields wf WHERE wf.field_id = ${field}
   UNION SELECT s.workflow_id FROM step_fields sf JOIN workflow_steps s ON s.id = sf.step_id WHERE sf.field_id = ${field}
   UNION SELECT s.workflow_id FROM step_conditions sc JOIN workflow_steps s ON s.id = sc.step_id WHERE sc.field_id = ${field}
   UNION SELECT s.workflow_id FROM step_triggers st JOIN workflow_steps s ON s.id = st.step_id WHERE st.field_id = ${field}

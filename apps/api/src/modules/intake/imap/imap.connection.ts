@@ -20,7 +20,7 @@ export interface ImapAccount {
   caCertificate?: string | null;
 }
 
-export interface ImapPolicy {
+interface ImapPolicy {
   /** IMAP_ALLOW_PRIVATE_HOSTS: off, a host on this machine or a private network is refused. */
   allowPrivateHosts: boolean;
   /** Connect, greeting and each answer (default 15 s; an IDLE is broken up well within it). */

@@ -7,7 +7,7 @@ import type { Tx } from '../../../lib/deps.js';
 // when an IDLE watcher saw new mail, which failed parts to take again, and where moved
 // messages went. Saving a source's settings drops them: its next poll starts afresh.
 
-export type StateKey = 'imap_cursor' | 'imap_checked' | 'imap_wake_at' | 'imap_retries' | 'imap_moved';
+type StateKey = 'imap_cursor' | 'imap_checked' | 'imap_wake_at' | 'imap_retries' | 'imap_moved';
 
 /** Sets state key `key` of an inbox source's settings to `value` (an SQL jsonb expression). */
 function setKey(tx: Tx, sourceId: number, key: StateKey, value: Prisma.Sql) {
@@ -17,13 +17,13 @@ function setKey(tx: Tx, sourceId: number, key: StateKey, value: Prisma.Sql) {
      WHERE id = ${sourceId} AND kind = 'imap'`;
 }
 
-/** The list kept under `key`, or an empty one, as the rows `(e, n)` of its entries in order. */
+/** The list kept under `key`, or an empty one, as the rows `(entry, position)` of its entries in order. */
 const entriesOf = (
   key: StateKey,
   added: Prisma.Sql = Prisma.sql`'[]'::jsonb`,
 ) => Prisma.sql`jsonb_array_elements(
     CASE jsonb_typeof(settings -> ${key}) WHEN 'array' THEN settings -> ${key} ELSE '[]'::jsonb END || ${added}
-  ) WITH ORDINALITY AS t(e, n)`;
+  ) WITH ORDINALITY AS listed(entry, position)`;
 
 /** Sets one state key of a source's settings. */
 export function setState(tx: Tx, sourceId: number, key: StateKey, value: unknown) {
@@ -36,10 +36,10 @@ export function appendState(tx: Tx, sourceId: number, key: StateKey, entries: un
     tx,
     sourceId,
     key,
-    Prisma.sql`(SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
-       FROM (SELECT e, n, count(*) OVER () AS total
+    Prisma.sql`(SELECT coalesce(jsonb_agg(entry ORDER BY position), '[]'::jsonb)
+       FROM (SELECT entry, position, count(*) OVER () AS total
                FROM ${entriesOf(key, Prisma.sql`${JSON.stringify(entries)}::jsonb`)}) kept
-      WHERE n > total - ${keep})`,
+      WHERE position > total - ${keep})`,
   );
 }
 
@@ -49,9 +49,9 @@ export function removeFromState(tx: Tx, sourceId: number, key: StateKey, keys: s
     tx,
     sourceId,
     key,
-    Prisma.sql`(SELECT coalesce(jsonb_agg(e ORDER BY n), '[]'::jsonb)
+    Prisma.sql`(SELECT coalesce(jsonb_agg(entry ORDER BY position), '[]'::jsonb)
        FROM ${entriesOf(key)}
-      WHERE NOT (e ->> 'key' = ANY(${keys}::text[])))`,
+      WHERE NOT (entry ->> 'key' = ANY(${keys}::text[])))`,
   );
 }
 
