@@ -241,14 +241,23 @@ export async function uploadedFile(
   o: { ownerId: number; categoryId: number; name: string; content: Buffer; mimeType: string },
 ) {
   const file = await createFile(t.db, t.app.deps.blobs, o);
+  await announceUpload(t, file, o.ownerId);
+  return file;
+}
+
+/** Emits a stored file's `uploaded` event by `actorId` and runs the jobs it queues. */
+export async function announceUpload(
+  t: TestContext,
+  file: { id: number; currentVersionId: number | null },
+  actorId: number,
+) {
   await t.db.$transaction((tx) =>
     emitFileEvent(tx, {
       type: 'uploaded',
       file_id: file.id,
       version_id: file.currentVersionId as number,
-      actor_id: o.ownerId,
+      actor_id: actorId,
     }),
   );
   await t.app.jobs.runDue();
-  return file;
 }
