@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { docx } from '../../../test/documents.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { createFile } from '../../../test/factories.js';
 import { pixelBombPng, scannedImage, typesetPdf } from '../../../test/scans.js';
+import { announceUpload, seededApp } from '../../../test/seed.js';
 import { rowXml, workbook } from '../../../test/xlsx.js';
-import { emitFileEvent } from '../../lib/file-events.js';
 
 // Thumbnails and Office previews (the preview.derive job and the two calls), through the real
 // app: rights, caching headers, hostile images, and that a view-only person never gets the
@@ -27,11 +27,6 @@ const as = (who: { token: string } | null, opts: InjectOptions) => callAs(t, who
 const get = (who: { token: string } | null, url: string, headers: Record<string, string> = {}) =>
   as(who, { method: 'GET', url, headers });
 
-async function person(firstName: string) {
-  const user = await createUser(t.db, { accessType: 'General staff', firstName, lastName: 'Looker' });
-  return { id: user.id, token: await loginAs(t.app, user, 'user') };
-}
-
 /** A file of `owner` that viewOnly may view (a file grant without download), after the jobs ran. */
 async function upload(name: string, content: Buffer, mimeType: string) {
   const file = await createFile(t.db, t.app.deps.blobs, {
@@ -45,15 +40,7 @@ async function upload(name: string, content: Buffer, mimeType: string) {
   await t.db.filePermission.create({
     data: { fileId: file.id, userId: viewOnly.id, canView: true, canDownload: false },
   });
-  await t.db.$transaction((tx) =>
-    emitFileEvent(tx, {
-      type: 'uploaded',
-      file_id: file.id,
-      version_id: file.currentVersionId as number,
-      actor_id: owner.id,
-    }),
-  );
-  await t.app.jobs.runDue();
+  await announceUpload(t, file, owner.id);
   return { id: file.id, versionId: file.currentVersionId as number };
 }
 
@@ -71,11 +58,16 @@ function webpSize(b: Buffer) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await person('Olive');
-  viewOnly = await person('Vera');
-  outsider = await person('Oscar');
-  category = (await createCategory(t.db, { name: 'Previews', grants: [{ userId: owner.id }] })).id;
+  const person = (firstName: string) => ({ firstName, lastName: 'Looker' });
+  const world = await seededApp({
+    users: { owner: person('Olive'), viewOnly: person('Vera'), outsider: person('Oscar') },
+    categories: { previews: { name: 'Previews', grants: { owner: [] } } },
+  });
+  ({
+    t,
+    users: { owner, viewOnly, outsider },
+  } = world);
+  category = world.categories.previews.id;
 });
 afterAll(() => t.close());
 
