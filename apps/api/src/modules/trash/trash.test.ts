@@ -2,8 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, type Caller, callAs, expectAccess, readCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
-import { seededApp } from '../../../test/seed.js';
+import { createFile } from '../../../test/factories.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 
 // The trash: a File Control area (the Auditor reads it, File Control writers restore and purge).
 
@@ -99,7 +99,9 @@ describe('the trash', () => {
     expect(back.json().data).toMatchObject({ id: f.id, folder_id: cat });
     expect((await t.db.file.findUniqueOrThrow({ where: { id: f.id } })).deletedAt).toBeNull();
 
-    const gone = await createCategory(t.db);
+    const {
+      categories: { gone },
+    } = await seed(t, { categories: { gone: {} } });
     const g = await trashed(gone.id);
     await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     const before = await counts();
@@ -136,19 +138,25 @@ describe('the trash', () => {
 });
 
 describe('my deleted files', () => {
+  let staffUser: SeededUser;
   let staff = '';
   let staffId = 0;
   let other = '';
   let writable = 0;
   beforeAll(async () => {
-    const s = await createUser(t.db);
-    staffId = s.id;
-    staff = await loginAs(t.app, s, 'user');
-    other = await loginAs(t.app, await createUser(t.db), 'user');
-    writable = (
-      await createCategory(t.db, { grants: [{ userId: s.id, rights: ['upload', 'edit', 'delete'] }] })
-    ).id;
+    const world = await seed(t, {
+      users: { staff: {}, other: {} },
+      categories: { writable: { grants: { staff: ['upload', 'edit', 'delete'] } } },
+    });
+    staffUser = world.users.staff;
+    ({ id: staffId, token: staff } = staffUser);
+    other = world.users.other.token;
+    writable = world.categories.writable.id;
   });
+  /** A category where the staff member has `rights` (view only with []). */
+  const staffCategory = async (rights: Array<'delete'> = []) =>
+    (await seed(t, { users: { staff: staffUser }, categories: { c: { grants: { staff: rights } } } }))
+      .categories.c;
   const deletedBy = async (userId: number, categoryId = writable) => {
     const f = await createFile(t.db, t.app.deps.blobs, { ownerId, categoryId });
     await t.db.file.update({ where: { id: f.id }, data: { deletedAt: new Date(), deletedById: userId } });
@@ -194,7 +202,7 @@ describe('my deleted files', () => {
     expect(await t.db.auditEvent.count({ where: { action: 'access.not_found' } })).toBe(notFound + 2);
 
     // Deleted by them from a category where they have since lost the right to delete.
-    const readOnly = await createCategory(t.db, { grants: [{ userId: staffId }] });
+    const readOnly = await staffCategory();
     const f = await deletedBy(staffId, readOnly.id);
     const refused = await restore(staff, f.id);
     expect(refused.statusCode).toBe(403);
@@ -206,11 +214,9 @@ describe('my deleted files', () => {
   it("takes back an upload cancelled to the trash: restored, it is unindexed in its owner's list again", async () => {
     // The web client's "Cancel upload" moves an unindexed file to the trash (POST /api/delete)
     // rather than cancel-index-file, which deletes it for good.
-    const f = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: staffId,
-      categoryId: writable,
-      indexed: false,
-    });
+    const {
+      files: { f },
+    } = await seed(t, { files: { f: { owner: staffUser, category: { id: writable }, indexed: false } } });
     const unindexed = async () =>
       (await call(staff, { method: 'GET', url: `/api/unindex-file?folder_id=${writable}` }))
         .json()
@@ -226,14 +232,14 @@ describe('my deleted files', () => {
   });
 
   it('asks for another category when its own is gone (400), and needs upload there', async () => {
-    const gone = await createCategory(t.db, { grants: [{ userId: staffId, rights: ['delete'] }] });
+    const gone = await staffCategory(['delete']);
     const f = await deletedBy(staffId, gone.id);
     await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     const before = await counts();
     const ask = await restore(staff, f.id);
     expect(ask.statusCode).toBe(400);
     expect(ask.json().errors[0].path).toBe('body.folder_id');
-    const readOnly = await createCategory(t.db, { grants: [{ userId: staffId }] });
+    const readOnly = await staffCategory();
     expect((await restore(staff, f.id, { folder_id: readOnly.id })).statusCode).toBe(403);
     expect((await restore(staff, f.id, { folder_id: 'x' })).statusCode).toBe(400);
     expect(await counts()).toEqual({ ...before, audits: before.audits });
