@@ -46,6 +46,10 @@ export function audit<T extends AuditType>(tx: Tx, actor: Actor, event: AuditInp
 }
 
 /** An audit detail of one changed value: `{ key: { before, after } }`, or `{}` when unchanged. */
-export function auditChange<T extends string | boolean>(key: string, before: T, after: T | undefined) {
+export function auditChange<T extends string | number | boolean | null>(
+  key: string,
+  before: T,
+  after: T | undefined,
+) {
   return after !== undefined && after !== before ? { [key]: { before, after } } : {};
 }

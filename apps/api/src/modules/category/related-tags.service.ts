@@ -130,12 +130,8 @@ export async function editTag(
       targetId: tag.id,
       details: {
         ...auditChange('name', tag.name, body.name),
-        ...(body.color !== undefined && body.color !== tag.color
-          ? { color: { before: tag.color, after: body.color } }
-          : {}),
-        ...(body.linked_folder_id !== undefined && body.linked_folder_id !== tag.linkedCategoryId
-          ? { linked_category_id: { before: tag.linkedCategoryId, after: body.linked_folder_id } }
-          : {}),
+        ...auditChange('color', tag.color, body.color),
+        ...auditChange('linked_category_id', tag.linkedCategoryId, body.linked_folder_id),
       },
     });
   });

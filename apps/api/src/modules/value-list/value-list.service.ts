@@ -7,7 +7,7 @@ import type {
   TValueListItem,
 } from '@quire/contract';
 import type { ValueListSource } from '@quire/db';
-import { type Actor, audit } from '../../lib/audit.js';
+import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
 import { valueListFull, valueListInUse, valueListNameTaken, valueListNotFound } from './value-list.errors.js';
@@ -200,12 +200,8 @@ async function editList(
         targetType: 'value_list',
         targetId: id,
         details: {
-          ...(input.name !== undefined && input.name !== before.name
-            ? { name: { before: before.name, after: input.name } }
-            : {}),
-          ...(input.description !== undefined && input.description !== before.description
-            ? { description: { before: before.description, after: input.description } }
-            : {}),
+          ...auditChange('name', before.name, input.name),
+          ...auditChange('description', before.description, input.description),
           ...(changes ? { items: changes } : {}),
         },
       });
