@@ -2,6 +2,7 @@
 // @zxcvbn-ts/language-common 4.1.3 (MIT licence), most common first, lower-cased. Shorter
 // ones need no list: the length rule refuses them. Regenerate with
 // `node scripts/common-passwords.mjs` after `npm pack @zxcvbn-ts/language-common`.
+// Over 400 lines on purpose: it is a data list, one password a line, made by that script.
 export const COMMON_PASSWORDS: readonly string[] = `
 qwertyuiop
 1234567890
