@@ -11,12 +11,14 @@ export interface ListQuery {
   refetch: () => unknown;
 }
 
-export interface QueryStateProps {
+/**
+ * What the list is, for its loading and failed states: `what: 'users'` says "Loading users…"
+ * and "The users could not be loaded"; other words are given as `loadingText` and `failedText`.
+ */
+type StateWords = { what: string } | { loadingText: string; failedText: string };
+
+export type QueryStateProps = StateWords & {
   query: ListQuery;
-  /** "Loading users…" */
-  loadingText: string;
-  /** "The users could not be loaded" */
-  failedText: string;
   /** Nothing to show: `empty` stands in for the list. */
   isEmpty: boolean;
   /** The heading, a line and any action of the empty state. */
@@ -24,21 +26,27 @@ export interface QueryStateProps {
   /** Each state as a card of its own (false inside a card already). */
   card?: boolean;
   children: ReactNode;
+};
+
+/** An empty state's usual words: its heading, then a line. */
+export function EmptyText({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <h2>{title}</h2>
+      <p className="muted">{children}</p>
+    </>
+  );
 }
 
 /**
  * A list's loading, failed (with Try again) and empty states, then the list. A failed reload
  * keeps the rows already shown; its toast comes from `useFailureToast`.
  */
-export function QueryState({
-  query,
-  loadingText,
-  failedText,
-  isEmpty,
-  empty,
-  card = true,
-  children,
-}: QueryStateProps) {
+export function QueryState({ query, isEmpty, empty, card = true, children, ...words }: QueryStateProps) {
+  const { loadingText, failedText } =
+    'what' in words
+      ? { loadingText: `Loading ${words.what}…`, failedText: `The ${words.what} could not be loaded` }
+      : words;
   const className = card ? 'card empty-state' : 'empty-state';
   if (query.isPending)
     return (

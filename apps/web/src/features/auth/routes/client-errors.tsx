@@ -1,7 +1,7 @@
 import type { TClientError } from '@quire/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { DataTable, QueryState, RefreshButton, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, RefreshButton, Timestamp } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -60,14 +60,12 @@ export function ClientErrorsPage() {
 
       <QueryState
         query={errors}
-        loadingText="Loading client errors…"
-        failedText="The client errors could not be loaded"
+        what="client errors"
         isEmpty={rows.length === 0}
         empty={
-          <>
-            <h2>No errors reported</h2>
-            <p className="muted">Errors the web client runs into in someone's browser appear here.</p>
-          </>
+          <EmptyText title="No errors reported">
+            Errors the web client runs into in someone's browser appear here.
+          </EmptyText>
         }
       >
         <DataTable caption="Client errors" columns={COLUMNS} actions busy={errors.isFetching}>

@@ -28,13 +28,7 @@ export function SignInSecurityPage() {
           <span className="badge badge--neutral">Read only</span>
         </div>
       )}
-      <QueryState
-        query={settings}
-        loadingText="Loading sign-in settings…"
-        failedText="The sign-in settings could not be loaded"
-        isEmpty={false}
-        empty={null}
-      >
+      <QueryState query={settings} what="sign-in settings" isEmpty={false} empty={null}>
         {settings.data ? <SignInSettingsForm settings={settings.data} readOnly={!canWrite} /> : null}
       </QueryState>
     </>

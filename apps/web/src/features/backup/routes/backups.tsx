@@ -2,7 +2,14 @@ import type { TBackupFile } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
-import { DataTable, QueryState, RefreshButton, RowAction, Timestamp } from '../../../components/data-table';
+import {
+  DataTable,
+  EmptyText,
+  QueryState,
+  RefreshButton,
+  RowAction,
+  Timestamp,
+} from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -72,16 +79,10 @@ export function BackupsPage() {
         </div>
         <QueryState
           query={runs}
-          loadingText="Loading backups…"
-          failedText="The backups could not be loaded"
+          what="backups"
           isEmpty={(runs.data?.items.length ?? 0) === 0}
           card={false}
-          empty={
-            <>
-              <h2>No backups yet</h2>
-              <p className="muted">Create one, or set a schedule below.</p>
-            </>
-          }
+          empty={<EmptyText title="No backups yet">Create one, or set a schedule below.</EmptyText>}
         >
           <BackupRuns runs={runs.data?.items ?? []} readOnly={!canManage} />
         </QueryState>
@@ -91,8 +92,7 @@ export function BackupsPage() {
         <h2 id="files-heading">Backup files</h2>
         <QueryState
           query={files}
-          loadingText="Loading backup files…"
-          failedText="The backup files could not be loaded"
+          what="backup files"
           isEmpty={(files.data?.length ?? 0) === 0}
           card={false}
           empty={<p className="muted">No archive to download or restore yet.</p>}

@@ -2,7 +2,7 @@ import type { TCategoryGroup } from '@quire/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
-import { DataTable, QueryState } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState } from '../../../components/data-table';
 import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -34,16 +34,12 @@ export function CategoryGroupsPage() {
       </WriteActions>
       <QueryState
         query={groups}
-        loadingText="Loading category groups…"
-        failedText="The category groups could not be loaded"
+        what="category groups"
         isEmpty={rows.length === 0}
         empty={
-          <>
-            <h2>No category groups yet</h2>
-            <p className="muted">
-              A group gathers categories, so that rights can be given on all of them at once.
-            </p>
-          </>
+          <EmptyText title="No category groups yet">
+            A group gathers categories, so that rights can be given on all of them at once.
+          </EmptyText>
         }
       >
         <DataTable

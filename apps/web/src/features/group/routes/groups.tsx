@@ -46,8 +46,7 @@ export function GroupsPage() {
 
       <QueryState
         query={groups}
-        loadingText="Loading groups…"
-        failedText="The groups could not be loaded"
+        what="groups"
         isEmpty={rows.length === 0}
         empty={
           <>

@@ -19,8 +19,7 @@ export function ArrivalsSection({ canWrite }: { canWrite: boolean }) {
       <h2 id="intake-arrivals">Recent arrivals</h2>
       <QueryState
         query={arrivals}
-        loadingText="Loading arrivals…"
-        failedText="The arrivals could not be loaded"
+        what="arrivals"
         isEmpty={items.length === 0}
         empty={<p className="muted">Nothing has arrived yet.</p>}
       >

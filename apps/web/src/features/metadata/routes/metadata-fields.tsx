@@ -1,7 +1,7 @@
 import { FIELD_TYPE_LABELS, type TMetadataField } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, QueryState } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState } from '../../../components/data-table';
 import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -60,16 +60,12 @@ export function MetadataFieldsPage() {
       </WriteActions>
       <QueryState
         query={fields}
-        loadingText="Loading metadata fields…"
-        failedText="The metadata fields could not be loaded"
+        what="metadata fields"
         isEmpty={rows.length === 0}
         empty={
-          <>
-            <h2>No metadata fields yet</h2>
-            <p className="muted">
-              Fields describe files: an invoice number, a date, a status from a value list.
-            </p>
-          </>
+          <EmptyText title="No metadata fields yet">
+            Fields describe files: an invoice number, a date, a status from a value list.
+          </EmptyText>
         }
       >
         <DataTable

@@ -93,8 +93,7 @@ export function DispositionsPage() {
       </div>
       <QueryState
         query={list}
-        loadingText="Loading dispositions…"
-        failedText="The dispositions could not be loaded"
+        what="dispositions"
         isEmpty={items.length === 0}
         empty={
           <>

@@ -39,8 +39,7 @@ export function LegalHoldsPage() {
       </div>
       <QueryState
         query={holds}
-        loadingText="Loading legal holds…"
-        failedText="The legal holds could not be loaded"
+        what="legal holds"
         isEmpty={(holds.data?.items.length ?? 0) === 0}
         empty={
           <>

@@ -1,7 +1,7 @@
 import type { TRetentionRule } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteRetentionRule, useRetentionRules } from '../api/retention-rules';
@@ -23,17 +23,12 @@ export function RetentionRulesPage() {
       </RetentionHeader>
       <QueryState
         query={rules}
-        loadingText="Loading retention rules…"
-        failedText="The retention rules could not be loaded"
+        what="retention rules"
         isEmpty={(rules.data?.items.length ?? 0) === 0}
         empty={
-          <>
-            <h2>No retention rules yet</h2>
-            <p className="muted">
-              Files are kept until someone deletes them. Set a rule below to schedule their review or
-              deletion.
-            </p>
-          </>
+          <EmptyText title="No retention rules yet">
+            Files are kept until someone deletes them. Set a rule below to schedule their review or deletion.
+          </EmptyText>
         }
       >
         <DataTable caption="Retention rules" columns={['Category', 'Rule', 'Changed']} actions={canWrite}>

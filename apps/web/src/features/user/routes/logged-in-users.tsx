@@ -2,7 +2,7 @@ import { accessTypeLabel, type contract, type Data } from '@quire/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, QueryState, RefreshButton, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, RefreshButton, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -41,15 +41,9 @@ export function LoggedInUsersPage() {
 
       <QueryState
         query={sessions}
-        loadingText="Loading sessions…"
-        failedText="The sessions could not be loaded"
+        what="sessions"
         isEmpty={rows.length === 0}
-        empty={
-          <>
-            <h2>Nobody is signed in</h2>
-            <p className="muted">Sessions appear here as people sign in.</p>
-          </>
-        }
+        empty={<EmptyText title="Nobody is signed in">Sessions appear here as people sign in.</EmptyText>}
       >
         <p className="muted" aria-live="polite">
           {rows.length === 1 ? '1 live session' : `${rows.length} live sessions`}

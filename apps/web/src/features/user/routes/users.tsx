@@ -133,8 +133,7 @@ export function UsersPage() {
       <div ref={tableRef} className="scroll-anchor" />
       <QueryState
         query={users}
-        loadingText="Loading users…"
-        failedText="The users could not be loaded"
+        what="users"
         isEmpty={rows.length === 0}
         empty={
           filtered ? (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, Timestamp } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField } from '../../../components/form-field';
@@ -39,16 +39,12 @@ export function ValueListsPage() {
       </WriteActions>
       <QueryState
         query={lists}
-        loadingText="Loading value lists…"
-        failedText="The value lists could not be loaded"
+        what="value lists"
         isEmpty={rows.length === 0}
         empty={
-          <>
-            <h2>No value lists yet</h2>
-            <p className="muted">
-              A value list is the set of choices of a field, such as the statuses of an invoice.
-            </p>
-          </>
+          <EmptyText title="No value lists yet">
+            A value list is the set of choices of a field, such as the statuses of an invoice.
+          </EmptyText>
         }
       >
         <DataTable caption="Value lists" columns={['Name', 'Items', 'Used by', 'Changed']}>

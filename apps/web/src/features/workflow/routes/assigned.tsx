@@ -1,7 +1,7 @@
 import type { TAssignedFile } from '@quire/contract';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
@@ -55,12 +55,9 @@ export function AssignedPage() {
         failedText="Your assigned files could not be loaded"
         isEmpty={rows.length === 0}
         empty={
-          <>
-            <h2>Nothing waits on you</h2>
-            <p className="muted">
-              Files appear here when a workflow step they enter is assigned to you or your group.
-            </p>
-          </>
+          <EmptyText title="Nothing waits on you">
+            Files appear here when a workflow step they enter is assigned to you or your group.
+          </EmptyText>
         }
       >
         <DataTable caption="Files assigned to me" columns={COLUMNS} actions busy={list.isFetching}>

@@ -83,8 +83,7 @@ export function WorkflowsPage() {
       />
       <QueryState
         query={list}
-        loadingText="Loading workflows…"
-        failedText="The workflows could not be loaded"
+        what="workflows"
         isEmpty={rows.length === 0}
         empty={
           <>
