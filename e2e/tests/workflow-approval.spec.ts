@@ -19,6 +19,35 @@ import { expectAccessible, openSection } from './walk.js';
 const stamp = Date.now().toString(36);
 const apiDir = path.resolve(import.meta.dirname, '../../apps/api');
 
+/**
+ * Fills the designer's New step form with the step's name (`heading` is "1. Check"), adds it,
+ * and gives it its one assignee.
+ */
+async function addStep(page: Page, heading: string, assignee: string) {
+  const name = heading.replace(/^\d+\. /, '');
+  const newStep = page.getByRole('region', { name: 'New step' });
+  await newStep.getByLabel('Name').fill(name);
+  await newStep.getByRole('button', { name: 'Add step' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  await page.getByRole('tab', { name: /Assignees/ }).click();
+  await pick(page, page.getByRole('tabpanel'), 'Users', assignee);
+  await page.getByRole('button', { name: 'Save assignees' }).click();
+  await expect(page.getByRole('list', { name: `Assignees of ${name}` })).toContainText(assignee);
+}
+
+/** Adds the open step's notification as it comes (a file enters the step). */
+async function notifyOnEntry(page: Page, step: string) {
+  await page.getByRole('tab', { name: /Notifications/ }).click();
+  await page.getByRole('button', { name: 'Add notification' }).click();
+  await page
+    .getByRole('dialog', { name: 'New notification' })
+    .getByRole('button', { name: 'Save notification' })
+    .click();
+  await expect(page.getByRole('list', { name: `Notifications of ${step}` })).toContainText(
+    'A file enters the step',
+  );
+}
+
 function journeyData<T>(command: object): T {
   const out = execFileSync('node', ['--import', 'tsx', 'test/journey-data.ts', JSON.stringify(command)], {
     cwd: apiDir,
@@ -80,14 +109,7 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
     await expect(page.getByRole('heading', { level: 1, name: workflowName })).toBeVisible();
 
     // Step 1: Check, by Alice, entered only when Amount > 100, started by indexing.
-    const newStep = page.getByRole('region', { name: 'New step' });
-    await newStep.getByLabel('Name').fill('Check');
-    await newStep.getByRole('button', { name: 'Add step' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: '1. Check' })).toBeVisible();
-    await page.getByRole('tab', { name: /Assignees/ }).click();
-    await pick(page, page.getByRole('tabpanel'), 'Users', 'Journey alice');
-    await page.getByRole('button', { name: 'Save assignees' }).click();
-    await expect(page.getByRole('list', { name: 'Assignees of Check' })).toContainText('Journey alice');
+    await addStep(page, '1. Check', 'Journey alice');
     await page.getByRole('tab', { name: /Conditions/ }).click();
     await page.getByRole('button', { name: 'Add condition to enter' }).click();
     const condition = page.getByRole('dialog', { name: 'New condition to enter' });
@@ -105,34 +127,12 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
       .getByRole('button', { name: 'Save trigger' })
       .click();
     await expect(page.getByRole('list', { name: 'Triggers of Check' })).toContainText('indexed');
-    await page.getByRole('tab', { name: /Notifications/ }).click();
-    await page.getByRole('button', { name: 'Add notification' }).click();
-    await page
-      .getByRole('dialog', { name: 'New notification' })
-      .getByRole('button', { name: 'Save notification' })
-      .click();
-    await expect(page.getByRole('list', { name: 'Notifications of Check' })).toContainText(
-      'A file enters the step',
-    );
+    await notifyOnEntry(page, 'Check');
 
     // Step 2: Sign, by Bob; a rejection goes back to the previous step (the default).
     await page.getByRole('button', { name: 'Add step' }).click();
-    await newStep.getByLabel('Name').fill('Sign');
-    await newStep.getByRole('button', { name: 'Add step' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: '2. Sign' })).toBeVisible();
-    await page.getByRole('tab', { name: /Assignees/ }).click();
-    await pick(page, page.getByRole('tabpanel'), 'Users', 'Journey bob');
-    await page.getByRole('button', { name: 'Save assignees' }).click();
-    await expect(page.getByRole('list', { name: 'Assignees of Sign' })).toContainText('Journey bob');
-    await page.getByRole('tab', { name: /Notifications/ }).click();
-    await page.getByRole('button', { name: 'Add notification' }).click();
-    await page
-      .getByRole('dialog', { name: 'New notification' })
-      .getByRole('button', { name: 'Save notification' })
-      .click();
-    await expect(page.getByRole('list', { name: 'Notifications of Sign' })).toContainText(
-      'A file enters the step',
-    );
+    await addStep(page, '2. Sign', 'Journey bob');
+    await notifyOnEntry(page, 'Sign');
 
     // The drawing: Check approves to Sign; Sign rejects to Check.
     await expect(page.getByText(/Sign: approved, to End; rejected, to Check\./)).toBeAttached();
