@@ -48,7 +48,7 @@ async function naming<T>(name: string, check: () => T | Promise<T>): Promise<T> 
   }
 }
 
-/** Moves files to category `folderId` (edit on each, upload there). */
+/** Moves files to the category `folder_id` (edit on each, upload there). */
 export async function bulkMove(
   deps: Deps,
   auth: AuthContext,

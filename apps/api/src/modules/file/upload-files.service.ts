@@ -46,17 +46,17 @@ export async function createUploads(
   deps: Deps,
   auth: AuthContext,
   actor: Actor,
-  folderId: number,
+  categoryId: number,
   uploads: StoredUpload[],
 ) {
   const rows = await uploadWriter(deps)({
-    folderId,
+    folderId: categoryId,
     ownerId: auth.userId,
     actor,
     uploads: uploads.map((u) => ({ ...u, message: `Uploaded "${u.name}"` })),
   });
   if (!rows) throw categoryNotFound();
-  return { folder_id: folderId, files: rows.map(toSummary) };
+  return { folder_id: categoryId, files: rows.map(toSummary) };
 }
 
 /**
@@ -66,11 +66,11 @@ export async function createUploads(
  */
 export async function createUploadIn(
   tx: Tx,
-  input: { folderId: number; ownerId: number; actor: Actor; upload: StoredUpload; message: string },
+  input: { categoryId: number; ownerId: number; actor: Actor; upload: StoredUpload; message: string },
 ) {
   const [rows] = await repo.insertUploads(tx, [
     {
-      folderId: input.folderId,
+      folderId: input.categoryId,
       ownerId: input.ownerId,
       actor: input.actor,
       uploads: [{ ...input.upload, message: input.message }],

@@ -176,7 +176,7 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
         });
         if (arrivalId === null) return { duplicate: true };
         const file = await createUploadIn(tx, {
-          folderId: categoryId,
+          categoryId,
           ownerId: owner.id,
           actor: INTAKE_ACTOR,
           upload,

@@ -52,27 +52,27 @@ export async function viewTrashFile(deps: Deps, auth: AuthContext, id: number) {
   return { ...(await detailOf(deps.db, auth, id, { trashed: true, now: deps.now() })), ...info(row.row) };
 }
 
-export async function restoreFile(deps: Deps, actor: Actor, id: number, folderId?: number) {
+export async function restoreFile(deps: Deps, actor: Actor, id: number, categoryId?: number) {
   await deps.db.$transaction(async (tx) => {
     const [file] = await lockForChange(tx, [id], { trashed: true });
     if (!file) throw fileNotFound();
-    await restoreLocked(tx, actor, file, folderId);
+    await restoreLocked(tx, actor, file, categoryId);
   });
   const [row] = await summariesOf(deps.db, [id]);
   if (!row) throw fileNotFound();
   return row.summary;
 }
 
-/** Puts a trashed file (locked) back in its category, or in `folderId`; audited. */
+/** Puts a trashed file (locked) back in its category, or in `categoryId`; audited. */
 async function restoreLocked(
   tx: Tx,
   actor: Actor,
   file: LockedFile,
-  folderId: number | undefined,
+  categoryId: number | undefined,
   own = false,
 ) {
   const home = file.category_id ? await liveCategoryOf(tx, file.category_id) : null;
-  const target = folderId ?? home?.id;
+  const target = categoryId ?? home?.id;
   if (!target) throw restoreNeedsCategory();
   const moving = target !== file.category_id;
   const number = moving ? await takeNumbers(tx, target, 1) : file.incremental_value;
@@ -122,7 +122,7 @@ export async function listMyDeleted(deps: Deps, auth: AuthContext, q: PageQuery 
 
 /**
  * Restores a file the caller deleted (another's, or one not in the trash: 404) if they may
- * delete it now where it goes back to (403 otherwise): its category, or `folderId` (upload
+ * delete it now where it goes back to (403 otherwise): its category, or `categoryId` (upload
  * there; needed when its category is gone: 400).
  */
 export async function restoreMyDeleted(
@@ -130,24 +130,24 @@ export async function restoreMyDeleted(
   auth: AuthContext,
   actor: Actor,
   id: number,
-  folderId?: number,
+  categoryId?: number,
 ) {
   await deps.db.$transaction(async (tx) => {
     const [file] = await lockForChange(tx, [id], { trashed: true });
     const [row] = await summariesOf(tx, [id]);
     if (!file || row?.row.deleted_by_id !== auth.userId) throw fileNotFound();
-    const moving = folderId !== undefined && folderId !== file.category_id;
+    const moving = categoryId !== undefined && categoryId !== file.category_id;
     if (!moving && !row.row.category_live) throw restoreNeedsCategory();
-    if (moving) await assertCanFileInto(tx, auth, folderId);
+    if (moving) await assertCanFileInto(tx, auth, categoryId);
     const scope = scopeOf(auth);
     const rights = await fileRights(tx, scope, [id], { trashed: true });
     const mayDelete =
       (rights.get(id)?.delete ?? false) ||
       (moving &&
         !file.has_own_permissions &&
-        (await categoryVerdict(tx, scope, [folderId], 'delete')) === 'allowed');
+        (await categoryVerdict(tx, scope, [categoryId], 'delete')) === 'allowed');
     if (!mayDelete) throw restoreForbidden(file.name);
-    await restoreLocked(tx, actor, file, folderId, true);
+    await restoreLocked(tx, actor, file, categoryId, true);
   });
   const [row] = await summariesOf(deps.db, [id]);
   if (!row) throw fileNotFound();
