@@ -61,8 +61,8 @@ export interface SeedSpec<
       inheritPermissions?: boolean;
       /** Grants by person or group name: the rights besides view ([] is view only). */
       grants?: Partial<Record<NoInfer<U> | NoInfer<G>, Rights>>;
-      /** Fields on its indexing form, in order. */
-      fields?: NoInfer<M>[];
+      /** Fields on its indexing form, in order: declared above, or seeded before. */
+      fields?: Array<NoInfer<M> | { id: number }>;
     }
   >;
   files?: Record<
@@ -160,7 +160,7 @@ export async function seed<
       await addCategoryFields(
         t.db,
         category.id,
-        c.fields.map((f) => world.fields[f].id),
+        c.fields.map((f) => (typeof f === 'object' ? f.id : world.fields[f].id)),
       );
     world.categories[name] = { id: category.id, name: category.name };
   }
