@@ -2,17 +2,10 @@ import { allEndpoints, objectGuardParts } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import {
-  addCategoryFields,
-  createCategory,
-  createFile,
-  createMetadataField,
-  createUser,
-  loginAs,
-  TEST_PASSWORD,
-} from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
+import { seed, seededApp } from '../../../test/seed.js';
 
 // A legal hold refuses every call that deletes, purges, moves, versions or restores over a
 // file, for everyone (here a Company Admin), naming the hold's reason; the same call passes
@@ -146,7 +139,7 @@ const CALLS: Record<
     // The file's category sits under a held one; moving it to the top would take its files
     // out of the hold.
     prepare: async (f) => {
-      heldParent = (await createCategory(t.db)).id;
+      heldParent = (await seed(t, { categories: { held: {} } })).categories.held.id;
       await t.db.category.update({ where: { id: f.categoryId }, data: { parentId: heldParent } });
     },
     request: (f) => body('POST', '/api/update/folder', { folder_id: f.categoryId, parent_id: null }),
@@ -169,9 +162,13 @@ async function unindex(f: Fixture) {
 
 /** A file alone in a category of its own, with two versions and one other file. */
 async function fixture(): Promise<Fixture> {
-  const category = await createCategory(t.db);
-  await addCategoryFields(t.db, category.id, [fieldId]);
-  const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId: category.id });
+  const {
+    categories: { category },
+    files: { file },
+  } = await seed(t, {
+    categories: { category: { fields: [{ id: fieldId }] } },
+    files: { file: { owner: { id: adminId }, category: 'category' } },
+  });
   const first = await t.db.fileVersion.findFirstOrThrow({ where: { fileId: file.id } });
   const second = await t.db.fileVersion.create({
     data: { ...first, id: undefined, number: 2, createdAt: undefined } as never,
@@ -233,13 +230,18 @@ const release = async (id: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ APP_SECRET });
-  const user = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  adminId = user.id;
-  admin = await loginAs(t.app, user, 'admin');
-  fieldId = (await createMetadataField(t.db, { type: 'text' })).id;
-  elsewhere = (await createCategory(t.db)).id;
-  await addCategoryFields(t.db, elsewhere, [fieldId]);
+  const world = await seededApp(
+    {
+      users: { admin: { accessType: 'COMPANY ADMIN' } },
+      fields: { text: { type: 'text' } },
+      categories: { elsewhere: { fields: ['text'] } },
+    },
+    { APP_SECRET },
+  );
+  t = world.t;
+  ({ id: adminId, token: admin } = world.users.admin);
+  fieldId = world.fields.text.id;
+  elsewhere = world.categories.elsewhere.id;
   // A backup made before any hold, for the restore's case.
   const made = await callAs(t, admin, { method: 'POST', url: '/api/create_backup' });
   expect(made.statusCode, made.body).toBe(200);
@@ -313,12 +315,12 @@ describe('legal hold in the change path', () => {
   );
 
   it('a hold on a category reaches the files of its sub-categories; a saved-search hold its matches', async () => {
-    const parent = await createCategory(t.db);
-    const child = await createCategory(t.db, { parentId: parent.id });
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: adminId,
-      categoryId: child.id,
-      name: 'deep.txt',
+    const {
+      categories: { parent, child },
+      files: { file },
+    } = await seed(t, {
+      categories: { parent: {}, child: { parent: 'parent' } },
+      files: { file: { owner: { id: adminId }, category: 'child', name: 'deep.txt' } },
     });
     const holdId = await hold('category', parent.id);
     const refused = await callAs(t, admin, body('POST', '/api/delete', { file_ids: [file.id] }));
