@@ -19,6 +19,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
 import { createCategory, createUser, TEST_PASSWORD } from '../test/factories.js';
+import { postUpload, uploadPayload } from './new-upload.js';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
@@ -68,45 +69,24 @@ function startServer(mode: 'quire' | 'bare', url: string, dataDir: string) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 /** One new-upload of `content`; resolves with its time in ms. */
-function upload(port: number, token: string, folderId: number, name: string, content: Buffer) {
-  const boundary = `smallbench${name.length}${content.length}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="folder_id"\r\n\r\n${folderId}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-        'Content-Type: text/plain\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+async function upload(port: number, token: string, folderId: number, name: string, content: Buffer) {
+  const body = uploadPayload(
+    folderId,
+    { name, type: 'text/plain', content },
+    `smallbench${name.length}${content.length}`,
+  );
   const start = process.hrtime.bigint();
-  return new Promise<number>((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/new-upload',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': body.length,
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
-            : reject(new Error(`upload ${name}: ${res.statusCode} ${text}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
+  const { req, answer } = postUpload({
+    port,
+    token,
+    contentType: body.contentType,
+    length: body.payload.length,
+    agent,
   });
+  req.end(body.payload);
+  const { status, body: text } = await answer;
+  if (status !== 200) throw new Error(`upload ${name}: ${status} ${text}`);
+  return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 /** Uploads `files` with `clients` at once; answers each upload's ms and the wall time. */
