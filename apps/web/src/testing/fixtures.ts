@@ -5,6 +5,7 @@ import type {
   TLoginData,
   TMetadataField,
   TUser,
+  TWorkflowSummary,
 } from '@quire/contract';
 import { authRecordFrom, setAuth, setUserData } from '../lib/storage';
 
@@ -101,6 +102,21 @@ export function aBackupSchedule(overrides: Partial<TBackupSchedule> = {}): TBack
     keep_last: 7,
     next_run_at: null,
     updated_at: null,
+    ...overrides,
+  };
+}
+
+/** A workflow as the list gives it: active, two steps, serving no category and running on no file, unless `overrides` say. */
+export function aWorkflow(
+  overrides: Partial<TWorkflowSummary> & { id: number; name: string },
+): TWorkflowSummary {
+  return {
+    description: '',
+    status: 'active',
+    step_count: 2,
+    categories: [],
+    running_count: 0,
+    updated_at: '2026-11-20T10:00:00Z',
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import type { TFileSummary } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aWorkflow, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -56,18 +56,7 @@ function server(routes: MockRoutes = {}) {
     },
     'GET /api/workflows': {
       body: {
-        data: [
-          {
-            id: 3,
-            name: 'Approval',
-            description: '',
-            status: 'active',
-            step_count: 2,
-            categories: [],
-            running_count: 0,
-            updated_at: '2026-11-20T10:00:00Z',
-          },
-        ],
+        data: [aWorkflow({ id: 3, name: 'Approval' })],
       },
     },
     ...routes,

@@ -1,7 +1,7 @@
 import type { TDryRunRow, TImapSettings, TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aMetadataField, aWorkflow, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -85,18 +85,7 @@ function server(routes: MockRoutes) {
     'GET /api/intake/arrivals': { body: { data: page([arrival]) } },
     'GET /api/workflows': {
       body: {
-        data: [
-          {
-            id: 3,
-            name: 'Invoice approval',
-            description: '',
-            status: 'active',
-            step_count: 2,
-            categories: [],
-            running_count: 0,
-            updated_at: '2026-11-20T10:00:00Z',
-          },
-        ],
+        data: [aWorkflow({ id: 3, name: 'Invoice approval' })],
       },
     },
     'GET /api/saved-views': { body: { data: { items: [] } } },
@@ -522,24 +511,17 @@ describe('intake', { timeout: 60_000 }, () => {
 
   it('sets metadata values and tags of the category it files into, and lists them by name with the rule', async () => {
     const field = (id: number, name: string, type: 'text' | 'number' | 'boolean' | 'select' | 'user') => ({
-      field: {
+      field: aMetadataField({
         id,
         name,
         type,
         value_list: type === 'select' ? { id: 30, name: 'Suppliers' } : null,
         required: true,
-        help_text: '',
-        min_number: null,
-        max_number: null,
-        min_date: null,
-        max_date: null,
-        max_length: null,
-        pattern: null,
         position: id,
         usage: { categories: 1, files: 0, workflows: 0 },
         created_at: '2026-11-01T00:00:00Z',
         updated_at: '2026-11-01T00:00:00Z',
-      },
+      }),
       position: id,
       required: true,
       required_override: null,

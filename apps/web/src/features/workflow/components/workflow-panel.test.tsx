@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../../app/app';
 import { createNotificationStore } from '../../../components/notifications/notification-store';
 import { createQueryClient } from '../../../lib/query-client';
-import { signIn } from '../../../testing/fixtures';
+import { aWorkflow, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { aRun, aStage } from '../testing/fixtures';
 import { positionAfterDrop } from './step-list';
@@ -74,18 +74,7 @@ describe('the workflow panel of a file', () => {
     const { user, calls } = renderPanel(aStage({ run: null, history: [] }), {
       'GET /api/workflows': {
         body: {
-          data: [
-            {
-              id: 1,
-              name: 'Invoices',
-              description: '',
-              status: 'active',
-              step_count: 2,
-              categories: [],
-              running_count: 0,
-              updated_at: '2025-05-01T10:00:00Z',
-            },
-          ],
+          data: [aWorkflow({ id: 1, name: 'Invoices', updated_at: '2025-05-01T10:00:00Z' })],
         },
       },
       'POST /api/initiate-workflow': {
