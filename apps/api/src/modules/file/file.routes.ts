@@ -5,9 +5,9 @@ import { sendBlob, sendGenerated } from '../../lib/send-file.js';
 import { COMBINED_NAME, combineAttachments } from './combine.service.js';
 import * as files from './file.service.js';
 import * as lists from './file-lists.service.js';
+import * as sharing from './file-sharing.service.js';
 import * as indexing from './index-files.service.js';
 import * as publicLink from './public-link.service.js';
-import * as sharing from './sharing.service.js';
 import * as uploads from './upload-files.service.js';
 
 const MINUTE = '1 minute';
@@ -17,7 +17,7 @@ const calls = { ...fileContract, ...fileSharingContract };
 export const fileModule = (deps: Deps) => {
   files.registerFileGuards(deps);
   // Public links: per address, so guessing tokens or passwords is slow; wrong ones are
-  // answered alike (sharing.service.ts).
+  // answered alike (file-sharing.service.ts).
   const publicLimit = {
     max: 120,
     timeWindow: MINUTE,
