@@ -2,16 +2,16 @@ import type { InjectOptions } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
 import { type FilePart, multipart, tinyPng } from '../../../test/multipart.js';
-import { seed } from '../../../test/seed.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 
 // The files area's answers to the outside attack and the mutation run (issue 23): images that
 // declare too many pixels, decoding off the event loop, what a view-only person and a public
 // link may hand out, links that outlive their creator's rights.
 
 let t: TestContext;
+let owner: SeededUser;
 const u = { owner: 0, viewer: 0 };
 const tok = { owner: '', viewer: '' };
 let cat = 0; // owner may upload, edit, delete, share; viewer may view
@@ -20,17 +20,19 @@ const MAX_UPLOAD = 256 * 1024;
 let clockAheadMs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp(
+  const world = await seededApp(
+    {
+      users: {
+        owner: { firstName: 'Olive', lastName: 'Owner' },
+        viewer: { firstName: 'Vic', lastName: 'Viewer' },
+      },
+      categories: { shared: { grants: { owner: ['upload', 'edit', 'delete', 'share'], viewer: [] } } },
+    },
     { MAX_UPLOAD_BYTES: String(MAX_UPLOAD) },
     { now: () => new Date(Date.now() + clockAheadMs) },
   );
-  const world = await seed(t, {
-    users: {
-      owner: { firstName: 'Olive', lastName: 'Owner' },
-      viewer: { firstName: 'Vic', lastName: 'Viewer' },
-    },
-    categories: { shared: { grants: { owner: ['upload', 'edit', 'delete', 'share'], viewer: [] } } },
-  });
+  t = world.t;
+  owner = world.users.owner;
   Object.assign(u, { owner: world.users.owner.id, viewer: world.users.viewer.id });
   Object.assign(tok, { owner: world.users.owner.token, viewer: world.users.viewer.token });
   cat = world.categories.shared.id;
@@ -133,14 +135,16 @@ describe('POST /api/download-many-other-files with large images', () => {
 
 /** A user who may view `fileId` but not download it: a share without download, from the owner. */
 async function viewOnlyReader(fileId: number) {
-  const reader = await createUser(t.db);
+  const {
+    users: { reader },
+  } = await seed(t, { users: { reader: {} } });
   const res = await call(tok.owner, {
     method: 'POST',
     url: `/api/share-file/${fileId}`,
     payload: { user_ids: [reader.id], download: false },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return loginAs(t.app, reader, 'user');
+  return reader.token;
 }
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -148,17 +152,22 @@ const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 describe('GET /api/version-preview/{id} without the download right', () => {
   it('shows inline kinds to a view-only user, refuses a type that would download (403, audited)', async () => {
     // A category the owner alone reaches: the reader's only way in is the share.
-    const own = (
-      await createCategory(t.db, { grants: [{ userId: u.owner, rights: ['upload', 'edit', 'share'] }] })
-    ).id;
-    const docx = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: u.owner,
-      categoryId: own,
-      name: 'contract.docx',
-      mimeType: DOCX,
-      content: Buffer.from('PK\u0003\u0004 not really a document'),
+    const {
+      files: { docx, notes },
+    } = await seed(t, {
+      users: { owner },
+      categories: { own: { grants: { owner: ['upload', 'edit', 'share'] } } },
+      files: {
+        docx: {
+          owner: 'owner',
+          category: 'own',
+          name: 'contract.docx',
+          mimeType: DOCX,
+          content: Buffer.from('PK\u0003\u0004 not really a document'),
+        },
+        notes: { owner: 'owner', category: 'own' },
+      },
     });
-    const notes = await createFile(t.db, t.app.deps.blobs, { ownerId: u.owner, categoryId: own });
     const reader = await viewOnlyReader(docx.id);
     const readerOfNotes = await viewOnlyReader(notes.id);
 
@@ -211,11 +220,14 @@ const publicContent = (linkToken: string, query = '') =>
 
 describe('public links give no more than their maker holds', () => {
   it('a sharer without the download right cannot make a link (403, no link stored)', async () => {
-    const own = (
-      await createCategory(t.db, { grants: [{ userId: u.owner, rights: ['upload', 'edit', 'share'] }] })
-    ).id;
-    const f = await createFile(t.db, t.app.deps.blobs, { ownerId: u.owner, categoryId: own });
-    const sharer = await createUser(t.db);
+    const {
+      users: { sharer },
+      files: { f },
+    } = await seed(t, {
+      users: { owner, sharer: {} },
+      categories: { own: { grants: { owner: ['upload', 'edit', 'share'] } } },
+      files: { f: { owner: 'owner', category: 'own' } },
+    });
     // The owner lets the sharer view and share, not download.
     const granted = await call(tok.owner, {
       method: 'POST',
@@ -227,7 +239,7 @@ describe('public links give no more than their maker holds', () => {
       },
     });
     expect(granted.statusCode, granted.body).toBe(200);
-    const sharerToken = await loginAs(t.app, sharer, 'user');
+    const sharerToken = sharer.token;
     expect((await call(sharerToken, { method: 'GET', url: `/api/download-files/${f.id}` })).statusCode).toBe(
       403,
     );
@@ -241,19 +253,16 @@ describe('public links give no more than their maker holds', () => {
 
   // A sharer holding view, download and share through the category, and a live link of theirs.
   async function sharerWithLink() {
-    const sharer = await createUser(t.db);
-    const category = await createCategory(t.db, {
-      grants: [
-        { userId: u.owner, rights: ['upload', 'edit', 'share'] },
-        { userId: sharer.id, rights: ['share'] },
-      ],
+    const {
+      users: { sharer },
+      categories: { category },
+      files: { f },
+    } = await seed(t, {
+      users: { owner, sharer: {} },
+      categories: { category: { grants: { owner: ['upload', 'edit', 'share'], sharer: ['share'] } } },
+      files: { f: { owner: 'owner', category: 'category', content: Buffer.from('the shared words\n') } },
     });
-    const f = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: u.owner,
-      categoryId: category.id,
-      content: Buffer.from('the shared words\n'),
-    });
-    const made = await publicLink(await loginAs(t.app, sharer, 'user'), f.id);
+    const made = await publicLink(sharer.token, f.id);
     expect(made.statusCode, made.body).toBe(200);
     const link = made.json().data.link.token as string;
     const before = await publicContent(link);
@@ -296,10 +305,10 @@ describe('public links give no more than their maker holds', () => {
   });
 
   it("a password link's proof of the password lasts an hour", async () => {
-    const f = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: u.owner,
-      categoryId: cat,
-      content: Buffer.from('behind a password\n'),
+    const {
+      files: { f },
+    } = await seed(t, {
+      files: { f: { owner, category: { id: cat }, content: Buffer.from('behind a password\n') } },
     });
     const link = (await publicLink(tok.owner, f.id, { password: 'open sesame 1' })).json().data.link.token;
     const unlocked = await call(null, {
@@ -325,8 +334,11 @@ describe('public links give no more than their maker holds', () => {
 describe('rights and holders the mutation run found untested', () => {
   it('moving a file needs upload on the target category: view alone is refused (403, not moved)', async () => {
     const f = await indexedFile('moving.txt');
-    const seen = (await createCategory(t.db, { grants: [{ userId: u.owner }] })).id;
-    const into = (await createCategory(t.db, { grants: [{ userId: u.owner, rights: ['upload'] }] })).id;
+    const { categories } = await seed(t, {
+      users: { owner },
+      categories: { seen: { grants: { owner: [] } }, into: { grants: { owner: ['upload'] } } },
+    });
+    const [seen, into] = [categories.seen.id, categories.into.id];
     const refused = await call(tok.owner, {
       method: 'POST',
       url: '/api/update-file-category',
@@ -344,17 +356,14 @@ describe('rights and holders the mutation run found untested', () => {
   });
 
   it("rollback is refused under another person's lock or check-out (409 naming them), allowed when free", async () => {
-    const editor = await createUser(t.db, { firstName: 'Eddie', lastName: 'Editor' });
-    const category = (
-      await createCategory(t.db, {
-        grants: [
-          { userId: u.owner, rights: ['upload', 'edit'] },
-          { userId: editor.id, rights: ['edit'] },
-        ],
-      })
-    ).id;
+    const { users, categories } = await seed(t, {
+      users: { owner, editor: { firstName: 'Eddie', lastName: 'Editor' } },
+      categories: { category: { grants: { owner: ['upload', 'edit'], editor: ['edit'] } } },
+    });
+    const { editor } = users;
+    const category = categories.category.id;
     const f = await indexedFile('rolled.txt', tok.owner, category);
-    const editorToken = await loginAs(t.app, editor, 'user');
+    const editorToken = editor.token;
     const version = (await t.db.file.findUniqueOrThrow({ where: { id: f.id } })).currentVersionId;
     const versions = () => t.db.fileVersion.count({ where: { fileId: f.id } });
     const rollback = () =>
