@@ -6,8 +6,7 @@ import type { TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
 import { asDatabaseOwner } from '../../../test/db-owner.js';
 import { errorPaths } from '../../../test/errors.js';
-import { createUser, loginAs } from '../../../test/factories.js';
-import { seededApp } from '../../../test/seed.js';
+import { type SeedUser, seed, seededApp } from '../../../test/seed.js';
 import { audit } from '../../lib/audit.js';
 import { auditKeyOf, auditKeySetting, keyAuditPool, verifyChain } from '../../lib/audit-chain.js';
 import { runVerification } from './audit.service.js';
@@ -26,6 +25,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string) => callAs(t, token, { method: 'GET', url });
+/** A person who has not signed in: their events are only the ones a test writes. */
+const quietPerson = async (o: SeedUser = {}) =>
+  (await seed(t, { users: { person: { ...o, signIn: false } } })).users.person;
 
 /** The audit key of the test app (its events are sealed with it). */
 const key = () => auditKeyOf(t.app.deps.secretKey);
@@ -67,9 +69,10 @@ describe('who may read the audit trail', () => {
   );
 
   it('audits a refusal, which then shows in the trail', async () => {
-    const staff = await createUser(t.db);
-    const staffToken = await loginAs(t.app, staff, 'user');
-    const refused = await callAs(t, staffToken, { method: 'GET', url: '/api/audits/activity' });
+    const {
+      users: { staff },
+    } = await seed(t, { users: { staff: {} } });
+    const refused = await callAs(t, staff.token, { method: 'GET', url: '/api/audits/activity' });
     expect(refused.statusCode).toBe(403);
     const res = await get(`/api/audits/activity?user_id=${staff.id}&type=security`);
     expect(res.statusCode).toBe(200);
@@ -83,7 +86,7 @@ describe('who may read the audit trail', () => {
 
 describe('GET /api/audits/activity', () => {
   it('lists every event newest first with who, what, when, from where and the object', async () => {
-    const actor = await createUser(t.db, { firstName: 'Gus', lastName: 'Group' });
+    const actor = await quietPerson({ firstName: 'Gus', lastName: 'Group' });
     await write('group.created', 'Created group "Finance"', actor.id);
     await write('group.updated', 'Edited group "Finance"', actor.id);
     const res = await get('/api/audits/activity');
@@ -109,7 +112,7 @@ describe('GET /api/audits/activity', () => {
   });
 
   it('filters by user, type, date range and search text, and they combine', async () => {
-    const who = await createUser(t.db);
+    const who = await quietPerson();
     await write('group.created', 'Created group "Zebra-unique-x1"', who.id);
     await write('group.deleted', 'Deleted group "Yak-other"', who.id);
     const byUser = (await get(`/api/audits/activity?user_id=${who.id}`)).json().data;
@@ -138,7 +141,7 @@ describe('GET /api/audits/activity', () => {
   });
 
   it('pages by page number and by cursor, with the same rows', async () => {
-    const who = await createUser(t.db);
+    const who = await quietPerson();
     for (let i = 0; i < 7; i++) await write('group.updated', `Edit ${i}`, who.id);
     const p2 = (await get(`/api/audits/activity?user_id=${who.id}&quantity=3&page=2`)).json().data;
     expect(p2.items.map((e: { message: string }) => e.message)).toEqual(['Edit 3', 'Edit 2', 'Edit 1']);
@@ -308,7 +311,7 @@ describe('verification (pnpm audit:verify, the audit.verify job, GET /api/audits
 
 describe('GET /api/audits/export', () => {
   it('exports the filtered trail as .xlsx with formula-like text made inert, and audits the export', async () => {
-    const who = await createUser(t.db);
+    const who = await quietPerson();
     await write('group.created', '=HYPERLINK("http://evil.test","click")', who.id);
     await write('group.updated', '+1+1', who.id);
     await write('group.deleted', 'plain text', who.id);
