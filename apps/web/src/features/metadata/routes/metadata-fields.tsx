@@ -1,11 +1,9 @@
 import { FIELD_TYPE_LABELS, type TMetadataField } from '@quire/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { DataTable, EmptyText, QueryState } from '../../../components/data-table';
 import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-error';
 import { plural } from '../../../lib/format';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -37,17 +35,12 @@ function usage(f: TMetadataField): string {
 
 /** The metadata fields ("user fields") files are indexed with. */
 export function MetadataFieldsPage() {
-  const notify = useNotify();
   const { canWrite } = useAreaAccess('fileControl');
   const fields = useFields();
   const remove = useDeleteField();
   useFailureToast(fields.error, fields.errorUpdatedAt, 'Failed to load metadata fields');
   const [open, setOpen] = useState<ListDialog<TMetadataField>>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const close = () => {
-    setOpen(null);
-    setRefusal(null);
-  };
+  const close = () => setOpen(null);
   const rows = fields.data ?? [];
 
   return (
@@ -97,39 +90,25 @@ export function MetadataFieldsPage() {
       {open?.kind === 'create' ? <FieldDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <FieldDialog field={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (
-        <ConfirmDialog
+        <ConfirmMutationDialog
           title={`Delete the field ${open.item.name}?`}
           confirmLabel="Delete field"
           pendingLabel="Deleting…"
           tone="danger"
-          pending={remove.isPending}
-          onCancel={close}
-          onConfirm={() =>
-            remove.mutate(open.item.id, {
-              onSuccess: () => {
-                notify.success('Field deleted', `${open.item.name} was deleted.`);
-                close();
-              },
-              onError: (e) => {
-                // A field in use stays: the refusal says where, in the dialog.
-                if (e instanceof ApiError && e.status === 409) setRefusal(e.message);
-                else notify.notifyFailure('Failed to delete metadata field!', e);
-              },
-            })
-          }
+          mutation={remove}
+          value={open.item.id}
+          success={['Field deleted', `${open.item.name} was deleted.`]}
+          failure="Failed to delete metadata field!"
+          // A field in use stays: the refusal says where, in the dialog.
+          conflictInPlace
+          onClose={close}
         >
-          {refusal ? (
-            <p className="alert alert--error" role="alert">
-              {refusal}
-            </p>
-          ) : (
-            <p>
-              {usage(open.item)
-                ? `It is used by ${usage(open.item)}: it cannot be deleted while it is.`
-                : 'Nothing uses it.'}
-            </p>
-          )}
-        </ConfirmDialog>
+          <p>
+            {usage(open.item)
+              ? `It is used by ${usage(open.item)}: it cannot be deleted while it is.`
+              : 'Nothing uses it.'}
+          </p>
+        </ConfirmMutationDialog>
       ) : null}
     </>
   );

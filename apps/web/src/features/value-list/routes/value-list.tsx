@@ -2,7 +2,7 @@ import { ITEM_LABEL_MAX, type TValueListDetail } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -64,7 +64,6 @@ function Editor({ list }: { list: TValueListDetail }) {
   const { rows: items, setRows: setItems, change } = itemRows;
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const add = () => {
     localRows += 1;
@@ -215,37 +214,21 @@ function Editor({ list }: { list: TValueListDetail }) {
         </p>
       </section>
       {deleting ? (
-        <ConfirmDialog
+        <ConfirmMutationDialog
           title={`Delete the value list ${list.name}?`}
           confirmLabel="Delete list"
           pendingLabel="Deleting…"
           tone="danger"
-          pending={destroy.isPending}
-          onCancel={() => {
-            setDeleting(false);
-            setRefusal(null);
-          }}
-          onConfirm={() =>
-            destroy.mutate(list.id, {
-              onSuccess: () => {
-                notify.success('Value list deleted', `${list.name} was deleted.`);
-                navigate('/admin/value-lists');
-              },
-              onError: (e) => {
-                if (e instanceof ApiError && e.status === 409) setRefusal(e.message);
-                else notify.notifyFailure('Failed to delete value list!', e);
-              },
-            })
-          }
+          mutation={destroy}
+          value={list.id}
+          success={['Value list deleted', `${list.name} was deleted.`]}
+          failure="Failed to delete value list!"
+          conflictInPlace
+          onDone={() => navigate('/admin/value-lists')}
+          onClose={() => setDeleting(false)}
         >
-          {refusal ? (
-            <p className="alert alert--error" role="alert">
-              {refusal}
-            </p>
-          ) : (
-            <p>The list and its {list.items.length} items go.</p>
-          )}
-        </ConfirmDialog>
+          <p>The list and its {list.items.length} items go.</p>
+        </ConfirmMutationDialog>
       ) : null}
     </>
   );
