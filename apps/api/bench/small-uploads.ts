@@ -20,6 +20,7 @@ import { createInterface } from 'node:readline';
 import { createDatabase, createDb, migrate, startEmbeddedPostgres, withDatabase } from '@quire/db';
 import { createCategory, createUser, TEST_PASSWORD } from '../test/factories.js';
 import { postUpload, uploadPayload } from './new-upload.js';
+import { percentile } from './stats.js';
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
@@ -141,8 +142,6 @@ function databaseCpuSeconds(dataDir: string): number {
   return total;
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)] ?? 0;
-
 const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-small-'));
 const pgDir = path.join(dir, 'pg');
 const pgServer = await startEmbeddedPostgres({ dataDir: pgDir });
@@ -202,8 +201,8 @@ try {
     rows.push([
       `${label}: bare (baseline)`,
       rate(b).toFixed(1),
-      pct(b.times, 0.5).toFixed(1),
-      pct(b.times, 0.95).toFixed(1),
+      percentile(b.times, 0.5).toFixed(1),
+      percentile(b.times, 0.95).toFixed(1),
       ((b.cpu * 1000) / files.length).toFixed(1),
       ((b.dbCpu * 1000) / files.length).toFixed(1),
       '1.00',
@@ -211,8 +210,8 @@ try {
     rows.push([
       `${label}: POST /api/new-upload`,
       rate(q).toFixed(1),
-      pct(q.times, 0.5).toFixed(1),
-      pct(q.times, 0.95).toFixed(1),
+      percentile(q.times, 0.5).toFixed(1),
+      percentile(q.times, 0.95).toFixed(1),
       ((q.cpu * 1000) / files.length).toFixed(1),
       ((q.dbCpu * 1000) / files.length).toFixed(1),
       (rate(q) / rate(b)).toFixed(2),
