@@ -273,12 +273,12 @@ export async function addCategoryFields(db: Db, categoryId: number, fieldIds: nu
   );
 }
 
-/** A group with members. */
-export async function createGroup(db: Db, userIds: number[] = []) {
+/** A group with members (named uniquely unless `name` is given). */
+export async function createGroup(db: Db, userIds: number[] = [], name?: string) {
   seq += 1;
   return db.group.create({
     data: {
-      name: `Group ${seq} ${Date.now().toString(36)}`,
+      name: name ?? `Group ${seq} ${Date.now().toString(36)}`,
       members: { create: userIds.map((userId) => ({ userId })) },
     },
   });

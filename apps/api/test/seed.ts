@@ -39,6 +39,8 @@ export interface SeedUser extends UserOverrides {
 }
 
 type FieldSpec = NonNullable<Parameters<typeof createField>[1]>;
+type Members<U extends string> = Array<NoInfer<U> | { id: number }>;
+type GroupSpec<U extends string> = Members<U> | { name: string; members: Members<U> };
 
 export interface SeedSpec<
   U extends string,
@@ -49,8 +51,11 @@ export interface SeedSpec<
 > {
   /** People by name: made and signed in, or one seeded before (by another seed()), taken as it is. */
   users?: Record<U, SeedUser | SeededUser>;
-  /** Groups by name, each with its members: people declared above, or ones seeded before. */
-  groups?: Record<G, Array<NoInfer<U> | { id: number }>>;
+  /**
+   * Groups by name, each with its members (people declared above, or ones seeded before), or
+   * { name, members } for a group whose stored name matters.
+   */
+  groups?: Record<G, GroupSpec<U>>;
   /** Metadata fields by name (a select field gets its own value list of `items`). */
   fields?: Record<M, FieldSpec>;
   categories?: Record<
@@ -131,10 +136,12 @@ export async function seed<
       token: role === false ? '' : await loginAs(t.app, user, role, overrides.password),
     };
   }
-  for (const [name, members] of entries(spec.groups)) {
+  for (const [name, g] of entries<G, GroupSpec<U>>(spec.groups)) {
+    const members = Array.isArray(g) ? g : g.members;
     const group = await createGroup(
       t.db,
       members.map((m) => (typeof m === 'object' ? m.id : world.users[m].id)),
+      Array.isArray(g) ? undefined : g.name,
     );
     world.groups[name] = { id: group.id, name: group.name, createdAt: group.createdAt };
   }
