@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import {
-  attachFields,
-  createCategory,
-  createFile,
-  createMetadataField,
-  createUser,
-  loginAs,
-} from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { seededApp } from '../../../test/seed.js';
 
 // Every list, tree and count of the catalog hides what the caller may not view, at any depth.
 // The tree (General staff member of group G):
@@ -34,25 +27,44 @@ let fieldA1x: number;
 let fieldA1: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const staff = await createUser(t.db, { accessType: 'General staff' });
-  const owner = await createUser(t.db, { accessType: 'File Control Admin' });
-  staffToken = await loginAs(t.app, staff, 'user');
-  auditorToken = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
-  const group = await t.db.group.create({ data: { name: 'G', members: { create: [{ userId: staff.id }] } } });
-
-  const make = async (key: string, o: Parameters<typeof createCategory>[1] = {}) => {
-    c[key] = (await createCategory(t.db, { name: key, ...o })).id;
-  };
-  await make('A');
-  await make('A1', { parentId: c.A });
-  await make('A1x', { parentId: c.A1, grants: [{ groupId: group.id }] });
-  await make('A1x-child', { parentId: c.A1x });
-  await make('A1x-closed', { parentId: c.A1x, inheritPermissions: false });
-  await make('A2', { parentId: c.A });
-  await make('B');
-  await make('H');
-  await make('D', { grants: [{ userId: staff.id }] });
+  const world = await seededApp({
+    users: {
+      staff: {},
+      owner: { accessType: 'File Control Admin', signIn: false },
+      auditor: { accessType: 'Auditor' },
+    },
+    groups: { G: { name: 'G', members: ['staff'] } },
+    // Fields: A1 (hidden) and A1x each ask for one; A1x-child inherits both.
+    fields: { fromA1: { name: 'From A1' }, fromA1x: { name: 'From A1x' } },
+    categories: {
+      A: { name: 'A' },
+      A1: { name: 'A1', parent: 'A', fields: ['fromA1'] },
+      A1x: { name: 'A1x', parent: 'A1', grants: { G: [] }, fields: ['fromA1x'] },
+      'A1x-child': { name: 'A1x-child', parent: 'A1x' },
+      'A1x-closed': { name: 'A1x-closed', parent: 'A1x', inheritPermissions: false },
+      A2: { name: 'A2', parent: 'A' },
+      B: { name: 'B' },
+      H: { name: 'H' },
+      D: { name: 'D', grants: { staff: [] } },
+    },
+    // Files: two in A1x (visible), one in each hidden place, one trashed in A1x.
+    files: {
+      inA1x: { owner: 'owner', category: 'A1x' },
+      alsoInA1x: { owner: 'owner', category: 'A1x' },
+      inA: { owner: 'owner', category: 'A' },
+      inClosed: { owner: 'owner', category: 'A1x-closed' },
+      inH: { owner: 'owner', category: 'H' },
+      trashed: { owner: 'owner', category: 'A1x' },
+    },
+  });
+  t = world.t;
+  const { staff, auditor } = world.users;
+  staffToken = staff.token;
+  auditorToken = auditor.token;
+  for (const [key, category] of Object.entries(world.categories)) c[key] = category.id;
+  await t.db.file.update({ where: { id: world.files.trashed.id }, data: { deletedAt: new Date() } });
+  fieldA1 = world.fields.fromA1.id;
+  fieldA1x = world.fields.fromA1x.id;
   await t.db.category.update({ where: { id: c.D }, data: { deletedAt: new Date() } });
 
   g.CG = (
@@ -82,18 +94,6 @@ beforeAll(async () => {
       data: { name: 'CG3', members: { create: [{ categoryId: c.H!, position: 0 }] } },
     })
   ).id;
-
-  // Files: two in A1x (visible), one in each hidden place, one trashed in A1x.
-  for (const where of ['A1x', 'A1x', 'A', 'A1x-closed', 'H'])
-    await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: c[where] });
-  const trashed = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: c.A1x });
-  await t.db.file.update({ where: { id: trashed.id }, data: { deletedAt: new Date() } });
-
-  // Fields: A1 (hidden) and A1x each ask for one; A1x-child inherits both.
-  fieldA1 = (await createMetadataField(t.db, { name: 'From A1' })).id;
-  fieldA1x = (await createMetadataField(t.db, { name: 'From A1x' })).id;
-  await attachFields(t.db, c.A1!, [{ fieldId: fieldA1 }]);
-  await attachFields(t.db, c.A1x!, [{ fieldId: fieldA1x }]);
 
   // Tags of A1x linking to a visible and a hidden category.
   await t.db.relatedTag.createMany({
