@@ -114,6 +114,8 @@ const names = (rows: Array<{ id: number }>) => {
   return rows.map((r) => byId.get(r.id) ?? `other ${r.id}`);
 };
 const VISIBLE = ['A1x', 'A1x-child', 'B'];
+/** The rights of one who may view a category and do nothing else there. */
+const VIEW_ONLY = { view: true, upload: false, edit: false, delete: false, share: false, manage: false };
 
 describe('what General staff see of the catalog', () => {
   it('GET /api/folders: only the granted categories, a deep one at the top of their tree, with counts of what they see', async () => {
@@ -122,14 +124,7 @@ describe('what General staff see of the catalog', () => {
     expect(names(data)).toEqual(VISIBLE);
     const a1x = data.find((f: { id: number }) => f.id === c.A1x);
     expect(a1x).toMatchObject({ parent_id: null, depth: 0, subcategory_count: 1, file_count: 2 });
-    expect(a1x.rights).toEqual({
-      view: true,
-      upload: false,
-      edit: false,
-      delete: false,
-      share: false,
-      manage: false,
-    });
+    expect(a1x.rights).toEqual(VIEW_ONLY);
     expect(data.find((f: { id: number }) => f.id === c['A1x-child'])).toMatchObject({
       parent_id: c.A1x,
       depth: 1,
@@ -222,14 +217,7 @@ describe('what the Auditor sees', () => {
     expect(names(tree)).toEqual(['A', 'A1', 'A1x', 'A1x-child', 'A1x-closed', 'A2', 'B', 'H']);
     const a = tree.find((f: { id: number }) => f.id === c.A);
     expect(a).toMatchObject({ subcategory_count: 2, file_count: 1, depth: 0 });
-    expect(a.rights).toEqual({
-      view: true,
-      upload: false,
-      edit: false,
-      delete: false,
-      share: false,
-      manage: false,
-    });
+    expect(a.rights).toEqual(VIEW_ONLY);
     const admin = (await get(auditorToken, '/api/admin/fileCategories')).data;
     expect(names(admin)).toEqual(['A', 'A1', 'A1x', 'A1x-child', 'A1x-closed', 'A2', 'B', 'H']);
     expect(admin.find((f: { id: number }) => f.id === c['A1x-closed']).path).toBe(
