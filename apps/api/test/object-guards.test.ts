@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { endpoint, ZId, ZNull } from '@quire/contract';
+import { type EndpointDef, endpoint, ZId, ZNull } from '@quire/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -18,56 +18,45 @@ import { multipart } from './multipart.js';
 //   file B: in a category granted edit and delete  -> view, edit, delete
 //   file H: in a category granted nothing          -> not visible (404)
 
+/** A probe entry of this test: for anyone signed in, an extension, with its own path and guard. */
+const probeEntry = <const E extends Omit<EndpointDef, 'guard' | 'extension' | 'summary'>>(def: E) =>
+  endpoint({ ...def, guard: 'signedIn', extension: true, summary: 'probe' } as const);
+
 const probe = {
-  category: endpoint({
+  category: probeEntry({
     method: 'GET',
     path: '/api/test-probe-category/{id}',
-    guard: 'signedIn',
     object: { category: 'manage' },
-    extension: true,
-    summary: 'probe',
     params: z.object({ id: ZId }),
     response: z.object({ id: z.number() }),
   }),
-  view: endpoint({
+  view: probeEntry({
     method: 'GET',
     path: '/api/test-probe/{id}',
-    guard: 'signedIn',
     object: { file: 'view' },
-    extension: true,
-    summary: 'probe',
     params: z.object({ id: ZId }),
     response: z.object({ id: z.number() }),
   }),
-  edit: endpoint({
+  edit: probeEntry({
     method: 'POST',
     path: '/api/test-probe-edit',
-    guard: 'signedIn',
     object: { file: 'edit', from: 'body.file_id' },
-    extension: true,
-    summary: 'probe',
     body: z.object({ file_id: ZId }),
     response: ZNull,
   }),
-  many: endpoint({
+  many: probeEntry({
     method: 'POST',
     path: '/api/test-probe-many',
-    guard: 'signedIn',
     object: { file: 'delete', from: 'body.file_ids' },
-    extension: true,
-    summary: 'probe',
     body: z.object({ file_ids: z.array(ZId).min(1) }),
     response: z.object({ done: z.number() }),
   }),
-  upload: endpoint({
+  upload: probeEntry({
     method: 'POST',
     path: '/api/test-probe-upload',
-    guard: 'signedIn',
     object: { file: 'edit', from: 'body.file_id' },
     consumes: 'multipart',
     upload: { field: 'file', max: 2 },
-    extension: true,
-    summary: 'probe',
     body: z.object({ file_id: ZId, note: z.string().max(20).optional(), file: z.custom<Blob>() }),
     response: z.object({ stored: z.array(z.string()) }),
   }),
