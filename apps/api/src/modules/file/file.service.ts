@@ -34,8 +34,9 @@ import * as valuesRepo from './file-values.repository.js';
 // is file-change.service.ts). Uploads into a
 // category are upload-files.service.ts, indexing and corrections index-files.service.ts.
 // Every change is audited and emits a file event in its transaction (lib/file-events.ts).
-// About 480 lines: file-actions, file-bulk, sharing and category-writes import this kernel;
-// viewing, lists and versions are the next to move out.
+// Over 400 lines on purpose: file-actions, file-bulk, file-sharing and category-writes import
+// this kernel (shapes, the change checks, moving, viewing); viewing and versions are the next
+// to move out.
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -337,7 +338,7 @@ export async function assertCanFileInto(db: Tx, auth: AuthContext, categoryId: n
 }
 
 /**
- * Moves a file locked by `lockForChange` to category `folderId`, in the caller's transaction,
+ * Moves a file locked by `lockForChange` to category `categoryId`, in the caller's transaction,
  * once `assertMayChange` lets the caller change it (this checks, so a move of many files
  * checks each): the values are checked against the new category's fields, kept where
  * they are shared, dropped where not, required ones needed (an unindexed file is checked when
@@ -348,15 +349,15 @@ export async function moveLockedFile(
   auth: AuthContext,
   actor: Actor,
   file: repo.LockedFile,
-  folderId: number,
+  categoryId: number,
   values: TFieldValueInput[] = [],
 ) {
   await assertMayChange(tx, auth, [file]);
-  if (file.category_id === folderId && !values.length) return;
-  const moving = file.category_id !== folderId;
-  const number = moving ? await repo.takeIncrementals(tx, folderId, 1) : file.incremental_value;
+  if (file.category_id === categoryId && !values.length) return;
+  const moving = file.category_id !== categoryId;
+  const number = moving ? await repo.takeIncrementals(tx, categoryId, 1) : file.incremental_value;
   if (number === null && moving) throw categoryNotFound();
-  const fields = await categoryFields(tx, folderId);
+  const fields = await categoryFields(tx, categoryId);
   const existing = (await valuesRepo.storedValues(tx, [file.id])).get(file.id) ?? [];
   const checked = await checkValues(fields, existing, values, lookups(tx));
   const errors =
@@ -365,17 +366,17 @@ export async function moveLockedFile(
       : checked.errors.filter((e) => !e.message.endsWith('is required'));
   if (errors.length) throw valuesInvalid(errors);
   await valuesRepo.writeValues(tx, file.id, checked.writes, checked.drop, auth.userId);
-  await repo.updateFile(tx, file.id, { categoryId: folderId, incrementalValue: number });
+  await repo.updateFile(tx, file.id, { categoryId, incrementalValue: number });
   await fileChanged(tx, actor, {
     event: 'moved',
     fileId: file.id,
-    categoryId: folderId,
+    categoryId,
     fieldIds: checked.changed,
     action: 'file.moved',
     message: `Moved "${file.name}" to another category`,
     details: {
       before: { folder_id: file.category_id, incremental_value: file.incremental_value },
-      after: { folder_id: folderId, incremental_value: number },
+      after: { folder_id: categoryId, incremental_value: number },
       dropped_fields: checked.drop,
     },
   });
