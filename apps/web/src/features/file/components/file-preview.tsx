@@ -130,7 +130,12 @@ function TextPreview({ blob }: { blob: Blob }) {
       .text()
       .then(setText);
   }, [blob]);
-  return <pre className="file-preview__text">{text}</pre>;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: long text scrolls inside the preview, and keys must reach it to scroll it (WCAG 2.1.1)
+    <pre className="file-preview__text" tabIndex={0}>
+      {text}
+    </pre>
+  );
 }
 
 /**
