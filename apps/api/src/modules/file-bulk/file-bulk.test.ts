@@ -3,10 +3,11 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { createFile } from '../../../test/factories.js';
 import { tinyPng } from '../../../test/multipart.js';
+import { seededApp } from '../../../test/seed.js';
 
 // The calls on many files at once: move, follow, zip and PDF download. Each checks every file's
 // right, and one refused file (named) changes nothing; refusals are audited.
@@ -20,21 +21,29 @@ let viewOnly = 0;
 let secret = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const alice = await createUser(t.db, { firstName: 'Alice', lastName: 'Able' });
-  const bob = await createUser(t.db, { firstName: 'Bob', lastName: 'Baker' });
+  const write = ['upload', 'edit', 'delete'] as const;
+  const world = await seededApp({
+    users: {
+      alice: { firstName: 'Alice', lastName: 'Able' },
+      bob: { firstName: 'Bob', lastName: 'Baker' },
+      auditor: { accessType: 'Auditor' },
+    },
+    categories: {
+      cat: { grants: { alice: [...write], bob: [...write] } },
+      target: { grants: { alice: [...write], bob: [...write] } },
+      // Alice may only view here; nothing at all in the secret one.
+      viewOnly: { grants: { alice: [], bob: [...write] } },
+      secret: { grants: { bob: [...write] } },
+    },
+  });
+  t = world.t;
+  const { alice, bob, auditor } = world.users;
   Object.assign(u, { alice: alice.id, bob: bob.id });
-  tok.alice = await loginAs(t.app, alice, 'user');
-  tok.bob = await loginAs(t.app, bob, 'user');
-  tok.auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }), 'admin');
-  const writers = [
-    { userId: alice.id, rights: ['upload', 'edit', 'delete'] as const },
-    { userId: bob.id, rights: ['upload', 'edit', 'delete'] as const },
-  ].map((g) => ({ ...g, rights: [...g.rights] }));
-  cat = (await createCategory(t.db, { grants: writers })).id;
-  target = (await createCategory(t.db, { grants: writers })).id;
-  viewOnly = (await createCategory(t.db, { grants: [{ userId: alice.id }, ...writers.slice(1)] })).id;
-  secret = (await createCategory(t.db, { grants: writers.slice(1) })).id;
+  Object.assign(tok, { alice: alice.token, bob: bob.token, auditor: auditor.token });
+  cat = world.categories.cat.id;
+  target = world.categories.target.id;
+  viewOnly = world.categories.viewOnly.id;
+  secret = world.categories.secret.id;
 });
 afterAll(() => t.close());
 
