@@ -9,6 +9,9 @@ import type { TestContext } from '../../../test/app.js';
 import { seededApp, type World } from '../../../test/seed.js';
 import { takeArrival } from './take-arrival.service.js';
 
+/** A group as the intake calls answer it: its id and name. */
+const groupRef = (g: { id: number; name: string }) => ({ id: g.id, name: g.name });
+
 // What a source or a rule leaves unindexed for a person or a group: every member of the group
 // finds the file in their unindexed files and may index or drop it as its owner may; anyone
 // else gets 404. A group or person that does not exist is a 400 naming the field, nothing kept.
@@ -105,7 +108,7 @@ describe('a source that leaves files unindexed for a group', () => {
       }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.unindexed_group).toEqual(world.groups.accounts);
+    expect(res.json().data.unindexed_group).toEqual(groupRef(world.groups.accounts));
     sourceId = res.json().data.id;
   });
 
@@ -320,7 +323,10 @@ describe('a rule that leaves files unindexed for a person or a group', () => {
     });
     expect(filed.details).toMatchObject({ unindexed_for: { group_id: world.groups.accounts.id } });
     const rules = (await admin({ method: 'GET', url: '/api/intake/rules' })).json().data.items;
-    expect(rules[0]).toMatchObject({ unindexed_group: world.groups.accounts, unindexed_user: null });
+    expect(rules[0]).toMatchObject({
+      unindexed_group: groupRef(world.groups.accounts),
+      unindexed_user: null,
+    });
     expect(rules[0].summary).toContain(`leave unindexed for group "${world.groups.accounts.name}"`);
     expect(rules[1].unindexed_user).toEqual({ id: world.users.carl.id, username: world.users.carl.username });
   });
@@ -331,7 +337,7 @@ describe('a rule that leaves files unindexed for a person or a group', () => {
     const rows = res.json().data.items as Array<{ arrival: { file_name: string } }>;
     const row = (name: string) => rows.find((r) => r.arrival.file_name === name);
     expect(row('group-1.pdf')).toMatchObject({
-      unindexed_group: world.groups.accounts,
+      unindexed_group: groupRef(world.groups.accounts),
       unindexed_user: null,
     });
     expect(row('carl-1.pdf')).toMatchObject({
