@@ -2,15 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
-import {
-  addCategoryFields,
-  createCategory,
-  createField,
-  createFile,
-  createUser,
-  loginAs,
-} from '../../../test/factories.js';
-import { seededApp } from '../../../test/seed.js';
+import { createFile } from '../../../test/factories.js';
+import { seed, seededApp } from '../../../test/seed.js';
 
 // GET and POST fileIncategory/{id} and the export: live, indexed, visible files, filtered.
 
@@ -122,18 +115,21 @@ describe('fileIncategory', () => {
 
   it('the export writes text that starts like a formula (= + - @, tab, CR) as text', async () => {
     const dangers = ['=HYPERLINK("http://evil.test","click")', '+1+1', '-2+3', '@SUM(A1)', '\tTab', '\rCR'];
-    const viewer = await createUser(t.db);
-    const viewerToken = await loginAs(t.app, viewer, 'user');
-    const category = (await createCategory(t.db, { grants: [{ userId: viewer.id }] })).id;
-    const field = await createField(t.db, { name: '=Field' });
-    await addCategoryFields(t.db, category, [field.id]);
+    const world = await seed(t, {
+      users: { viewer: {} },
+      fields: { field: { name: '=Field' } },
+      categories: { c: { grants: { viewer: [] }, fields: ['field'] } },
+    });
+    const { viewer } = world.users;
+    const { field } = world.fields;
+    const category = world.categories.c.id;
     for (const [i, name] of dangers.entries()) {
       const f = await createFile(t.db, t.app.deps.blobs, { ownerId: viewer.id, categoryId: category, name });
       await t.db.fileFieldValue.create({
         data: { fileId: f.id, fieldId: field.id, valueText: dangers[(i + 1) % dangers.length]! },
       });
     }
-    const res = await callAs(t, viewerToken, {
+    const res = await callAs(t, viewer.token, {
       method: 'GET',
       url: `/api/fileIncategory_export/${category}`,
     });
