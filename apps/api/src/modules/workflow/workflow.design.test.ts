@@ -829,14 +829,17 @@ describe('triggers', () => {
 });
 
 describe('deleting and editing what running files use', () => {
-  it('refuses deleting a running workflow, its steps and the details of the step files wait in, naming how many files', async () => {
-    const {
-      users: { owner },
-      categories: { category },
-    } = await seed(t, {
+  /** A person (not signed in) who may edit in a category of their own: a file's owner there. */
+  const ownerWithCategory = async () => {
+    const { users, categories } = await seed(t, {
       users: { owner: { signIn: false } },
       categories: { category: { grants: { owner: ['edit'] } } },
     });
+    return { owner: users.owner, category: categories.category };
+  };
+
+  it('refuses deleting a running workflow, its steps and the details of the step files wait in, naming how many files', async () => {
+    const { owner, category } = await ownerWithCategory();
     const w = await designWorkflow(t, admin, {
       steps: [
         {
@@ -941,13 +944,7 @@ describe('deleting and editing what running files use', () => {
     expect((await del(`/api/del_workflow/${fresh.id}`)).statusCode).toBe(200);
     expect(await t.db.workflow.findUnique({ where: { id: fresh.id } })).toBeNull();
 
-    const {
-      users: { owner },
-      categories: { category },
-    } = await seed(t, {
-      users: { owner: { signIn: false } },
-      categories: { category: { grants: { owner: ['edit'] } } },
-    });
+    const { owner, category } = await ownerWithCategory();
     const w = await designWorkflow(t, admin, {
       steps: [{ name: 'Only', users: [staff.id] }],
       categoryIds: [category.id],
