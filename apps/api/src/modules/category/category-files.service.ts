@@ -44,16 +44,20 @@ export async function categoryFiles(
   categoryId: number,
   q: PageQuery & CategoryFilesInput & { cursor?: string },
 ): Promise<TCategoryFilesPage> {
-  const { category, fields } = await columnsOf(deps, categoryId);
-  const fieldIds = fields.map((f) => f.fieldId);
-  const { items, total, next_cursor } = await categoryFilesPage(
-    deps.db,
-    scopeOf(auth),
-    categoryId,
-    toFilter(q),
-    q,
-    fieldIds,
-  );
+  // The columns are read while the caller's sets and the page are (the guard has found the
+  // category live and seen); the values wait for the columns' field ids.
+  const columns = columnsOf(deps, categoryId);
+  const [{ category, fields }, { items, total, next_cursor }] = await Promise.all([
+    columns,
+    categoryFilesPage(
+      deps.db,
+      scopeOf(auth),
+      categoryId,
+      toFilter(q),
+      q,
+      columns.then((c) => c.fields.map((f) => f.fieldId)),
+    ),
+  ]);
   return {
     ...pageMeta(q, total),
     next_cursor,

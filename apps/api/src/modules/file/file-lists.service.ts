@@ -49,12 +49,16 @@ export async function categoryFilesPage(
   categoryId: number,
   filter: CategoryFilter,
   q: PageQuery & { cursor?: string },
-  fieldIds: number[],
+  fieldIds: number[] | Promise<number[]>,
 ) {
   const seen = await readSeenSets(db, scope);
   const before = q.cursor ? parseCursor(q.cursor) : undefined;
   const { rows, total } = await listsRepo.categoryPage(db, seen, categoryId, filter, { ...q, before });
-  return { total, items: await withValues(db, rows, fieldIds), next_cursor: nextCursor(rows, q.quantity) };
+  return {
+    total,
+    items: await withValues(db, rows, await fieldIds),
+    next_cursor: nextCursor(rows, q.quantity),
+  };
 }
 
 /** The same list as `categoryFilesPage`, whole, in batches (for exports). */
