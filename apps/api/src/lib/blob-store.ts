@@ -217,11 +217,11 @@ async function writeContent(
 }
 
 /** Writes every byte of `buffers` at the file's position (a short write goes on from where it stopped). */
-async function writeAll(fh: FileHandle, buffers: Buffer[]): Promise<void> {
+async function writeAll(fh: FileHandle, buffers: Uint8Array[]): Promise<void> {
   let left = buffers;
   while (left.length) {
     let { bytesWritten } = await fh.writev(left);
-    const rest: Buffer[] = [];
+    const rest: Uint8Array[] = [];
     for (const b of left) {
       if (bytesWritten >= b.length) bytesWritten -= b.length;
       else {
@@ -300,11 +300,9 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
         for await (const chunk of source) {
           size += chunk.length;
           // Hashed while the thread pool writes it (both only read the chunk).
-          const writing = fh.write(chunk, 0, chunk.length);
+          const writing = writeAll(fh, [chunk]);
           hash.update(chunk);
-          for (let done = (await writing).bytesWritten; done < chunk.length; ) {
-            done += (await fh.write(chunk, done, chunk.length - done)).bytesWritten;
-          }
+          await writing;
         }
         await fh.sync();
         await fh.close();
