@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { createFile } from '../../../test/factories.js';
+import { type SeededUser, seededApp } from '../../../test/seed.js';
 import { designWorkflow } from '../../../test/workflows.js';
 
 // Who sees a file in a workflow (issue 23): an assignee of the step a file waits in views it
@@ -11,18 +12,29 @@ import { designWorkflow } from '../../../test/workflows.js';
 
 let t: TestContext;
 let admin: string;
-const people: Record<'owner' | 'alice' | 'bob' | 'outsider', { id: number; token: string }> = {} as never;
+let people: Record<'owner' | 'alice' | 'bob' | 'outsider', SeededUser>;
 let category: { id: number };
 
+const person = (firstName: string) => ({ firstName, lastName: 'Test' });
+
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'File Control Admin' }));
-  for (const name of ['owner', 'alice', 'bob', 'outsider'] as const) {
-    const user = await createUser(t.db, { firstName: name, lastName: 'Test' });
-    people[name] = { id: user.id, token: await loginAs(t.app, user, 'user') };
-  }
-  // Only the owner has a grant: Alice and Bob reach the file through their tasks alone.
-  category = await createCategory(t.db, { grants: [{ userId: people.owner.id, rights: ['edit'] }] });
+  let fileControl: SeededUser;
+  ({
+    t,
+    users: { fileControl, ...people },
+    categories: { category },
+  } = await seededApp({
+    users: {
+      fileControl: { accessType: 'File Control Admin' },
+      owner: person('owner'),
+      alice: person('alice'),
+      bob: person('bob'),
+      outsider: person('outsider'),
+    },
+    // Only the owner has a grant: Alice and Bob reach the file through their tasks alone.
+    categories: { category: { grants: { owner: ['edit'] } } },
+  }));
+  admin = fileControl.token;
 });
 afterAll(() => t.close());
 
