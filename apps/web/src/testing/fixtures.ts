@@ -2,6 +2,8 @@ import type {
   AccessType,
   TBackupSchedule,
   TCategory,
+  TFileBrief,
+  TFoundFile,
   TLoginData,
   TMetadataField,
   TUser,
@@ -117,6 +119,34 @@ export function aWorkflow(
     categories: [],
     running_count: 0,
     updated_at: '2026-11-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A file as search and its text status name it: plain text in Invoices (id 4), owned by the
+ * Company Admin, neither locked nor checked out, unless `overrides` say. */
+export function aFileBrief(overrides: Partial<TFileBrief> & { id: number; name: string }): TFileBrief {
+  return {
+    category: { id: 4, name: 'Invoices' },
+    owner: { id: 2, name: 'Company Admin' },
+    mime_type: 'text/plain',
+    size: 79,
+    locked: false,
+    checked_out: false,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A file a search found (see `aFileBrief`): rank 0.5, its name as it is, no passage, unless `overrides` say. */
+export function aFoundFile(overrides: Partial<TFoundFile> & { id: number; name: string }): TFoundFile {
+  return {
+    ...aFileBrief(overrides),
+    rank: 0.5,
+    name_html: overrides.name,
+    snippet_html: null,
+    snippet_page: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { TTextStatus } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { aFile, aVersion, fileServer } from '../../testing/file-fixtures';
+import { aFileBrief } from '../../testing/fixtures';
 import { renderApp } from '../../testing/render-app';
 
 // The file page's Office preview and its text recognition panel.
@@ -9,18 +10,15 @@ import { renderApp } from '../../testing/render-app';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const status = (over: Partial<TTextStatus> = {}): TTextStatus => ({
-  file: {
+  file: aFileBrief({
     id: 5,
     name: 'report.txt',
-    category: { id: 4, name: 'Invoices' },
     owner: { id: 7, name: 'Jane Doe' },
     mime_type: 'application/pdf',
     size: 2048,
-    locked: false,
-    checked_out: false,
     created_at: '2026-01-01T10:00:00Z',
     updated_at: '2026-01-02T10:00:00Z',
-  },
+  }),
   version_id: 202,
   version_number: 2,
   status: 'done',

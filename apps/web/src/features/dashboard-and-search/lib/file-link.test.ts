@@ -1,24 +1,16 @@
 import type { TFoundFile } from '@quire/contract';
 import { describe, expect, it } from 'vitest';
+import { aFoundFile } from '../../../testing/fixtures';
 import { foundFileLink } from './file-link';
 
-const found = (over: Partial<TFoundFile>): TFoundFile => ({
-  id: 21,
-  name: 'invoice.png',
-  category: { id: 4, name: 'Invoices' },
-  owner: { id: 2, name: 'Company Admin' },
-  mime_type: 'image/png',
-  size: 79,
-  locked: false,
-  checked_out: false,
-  created_at: '2026-11-20T10:00:00Z',
-  updated_at: '2026-11-20T10:00:00Z',
-  rank: 0.5,
-  name_html: 'invoice.png',
-  snippet_html: 'INVOICE 4711 <mark>Pellegrino</mark> Plumbing',
-  snippet_page: null,
-  ...over,
-});
+const found = (over: Partial<TFoundFile>): TFoundFile =>
+  aFoundFile({
+    id: 21,
+    name: 'invoice.png',
+    mime_type: 'image/png',
+    snippet_html: 'INVOICE 4711 <mark>Pellegrino</mark> Plumbing',
+    ...over,
+  });
 
 describe('foundFileLink', () => {
   it('opens a recognised image with the matched words to mark (it has no pages)', () => {

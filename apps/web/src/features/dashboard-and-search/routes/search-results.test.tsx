@@ -2,27 +2,18 @@ import type { TFilterAttributes, TFoundFile, TFoundPage } from '@quire/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aFoundFile, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
-const found = (over: Partial<TFoundFile> = {}): TFoundFile => ({
-  id: 11,
-  name: 'board-minutes.txt',
-  category: { id: 4, name: 'Minutes' },
-  owner: { id: 2, name: 'Company Admin' },
-  mime_type: 'text/plain',
-  size: 79,
-  locked: false,
-  checked_out: false,
-  created_at: '2026-11-20T10:00:00Z',
-  updated_at: '2026-11-20T10:00:00Z',
-  rank: 0.5,
-  name_html: 'board-minutes.txt',
-  snippet_html: 'The <mark>zephyr</mark> proposal &lt;draft&gt; was accepted',
-  snippet_page: null,
-  ...over,
-});
+const found = (over: Partial<TFoundFile> = {}): TFoundFile =>
+  aFoundFile({
+    id: 11,
+    name: 'board-minutes.txt',
+    category: { id: 4, name: 'Minutes' },
+    snippet_html: 'The <mark>zephyr</mark> proposal &lt;draft&gt; was accepted',
+    ...over,
+  });
 const page = (items: TFoundFile[]): TFoundPage => ({
   page: 1,
   quantity: 100,
