@@ -1,7 +1,7 @@
 import type { TWorkflow } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import { api } from '../../../test/workflows.js';
 
@@ -13,17 +13,26 @@ import { api } from '../../../test/workflows.js';
 let t: TestContext;
 let smtp: TestSmtpServer;
 let admin: string;
-let owner: { id: number; token: string };
-let alice: { id: number; email: string };
+let owner: SeededUser;
+let alice: SeededUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ SMTP_ALLOW_PRIVATE_HOSTS: 'true' });
+  let companyAdmin: SeededUser;
+  ({
+    t,
+    users: { companyAdmin, owner, alice },
+  } = await seededApp(
+    {
+      users: {
+        companyAdmin: { accessType: 'COMPANY ADMIN' },
+        owner: { firstName: 'Olive', lastName: 'Owner' },
+        alice: { firstName: 'Alice', lastName: 'Test', signIn: false },
+      },
+    },
+    { SMTP_ALLOW_PRIVATE_HOSTS: 'true' },
+  ));
+  admin = companyAdmin.token;
   smtp = await startSmtpServer();
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
-  const o = await createUser(t.db, { firstName: 'Olive', lastName: 'Owner' });
-  owner = { id: o.id, token: await loginAs(t.app, o, 'user') };
-  const a = await createUser(t.db, { firstName: 'Alice', lastName: 'Test' });
-  alice = { id: a.id, email: a.email };
   await api(t, admin, {
     method: 'POST',
     url: '/api/email/setup',
@@ -61,10 +70,12 @@ async function settleJobs() {
 
 describe('activating a workflow that serves categories', () => {
   it('starts it on a file indexed into one of them, and tells the assignee in the app and by e-mail', async () => {
-    const category = await createCategory(t.db, {
-      name: 'Invoices in',
-      grants: [{ userId: owner.id, rights: ['upload', 'edit'] }],
-    });
+    const { category } = (
+      await seed(t, {
+        users: { owner },
+        categories: { category: { name: 'Invoices in', grants: { owner: ['upload', 'edit'] } } },
+      })
+    ).categories;
     const w = await draft('Invoice review', [category.id]);
 
     const active = await activate(w);
@@ -78,12 +89,9 @@ describe('activating a workflow that serves categories', () => {
     );
 
     // The owner indexes a file into the category through the files area's call.
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: owner.id,
-      categoryId: category.id,
-      name: 'march.pdf',
-      indexed: false,
-    });
+    const { file } = (
+      await seed(t, { files: { file: { owner, category, name: 'march.pdf', indexed: false } } })
+    ).files;
     const indexed = await t.app.inject({
       method: 'POST',
       url: '/api/submitmetas',
@@ -106,7 +114,7 @@ describe('activating a workflow that serves categories', () => {
   });
 
   it('adds no second on-index trigger, and none to a workflow that serves no category', async () => {
-    const category = await createCategory(t.db);
+    const { category } = (await seed(t, { categories: { category: {} } })).categories;
     const w = await draft('Has its own trigger', [category.id]);
     const step2 = await post<{ id: number }>('/api/create_update_workflow_step', {
       workflow_id: w.id,
