@@ -2,9 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs } from '../../../test/factories.js';
+import { loginAs } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { seededApp } from '../../../test/seed.js';
+import { seed, seededApp } from '../../../test/seed.js';
 import { api, designWorkflow, workflowCounts } from '../../../test/workflows.js';
 
 // Who may call the workflow calls. The design is File Control's: read by the Auditor too,
@@ -93,11 +93,13 @@ describe('the design calls', () => {
       url: `/api/get_step_metadata/${(await step()).id}`,
     })),
     read('POST /api/workflow/dry_run', async () => {
-      const owner = await createUser(t.db);
-      const file = await createFile(t.db, t.app.deps.blobs, {
-        ownerId: owner.id,
-        categoryId: (await createCategory(t.db)).id,
-      });
+      const { file } = (
+        await seed(t, {
+          users: { owner: { signIn: false } },
+          categories: { category: {} },
+          files: { file: { owner: 'owner', category: 'category' } },
+        })
+      ).files;
       return {
         method: 'POST',
         url: '/api/workflow/dry_run',
@@ -232,24 +234,29 @@ describe('writes on runs', () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    const alice = await createUser(t.db);
-    const viewer = await createUser(t.db);
-    const stranger = await createUser(t.db);
-    const auditor = await createUser(t.db, { accessType: 'Auditor' });
-    const category = await createCategory(t.db, {
-      grants: [{ userId: viewer.id }, { userId: alice.id }, { userId: auditor.id, rights: ['edit'] }],
+    const { users, files } = await seed(t, {
+      users: {
+        alice: { signIn: false },
+        viewer: {},
+        stranger: {},
+        auditor: { accessType: 'Auditor', signIn: 'admin' },
+      },
+      categories: { category: { grants: { viewer: [], alice: [], auditor: ['edit'] } } },
+      files: { file: { owner: { id: staffId }, category: 'category' } },
     });
+    const { alice, viewer, auditor } = users;
     w = await designWorkflow(t, admin, {
       steps: [
         { name: 'Check', users: [alice.id, auditor.id] },
         { name: 'Sign', users: [viewer.id] },
       ],
     });
-    file = await createFile(t.db, t.app.deps.blobs, { ownerId: staffId, categoryId: category.id });
+    ({ file } = files);
     await post('/api/initiate-workflow', { workflow_id: w.id, file_ids: [file.id] });
-    tokens.viewer = await loginAs(t.app, viewer, 'user');
-    tokens.stranger = await loginAs(t.app, stranger, 'user');
-    tokens.auditorAdmin = await loginAs(t.app, auditor, 'admin');
+    tokens.viewer = viewer.token;
+    tokens.stranger = users.stranger.token;
+    tokens.auditorAdmin = auditor.token;
+    // The Auditor also signs in as a user: a second session of the same person.
     tokens.auditorUser = await loginAs(t.app, auditor, 'user');
   });
 
