@@ -121,69 +121,104 @@ export function writerIsGone(name: string): boolean {
 }
 export const isBlobId = (id: string) => ID.test(id);
 
-/** Hashes, counts and (once) inspects the bytes that pass through, unchanged. */
-export function meter(options: PutOptions) {
-  const hash = createHash('sha256');
-  const inspectBytes = options.inspect ? (options.inspectBytes ?? 4100) : 0;
-  let head: Buffer[] = [];
-  let headLength = 0;
-  let inspected = !options.inspect;
-  let size = 0;
-  const runInspect = async () => {
-    inspected = true;
-    const bytes = Buffer.concat(head, headLength).subarray(0, inspectBytes);
-    head = [];
-    await options.inspect?.(bytes);
-  };
-  const stream = new Transform({
+/**
+ * What every put does to the bytes it is given, whichever store writes them: counts them
+ * (past `maxBytes`: BlobTooLargeError), hashes them, and gathers the first `inspectBytes` for
+ * `inspect`, which runs once, before any byte may be kept. The stores drive it: the folder
+ * store's write loop, the S3 store's Transform (lib/s3-blob-store.ts), both stores' putChunks.
+ */
+export class ContentMeter {
+  size = 0;
+  /** Whether the head has been inspected (or there is no `inspect`): bytes may be kept. */
+  inspected: boolean;
+  readonly #hash = createHash('sha256');
+  readonly #maxBytes: number | undefined;
+  readonly #inspect: PutOptions['inspect'];
+  readonly #inspectBytes: number;
+  #head: Buffer[] = [];
+  #headBytes = 0;
+
+  constructor(options: PutOptions = {}) {
+    this.#maxBytes = options.maxBytes;
+    this.#inspect = options.inspect;
+    this.#inspectBytes = options.inspect ? (options.inspectBytes ?? 4100) : 0;
+    this.inspected = !options.inspect;
+  }
+
+  /**
+   * Counts and hashes the next chunk (throws BlobTooLargeError past `maxBytes`). Answers the
+   * inspection when this chunk completes the head: wait for it before keeping anything.
+   */
+  take(chunk: Uint8Array): Promise<void> | undefined {
+    this.size += chunk.length;
+    if (this.#maxBytes !== undefined && this.size > this.#maxBytes)
+      throw new BlobTooLargeError(this.#maxBytes);
+    this.#hash.update(chunk);
+    if (this.inspected) return;
+    this.#head.push(chunk as Buffer);
+    this.#headBytes += chunk.length;
+    if (this.#headBytes >= this.#inspectBytes) return this.#runInspect();
+  }
+
+  /** The content has ended: inspects a head shorter than `inspectBytes`, if not done. */
+  finish(): Promise<void> | undefined {
+    if (!this.inspected) return this.#runInspect();
+  }
+
+  /** The content's id (its sha256) and size, once it has all been taken. */
+  blob(): StoredBlob {
+    return { id: this.#hash.digest('hex'), size: this.size };
+  }
+
+  async #runInspect() {
+    this.inspected = true;
+    const head = Buffer.concat(this.#head, this.#headBytes).subarray(0, this.#inspectBytes);
+    this.#head = [];
+    await this.#inspect?.(head);
+  }
+}
+
+/** A Transform that passes the bytes through `meter`, unchanged: the S3 store's put. */
+export function meterStream(meter: ContentMeter): Transform {
+  return new Transform({
     highWaterMark: WRITE_BUFFER,
     transform(chunk: Buffer, _enc, done) {
-      size += chunk.length;
-      if (options.maxBytes !== undefined && size > options.maxBytes) {
-        done(new BlobTooLargeError(options.maxBytes));
-        return;
+      let inspecting: Promise<void> | undefined;
+      try {
+        inspecting = meter.take(chunk);
+      } catch (err) {
+        return done(err as Error);
       }
-      hash.update(chunk);
-      if (inspected) return done(null, chunk);
-      head.push(chunk);
-      headLength += chunk.length;
-      if (headLength < inspectBytes) return done(null, chunk);
-      runInspect().then(() => done(null, chunk), done);
+      if (!inspecting) return done(null, chunk);
+      inspecting.then(() => done(null, chunk), done);
     },
     flush(done) {
-      if (inspected) return done();
-      runInspect().then(() => done(), done);
+      const inspecting = meter.finish();
+      if (!inspecting) return done();
+      inspecting.then(() => done(), done);
     },
   });
-  return { stream, digest: () => hash.digest('hex'), size: () => size };
 }
 
 /**
- * Writes `source` to `fh` while hashing and counting it, then syncs and closes the file.
- * One write is in flight at a time, and what comes meanwhile is gathered (up to WRITE_BUFFER
- * bytes) for the next; the first `inspectBytes` are inspected before any byte is written. A
- * plain loop rather than a stream pipeline: a small upload is one chunk, and the pipeline's
- * Transform, WriteStream and the AbortController it aborts on finishing cost about 0.5 ms of
- * CPU an upload of a few KB (measured in-process against the pipeline this replaced).
+ * Writes `source` to `fh` through a ContentMeter, then syncs and closes the file. One write
+ * is in flight at a time, and what comes meanwhile is gathered (up to WRITE_BUFFER bytes) for
+ * the next; nothing is written before the head is inspected. A plain loop rather than a stream
+ * pipeline: a small upload is one chunk, and the pipeline's Transform, WriteStream and the
+ * AbortController it aborts on finishing cost about 0.5 ms of CPU an upload of a few KB
+ * (measured in-process against the pipeline this replaced).
  */
 async function writeContent(
   fh: FileHandle,
   source: AsyncIterable<Buffer> | Buffer[],
   options: PutOptions,
 ): Promise<StoredBlob> {
-  const hash = createHash('sha256');
-  const inspectBytes = options.inspect ? (options.inspectBytes ?? 4100) : 0;
-  let inspected = !options.inspect;
-  let size = 0;
+  const meter = new ContentMeter(options);
   let batch: Buffer[] = [];
   let batchBytes = 0;
   let writing: Promise<void> | undefined;
   let busy = false;
   const send = async () => {
-    if (!inspected) {
-      inspected = true;
-      await options.inspect?.(Buffer.concat(batch, batchBytes).subarray(0, inspectBytes));
-    }
     const out = batch;
     batch = [];
     batchBytes = 0;
@@ -195,17 +230,16 @@ async function writeContent(
   };
   try {
     for await (const chunk of source) {
-      size += chunk.length;
-      if (options.maxBytes !== undefined && size > options.maxBytes)
-        throw new BlobTooLargeError(options.maxBytes);
-      hash.update(chunk);
+      const inspecting = meter.take(chunk);
       batch.push(chunk);
       batchBytes += chunk.length;
+      if (inspecting) await inspecting;
       // Like a write stream: what has come is written as soon as the disk is free; while it is
       // busy, up to WRITE_BUFFER bytes gather for the next write.
-      if (inspected ? !busy || batchBytes >= WRITE_BUFFER : batchBytes >= inspectBytes) await send();
+      if (meter.inspected && (!busy || batchBytes >= WRITE_BUFFER)) await send();
     }
-    if (batchBytes > 0 || !inspected) await send();
+    await meter.finish();
+    if (batchBytes > 0) await send();
     await writing;
   } catch (err) {
     await writing?.catch(() => {});
@@ -213,7 +247,7 @@ async function writeContent(
   }
   await fh.sync();
   await fh.close();
-  return { id: hash.digest('hex'), size };
+  return meter.blob();
 }
 
 /** Writes every byte of `buffers` at the file's position (a short write goes on from where it stopped). */
@@ -295,18 +329,16 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
       store((fh) => writeContent(fh, Buffer.isBuffer(content) ? [content] : content, options)),
     putChunks: (source) =>
       store(async (fh) => {
-        const hash = createHash('sha256');
-        let size = 0;
+        const meter = new ContentMeter();
         for await (const chunk of source) {
-          size += chunk.length;
           // Hashed while the thread pool writes it (both only read the chunk).
           const writing = writeAll(fh, [chunk]);
-          hash.update(chunk);
+          meter.take(chunk);
           await writing;
         }
         await fh.sync();
         await fh.close();
-        return { id: hash.digest('hex'), size };
+        return meter.blob();
       }),
     readChunks: (id, range, chunkBytes) => readFileChunks(pathOf(id), range ?? {}, chunkBytes),
     read: async (id, range) =>

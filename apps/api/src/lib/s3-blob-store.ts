@@ -6,8 +6,9 @@ import {
   type BlobStore,
   BlobStoreUnavailableError,
   type ByteRange,
+  ContentMeter,
   isBlobId,
-  meter,
+  meterStream,
   type PutOptions,
   type StoredBlob,
   TEMP_PREFIX,
@@ -194,11 +195,13 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
     return undefined;
   };
 
-  /** Streams content longer than one part to a temp key, then copies it to its address. */
+  /**
+   * Streams content longer than one part to a temp key, then copies it to its address: the
+   * address `meter` answers once it has taken all of `body`.
+   */
   const putLarge = async (
     body: Readable,
-    digest: () => string,
-    size: () => number,
+    meter: ContentMeter,
     partSize = PART_BYTES,
   ): Promise<StoredBlob> => {
     const tmpKey = `${TMP}${TEMP_PREFIX}${randomUUID()}`;
@@ -222,7 +225,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
       await drop(tmpKey).catch(() => {});
       throw err;
     }
-    const blob = { id: digest(), size: size() };
+    const blob = meter.blob();
     const key = keyOf(blob.id);
     try {
       const checksum = await copy(tmpKey, key, blob.size);
@@ -255,11 +258,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
 
   return {
     async put(content, putOptions: PutOptions = {}) {
-      const counted = meter(putOptions);
+      const meter = new ContentMeter(putOptions);
+      const counted = meterStream(meter);
       const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
       // The source's errors (a client gone) reach the reader through the meter.
-      pipeline(source, counted.stream).catch(() => {});
-      const chunks = counted.stream[Symbol.asyncIterator]();
+      pipeline(source, counted).catch(() => {});
+      const chunks = counted[Symbol.asyncIterator]();
       const first: Buffer[] = [];
       let firstBytes = 0;
       try {
@@ -281,14 +285,9 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
       };
       try {
         const partSize = Math.max(PART_BYTES, Math.ceil((putOptions.maxBytes ?? 0) / MAX_PARTS));
-        return await putLarge(
-          Readable.from(rest(), { objectMode: false }),
-          counted.digest,
-          counted.size,
-          partSize,
-        );
+        return await putLarge(Readable.from(rest(), { objectMode: false }), meter, partSize);
       } catch (err) {
-        counted.stream.destroy();
+        counted.destroy();
         source.destroy();
         throw err;
       }
@@ -296,21 +295,14 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
 
     async putChunks(source) {
       // Each chunk is copied before the next is asked for: the producer may reuse its buffers.
-      const hash = createHash('sha256');
-      let size = 0;
+      const meter = new ContentMeter();
       const copied = async function* () {
         for await (const chunk of source) {
-          hash.update(chunk);
-          size += chunk.length;
+          meter.take(chunk);
           yield Buffer.from(chunk);
         }
       };
-      return putLarge(
-        Readable.from(copied(), { objectMode: false }),
-        () => hash.digest('hex'),
-        () => size,
-        CHUNKS_PART_BYTES,
-      );
+      return putLarge(Readable.from(copied(), { objectMode: false }), meter, CHUNKS_PART_BYTES);
     },
 
     async read(id, range) {
