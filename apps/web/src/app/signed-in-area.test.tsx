@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBackupSchedule, signIn } from '../testing/fixtures';
+import { aBackupSchedule, onePage, signIn } from '../testing/fixtures';
 import { mockApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 import { SECTIONS } from './sections';
 
-const EMPTY_PAGE = { items: [], page: 1, quantity: 20, total: 0, last_page: 1 };
+const EMPTY_PAGE = onePage([]);
 
 /** The heading each page of the signed-in area shows. */
 const HEADINGS: Record<string, string> = {

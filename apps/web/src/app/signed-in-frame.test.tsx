@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../testing/fixtures';
+import { onePage, signIn } from '../testing/fixtures';
 import { mockApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 
-const EMPTY_PAGE = { items: [], page: 1, quantity: 20, total: 0, last_page: 1 };
+const EMPTY_PAGE = onePage([]);
 
 function companyAdmin() {
   const data = signIn('admin', 'COMPANY ADMIN');

@@ -2,10 +2,12 @@ import type {
   AccessType,
   TBackupSchedule,
   TCategory,
+  TCategoryOption,
   TFileBrief,
   TFoundFile,
   TLoginData,
   TMetadataField,
+  TRights,
   TUser,
   TWorkflowSummary,
 } from '@quire/contract';
@@ -149,4 +151,33 @@ export function aFoundFile(overrides: Partial<TFoundFile> & { id: number; name: 
     snippet_page: null,
     ...overrides,
   };
+}
+
+/** One page of a list holding `items`: page 1 of 1, 20 a page; `more` adds what the list's
+ * answer carries besides (a cursor, a count) or changes the page's figures. */
+export function onePage<T, M extends object = Record<never, never>>(items: T[], more?: M) {
+  return { items, page: 1, quantity: 20, total: items.length, last_page: 1, ...more } as {
+    items: T[];
+    page: number;
+    quantity: number;
+    total: number;
+    last_page: number;
+  } & M;
+}
+
+/** Every right on a category. */
+export const ALL_RIGHTS: TRights = {
+  view: true,
+  upload: true,
+  edit: true,
+  delete: true,
+  share: true,
+  manage: true,
+};
+
+/** A category as the pickers list it: at the top, its path its name, every right, unless `overrides` say. */
+export function aCategoryOption(
+  overrides: Partial<TCategoryOption> & { id: number; name: string },
+): TCategoryOption {
+  return { path: overrides.name, parent_id: null, rights: ALL_RIGHTS, ...overrides };
 }

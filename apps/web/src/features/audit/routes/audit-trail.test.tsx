@@ -1,7 +1,7 @@
 import type { TAuditChainStatus, TAuditEvent, TAuditPage } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { onePage, signIn } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -19,15 +19,7 @@ const event = (id: number, type: string, action: string, message: string): TAudi
   details: null,
   hash: 'ab'.repeat(32),
 });
-const page = (items: TAuditEvent[]): TAuditPage => ({
-  page: 1,
-  quantity: 20,
-  total: items.length,
-  last_page: 1,
-  items,
-  total_exact: true,
-  next_cursor: null,
-});
+const page = (items: TAuditEvent[]): TAuditPage => onePage(items, { total_exact: true, next_cursor: null });
 const chain: TAuditChainStatus = {
   head: { seq: 2, hash: 'ab'.repeat(32) },
   verification: {

@@ -1,7 +1,7 @@
 import type { AccessType, TBackup, TBackupFile } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBackupSchedule, signIn } from '../../../testing/fixtures';
+import { aBackupSchedule, onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -44,7 +44,7 @@ function server(runs: TBackup[], routes: MockRoutes = {}, as: AccessType = 'COMP
     'GET /api/user/current': { body: { data: data.user } },
     'GET /api/backup': {
       body: {
-        data: { items: runs, page: 1, quantity: 20, total: runs.length, last_page: 1, schedule: SCHEDULE },
+        data: onePage(runs, { schedule: SCHEDULE }),
       },
     },
     'GET /api/backup-files': { body: { data: runs.some((r) => r.has_file) ? [FILE] : [] } },

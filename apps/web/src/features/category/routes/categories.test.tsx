@@ -1,7 +1,7 @@
 import type { AccessType, TCategory, TCategoryInfo, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCategory, aMetadataField, signIn } from '../../../testing/fixtures';
+import { aCategory, aMetadataField, onePage, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -239,15 +239,7 @@ describe('the category tree', () => {
         },
         'GET /api/fileIncategory/2': {
           body: {
-            data: {
-              page: 1,
-              quantity: 20,
-              total: 0,
-              last_page: 1,
-              folder: { id: 2, name: 'Invoices' },
-              columns: [],
-              items: [],
-            },
+            data: onePage([], { folder: { id: 2, name: 'Invoices' }, columns: [] }),
           },
         },
       },

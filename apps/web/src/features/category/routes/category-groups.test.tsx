@@ -1,20 +1,15 @@
 import type { AccessType, TCategoryGroup, TCategoryOption, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aCategoryOption, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const ALL: TRights = { view: true, upload: true, edit: true, delete: true, share: true, manage: true };
 const VIEW_UPLOAD: TRights = { ...ALL, edit: false, delete: false, share: false, manage: false };
 
-const option = (id: number, name: string, path: string): TCategoryOption => ({
-  id,
-  name,
-  path,
-  parent_id: null,
-  rights: ALL,
-});
+const option = (id: number, name: string, path: string): TCategoryOption =>
+  aCategoryOption({ id, name, path });
 const CATEGORIES = [
   option(1, 'Finance', 'Finance'),
   option(2, 'Invoices', 'Finance / Invoices'),

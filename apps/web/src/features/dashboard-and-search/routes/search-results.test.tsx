@@ -2,7 +2,7 @@ import type { TFilterAttributes, TFoundFile, TFoundPage } from '@quire/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aFoundFile, signIn } from '../../../testing/fixtures';
+import { aFoundFile, onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -14,14 +14,7 @@ const found = (over: Partial<TFoundFile> = {}): TFoundFile =>
     snippet_html: 'The <mark>zephyr</mark> proposal &lt;draft&gt; was accepted',
     ...over,
   });
-const page = (items: TFoundFile[]): TFoundPage => ({
-  page: 1,
-  quantity: 100,
-  total: items.length,
-  last_page: 1,
-  items,
-  total_exact: true,
-});
+const page = (items: TFoundFile[]): TFoundPage => onePage(items, { quantity: 100, total_exact: true });
 const attributes: TFilterAttributes = { categories: [], fields: [], owners: [], workflow_steps: [] };
 
 function server(routes: MockRoutes) {

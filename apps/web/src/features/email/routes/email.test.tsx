@@ -1,7 +1,7 @@
 import type { AccessType, TEmailSetup, TMailJob } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -31,9 +31,7 @@ const job = (overrides: Partial<TMailJob> = {}): TMailJob => ({
   ...overrides,
 });
 
-const queuePage = (items: TMailJob[]) => ({
-  body: { data: { items, page: 1, quantity: 20, total: items.length, last_page: 1 } },
-});
+const queuePage = (items: TMailJob[]) => ({ body: { data: onePage(items) } });
 
 function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
   const data = signIn('admin', as);

@@ -2,7 +2,7 @@ import type { TFileSummary } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aWorkflow, signIn } from '../../../testing/fixtures';
+import { ALL_RIGHTS, aCategoryOption, aWorkflow, onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -28,29 +28,15 @@ const aSummary = (id: number): TFileSummary => ({
   updated_at: '2026-11-20T10:00:00Z',
 });
 const FILES = [1, 2, 3, 4, 5].map(aSummary);
-const page = (items: TFileSummary[]) => ({
-  items,
-  page: 1,
-  quantity: 20,
-  total: items.length,
-  last_page: 1,
-});
-
 function server(routes: MockRoutes = {}) {
   const data = signIn('user', 'General staff');
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
-    'GET /api/favorite-files': { body: { data: page(FILES) } },
+    'GET /api/favorite-files': { body: { data: onePage(FILES) } },
     'GET /api/fileCategories': {
       body: {
         data: [
-          {
-            id: 9,
-            name: 'Archive',
-            path: 'Archive',
-            parent_id: null,
-            rights: { view: true, upload: true, edit: true, delete: true, share: false, manage: false },
-          },
+          aCategoryOption({ id: 9, name: 'Archive', rights: { ...ALL_RIGHTS, share: false, manage: false } }),
         ],
       },
     },

@@ -2,26 +2,22 @@ import type { TCategoryFilesPage, TCategoryOption, TFileSummary } from '@quire/c
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aFileSummary } from '../../../testing/file-fixtures';
-import { signIn } from '../../../testing/fixtures';
+import { aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const person = { id: 7, name: 'Olive Owner', username: 'olive' };
 const file = (id: number, name: string) => aFileSummary(id, name, { owner: person });
-const page = (items: TFileSummary[]): TCategoryFilesPage => ({
-  page: 1,
-  quantity: 20,
-  total: items.length,
-  last_page: 1,
-  folder: { id: 4, name: 'Invoices' },
-  columns: [],
-  items: items.map((f) => ({ ...f, values: [] })),
-});
+const page = (items: TFileSummary[]): TCategoryFilesPage =>
+  onePage(
+    items.map((f) => ({ ...f, values: [] })),
+    { folder: { id: 4, name: 'Invoices' }, columns: [] },
+  );
 
 const RIGHTS = { view: true, upload: true, edit: false, delete: false, share: false, manage: false };
 /** The categories the person may upload into (GET /api/fileCategories?right=upload). */
 const uploadable = (...folders: Array<{ id: number; name: string }>): TCategoryOption[] =>
-  folders.map((f) => ({ ...f, path: f.name, parent_id: null, rights: RIGHTS }));
+  folders.map((f) => aCategoryOption({ ...f, rights: RIGHTS }));
 
 function server(routes: MockRoutes = {}) {
   const data = signIn('user', 'General staff');

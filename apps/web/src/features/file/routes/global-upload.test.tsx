@@ -1,18 +1,13 @@
 import type { TCategoryOption, TFileSummary } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const RIGHTS = { view: true, upload: true, edit: false, delete: false, share: false, manage: false };
-const option = (id: number, name: string, path = name): TCategoryOption => ({
-  id,
-  name,
-  path,
-  parent_id: null,
-  rights: RIGHTS,
-});
+const option = (id: number, name: string, path: string): TCategoryOption =>
+  aCategoryOption({ id, name, path, rights: RIGHTS });
 const summary = (id: number, name: string): TFileSummary => ({
   id,
   name,
@@ -29,7 +24,7 @@ const summary = (id: number, name: string): TFileSummary => ({
   created_at: '2026-01-10T10:00:00Z',
   updated_at: '2026-01-10T10:00:00Z',
 });
-const empty = { body: { data: { page: 1, quantity: 20, total: 0, last_page: 1, items: [] } } };
+const empty = { body: { data: onePage([]) } };
 
 function server(routes: MockRoutes = {}) {
   const data = signIn('user', 'General staff');

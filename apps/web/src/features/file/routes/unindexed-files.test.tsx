@@ -2,7 +2,7 @@ import type { TCategoryField, TFileSummary } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCategoryField, aFileSummary, detailOf } from '../../../testing/file-fixtures';
-import { signIn } from '../../../testing/fixtures';
+import { onePage, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -32,9 +32,7 @@ const items = [
   { id: 1, key: 5621, label: 'Approved', position: 0 },
   { id: 2, key: 5622, label: 'Rejected', position: 1 },
 ];
-const unindexed = (list: TFileSummary[]) => ({
-  body: { data: { page: 1, quantity: 20, total: list.length, last_page: 1, items: list } },
-});
+const unindexed = (list: TFileSummary[]) => ({ body: { data: onePage(list) } });
 
 function server(list: TFileSummary[], routes: MockRoutes = {}) {
   const data = signIn('user', 'General staff');

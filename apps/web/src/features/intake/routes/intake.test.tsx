@@ -1,7 +1,7 @@
 import type { TDryRunRow, TImapSettings, TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMetadataField, aWorkflow, signIn } from '../../../testing/fixtures';
+import { aCategoryOption, aMetadataField, aWorkflow, onePage, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -9,14 +9,7 @@ import { renderApp } from '../../../testing/render-app';
 // error; a watched folder added from the form; rules moved up and down and tried in a dry run;
 // a failed arrival taken again.
 
-const page = <T,>(items: T[]) => ({ items, page: 1, quantity: 20, total: items.length, last_page: 1 });
-const INBOX = {
-  id: 4,
-  name: 'Inbox',
-  path: 'Inbox',
-  parent_id: null,
-  rights: { view: true, upload: true, edit: true, delete: true, share: true, manage: true },
-};
+const INBOX = aCategoryOption({ id: 4, name: 'Inbox' });
 const source: TIntakeSource = {
   id: 1,
   kind: 'folder',
@@ -82,7 +75,7 @@ function server(routes: MockRoutes) {
     },
     'GET /api/intake/sources': { body: { data: { items: [source] } } },
     'GET /api/intake/rules': { body: { data: { items: [rule(1, 'Invoices'), rule(2, 'Letters')] } } },
-    'GET /api/intake/arrivals': { body: { data: page([arrival]) } },
+    'GET /api/intake/arrivals': { body: { data: onePage([arrival]) } },
     'GET /api/workflows': {
       body: {
         data: [aWorkflow({ id: 3, name: 'Invoice approval' })],

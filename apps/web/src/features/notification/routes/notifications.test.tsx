@@ -1,7 +1,7 @@
 import type { TNotification } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -30,14 +30,7 @@ const NOTICES = [
     read: true,
   }),
 ];
-const pageOf = (items: TNotification[], unread: number) => ({
-  items,
-  page: 1,
-  quantity: 20,
-  total: items.length,
-  last_page: 1,
-  unread,
-});
+const pageOf = (items: TNotification[], unread: number) => onePage(items, { unread });
 
 function server(routes: MockRoutes = {}) {
   const data = signIn('user', 'General staff');

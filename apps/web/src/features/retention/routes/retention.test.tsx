@@ -1,7 +1,7 @@
 import type { TDisposition, TLegalHold, TRetentionRule } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -9,14 +9,7 @@ import { renderApp } from '../../../testing/render-app';
 // dispositions approved after a confirmation that names a purge.
 
 const me = { id: 5, name: 'Fran Control', username: 'fran' };
-const page = <T,>(items: T[]) => ({ items, page: 1, quantity: 20, total: items.length, last_page: 1 });
-const CONTRACTS = {
-  id: 4,
-  name: 'Contracts',
-  path: 'Contracts',
-  parent_id: null,
-  rights: { view: true, upload: true, edit: true, delete: true, share: true, manage: true },
-};
+const CONTRACTS = aCategoryOption({ id: 4, name: 'Contracts' });
 const rule: TRetentionRule = {
   id: 1,
   category: { id: 4, name: 'Contracts' },
@@ -105,7 +98,7 @@ describe('retention', { timeout: 60_000 }, () => {
 
   it('releases a hold with a reason', async () => {
     const { calls } = server({
-      'GET /api/retention/holds': { body: { data: page([hold]) } },
+      'GET /api/retention/holds': { body: { data: onePage([hold]) } },
       'POST /api/retention/holds/3/release': {
         body: { data: { ...hold, released_at: '2026-11-26T10:00:00Z' } },
       },
@@ -126,7 +119,7 @@ describe('retention', { timeout: 60_000 }, () => {
   it('approves chosen dispositions only after a confirmation naming the purge', async () => {
     const other = due({ id: 9, file: { id: 32, name: 'old-memo.pdf' }, action: 'trash' });
     const { calls } = server({
-      'GET /api/retention/dispositions': { body: { data: page([due(), other]) } },
+      'GET /api/retention/dispositions': { body: { data: onePage([due(), other]) } },
       'POST /api/retention/dispositions/decide': { body: { data: { items: [] } } },
     });
     const { user } = renderApp('/admin/retention/dispositions');
@@ -151,7 +144,7 @@ describe('retention', { timeout: 60_000 }, () => {
 
   it('runs the scan now and says how many files fell due; an empty list says so', async () => {
     const { calls } = server({
-      'GET /api/retention/dispositions': { body: { data: page([]) } },
+      'GET /api/retention/dispositions': { body: { data: onePage([]) } },
       'POST /api/retention/dispositions/scan': { body: { data: { listed: 2, reopened: 0 } } },
     });
     const { user } = renderApp('/admin/retention/dispositions');

@@ -2,7 +2,7 @@ import { contract, type TTrashFile } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeyFor } from '../../../lib/api-client';
-import { signIn } from '../../../testing/fixtures';
+import { ALL_RIGHTS, aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -29,14 +29,11 @@ const trashed = (over: Partial<TTrashFile> = {}): TTrashFile => ({
   folder_live: true,
   ...over,
 });
-const page = (items: TTrashFile[]) => ({ items, page: 1, quantity: 20, total: items.length, last_page: 1 });
-const ARCHIVE = {
+const ARCHIVE = aCategoryOption({
   id: 9,
   name: 'Archive',
-  path: 'Archive',
-  parent_id: null,
-  rights: { view: true, upload: true, edit: true, delete: true, share: false, manage: false },
-};
+  rights: { ...ALL_RIGHTS, share: false, manage: false },
+});
 const { folder_live: _l, deleted_at: _a, deleted_by: _b, ...back } = trashed();
 
 function server(
@@ -63,7 +60,7 @@ const posted = (
 describe('my deleted files', { timeout: 60_000 }, () => {
   it('is in the navigation for staff, lists what they deleted and restores one to its category', async () => {
     const { calls } = server('user', 'General staff', {
-      'GET /api/files/my-deleted': { body: { data: page([trashed()]) } },
+      'GET /api/files/my-deleted': { body: { data: onePage([trashed()]) } },
       'POST /api/files/my-deleted/31/restore': { body: { data: back, message: 'File restored' } },
     });
     const { user, location } = renderApp('/dashboard');
@@ -81,7 +78,7 @@ describe('my deleted files', { timeout: 60_000 }, () => {
 
   it('asks for another category when its own is gone, and shows a refusal', async () => {
     const { calls } = server('user', 'General staff', {
-      'GET /api/files/my-deleted': { body: { data: page([trashed({ folder_live: false })]) } },
+      'GET /api/files/my-deleted': { body: { data: onePage([trashed({ folder_live: false })]) } },
       'POST /api/files/my-deleted/31/restore': {
         status: 403,
         body: {
@@ -112,7 +109,7 @@ describe('the admin trash', { timeout: 60_000 }, () => {
   const admin = (routes: MockRoutes) =>
     server('admin', 'File Control Admin', {
       'GET /api/files/trash': {
-        body: { data: page([trashed(), trashed({ id: 32, name: 'old-plan.docx', folder_live: false })]) },
+        body: { data: onePage([trashed(), trashed({ id: 32, name: 'old-plan.docx', folder_live: false })]) },
       },
       ...routes,
     });

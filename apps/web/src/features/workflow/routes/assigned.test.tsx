@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { onePage, signIn } from '../../../testing/fixtures';
 import { type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { aStage } from '../testing/fixtures';
@@ -24,7 +24,7 @@ function server(routes: MockRoutes = {}) {
   return mockApi({
     'GET /api/user/current': { body: { data: data.user } },
     'GET /api/assigned-files': {
-      body: { data: { items: [TASK], page: 1, quantity: 20, total: 1, last_page: 1 } },
+      body: { data: onePage([TASK]) },
     },
     'GET /api/folder-workflow-stage/9': { body: { data: aStage() } },
     ...routes,
@@ -91,7 +91,7 @@ describe('assigned to me', () => {
   it('says when nothing waits', async () => {
     server({
       'GET /api/assigned-files': {
-        body: { data: { items: [], page: 1, quantity: 20, total: 0, last_page: 1 } },
+        body: { data: onePage([]) },
       },
     });
     renderApp('/assigned');

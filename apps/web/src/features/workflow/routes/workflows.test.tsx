@@ -1,7 +1,7 @@
 import type { AccessType } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
+import { onePage, signIn } from '../../../testing/fixtures';
 import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { aSummary, aWorkflow } from '../testing/fixtures';
@@ -12,16 +12,10 @@ function server(routes: MockRoutes = {}, as: AccessType = 'File Control Admin') 
     'GET /api/user/current': { body: { data: data.user } },
     'GET /api/workflow/index': {
       body: {
-        data: {
-          items: [
-            aSummary(),
-            aSummary({ id: 2, name: 'Contracts', status: 'active', running_count: 3, categories: [] }),
-          ],
-          page: 1,
-          quantity: 20,
-          total: 2,
-          last_page: 1,
-        },
+        data: onePage([
+          aSummary(),
+          aSummary({ id: 2, name: 'Contracts', status: 'active', running_count: 3, categories: [] }),
+        ]),
       },
     },
     'GET /api/folders/workflow': {
