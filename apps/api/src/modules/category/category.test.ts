@@ -8,17 +8,9 @@ import {
 } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import {
-  attachFields,
-  createCategory,
-  createFile,
-  createMetadataField,
-  createUser,
-  createValueList,
-  loginAs,
-} from '../../../test/factories.js';
+import { attachFields, createCategory } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { adminApp, type CallAs, type SeededUser } from '../../../test/seed.js';
+import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
 
 // The category tree (store, rename, duplicate, delete), category groups, grantees and related
 // tags, as File Control.
@@ -146,16 +138,17 @@ describe('who may call the category calls', () => {
   });
 
   it('refuses a General staff member who manages a category every write on it (403)', async () => {
-    const staff = await createUser(t.db);
-    const token = await loginAs(t.app, staff, 'user');
-    const category = await createCategory(t.db, { grants: [{ userId: staff.id, rights: ['manage'] }] });
+    const {
+      users: { staff },
+      categories: { category },
+    } = await seed(t, { users: { staff: {} }, categories: { category: { grants: { staff: ['manage'] } } } });
     const before = await counts();
     for (const [url, payload] of [
       ['/api/storeFolder', { name: uniqueName('Sub'), parent_id: category.id }],
       ['/api/update/folder', { folder_id: category.id, name: uniqueName('x') }],
       ['/api/deleteFolder', { folder_id: category.id }],
     ] as const) {
-      const res = await callAs(t, token, { method: 'POST', url, payload });
+      const res = await callAs(t, staff.token, { method: 'POST', url, payload });
       expect(res.statusCode, url).toBe(403);
     }
     expect(await counts()).toEqual(before);
@@ -164,13 +157,18 @@ describe('who may call the category calls', () => {
 
 describe('POST /api/storeFolder', () => {
   it('creates a category with fields (default values checked) and grants, in place among its siblings; audits', async () => {
-    const parent = await createCategory(t.db, { name: uniqueName('Parent') });
+    const {
+      users: { staff },
+      groups: { group },
+      fields: { level, note },
+      categories: { parent },
+    } = await seed(t, {
+      users: { staff: { firstName: 'Sam', lastName: 'Staff', signIn: false } },
+      groups: { group: [] },
+      fields: { level: { type: 'select', items: ['Low', 'High'] }, note: { type: 'text', maxLength: 10 } },
+      categories: { parent: { name: uniqueName('Parent') } },
+    });
     for (const name of ['one', 'two']) await post('/api/storeFolder', { name, parent_id: parent.id });
-    const list = await createValueList(t.db, { items: ['Low', 'High'] });
-    const level = await createMetadataField(t.db, { type: 'select', valueListId: list.id });
-    const note = await createMetadataField(t.db, { type: 'text', maxLength: 10 });
-    const group = await t.db.group.create({ data: { name: uniqueName('Group') } });
-    const staff = await createUser(t.db);
     const res = await post('/api/storeFolder', {
       name: 'middle',
       description: 'Between',
@@ -218,7 +216,7 @@ describe('POST /api/storeFolder', () => {
       ]),
     ).toEqual([
       [group.name, ['view', 'upload'], 'own'],
-      [`${staff.firstName} ${staff.lastName}`, ['view', 'manage'], 'own'],
+      ['Sam Staff', ['view', 'manage'], 'own'],
     ]);
     expect(await childNames(parent.id)).toEqual(['one', 'middle', 'two']);
     expect(
@@ -229,11 +227,18 @@ describe('POST /api/storeFolder', () => {
   });
 
   it('refuses a name taken among live siblings in any letter case, bad fields and grants (400), writing nothing', async () => {
-    const parent = await createCategory(t.db);
-    await createCategory(t.db, { parentId: parent.id, name: 'Invoices' });
-    const gone = await createCategory(t.db, { parentId: parent.id, name: 'Old' });
+    const {
+      categories: { parent, gone },
+      fields: { number },
+    } = await seed(t, {
+      fields: { number: { type: 'number', minNumber: 0 } },
+      categories: {
+        parent: {},
+        invoices: { parent: 'parent', name: 'Invoices' },
+        gone: { parent: 'parent', name: 'Old' },
+      },
+    });
     await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
-    const number = await createMetadataField(t.db, { type: 'number', minNumber: 0 });
     const before = await counts();
     const bad: Array<[Record<string, unknown>, string]> = [
       [{ name: 'INVOICES', parent_id: parent.id }, 'body.name'],
@@ -303,11 +308,17 @@ describe('POST /api/update/folder', () => {
   });
 
   it('refuses a move into itself or below itself, and onto a taken name (400), changing nothing', async () => {
-    const a = await createCategory(t.db, { name: uniqueName('A') });
-    const child = await createCategory(t.db, { parentId: a.id, name: 'Same' });
-    const grandchild = await createCategory(t.db, { parentId: child.id });
-    const other = await createCategory(t.db, { name: uniqueName('Other') });
-    await createCategory(t.db, { parentId: other.id, name: 'same' });
+    const { a, child, grandchild, other } = (
+      await seed(t, {
+        categories: {
+          a: { name: uniqueName('A') },
+          child: { parent: 'a', name: 'Same' },
+          grandchild: { parent: 'child' },
+          other: { name: uniqueName('Other') },
+          otherChild: { parent: 'other', name: 'same' },
+        },
+      })
+    ).categories;
     const before = await counts();
     const snapshot = await t.db.category.findMany({ orderBy: { id: 'asc' } });
     for (const [payload, path] of [
@@ -325,11 +336,15 @@ describe('POST /api/update/folder', () => {
   });
 
   it('replaces the fields and grants; sub-categories inherit fields and rights unless switched off', async () => {
-    const parent = await createCategory(t.db, { name: uniqueName('P') });
-    const child = await createCategory(t.db, { parentId: parent.id, name: 'C' });
-    const f1 = await createMetadataField(t.db);
-    const f2 = await createMetadataField(t.db);
-    const staff = await createUser(t.db);
+    const {
+      users: { staff },
+      fields: { f1, f2 },
+      categories: { parent, child },
+    } = await seed(t, {
+      users: { staff: {} },
+      fields: { f1: {}, f2: {} },
+      categories: { parent: { name: uniqueName('P') }, child: { parent: 'parent', name: 'C' } },
+    });
     await post('/api/update/folder', {
       folder_id: parent.id,
       fields: [{ field_id: f1.id }],
@@ -357,10 +372,9 @@ describe('POST /api/update/folder', () => {
     expect(info.grants).toEqual([
       expect.objectContaining({ source: 'inherited', from: { id: parent.id, name: parent.name } }),
     ]);
-    const staffToken = await loginAs(t.app, staff, 'user');
     expect(
-      (await callAs(t, staffToken, { method: 'GET', url: `/api/folder/info/${child.id}` })).json().data.rights
-        .edit,
+      (await callAs(t, staff.token, { method: 'GET', url: `/api/folder/info/${child.id}` })).json().data
+        .rights.edit,
     ).toBe(true);
     await post('/api/update/folder', {
       folder_id: child.id,
@@ -369,7 +383,7 @@ describe('POST /api/update/folder', () => {
       fields: [],
     });
     expect(
-      (await callAs(t, staffToken, { method: 'GET', url: `/api/folder/info/${child.id}` })).statusCode,
+      (await callAs(t, staff.token, { method: 'GET', url: `/api/folder/info/${child.id}` })).statusCode,
     ).toBe(404);
     expect((await asAdmin({ method: 'GET', url: `/api/folderMeta/${child.id}` })).json().data.fields).toEqual(
       [],
@@ -379,16 +393,22 @@ describe('POST /api/update/folder', () => {
 
 describe('POST /api/duplicate/folder', () => {
   it('copies the tree with fields, tags, grants and groups, not the files, beside the original', async () => {
-    const root = await createCategory(t.db, { name: uniqueName('Contracts') });
-    const after = await createCategory(t.db, { name: uniqueName('After') });
-    await t.db.category.update({ where: { id: after.id }, data: { position: root.position + 1 } });
-    const staff = await createUser(t.db);
-    const sub = await createCategory(t.db, {
-      parentId: root.id,
-      name: 'Signed',
-      grants: [{ userId: staff.id, rights: ['upload'] }],
+    const {
+      users: { staff },
+      fields: { field },
+      categories: { root, after, sub },
+    } = await seed(t, {
+      users: { staff: { signIn: false } },
+      fields: { field: {} },
+      categories: {
+        root: { name: uniqueName('Contracts') },
+        after: { name: uniqueName('After') },
+        sub: { parent: 'root', name: 'Signed', grants: { staff: ['upload'] } },
+      },
+      files: { signed: { owner: admin, category: 'sub' } },
     });
-    const field = await createMetadataField(t.db);
+    const { position } = await t.db.category.findUniqueOrThrow({ where: { id: root.id } });
+    await t.db.category.update({ where: { id: after.id }, data: { position: position + 1 } });
     await attachFields(t.db, sub.id, [{ fieldId: field.id, required: true, defaultValue: 'x' }]);
     await t.db.relatedTag.createMany({
       data: [
@@ -399,7 +419,6 @@ describe('POST /api/duplicate/folder', () => {
     const group = await t.db.categoryGroup.create({
       data: { name: uniqueName('CG'), members: { create: [{ categoryId: sub.id }] } },
     });
-    await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: sub.id });
     const filesBefore = await t.db.file.count();
 
     const res = await post('/api/duplicate/folder', { folder_id: root.id });
@@ -441,14 +460,16 @@ describe('POST /api/duplicate/folder', () => {
 
 describe('POST /api/deleteFolder', () => {
   it('asks for the number of files first (409 with the count), then trashes the tree and its files', async () => {
-    const root = await createCategory(t.db, { name: uniqueName('Old') });
-    const sub = await createCategory(t.db, { parentId: root.id });
-    const deep = await createCategory(t.db, { parentId: sub.id });
-    const files = [
-      await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: root.id }),
-      await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: deep.id }),
-      await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: deep.id, indexed: false }),
-    ];
+    const world = await seed(t, {
+      categories: { root: { name: uniqueName('Old') }, sub: { parent: 'root' }, deep: { parent: 'sub' } },
+      files: {
+        top: { owner: admin, category: 'root' },
+        deep: { owner: admin, category: 'deep' },
+        unindexed: { owner: admin, category: 'deep', indexed: false },
+      },
+    });
+    const { root, sub, deep } = world.categories;
+    const files = Object.values(world.files);
     const info = await asAdmin({ method: 'GET', url: `/api/folder/info/${root.id}` });
     expect(info.json().data).toMatchObject({ subtree_file_count: 3, subtree_category_count: 2 });
 
@@ -493,9 +514,13 @@ describe('POST /api/deleteFolder', () => {
 
 describe('category groups', () => {
   it('creates, reads and updates a group: members in order, grants applying to every member', async () => {
-    const a = await createCategory(t.db, { name: uniqueName('A') });
-    const b = await createCategory(t.db, { name: uniqueName('B') });
-    const staff = await createUser(t.db);
+    const {
+      users: { staff },
+      categories: { a, b },
+    } = await seed(t, {
+      users: { staff: {} },
+      categories: { a: { name: uniqueName('A') }, b: { name: uniqueName('B') } },
+    });
     const name = uniqueName('Finance');
     const created = await post('/api/create/category-group', {
       name,
@@ -508,8 +533,7 @@ describe('category groups', () => {
     expect(group).toMatchObject({ name, description: 'Money' });
     expect(group.categories.map((x: { id: number }) => x.id)).toEqual([b.id, a.id]);
     expect(group.grants[0].rights).toMatchObject({ view: true, upload: true, edit: false });
-    const staffToken = await loginAs(t.app, staff, 'user');
-    const mine = await callAs(t, staffToken, { method: 'GET', url: `/api/folder/info/${a.id}` });
+    const mine = await callAs(t, staff.token, { method: 'GET', url: `/api/folder/info/${a.id}` });
     expect(mine.json().data.rights.upload).toBe(true);
     expect((await asAdmin({ method: 'GET', url: `/api/folder/info/${a.id}` })).json().data.grants).toEqual([
       expect.objectContaining({ source: 'category_group', category_group: { id: group.id, name } }),
@@ -521,9 +545,9 @@ describe('category groups', () => {
       permissions: [],
     });
     expect(updated.json().data.categories.map((x: { id: number }) => x.id)).toEqual([a.id]);
-    expect((await callAs(t, staffToken, { method: 'GET', url: `/api/folder/info/${a.id}` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await callAs(t, staff.token, { method: 'GET', url: `/api/folder/info/${a.id}` })).statusCode,
+    ).toBe(404);
     const one = await asAdmin({ method: 'GET', url: `/api/category-groups/${group.id}` });
     expect(one.json().data.grants).toEqual([]);
     const deleted = await asAdmin({ method: 'POST', url: `/api/delete/category-group/${group.id}` });
@@ -551,10 +575,17 @@ describe('category groups', () => {
 
 describe('GET /api/category-grantees', () => {
   it('lists active people (no vendor admin) and every group, for the rights pickers', async () => {
-    const person = await createUser(t.db, { firstName: 'Gina', lastName: 'Grant' });
-    const gone = await createUser(t.db, { status: 'deactivated' });
-    const vendor = await createUser(t.db, { accessType: 'DATAMAX ADMIN' });
-    const group = await t.db.group.create({ data: { name: uniqueName('Team') } });
+    const {
+      users: { person, gone, vendor },
+      groups: { group },
+    } = await seed(t, {
+      users: {
+        person: { firstName: 'Gina', lastName: 'Grant', signIn: false },
+        gone: { status: 'deactivated', signIn: false },
+        vendor: { accessType: 'DATAMAX ADMIN', signIn: false },
+      },
+      groups: { group: { name: uniqueName('Team'), members: [] } },
+    });
     const res = await asAdmin({ method: 'GET', url: '/api/category-grantees' });
     const ids = res.json().data.users.map((u: { id: number }) => u.id);
     expect(ids).toContain(person.id);
@@ -567,8 +598,9 @@ describe('GET /api/category-grantees', () => {
 
 describe('related tags', () => {
   it('adds, lists, edits and deletes the tags of a category; audits each', async () => {
-    const category = await createCategory(t.db);
-    const other = await createCategory(t.db, { name: uniqueName('Other') });
+    const { category, other } = (
+      await seed(t, { categories: { category: {}, other: { name: uniqueName('Other') } } })
+    ).categories;
     const added = await post('/api/add-related-tags', {
       folder_id: category.id,
       tags: [
