@@ -24,6 +24,14 @@ describe('advisory locks', () => {
     expect(sql).toContain(`pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
   });
 
+  it('is the key the SQL category rights cache tries', () => {
+    const sql = readFileSync(
+      join(root, '../../prisma/migrations/0020_category_rights_cache/migration.sql'),
+      'utf8',
+    );
+    expect(sql).toContain(`pg_try_advisory_xact_lock(${ADVISORY_LOCKS.categoryRightsCache}, p_user)`);
+  });
+
   it('is taken only through lockFor: no module spells a key of its own', () => {
     const offenders = sources(join(root, 'src')).filter(
       (path) =>

@@ -4,7 +4,9 @@ import type { Tx } from './deps.js';
  * Every transaction-level advisory lock Quire takes, one key each. A key shared by two kinds of
  * work makes them wait on each other for nothing, or deadlock (a seat check holding the key the
  * audit seal needs at commit). The audit chain's key is taken by the SQL seal itself
- * (`quire_audit_seal` in migration 0011_search); `locks.test.ts` holds the two together.
+ * (`quire_audit_seal` in migration 0011_search); `locks.test.ts` holds the two together. The
+ * category rights cache's key is SQL's too (`quire_category_rights`, migration 0020): tried with
+ * a person's id as the second key, never waited for.
  */
 export const ADVISORY_LOCKS = {
   bootstrap: 727361,
@@ -12,9 +14,10 @@ export const ADVISORY_LOCKS = {
   backup: 727363,
   seats: 727364,
   categoryTree: 727365,
+  categoryRightsCache: 727366,
 } as const;
 
-type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain'>;
+type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain' | 'categoryRightsCache'>;
 
 /** Takes the named lock until the transaction ends. */
 export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {

@@ -13,7 +13,8 @@ import { queryRows } from './sql.js';
 //   right on every live category and file.
 // - A File Control reader signed in as admin (the Auditor) views and downloads everything.
 // - Everyone else has what is granted: category rights from quire_category_rights(user)
-//   (grants to them, their groups and category groups, inherited down the tree), and
+//   (grants to them, their groups and category groups, inherited down the tree; cached per
+//   person and invalidated by the granting transaction, decision 020), and
 //   quire_file_rights(user) for files with grants of their own; the owner of a file always
 //   views, downloads, edits and deletes it (so does, while it is unindexed, each member of the
 //   group intake left it for: files.unindexed_group_id). A file's own grants (shares, per-file

@@ -13,10 +13,19 @@ import { pgCopy } from '../../lib/load-later.js';
 /**
  * Tables that are not data: the job queue and its schedule bookkeeping (work in flight of the
  * running system: restoring them would send old mail again), the backup runs themselves (they
- * describe archives in this blob store, which a restore keeps), and the migration record (the
- * manifest carries it).
+ * describe archives in this blob store, which a restore keeps), the migration record (the
+ * manifest carries it), and the category rights cache with its epoch (derived from the grants:
+ * a restore's emptying of the grant and membership tables raises the epoch, so every cached
+ * row is computed again; emptying the epoch itself would leave the cache without one).
  */
-const NOT_BACKED_UP = new Set(['jobs', 'job_schedules', 'backups', '_prisma_migrations']);
+const NOT_BACKED_UP = new Set([
+  'jobs',
+  'job_schedules',
+  'backups',
+  '_prisma_migrations',
+  'category_rights_cache',
+  'category_rights_epoch',
+]);
 
 export type Client = pg.Client;
 

@@ -71,7 +71,8 @@ async function dataTables(db: Db): Promise<string[]> {
   const rows = await db.$queryRaw<Array<{ t: string }>>`
     SELECT table_name AS t FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-      AND table_name NOT IN ('jobs', 'job_schedules', 'backups', '_prisma_migrations') ORDER BY 1`;
+      AND table_name NOT IN ('jobs', 'job_schedules', 'backups', '_prisma_migrations',
+                             'category_rights_cache', 'category_rights_epoch') ORDER BY 1`;
   return rows.map((r) => r.t);
 }
 
