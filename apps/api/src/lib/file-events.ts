@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Tx } from './deps.js';
-import { enqueueMany, type JobKind } from './jobs/queue.js';
+import type { Deps, Tx } from './deps.js';
+import type { JobDefinition } from './jobs/definition.js';
+import { enqueueMany, type JobKind, type JobPayloads } from './jobs/queue.js';
 
 // What happened to a file, for the areas that react to it without the files area knowing
 // them: workflow triggers (a file indexed into a category, a value changed), search (text
@@ -73,6 +74,33 @@ export const CONTENT_EVENTS: ReadonlySet<FileEventType> = new Set([
   'version_added',
   'checked_in',
 ]);
+
+/** The job kinds whose payload is a file event. */
+type FileEventKind = { [K in JobKind]: JobPayloads[K] extends FileEvent ? K : never }[JobKind];
+
+/**
+ * A subscriber's job that works on each version with new content (CONTENT_EVENTS) and lets
+ * every other event pass. Its work runs in a process of its own (the text reader, the
+ * renderer): one at a time per worker process (2 cores shared).
+ */
+export function contentVersionJob(
+  kind: FileEventKind,
+  timeoutMs: number,
+  work: (deps: Deps, versionId: number) => Promise<void>,
+): JobDefinition {
+  const definition: JobDefinition<FileEvent> = {
+    kind,
+    payload: ZFileEvent,
+    concurrency: 1,
+    timeoutMs,
+    async run(job, deps) {
+      const event = job.payload;
+      if (!CONTENT_EVENTS.has(event.type) || event.version_id === undefined) return;
+      await work(deps, event.version_id);
+    },
+  };
+  return definition as unknown as JobDefinition;
+}
 
 /** Emits a file event to every subscribing area, inside the caller's transaction. */
 export async function emitFileEvent(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type FileEvent, ZFileEvent } from '../../lib/file-events.js';
+import { contentVersionJob, type FileEvent } from '../../lib/file-events.js';
 import { defineJob } from '../../lib/jobs/definition.js';
-import { extractVersion, reindexAll, TEXT_EVENTS } from './extraction.service.js';
+import { extractVersion, reindexAll } from './extraction.service.js';
 
 // The search area's jobs (decision 010): text extraction, subscribed to file events
 // (FILE_EVENT_SUBSCRIBERS), and the rebuild of every vector after the search language changed
@@ -15,20 +15,11 @@ declare module '../../lib/jobs/queue.js' {
   }
 }
 
-export const searchExtractJob = defineJob({
-  kind: 'search.extract',
-  payload: ZFileEvent,
-  // The reader runs in its own process: one at a time per worker process (2 cores shared).
-  concurrency: 1,
-  // Text recognition of a long scan takes a few seconds a page (OCR_MAX_PAGES at most).
-  timeoutMs: 60 * 60_000,
-  async run(job, deps) {
-    const event = job.payload;
-    // Other events change no content: names, values, tags and comments are kept by triggers.
-    if (!TEXT_EVENTS.has(event.type) || event.version_id === undefined) return;
-    await extractVersion(deps, event.version_id);
-  },
-});
+// Other events change no content: names, values, tags and comments are kept by triggers. Text
+// recognition of a long scan takes a few seconds a page (OCR_MAX_PAGES at most).
+export const searchExtractJob = contentVersionJob('search.extract', 60 * 60_000, (deps, versionId) =>
+  extractVersion(deps, versionId),
+);
 
 export const searchReindexJob = defineJob({
   kind: 'search.reindex',

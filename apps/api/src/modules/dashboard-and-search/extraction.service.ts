@@ -3,7 +3,6 @@ import { type Actor, audit } from '../../lib/audit.js';
 import { recordBlob } from '../../lib/blob-rows.js';
 import type { Deps } from '../../lib/deps.js';
 import { notFound } from '../../lib/errors.js';
-import { CONTENT_EVENTS } from '../../lib/file-events.js';
 import { describeError } from '../../lib/jobs/definition.js';
 import { enqueue } from '../../lib/jobs/queue.js';
 import { ocrLanguages } from '../../lib/ocr-languages.js';
@@ -27,9 +26,6 @@ import { isRecognisableImage, type OcrLimits, recognizeText, type WordBox } from
 // text layer are recognised (OCR, text-recognition.ts) unless OCR_LANGUAGES is off; a PDF's
 // text keeps where each page starts, so a match names its page; the word boxes recognition
 // found are kept beside it (derived content, text-marks.service.ts marks a search's words).
-
-/** The file events that bring a version with new content. */
-export const TEXT_EVENTS = CONTENT_EVENTS;
 
 const UNSUPPORTED_TYPE = 'Files of this type are not searched by their content';
 const OCR_OFF =

@@ -1,5 +1,4 @@
-import { CONTENT_EVENTS, type FileEvent, ZFileEvent } from '../../lib/file-events.js';
-import { defineJob } from '../../lib/jobs/definition.js';
+import { contentVersionJob, type FileEvent } from '../../lib/file-events.js';
 import { deriveVersion } from './preview.service.js';
 
 // The preview area's job: thumbnails and Office previews of each new version, subscribed to
@@ -11,15 +10,4 @@ declare module '../../lib/jobs/queue.js' {
   }
 }
 
-export const previewDeriveJob = defineJob({
-  kind: 'preview.derive',
-  payload: ZFileEvent,
-  // The renderer runs in its own process: one at a time per worker process (2 cores shared).
-  concurrency: 1,
-  timeoutMs: 5 * 60_000,
-  async run(job, deps) {
-    const event = job.payload;
-    if (!CONTENT_EVENTS.has(event.type) || event.version_id === undefined) return;
-    await deriveVersion(deps, event.version_id);
-  },
-});
+export const previewDeriveJob = contentVersionJob('preview.derive', 5 * 60_000, deriveVersion);
