@@ -62,7 +62,8 @@ export interface SeedSpec<
     C,
     {
       name?: string;
-      parent?: NoInfer<C>;
+      /** A category declared above, or one seeded before. */
+      parent?: NoInfer<C> | { id: number };
       inheritPermissions?: boolean;
       /** Grants by person or group name: the rights besides view ([] is view only). */
       grants?: Partial<Record<NoInfer<U> | NoInfer<G>, Rights>>;
@@ -150,7 +151,7 @@ export async function seed<
     world.fields[name] = { id: made.id, name: made.name };
   }
   for (const [name, c] of entries(spec.categories)) {
-    if (c.parent !== undefined && !(c.parent in world.categories))
+    if (typeof c.parent === 'string' && !(c.parent in world.categories))
       throw new Error(`seed: category "${name}" names parent "${c.parent}" before it is declared`);
     const grants: Grant[] = entries(c.grants).map(([who, rights]) =>
       who in world.users
@@ -159,7 +160,9 @@ export async function seed<
     );
     const category = await createCategory(t.db, {
       ...(c.name ? { name: c.name } : {}),
-      ...(c.parent !== undefined ? { parentId: world.categories[c.parent].id } : {}),
+      ...(c.parent !== undefined
+        ? { parentId: typeof c.parent === 'object' ? c.parent.id : world.categories[c.parent].id }
+        : {}),
       ...(c.inheritPermissions !== undefined ? { inheritPermissions: c.inheritPermissions } : {}),
       grants,
     });
@@ -188,6 +191,13 @@ export async function seed<
   }
   return world;
 }
+
+/** The ids of a world's people, groups, categories or files, by name: `idsOf(world.files).march`. */
+export const idsOf = <K extends string>(named: Record<K, { id: number }>) =>
+  Object.fromEntries(Object.entries<{ id: number }>(named).map(([name, { id }]) => [name, id])) as Record<
+    K,
+    number
+  >;
 
 /**
  * A test file's app on its own database, with its world seeded: the usual beforeAll.
