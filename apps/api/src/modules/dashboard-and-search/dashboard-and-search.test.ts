@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
-import { createCategory, createFile, createGroup } from '../../../test/factories.js';
-import { seededApp, uploadedFile } from '../../../test/seed.js';
-import { emitFileEvent } from '../../lib/file-events.js';
+import { createCategory, createFile } from '../../../test/factories.js';
+import { idsOf, type SeededUser, seed, seededApp, uploadedFile } from '../../../test/seed.js';
 import { RANK_WINDOW } from './search.repository.js';
 import { markedHtml } from './search.service.js';
 
 let t: TestContext;
-let staff: { id: number; token: string };
-let outsider: { id: number; token: string };
-let admin: { id: number; token: string };
+let staff: SeededUser;
+let outsider: SeededUser;
+let admin: SeededUser;
 let cat1: number;
 let child: number;
 let cat2: number;
@@ -263,7 +262,7 @@ describe('content search (the search.extract job)', () => {
 
   it("gives a new file its name's and its text's vector, as a full rebuild would, and rebuilds it on a real change only", async () => {
     const birds = (await createCategory(t.db, { name: 'Birds' })).id;
-    const source = await createFile(t.db, t.app.deps.blobs, {
+    const source = await uploadedFile(t, {
       ownerId: staff.id,
       categoryId: birds,
       name: 'kestrel-source.pdf',
@@ -271,10 +270,6 @@ describe('content search (the search.extract job)', () => {
       mimeType: 'application/pdf',
     });
     const versionId = source.currentVersionId as number;
-    await t.db.$transaction((tx) =>
-      emitFileEvent(tx, { type: 'uploaded', file_id: source.id, version_id: versionId, actor_id: staff.id }),
-    );
-    await t.app.jobs.runDue();
     const vector = async (id: number) =>
       (
         await t.db.$queryRaw<Array<{ own: string | null; full: string }>>`
@@ -378,15 +373,19 @@ describe('POST /api/filter-files', () => {
   });
 
   it('lists a file seen two ways once and a restricted one through its own grant only, counted so', async () => {
-    const routes = (await createCategory(t.db, { name: 'Routes', grants: [{ userId: staff.id }] })).id;
-    const hidden = (await createCategory(t.db, { name: 'Routes hidden' })).id;
-    const make = (name: string, ownerId: number, categoryId: number) =>
-      createFile(t.db, t.app.deps.blobs, { ownerId, categoryId, name }).then((f) => f.id);
-    const ownAndGranted = await make('route own.txt', staff.id, routes);
-    const inCategory = await make('route category.txt', admin.id, routes);
-    const restricted = await make('route restricted.txt', admin.id, routes);
-    const restrictedShared = await make('route restricted shared.txt', admin.id, routes);
-    const sharedElsewhere = await make('route shared elsewhere.txt', admin.id, hidden);
+    const world = await seed(t, {
+      users: { staff, admin },
+      categories: { routes: { name: 'Routes', grants: { staff: [] } }, hidden: { name: 'Routes hidden' } },
+      files: {
+        ownAndGranted: { owner: 'staff', category: 'routes', name: 'route own.txt' },
+        inCategory: { owner: 'admin', category: 'routes', name: 'route category.txt' },
+        restricted: { owner: 'admin', category: 'routes', name: 'route restricted.txt' },
+        restrictedShared: { owner: 'admin', category: 'routes', name: 'route restricted shared.txt' },
+        sharedElsewhere: { owner: 'admin', category: 'hidden', name: 'route shared elsewhere.txt' },
+      },
+    });
+    const { routes, hidden } = idsOf(world.categories);
+    const { ownAndGranted, inCategory, restricted, restrictedShared, sharedElsewhere } = idsOf(world.files);
     await t.db.file.updateMany({
       where: { id: { in: [restricted, restrictedShared] } },
       data: { hasOwnPermissions: true },
@@ -410,10 +409,12 @@ describe('POST /api/filter-files', () => {
   });
 
   it("lists a category's sub-categories the caller sees, and not one that takes no grant from it", async () => {
-    const closed = (
-      await createCategory(t.db, { name: 'Closed folder', parentId: cat1, inheritPermissions: false })
-    ).id;
-    const inside = (await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: closed })).id;
+    const world = await seed(t, {
+      categories: { closed: { name: 'Closed folder', parent: { id: cat1 }, inheritPermissions: false } },
+      files: { inside: { owner: admin, category: 'closed' } },
+    });
+    const { closed } = idsOf(world.categories);
+    const { inside } = idsOf(world.files);
     const listed = await filter(staff, { category_id: cat1 });
     expect(ids(listed)).toEqual(expect.arrayContaining([invoice, notes]));
     expect(ids(listed)).not.toContain(inside);
@@ -423,7 +424,9 @@ describe('POST /api/filter-files', () => {
   });
 
   it('pages by cursor (an extension) as by page, counts them all, and refuses a bad cursor or one with search', async () => {
-    const paged = (await createCategory(t.db, { name: 'Paged', grants: [{ userId: staff.id }] })).id;
+    const paged = (
+      await seed(t, { users: { staff }, categories: { paged: { name: 'Paged', grants: { staff: [] } } } })
+    ).categories.paged.id;
     for (let i = 0; i < 5; i++)
       await createFile(t.db, t.app.deps.blobs, { ownerId: i % 2 ? staff.id : admin.id, categoryId: paged });
     const byPage = ids(await filter(staff, { category_id: paged }, '?quantity=10'));
@@ -453,8 +456,15 @@ describe('POST /api/filter-files', () => {
   });
 
   it('sees a grant, its revoking, a group membership and a category move at once', async () => {
-    const moving = (await createCategory(t.db, { name: 'Moving' })).id;
-    const file = (await createFile(t.db, t.app.deps.blobs, { ownerId: admin.id, categoryId: moving })).id;
+    // The group has no members yet, and nobody a grant: both are given and taken below.
+    const world = await seed(t, {
+      groups: { group: [] },
+      categories: { moving: { name: 'Moving' } },
+      files: { file: { owner: admin, category: 'moving' } },
+    });
+    const { moving } = idsOf(world.categories);
+    const { file } = idsOf(world.files);
+    const { group } = world.groups;
     const listed = async () => ids(await filter(staff, { category_id: moving }));
     expect(await listed()).toEqual([]);
     const grant = await t.db.categoryPermission.create({
@@ -463,7 +473,6 @@ describe('POST /api/filter-files', () => {
     expect(await listed()).toEqual([file]);
     await t.db.categoryPermission.delete({ where: { id: grant.id } });
     expect(await listed()).toEqual([]);
-    const group = await createGroup(t.db);
     await t.db.categoryPermission.create({ data: { categoryId: moving, groupId: group.id, canView: true } });
     expect(await listed()).toEqual([]);
     await t.db.groupMember.create({ data: { groupId: group.id, userId: staff.id } });
@@ -478,9 +487,8 @@ describe('POST /api/filter-files', () => {
   });
 
   it("lists the caller's own file that has no category, counted once", async () => {
-    const loose = (
-      await createFile(t.db, t.app.deps.blobs, { ownerId: staff.id, categoryId: null, name: 'loose.txt' })
-    ).id;
+    const loose = (await seed(t, { files: { loose: { owner: staff, name: 'loose.txt', indexed: true } } }))
+      .files.loose.id;
     const all = await filter(staff, { owner_id: staff.id });
     expect(ids(all)).toEqual(expect.arrayContaining([loose, ownInCat2]));
     expect(all.json().data.total).toBe(ids(all).length);
