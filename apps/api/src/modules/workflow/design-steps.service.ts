@@ -1,4 +1,5 @@
-import type { TStep, ZSaveStepBody } from '@quire/contract';
+import type { AuditAction, TStep, ZSaveStepBody } from '@quire/contract';
+import type { Prisma } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { toStepDto } from './design.dto.js';
@@ -128,15 +129,82 @@ export async function deleteStep(deps: Deps, actor: Actor, id: number): Promise<
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.step_deleted',
-      message: `Deleted step "${step.name}" of workflow "${step.workflow.name}"`,
+      message: `Deleted ${stepLabel(step)}`,
       targetId: step.workflowId,
       details: { step_id: id, name: step.name },
     });
   });
 }
 
-/** Refuses deleting a step detail while files wait in its step. */
-export async function assertStepIdle(tx: Tx, stepId: number, what: string) {
-  const waiting = (await repo.runningByStep(tx, [stepId])).get(stepId) ?? 0;
-  if (waiting > 0) throw detailInUse(what, waiting);
+type StepHead = Awaited<ReturnType<typeof stepOf>>;
+
+/** How an audit message names a step: `step "Review" of workflow "Invoices"`. */
+export function stepLabel(step: StepHead): string {
+  return `step "${step.name}" of workflow "${step.workflow.name}"`;
+}
+
+/** One kind of a step's details (its assignees, notifications, conditions or triggers). */
+export interface StepDetail<R extends { stepId: number }> {
+  /** The singular, for "This condition belongs to another step". */
+  noun: string;
+  /** The plural, for "… still use its conditions". */
+  plural: string;
+  find(db: Tx, id: number): Promise<R | null>;
+  notFound(): Error;
+  remove(tx: Tx, id: number): Promise<unknown>;
+}
+
+/**
+ * The step a detail is saved on (404 when gone) and the detail as it was: null for a new one,
+ * 404 when `id` names none, 400 when it belongs to another step.
+ */
+export async function stepAndDetail<R extends { stepId: number }>(
+  tx: Tx,
+  detail: StepDetail<R>,
+  body: { workflow_step_id: number; id?: number | null },
+): Promise<{ step: StepHead; before: R | null }> {
+  const step = await stepOf(tx, body.workflow_step_id);
+  const before = body.id ? await detail.find(tx, body.id) : null;
+  if (body.id && !before) throw detail.notFound();
+  if (before && before.stepId !== step.id)
+    throw badField('body.workflow_step_id', `This ${detail.noun} belongs to another step`);
+  return { step, before };
+}
+
+/**
+ * Deletes one detail of a step, refused while files wait in the step, with the audit event
+ * `event` words from the row and its step.
+ */
+export async function deleteStepDetail<R extends { stepId: number }>(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  detail: StepDetail<R>,
+  event: (
+    row: R,
+    step: StepHead,
+  ) => { action: AuditAction<'workflow'>; message: string; details: Prisma.InputJsonObject },
+): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    const row = await detail.find(tx, id);
+    if (!row) throw detail.notFound();
+    const step = await stepOf(tx, row.stepId);
+    const waiting = (await repo.runningByStep(tx, [step.id])).get(step.id) ?? 0;
+    if (waiting > 0) throw detailInUse(detail.plural, waiting);
+    await detail.remove(tx, id);
+    await audit(tx, actor, { ...AUDIT, targetId: step.workflowId, ...event(row, step) });
+  });
+}
+
+/** Refuses a user who is not active, or a group that does not exist, at the field that names it. */
+export async function checkRecipient(
+  tx: Tx,
+  userId: number | null,
+  groupId: number | null,
+  paths: { user: string; group: string },
+): Promise<void> {
+  if (userId && !(await detailsRepo.activeUserIds(tx, [userId])).has(userId))
+    throw badField(paths.user, 'Choose an active user');
+  if (groupId && !(await detailsRepo.groupIds(tx, [groupId])).has(groupId))
+    throw badField(paths.group, 'Choose a group');
 }

@@ -13,9 +13,16 @@ import type { FieldError } from '../../lib/errors.js';
 import { toAssigneeDto, toNotificationDto, toStepFieldDto } from './design.dto.js';
 import * as repo from './design.repository.js';
 import { AUDIT, checkDefaults, loadFields, type Out } from './design.service.js';
-import { assertStepIdle, stepOf } from './design-steps.service.js';
+import {
+  checkRecipient,
+  deleteStepDetail,
+  type StepDetail,
+  stepAndDetail,
+  stepLabel,
+  stepOf,
+} from './design-steps.service.js';
 import * as detailsRepo from './step-details.repository.js';
-import { assigneeNotFound, badField, badFields, notificationNotFound } from './workflow.errors.js';
+import { assigneeNotFound, badFields, notificationNotFound } from './workflow.errors.js';
 
 // The details of a workflow step (spec §3): its assignees, notification rules and the metadata
 // its form asks for. File Control calls, each write a transaction with its audit event; the
@@ -54,7 +61,7 @@ export async function saveAssignees(
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.assignees_updated',
-      message: `Set the assignees of step "${step.name}" of workflow "${step.workflow.name}"`,
+      message: `Set the assignees of ${stepLabel(step)}`,
       targetId: step.workflowId,
       details: { step_id: step.id, user_ids: userIds, group_ids: groupIds },
     });
@@ -62,24 +69,30 @@ export async function saveAssignees(
   });
 }
 
-export async function deleteAssignee(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
-    const row = await detailsRepo.findAssignee(tx, id);
-    if (!row) throw assigneeNotFound();
-    const step = await stepOf(tx, row.stepId);
-    await assertStepIdle(tx, step.id, 'assignees');
-    await detailsRepo.removeAssignee(tx, id);
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: 'workflow.assignee_deleted',
-      message: `Removed an assignee from step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, user_id: row.userId, group_id: row.groupId },
-    });
-  });
+export function deleteAssignee(deps: Deps, actor: Actor, id: number): Promise<void> {
+  const assignee = {
+    noun: 'assignee',
+    plural: 'assignees',
+    find: detailsRepo.findAssignee,
+    notFound: assigneeNotFound,
+    remove: detailsRepo.removeAssignee,
+  };
+  return deleteStepDetail(deps, actor, id, assignee, (row, step) => ({
+    action: 'workflow.assignee_deleted',
+    message: `Removed an assignee from ${stepLabel(step)}`,
+    details: { step_id: step.id, user_id: row.userId, group_id: row.groupId },
+  }));
 }
 
 // ---- notifications --------------------------------------------------------------------------
+
+const NOTIFICATION = {
+  noun: 'notification',
+  plural: 'notifications',
+  find: detailsRepo.findNotification,
+  notFound: notificationNotFound,
+  remove: detailsRepo.removeNotification,
+} satisfies StepDetail<{ stepId: number }>;
 
 export async function listNotifications(deps: Deps, stepId: number): Promise<TStepNotification[]> {
   await stepOf(deps.db, stepId);
@@ -92,19 +105,10 @@ export async function saveNotification(
   body: Out<typeof ZSaveNotificationBody>,
 ): Promise<TStepNotification> {
   return deps.db.$transaction(async (tx) => {
-    const step = await stepOf(tx, body.workflow_step_id);
-    if (body.id) {
-      const before = await detailsRepo.findNotification(tx, body.id);
-      if (!before) throw notificationNotFound();
-      if (before.stepId !== step.id)
-        throw badField('body.workflow_step_id', 'This notification belongs to another step');
-    }
+    const { step } = await stepAndDetail(tx, NOTIFICATION, body);
     const userId = body.recipient === 'user' ? (body.user_id ?? null) : null;
     const groupId = body.recipient === 'group' ? (body.group_id ?? null) : null;
-    if (userId && !(await detailsRepo.activeUserIds(tx, [userId])).has(userId))
-      throw badField('body.user_id', 'Choose an active user');
-    if (groupId && !(await detailsRepo.groupIds(tx, [groupId])).has(groupId))
-      throw badField('body.group_id', 'Choose a group');
+    await checkRecipient(tx, userId, groupId, { user: 'body.user_id', group: 'body.group_id' });
     const row = await detailsRepo.saveNotification(tx, body.id, {
       stepId: step.id,
       event: body.event,
@@ -119,7 +123,7 @@ export async function saveNotification(
     await audit(tx, actor, {
       ...AUDIT,
       action: body.id ? 'workflow.notification_updated' : 'workflow.notification_created',
-      message: `${body.id ? 'Updated' : 'Added'} a notification (${body.event}, to ${body.recipient}) on step "${step.name}" of workflow "${step.workflow.name}"`,
+      message: `${body.id ? 'Updated' : 'Added'} a notification (${body.event}, to ${body.recipient}) on ${stepLabel(step)}`,
       targetId: step.workflowId,
       details: { step_id: step.id, notification_id: row.id, event: body.event, recipient: body.recipient },
     });
@@ -127,21 +131,12 @@ export async function saveNotification(
   });
 }
 
-export async function deleteNotification(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
-    const row = await detailsRepo.findNotification(tx, id);
-    if (!row) throw notificationNotFound();
-    const step = await stepOf(tx, row.stepId);
-    await assertStepIdle(tx, step.id, 'notifications');
-    await detailsRepo.removeNotification(tx, id);
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: 'workflow.notification_deleted',
-      message: `Deleted a notification (${row.event}) of step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, notification_id: id },
-    });
-  });
+export function deleteNotification(deps: Deps, actor: Actor, id: number): Promise<void> {
+  return deleteStepDetail(deps, actor, id, NOTIFICATION, (row, step) => ({
+    action: 'workflow.notification_deleted',
+    message: `Deleted a notification (${row.event}) of ${stepLabel(step)}`,
+    details: { step_id: step.id, notification_id: id },
+  }));
 }
 
 // ---- step metadata --------------------------------------------------------------------------
@@ -171,7 +166,7 @@ export async function editStepFields(
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.step_metadata_updated',
-      message: `Set the metadata of step "${step.name}" of workflow "${step.workflow.name}" (${body.fields.length} field(s))`,
+      message: `Set the metadata of ${stepLabel(step)} (${body.fields.length} field(s))`,
       targetId: step.workflowId,
       details: { step_id: step.id, fields: body.fields },
     });
@@ -193,7 +188,7 @@ export async function setStepDefaults(
     await audit(tx, actor, {
       ...AUDIT,
       action: 'workflow.step_defaults_updated',
-      message: `Set ${defaults.size} default value(s) of step "${step.name}" of workflow "${step.workflow.name}"`,
+      message: `Set ${defaults.size} default value(s) of ${stepLabel(step)}`,
       targetId: step.workflowId,
       details: { step_id: step.id, defaults: Object.fromEntries(defaults) },
     });

@@ -5,7 +5,15 @@ import { CRON_NEVER_DUE, CronError, checkCron } from '../../lib/jobs/schedules.j
 import { toConditionDto, toTriggerDto } from './design.dto.js';
 import * as repo from './design.repository.js';
 import { AUDIT, loadFields, namesFor, type Out } from './design.service.js';
-import { assertStepIdle, checkRouteTarget, stepOf } from './design-steps.service.js';
+import {
+  checkRecipient,
+  checkRouteTarget,
+  deleteStepDetail,
+  type StepDetail,
+  stepAndDetail,
+  stepLabel,
+  stepOf,
+} from './design-steps.service.js';
 import * as detailsRepo from './step-details.repository.js';
 import { conditionValueText } from './workflow.conditions.js';
 import { badField, conditionNotFound, triggerNotFound } from './workflow.errors.js';
@@ -13,6 +21,22 @@ import { checkValue, type FieldMeta } from './workflow.values.js';
 
 // The rules of a workflow step (spec §3): its PRE and POST conditions and its triggers. File
 // Control calls, each write a transaction with its audit event.
+
+const CONDITION = {
+  noun: 'condition',
+  plural: 'conditions',
+  find: detailsRepo.findCondition,
+  notFound: conditionNotFound,
+  remove: detailsRepo.removeCondition,
+} satisfies StepDetail<{ stepId: number }>;
+
+const TRIGGER = {
+  noun: 'trigger',
+  plural: 'triggers',
+  find: detailsRepo.findTrigger,
+  notFound: triggerNotFound,
+  remove: detailsRepo.removeTrigger,
+} satisfies StepDetail<{ stepId: number }>;
 
 export async function listConditions(
   deps: Deps,
@@ -38,11 +62,7 @@ export async function saveCondition(
   body: Out<typeof ZSaveConditionBody>,
 ): Promise<TStepCondition> {
   return deps.db.$transaction(async (tx) => {
-    const step = await stepOf(tx, body.workflow_step_id);
-    const before = body.id ? await detailsRepo.findCondition(tx, body.id) : null;
-    if (body.id && !before) throw conditionNotFound();
-    if (before && before.stepId !== step.id)
-      throw badField('body.workflow_step_id', 'This condition belongs to another step');
+    const { step, before } = await stepAndDetail(tx, CONDITION, body);
     const field = (await loadFields(tx, [body.field_id], 'body.field_id')).get(body.field_id) as FieldMeta;
     if (body.on_workflow_field && !(await workflowFieldIds(tx, step.workflowId)).has(field.id))
       throw badField('body.field_id', `"${field.name}" is not metadata of this workflow or of its steps`);
@@ -76,7 +96,7 @@ export async function saveCondition(
     await audit(tx, actor, {
       ...AUDIT,
       action: body.id ? 'workflow.condition_updated' : 'workflow.condition_created',
-      message: `${body.id ? 'Updated' : 'Added'} a ${body.mode} condition on "${field.name}" to step "${step.name}" of workflow "${step.workflow.name}"`,
+      message: `${body.id ? 'Updated' : 'Added'} a ${body.mode} condition on "${field.name}" to ${stepLabel(step)}`,
       targetId: step.workflowId,
       details: { step_id: step.id, condition_id: row.id, mode: body.mode, operator: body.operator, value },
     });
@@ -84,21 +104,12 @@ export async function saveCondition(
   });
 }
 
-export async function deleteCondition(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
-    const row = await detailsRepo.findCondition(tx, id);
-    if (!row) throw conditionNotFound();
-    const step = await stepOf(tx, row.stepId);
-    await assertStepIdle(tx, step.id, 'conditions');
-    await detailsRepo.removeCondition(tx, id);
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: 'workflow.condition_deleted',
-      message: `Deleted a ${row.mode} condition on "${row.field.name}" of step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, condition_id: id },
-    });
-  });
+export function deleteCondition(deps: Deps, actor: Actor, id: number): Promise<void> {
+  return deleteStepDetail(deps, actor, id, CONDITION, (row, step) => ({
+    action: 'workflow.condition_deleted',
+    message: `Deleted a ${row.mode} condition on "${row.field.name}" of ${stepLabel(step)}`,
+    details: { step_id: step.id, condition_id: id },
+  }));
 }
 
 // ---- triggers -------------------------------------------------------------------------------
@@ -116,11 +127,7 @@ export async function saveTrigger(
   body: Out<typeof ZSaveTriggerBody>,
 ): Promise<TStepTrigger> {
   const saved = await deps.db.$transaction(async (tx) => {
-    const step = await stepOf(tx, body.workflow_step_id);
-    const before = body.id ? await detailsRepo.findTrigger(tx, body.id) : null;
-    if (body.id && !before) throw triggerNotFound();
-    if (before && before.stepId !== step.id)
-      throw badField('body.workflow_step_id', 'This trigger belongs to another step');
+    const { step } = await stepAndDetail(tx, TRIGGER, body);
     const usesField = body.kind === 'on_field_change' || body.kind === 'on_date';
     const fieldId = usesField ? (body.field_id ?? null) : null;
     const field = fieldId ? (await loadFields(tx, [fieldId], 'body.field_id')).get(fieldId) : undefined;
@@ -144,10 +151,10 @@ export async function saveTrigger(
     await checkRouteTarget(steps, body.target_step_id, 'body.target_step_id');
     const escalateUserId = body.kind === 'overdue' ? (body.escalate_user_id ?? null) : null;
     const escalateGroupId = body.kind === 'overdue' ? (body.escalate_group_id ?? null) : null;
-    if (escalateUserId && !(await detailsRepo.activeUserIds(tx, [escalateUserId])).has(escalateUserId))
-      throw badField('body.escalate_user_id', 'Choose an active user');
-    if (escalateGroupId && !(await detailsRepo.groupIds(tx, [escalateGroupId])).has(escalateGroupId))
-      throw badField('body.escalate_group_id', 'Choose a group');
+    await checkRecipient(tx, escalateUserId, escalateGroupId, {
+      user: 'body.escalate_user_id',
+      group: 'body.escalate_group_id',
+    });
     const row = await detailsRepo.saveTrigger(tx, body.id, {
       stepId: step.id,
       kind: body.kind,
@@ -163,7 +170,7 @@ export async function saveTrigger(
     await audit(tx, actor, {
       ...AUDIT,
       action: body.id ? 'workflow.trigger_updated' : 'workflow.trigger_created',
-      message: `${body.id ? 'Updated' : 'Added'} a trigger (${body.kind}) on step "${step.name}" of workflow "${step.workflow.name}"`,
+      message: `${body.id ? 'Updated' : 'Added'} a trigger (${body.kind}) on ${stepLabel(step)}`,
       targetId: step.workflowId,
       details: { step_id: step.id, trigger_id: row.id, kind: body.kind, field_id: fieldId, cron, value },
     });
@@ -173,19 +180,10 @@ export async function saveTrigger(
   return toTriggerDto(saved, names);
 }
 
-export async function deleteTrigger(deps: Deps, actor: Actor, id: number): Promise<void> {
-  await deps.db.$transaction(async (tx) => {
-    const row = await detailsRepo.findTrigger(tx, id);
-    if (!row) throw triggerNotFound();
-    const step = await stepOf(tx, row.stepId);
-    await assertStepIdle(tx, step.id, 'triggers');
-    await detailsRepo.removeTrigger(tx, id);
-    await audit(tx, actor, {
-      ...AUDIT,
-      action: 'workflow.trigger_deleted',
-      message: `Deleted a trigger (${row.kind}) of step "${step.name}" of workflow "${step.workflow.name}"`,
-      targetId: step.workflowId,
-      details: { step_id: step.id, trigger_id: id },
-    });
-  });
+export function deleteTrigger(deps: Deps, actor: Actor, id: number): Promise<void> {
+  return deleteStepDetail(deps, actor, id, TRIGGER, (row, step) => ({
+    action: 'workflow.trigger_deleted',
+    message: `Deleted a trigger (${row.kind}) of ${stepLabel(step)}`,
+    details: { step_id: step.id, trigger_id: id },
+  }));
 }
