@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 import { type LicencePayload, signLicence } from './licence.document.js';
 
 // The tests make their own vendor key pair; the app checks licences against its public key
@@ -20,6 +21,7 @@ const otherKeys = keys();
 const START = new Date('2026-06-01T12:00:00.000Z');
 let clock = START;
 let t: TestContext;
+let vendorAdmin: SeededUser;
 let vendor: string;
 let companyAdmin: string;
 
@@ -47,18 +49,26 @@ async function activeSeats() {
 
 beforeAll(async () => {
   // Sessions carry the database's creation time: let them live through the clock's jumps.
-  t = await createTestApp(
+  const world = await seededApp(
+    {
+      users: { vendorAdmin: { accessType: 'DATAMAX ADMIN' }, companyAdmin: { accessType: 'COMPANY ADMIN' } },
+    },
     { LICENCE_PUBLIC_KEY: vendorKeys.publicPem, SESSION_MAX_HOURS: '8760' },
     { now: () => clock },
   );
-  vendor = await loginAs(t.app, await createUser(t.db, { accessType: 'DATAMAX ADMIN' }));
-  companyAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+  ({
+    t,
+    users: { vendorAdmin },
+  } = world);
+  vendor = vendorAdmin.token;
+  companyAdmin = world.users.companyAdmin.token;
 });
 afterAll(() => t.close());
 
 describe('licence management', () => {
   it('is the vendor admin’s only: anonymous 401, everyone else 403 (audited)', async () => {
-    const staff = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+    const { token: staff } = (await seed(t, { users: { staff: { accessType: 'General staff' } } })).users
+      .staff;
     expect((await state(null)).statusCode).toBe(401);
     for (const token of [companyAdmin, staff]) {
       expect((await state(token)).statusCode).toBe(403);
@@ -167,7 +177,8 @@ describe('licence management', () => {
     expect(refused.json().message).toMatch(/allows \d+ active users/);
     expect(await t.db.user.count({ where: { username: 'seat.two' } })).toBe(0);
 
-    const sleeper = await createUser(t.db, { status: 'deactivated' });
+    const { sleeper } = (await seed(t, { users: { sleeper: { status: 'deactivated', signIn: false } } }))
+      .users;
     const activate = await callAs(t, companyAdmin, {
       method: 'PUT',
       url: '/api/activate_user',
@@ -184,8 +195,8 @@ describe('licence management', () => {
   it('after expiry: sign-in, reads and downloads work, writes are refused with one message, nothing is deleted', async () => {
     const users = await t.db.user.count();
     clock = new Date('2027-01-02T09:00:00.000Z');
-    const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const token = await loginAs(t.app, admin); // sign-in works
+    const { admin } = (await seed(t, { users: { admin: { accessType: 'COMPANY ADMIN' } } })).users;
+    const { token } = admin; // sign-in works
     const list = await callAs(t, token, { method: 'GET', url: '/api/users/all' });
     expect(list.statusCode).toBe(200);
     const write = await callAs(t, token, {
@@ -198,12 +209,7 @@ describe('licence management', () => {
     expect(write.json().message).toMatch(/expired on 2026-12-31.*read-only.*sign in, view and download/);
     expect(await t.db.group.count({ where: { name: 'After expiry' } })).toBe(0);
     expect((await state(vendor)).statusCode).toBe(401); // the vendor's session ran out meanwhile
-    const vendorAgain = await loginAs(
-      t.app,
-      await t.db.user.findFirstOrThrow({ where: { accessType: 'VENDOR_ADMIN' } }),
-      'admin',
-      TEST_PASSWORD,
-    );
+    const vendorAgain = await loginAs(t.app, vendorAdmin, 'admin', TEST_PASSWORD);
     const s = (await state(vendorAgain)).json().data;
     expect(s).toMatchObject({ read_only: true, days_left: -2 });
     // Nothing was deleted; sign-out still works.
@@ -226,11 +232,7 @@ describe('licence management', () => {
   });
 
   it('a licence row that was not installed (database edit, restored backup) is not honoured', async () => {
-    const vendorToken = await loginAs(
-      t.app,
-      await t.db.user.findFirstOrThrow({ where: { accessType: 'VENDOR_ADMIN' } }),
-      'admin',
-    );
+    const vendorToken = await loginAs(t.app, vendorAdmin, 'admin');
     // Columns edited beside a genuine document: the terms shown are the document's.
     const current = await t.db.licence.findFirstOrThrow({ where: { replacedAt: null } });
     await t.db.licence.update({
@@ -265,7 +267,8 @@ describe('licence management', () => {
     expect(s.problem).toMatch(
       /installed licence is not valid.*altered or not issued by the vendor.*read-only/,
     );
-    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const { token: admin } = (await seed(t, { users: { admin: { accessType: 'COMPANY ADMIN' } } })).users
+      .admin;
     const write = await callAs(t, admin, {
       method: 'POST',
       url: '/api/create_group',
