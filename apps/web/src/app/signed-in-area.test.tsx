@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBackupSchedule, onePage, signIn } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { aBackupSchedule, onePage } from '../testing/fixtures';
+import { signedInApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 import { SECTIONS } from './sections';
 
@@ -29,9 +29,7 @@ const HEADINGS: Record<string, string> = {
 
 describe('the whole signed-in area', () => {
   it('opens every page of a Company Admin from the navigation, each from its own chunk, then the profile', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
-    const { calls } = mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    const { calls } = signedInApi('admin', 'COMPANY ADMIN', {
       'GET /api/users/all': {
         body: { data: { users: [], page: 1, quantity: 20, total: 0, last_page: 1 } },
       },

@@ -1,15 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onePage, signIn } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { onePage } from '../testing/fixtures';
+import { signedInApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 
 const EMPTY_PAGE = onePage([]);
 
 function companyAdmin() {
-  const data = signIn('admin', 'COMPANY ADMIN');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', 'COMPANY ADMIN', {
     'GET /api/folders': { body: { data: [] } },
     'GET /api/users/all': { body: { data: { users: [], page: 1, quantity: 20, total: 0, last_page: 1 } } },
     'GET /api/all_group': { body: { data: [] } },

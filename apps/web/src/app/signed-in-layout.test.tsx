@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authRecordFrom, setIsUser2FAVerified, setSelectedCategoryId, setTemporalAuth } from '../lib/storage';
 import { aLogin, signIn } from '../testing/fixtures';
-import { type MockRoutes, mockApi } from '../testing/mock-api';
+import { type MockRoutes, mockApi, signedInApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 
 function serverKnows(role: 'admin' | 'user', accessType: AccessType) {
@@ -156,9 +156,7 @@ describe('signed-in pages', () => {
   });
 
   it('end the session on any call answered 401, on that failed load, and go to /login', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'COMPANY ADMIN', {
       'GET /api/all_group': UNAUTHENTICATED,
     });
     await expectSessionEnded(renderApp('/admin/groups').location, '/login?redirect=%2Fadmin%2Fgroups');
@@ -208,9 +206,7 @@ describe('Sign out', () => {
   }
 
   it('leaves the messages of the signed-in pages behind: only the sign-out message shows on /', async () => {
-    const data = signIn('admin', 'Auditor');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'Auditor', {
       'POST /api/logout': { status: 200, body: { message: 'You have been signed out', data: null } },
     });
     const app = renderApp('/admin/category');

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Link, MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../testing/fixtures';
-import { mockApi } from '../testing/mock-api';
+import { signedInApi } from '../testing/mock-api';
 import { renderApp } from '../testing/render-app';
 import { ShortcutsDialog, useKeyboardShortcuts } from './keyboard-shortcuts';
 import { type Selection, SortableTable } from './sortable-table';
@@ -125,9 +124,7 @@ describe('the keyboard shortcuts', () => {
   });
 
   it('/ brings up the header search of every signed-in page', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'COMPANY ADMIN', {
       'GET /api/folders': { body: { data: [] } },
     });
     const { user } = renderApp('/admin/category');
@@ -140,9 +137,7 @@ describe('the keyboard shortcuts', () => {
   });
 
   it('are listed from the user menu too, for those who do not know about "?"', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'COMPANY ADMIN', {
       'GET /api/folders': { body: { data: [] } },
     });
     const { user } = renderApp('/admin/category');

@@ -1,5 +1,6 @@
-import type { Contract, Data, EndpointDef, TErrorBody } from '@quire/contract';
+import type { AccessType, Contract, Data, EndpointDef, TErrorBody } from '@quire/contract';
 import { vi } from 'vitest';
+import { signIn } from './fixtures';
 
 export interface RecordedCall {
   method: string;
@@ -114,6 +115,15 @@ export function mockApi(typedRoutes: MockRoutes) {
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('XMLHttpRequest', xhrThrough(fetchMock));
   return { calls, fetchMock };
+}
+
+/**
+ * A test signed in (`signIn`) and the fake server, which answers GET /api/user/current with the
+ * signed-in person besides `routes`. Returns the calls made and the sign-in's data.
+ */
+export function signedInApi(role: 'admin' | 'user', accessType: AccessType, routes: MockRoutes = {}) {
+  const data = signIn(role, accessType);
+  return { ...mockApi({ 'GET /api/user/current': { body: { data: data.user } }, ...routes }), data };
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { TFilterAttributes, TFoundPage, TSavedView } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../testing/mock-api';
+import { invalidInput, type MockRoutes, signedInApi } from '../../testing/mock-api';
 import { renderApp } from '../../testing/render-app';
 import { COUNTED } from './components/pinned-views';
 
@@ -55,9 +54,7 @@ const attributes: TFilterAttributes = {
 };
 
 function server(routes: MockRoutes = {}) {
-  const data = signIn('user', 'General staff');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('user', 'General staff', {
     'GET /api/filter-attributes': { body: { data: attributes } },
     'GET /api/saved-views': { body: { data: { items: VIEWS } } },
     'POST /api/filter-files': (call) => ({

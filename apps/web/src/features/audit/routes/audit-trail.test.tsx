@@ -1,8 +1,8 @@
 import type { TAuditChainStatus, TAuditEvent, TAuditPage } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { onePage, signIn } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
+import { onePage } from '../../../testing/fixtures';
+import { signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const event = (id: number, type: string, action: string, message: string): TAuditEvent => ({
@@ -36,9 +36,7 @@ const chain: TAuditChainStatus = {
 
 describe('the audit trail page', () => {
   it('lists the events, filters them by type through the call, and shows the tamper check', async () => {
-    const data = signIn('admin', 'Auditor');
-    const api = mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    const api = signedInApi('admin', 'Auditor', {
       'GET /api/all_user': { body: { data: [] } },
       'GET /api/audits/chain': { body: { data: chain } },
       'GET /api/audits/activity': (call) => {

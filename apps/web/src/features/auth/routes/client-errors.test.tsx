@@ -1,8 +1,7 @@
 import type { TClientError } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const CHROME =
@@ -26,9 +25,7 @@ const page = (items: TClientError[], total = items.length, pageNo = 1) => ({
 });
 
 function server(errors: NonNullable<MockRoutes['GET /api/client-errors']>) {
-  const data = signIn('admin', 'Auditor');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', 'Auditor', {
     'GET /api/client-errors': errors,
   });
 }

@@ -1,17 +1,14 @@
 import type { AccessType } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const OWN_2FA_FIRST =
   'Turn on two-factor authentication for your own account before requiring it for everyone';
 
 function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/sign-in-settings': { body: { data: { require_2fa: false, self_registration: false } } },
     'PUT /api/sign-in-settings': (call) => ({
       body: { data: { require_2fa: false, self_registration: false, ...(call.body as object) } },

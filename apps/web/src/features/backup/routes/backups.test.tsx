@@ -1,8 +1,8 @@
 import type { AccessType, TBackup, TBackupFile } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBackupSchedule, onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aBackupSchedule, onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SCHEDULE = aBackupSchedule();
@@ -39,9 +39,7 @@ const FILE: TBackupFile = {
 };
 
 function server(runs: TBackup[], routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/backup': {
       body: {
         data: onePage(runs, { schedule: SCHEDULE }),

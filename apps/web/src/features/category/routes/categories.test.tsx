@@ -1,8 +1,8 @@
 import type { AccessType, TCategory, TCategoryInfo, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCategory, aMetadataField, onePage, signIn } from '../../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aCategory, aMetadataField, onePage } from '../../../testing/fixtures';
+import { invalidInput, type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const ALL: TRights = { view: true, upload: true, edit: true, delete: true, share: true, manage: true };
@@ -53,9 +53,7 @@ function server(
   role: 'admin' | 'user' = 'admin',
   as: AccessType = 'File Control Admin',
 ) {
-  const data = signIn(role, as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi(role, as, {
     'GET /api/folders': { body: { data: TREE } },
     ...Object.fromEntries(TREE.map((f) => [`GET /api/folder/info/${f.id}`, { body: { data: info(f) } }])),
     ...routes,

@@ -1,8 +1,8 @@
 import type { AccessType, TCategoryGroup, TCategoryOption, TRights } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCategoryOption, signIn } from '../../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aCategoryOption } from '../../../testing/fixtures';
+import { invalidInput, type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const ALL: TRights = { view: true, upload: true, edit: true, delete: true, share: true, manage: true };
@@ -30,9 +30,7 @@ const group = (over: Partial<TCategoryGroup> = {}): TCategoryGroup => ({
 });
 
 function server(routes: MockRoutes = {}, as: AccessType = 'File Control Admin') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/category-groups': { body: { data: [group()] } },
     'GET /api/fileCategories': { body: { data: CATEGORIES } },
     'GET /api/category-grantees': {

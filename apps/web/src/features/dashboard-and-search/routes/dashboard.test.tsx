@@ -1,15 +1,13 @@
 import type { AccessType } from '@quire/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
+import { signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const HINT = /You signed in as User\. Sign in as Admin to/;
 
 function server(accessType: AccessType) {
-  const data = signIn('user', accessType);
-  return mockApi({ 'GET /api/user/current': { body: { data: data.user } } });
+  return signedInApi('user', accessType);
 }
 
 describe('the dashboard of someone signed in as User', () => {

@@ -2,8 +2,8 @@ import type { TFilterAttributes, TFoundFile, TFoundPage } from '@quire/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aFoundFile, onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aFoundFile, onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const found = (over: Partial<TFoundFile> = {}): TFoundFile =>
@@ -18,9 +18,7 @@ const page = (items: TFoundFile[]): TFoundPage => onePage(items, { quantity: 100
 const attributes: TFilterAttributes = { categories: [], fields: [], owners: [], workflow_steps: [] };
 
 function server(routes: MockRoutes) {
-  const data = signIn('user', 'General staff');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('user', 'General staff', {
     'GET /api/filter-attributes': { body: { data: attributes } },
     ...routes,
   });

@@ -1,8 +1,8 @@
 import type { AccessType, TEmailSetup, TMailJob } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SETUP: TEmailSetup = {
@@ -34,9 +34,7 @@ const job = (overrides: Partial<TMailJob> = {}): TMailJob => ({
 const queuePage = (items: TMailJob[]) => ({ body: { data: onePage(items) } });
 
 function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/email_setup': { body: { data: SETUP } },
     'GET /api/email/notification': queuePage([
       job(),

@@ -2,8 +2,8 @@ import type { TFileSummary } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ALL_RIGHTS, aCategoryOption, aWorkflow, onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { ALL_RIGHTS, aCategoryOption, aWorkflow, onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Bulk selection in a file list (the favourites page; the other lists share the table):
@@ -29,9 +29,7 @@ const aSummary = (id: number): TFileSummary => ({
 });
 const FILES = [1, 2, 3, 4, 5].map(aSummary);
 function server(routes: MockRoutes = {}) {
-  const data = signIn('user', 'General staff');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('user', 'General staff', {
     'GET /api/favorite-files': { body: { data: onePage(FILES) } },
     'GET /api/fileCategories': {
       body: {

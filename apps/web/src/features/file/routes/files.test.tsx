@@ -2,8 +2,8 @@ import type { TCategoryFilesPage, TCategoryOption, TFileSummary } from '@quire/c
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aFileSummary } from '../../../testing/file-fixtures';
-import { aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aCategoryOption, onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const person = { id: 7, name: 'Olive Owner', username: 'olive' };
@@ -20,9 +20,7 @@ const uploadable = (...folders: Array<{ id: number; name: string }>): TCategoryO
   folders.map((f) => aCategoryOption({ ...f, rights: RIGHTS }));
 
 function server(routes: MockRoutes = {}) {
-  const data = signIn('user', 'General staff');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('user', 'General staff', {
     'GET /api/fileCategories': { body: { data: uploadable({ id: 4, name: 'Invoices' }) } },
     ...routes,
   });

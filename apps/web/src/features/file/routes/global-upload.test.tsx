@@ -1,8 +1,8 @@
 import type { TCategoryOption, TFileSummary } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aCategoryOption, onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const RIGHTS = { view: true, upload: true, edit: false, delete: false, share: false, manage: false };
@@ -27,9 +27,7 @@ const summary = (id: number, name: string): TFileSummary => ({
 const empty = { body: { data: onePage([]) } };
 
 function server(routes: MockRoutes = {}) {
-  const data = signIn('user', 'General staff');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('user', 'General staff', {
     'GET /api/unindex-file': empty,
     'GET /api/fileCategories': {
       body: {

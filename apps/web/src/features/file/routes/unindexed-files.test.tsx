@@ -2,8 +2,8 @@ import type { TCategoryField, TFileSummary } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aCategoryField, aFileSummary, detailOf } from '../../../testing/file-fixtures';
-import { onePage, signIn } from '../../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { onePage } from '../../../testing/fixtures';
+import { invalidInput, type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const person = { id: 7, name: 'Olive Owner', username: 'olive' };
@@ -35,9 +35,7 @@ const items = [
 const unindexed = (list: TFileSummary[]) => ({ body: { data: onePage(list) } });
 
 function server(list: TFileSummary[], routes: MockRoutes = {}) {
-  const data = signIn('user', 'General staff');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('user', 'General staff', {
     'GET /api/unindex-file': unindexed(list),
     'GET /api/folderMeta/4': { body: { data: { folder_id: 4, inherit_fields: false, fields } } },
     'GET /api/valuelist-items/3': { body: { data: items } },

@@ -1,8 +1,7 @@
 import type { AccessType, contract, Data, TGroup } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const FINANCE: TGroup = {
@@ -34,9 +33,7 @@ const USERS: Data<typeof contract.user.allUsers> = [
 ];
 
 function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/all_group': { body: { data: [FINANCE] } },
     'GET /api/all_user': { body: { data: USERS } },
     ...routes,

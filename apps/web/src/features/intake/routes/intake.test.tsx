@@ -1,8 +1,8 @@
 import type { TDryRunRow, TImapSettings, TIntakeArrival, TIntakeRule, TIntakeSource } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCategoryOption, aMetadataField, aWorkflow, onePage, signIn } from '../../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aCategoryOption, aMetadataField, aWorkflow, onePage } from '../../../testing/fixtures';
+import { invalidInput, type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Intake (File Control): reached from the navigation; sources with their state and last
@@ -61,9 +61,7 @@ const arrival: TIntakeArrival = {
 };
 
 function server(routes: MockRoutes) {
-  const data = signIn('admin', 'File Control Admin');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', 'File Control Admin', {
     'GET /api/fileCategories': { body: { data: [INBOX] } },
     'GET /api/category-grantees': {
       body: {

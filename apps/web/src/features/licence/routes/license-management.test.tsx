@@ -1,8 +1,7 @@
 import type { TLicenceState } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
+import { signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const STATE: TLicenceState = {
@@ -22,9 +21,7 @@ const STATE: TLicenceState = {
 
 describe('licence management', () => {
   it('shows the licence, seats used and the days left; a refused licence says why at the field', async () => {
-    const data = signIn('admin', 'DATAMAX ADMIN');
-    const { calls } = mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    const { calls } = signedInApi('admin', 'DATAMAX ADMIN', {
       'GET /api/controlpanel/license-management': { body: { data: STATE } },
       'POST /api/controlpanel/license-management': {
         status: 400,

@@ -1,8 +1,8 @@
 import type { AccessType, TMetadataField, TValueList } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aMetadataField, signIn } from '../../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aMetadataField } from '../../../testing/fixtures';
+import { invalidInput, type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const field = (id: number, name: string, over: Partial<TMetadataField> = {}) =>
@@ -28,9 +28,7 @@ const LIST: TValueList = {
 };
 
 function server(routes: MockRoutes = {}, as: AccessType = 'File Control Admin') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/user_fields': { body: { data: [STATUS, AMOUNT] } },
     'GET /api/valuelist': { body: { data: [LIST] } },
     ...routes,

@@ -1,8 +1,8 @@
 import type { TNotification } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 // The notifications page: who did what to which file and when, mark read, clear all after a
@@ -33,9 +33,7 @@ const NOTICES = [
 const pageOf = (items: TNotification[], unread: number) => onePage(items, { unread });
 
 function server(routes: MockRoutes = {}) {
-  const data = signIn('user', 'General staff');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('user', 'General staff', {
     'GET /api/get-notification': { body: { data: pageOf(NOTICES, 1) } },
     ...routes,
   });

@@ -1,8 +1,8 @@
 import type { TDisposition, TLegalHold, TRetentionRule } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { aCategoryOption, onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Retention (File Control): rules set from the form, holds released with a reason, and
@@ -53,9 +53,7 @@ const due = (over: Partial<TDisposition> = {}): TDisposition => ({
 });
 
 function server(routes: MockRoutes) {
-  const data = signIn('admin', 'File Control Admin');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', 'File Control Admin', {
     'GET /api/fileCategories': { body: { data: [CONTRACTS] } },
     'GET /api/user_fields': { body: { data: [] } },
     'GET /api/category-grantees': { body: { data: { users: [], groups: [{ id: 2, name: 'Legal' }] } } },

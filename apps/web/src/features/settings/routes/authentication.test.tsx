@@ -1,15 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
+import { signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 describe('external authentication', () => {
   it('tests the form as typed and shows what was found, or the exact reason it failed', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
     let fail = true;
-    const { calls } = mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    const { calls } = signedInApi('admin', 'COMPANY ADMIN', {
       'GET /api/settings/authentication': { body: { data: null } },
       'GET /api/all_group': { body: { data: [] } },
       'POST /api/settings/authentication/test': () =>
@@ -68,9 +65,7 @@ describe('external authentication', () => {
   });
 
   it('starts a new connection turned off, and a Save after a failed test cannot turn it on: the form says why', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
-    const { calls } = mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    const { calls } = signedInApi('admin', 'COMPANY ADMIN', {
       'GET /api/settings/authentication': { body: { data: null } },
       'GET /api/all_group': { body: { data: [] } },
       'POST /api/settings/authentication/test': {

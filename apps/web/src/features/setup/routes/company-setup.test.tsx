@@ -1,8 +1,7 @@
 import type { AccessType, TCompanyDetails } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const DETAILS: TCompanyDetails = {
@@ -17,9 +16,7 @@ const DETAILS: TCompanyDetails = {
 };
 
 function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/company_details': { body: { data: DETAILS } },
     ...routes,
   });

@@ -2,8 +2,8 @@ import { contract, type TTrashFile } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeyFor } from '../../../lib/api-client';
-import { ALL_RIGHTS, aCategoryOption, onePage, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { ALL_RIGHTS, aCategoryOption, onePage } from '../../../testing/fixtures';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 // The trash pages: "My deleted files" for everyone, the admin trash for File Control.
@@ -41,9 +41,7 @@ function server(
   accessType: 'General staff' | 'File Control Admin',
   routes: MockRoutes,
 ) {
-  const data = signIn(role, accessType);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi(role, accessType, {
     'GET /api/fileCategories': { body: { data: [ARCHIVE] } },
     'GET /api/get-notification': {
       body: { data: { items: [], page: 1, quantity: 20, total: 0, last_page: 1, unread: 0 } },

@@ -1,17 +1,14 @@
 import type { contract, Data } from '@quire/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall } from '../../../testing/mock-api';
+import { type RecordedCall, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const TOTALS: Record<string, number> = { active: 12, deactivated: 3, deleted: 1 };
 
 describe('the administration overview', () => {
   it('counts users by status, live sessions and groups, and links to each screen', async () => {
-    const data = signIn('admin', 'User Administration Admin');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'User Administration Admin', {
       'GET /api/users/all': (call: RecordedCall) => {
         const status = new URLSearchParams(call.search).get('status') ?? '';
         return {
@@ -54,9 +51,7 @@ describe('the administration overview', () => {
   });
 
   it('shows the Company Admin the licence: who it is for, seats used of the total, and when it ends', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'COMPANY ADMIN', {
       'GET /api/licence/status': {
         body: {
           data: {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { mockApi, type RecordedCall } from '../../../testing/mock-api';
+import { type RecordedCall, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const row = (n: number, username: string) => ({
@@ -20,9 +19,7 @@ const workbook = () =>
   });
 
 function server(dryRunErrors: Array<{ path: string; message: string }>) {
-  const data = signIn('admin', 'COMPANY ADMIN');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', 'COMPANY ADMIN', {
     'GET /api/users/all': { body: { data: { users: [], page: 1, quantity: 20, total: 0, last_page: 1 } } },
     'POST /api/import_user': (call: RecordedCall) => {
       const dryRun = (call.body as Record<string, unknown>).dry_run === 'true';
@@ -69,10 +66,8 @@ describe('the user import', () => {
   });
 
   it('clears the failure of an earlier file once a later preview succeeds', async () => {
-    const data = signIn('admin', 'COMPANY ADMIN');
     let attempt = 0;
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'COMPANY ADMIN', {
       'POST /api/import_user': () =>
         ++attempt === 1
           ? { status: 400, body: { message: 'The file is not a readable workbook' } }

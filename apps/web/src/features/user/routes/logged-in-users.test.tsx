@@ -1,8 +1,7 @@
 import type { contract, Data } from '@quire/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
+import { signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
@@ -36,9 +35,7 @@ describe('the signed-in users page', () => {
   afterEach(() => vi.useRealTimers());
 
   it('lists live sessions with a short browser name and relative times', async () => {
-    const data = signIn('admin', 'User Administration Admin');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'User Administration Admin', {
       'GET /api/logged-in-user': {
         body: {
           data: [
@@ -79,9 +76,7 @@ describe('the signed-in users page', () => {
   });
 
   it('ends another session after asking, never the current one', async () => {
-    const data = signIn('admin', 'User Administration Admin');
-    const { calls } = mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    const { calls } = signedInApi('admin', 'User Administration Admin', {
       'GET /api/logged-in-user': {
         body: { data: [session(), session({ session_id: 's2', current: true })] },
       },
@@ -100,9 +95,7 @@ describe('the signed-in users page', () => {
   });
 
   it('offers no End session to an Auditor (read only)', async () => {
-    const data = signIn('admin', 'Auditor');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'Auditor', {
       'GET /api/logged-in-user': { body: { data: [session()] } },
     });
     renderApp('/admin/logged-in-users');
@@ -111,9 +104,7 @@ describe('the signed-in users page', () => {
   });
 
   it('toasts when the sessions cannot be loaded', async () => {
-    const data = signIn('admin', 'Auditor');
-    mockApi({
-      'GET /api/user/current': { body: { data: data.user } },
+    signedInApi('admin', 'Auditor', {
       'GET /api/logged-in-user': { status: 500, body: { message: 'Database is down' } },
     });
     const { notifications } = renderApp('/admin/logged-in-users');

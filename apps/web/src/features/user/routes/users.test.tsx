@@ -2,8 +2,8 @@ import type { TAdminUser } from '@quire/contract';
 import { notifyManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi, type RecordedCall } from '../../../testing/mock-api';
+import { aUser } from '../../../testing/fixtures';
+import { type MockRoutes, type RecordedCall, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 function anAdminUser(overrides: Partial<TAdminUser> = {}): TAdminUser {
@@ -54,9 +54,7 @@ const page = (
 });
 
 function server(routes: MockRoutes = {}, as = 'COMPANY ADMIN' as const) {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/users/all': page([ME, ALICE, BOB]),
     'GET /api/all_group': { body: { data: [] } },
     ...routes,

@@ -1,8 +1,7 @@
 import type { TValueListDetail, TValueListImport } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SAVED: TValueListDetail = {
@@ -26,9 +25,7 @@ const ROWS: TValueListImport['rows'] = [
 ];
 
 function server(routes: MockRoutes = {}) {
-  const data = signIn('admin', 'File Control Admin');
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', 'File Control Admin', {
     'GET /api/valuelist/6': { body: { data: SAVED } },
     ...routes,
   });

@@ -1,8 +1,7 @@
 import type { AccessType, TValueList, TValueListDetail } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { invalidInput, type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const STATUSES: TValueList = {
@@ -34,9 +33,7 @@ const DETAIL: TValueListDetail = {
 };
 
 function server(routes: MockRoutes = {}, as: AccessType = 'File Control Admin') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/valuelist': { body: { data: [STATUSES, REGIONS] } },
     'GET /api/valuelist/2': { body: { data: DETAIL } },
     ...routes,

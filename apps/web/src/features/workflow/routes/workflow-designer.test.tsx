@@ -1,8 +1,7 @@
 import type { AccessType, TStep, TWorkflow } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { aStep, aWorkflow } from '../testing/fixtures';
 
@@ -11,9 +10,7 @@ function server(
   as: AccessType = 'File Control Admin',
   workflow: TWorkflow = aWorkflow(),
 ) {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/view_workflow/1': { body: { data: workflow } },
     'GET /api/get_recipient': {
       body: {

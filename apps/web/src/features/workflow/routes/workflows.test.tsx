@@ -1,15 +1,13 @@
 import type { AccessType } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { onePage, signIn } from '../../../testing/fixtures';
-import { invalidInput, type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { onePage } from '../../../testing/fixtures';
+import { invalidInput, type MockRoutes, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { aSummary, aWorkflow } from '../testing/fixtures';
 
 function server(routes: MockRoutes = {}, as: AccessType = 'File Control Admin') {
-  const data = signIn('admin', as);
-  return mockApi({
-    'GET /api/user/current': { body: { data: data.user } },
+  return signedInApi('admin', as, {
     'GET /api/workflow/index': {
       body: {
         data: onePage([
