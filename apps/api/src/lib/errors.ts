@@ -99,6 +99,21 @@ export function invalidInput(message: string, errors: FieldError[]): AppError {
 }
 
 /** "row 4.label: The label is empty (and 2 more)": one line for a list of field errors. */
+/** The write broke a unique index (Prisma's P2002): someone saved the same key first. */
+export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
+
+/**
+ * A `.catch` for a write that two people may race to with the same name: the unique index
+ * decides, and the one who comes second gets the same refusal (`taken(name)`) as a name found
+ * taken before the write. No name in the write: the error passes unchanged.
+ */
+export function nameRace(name: string | undefined, taken: (name: string) => Error) {
+  return (err: unknown): never => {
+    if (name !== undefined && isUniqueViolation(err)) throw taken(name);
+    throw err;
+  };
+}
+
 export function summarise(errors: FieldError[]): string {
   const first = errors[0];
   if (!first) return 'Invalid input';

@@ -1,9 +1,8 @@
 import type { TEmailTokenBody, TRegisterBody } from '@quire/contract';
-import { Prisma } from '@quire/db';
 import { z } from 'zod';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { invalidInput } from '../../lib/errors.js';
+import { invalidInput, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { assertPasswordPolicy, findUserByEmail, findUserByUsername } from '../account/account.service.js';
 import {
@@ -77,7 +76,7 @@ export async function completeRegistration(deps: Deps, reg: PreparedRegistration
       });
     });
   } catch (err) {
-    if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
+    if (!isUniqueViolation(err)) throw err;
     // The address or the username was taken between the answer and now.
     if (await findUserByEmail(deps.db, reg.email)) return mailExistingOwner(deps, reg, actor);
     deps.log.info({ username: reg.username }, 'registration lost a race for its username');

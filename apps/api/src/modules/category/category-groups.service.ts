@@ -1,7 +1,7 @@
 import type { TCategoryGroup, TGrantInput } from '@quire/contract';
 import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { invalidInput } from '../../lib/errors.js';
+import { invalidInput, nameRace } from '../../lib/errors.js';
 import { displayName } from '../../lib/user-dto.js';
 import { readsEverything, type Scope } from '../../lib/visibility.js';
 import { categoryGroupNameTaken, categoryGroupNotFound } from './category.errors.js';
@@ -63,13 +63,6 @@ async function checkMembers(db: Tx, ids: number[]) {
     ]);
 }
 
-function groupNameRace(name: string | undefined) {
-  return (err: unknown): never => {
-    if (name !== undefined && (err as { code?: string }).code === 'P2002') throw categoryGroupNameTaken(name);
-    throw err;
-  };
-}
-
 export async function createCategoryGroup(
   deps: Deps,
   scope: Scope,
@@ -98,7 +91,7 @@ export async function createCategoryGroup(
       });
       return group.id;
     })
-    .catch(groupNameRace(body.name));
+    .catch(nameRace(body.name, categoryGroupNameTaken));
   return getCategoryGroup(deps.db, scope, id);
 }
 
@@ -148,7 +141,7 @@ export async function updateCategoryGroup(
         },
       });
     })
-    .catch(groupNameRace(body.name));
+    .catch(nameRace(body.name, categoryGroupNameTaken));
   return getCategoryGroup(deps.db, scope, body.id);
 }
 

@@ -7,7 +7,7 @@ import type {
 import type { Prisma } from '@quire/db';
 import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
+import { type FieldError, invalidInput, nameRace, summarise } from '../../lib/errors.js';
 import { emitFileEvent } from '../../lib/file-events.js';
 import type { AuthContext } from '../../lib/session.js';
 import type { Scope } from '../../lib/visibility.js';
@@ -56,14 +56,6 @@ async function parseFields(db: Tx, scope: Scope, input: TCategoryFieldInput[]) {
     defaultValue: defaults.get(i) ?? null,
     showInList: f.show_in_list ?? true,
   }));
-}
-
-/** Two admins saving the same name at one place at once: the unique index decides, with the same 400. */
-function nameRace(name: string | undefined) {
-  return (err: unknown): never => {
-    if (name !== undefined && (err as { code?: string }).code === 'P2002') throw siblingNameTaken(name);
-    throw err;
-  };
 }
 
 /**
@@ -143,7 +135,7 @@ export async function createCategory(
       });
       return category.id;
     })
-    .catch(nameRace(body.name));
+    .catch(nameRace(body.name, siblingNameTaken));
   return categoryInfo(deps.db, scope, id);
 }
 
@@ -228,7 +220,7 @@ export async function updateCategory(
         details: changes,
       });
     })
-    .catch(nameRace(body.name));
+    .catch(nameRace(body.name, siblingNameTaken));
   return categoryInfo(deps.db, scope, id);
 }
 
@@ -309,7 +301,7 @@ export async function duplicateCategory(
       });
       return rootCopy;
     })
-    .catch(nameRace(body.name));
+    .catch(nameRace(body.name, siblingNameTaken));
   return categoryInfo(deps.db, scope, id);
 }
 

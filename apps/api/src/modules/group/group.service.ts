@@ -3,6 +3,7 @@ import type { AccessType as DbAccessType } from '@quire/db';
 import { assertMayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { nameRace } from '../../lib/errors.js';
 import type { AuthContext } from '../../lib/session.js';
 import { groupNameTaken, groupNotFound, unknownUsers } from './group.errors.js';
 import * as repo from './group.repository.js';
@@ -54,14 +55,6 @@ async function checkMembers(
   return ids;
 }
 
-/** Two admins saving the same name at once: the unique index decides, with the same 400. */
-function nameRace(name: string | undefined) {
-  return (err: unknown): never => {
-    if (name !== undefined && (err as { code?: string }).code === 'P2002') throw groupNameTaken(name);
-    throw err;
-  };
-}
-
 export async function createGroup(
   deps: Deps,
   auth: AuthContext,
@@ -84,7 +77,7 @@ export async function createGroup(
       });
       return group.id;
     })
-    .catch(nameRace(input.name));
+    .catch(nameRace(input.name, groupNameTaken));
   return getGroup(deps, id);
 }
 
@@ -131,7 +124,7 @@ export async function editGroup(
         details: changes,
       });
     })
-    .catch(nameRace(input.name));
+    .catch(nameRace(input.name, groupNameTaken));
   return getGroup(deps, id);
 }
 

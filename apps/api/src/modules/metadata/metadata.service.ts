@@ -2,6 +2,7 @@ import type { FieldType, TMetadataField, TStoreUserFieldBody } from '@quire/cont
 import type { Prisma } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { nameRace } from '../../lib/errors.js';
 import { displayName } from '../../lib/user-dto.js';
 import { type Scope, visibleCategoryIds } from '../../lib/visibility.js';
 import {
@@ -112,14 +113,6 @@ function parseStore(body: TStoreUserFieldBody) {
   };
 }
 
-/** Two admins saving the same name at once: the unique index decides, with the same 400. */
-function nameRace(name: string) {
-  return (err: unknown): never => {
-    if ((err as { code?: string }).code === 'P2002') throw fieldNameTaken(name);
-    throw err;
-  };
-}
-
 /** Creates a field (no `id`) or replaces a field's definition (`id`; its position is kept when absent). */
 export async function storeField(
   deps: Deps,
@@ -155,7 +148,7 @@ export async function storeField(
       });
       return saved.id;
     })
-    .catch(nameRace(input.name));
+    .catch(nameRace(input.name, fieldNameTaken));
   const [field] = await withUsage(deps.db, scope, [(await repo.findField(deps.db, id))!]);
   return field!;
 }

@@ -8,6 +8,7 @@ import {
 import type { Prisma } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { nameRace } from '../../lib/errors.js';
 import type { AuthContext } from '../../lib/session.js';
 import { savedViewNameTaken, savedViewNotFound, tooManySavedViews } from './saved-view.errors.js';
 import * as repo from './saved-view.repository.js';
@@ -31,8 +32,6 @@ function toDto(v: Row): TSavedView {
   };
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
-
 /**
  * Runs `work` in one transaction under the owner's row lock (their counts and positions stay
  * whole); a `name` another of theirs took meanwhile is the same 400 as one found taken.
@@ -43,9 +42,7 @@ function asOwner<T>(deps: Deps, auth: AuthContext, name: string | undefined, wor
       await repo.lockOwner(tx, auth.userId);
       return work(tx);
     })
-    .catch((err: unknown) => {
-      throw isUniqueViolation(err) && name !== undefined ? savedViewNameTaken(name) : err;
-    });
+    .catch(nameRace(name, savedViewNameTaken));
 }
 
 export async function listSavedViews(deps: Deps, auth: AuthContext) {

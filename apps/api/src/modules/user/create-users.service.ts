@@ -11,7 +11,7 @@ import {
 import { accessTypeToDb, assertMayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
+import { type FieldError, invalidInput, isUniqueViolation, summarise } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { assertSeatsAvailable } from '../licence/licence.service.js';
@@ -156,7 +156,7 @@ async function insertUsers(
       { timeout: 120_000, maxWait: 10_000 },
     )
     .catch((err: unknown) => {
-      if ((err as { code?: string }).code === 'P2002') {
+      if (isUniqueViolation(err)) {
         throw invalidInput('A username or e-mail was taken meanwhile; try again', []);
       }
       throw err;

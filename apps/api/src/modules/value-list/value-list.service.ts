@@ -9,7 +9,7 @@ import type {
 import type { ValueListSource } from '@quire/db';
 import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
+import { type FieldError, invalidInput, nameRace, summarise } from '../../lib/errors.js';
 import { valueListFull, valueListInUse, valueListNameTaken, valueListNotFound } from './value-list.errors.js';
 import { type Draw, drawRandom, type ItemPlan, planItems, type WantedItem } from './value-list.items.js';
 import * as repo from './value-list.repository.js';
@@ -48,13 +48,6 @@ export async function getValueList(db: Tx, id: number): Promise<TValueListDetail
 export async function listItems(deps: Deps, id: number): Promise<TValueListItem[]> {
   if (!(await repo.findValueList(deps.db, id))) throw valueListNotFound();
   return (await repo.liveItems(deps.db, id)).map(toItemDto);
-}
-
-function nameRace(name: string | undefined) {
-  return (err: unknown): never => {
-    if (name !== undefined && (err as { code?: string }).code === 'P2002') throw valueListNameTaken(name);
-    throw err;
-  };
 }
 
 /** What it takes to make list `id`'s items the `wanted` ones (see value-list.items.ts). */
@@ -154,7 +147,7 @@ async function createList(
       });
       return getValueList(tx, list.id);
     })
-    .catch(nameRace(input.name));
+    .catch(nameRace(input.name, valueListNameTaken));
 }
 
 export function createValueList(deps: Deps, actor: Actor, input: ListInput, draw: Draw = drawRandom) {
@@ -207,7 +200,7 @@ async function editList(
       });
       return getValueList(tx, id);
     })
-    .catch(nameRace(input.name));
+    .catch(nameRace(input.name, valueListNameTaken));
 }
 
 export function editValueList(

@@ -9,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { nameRace } from '../../lib/errors.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { readsEverything, scopeOf } from '../../lib/visibility.js';
@@ -140,13 +141,6 @@ async function startOnIndexing(tx: Tx, actor: Actor, workflow: { id: number; nam
   });
 }
 
-function nameRace(name: string) {
-  return (err: unknown): never => {
-    if ((err as { code?: string }).code === 'P2002') throw nameTaken(name);
-    throw err;
-  };
-}
-
 export async function saveWorkflow(
   deps: Deps,
   actor: Actor,
@@ -198,7 +192,7 @@ export async function saveWorkflow(
       if (activating) await startOnIndexing(tx, actor, workflow);
       return workflow.id;
     })
-    .catch(nameRace(body.name));
+    .catch(nameRace(body.name, nameTaken));
   return getWorkflow(deps, id);
 }
 
