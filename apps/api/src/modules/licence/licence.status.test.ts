@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { seededApp } from '../../../test/seed.js';
 import { signLicence } from './licence.document.js';
 
 // GET /api/licence/status: the Company Admin (and the Settings readers) see the licence's
@@ -20,12 +20,14 @@ let t: TestContext;
 let vendor: string;
 let companyAdmin: string;
 beforeAll(async () => {
-  t = await createTestApp(
+  const world = await seededApp(
+    { users: { vendor: { accessType: 'DATAMAX ADMIN' }, companyAdmin: { accessType: 'COMPANY ADMIN' } } },
     { LICENCE_PUBLIC_KEY: vendorKey.publicPem, SESSION_MAX_HOURS: '8760' },
     { now: () => NOW },
   );
-  vendor = await loginAs(t.app, await createUser(t.db, { accessType: 'DATAMAX ADMIN' }));
-  companyAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+  t = world.t;
+  vendor = world.users.vendor.token;
+  companyAdmin = world.users.companyAdmin.token;
 });
 afterAll(() => t.close());
 
