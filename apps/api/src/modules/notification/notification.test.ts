@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { seededApp } from '../../../test/seed.js';
 
 // The bell: your notifications, newest first with the unread count; mark one read; clear.
 
@@ -11,11 +11,10 @@ let token = '';
 let otherToken = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.db);
-  me = user.id;
-  token = await loginAs(t.app, user, 'user');
-  otherToken = await loginAs(t.app, await createUser(t.db), 'user');
+  const world = await seededApp({ users: { me: {}, other: {} } });
+  t = world.t;
+  ({ id: me, token } = world.users.me);
+  otherToken = world.users.other.token;
 });
 afterAll(() => t.close());
 
