@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { TEST_PASSWORD } from '../../../test/factories.js';
+import { seededApp } from '../../../test/seed.js';
 import { BLOB_GRACE_MS } from '../../lib/blob-collector.js';
 
 // BACKUP_DIR: archives on a path (a disk, a volume) of their own, apart from the blob store
@@ -30,19 +31,19 @@ async function makeBackup(): Promise<{ id: number; blobId: string }> {
 
 beforeAll(async () => {
   backupDir = await mkdtemp(path.join(os.tmpdir(), 'quire-backup-dir-'));
-  t = await createTestApp(
+  const world = await seededApp(
+    {
+      users: { admin: { accessType: 'COMPANY ADMIN' } },
+      categories: { contracts: { name: 'Contracts' } },
+      files: {
+        a: { owner: 'admin', category: 'contracts', name: 'a.bin', content: Buffer.alloc(50_000, 7) },
+      },
+    },
     { APP_SECRET: 'backup-dir-tests-secret-0123456789', BACKUP_DIR: backupDir },
     { now: () => clock },
   );
-  const u = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  admin = await loginAs(t.app, u);
-  const cat = await createCategory(t.db, { name: 'Contracts' });
-  await createFile(t.db, t.app.deps.blobs, {
-    ownerId: u.id,
-    categoryId: cat.id,
-    name: 'a.bin',
-    content: Buffer.alloc(50_000, 7),
-  });
+  t = world.t;
+  admin = world.users.admin.token;
 });
 afterAll(async () => {
   await t.close();
