@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { bearer, createUser, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { bearer } from '../../../test/factories.js';
+import { adminApp } from '../../../test/seed.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import { PRIVATE_HOST_MESSAGE } from './email.hosts.js';
 
@@ -11,9 +12,11 @@ let t: TestContext;
 let smtp: TestSmtpServer;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({
+    t,
+    admin: { token: admin },
+  } = await adminApp('COMPANY ADMIN'));
   smtp = await startSmtpServer();
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
 });
 afterAll(async () => {
   await t.close();
