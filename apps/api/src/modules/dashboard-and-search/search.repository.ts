@@ -65,6 +65,25 @@ export function searchTerms(text: string): SearchTerms | null {
   };
 }
 
+/** `column` set, and within `min` and `max` where they are given (as `type`). */
+function between(
+  column: string,
+  type: 'numeric' | 'date',
+  min: number | string | null,
+  max: number | string | null,
+) {
+  const col = Prisma.raw(column);
+  const cast = Prisma.raw(type);
+  return Prisma.join(
+    [
+      Prisma.sql`${col} IS NOT NULL`,
+      ...(min !== null ? [Prisma.sql`${col} >= ${min}::${cast}`] : []),
+      ...(max !== null ? [Prisma.sql`${col} <= ${max}::${cast}`] : []),
+    ],
+    ' AND ',
+  );
+}
+
 function fieldCondition(c: FieldCondition): Prisma.Sql {
   const base = Prisma.sql`v.file_id = f.id AND v.field_id = ${c.fieldId}::int`;
   let cond: Prisma.Sql;
@@ -73,24 +92,10 @@ function fieldCondition(c: FieldCondition): Prisma.Sql {
       cond = Prisma.sql`lower(v.value_text) = lower(${c.value})`;
       break;
     case 'number':
-      cond = Prisma.join(
-        [
-          Prisma.sql`v.value_number IS NOT NULL`,
-          ...(c.min !== null ? [Prisma.sql`v.value_number >= ${c.min}::numeric`] : []),
-          ...(c.max !== null ? [Prisma.sql`v.value_number <= ${c.max}::numeric`] : []),
-        ],
-        ' AND ',
-      );
+      cond = between('v.value_number', 'numeric', c.min, c.max);
       break;
     case 'date':
-      cond = Prisma.join(
-        [
-          Prisma.sql`v.value_date IS NOT NULL`,
-          ...(c.min !== null ? [Prisma.sql`v.value_date >= ${c.min}::date`] : []),
-          ...(c.max !== null ? [Prisma.sql`v.value_date <= ${c.max}::date`] : []),
-        ],
-        ' AND ',
-      );
+      cond = between('v.value_date', 'date', c.min, c.max);
       break;
     case 'boolean':
       cond = Prisma.sql`v.value_boolean = ${c.value}`;
