@@ -23,6 +23,7 @@ import { sessionByTokenHashSql } from '../src/modules/account/account.repository
 import * as auditRepo from '../src/modules/audit/audit.repository.js';
 import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.repository.js';
 import * as searchRepo from '../src/modules/dashboard-and-search/search.repository.js';
+import { categoryPageSql } from '../src/modules/file/file-lists.repository.js';
 import { textPdf } from '../test/documents.js';
 import { createUser, loginAs } from '../test/factories.js';
 import { startBenchApp } from './bench-app.js';
@@ -92,6 +93,15 @@ try {
       `SELECT c.id FROM categories c WHERE c.parent_id IS NULL AND c.id IN (SELECT category_id FROM quire_category_rights(${staffUser.id})) ORDER BY c.id LIMIT 1`,
     )
   )[0]?.id as number;
+  // The category the staff member sees with the most files of its own (a category page).
+  const fullest = (
+    await db.$queryRawUnsafe<Array<{ id: number; n: bigint }>>(
+      `SELECT f.category_id AS id, count(*) AS n FROM files f
+        WHERE f.deleted_at IS NULL AND f.index_status = 'indexed'
+          AND f.category_id IN (SELECT category_id FROM quire_category_rights(${staffUser.id}))
+        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+    )
+  )[0] as { id: number; n: bigint };
   const numberField = await db.metadataField.findFirstOrThrow({
     where: { type: 'number', name: { startsWith: 'Bulk ' } },
   });
@@ -234,6 +244,36 @@ try {
       },
       plain: async () => {
         await findBare(plainScope, null, { categoryId: visibleTop, includeSubcategories: true }, deepWindow);
+      },
+    },
+    {
+      // The SQL side is the sets, the page and the count; the API also reads the category, its
+      // fields and the page's values.
+      label: `category page (fileIncategory, ${fullest.n} files)`,
+      as: staffToken,
+      api: inject(staffToken, 'GET', `/api/fileIncategory/${fullest.id}?page=1&quantity=20`),
+      sql: async () => {
+        if (staffScope.kind !== 'grants') throw new Error('the staff member reads by grants');
+        const sets = seenSetsSql(staffScope);
+        const row = (
+          await pool.query({ name: 'quire_seen_sets', text: sets.text, values: sets.values as unknown[] })
+        ).rows[0];
+        const s = categoryPageSql(
+          seenOfRow(staffScope, row),
+          fullest.id,
+          { fields: [] },
+          { page: 1, quantity: 20 },
+        );
+        await bare(s.rows, s.count);
+      },
+      plain: async () => {
+        const s = categoryPageSql(
+          { kind: 'all', userId: admin.id },
+          fullest.id,
+          { fields: [] },
+          { page: 1, quantity: 20 },
+        );
+        await bare(s.rows, s.count);
       },
     },
     {

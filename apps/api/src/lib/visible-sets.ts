@@ -46,12 +46,19 @@ export async function readSeenSets(db: Db, scope: Scope): Promise<SeenSets> {
 }
 
 /**
- * The sets narrowed to the files of one category (the caller adds `category_id = categoryId`):
- * its id alone among the categories, when the caller views it, else none.
+ * A condition on a `files` row of category `categoryId` (the caller adds `category_id =
+ * categoryId`) that holds when the sets' caller may see it: seenCondition with the category
+ * fixed. Where the caller views the category it is `NOT has_own_permissions OR theirs OR
+ * granted`, which nearly every row meets, so a page is read in order from the category's
+ * index and stops at its size (an OR over `category_id = ANY(…)` made PostgreSQL expect one
+ * row, join every file of the category and sort them).
  */
-export function seenInCategory(seen: SeenSets, categoryId: number): SeenSets {
-  if (seen.kind === 'all') return seen;
-  return { ...seen, categoryIds: seen.categoryIds.includes(categoryId) ? [categoryId] : [] };
+export function seenInCategory(seen: SeenSets, categoryId: number, alias = 'f'): Prisma.Sql {
+  if (seen.kind === 'all') return Prisma.sql`true`;
+  const f = Prisma.raw(alias);
+  const { own, granted } = ways(seen, alias);
+  const shared = seen.categoryIds.includes(categoryId) ? [Prisma.sql`NOT ${f}.has_own_permissions`] : [];
+  return Prisma.sql`(${Prisma.join([...shared, own, ...(granted ? [granted] : [])], ' OR ')})`;
 }
 
 /** The three ways of seeing a file by the sets, each a condition on `alias` (null: an empty set). */

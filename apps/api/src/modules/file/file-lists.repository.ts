@@ -4,7 +4,7 @@ import type { FilePlace } from '../../lib/file-cursor.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern } from '../../lib/sql.js';
 import { fileVisible, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
-import { type SeenSets, seenCondition, seenInCategory } from '../../lib/visible-sets.js';
+import { type SeenSets, seenInCategory } from '../../lib/visible-sets.js';
 
 // The files area's lists: the summary row every list shows, the caller's own lists
 // (unindexed, checked out, favourites) and a category's file list. Lists filter in SQL
@@ -173,7 +173,7 @@ export function categoryWhere(seen: SeenSets, categoryId: number, filter: Catego
     Prisma.sql`f.category_id = ${categoryId}::int`,
     Prisma.sql`f.deleted_at IS NULL`,
     Prisma.sql`f.index_status = 'indexed'`,
-    seenCondition(seenInCategory(seen, categoryId)),
+    seenInCategory(seen, categoryId),
   ];
   if (filter.search) {
     const like = likePattern(filter.search);
@@ -201,16 +201,30 @@ export async function categoryPage(
   filter: CategoryFilter,
   q: PageQuery & { before?: FilePlace },
 ) {
-  const where = categoryWhere(seen, categoryId, filter);
-  if (!q.before) return page(tx, where, Prisma.sql`f.created_at DESC, f.id DESC`, q);
+  const sql = categoryPageSql(seen, categoryId, filter, q);
   const [rows, count] = await Promise.all([
-    tx.$queryRaw<
-      SummaryRow[]
-    >`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} AND ${olderThan(q.before)}
-      ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity}`,
-    tx.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM ${SUMMARY_FROM} WHERE ${where}`,
+    tx.$queryRaw<SummaryRow[]>(sql.rows),
+    tx.$queryRaw<Array<{ n: bigint }>>(sql.count),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
+}
+
+/** categoryPage's two statements: the page's rows and the list's count (bench/search.ts runs them bare). */
+export function categoryPageSql(
+  seen: SeenSets,
+  categoryId: number,
+  filter: CategoryFilter,
+  q: PageQuery & { before?: FilePlace },
+): { rows: Prisma.Sql; count: Prisma.Sql } {
+  const where = categoryWhere(seen, categoryId, filter);
+  const window = q.before
+    ? Prisma.sql`AND ${olderThan(q.before)} ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity}`
+    : Prisma.sql`ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity}`;
+  return {
+    rows: Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ${window}`,
+    // The count needs no person or version: only the category, for the search filter.
+    count: Prisma.sql`SELECT count(*) AS n FROM files f LEFT JOIN categories c ON c.id = f.category_id WHERE ${where}`,
+  };
 }
 
 /** Every row of a category's filtered list, in pages of `batch`, for the export. */
