@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { hasThumbnail, officePreviewKind, type TOfficePreview } from '@quire/contract';
+import type { DerivativeKind } from '@quire/db';
 import { audit } from '../../lib/audit.js';
 import { recordBlob } from '../../lib/blob-rows.js';
 import { ChildTaskFailed, runInChild } from '../../lib/child-task.js';
@@ -125,57 +126,38 @@ export async function deriveVersion(deps: Deps, versionId: number, limits: Deriv
   }
 
   const rows: Array<Parameters<typeof repo.saveDerivative>[1] & { size?: number }> = [];
+  /** A derivative that could not be made: its row says why. */
+  const noDerivative = (kind: DerivativeKind, error: string) =>
+    rows.push({ versionId, kind, blobId: null, mimeType: null, width: null, height: null, error });
+  /** A derivative made: its content is stored, its row names it. */
+  const keepDerivative = async (
+    kind: DerivativeKind,
+    content: Buffer,
+    mimeType: string,
+    box?: { width: number; height: number },
+  ) => {
+    const stored = await deps.blobs.put(content);
+    const [width, height] = box ? [box.width, box.height] : [null, null];
+    rows.push({
+      versionId,
+      kind,
+      blobId: stored.id,
+      size: stored.size,
+      mimeType,
+      width,
+      height,
+      error: null,
+    });
+  };
   if (out.thumbnail) {
     const t = out.thumbnail;
-    if ('error' in t)
-      rows.push({
-        versionId,
-        kind: 'thumbnail',
-        blobId: null,
-        mimeType: null,
-        width: null,
-        height: null,
-        error: t.error,
-      });
-    else {
-      const stored = await deps.blobs.put(Buffer.from(t.webp));
-      rows.push({
-        versionId,
-        kind: 'thumbnail',
-        blobId: stored.id,
-        size: stored.size,
-        mimeType: THUMBNAIL_TYPE,
-        width: t.width,
-        height: t.height,
-        error: null,
-      });
-    }
+    if ('error' in t) noDerivative('thumbnail', t.error);
+    else await keepDerivative('thumbnail', Buffer.from(t.webp), THUMBNAIL_TYPE, t);
   }
   if (out.preview) {
     const p = out.preview;
-    if ('error' in p)
-      rows.push({
-        versionId,
-        kind: 'preview',
-        blobId: null,
-        mimeType: null,
-        width: null,
-        height: null,
-        error: p.error,
-      });
-    else {
-      const stored = await deps.blobs.put(Buffer.from(JSON.stringify(p)));
-      rows.push({
-        versionId,
-        kind: 'preview',
-        blobId: stored.id,
-        size: stored.size,
-        mimeType: 'application/json',
-        width: null,
-        height: null,
-        error: null,
-      });
-    }
+    if ('error' in p) noDerivative('preview', p.error);
+    else await keepDerivative('preview', Buffer.from(JSON.stringify(p)), 'application/json');
   }
 
   await deps.db.$transaction(async (tx) => {
