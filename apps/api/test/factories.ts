@@ -274,11 +274,12 @@ export async function addCategoryFields(db: Db, categoryId: number, fieldIds: nu
 }
 
 /** A group with members (named uniquely unless `name` is given). */
-export async function createGroup(db: Db, userIds: number[] = [], name?: string) {
+export async function createGroup(db: Db, userIds: number[] = [], name?: string, description?: string) {
   seq += 1;
   return db.group.create({
     data: {
       name: name ?? `Group ${seq} ${Date.now().toString(36)}`,
+      ...(description !== undefined ? { description } : {}),
       members: { create: userIds.map((userId) => ({ userId })) },
     },
   });

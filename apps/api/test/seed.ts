@@ -40,7 +40,7 @@ export interface SeedUser extends UserOverrides {
 
 type FieldSpec = NonNullable<Parameters<typeof createField>[1]>;
 type Members<U extends string> = Array<NoInfer<U> | { id: number }>;
-type GroupSpec<U extends string> = Members<U> | { name: string; members: Members<U> };
+type GroupSpec<U extends string> = Members<U> | { name: string; description?: string; members: Members<U> };
 
 export interface SeedSpec<
   U extends string,
@@ -53,7 +53,7 @@ export interface SeedSpec<
   users?: Record<U, SeedUser | SeededUser>;
   /**
    * Groups by name, each with its members (people declared above, or ones seeded before), or
-   * { name, members } for a group whose stored name matters.
+   * { name, description?, members } for a group whose stored name matters.
    */
   groups?: Record<G, GroupSpec<U>>;
   /** Metadata fields by name (a select field gets its own value list of `items`). */
@@ -143,6 +143,7 @@ export async function seed<
       t.db,
       members.map((m) => (typeof m === 'object' ? m.id : world.users[m].id)),
       Array.isArray(g) ? undefined : g.name,
+      Array.isArray(g) ? undefined : g.description,
     );
     world.groups[name] = { id: group.id, name: group.name, createdAt: group.createdAt };
   }
