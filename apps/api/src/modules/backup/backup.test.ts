@@ -7,9 +7,10 @@ import { generate, generateSecret } from 'otplib';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_ADMIN_WRITES, callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createFile, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 import { auditKeyOf, verifyChain } from '../../lib/audit-chain.js';
 import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 import { encryptSecret } from '../../lib/secrets.js';
@@ -20,7 +21,7 @@ const APP_SECRET = 'backup-tests-secret-0123456789';
 let clock = new Date('2026-11-20T10:00:00.000Z');
 let t: TestContext;
 let admin: string;
-let adminUser: { id: number; username: string };
+let adminUser: SeededUser;
 
 const proof = { password: TEST_PASSWORD };
 const list = (token = admin) => callAs(t, token, { method: 'GET', url: '/api/backup' });
@@ -141,25 +142,34 @@ async function repack(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ APP_SECRET }, { now: () => clock });
-  const u = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  adminUser = u;
-  admin = await loginAs(t.app, u);
-  // Some data of every kind: people, a group, categories and files with their blobs.
-  const owner = await createUser(t.db, { firstName: 'Zoë', lastName: "O'Brien\ttab\nnewline\\slash" });
-  await t.db.group.create({ data: { name: 'Auditors', description: 'NULL \\N and "quotes"' } });
-  const cat = await createCategory(t.db, {
-    name: 'Contracts',
-    grants: [{ userId: owner.id, rights: ['edit'] }],
+  const file = (i: number) => ({
+    owner: 'owner' as const,
+    category: 'contracts' as const,
+    name: `file-${i}.bin`,
+    content: Buffer.concat([Buffer.from(`file ${i} `), Buffer.alloc(70_000 * (i + 1), i + 1)]),
   });
-  await createCategory(t.db, { name: 'Sub', parentId: cat.id });
-  for (let i = 0; i < 3; i++)
-    await createFile(t.db, t.app.deps.blobs, {
-      ownerId: owner.id,
-      categoryId: cat.id,
-      name: `file-${i}.bin`,
-      content: Buffer.concat([Buffer.from(`file ${i} `), Buffer.alloc(70_000 * (i + 1), i + 1)]),
-    });
+  // Some data of every kind: people, a group, categories and files with their blobs.
+  const world = await seededApp(
+    {
+      users: {
+        admin: { accessType: 'COMPANY ADMIN' },
+        owner: { firstName: 'Zoë', lastName: "O'Brien\ttab\nnewline\\slash", signIn: false },
+      },
+      groups: { auditors: { name: 'Auditors', description: 'NULL \\N and "quotes"', members: [] } },
+      categories: {
+        contracts: { name: 'Contracts', grants: { owner: ['edit'] } },
+        sub: { name: 'Sub', parent: 'contracts' },
+      },
+      files: { file0: file(0), file1: file(1), file2: file(2) },
+    },
+    { APP_SECRET },
+    { now: () => clock },
+  );
+  ({
+    t,
+    users: { admin: adminUser },
+  } = world);
+  admin = adminUser.token;
 });
 afterAll(() => t.close());
 
@@ -167,7 +177,9 @@ describe('backups: who may', () => {
   it('reads for Settings readers, writes and downloads for the Company Admin only', async () => {
     const before = await t.db.backup.count();
     for (const [label, accessType, role, read, write] of COMPANY_ADMIN_WRITES) {
-      const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+      const token = accessType
+        ? (await seed(t, { users: { caller: { accessType, signIn: role } } })).users.caller.token
+        : null;
       const got = [
         (await callAs(t, token, { method: 'GET', url: '/api/backup' })).statusCode,
         (await callAs(t, token, { method: 'GET', url: '/api/backup-files' })).statusCode,
@@ -259,8 +271,7 @@ describe('making a backup', () => {
     expect(await t.db.auditEvent.count({ where: { action: 'reauth.failed' } })).toBe(1);
 
     const secret = generateSecret();
-    const u = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const token = await loginAs(t.app, u);
+    const { u } = (await seed(t, { users: { u: { accessType: 'COMPANY ADMIN' } } })).users;
     await t.db.user.update({
       where: { id: u.id },
       data: { twoFactorEnabled: true, twoFactorSecret: encryptSecret(t.app.deps.secretKey, secret) },
@@ -269,7 +280,6 @@ describe('making a backup', () => {
     const s2 = await loginAs(t.app, u);
     const code = () => generate({ secret, epoch: Math.floor(clock.getTime() / 1000) });
     await callAs(t, s2, { method: 'POST', url: '/api/users/verify2fa', payload: { code: await code() } });
-    void token;
     const noCode = await download(backupId, proof, t, s2);
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().errors[0].path).toBe('body.code');
@@ -311,10 +321,18 @@ describe('restoring into a fresh data directory', () => {
       );
     const archive = (await download(backup.id)).rawPayload;
 
-    const fresh = await createTestApp({ APP_SECRET });
+    const {
+      t: fresh,
+      users: {
+        freshAdmin: { token },
+      },
+    } = await seededApp(
+      { users: { freshAdmin: { accessType: 'COMPANY ADMIN', username: 'fresh.admin' } } },
+      {
+        APP_SECRET,
+      },
+    );
     try {
-      const freshAdmin = await createUser(fresh.db, { accessType: 'COMPANY ADMIN', username: 'fresh.admin' });
-      const token = await loginAs(fresh.app, freshAdmin);
       const up = await upload(fresh, token, archive);
       expect(up.statusCode).toBe(200);
       expect(up.json().data).toMatchObject({ kind: 'uploaded', status: 'succeeded', has_file: true });
