@@ -17,6 +17,7 @@ import { readSeenSets } from '../../lib/visible-sets.js';
 import { conditionDoesNotFit, cursorWithSearch, unknownField } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
 import * as searchRepo from './search.repository.js';
+import * as filtersRepo from './search-filters.repository.js';
 
 // The dashboard, the search and the filters. Every query is scoped to what the caller may see
 // (the caller's sets, lib/visible-sets.ts, read once a request); counts stop at 10,000 ("10,000+").
@@ -180,12 +181,12 @@ export function searchFiles(
 
 export async function filterAttributes(deps: Deps, auth: AuthContext): Promise<TFilterAttributes> {
   const scope = scopeOf(auth);
-  const categories = await searchRepo.visibleCategories(deps.db, scope);
+  const categories = await filtersRepo.visibleCategories(deps.db, scope);
   const ids = categories.map((c) => c.id);
   const [fields, owners, steps] = await Promise.all([
-    searchRepo.fieldsOfCategories(deps.db, ids),
-    searchRepo.ownersOfVisibleFiles(deps.db, scope),
-    searchRepo.stepsOfCategories(deps.db, ids),
+    filtersRepo.fieldsOfCategories(deps.db, ids),
+    filtersRepo.ownersOfVisibleFiles(deps.db, scope),
+    filtersRepo.stepsOfCategories(deps.db, ids),
   ]);
   return {
     categories,
@@ -207,7 +208,7 @@ async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<sea
   if (!filters.length) return [];
   const fields = new Map(
     (
-      await searchRepo.fieldsByIds(
+      await filtersRepo.fieldsByIds(
         deps.db,
         filters.map((f) => f.field_id),
       )
@@ -260,10 +261,10 @@ async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<sea
         if (range) throw wrong('min', `"${field.name}" is a value list: give keys or a value`);
         const listId = field.valueListId as number;
         const itemIds = f.keys
-          ? await searchRepo.itemIdsByKeys(deps.db, listId, f.keys)
+          ? await filtersRepo.itemIdsByKeys(deps.db, listId, f.keys)
           : typeof f.value === 'number'
-            ? await searchRepo.itemIdsByKeys(deps.db, listId, [f.value])
-            : await searchRepo.itemIdsByLabel(deps.db, listId, String(f.value));
+            ? await filtersRepo.itemIdsByKeys(deps.db, listId, [f.value])
+            : await filtersRepo.itemIdsByLabel(deps.db, listId, String(f.value));
         // Keys that name no item match nothing (an empty list matches no file).
         out.push({ fieldId: field.id, kind: 'items', itemIds });
         break;
