@@ -76,6 +76,11 @@ export function callAs(t: TestContext, token: string | null, opts: InjectOptions
   return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? bearer(token) : {}) } });
 }
 
+/** A new person of `accessType`, signed in as `role`: their bearer token (null: anonymous). */
+export async function callerToken(t: TestContext, accessType: AccessType | null, role: LoginRole) {
+  return accessType ? loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+}
+
 /** Signs in a new user of the caller's access type and walks every case. */
 export async function expectAccess(
   t: TestContext,
@@ -84,7 +89,7 @@ export async function expectAccess(
   snapshot: () => Promise<unknown>,
 ): Promise<void> {
   const [, accessType, role, expected] = caller;
-  const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+  const token = await callerToken(t, accessType, role);
   for (const c of cases) {
     const opts = await c.make();
     const before = await snapshot();

@@ -6,7 +6,7 @@ import type { Db } from '@quire/db';
 import { generate, generateSecret } from 'otplib';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_ADMIN_WRITES, callAs } from '../../../test/access.js';
+import { COMPANY_ADMIN_WRITES, callAs, callerToken } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
@@ -177,9 +177,7 @@ describe('backups: who may', () => {
   it('reads for Settings readers, writes and downloads for the Company Admin only', async () => {
     const before = await t.db.backup.count();
     for (const [label, accessType, role, read, write] of COMPANY_ADMIN_WRITES) {
-      const token = accessType
-        ? (await seed(t, { users: { caller: { accessType, signIn: role } } })).users.caller.token
-        : null;
+      const token = await callerToken(t, accessType, role);
       const got = [
         (await callAs(t, token, { method: 'GET', url: '/api/backup' })).statusCode,
         (await callAs(t, token, { method: 'GET', url: '/api/backup-files' })).statusCode,
