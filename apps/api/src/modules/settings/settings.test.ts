@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:net';
 import { freePort } from '@quire/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_ADMIN_WRITES, callAs } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import { COMPANY_ADMIN_WRITES, callAs, callerToken } from '../../../test/access.js';
+import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { adminApp, seededApp } from '../../../test/seed.js';
 import {
   ADMINS_GROUP,
   BASE_DN,
@@ -59,9 +60,16 @@ const signIn = (username: string, password: string, role = 'user') =>
 beforeAll(async () => {
   ldap = await startTestDirectory();
   // The test directory runs on 127.0.0.1: allowed here, refused by default (tested below).
-  t = await createTestApp({ APP_SECRET, LDAP_TIMEOUT_MS: '3000', LDAP_ALLOW_PRIVATE_HOSTS: 'true' });
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
-  staffGroupId = (await t.db.group.create({ data: { name: 'Directory staff' } })).id;
+  const world = await seededApp(
+    {
+      users: { admin: { accessType: 'COMPANY ADMIN' } },
+      groups: { staff: { name: 'Directory staff', members: [] } },
+    },
+    { APP_SECRET, LDAP_TIMEOUT_MS: '3000', LDAP_ALLOW_PRIVATE_HOSTS: 'true' },
+  );
+  t = world.t;
+  admin = world.users.admin.token;
+  staffGroupId = world.groups.staff.id;
 }, 30_000);
 afterAll(async () => {
   await t?.close();
@@ -71,7 +79,7 @@ afterAll(async () => {
 describe('external authentication settings', () => {
   it('refuses callers without the right: 401, 403 (writes are the Company Admin’s), nothing stored', async () => {
     for (const [label, accessType, role, read, write] of COMPANY_ADMIN_WRITES) {
-      const token = accessType ? await loginAs(t.app, await createUser(t.db, { accessType }), role) : null;
+      const token = await callerToken(t, accessType, role);
       const got = [
         (await callAs(t, token, { method: 'GET', url: '/api/settings/authentication' })).statusCode,
         (await save(token, form())).statusCode,
@@ -350,10 +358,12 @@ describe('the saved bind password and private hosts', () => {
   }, 30_000);
 
   it('refuses directory hosts on this machine or a private network unless LDAP_ALLOW_PRIVATE_HOSTS', async () => {
-    const strict = await createTestApp({ APP_SECRET, LDAP_TIMEOUT_MS: '3000' });
+    const {
+      t: strict,
+      admin: { token },
+    } = await adminApp('COMPANY ADMIN', { APP_SECRET, LDAP_TIMEOUT_MS: '3000' });
     const trap = await listener();
     try {
-      const token = await loginAs(strict.app, await createUser(strict.db, { accessType: 'COMPANY ADMIN' }));
       for (const url of [trap.url, 'ldap://localhost:389', 'ldaps://10.1.2.3', 'ldap://[::1]:389']) {
         const tested = await callAs(strict, token, {
           method: 'POST',
