@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createJourneyUser, openAccountMenu } from './journey-api.js';
 import { DESKTOP, expectAccessible, openSection, signInAs, walkSections } from './walk.js';
@@ -31,17 +31,27 @@ const FILE_CONTROL = [
   { link: 'Trash' },
 ];
 
+/** A new administrator of `accessType`, created through the API, signs in as admin at /login. */
+async function signInAsNew(
+  page: Page,
+  request: APIRequestContext,
+  prefix: string,
+  accessType: string,
+  landing: RegExp,
+) {
+  const person = await createJourneyUser(request, await adminToken(request), prefix, {
+    access_type: accessType,
+    role: 'admin',
+  });
+  await signInAs(page, person, 'admin', landing);
+}
+
 test('User Administration Admin: lands on Administration and reaches every Settings screen', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
-  const person = await createJourneyUser(request, token, 'uadmin', {
-    access_type: 'User Administration Admin',
-    role: 'admin',
-  });
-  await signInAs(page, person, 'admin', /\/admin\/dashboard$/);
+  await signInAsNew(page, request, 'uadmin', 'User Administration Admin', /\/admin\/dashboard$/);
   await expectAccessible(page, 'Administration');
   await walkSections(page, SETTINGS);
   // No File Control for this access type.
@@ -56,12 +66,7 @@ test('User Administration Admin: lands on Administration and reaches every Setti
 
 test('Auditor: reads File Control and Settings, changes nothing', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
-  const person = await createJourneyUser(request, token, 'auditor', {
-    access_type: 'Auditor',
-    role: 'admin',
-  });
-  await signInAs(page, person, 'admin', /\/admin\/category$/);
+  await signInAsNew(page, request, 'auditor', 'Auditor', /\/admin\/category$/);
   await walkSections(page, [...FILE_CONTROL, ...SETTINGS]);
   // Read only: the users screen offers no way to add one.
   await openSection(page, 'Users');
@@ -70,12 +75,7 @@ test('Auditor: reads File Control and Settings, changes nothing', async ({ page,
 
 test('File Control Admin: reaches every File Control screen and no Settings', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const token = await adminToken(request);
-  const person = await createJourneyUser(request, token, 'fcadmin', {
-    access_type: 'File Control Admin',
-    role: 'admin',
-  });
-  await signInAs(page, person, 'admin', /\/admin\/category$/);
+  await signInAsNew(page, request, 'fcadmin', 'File Control Admin', /\/admin\/category$/);
   await walkSections(page, FILE_CONTROL);
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }),

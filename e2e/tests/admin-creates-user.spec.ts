@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { expectAccessible, signInAs } from './walk.js';
+import { expectAccessible, openSection, signInAs } from './walk.js';
 
 // One fresh account per run, so the journey also passes against a database it ran on before.
 const stamp = Date.now().toString(36);
@@ -19,12 +19,8 @@ test('the admin creates a General staff user, who then signs in and lands on the
   await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
 
   // Settings → Users.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Users', exact: true })
-    .click();
+  await openSection(page, 'Users');
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`\\(you\\) ${E2E_ADMIN.username}`) })).toBeVisible();
 
   // The form, in its dialog.

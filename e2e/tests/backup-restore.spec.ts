@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken } from './journey-api.js';
-import { expectAccessible, signInAs } from './walk.js';
+import { expectAccessible, openSection, signInAs } from './walk.js';
 
 // The admin makes a backup, changes data, restores the backup and sees the earlier data back.
 const stamp = Date.now().toString(36);
@@ -20,10 +20,7 @@ test('create a backup, change data, restore it and see the earlier data back', a
 
   await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Backups', exact: true })
-    .click();
+  await openSection(page, 'Backups');
   await expect(page).toHaveURL(/\/admin\/backups$/);
   const runs = page.getByRole('region', { name: 'Backup runs' });
   await runs.getByRole('button', { name: 'Create backup' }).click();
@@ -53,10 +50,7 @@ test('create a backup, change data, restore it and see the earlier data back', a
   });
 
   // The earlier data is back: the group made before is there, the one made after is gone.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Groups', exact: true })
-    .click();
+  await openSection(page, 'Groups');
   await expect(page).toHaveURL(/\/admin\/groups$/);
   await expect(page.getByText(BEFORE)).toBeVisible();
   await expect(page.getByText(AFTER)).toHaveCount(0);

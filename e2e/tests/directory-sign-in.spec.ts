@@ -7,7 +7,7 @@ import {
   type TestDirectory,
 } from '../../apps/api/test/slapd.js';
 import { E2E_ADMIN } from '../playwright.config.js';
-import { expectAccessible, signInAs } from './walk.js';
+import { expectAccessible, openSection, signInAs } from './walk.js';
 
 // The admin configures LDAP against a private slapd (seeded directory, free port), tests it,
 // saves it; a directory user then signs in with the directory password.
@@ -22,11 +22,7 @@ test.afterAll(async () => {
 test('configure LDAP against the test slapd and sign in as a directory user', async ({ page }) => {
   await signInAs(page, E2E_ADMIN, 'admin', /\/admin\/category$/);
 
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'External authentication', exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'External authentication' })).toBeVisible();
+  await openSection(page, 'External authentication');
   await page.getByLabel('Server URL').fill(ldap.url);
   await page.getByLabel('Bind DN').fill(READER_DN);
   await page.getByLabel('Bind password').fill(READER_PASSWORD);

@@ -1,10 +1,10 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { textPdf } from '../../apps/api/test/documents.js';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createJourneyUser, signOut } from './journey-api.js';
-import { expectAccessible, openSection, signInAs } from './walk.js';
+import { expectAccessible, openSection, searchFromHeader, signInAs } from './walk.js';
 
 // Intake without the browser, end to end (issue 28): the admin opens Intake from the
 // navigation, adds a watched folder bound to a category, a PDF is copied into that folder on
@@ -16,13 +16,6 @@ import { expectAccessible, openSection, signInAs } from './walk.js';
 
 const stamp = Date.now().toString(36);
 const word = `quillomantic${stamp}`;
-
-async function searchFromHeader(page: Page, text: string) {
-  const box = page.getByRole('combobox', { name: 'Search files' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/search\\?q=${text}`));
-}
 
 test('a PDF copied into a watched folder is filed and found', async ({ page, request }) => {
   test.setTimeout(240_000);

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { textPdf } from '../../apps/api/test/documents.js';
 import { E2E_ADMIN } from '../playwright.config.js';
 import { adminToken, createJourneyUser, signIn, signOut } from './journey-api.js';
-import { openCategory, openSection } from './walk.js';
+import { openCategory, openSection, searchFromHeader } from './walk.js';
 
 // Finding a file by a word inside it, end to end in Chromium: the admin files a PDF document
 // into a category one person may view; that person finds it from the header search by a word
@@ -12,13 +12,6 @@ import { openCategory, openSection } from './walk.js';
 const stamp = Date.now().toString(36);
 // A word no other journey writes: only this file's content holds it.
 const word = `zephyrine${stamp}`;
-
-async function searchFromHeader(page: Page, text: string) {
-  const box = page.getByRole('combobox', { name: 'Search files' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/search\\?q=${text}`));
-}
 
 test('a word inside a file finds it, for those who may see it; the audit trail records it', async ({
   page,

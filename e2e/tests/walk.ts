@@ -82,6 +82,14 @@ export async function walkSections(
   }
 }
 
+/** Types `text` into the header's search and presses Enter: the search page for it. */
+export async function searchFromHeader(page: Page, text: string) {
+  const box = page.getByRole('combobox', { name: 'Search files' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${text}`));
+}
+
 /** Categories → the category's row in the tree → Open: its files' page. */
 export async function openCategory(page: Page, name: string) {
   await openSection(page, 'Categories');

@@ -99,8 +99,7 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
 
     // --- The admin designs the workflow. ---
     await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, 'admin');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Workflows' })).toBeVisible();
+    await openSection(page, 'Workflows');
     await page.getByRole('button', { name: 'New workflow' }).click();
     const create = page.getByRole('dialog', { name: 'New workflow' });
     await create.getByLabel('Name').fill(workflowName);
@@ -159,10 +158,7 @@ test('a two-step approval: designed, started by indexing, approved, rejected bac
 
     // --- Alice approves. ---
     await signIn(page, alice.username, alice.password, 'user');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Assigned to me' })
-      .click();
+    await openSection(page, 'Assigned to me');
     await expect(async () => {
       await page.reload();
       await expect(page.getByRole('row', { name: new RegExp(`invoice-${stamp}`) })).toBeVisible({
