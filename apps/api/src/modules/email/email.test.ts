@@ -2,9 +2,10 @@ import { createServer } from 'node:net';
 import { createDb, type Db } from '@quire/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AccessCase, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
+import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import { bearer, createUser, loginAs } from '../../../test/factories.js';
+import { bearer } from '../../../test/factories.js';
+import { adminApp, seededApp } from '../../../test/seed.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import { loadConfig } from '../../config.js';
 import type { Deps } from '../../lib/deps.js';
@@ -28,11 +29,21 @@ const secretKey = loadSecretKey(APP_SECRET, '/nonexistent');
 
 beforeAll(async () => {
   // The background worker is off here (QUIRE_ROLE=api): tests run passes themselves (pass()).
-  t = await createTestApp({ APP_SECRET, SMTP_ALLOW_PRIVATE_HOSTS: 'true' });
+  const world = await seededApp(
+    {
+      users: {
+        admin: { accessType: 'COMPANY ADMIN' },
+        userAdmin: { accessType: 'User Administration Admin' },
+        auditor: { accessType: 'Auditor' },
+      },
+    },
+    { APP_SECRET, SMTP_ALLOW_PRIVATE_HOSTS: 'true' },
+  );
+  t = world.t;
+  admin = world.users.admin.token;
+  userAdmin = world.users.userAdmin.token;
+  auditor = world.users.auditor.token;
   smtp = await startSmtpServer({ username: SMTP_USER, password: SMTP_PASSWORD });
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
-  userAdmin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
-  auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
 });
 afterAll(async () => {
   await t.close();
@@ -518,14 +529,16 @@ describe('the mail worker', () => {
   });
 
   it('runs in the background of a started app, and stops when the app closes', async () => {
-    const other = await createTestApp({
+    const {
+      t: other,
+      admin: { token: owner },
+    } = await adminApp('COMPANY ADMIN', {
       APP_SECRET,
       QUIRE_ROLE: 'all',
       JOBS_POLL_MS: '60000',
       SMTP_ALLOW_PRIVATE_HOSTS: 'true',
     });
     try {
-      const owner = await loginAs(other.app, await createUser(other.db, { accessType: 'COMPANY ADMIN' }));
       const res = await other.app.inject({
         method: 'POST',
         url: '/api/email/setup',
