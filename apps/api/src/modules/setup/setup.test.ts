@@ -3,16 +3,19 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, ensureCompany, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { ensureCompany } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng, tinyWebp } from '../../../test/multipart.js';
+import { adminApp, seed } from '../../../test/seed.js';
 
 let t: TestContext;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adminToken = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+  ({
+    t,
+    admin: { token: adminToken },
+  } = await adminApp('COMPANY ADMIN'));
 });
 afterAll(() => t.close());
 
@@ -99,7 +102,7 @@ describe('company details', () => {
       email: 'office@acme.example',
       website: 'https://acme.example',
     });
-    const staff = await loginAs(t.app, await createUser(t.db), 'user');
+    const { token: staff } = (await seed(t, { users: { staff: {} } })).users.staff;
     expect((await callAs(t, staff, { method: 'GET', url: '/api/company_details' })).json().data.name).toBe(
       'Acme Ltd',
     );
