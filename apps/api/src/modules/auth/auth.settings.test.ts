@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createUser, ensureCompany, loginAs } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { createUser } from '../../../test/factories.js';
+import { adminApp, seed } from '../../../test/seed.js';
 
 let t: TestContext;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await ensureCompany(t.db);
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'User Administration Admin' }));
+  ({
+    t,
+    admin: { token: admin },
+  } = await adminApp('User Administration Admin'));
 });
 afterAll(() => t.close());
 
@@ -66,16 +68,19 @@ describe('sign-in settings', () => {
   });
 
   it('requiring 2FA puts every unverified session on hold, and the next login goes through 2FA', async () => {
-    const secured = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const securedToken = await loginAs(t.app, secured);
+    const { secured, bystander } = (
+      await seed(t, {
+        users: { secured: { accessType: 'COMPANY ADMIN' }, bystander: { accessType: 'Auditor' } },
+      })
+    ).users;
+    const securedToken = secured.token;
     await t.db.user.update({ where: { id: secured.id }, data: { twoFactorEnabled: true } });
     await t.db.session.updateMany({ where: { userId: secured.id }, data: { twoFactorVerified: true } });
-    const bystander = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
 
     const res = await put(securedToken, { require_2fa: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.require_2fa).toBe(true);
-    const held = await callAs(t, bystander, { method: 'GET', url: '/api/sign-in-settings' });
+    const held = await callAs(t, bystander.token, { method: 'GET', url: '/api/sign-in-settings' });
     expect(held.statusCode).toBe(403);
     const user = await createUser(t.db, { accessType: 'General staff' });
     const login = await t.app.inject({
