@@ -6,7 +6,17 @@ import { toStepDto } from './design.dto.js';
 import * as repo from './design.repository.js';
 import { AUDIT, namesFor, type Out } from './design.service.js';
 import * as detailsRepo from './step-details.repository.js';
-import { badField, detailInUse, stepInUse, stepNotFound, workflowNotFound } from './workflow.errors.js';
+import {
+  assigneeNotFound,
+  badField,
+  conditionNotFound,
+  detailInUse,
+  notificationNotFound,
+  stepInUse,
+  stepNotFound,
+  triggerNotFound,
+  workflowNotFound,
+} from './workflow.errors.js';
 
 // The design of a workflow's steps: read, save (with its route targets), delete, and the
 // check that a step has no running file before a change that would strand it.
@@ -143,31 +153,43 @@ export function stepLabel(step: StepHead): string {
   return `step "${step.name}" of workflow "${step.workflow.name}"`;
 }
 
-/** One kind of a step's details (its assignees, notifications, conditions or triggers). */
-export interface StepDetail<R extends { stepId: number }> {
-  /** The singular, for "This condition belongs to another step". */
-  noun: string;
-  /** The plural, for "… still use its conditions". */
-  plural: string;
-  find(db: Tx, id: number): Promise<R | null>;
-  notFound(): Error;
-  remove(tx: Tx, id: number): Promise<unknown>;
-}
+/** A step's details by kind: how each is found and removed, and its 404. */
+const STEP_DETAILS = {
+  assignee: {
+    find: detailsRepo.findAssignee,
+    remove: detailsRepo.removeAssignee,
+    notFound: assigneeNotFound,
+  },
+  notification: {
+    find: detailsRepo.findNotification,
+    remove: detailsRepo.removeNotification,
+    notFound: notificationNotFound,
+  },
+  condition: {
+    find: detailsRepo.findCondition,
+    remove: detailsRepo.removeCondition,
+    notFound: conditionNotFound,
+  },
+  trigger: { find: detailsRepo.findTrigger, remove: detailsRepo.removeTrigger, notFound: triggerNotFound },
+};
+type StepDetailKind = keyof typeof STEP_DETAILS;
+type DetailRow<K extends StepDetailKind> = NonNullable<Awaited<ReturnType<(typeof STEP_DETAILS)[K]['find']>>>;
 
 /**
  * The step a detail is saved on (404 when gone) and the detail as it was: null for a new one,
  * 404 when `id` names none, 400 when it belongs to another step.
  */
-export async function stepAndDetail<R extends { stepId: number }>(
+export async function stepAndDetail<K extends StepDetailKind>(
   tx: Tx,
-  detail: StepDetail<R>,
+  kind: K,
   body: { workflow_step_id: number; id?: number | null },
-): Promise<{ step: StepHead; before: R | null }> {
+): Promise<{ step: StepHead; before: DetailRow<K> | null }> {
+  const detail = STEP_DETAILS[kind];
   const step = await stepOf(tx, body.workflow_step_id);
-  const before = body.id ? await detail.find(tx, body.id) : null;
+  const before = body.id ? ((await detail.find(tx, body.id)) as DetailRow<K> | null) : null;
   if (body.id && !before) throw detail.notFound();
   if (before && before.stepId !== step.id)
-    throw badField('body.workflow_step_id', `This ${detail.noun} belongs to another step`);
+    throw badField('body.workflow_step_id', `This ${kind} belongs to another step`);
   return { step, before };
 }
 
@@ -175,22 +197,23 @@ export async function stepAndDetail<R extends { stepId: number }>(
  * Deletes one detail of a step, refused while files wait in the step, with the audit event
  * `event` words from the row and its step.
  */
-export async function deleteStepDetail<R extends { stepId: number }>(
+export async function deleteStepDetail<K extends StepDetailKind>(
   deps: Deps,
   actor: Actor,
+  kind: K,
   id: number,
-  detail: StepDetail<R>,
   event: (
-    row: R,
+    row: DetailRow<K>,
     step: StepHead,
   ) => { action: AuditAction<'workflow'>; message: string; details: Prisma.InputJsonObject },
 ): Promise<void> {
+  const detail = STEP_DETAILS[kind];
   await deps.db.$transaction(async (tx) => {
-    const row = await detail.find(tx, id);
+    const row = (await detail.find(tx, id)) as DetailRow<K> | null;
     if (!row) throw detail.notFound();
     const step = await stepOf(tx, row.stepId);
     const waiting = (await repo.runningByStep(tx, [step.id])).get(step.id) ?? 0;
-    if (waiting > 0) throw detailInUse(detail.plural, waiting);
+    if (waiting > 0) throw detailInUse(`${kind}s`, waiting);
     await detail.remove(tx, id);
     await audit(tx, actor, { ...AUDIT, targetId: step.workflowId, ...event(row, step) });
   });

@@ -16,13 +16,12 @@ import { AUDIT, checkDefaults, loadFields, type Out } from './design.service.js'
 import {
   checkRecipient,
   deleteStepDetail,
-  type StepDetail,
   stepAndDetail,
   stepLabel,
   stepOf,
 } from './design-steps.service.js';
 import * as detailsRepo from './step-details.repository.js';
-import { assigneeNotFound, badFields, notificationNotFound } from './workflow.errors.js';
+import { badFields } from './workflow.errors.js';
 
 // The details of a workflow step (spec §3): its assignees, notification rules and the metadata
 // its form asks for. File Control calls, each write a transaction with its audit event; the
@@ -70,14 +69,7 @@ export async function saveAssignees(
 }
 
 export function deleteAssignee(deps: Deps, actor: Actor, id: number): Promise<void> {
-  const assignee = {
-    noun: 'assignee',
-    plural: 'assignees',
-    find: detailsRepo.findAssignee,
-    notFound: assigneeNotFound,
-    remove: detailsRepo.removeAssignee,
-  };
-  return deleteStepDetail(deps, actor, id, assignee, (row, step) => ({
+  return deleteStepDetail(deps, actor, 'assignee', id, (row, step) => ({
     action: 'workflow.assignee_deleted',
     message: `Removed an assignee from ${stepLabel(step)}`,
     details: { step_id: step.id, user_id: row.userId, group_id: row.groupId },
@@ -85,14 +77,6 @@ export function deleteAssignee(deps: Deps, actor: Actor, id: number): Promise<vo
 }
 
 // ---- notifications --------------------------------------------------------------------------
-
-const NOTIFICATION = {
-  noun: 'notification',
-  plural: 'notifications',
-  find: detailsRepo.findNotification,
-  notFound: notificationNotFound,
-  remove: detailsRepo.removeNotification,
-} satisfies StepDetail<{ stepId: number }>;
 
 export async function listNotifications(deps: Deps, stepId: number): Promise<TStepNotification[]> {
   await stepOf(deps.db, stepId);
@@ -105,7 +89,7 @@ export async function saveNotification(
   body: Out<typeof ZSaveNotificationBody>,
 ): Promise<TStepNotification> {
   return deps.db.$transaction(async (tx) => {
-    const { step } = await stepAndDetail(tx, NOTIFICATION, body);
+    const { step } = await stepAndDetail(tx, 'notification', body);
     const userId = body.recipient === 'user' ? (body.user_id ?? null) : null;
     const groupId = body.recipient === 'group' ? (body.group_id ?? null) : null;
     await checkRecipient(tx, userId, groupId, { user: 'body.user_id', group: 'body.group_id' });
@@ -132,7 +116,7 @@ export async function saveNotification(
 }
 
 export function deleteNotification(deps: Deps, actor: Actor, id: number): Promise<void> {
-  return deleteStepDetail(deps, actor, id, NOTIFICATION, (row, step) => ({
+  return deleteStepDetail(deps, actor, 'notification', id, (row, step) => ({
     action: 'workflow.notification_deleted',
     message: `Deleted a notification (${row.event}) of ${stepLabel(step)}`,
     details: { step_id: step.id, notification_id: id },

@@ -9,34 +9,17 @@ import {
   checkRecipient,
   checkRouteTarget,
   deleteStepDetail,
-  type StepDetail,
   stepAndDetail,
   stepLabel,
   stepOf,
 } from './design-steps.service.js';
 import * as detailsRepo from './step-details.repository.js';
 import { conditionValueText } from './workflow.conditions.js';
-import { badField, conditionNotFound, triggerNotFound } from './workflow.errors.js';
+import { badField } from './workflow.errors.js';
 import { checkValue, type FieldMeta } from './workflow.values.js';
 
 // The rules of a workflow step (spec §3): its PRE and POST conditions and its triggers. File
 // Control calls, each write a transaction with its audit event.
-
-const CONDITION = {
-  noun: 'condition',
-  plural: 'conditions',
-  find: detailsRepo.findCondition,
-  notFound: conditionNotFound,
-  remove: detailsRepo.removeCondition,
-} satisfies StepDetail<{ stepId: number }>;
-
-const TRIGGER = {
-  noun: 'trigger',
-  plural: 'triggers',
-  find: detailsRepo.findTrigger,
-  notFound: triggerNotFound,
-  remove: detailsRepo.removeTrigger,
-} satisfies StepDetail<{ stepId: number }>;
 
 export async function listConditions(
   deps: Deps,
@@ -62,7 +45,7 @@ export async function saveCondition(
   body: Out<typeof ZSaveConditionBody>,
 ): Promise<TStepCondition> {
   return deps.db.$transaction(async (tx) => {
-    const { step, before } = await stepAndDetail(tx, CONDITION, body);
+    const { step, before } = await stepAndDetail(tx, 'condition', body);
     const field = (await loadFields(tx, [body.field_id], 'body.field_id')).get(body.field_id) as FieldMeta;
     if (body.on_workflow_field && !(await workflowFieldIds(tx, step.workflowId)).has(field.id))
       throw badField('body.field_id', `"${field.name}" is not metadata of this workflow or of its steps`);
@@ -105,7 +88,7 @@ export async function saveCondition(
 }
 
 export function deleteCondition(deps: Deps, actor: Actor, id: number): Promise<void> {
-  return deleteStepDetail(deps, actor, id, CONDITION, (row, step) => ({
+  return deleteStepDetail(deps, actor, 'condition', id, (row, step) => ({
     action: 'workflow.condition_deleted',
     message: `Deleted a ${row.mode} condition on "${row.field.name}" of ${stepLabel(step)}`,
     details: { step_id: step.id, condition_id: id },
@@ -127,7 +110,7 @@ export async function saveTrigger(
   body: Out<typeof ZSaveTriggerBody>,
 ): Promise<TStepTrigger> {
   const saved = await deps.db.$transaction(async (tx) => {
-    const { step } = await stepAndDetail(tx, TRIGGER, body);
+    const { step } = await stepAndDetail(tx, 'trigger', body);
     const usesField = body.kind === 'on_field_change' || body.kind === 'on_date';
     const fieldId = usesField ? (body.field_id ?? null) : null;
     const field = fieldId ? (await loadFields(tx, [fieldId], 'body.field_id')).get(fieldId) : undefined;
@@ -181,7 +164,7 @@ export async function saveTrigger(
 }
 
 export function deleteTrigger(deps: Deps, actor: Actor, id: number): Promise<void> {
-  return deleteStepDetail(deps, actor, id, TRIGGER, (row, step) => ({
+  return deleteStepDetail(deps, actor, 'trigger', id, (row, step) => ({
     action: 'workflow.trigger_deleted',
     message: `Deleted a trigger (${row.kind}) of ${stepLabel(step)}`,
     details: { step_id: step.id, trigger_id: id },
