@@ -83,39 +83,22 @@ if (!skipE2e) {
   }
 }
 
-if (!skipStart) {
-  const file = path.join(out, 'start.json');
-  run(
-    'start from a private clone',
-    process.execPath,
-    [path.join(root, 'scripts/smoke-start.mjs'), '--json', file],
-    root,
-  );
-  if (!existsSync(file)) broken.push('start');
-  else {
-    const result = JSON.parse(readFileSync(file, 'utf8'));
-    passed += result.passed;
-    failed += result.failed;
-    if (result.failed > 0) failures.push('start from a private clone: see its lines above');
+/** Runs a smoke script that writes its counts to a JSON file, and adds them up. */
+function smoke(label, script, name) {
+  const file = path.join(out, `${name}.json`);
+  run(label, process.execPath, [path.join(root, script), '--json', file], root);
+  if (!existsSync(file)) {
+    broken.push(name);
+    return;
   }
+  const result = JSON.parse(readFileSync(file, 'utf8'));
+  passed += result.passed;
+  failed += result.failed;
+  if (result.failed > 0) failures.push(`${label}: see its lines above`);
 }
 
-if (!skipDeploy) {
-  const file = path.join(out, 'deploy.json');
-  run(
-    'the production folder',
-    process.execPath,
-    [path.join(root, 'scripts/smoke-deploy.mjs'), '--json', file],
-    root,
-  );
-  if (!existsSync(file)) broken.push('deploy');
-  else {
-    const result = JSON.parse(readFileSync(file, 'utf8'));
-    passed += result.passed;
-    failed += result.failed;
-    if (result.failed > 0) failures.push('the production folder: see its lines above');
-  }
-}
+if (!skipStart) smoke('start from a private clone', 'scripts/smoke-start.mjs', 'start');
+if (!skipDeploy) smoke('the production folder', 'scripts/smoke-deploy.mjs', 'deploy');
 
 rmSync(out, { recursive: true, force: true });
 if (failures.length) {
