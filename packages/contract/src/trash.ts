@@ -9,19 +9,18 @@ import { endpoint } from './http.js';
 // "My deleted files" (our own): everyone signed in sees the files they deleted themselves and
 // restores them while they may still delete them.
 
-export const ZTrashFile = ZFileSummary.extend({
+/** What a file in the trash adds to its row and to its page. */
+const trashed = {
   deleted_at: z.string(),
   deleted_by: ZPersonRef.nullable(),
   /** The category still exists: a restore needs no folder_id. */
   folder_live: z.boolean(),
-});
+};
+
+export const ZTrashFile = ZFileSummary.extend(trashed);
 export type TTrashFile = z.infer<typeof ZTrashFile>;
 
-export const ZTrashFileDetail = ZFileDetail.extend({
-  deleted_at: z.string(),
-  deleted_by: ZPersonRef.nullable(),
-  folder_live: z.boolean(),
-});
+export const ZTrashFileDetail = ZFileDetail.extend(trashed);
 
 export const trashContract = {
   trash: endpoint({
