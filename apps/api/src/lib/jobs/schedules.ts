@@ -1,7 +1,9 @@
 import type { Db } from '@quire/db';
 import { CronExpressionParser } from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../deps.js';
+import { z } from 'zod';
+import type { Deps, Tx } from '../deps.js';
+import type { JobDefinition } from './definition.js';
 import { enqueue, type JobKind, type JobPayloads, utc } from './queue.js';
 
 // Recurring schedules. Each is a cron expression (the syntax of cron and node-cron: five
@@ -29,6 +31,29 @@ export interface ScheduleDefinition {
 
 /** A schedule's job payload when none is given: when it was due. */
 export type ScheduledPayload = { due_at: string };
+
+/** The job kinds whose payload is a ScheduledPayload. */
+type ScheduledKind = { [K in JobKind]: JobPayloads[K] extends ScheduledPayload ? K : never }[JobKind];
+
+/**
+ * The job a schedule enqueues, for work that needs nothing but `deps` (a poll, a scan, a
+ * clock): its payload is only the time it was due.
+ */
+export function scheduledJob(
+  kind: ScheduledKind,
+  timeoutMs: number,
+  work: (deps: Deps) => Promise<unknown>,
+): JobDefinition {
+  const definition: JobDefinition<ScheduledPayload> = {
+    kind,
+    payload: z.object({ due_at: z.string() }),
+    timeoutMs,
+    async run(_job, deps) {
+      await work(deps);
+    },
+  };
+  return definition as unknown as JobDefinition;
+}
 
 export class CronError extends Error {
   override name = 'CronError';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob, JobDeferred } from '../../lib/jobs/definition.js';
-import type { ScheduledPayload } from '../../lib/jobs/schedules.js';
+import { type ScheduledPayload, scheduledJob } from '../../lib/jobs/schedules.js';
 import { fileArrival } from './file-arrival.service.js';
 import { pollSources } from './poll.service.js';
 
@@ -15,14 +15,7 @@ declare module '../../lib/jobs/queue.js' {
   }
 }
 
-export const intakePollJob = defineJob({
-  kind: 'intake.poll',
-  payload: z.object({ due_at: z.string() }),
-  timeoutMs: 30 * 60_000,
-  async run(_job, deps) {
-    await pollSources(deps);
-  },
-});
+export const intakePollJob = scheduledJob('intake.poll', 30 * 60_000, pollSources);
 
 /** While a rule waits for the file's text, the filing looks again this often. */
 const TEXT_RECHECK_MS = 10_000;

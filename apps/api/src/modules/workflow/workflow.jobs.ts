@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_EVENT_TYPES, type FileEvent } from '../../lib/file-events.js';
 import { defineJob } from '../../lib/jobs/definition.js';
-import type { ScheduledPayload } from '../../lib/jobs/schedules.js';
+import { type ScheduledPayload, scheduledJob } from '../../lib/jobs/schedules.js';
 import { notifyTransition } from './run.notify.js';
 import { onFileEvent, runClock } from './run.triggers.js';
 
@@ -48,11 +48,4 @@ export const workflowNotifyJob = defineJob({
   },
 });
 
-export const workflowClockJob = defineJob({
-  kind: 'workflow.clock',
-  payload: z.object({ due_at: z.string() }),
-  timeoutMs: 5 * 60_000,
-  async run(_job, deps) {
-    await runClock(deps);
-  },
-});
+export const workflowClockJob = scheduledJob('workflow.clock', 5 * 60_000, runClock);
