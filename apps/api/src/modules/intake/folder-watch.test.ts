@@ -2,8 +2,8 @@ import { appendFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createUser } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { seed, seededApp } from '../../../test/seed.js';
 import * as repo from './intake.repository.js';
 import { pollSource } from './poll.service.js';
 
@@ -20,9 +20,16 @@ let inbox: number;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'quire-watch-'));
-  t = await createTestApp({ INTAKE_FOLDERS: root, MAX_UPLOAD_BYTES: '2048' });
-  ownerId = (await createUser(t.db, { accessType: 'COMPANY ADMIN' })).id;
-  inbox = (await createCategory(t.db, { name: 'Scans' })).id;
+  const world = await seededApp(
+    {
+      users: { owner: { accessType: 'COMPANY ADMIN', signIn: false } },
+      categories: { scans: { name: 'Scans' } },
+    },
+    { INTAKE_FOLDERS: root, MAX_UPLOAD_BYTES: '2048' },
+  );
+  t = world.t;
+  ownerId = world.users.owner.id;
+  inbox = world.categories.scans.id;
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -141,8 +148,14 @@ describe('watched folders', () => {
   });
 
   it('files sub-folders into the sub-categories of the same name; one with no such category fails', async () => {
-    const child = await createCategory(t.db, { name: 'Letters', parentId: inbox });
-    const grandchild = await createCategory(t.db, { name: '2026', parentId: child.id });
+    const { child, grandchild } = (
+      await seed(t, {
+        categories: {
+          child: { name: 'Letters', parent: { id: inbox } },
+          grandchild: { name: '2026', parent: 'child' },
+        },
+      })
+    ).categories;
     const s = await source('tree', true);
     await mkdir(path.join(s.dir, 'letters', '2026'), { recursive: true });
     await mkdir(path.join(s.dir, 'Unknown'), { recursive: true });
