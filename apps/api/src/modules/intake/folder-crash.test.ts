@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { type ChildServer, startChildServer } from '../../../test/child-server.js';
-import { createCategory, createUser } from '../../../test/factories.js';
+import { seed } from '../../../test/seed.js';
 import { until } from '../../../test/until.js';
 import * as repo from './intake.repository.js';
 import { pollSource } from './poll.service.js';
@@ -37,8 +37,12 @@ const taken = () => t.db.intakeArrival.count({ where: { status: 'taken' } });
 
 describe('intake survives kill -9', () => {
   it('takes every file exactly once across servers killed mid-intake', { timeout: 300_000 }, async () => {
-    const ownerId = (await createUser(t.db, { accessType: 'COMPANY ADMIN' })).id;
-    const categoryId = (await createCategory(t.db, { name: 'Crash scans' })).id;
+    const world = await seed(t, {
+      users: { owner: { accessType: 'COMPANY ADMIN', signIn: false } },
+      categories: { scans: { name: 'Crash scans' } },
+    });
+    const ownerId = world.users.owner.id;
+    const categoryId = world.categories.scans.id;
     const dir = path.join(root, 'scanner');
     await mkdir(dir);
     const names = Array.from({ length: FILES }, (_, i) => `scan-${String(i).padStart(3, '0')}.pdf`);
