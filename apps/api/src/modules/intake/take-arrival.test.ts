@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import { createCategory, createUser } from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { seededApp } from '../../../test/seed.js';
 import { takeArrival } from './take-arrival.service.js';
 
 // The one way in for what a source takes: claimed once per external key (a retry or a second
@@ -17,10 +17,16 @@ let ownerId: number;
 const stream = (b: Buffer) => Readable.from([b]);
 
 beforeAll(async () => {
-  t = await createTestApp({ MAX_UPLOAD_BYTES: '4096' });
-  const owner = await createUser(t.db, { accessType: 'File Control Admin' });
-  ownerId = owner.id;
-  categoryId = (await createCategory(t.db, { name: 'Inbox' })).id;
+  const world = await seededApp(
+    {
+      users: { owner: { accessType: 'File Control Admin', signIn: false } },
+      categories: { inbox: { name: 'Inbox' } },
+    },
+    { MAX_UPLOAD_BYTES: '4096' },
+  );
+  t = world.t;
+  ownerId = world.users.owner.id;
+  categoryId = world.categories.inbox.id;
   sourceId = (
     await t.db.intakeSource.create({
       data: { kind: 'folder', name: 'Scanner', categoryId, ownerId, settings: { path: '/tmp/x' } },
