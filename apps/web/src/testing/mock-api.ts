@@ -56,10 +56,19 @@ export interface MockReply<E extends EndpointDef = EndpointDef> {
  * one error names `path` (`body.name`, `body.items.1.label`).
  */
 export function invalidInput(path: string, message: string, summary = 'Check the highlighted fields') {
-  return {
-    status: 400,
-    body: { message: summary, code: 'validation_failed', errors: [{ path, message }] },
-  } satisfies MockReply;
+  return refusedAt(path, message, { message: summary, code: 'validation_failed' });
+}
+/**
+ * The API refusing a write at one field: `{ message, code?, errors: [{ path, message }] }`
+ * with `status` 400 unless `reply` says (409 for a taken name).
+ */
+export function refusedAt(
+  path: string,
+  message: string,
+  reply: { message: string; code?: string; status?: number },
+) {
+  const { status = 400, ...body } = reply;
+  return { status, body: { ...body, errors: [{ path, message }] } } satisfies MockReply;
 }
 type MockHandler<E extends EndpointDef> =
   | MockReply<E>

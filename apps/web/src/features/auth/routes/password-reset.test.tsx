@@ -1,17 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi, refusedAt } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { RESET_LINK_SENT } from './forgot-password';
 
-const INVALID = {
-  status: 400,
-  body: {
-    message: 'This link is invalid or has expired',
-    code: 'auth.invalid_link',
-    errors: [{ path: 'body.token', message: 'This link is invalid or has expired' }],
-  },
-};
+const INVALID = refusedAt('body.token', 'This link is invalid or has expired', {
+  message: 'This link is invalid or has expired',
+  code: 'auth.invalid_link',
+});
 
 describe('Forgot password', () => {
   it('is linked from the login page and sends the e-mail, answering the same for any address', async () => {
@@ -118,13 +114,9 @@ describe('/reset-password', () => {
   it("shows the server's policy refusal beside the field", async () => {
     mockApi({
       'POST /account/password/verify-token': { body: { data: { valid: true } } },
-      'POST /account/reset-password': {
-        status: 400,
-        body: {
-          message: 'password: This password is too common',
-          errors: [{ path: 'body.password', message: 'This password is too common' }],
-        },
-      },
+      'POST /account/reset-password': refusedAt('body.password', 'This password is too common', {
+        message: 'password: This password is too common',
+      }),
     });
     const { user } = renderApp(URL);
     await user.type(await screen.findByLabelText('New password'), 'Unusual-Phrase-42');

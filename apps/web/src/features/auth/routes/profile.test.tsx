@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aUser, signIn } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, refusedAt } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SETUP = {
@@ -80,13 +80,9 @@ describe('/profile', () => {
 
   it('shows a wrong current password beside its field', async () => {
     server({
-      'PUT /account/updatepassword': {
-        status: 400,
-        body: {
-          message: 'The password is not correct',
-          errors: [{ path: 'body.current_password', message: 'The password is not correct' }],
-        },
-      },
+      'PUT /account/updatepassword': refusedAt('body.current_password', 'The password is not correct', {
+        message: 'The password is not correct',
+      }),
     });
     const { user } = renderApp('/profile');
     const form = await screen.findByRole('region', { name: 'Change password' });
@@ -290,14 +286,10 @@ describe('/profile: two-factor recovery codes', () => {
   it('keeps the dialog open with the reason at the field when the password is wrong', async () => {
     server(
       {
-        'POST /api/users/2fa-recovery-codes': {
-          status: 400,
-          body: {
-            message: 'The password is not correct',
-            code: 'auth.wrong_password',
-            errors: [{ path: 'body.password', message: 'The password is not correct' }],
-          },
-        },
+        'POST /api/users/2fa-recovery-codes': refusedAt('body.password', 'The password is not correct', {
+          message: 'The password is not correct',
+          code: 'auth.wrong_password',
+        }),
       },
       { isCompany2FAEnabled: false, isUser2FAEnabled: true },
     );

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, refusedAt } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 function server(extra: MockRoutes = {}) {
@@ -109,13 +109,9 @@ describe('/register', () => {
 
   it('shows the fields the server refuses beside them', async () => {
     server({
-      'POST /account/register': {
-        status: 400,
-        body: {
-          message: 'This username is taken',
-          errors: [{ path: 'body.username', message: 'This username is taken' }],
-        },
-      },
+      'POST /account/register': refusedAt('body.username', 'This username is taken', {
+        message: 'This username is taken',
+      }),
     });
     const { user } = renderApp('/register');
     await fill(user);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authRecordFrom, setIsUser2FAVerified, setTemporalAuth } from '../../../lib/storage';
 import { aLogin } from '../../../testing/fixtures';
-import { type MockRoutes, mockApi } from '../../../testing/mock-api';
+import { type MockRoutes, mockApi, refusedAt } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const stored = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null');
@@ -90,14 +90,10 @@ describe('/auth/setup-2fa', () => {
   it('shows a refused code beside the field and in a "Failed to verify 2FA!" toast', async () => {
     waitingFor2fa();
     server({
-      'POST /api/users/verify2fa': {
-        status: 400,
-        body: {
-          message: 'Invalid verification code',
-          code: 'auth.invalid_code',
-          errors: [{ path: 'body.code', message: 'Invalid verification code' }],
-        },
-      },
+      'POST /api/users/verify2fa': refusedAt('body.code', 'Invalid verification code', {
+        message: 'Invalid verification code',
+        code: 'auth.invalid_code',
+      }),
     });
     const { user } = renderApp(SETUP_URL);
     await user.type(await screen.findByLabelText('Verification code'), '000000{Enter}');
@@ -240,14 +236,11 @@ describe('two-factor recovery codes at sign-in', () => {
   it('says at the field when the recovery code is refused, and can go back to the app', async () => {
     waitingFor2fa();
     server({
-      'POST /api/users/verify2fa-recovery': {
-        status: 400,
-        body: {
-          message: 'That is not one of your unused recovery codes',
-          code: 'auth.invalid_recovery_code',
-          errors: [{ path: 'body.recovery_code', message: 'That is not one of your unused recovery codes' }],
-        },
-      },
+      'POST /api/users/verify2fa-recovery': refusedAt(
+        'body.recovery_code',
+        'That is not one of your unused recovery codes',
+        { message: 'That is not one of your unused recovery codes', code: 'auth.invalid_recovery_code' },
+      ),
     });
     const { user } = renderApp('/auth/verify-2fa?role=admin');
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));

@@ -2,7 +2,7 @@ import type { AccessType, TBackup, TBackupFile } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aBackupSchedule, onePage } from '../../../testing/fixtures';
-import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
+import { type MockRoutes, refusedAt, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SCHEDULE = aBackupSchedule();
@@ -66,14 +66,10 @@ describe('the backups page', () => {
       'POST /api/restore_backup/1': (call) =>
         (call.body as { password: string }).password === 'right'
           ? { body: { data: run({ status: 'restoring', progress: 0 }) } }
-          : {
-              status: 400,
-              body: {
-                message: 'The password is not correct',
-                code: 'auth.wrong_password',
-                errors: [{ path: 'body.password', message: 'The password is not correct' }],
-              },
-            },
+          : refusedAt('body.password', 'The password is not correct', {
+              message: 'The password is not correct',
+              code: 'auth.wrong_password',
+            }),
     });
     const { user, notifications } = renderApp('/admin/backups');
     const files = await screen.findByRole('region', { name: 'Backup files' }, { timeout: 5000 });

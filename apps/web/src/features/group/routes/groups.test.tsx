@@ -1,7 +1,7 @@
 import type { AccessType, contract, Data, TGroup } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
+import { type MockRoutes, refusedAt, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const FINANCE: TGroup = {
@@ -126,13 +126,10 @@ describe('the groups page', () => {
 
   it('needs a name, and shows the API refusal beside the field', async () => {
     const { calls } = server({
-      'POST /api/edit_group/3': {
+      'POST /api/edit_group/3': refusedAt('body.name', 'This name is taken', {
         status: 409,
-        body: {
-          message: 'A group with this name exists',
-          errors: [{ path: 'body.name', message: 'This name is taken' }],
-        },
-      },
+        message: 'A group with this name exists',
+      }),
     });
     const { user, notifications } = renderApp('/admin/groups');
     await user.click(await screen.findByRole('button', { name: 'Edit Finance' }, { timeout: 5_000 }));

@@ -1,7 +1,7 @@
 import type { TLicenceState } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signedInApi } from '../../../testing/mock-api';
+import { refusedAt, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const STATE: TLicenceState = {
@@ -23,14 +23,10 @@ describe('licence management', () => {
   it('shows the licence, seats used and the days left; a refused licence says why at the field', async () => {
     const { calls } = signedInApi('admin', 'DATAMAX ADMIN', {
       'GET /api/controlpanel/license-management': { body: { data: STATE } },
-      'POST /api/controlpanel/license-management': {
-        status: 400,
-        body: {
-          message: 'The licence signature does not match: it was altered or not issued by the vendor',
-          code: 'licence.invalid',
-          errors: [{ path: 'body.licence', message: 'altered' }],
-        },
-      },
+      'POST /api/controlpanel/license-management': refusedAt('body.licence', 'altered', {
+        message: 'The licence signature does not match: it was altered or not issued by the vendor',
+        code: 'licence.invalid',
+      }),
     });
     const { user } = renderApp('/admin/license-management');
     const current = await screen.findByRole('region', { name: 'Current licence' }, { timeout: 5000 });

@@ -1,7 +1,7 @@
 import type { AccessType, TCompanyDetails } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
+import { type MockRoutes, refusedAt, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const DETAILS: TCompanyDetails = {
@@ -69,13 +69,9 @@ describe('company setup', () => {
 
   it("a refused save puts the server's message at its field and focuses it", async () => {
     server({
-      'PUT /api/company_details': {
-        status: 400,
-        body: {
-          message: 'Check the website',
-          errors: [{ path: 'body.website', message: 'This address does not answer' }],
-        },
-      },
+      'PUT /api/company_details': refusedAt('body.website', 'This address does not answer', {
+        message: 'Check the website',
+      }),
     });
     const { user, notifications } = renderApp('/admin/company-setup');
     const card = await details();

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { refusedAt } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { ALICE, anAdminUser, choose, openMenu, rowOf, server, usersCalls } from '../testing/users-server';
 
@@ -90,14 +91,10 @@ describe('the users page: the form and row actions', () => {
 
   it('shows the API field errors next to the fields and toasts "Failed to create user!"', async () => {
     server({
-      'POST /api/users/createUser': {
-        status: 400,
-        body: {
-          message: 'username: This username is taken',
-          code: 'invalid_input',
-          errors: [{ path: 'body.username', message: 'This username is taken' }],
-        },
-      },
+      'POST /api/users/createUser': refusedAt('body.username', 'This username is taken', {
+        message: 'username: This username is taken',
+        code: 'invalid_input',
+      }),
     });
     const { user, notifications } = renderApp('/admin/users');
     await user.click(await screen.findByRole('button', { name: 'New user' }));

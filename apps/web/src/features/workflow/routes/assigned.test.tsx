@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onePage } from '../../../testing/fixtures';
-import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
+import { type MockRoutes, refusedAt, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { aStage } from '../testing/fixtures';
 
@@ -66,13 +66,9 @@ describe('assigned to me', () => {
 
   it('needs a reason to reject, and shows a refusal beside its field', async () => {
     const { calls } = server({
-      'POST /api/manual-triger': {
-        status: 400,
-        body: {
-          message: 'Signed amount is required',
-          errors: [{ path: 'body.values.0.value', message: 'Signed amount: Enter a number' }],
-        },
-      },
+      'POST /api/manual-triger': refusedAt('body.values.0.value', 'Signed amount: Enter a number', {
+        message: 'Signed amount is required',
+      }),
     });
     const { user, notifications } = renderApp('/assigned');
     await user.click(await screen.findByRole('button', { name: 'Reject invoice-9.pdf' }, { timeout: 5_000 }));

@@ -1,7 +1,7 @@
 import type { AccessType, TStep, TWorkflow } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
+import { type MockRoutes, refusedAt, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 import { aStep, aWorkflow } from '../testing/fixtures';
 
@@ -129,13 +129,9 @@ describe('the workflow designer', () => {
 
   it('sets a step\'s assignees, and says "Failed to update assignees!" when refused', async () => {
     const { calls } = server({
-      'POST /api/update_assignee': {
-        status: 400,
-        body: {
-          message: 'Unknown or inactive users: 21',
-          errors: [{ path: 'body.user_ids', message: 'Unknown or inactive users: 21' }],
-        },
-      },
+      'POST /api/update_assignee': refusedAt('body.user_ids', 'Unknown or inactive users: 21', {
+        message: 'Unknown or inactive users: 21',
+      }),
     });
     const { user, notifications } = await open();
     await user.click(screen.getByRole('tab', { name: /Assignees/ }));
