@@ -30,6 +30,19 @@ const broken = [];
 // which ones (CI keeps only the tail).
 const failures = [];
 
+/** A runner's JSON report once it has run; null (and the runner named broken) when it wrote none. */
+function reportOf(file, name) {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  broken.push(name);
+  return null;
+}
+
+/** Adds a runner's counts to the totals. */
+function count(passedHere, failedHere) {
+  passed += passedHere;
+  failed += failedHere;
+}
+
 function run(label, command, args, cwd, extraEnv = {}) {
   console.info(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...env, ...extraEnv } });
@@ -44,13 +57,9 @@ for (const dir of vitestPackages) {
     ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
     path.join(root, dir),
   );
-  if (!existsSync(file)) {
-    broken.push(dir);
-    continue;
-  }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+  const report = reportOf(file, dir);
+  if (!report) continue;
+  count(report.numPassedTests, report.numFailedTests);
   for (const suite of report.testResults ?? []) {
     const rel = path.relative(root, suite.name);
     for (const test of suite.assertionResults ?? []) {
@@ -72,12 +81,11 @@ if (!skipE2e) {
     const status = run('playwright: e2e', 'pnpm', ['exec', 'playwright', 'test'], path.join(root, 'e2e'), {
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
-    if (!existsSync(file)) broken.push('e2e');
-    else {
-      const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-      passed += stats.expected + (stats.flaky ?? 0);
-      failed += stats.unexpected;
-      collectPlaywrightFailures(JSON.parse(readFileSync(file, 'utf8')).suites ?? []);
+    const report = reportOf(file, 'e2e');
+    if (report) {
+      const { stats } = report;
+      count(stats.expected + (stats.flaky ?? 0), stats.unexpected);
+      collectPlaywrightFailures(report.suites ?? []);
       if (status !== 0 && stats.unexpected === 0) broken.push('e2e');
     }
   }
@@ -87,13 +95,9 @@ if (!skipE2e) {
 function smoke(label, script, name) {
   const file = path.join(out, `${name}.json`);
   run(label, process.execPath, [path.join(root, script), '--json', file], root);
-  if (!existsSync(file)) {
-    broken.push(name);
-    return;
-  }
-  const result = JSON.parse(readFileSync(file, 'utf8'));
-  passed += result.passed;
-  failed += result.failed;
+  const result = reportOf(file, name);
+  if (!result) return;
+  count(result.passed, result.failed);
   if (result.failed > 0) failures.push(`${label}: see its lines above`);
 }
 
