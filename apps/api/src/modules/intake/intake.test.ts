@@ -5,14 +5,9 @@ import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
-import { createTestApp, type TestContext } from '../../../test/app.js';
-import {
-  addCategoryFields,
-  createCategory,
-  createMetadataField,
-  createUser,
-  loginAs,
-} from '../../../test/factories.js';
+import type { TestContext } from '../../../test/app.js';
+import { addCategoryFields, createMetadataField } from '../../../test/factories.js';
+import { seed, seededApp } from '../../../test/seed.js';
 import { folderKey } from './folder-watch.service.js';
 import { findSource } from './intake.repository.js';
 import { pollSource } from './poll.service.js';
@@ -66,13 +61,18 @@ const runJobs = async () => {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'quire-intake-'));
-  t = await createTestApp({ INTAKE_FOLDERS: root });
-  const user = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  adminId = user.id;
-  admin = await loginAs(t.app, user, 'admin');
-  const named = ({ id, name }: { id: number; name: string }) => ({ id, name });
-  inbox = named(await createCategory(t.db, { name: 'Inbox' }));
-  invoices = named(await createCategory(t.db, { name: 'Invoices' }));
+  const world = await seededApp(
+    {
+      users: { admin: { accessType: 'COMPANY ADMIN' } },
+      categories: { inbox: { name: 'Inbox' }, invoices: { name: 'Invoices' } },
+    },
+    { INTAKE_FOLDERS: root },
+  );
+  ({
+    t,
+    categories: { inbox, invoices },
+  } = world);
+  ({ id: adminId, token: admin } = world.users.admin);
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -320,9 +320,12 @@ describe('rules, filing and the dry run', () => {
   });
 
   it('a rule whose action is refused still files what it can, and says why on the arrival', async () => {
-    const required = await createMetadataField(t.db, { name: 'Due', required: true });
-    const strict = await createCategory(t.db, { name: 'Strict' });
-    await addCategoryFields(t.db, strict.id, [required.id]);
+    const { strict } = (
+      await seed(t, {
+        fields: { due: { name: 'Due', required: true } },
+        categories: { strict: { name: 'Strict', fields: ['due'] } },
+      })
+    ).categories;
     const rule = await call({
       method: 'POST',
       url: '/api/intake/rules',
