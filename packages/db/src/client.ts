@@ -42,6 +42,11 @@ export function databaseUrlOf(db: Db): string {
   return url;
 }
 
+/** Whether `db` is a client made by createDb itself (not a transaction's client, which has no pool). */
+export function hasPool(db: unknown): db is Db {
+  return pools.has(db as Db);
+}
+
 /** The node-postgres pool behind a client made by createDb (shared, never ended by the caller). */
 export function poolOf(db: Db): pg.Pool {
   const pool = pools.get(db);

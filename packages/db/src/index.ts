@@ -1,4 +1,4 @@
-export { createDb, type Db, databaseUrlOf, poolOf } from './client.js';
+export { createDb, type Db, databaseUrlOf, hasPool, poolOf } from './client.js';
 export { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from './embedded.js';
 export { StartupError } from './embedded-errors.js';
 export * from './generated/prisma/client.js';

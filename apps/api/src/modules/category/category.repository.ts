@@ -2,6 +2,7 @@ import type { CategoryRightName } from '@quire/contract';
 import { type FieldType, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { lockFor } from '../../lib/locks.js';
+import { readRows } from '../../lib/sql.js';
 import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibility.js';
 
 // The catalog's queries. Every read that lists or counts categories or files goes through
@@ -152,8 +153,8 @@ export interface EffectiveFieldRow {
   default_value: string | null;
   show_in_list: boolean;
   value_list_id: number | null;
-  min_number: Prisma.Decimal | null;
-  max_number: Prisma.Decimal | null;
+  min_number: Prisma.Decimal | string | null;
+  max_number: Prisma.Decimal | string | null;
   min_date: Date | null;
   max_date: Date | null;
   max_length: number | null;
@@ -167,7 +168,9 @@ export interface EffectiveFieldRow {
  * by position within a level.
  */
 export async function effectiveFieldRows(db: Tx, categoryId: number): Promise<EffectiveFieldRow[]> {
-  const rows = await db.$queryRaw<EffectiveFieldRow[]>`
+  const rows = await readRows<EffectiveFieldRow>(
+    db,
+    Prisma.sql`
     WITH RECURSIVE chain AS (
       SELECT id, parent_id, inherit_fields, 0 AS depth FROM categories WHERE id = ${categoryId}::int
       UNION ALL
@@ -182,7 +185,9 @@ export async function effectiveFieldRows(db: Tx, categoryId: number): Promise<Ef
       FROM chain
       JOIN category_fields cf ON cf.category_id = chain.id
       JOIN metadata_fields mf ON mf.id = cf.field_id AND mf.deleted_at IS NULL
-     ORDER BY cf.field_id, chain.depth`;
+     ORDER BY cf.field_id, chain.depth`,
+    'quire_effective_fields',
+  );
   return rows.sort((a, b) => b.depth - a.depth || a.position - b.position || a.field_id - b.field_id);
 }
 

@@ -2,7 +2,7 @@ import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import type { FilePlace } from '../../lib/file-cursor.js';
 import type { PageQuery } from '../../lib/paging.js';
-import { likePattern } from '../../lib/sql.js';
+import { likePattern, readRows } from '../../lib/sql.js';
 import { fileVisible, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
 import { type SeenSets, seenInCategory } from '../../lib/visible-sets.js';
 
@@ -203,8 +203,8 @@ export async function categoryPage(
 ) {
   const sql = categoryPageSql(seen, categoryId, filter, q);
   const [rows, count] = await Promise.all([
-    tx.$queryRaw<SummaryRow[]>(sql.rows),
-    tx.$queryRaw<Array<{ n: bigint }>>(sql.count),
+    readRows<SummaryRow>(tx, sql.rows),
+    readRows<{ n: number }>(tx, sql.count),
   ]);
   return { rows, total: Number(count[0]?.n ?? 0) };
 }
@@ -223,7 +223,7 @@ export function categoryPageSql(
   return {
     rows: Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ${window}`,
     // The count needs no person or version: only the category, for the search filter.
-    count: Prisma.sql`SELECT count(*) AS n FROM files f LEFT JOIN categories c ON c.id = f.category_id WHERE ${where}`,
+    count: Prisma.sql`SELECT count(*)::int AS n FROM files f LEFT JOIN categories c ON c.id = f.category_id WHERE ${where}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { readRows } from '../../lib/sql.js';
 import type { ShownValue, ValueWrite } from './file.metadata.js';
 
 // A file's metadata values and related tags: reading them for lists and pages, writing them
@@ -16,21 +17,21 @@ export async function storedValues(
 ): Promise<Map<number, StoredValue[]>> {
   const out = new Map<number, StoredValue[]>();
   if (!fileIds.length) return out;
-  const rows = await tx.$queryRaw<
-    Array<{
-      file_id: number;
-      field_id: number;
-      value_text: string | null;
-      value_number: Prisma.Decimal | null;
-      value_date: Date | null;
-      value_boolean: boolean | null;
-      value_item_id: number | null;
-      value_user_id: number | null;
-      item_key: number | null;
-      item_label: string | null;
-      user_name: string | null;
-    }>
-  >`
+  const rows = await readRows<{
+    file_id: number;
+    field_id: number;
+    value_text: string | null;
+    value_number: Prisma.Decimal | string | null;
+    value_date: Date | null;
+    value_boolean: boolean | null;
+    value_item_id: number | null;
+    value_user_id: number | null;
+    item_key: number | null;
+    item_label: string | null;
+    user_name: string | null;
+  }>(
+    tx,
+    Prisma.sql`
     SELECT fv.file_id, fv.field_id, fv.value_text, fv.value_number, fv.value_date, fv.value_boolean,
            fv.value_item_id, fv.value_user_id, i.key AS item_key, i.label AS item_label,
            coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) AS user_name
@@ -38,13 +39,15 @@ export async function storedValues(
       LEFT JOIN value_list_items i ON i.id = fv.value_item_id
       LEFT JOIN users u ON u.id = fv.value_user_id
      WHERE fv.file_id = ANY(${fileIds}::int[])
-       ${fieldIds ? Prisma.sql`AND fv.field_id = ANY(${fieldIds}::int[])` : Prisma.empty}`;
+       ${fieldIds ? Prisma.sql`AND fv.field_id = ANY(${fieldIds}::int[])` : Prisma.empty}`,
+  );
   for (const r of rows) {
     const list = out.get(r.file_id) ?? [];
     list.push({
       fieldId: r.field_id,
       valueText: r.value_text,
-      valueNumber: r.value_number === null ? null : String(r.value_number),
+      // As Prisma writes a Decimal (no trailing zeros), from the pool's text too.
+      valueNumber: r.value_number === null ? null : new Prisma.Decimal(r.value_number).toString(),
       valueDate: r.value_date,
       valueBoolean: r.value_boolean,
       valueItemId: r.value_item_id,

@@ -2,7 +2,7 @@ import { type Db, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { FILE_EVENT_SUBSCRIBERS } from '../../lib/file-events.js';
 import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from '../../lib/jobs/queue.js';
-import { queryRows } from '../../lib/sql.js';
+import { queryRows, readRows } from '../../lib/sql.js';
 import { SUMMARY_COLUMNS, type SummaryRow, summaryFrom } from './file-lists.repository.js';
 
 // The files area's queries: files, versions, grants, shares, attachments, comments, follows
@@ -14,11 +14,19 @@ import { SUMMARY_COLUMNS, type SummaryRow, summaryFrom } from './file-lists.repo
 // ---------------------------------------------------------------------------------------------
 // Categories (their fields are the category area's: categoryFields in category.service.ts)
 
-export function liveCategory(tx: Tx, id: number) {
-  return tx.category.findFirst({
-    where: { id, deletedAt: null },
-    select: { id: true, name: true, incrementalPrefix: true, nextIncremental: true },
-  });
+export async function liveCategory(tx: Tx, id: number) {
+  const [row] = await readRows<{
+    id: number;
+    name: string;
+    incrementalPrefix: string;
+    nextIncremental: number;
+  }>(
+    tx,
+    Prisma.sql`SELECT id, name, incremental_prefix AS "incrementalPrefix", next_incremental AS "nextIncremental"
+      FROM categories WHERE id = ${id}::int AND deleted_at IS NULL`,
+    'quire_live_category',
+  );
+  return row ?? null;
 }
 
 /**
