@@ -99,6 +99,28 @@ describe('the search results page', () => {
       expect(within(bar).getByRole('button', { name })).toBeEnabled();
   });
 
+  it('filters a number field between the values of its "from" and "to" boxes', async () => {
+    const { calls } = server({
+      'GET /api/filter-attributes': {
+        body: {
+          data: { ...attributes, fields: [{ id: 8, name: 'Amount', type: 'number', items: null }] },
+        },
+      },
+      'POST /api/filter-files': { body: { data: page([found()]) } },
+    });
+    const { user, location } = renderApp('/search?q=zephyr&field=8&min=10');
+    const from = await screen.findByRole('spinbutton', { name: 'Amount from' }, { timeout: 10_000 });
+    expect(from).toHaveValue(10);
+    await user.type(screen.getByRole('spinbutton', { name: 'Amount to' }), '250');
+    await waitFor(() => expect(location()).toContain('min=10&max=250'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/filter-files').at(-1)?.body).toMatchObject({
+        search: 'zephyr',
+        fields: [{ field_id: 8, min: 10, max: 250 }],
+      }),
+    );
+  });
+
   it('says so when nothing matches', async () => {
     server({ 'GET /api/all-search-files': { body: { data: page([]) } } });
     renderApp('/search?q=nothing');

@@ -42,6 +42,12 @@ function Select({
   );
 }
 
+/** A number or date field's two ends: its address key and the word its label ends with. */
+const RANGE_ENDS = [
+  { key: 'min', word: 'from' },
+  { key: 'max', word: 'to' },
+] as const;
+
 function Filters({ attributes }: { attributes: TFilterAttributes | undefined }) {
   const [params, setParams] = useSearchParams();
   const set = (changes: Record<string, string | null>) => setParams(withChanges(params, changes));
@@ -107,26 +113,19 @@ function Filters({ attributes }: { attributes: TFilterAttributes | undefined }) 
           options={(field.items ?? []).map((i) => ({ value: String(i.key), label: i.label }))}
         />
       ) : field?.type === 'number' || field?.type === 'date' ? (
-        <>
-          <label className="field">
-            <span>{field.name} from</span>
+        RANGE_ENDS.map(({ key, word }) => (
+          <label key={key} className="field">
+            <span>
+              {field.name} {word}
+            </span>
             <input
               className="control"
               type={field.type === 'date' ? 'date' : 'number'}
-              value={params.get('min') ?? ''}
-              onChange={(e) => set({ min: e.target.value })}
+              value={params.get(key) ?? ''}
+              onChange={(e) => set({ [key]: e.target.value })}
             />
           </label>
-          <label className="field">
-            <span>{field.name} to</span>
-            <input
-              className="control"
-              type={field.type === 'date' ? 'date' : 'number'}
-              value={params.get('max') ?? ''}
-              onChange={(e) => set({ max: e.target.value })}
-            />
-          </label>
-        </>
+        ))
       ) : field ? (
         <label className="field">
           <span>{field.name} is</span>
