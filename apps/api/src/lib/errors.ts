@@ -99,6 +99,14 @@ export function invalidInput(message: string, errors: FieldError[]): AppError {
 }
 
 /** "row 4.label: The label is empty (and 2 more)": one line for a list of field errors. */
+/**
+ * A 400 with a code of its own, at one field: `message` for the answer, `atField` beside the
+ * field (default: the same words). For a refusal a person fixes at that field.
+ */
+export function refusedAt(code: string, path: string, message: string, atField = message): AppError {
+  return new AppError(code, 400, message, [{ path, message: atField }]);
+}
+
 /** The write broke a unique index (Prisma's P2002): someone saved the same key first. */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === 'P2002';
 

@@ -1,22 +1,15 @@
-import { AppError, createError } from '../../lib/errors.js';
+import { AppError, createError, refusedAt } from '../../lib/errors.js';
 
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired';
 
 /** A reset or verification link that is unknown, spent, expired or for another address. */
-export const invalidLink = () =>
-  new AppError('auth.invalid_link', 400, INVALID_LINK_MESSAGE, [
-    { path: 'body.token', message: INVALID_LINK_MESSAGE },
-  ]);
+export const invalidLink = () => refusedAt('auth.invalid_link', 'body.token', INVALID_LINK_MESSAGE);
 
 export const wrongCurrentPassword = () =>
-  new AppError('auth.wrong_current_password', 400, 'The current password is not correct', [
-    { path: 'body.current_password', message: 'The current password is not correct' },
-  ]);
+  refusedAt('auth.wrong_current_password', 'body.current_password', 'The current password is not correct');
 
 export const sameAsCurrentPassword = () =>
-  new AppError('validation_failed', 400, 'The new password must differ from the current one', [
-    { path: 'body.new_password', message: 'The new password must differ from the current one' },
-  ]);
+  refusedAt('validation_failed', 'body.new_password', 'The new password must differ from the current one');
 
 /** The account's progressive slowdown after failed passwords (never a lock: it ends on its own). */
 export const signInDelayed = (seconds: number) =>

@@ -1,4 +1,4 @@
-import { AppError, createError } from '../../lib/errors.js';
+import { AppError, createError, refusedAt } from '../../lib/errors.js';
 
 /** Wrong username or password; never says which. The sign-in service audits it itself. */
 export const invalidCredentials = () =>
@@ -36,21 +36,19 @@ export { INVALID_LINK_MESSAGE, invalidLink } from '../account/account.errors.js'
 
 const INVALID_CODE_MESSAGE = 'Invalid verification code';
 
-export const invalidCode = () =>
-  new AppError('auth.invalid_code', 400, INVALID_CODE_MESSAGE, [
-    { path: 'body.code', message: INVALID_CODE_MESSAGE },
-  ]);
+export const invalidCode = () => refusedAt('auth.invalid_code', 'body.code', INVALID_CODE_MESSAGE);
 
 const INVALID_RECOVERY_MESSAGE = 'That is not one of your unused recovery codes';
 export const invalidRecoveryCode = () =>
-  new AppError('auth.invalid_recovery_code', 400, INVALID_RECOVERY_MESSAGE, [
-    { path: 'body.recovery_code', message: INVALID_RECOVERY_MESSAGE },
-  ]);
+  refusedAt('auth.invalid_recovery_code', 'body.recovery_code', INVALID_RECOVERY_MESSAGE);
 
 export const codeAlreadyUsed = () =>
-  new AppError('auth.code_already_used', 400, 'This code has already been used. Wait for the next code.', [
-    { path: 'body.code', message: 'This code has already been used' },
-  ]);
+  refusedAt(
+    'auth.code_already_used',
+    'body.code',
+    'This code has already been used. Wait for the next code.',
+    'This code has already been used',
+  );
 
 export const twoFactorNotSetUp = createError({
   code: 'auth.two_factor_not_set_up',
@@ -71,9 +69,7 @@ export const companyRequiresTwoFactor = createError({
 });
 
 export const wrongPassword = (field: string) =>
-  new AppError('auth.wrong_password', 400, 'The password is not correct', [
-    { path: `body.${field}`, message: 'The password is not correct' },
-  ]);
+  refusedAt('auth.wrong_password', `body.${field}`, 'The password is not correct');
 
 export const selfRegistrationOff = createError({
   code: 'auth.self_registration_off',

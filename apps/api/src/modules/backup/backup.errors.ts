@@ -1,4 +1,4 @@
-import { AppError, createError } from '../../lib/errors.js';
+import { createError, refusedAt } from '../../lib/errors.js';
 
 export const backupNotFound = createError({
   code: 'backup.not_found',
@@ -32,21 +32,19 @@ export const backupInUse = createError({
 
 /** An uploaded archive that does not match its manifest (or is no archive): nothing is listed. */
 export const invalidArchive = (reason: string) =>
-  new AppError('backup.invalid_archive', 400, `This is not a usable Quire backup: ${reason}`, [
-    { path: 'body.file', message: reason },
-  ]);
+  refusedAt('backup.invalid_archive', 'body.file', `This is not a usable Quire backup: ${reason}`, reason);
 
 /** A stored archive that no longer carries this installation's signature: nothing is restored. */
 export const unrestorableArchive = (reason: string) =>
-  new AppError(
+  refusedAt(
     'backup.invalid_archive',
-    400,
+    'params.id',
     `This backup cannot be restored, nothing was changed: ${reason}`,
-    [{ path: 'params.id', message: reason }],
+    reason,
   );
 
 export const badCron = (reason: string) =>
-  new AppError('validation_failed', 400, `cron: ${reason}`, [{ path: 'body.cron', message: reason }]);
+  refusedAt('validation_failed', 'body.cron', `cron: ${reason}`, reason);
 
 /** What a refused non-Company-Admin was trying to do (assertCompanyAdmin's message). */
 export const MANAGE_BACKUPS = 'manage backups';

@@ -1,4 +1,4 @@
-import { AppError, createError } from '../../lib/errors.js';
+import { AppError, createError, refusedAt } from '../../lib/errors.js';
 import { PRIVATE_HOST_MESSAGE } from './email.hosts.js';
 
 export const emailNotConfigured = createError({
@@ -8,9 +8,12 @@ export const emailNotConfigured = createError({
 });
 
 export const privateSmtpHost = () =>
-  new AppError('email.private_host', 400, 'The SMTP host is on this machine or a private network', [
-    { path: 'body.host', message: PRIVATE_HOST_MESSAGE },
-  ]);
+  refusedAt(
+    'email.private_host',
+    'body.host',
+    'The SMTP host is on this machine or a private network',
+    PRIVATE_HOST_MESSAGE,
+  );
 
 /** The SMTP server did not take the test message: what happened, in our words (never the server's). */
 export const testMailFailed = (reason: string) =>

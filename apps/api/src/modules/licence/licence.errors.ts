@@ -1,8 +1,7 @@
-import { AppError, createError } from '../../lib/errors.js';
+import { AppError, createError, refusedAt } from '../../lib/errors.js';
 
 /** A licence that does not verify (forged, altered, not a licence): its reason, on the field. */
-export const licenceRefused = (reason: string) =>
-  new AppError('licence.invalid', 400, reason, [{ path: 'body.licence', message: reason }]);
+export const licenceRefused = (reason: string) => refusedAt('licence.invalid', 'body.licence', reason);
 
 export const licenceAlreadyExpired = createError({
   code: 'licence.already_expired',
