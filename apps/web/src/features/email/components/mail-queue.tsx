@@ -5,8 +5,7 @@ import { DataTable, QueryState, RefreshButton, RowAction, Timestamp } from '../.
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
-import { useDeleteMailJob } from '../api/delete-mail-job';
-import { type MailQueueQuery, useMailQueue } from '../api/get-mail-queue';
+import { type MailQueueQuery, useDeleteMailJob, useMailQueue } from '../api/mail-queue';
 import { explainSmtpError, type SmtpTarget } from '../lib/smtp-error';
 import { MailStatusBadge } from './mail-status-badge';
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { errorMessage } from '../../../lib/error-message';
 import { setServerErrors } from '../../../lib/form';
-import { useSendTestEmail } from '../api/send-test-email';
+import { useSendTestEmail } from '../api/mail-queue';
 import { explainSmtpError, type SmtpTarget } from '../lib/smtp-error';
 
 /** What happened; `detail`: the raw text behind an explained SMTP failure. */

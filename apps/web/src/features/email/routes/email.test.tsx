@@ -2,7 +2,7 @@ import type { AccessType, TEmailSetup, TMailJob } from '@quire/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { onePage } from '../../../testing/fixtures';
-import { type MockRoutes, signedInApi } from '../../../testing/mock-api';
+import { type MockRoutes, type RecordedCall, signedInApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
 const SETUP: TEmailSetup = {
@@ -49,6 +49,10 @@ function server(routes: MockRoutes = {}, as: AccessType = 'COMPANY ADMIN') {
     ...routes,
   });
 }
+
+/** How many times the queue was asked for so far. */
+const queueCalls = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.path === '/api/email/notification').length;
 
 const smtp = async () =>
   screen.findByRole('region', { name: 'SMTP settings' }, { timeout: 5_000 }).then(async (region) => {
@@ -107,7 +111,7 @@ describe('the e-mail page', () => {
   });
 
   it('shows the SMTP error when the test e-mail fails', async () => {
-    server({
+    const { calls } = server({
       'POST /api/email/test': {
         status: 502,
         body: {
@@ -118,6 +122,8 @@ describe('the e-mail page', () => {
     });
     const { user, notifications } = renderApp('/admin/email');
     await smtp();
+    await screen.findByRole('row', { name: /ann@example.test/ });
+    const queueAsked = queueCalls(calls);
     const to = screen.getByLabelText('Send a test message to');
     expect(to).toHaveValue('jdoe@example.test');
     await user.click(screen.getByRole('button', { name: 'Send test e-mail' }));
@@ -126,6 +132,8 @@ describe('the e-mail page', () => {
       'The SMTP server refused the message: 535 Authentication failed',
     );
     expect(notifications.current()).toMatchObject({ title: 'Failed to send test e-mail' });
+    // A failed test e-mail joins the queue too: the queue is asked again.
+    await waitFor(() => expect(queueCalls(calls)).toBeGreaterThan(queueAsked));
   });
 
   it('explains a refused connection in words, keeping the raw text as details', async () => {
@@ -207,12 +215,14 @@ describe('the e-mail page', () => {
       ),
     );
 
+    const queueAsked = queueCalls(calls);
     await user.click(within(failed).getByRole('button', { name: /Delete the e-mail/ }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this e-mail?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete e-mail' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/email/job/delete/1')).toBe(true);
     expect(notifications.current()).toMatchObject({ title: 'E-mail deleted' });
+    await waitFor(() => expect(queueCalls(calls)).toBeGreaterThan(queueAsked));
   });
 
   it('is read only for an Auditor: the settings show, nothing can be changed or sent', async () => {
