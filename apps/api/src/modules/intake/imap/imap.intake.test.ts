@@ -4,7 +4,7 @@ import { callAs } from '../../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../../test/app.js';
 import { textPdf } from '../../../../test/documents.js';
 import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../test/dovecot.js';
-import { createCategory, createUser, loginAs } from '../../../../test/factories.js';
+import { seed, seededApp } from '../../../../test/seed.js';
 import * as intakeRepo from '../intake.repository.js';
 import { pollSource } from '../poll.service.js';
 import { NO_ATTACHMENT } from './imap.service.js';
@@ -54,13 +54,18 @@ beforeAll(async () => {
       { user: 'other', password: 'other-Pass-1' },
     ],
   });
-  t = await createTestApp({ IMAP_ALLOW_PRIVATE_HOSTS: 'true' });
-  const user = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  adminId = user.id;
-  admin = await loginAs(t.app, user, 'admin');
-  const named = ({ id, name }: { id: number; name: string }) => ({ id, name });
-  inbox = named(await createCategory(t.db, { name: 'Mail inbox' }));
-  invoices = named(await createCategory(t.db, { name: 'Supplier invoices' }));
+  const world = await seededApp(
+    {
+      users: { admin: { accessType: 'COMPANY ADMIN' } },
+      categories: { inbox: { name: 'Mail inbox' }, invoices: { name: 'Supplier invoices' } },
+    },
+    { IMAP_ALLOW_PRIVATE_HOSTS: 'true' },
+  );
+  ({
+    t,
+    categories: { inbox, invoices },
+  } = world);
+  ({ id: adminId, token: admin } = world.users.admin);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -315,8 +320,7 @@ describe('POST /api/intake/sources/test-inbox', () => {
   });
 
   it('is for File Control writers', async () => {
-    const staff = await createUser(t.db, { accessType: 'General staff' });
-    const token = await loginAs(t.app, staff, 'user');
+    const { token } = (await seed(t, { users: { staff: { accessType: 'General staff' } } })).users.staff;
     const res = await call(
       { method: 'POST', url: '/api/intake/sources/test-inbox', payload: { settings: inboxSettings() } },
       token,
@@ -384,11 +388,15 @@ describe('hosts on this machine or a private network', () => {
   afterAll(() => strict?.close());
 
   it('are refused for a source and a test unless IMAP_ALLOW_PRIVATE_HOSTS, nothing stored', async () => {
-    const user = await createUser(strict.db, { accessType: 'COMPANY ADMIN' });
-    const token = await loginAs(strict.app, user, 'admin');
-    const category = await createCategory(strict.db, { name: 'Inbox' });
+    const {
+      users: { admin: user },
+      categories: { category },
+    } = await seed(strict, {
+      users: { admin: { accessType: 'COMPANY ADMIN' } },
+      categories: { category: { name: 'Inbox' } },
+    });
     for (const host of ['127.0.0.1', 'localhost', '10.1.2.3']) {
-      const res = await callAs(strict, token, {
+      const res = await callAs(strict, user.token, {
         method: 'POST',
         url: '/api/intake/sources',
         payload: {
@@ -404,7 +412,7 @@ describe('hosts on this machine or a private network', () => {
         path: 'body.settings.host',
         message: expect.stringMatching(/private network.*IMAP_ALLOW_PRIVATE_HOSTS=true/),
       });
-      const test = await callAs(strict, token, {
+      const test = await callAs(strict, user.token, {
         method: 'POST',
         url: '/api/intake/sources/test-inbox',
         payload: { settings: inboxSettings({ host }) },
