@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../test/app.js';
+import type { TestContext } from '../../../../test/app.js';
 import { textPdf } from '../../../../test/documents.js';
 import {
   composeMessage,
@@ -7,7 +7,7 @@ import {
   startTestMailbox,
   type TestMailbox,
 } from '../../../../test/dovecot.js';
-import { createCategory, createUser } from '../../../../test/factories.js';
+import { seededApp } from '../../../../test/seed.js';
 import * as intakeRepo from '../intake.repository.js';
 import { closeImap, openImap } from './imap.connection.js';
 import { IMAP_POLL_MS, pollImapSource, retryImapPart, testImapConnection } from './imap.service.js';
@@ -34,9 +34,17 @@ beforeAll(async () => {
       password: `${user}-Pass-1`,
     })),
   });
-  t = await createTestApp({ IMAP_ALLOW_PRIVATE_HOSTS: 'true' }, { now: () => clock });
-  ownerId = (await createUser(t.db, { accessType: 'File Control Admin' })).id;
-  categoryId = (await createCategory(t.db, { name: 'Mailed in' })).id;
+  const world = await seededApp(
+    {
+      users: { owner: { accessType: 'File Control Admin', signIn: false } },
+      categories: { mailedIn: { name: 'Mailed in' } },
+    },
+    { IMAP_ALLOW_PRIVATE_HOSTS: 'true' },
+    { now: () => clock },
+  );
+  t = world.t;
+  ownerId = world.users.owner.id;
+  categoryId = world.categories.mailedIn.id;
 }, 60_000);
 afterAll(async () => {
   await t?.close();
