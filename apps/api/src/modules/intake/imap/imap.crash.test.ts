@@ -8,7 +8,7 @@ import {
   startTestMailbox,
   type TestMailbox,
 } from '../../../../test/dovecot.js';
-import { createCategory, createUser } from '../../../../test/factories.js';
+import { seed } from '../../../../test/seed.js';
 import { until } from '../../../../test/until.js';
 import * as intakeRepo from '../intake.repository.js';
 import { pollImapSource } from './imap.service.js';
@@ -36,8 +36,12 @@ afterAll(async () => {
 
 describe('an inbox read by a server killed with SIGKILL mid-message', () => {
   it('takes every part exactly once across servers', { timeout: 300_000 }, async () => {
-    const ownerId = (await createUser(t.db, { accessType: 'COMPANY ADMIN' })).id;
-    const categoryId = (await createCategory(t.db, { name: 'Mailed scans' })).id;
+    const world = await seed(t, {
+      users: { owner: { accessType: 'COMPANY ADMIN', signIn: false } },
+      categories: { scans: { name: 'Mailed scans' } },
+    });
+    const ownerId = world.users.owner.id;
+    const categoryId = world.categories.scans.id;
     const names = Array.from({ length: PARTS }, (_, i) => `scan-${String(i).padStart(3, '0')}.pdf`);
     await mail.deliver(
       composeMessage({
