@@ -1,19 +1,16 @@
 import { AppError, createError, type FieldError, invalidInput } from '../../lib/errors.js';
+import { objectNotFound } from '../../lib/object-guards.js';
 
 // The files area's named errors (file, file-actions and trash calls share them).
 
 /** A file that does not exist, is in the trash, or that the caller may not see: one answer. */
-export const fileNotFound = () =>
-  new AppError('file.not_found', 404, 'File not found', undefined, { refusal: true });
+export const fileNotFound = () => objectNotFound('file');
 
-export const categoryNotFound = () =>
-  new AppError('category.not_found', 404, 'Category not found', undefined, { refusal: true });
+export const categoryNotFound = () => objectNotFound('category');
 
-export const versionNotFound = () =>
-  new AppError('version.not_found', 404, 'Version not found', undefined, { refusal: true });
+export const versionNotFound = () => objectNotFound('version');
 
-export const attachmentNotFound = () =>
-  new AppError('attachment.not_found', 404, 'Attachment not found', undefined, { refusal: true });
+export const attachmentNotFound = () => objectNotFound('attachment');
 
 export const fileLocked = createError({
   code: 'file.locked',
