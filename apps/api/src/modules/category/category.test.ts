@@ -169,13 +169,16 @@ describe('POST /api/storeFolder', () => {
       categories: { parent: { name: uniqueName('Parent') } },
     });
     for (const name of ['one', 'two']) await post('/api/storeFolder', { name, parent_id: parent.id });
-    const res = await post('/api/storeFolder', {
+    const middle = {
       name: 'middle',
       description: 'Between',
       parent_id: parent.id,
       position: 1,
       inherit_permissions: false,
       incremental_prefix: 'INV-',
+    };
+    const res = await post('/api/storeFolder', {
+      ...middle,
       fields: [
         { field_id: level.id, required: true, default_value: '2' },
         { field_id: note.id, show_in_list: false },
@@ -187,15 +190,7 @@ describe('POST /api/storeFolder', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({
-      name: 'middle',
-      description: 'Between',
-      parent_id: parent.id,
-      position: 1,
-      inherit_permissions: false,
-      incremental_prefix: 'INV-',
-      ancestors: [{ id: parent.id, name: parent.name }],
-    });
+    expect(data).toMatchObject({ ...middle, ancestors: [{ id: parent.id, name: parent.name }] });
     expect(
       data.fields.map((f: { field: { id: number }; required: boolean; default_value: string | null }) => [
         f.field.id,
