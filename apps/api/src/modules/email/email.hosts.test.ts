@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/app.js';
-import { bearer } from '../../../test/factories.js';
-import { adminApp } from '../../../test/seed.js';
+import { adminApp, type CallAs } from '../../../test/seed.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import { PRIVATE_HOST_MESSAGE } from './email.hosts.js';
 
@@ -10,12 +9,9 @@ import { PRIVATE_HOST_MESSAGE } from './email.hosts.js';
 
 let t: TestContext;
 let smtp: TestSmtpServer;
-let admin: string;
+let asAdmin: CallAs;
 beforeAll(async () => {
-  ({
-    t,
-    admin: { token: admin },
-  } = await adminApp('COMPANY ADMIN'));
+  ({ t, asAdmin } = await adminApp('COMPANY ADMIN'));
   smtp = await startSmtpServer();
 });
 afterAll(async () => {
@@ -24,10 +20,9 @@ afterAll(async () => {
 });
 
 const setup = (host: string) =>
-  t.app.inject({
+  asAdmin({
     method: 'POST',
     url: '/api/email/setup',
-    headers: bearer(admin),
     payload: { host, port: smtp.port, security: 'none', from_address: 'noreply@quire.test' },
   });
 
@@ -75,10 +70,9 @@ describe('SMTP hosts on this machine or a private network', () => {
         fromAddress: 'noreply@quire.test',
       },
     });
-    const res = await t.app.inject({
+    const res = await asAdmin({
       method: 'POST',
       url: '/api/email/test',
-      headers: bearer(admin),
       payload: { to: 'probe@example.test' },
     });
     expect(res.statusCode).toBe(502);
