@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { createCategory, createFile, setFileValues } from '../../../test/factories.js';
-import { seededApp } from '../../../test/seed.js';
+import { seed, seededApp } from '../../../test/seed.js';
 import { api, designWorkflow, stageOf, startWorkflow } from '../../../test/workflows.js';
 import { emitFileEvent, type FileEvent } from '../../lib/file-events.js';
 import { notifyTransition } from './run.notify.js';
@@ -69,9 +69,17 @@ async function indexedFile(
   return file;
 }
 
+/** Files of the owner's, by name, alone in a new category that grants nothing. */
+const ownersFiles = <const F extends string>(...names: F[]) =>
+  seed(t, {
+    categories: { category: {} },
+    files: Object.fromEntries(names.map((name) => [name, { owner, category: 'category' }])) as Record<
+      F,
+      { owner: { id: number }; category: 'category' }
+    >,
+  });
 /** A file of the owner's, alone in a new category. */
-const ownersFileInNewCategory = async () =>
-  createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: (await createCategory(t.db)).id });
+const ownersFileInNewCategory = async () => (await ownersFiles('file')).files.file;
 const runOf = (fileId: number) =>
   t.db.workflowInstance.findFirst({ where: { fileId }, orderBy: { id: 'desc' } });
 
@@ -144,12 +152,14 @@ describe('a file indexed into a category', () => {
   });
 
   it('a file moved into the category starts it too', async () => {
-    const category = await createCategory(t.db);
+    const {
+      categories: { category },
+      files: { file },
+    } = await ownersFiles('file');
     await designWorkflow(t, admin, {
       categoryIds: [category.id],
       steps: [{ name: 'A', users: [alice.id], triggers: [{ kind: 'on_index' }] }],
     });
-    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
     await emit({ type: 'moved', file_id: file.id, category_id: category.id, actor_id: owner.id });
     await t.app.jobs.runDue();
     expect((await runOf(file.id))?.status).toBe('running');
@@ -168,8 +178,7 @@ describe('a metadata value changed', () => {
         { name: 'Approve', users: [alice.id] },
       ],
     });
-    const category = await createCategory(t.db);
-    const file = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
+    const file = await ownersFileInNewCategory();
     await startWorkflow(t, admin, w.id, [file.id]);
     await setFileValues(t.db, file.id, [{ fieldId: status.id, value: 1 }]);
     await emit({ type: 'values_changed', file_id: file.id, field_ids: [status.id], actor_id: owner.id });
@@ -261,10 +270,7 @@ describe('the clock', () => {
         { name: 'Release', users: [alice.id] },
       ],
     });
-    const category = await createCategory(t.db);
-    const due = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
-    const later = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
-    const held = await createFile(t.db, t.app.deps.blobs, { ownerId: owner.id, categoryId: category.id });
+    const { due, later, held } = (await ownersFiles('due', 'later', 'held')).files;
     const day = (offset: number) => new Date(Date.now() + offset * 24 * HOUR).toISOString().slice(0, 10);
     await setFileValues(t.db, due.id, [{ fieldId: payBy.id, value: day(-1) }]);
     await setFileValues(t.db, later.id, [{ fieldId: payBy.id, value: day(3) }]);
