@@ -1,6 +1,6 @@
 import { contract, type TSignInSettings } from '@quire/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/use-saving-mutation';
 import { signInSettingsQuery } from './sign-in-settings';
 
 export const updateSignInSettings = async (body: Partial<TSignInSettings>) =>
@@ -8,9 +8,5 @@ export const updateSignInSettings = async (body: Partial<TSignInSettings>) =>
 
 /** PUT /api/sign-in-settings with the settings that change; the answer is the new state. */
 export function useUpdateSignInSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateSignInSettings,
-    onSuccess: (saved) => queryClient.setQueryData(signInSettingsQuery().queryKey, saved),
-  });
+  return useSavingMutation(signInSettingsQuery().queryKey, updateSignInSettings);
 }

@@ -1,6 +1,6 @@
 import { contract, type TEmailSetupBody } from '@quire/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/use-saving-mutation';
 import { emailSetupQuery } from './get-email-setup';
 
 export const saveEmailSetup = async (body: TEmailSetupBody) =>
@@ -8,9 +8,5 @@ export const saveEmailSetup = async (body: TEmailSetupBody) =>
 
 /** POST /api/email/setup; the answer is the new saved state. */
 export function useSaveEmailSetup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveEmailSetup,
-    onSuccess: (saved) => queryClient.setQueryData(emailSetupQuery().queryKey, saved),
-  });
+  return useSavingMutation(emailSetupQuery().queryKey, saveEmailSetup);
 }

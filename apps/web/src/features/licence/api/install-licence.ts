@@ -1,6 +1,6 @@
 import { contract } from '@quire/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/use-saving-mutation';
 import { licenceQuery } from './get-licence';
 
 export const installLicence = async (licence: string) =>
@@ -8,9 +8,5 @@ export const installLicence = async (licence: string) =>
 
 /** POST /api/controlpanel/license-management: the answer is the new state. */
 export function useInstallLicence() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: installLicence,
-    onSuccess: (state) => queryClient.setQueryData(licenceQuery().queryKey, state),
-  });
+  return useSavingMutation(licenceQuery().queryKey, installLicence);
 }

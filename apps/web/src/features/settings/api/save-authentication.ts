@@ -1,6 +1,6 @@
 import { contract, type TAuthProviderBody } from '@quire/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { useSavingMutation } from '../../../lib/use-saving-mutation';
 import { authenticationQuery } from './get-authentication';
 
 export const saveAuthentication = async (body: TAuthProviderBody) =>
@@ -8,9 +8,5 @@ export const saveAuthentication = async (body: TAuthProviderBody) =>
 
 /** POST /api/settings/authentication/create (create or update). */
 export function useSaveAuthentication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveAuthentication,
-    onSuccess: (saved) => queryClient.setQueryData(authenticationQuery().queryKey, saved),
-  });
+  return useSavingMutation(authenticationQuery().queryKey, saveAuthentication);
 }
