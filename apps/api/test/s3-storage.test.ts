@@ -5,9 +5,10 @@ import { enqueue } from '../src/lib/jobs/queue.js';
 import { SINGLE_PUT_BYTES } from '../src/lib/s3-blob-store.js';
 import { callAs } from './access.js';
 import { createTestApp, type TestContext } from './app.js';
-import { createCategory, createFile, createUser, loginAs, TEST_PASSWORD } from './factories.js';
+import { createFile, createUser, loginAs, TEST_PASSWORD } from './factories.js';
 import { multipart } from './multipart.js';
 import { startS3, type TestS3 } from './s3.js';
+import { seed, seededApp } from './seed.js';
 
 // Quire with STORAGE=s3, through the real app, on a real S3-protocol server (s3rver): files
 // go up and come down (whole, by range, revalidated), are collected from the bucket once
@@ -26,12 +27,18 @@ let cat = 0;
 
 beforeAll(async () => {
   s3 = await startS3();
-  t = await createTestApp({ ...s3.env, APP_SECRET }, { now: () => clock ?? new Date() });
-  const o = await createUser(t.db);
-  const a = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-  owner = await loginAs(t.app, o, 'user');
-  admin = await loginAs(t.app, a);
-  cat = (await createCategory(t.db, { grants: [{ userId: o.id, rights: ['upload', 'edit', 'delete'] }] })).id;
+  const world = await seededApp(
+    {
+      users: { owner: {}, admin: { accessType: 'COMPANY ADMIN' } },
+      categories: { cat: { grants: { owner: ['upload', 'edit', 'delete'] } } },
+    },
+    { ...s3.env, APP_SECRET },
+    { now: () => clock ?? new Date() },
+  );
+  t = world.t;
+  owner = world.users.owner.token;
+  admin = world.users.admin.token;
+  cat = world.categories.cat.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -101,16 +108,20 @@ describe('Quire on an S3-compatible store', () => {
     const goingAway = await startS3();
     const away = await createTestApp({ ...goingAway.env, APP_SECRET });
     try {
-      const someone = await createUser(away.db);
-      const token = await loginAs(away.app, someone, 'user');
-      const folder = (
-        await createCategory(away.db, { grants: [{ userId: someone.id, rights: ['upload', 'edit'] }] })
-      ).id;
-      const stored = await createFile(away.db, away.app.deps.blobs, {
-        ownerId: someone.id,
-        categoryId: folder,
-        content: Buffer.from('in the bucket, out of reach'),
+      const world = await seed(away, {
+        users: { someone: {} },
+        categories: { folder: { grants: { someone: ['upload', 'edit'] } } },
+        files: {
+          stored: {
+            owner: 'someone',
+            category: 'folder',
+            content: Buffer.from('in the bucket, out of reach'),
+          },
+        },
       });
+      const { token } = world.users.someone;
+      const folder = world.categories.folder.id;
+      const { stored } = world.files;
       await goingAway.close();
       const before = await away.db.file.count();
       const form = multipart({
