@@ -102,14 +102,14 @@ export function PublicPreviewPage() {
       >
         Download
       </Button>
-      <div className="file-preview">
+      <section className="file-preview" aria-label="Preview" tabIndex={0}>
         <FilePreview
           kind={f.preview ?? 'none'}
           name={token}
           fileName={f.name ?? 'Shared file'}
           load={() => content('inline')}
         />
-      </div>
+      </section>
     </PublicFrame>
   );
 }

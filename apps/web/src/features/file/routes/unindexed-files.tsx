@@ -100,7 +100,7 @@ function IndexPanel({
         {file.folder_name ? <span className="muted"> in {file.folder_name}</span> : null}
       </h2>
       <div className="index-panel__body">
-        <section className="file-preview index-panel__preview" aria-label="Preview">
+        <section className="file-preview index-panel__preview" aria-label="Preview" tabIndex={0}>
           {f ? (
             <FilePreview
               kind={f.preview}
