@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions, jobSchedules } from '../src/jobs.js';
 import { createTestApp, type TestContext } from './app.js';
-import { bearer, createCategory, createUser, loginAs } from './factories.js';
+import { bearer } from './factories.js';
 import { multipart } from './multipart.js';
+import { seed, uploader } from './seed.js';
 
 // Every schedule of apps/api/src/jobs.ts, fired once through the app's own runner (its
 // definitions, its schedules, its deps) and run to the end (issue 23, point 16: the hourly
@@ -37,8 +38,13 @@ beforeAll(async () => {
   // The intake poll is off while no source is enabled: an empty watched folder, so it fires too.
   const dir = path.join(t.dataDir, 'intake', 'scanner');
   await mkdir(dir, { recursive: true });
-  const scanner = await createUser(t.db);
-  const inbox = await createCategory(t.db, { grants: [{ userId: scanner.id, rights: ['upload'] }] });
+  const {
+    users: { scanner },
+    categories: { inbox },
+  } = await seed(t, {
+    users: { scanner: { signIn: false } },
+    categories: { inbox: { grants: { scanner: ['upload'] } } },
+  });
   await t.db.intakeSource.create({
     data: {
       kind: 'folder',
@@ -59,13 +65,11 @@ describe('the registered schedules', () => {
 
   it('each fires once a day has passed, and its job runs to the end (none fails)', async () => {
     // An upload enqueues the jobs that follow a file's events (notifications, workflows, text).
-    const owner = await createUser(t.db);
-    const folder = await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['upload'] }] });
+    const { token, category: folder } = await uploader(t);
     const form = multipart({
       folder_id: String(folder.id),
       file: { content: Buffer.from('words to search\n'), filename: 'a.txt', contentType: 'text/plain' },
     });
-    const token = await loginAs(t.app, owner, 'user');
     const uploaded = await t.app.inject({
       method: 'POST',
       url: '/api/new-upload',
