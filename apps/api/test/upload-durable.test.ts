@@ -10,9 +10,8 @@ import { JOBS_CHANNEL } from '../src/lib/jobs/queue.js';
 import { insertUploads } from '../src/modules/file/file.repository.js';
 import { createTestApp, type TestContext } from './app.js';
 import { childServersKilledAfterEach } from './child-server.js';
-import { createCategory, createUser } from './factories.js';
 import { multipart } from './multipart.js';
-import { uploader } from './seed.js';
+import { seed, uploader } from './seed.js';
 
 // A new upload is written as one statement (file.repository insertUploads): its rows, audit
 // event, file event jobs and the workers' wake-up commit together before the 200, and its
@@ -155,10 +154,13 @@ describe('a new upload', () => {
   });
 
   it('written as a group: a call into a category that is gone gets null and writes nothing, the others go in', async () => {
-    const user = await createUser(t.db);
-    const other = await createUser(t.db);
-    const gone = await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload'] }] });
-    const live = await createCategory(t.db, { grants: [{ userId: other.id, rights: ['upload'] }] });
+    const {
+      users: { user, other },
+      categories: { gone, live },
+    } = await seed(t, {
+      users: { user: { signIn: false }, other: { signIn: false } },
+      categories: { gone: { grants: { user: ['upload'] } }, live: { grants: { other: ['upload'] } } },
+    });
     await t.db.category.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     const counts = async () => [
       await t.db.file.count(),
