@@ -9,6 +9,9 @@
 // database in DIR and seeds it only on the first run with that many files (later runs reuse
 // it; it prints its address, for EXPLAIN); `--only TEXT` times the calls whose label holds
 // TEXT. Options are given as `--files N` or `--files=N`.
+//
+// Over 400 lines on purpose: one table of cases, each an API call beside the SQL it runs bare
+// and its plainest form; split, the cases would lose the set-up they share.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -145,6 +148,15 @@ try {
       ...(payload ? { payload } : {}),
     });
   const win = (quantity: number) => ({ limit: quantity, offset: 0 });
+  // The staff member's sets, read in one named statement as readSeenSets does.
+  const staffSets = async () => {
+    if (staffScope.kind !== 'grants') throw new Error('the staff member reads by grants');
+    const sets = seenSetsSql(staffScope);
+    const row = (
+      await pool.query({ name: 'quire_seen_sets', text: sets.text, values: sets.values as unknown[] })
+    ).rows[0];
+    return seenOfRow(staffScope, row);
+  };
   // The caller's sets (and the filter's category tree), read once a request as the service
   // does (one named statement, as there; none for 'all'), then the page and its count.
   const findBare = async (
@@ -253,17 +265,7 @@ try {
       as: staffToken,
       api: inject(staffToken, 'GET', `/api/fileIncategory/${fullest.id}?page=1&quantity=20`),
       sql: async () => {
-        if (staffScope.kind !== 'grants') throw new Error('the staff member reads by grants');
-        const sets = seenSetsSql(staffScope);
-        const row = (
-          await pool.query({ name: 'quire_seen_sets', text: sets.text, values: sets.values as unknown[] })
-        ).rows[0];
-        const s = categoryPageSql(
-          seenOfRow(staffScope, row),
-          fullest.id,
-          { fields: [] },
-          { page: 1, quantity: 20 },
-        );
+        const s = categoryPageSql(await staffSets(), fullest.id, { fields: [] }, { page: 1, quantity: 20 });
         await bare(s.rows, s.count);
       },
       plain: async () => {
@@ -326,12 +328,7 @@ try {
       api: inject(staffToken, 'GET', '/api/dashboard/table'),
       sql: async () => {
         // The caller's sets, read once (as the service does), then the four tables by them.
-        if (staffScope.kind !== 'grants') throw new Error('the staff member reads by grants');
-        const sets = seenSetsSql(staffScope);
-        const row = (
-          await pool.query({ name: 'quire_seen_sets', text: sets.text, values: sets.values as unknown[] })
-        ).rows[0];
-        const seen = seenOfRow(staffScope, row);
+        const seen = await staffSets();
         await Promise.all(
           (['previewed', 'checked_out', 'recent', 'assigned'] as const).map((t) => {
             const s = repo.dashboardSql[t](seen, win(10));
