@@ -193,6 +193,11 @@ export async function seed<
   return world;
 }
 
+/** One person, made and signed in as seed() makes people: `(await person(t, { accessType: 'Auditor' })).token`. */
+export async function person(t: TestContext, o: SeedUser = {}): Promise<SeededUser> {
+  return (await seed(t, { users: { person: o } })).users.person;
+}
+
 /** The ids of a world's people, groups, categories or files, by name: `idsOf(world.files).march`. */
 export const idsOf = <K extends string>(named: Record<K, { id: number }>) =>
   Object.fromEntries(Object.entries<{ id: number }>(named).map(([name, { id }]) => [name, id])) as Record<
