@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { person } from '../../../test/seed.js';
 
 const SENT = 'If an account exists for that address, we have sent a link to reset the password.';
 const INVALID = 'This link is invalid or has expired';
@@ -213,8 +214,8 @@ describe('POST /account/password/verify-token', () => {
 
 describe('POST /account/reset-password', () => {
   it('sets the new password, spends the link, and ends every session of the user', async () => {
-    const user = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const oldSession = await loginAs(t.app, user);
+    const user = await person(t, { accessType: 'COMPANY ADMIN' });
+    const oldSession = user.token;
     await requestReset(user.email);
     const token = await tokenFromMail(user.email);
 
@@ -296,8 +297,8 @@ describe('PUT /account/updatepassword', () => {
     });
 
   it("changes the password and ends the user's other sessions, not this one", async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const user = await person(t, { accessType: 'Auditor' });
+    const { token } = user;
     const other = await loginAs(t.app, user, 'user');
     const res = await update(token, {
       current_password: TEST_PASSWORD,
@@ -323,8 +324,8 @@ describe('PUT /account/updatepassword', () => {
     ],
     [{ new_password: NEW_PASSWORD }, 'body.current_password'],
   ])('answers %j with 400 naming %s, and changes nothing', async (payload, path) => {
-    const user = await createUser(t.db);
-    const token = await loginAs(t.app, user, 'user');
+    const user = await person(t);
+    const { token } = user;
     const before = await counts();
     const res = await update(token, payload);
     expect(res.statusCode).toBe(400);
@@ -334,8 +335,8 @@ describe('PUT /account/updatepassword', () => {
   });
 
   it('refuses a wrong current password with 400 naming it, changes nothing, and records the failure', async () => {
-    const user = await createUser(t.db);
-    const token = await loginAs(t.app, user, 'user');
+    const user = await person(t);
+    const { token } = user;
     const before = await counts();
     const res = await update(token, { current_password: 'wrong-password', new_password: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
@@ -351,8 +352,8 @@ describe('PUT /account/updatepassword', () => {
   });
 
   it('counts wrong current passwords like failed sign-ins: a stolen session cannot keep guessing', async () => {
-    const user = await createUser(t.db);
-    const token = await loginAs(t.app, user, 'user');
+    const user = await person(t);
+    const { token } = user;
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const res = await update(token, { current_password: `guess-${i}-wrong`, new_password: NEW_PASSWORD });
