@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
-import { bearer, createUser, ensureCompany, loginAs } from '../../../test/factories.js';
+import { bearer, createUser, ensureCompany } from '../../../test/factories.js';
+import { person } from '../../../test/seed.js';
 
 const RESENT =
   'If an account waiting for verification exists for that address, we have sent a new verification link.';
@@ -260,7 +261,7 @@ describe('GET /account/resend-verification/{email}', () => {
     await post('/account/register', who);
     const oldToken = await verificationToken(who.email);
     const row = await t.db.user.findUniqueOrThrow({ where: { email: who.email } });
-    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const { token: admin } = await person(t, { accessType: 'COMPANY ADMIN' });
     const put = (url: string) =>
       t.app.inject({ method: 'PUT', url, payload: { id: row.id }, headers: bearer(admin) });
     expect((await put('/api/activate_user')).statusCode).toBe(200);
@@ -385,16 +386,17 @@ describe('POST /v1/log/error and GET /api/client-errors', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/client-errors',
-      headers: bearer(await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }))),
+      headers: bearer((await person(t, { accessType: 'Auditor' })).token),
     });
     expect(list.body).not.toContain('live-reset-token');
     expect(list.body).not.toContain('live-verify-token');
   });
 
   it('records the user when a valid token is sent, and a short string of non-object data', async () => {
-    const user = await createUser(t.db);
-    const token = await loginAs(t.app, user, 'user');
-    expect((await post('/v1/log/error', { data: 'TypeError: x is undefined' }, token)).statusCode).toBe(200);
+    const user = await person(t);
+    expect((await post('/v1/log/error', { data: 'TypeError: x is undefined' }, user.token)).statusCode).toBe(
+      200,
+    );
     const row = await t.db.clientError.findFirstOrThrow({ orderBy: { id: 'desc' } });
     expect(row).toMatchObject({ userId: user.id, message: 'TypeError: x is undefined' });
     expect((await post('/v1/log/error', { data: [1, 2, 3] })).statusCode).toBe(200);
@@ -413,8 +415,7 @@ describe('POST /v1/log/error and GET /api/client-errors', () => {
 
   it('lists the reports newest first, a page at a time, for Settings readers', async () => {
     for (const n of [1, 2, 3]) await post('/v1/log/error', { data: { message: `paged error ${n}` } });
-    const auditor = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, auditor);
+    const { token } = await person(t, { accessType: 'Auditor' });
     const total = await t.db.clientError.count();
     const res = await t.app.inject({
       method: 'GET',
@@ -431,15 +432,14 @@ describe('POST /v1/log/error and GET /api/client-errors', () => {
 
   it('refuses the list without a token (401) and to General staff (403)', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/client-errors' })).statusCode).toBe(401);
-    const staff = await createUser(t.db);
-    const token = await loginAs(t.app, staff, 'user');
+    const { token } = await person(t);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/client-errors', headers: bearer(token) })).statusCode,
     ).toBe(403);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/client-errors?page=0',
-      headers: bearer(await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }))),
+      headers: bearer((await person(t, { accessType: 'COMPANY ADMIN' })).token),
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('query.page');
