@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { person, seed } from '../../../test/seed.js';
 
 let t: TestContext;
 /** How far the app's clock runs ahead of real time (the throttle tests move it). */
@@ -138,8 +139,8 @@ describe('POST /api/login', () => {
 
 describe('sessions', () => {
   it('logout revokes the token at once, and only that one', async () => {
-    const user = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
-    const token = await loginAs(t.app, user);
+    const user = await person(t, { accessType: 'COMPANY ADMIN' });
+    const { token } = user;
     const other = await loginAs(t.app, user, 'user');
 
     const before = await t.app.inject({ method: 'GET', url: '/api/check-session', headers: bearer(token) });
@@ -188,18 +189,16 @@ describe('sessions', () => {
   });
 
   it('stops a session when its user is deactivated', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
-    await t.db.user.update({ where: { id: user.id }, data: { status: 'deactivated' } });
+    const { id, token } = await person(t, { accessType: 'Auditor' });
+    await t.db.user.update({ where: { id }, data: { status: 'deactivated' } });
     const res = await t.app.inject({ method: 'GET', url: '/api/user/current', headers: bearer(token) });
     expect(res.statusCode).toBe(401);
   });
 
   it('stops an expired session', async () => {
-    const user = await createUser(t.db, { accessType: 'Auditor' });
-    const token = await loginAs(t.app, user);
+    const { id, token } = await person(t, { accessType: 'Auditor' });
     await t.db.session.updateMany({
-      where: { userId: user.id },
+      where: { userId: id },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     const res = await t.app.inject({ method: 'GET', url: '/api/check-session', headers: bearer(token) });
@@ -209,13 +208,12 @@ describe('sessions', () => {
 
 describe('current user', () => {
   it.each(['/api/user/current', '/user/current/'])('GET %s returns the signed-in user', async (url) => {
-    const user = await createUser(t.db, {
+    const user = await person(t, {
       accessType: 'User Administration Admin',
       firstName: 'Ada',
       lastName: 'Byron',
     });
-    const token = await loginAs(t.app, user);
-    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ id: user.id, username: user.username, name: 'Ada Byron', status: 'active' });
@@ -331,7 +329,7 @@ describe('sign-in throttle (docs/decisions/011-sign-in-throttle.md)', () => {
   });
 
   it('is lifted by a reset link, an admin’s new password or an admin’s unlock', async () => {
-    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const { token: admin } = await person(t, { accessType: 'COMPANY ADMIN' });
     const asAdmin = (method: 'PUT' | 'POST', url: string, payload: object) =>
       t.app.inject({ method, url, payload, headers: bearer(admin) });
     const slowed = async () => {
@@ -372,17 +370,20 @@ describe('sign-in throttle (docs/decisions/011-sign-in-throttle.md)', () => {
   });
 
   it('lets only a Settings writer unlock, and only users they may manage', async () => {
-    const auditor = await loginAs(t.app, await createUser(t.db, { accessType: 'Auditor' }));
-    const userAdmin = await loginAs(
-      t.app,
-      await createUser(t.db, { accessType: 'User Administration Admin' }),
-    );
-    const boss = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const { auditor, userAdmin, boss } = (
+      await seed(t, {
+        users: {
+          auditor: { accessType: 'Auditor' },
+          userAdmin: { accessType: 'User Administration Admin' },
+          boss: { accessType: 'COMPANY ADMIN', signIn: false },
+        },
+      })
+    ).users;
     const put = (token: string, id: number) =>
       t.app.inject({ method: 'PUT', url: '/api/unlock_user', payload: { id }, headers: bearer(token) });
-    expect((await put(auditor, boss.id)).statusCode).toBe(403);
-    expect((await put(userAdmin, boss.id)).statusCode).toBe(403);
-    expect((await put(userAdmin, 999_999)).statusCode).toBe(404);
+    expect((await put(auditor.token, boss.id)).statusCode).toBe(403);
+    expect((await put(userAdmin.token, boss.id)).statusCode).toBe(403);
+    expect((await put(userAdmin.token, 999_999)).statusCode).toBe(404);
     expect(
       await t.db.auditEvent.count({ where: { action: 'user.sign_in_unlocked', targetId: String(boss.id) } }),
     ).toBe(0);
