@@ -1,17 +1,19 @@
 import { allEndpoints, buildPath } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './app.js';
-import { bearer, createCategory, createFile, createUser, loginAs } from './factories.js';
+import type { TestContext } from './app.js';
+import { bearer } from './factories.js';
+import { adminApp, person, type SeededUser, seed } from './seed.js';
 
 // Bad input never crashes: every call of the contract, fed malformed params, bodies and
 // content types by a signed-in Company Admin, answers 4xx with a message — never a 500.
 
 let t: TestContext;
+let admin: SeededUser;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+  ({ t, admin } = await adminApp('COMPANY ADMIN'));
+  ({ token } = admin);
 });
 afterAll(() => t.close());
 
@@ -161,7 +163,7 @@ describe('a lone UTF-16 surrogate in a JSON body', () => {
   // The licence calls are the vendor admin's; every other one the Company Admin may call.
   let vendor: string;
   beforeAll(async () => {
-    vendor = await loginAs(t.app, await createUser(t.db, { accessType: 'DATAMAX ADMIN' }));
+    ({ token: vendor } = await person(t, { accessType: 'DATAMAX ADMIN' }));
   });
   const writes = allEndpoints().filter(
     (e) => e.def.method !== 'GET' && !['auth.logout', 'auth.clear2fa'].includes(e.operationId),
@@ -207,13 +209,12 @@ describe('a lone UTF-16 surrogate in a JSON body', () => {
     expect(report.json().errors[0].path).toBe('body.data.message');
     expect(await t.db.clientError.count()).toBe(reports);
 
-    const owner = await t.db.user.findFirstOrThrow({ where: { accessType: 'COMPANY_ADMIN' } });
-    const category = await createCategory(t.db, { name: 'Surrogates' });
-    const file = await createFile(t.db, t.app.deps.blobs, {
-      ownerId: owner.id,
-      categoryId: category.id,
-      name: 'kept.txt',
-    });
+    const { file } = (
+      await seed(t, {
+        categories: { surrogates: { name: 'Surrogates' } },
+        files: { file: { owner: admin, category: 'surrogates', name: 'kept.txt' } },
+      })
+    ).files;
     const rename = await send('/api/edit-file-name', `{"file_id":${file.id},"name":${LONE}}`);
     expect(rename.statusCode).toBe(400);
     expect(rename.json().errors[0].path).toBe('body.name');
