@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { loginAs, TEST_PASSWORD } from '../../../test/factories.js';
-import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
+import { person, type SeededUser, seededApp } from '../../../test/seed.js';
 import { type LicencePayload, signLicence } from './licence.document.js';
 
 // The tests make their own vendor key pair; the app checks licences against its public key
@@ -67,8 +67,7 @@ afterAll(() => t.close());
 
 describe('licence management', () => {
   it('is the vendor admin’s only: anonymous 401, everyone else 403 (audited)', async () => {
-    const { token: staff } = (await seed(t, { users: { staff: { accessType: 'General staff' } } })).users
-      .staff;
+    const { token: staff } = await person(t, { accessType: 'General staff' });
     expect((await state(null)).statusCode).toBe(401);
     for (const token of [companyAdmin, staff]) {
       expect((await state(token)).statusCode).toBe(403);
@@ -177,8 +176,7 @@ describe('licence management', () => {
     expect(refused.json().message).toMatch(/allows \d+ active users/);
     expect(await t.db.user.count({ where: { username: 'seat.two' } })).toBe(0);
 
-    const { sleeper } = (await seed(t, { users: { sleeper: { status: 'deactivated', signIn: false } } }))
-      .users;
+    const sleeper = await person(t, { status: 'deactivated', signIn: false });
     const activate = await callAs(t, companyAdmin, {
       method: 'PUT',
       url: '/api/activate_user',
@@ -195,7 +193,7 @@ describe('licence management', () => {
   it('after expiry: sign-in, reads and downloads work, writes are refused with one message, nothing is deleted', async () => {
     const users = await t.db.user.count();
     clock = new Date('2027-01-02T09:00:00.000Z');
-    const { admin } = (await seed(t, { users: { admin: { accessType: 'COMPANY ADMIN' } } })).users;
+    const admin = await person(t, { accessType: 'COMPANY ADMIN' });
     const { token } = admin; // sign-in works
     const list = await callAs(t, token, { method: 'GET', url: '/api/users/all' });
     expect(list.statusCode).toBe(200);
@@ -267,8 +265,7 @@ describe('licence management', () => {
     expect(s.problem).toMatch(
       /installed licence is not valid.*altered or not issued by the vendor.*read-only/,
     );
-    const { token: admin } = (await seed(t, { users: { admin: { accessType: 'COMPANY ADMIN' } } })).users
-      .admin;
+    const { token: admin } = await person(t, { accessType: 'COMPANY ADMIN' });
     const write = await callAs(t, admin, {
       method: 'POST',
       url: '/api/create_group',
