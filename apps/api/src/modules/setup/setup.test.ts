@@ -6,7 +6,7 @@ import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } fro
 import type { TestContext } from '../../../test/app.js';
 import { ensureCompany } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng, tinyWebp } from '../../../test/multipart.js';
-import { adminApp, seed } from '../../../test/seed.js';
+import { adminApp, person } from '../../../test/seed.js';
 
 let t: TestContext;
 let adminToken: string;
@@ -102,7 +102,7 @@ describe('company details', () => {
       email: 'office@acme.example',
       website: 'https://acme.example',
     });
-    const { token: staff } = (await seed(t, { users: { staff: {} } })).users.staff;
+    const { token: staff } = await person(t);
     expect((await callAs(t, staff, { method: 'GET', url: '/api/company_details' })).json().data.name).toBe(
       'Acme Ltd',
     );
