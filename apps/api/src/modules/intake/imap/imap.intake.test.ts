@@ -4,7 +4,7 @@ import { callAs } from '../../../../test/access.js';
 import { createTestApp, type TestContext } from '../../../../test/app.js';
 import { textPdf } from '../../../../test/documents.js';
 import { composeMessage, startTestMailbox, type TestMailbox } from '../../../../test/dovecot.js';
-import { seed, seededApp } from '../../../../test/seed.js';
+import { person, seed, seededApp } from '../../../../test/seed.js';
 import * as intakeRepo from '../intake.repository.js';
 import { pollSource } from '../poll.service.js';
 import { NO_ATTACHMENT } from './imap.service.js';
@@ -320,7 +320,7 @@ describe('POST /api/intake/sources/test-inbox', () => {
   });
 
   it('is for File Control writers', async () => {
-    const { token } = (await seed(t, { users: { staff: { accessType: 'General staff' } } })).users.staff;
+    const { token } = await person(t, { accessType: 'General staff' });
     const res = await call(
       { method: 'POST', url: '/api/intake/sources/test-inbox', payload: { settings: inboxSettings() } },
       token,
