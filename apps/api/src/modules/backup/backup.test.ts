@@ -10,7 +10,7 @@ import { COMPANY_ADMIN_WRITES, callAs, callerToken } from '../../../test/access.
 import type { TestContext } from '../../../test/app.js';
 import { loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
-import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
+import { person, type SeededUser, seededApp } from '../../../test/seed.js';
 import { auditKeyOf, verifyChain } from '../../lib/audit-chain.js';
 import { CRON_NEVER_DUE } from '../../lib/jobs/schedules.js';
 import { encryptSecret } from '../../lib/secrets.js';
@@ -269,7 +269,7 @@ describe('making a backup', () => {
     expect(await t.db.auditEvent.count({ where: { action: 'reauth.failed' } })).toBe(1);
 
     const secret = generateSecret();
-    const { u } = (await seed(t, { users: { u: { accessType: 'COMPANY ADMIN' } } })).users;
+    const u = await person(t, { accessType: 'COMPANY ADMIN' });
     await t.db.user.update({
       where: { id: u.id },
       data: { twoFactorEnabled: true, twoFactorSecret: encryptSecret(t.app.deps.secretKey, secret) },
