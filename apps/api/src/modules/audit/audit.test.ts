@@ -6,7 +6,7 @@ import type { TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
 import { asDatabaseOwner } from '../../../test/db-owner.js';
 import { errorPaths } from '../../../test/errors.js';
-import { type SeedUser, seed, seededApp } from '../../../test/seed.js';
+import { person, type SeedUser, seededApp } from '../../../test/seed.js';
 import { audit } from '../../lib/audit.js';
 import { auditKeyOf, auditKeySetting, keyAuditPool, verifyChain } from '../../lib/audit-chain.js';
 import { runVerification } from './audit.service.js';
@@ -26,8 +26,7 @@ afterAll(() => t.close());
 
 const get = (url: string) => callAs(t, token, { method: 'GET', url });
 /** A person who has not signed in: their events are only the ones a test writes. */
-const quietPerson = async (o: SeedUser = {}) =>
-  (await seed(t, { users: { person: { ...o, signIn: false } } })).users.person;
+const quietPerson = (o: SeedUser = {}) => person(t, { ...o, signIn: false });
 
 /** The audit key of the test app (its events are sealed with it). */
 const key = () => auditKeyOf(t.app.deps.secretKey);
@@ -69,9 +68,7 @@ describe('who may read the audit trail', () => {
   );
 
   it('audits a refusal, which then shows in the trail', async () => {
-    const {
-      users: { staff },
-    } = await seed(t, { users: { staff: {} } });
+    const staff = await person(t);
     const refused = await callAs(t, staff.token, { method: 'GET', url: '/api/audits/activity' });
     expect(refused.statusCode).toBe(403);
     const res = await get(`/api/audits/activity?user_id=${staff.id}&type=security`);
