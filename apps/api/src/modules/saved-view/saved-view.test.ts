@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import { seed, seededApp } from '../../../test/seed.js';
+import { person, seededApp } from '../../../test/seed.js';
 
 // Saved views: a person's own searches and filters by name, pinned to the dashboard, in their
 // order. Only the owner sees or changes one (404 otherwise, audited); each write is audited.
@@ -197,7 +197,7 @@ describe('saved views', () => {
   });
 
   it(`keeps at most ${SAVED_VIEWS_MAX} views per person`, async () => {
-    const { carol } = (await seed(t, { users: { carol: {} } })).users;
+    const carol = await person(t);
     const { token } = carol;
     await t.db.savedView.createMany({
       data: Array.from({ length: SAVED_VIEWS_MAX }, (_, i) => ({
