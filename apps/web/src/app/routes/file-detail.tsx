@@ -11,6 +11,7 @@ import { FileHistory } from '../../features/file/components/file-history';
 import { FilePreview } from '../../features/file/components/file-preview';
 import { CommentList, OtherFiles, VersionList } from '../../features/file/components/file-sections';
 import { OfficePreview } from '../../features/file/components/office-preview';
+import { PreviewRegion } from '../../features/file/components/preview-region';
 import { ShareDialog } from '../../features/file/components/share-dialog';
 import { WorkflowPanel } from '../../features/workflow/components/workflow-panel';
 import { callApi } from '../../lib/api-client';
@@ -69,8 +70,7 @@ export function FileDetailPage() {
       ) : null}
       {sharing ? <ShareDialog file={f} onClose={() => setSharing(false)} /> : null}
       <div className="file-page">
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls when it is larger than the page, and keys must reach it to scroll it (WCAG 2.1.1; axe scrollable-region-focusable) */}
-        <section className="file-preview" aria-label="Preview" tabIndex={0}>
+        <PreviewRegion>
           {f.preview === 'none' && officePreviewKind(f.mime_type) ? (
             <OfficePreview fileId={f.id} versionId={f.current_version_id} fileName={f.name} />
           ) : (
@@ -88,7 +88,7 @@ export function FileDetailPage() {
               }
             />
           )}
-        </section>
+        </PreviewRegion>
         <div className="file-side">
           <section aria-labelledby="values-heading">
             <h2 id="values-heading">Values</h2>

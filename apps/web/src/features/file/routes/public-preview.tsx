@@ -12,6 +12,7 @@ import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-blob';
 import { FilePreview } from '../components/file-preview';
+import { PreviewRegion } from '../components/preview-region';
 
 /** The frame of a page people reach without signing in. */
 function PublicFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -102,14 +103,14 @@ export function PublicPreviewPage() {
       >
         Download
       </Button>
-      <section className="file-preview" aria-label="Preview" tabIndex={0}>
+      <PreviewRegion>
         <FilePreview
           kind={f.preview ?? 'none'}
           name={token}
           fileName={f.name ?? 'Shared file'}
           load={() => content('inline')}
         />
-      </section>
+      </PreviewRegion>
     </PublicFrame>
   );
 }

@@ -14,6 +14,7 @@ import { useFolderMeta } from '../api/get-folder-meta';
 import { FilePreview } from '../components/file-preview';
 import { FileTable } from '../components/file-table';
 import { type MetadataErrors, MetadataForm, metadataErrors } from '../components/metadata-form';
+import { PreviewRegion } from '../components/preview-region';
 
 /** The category's fields as a form, once they have loaded. */
 function CategoryForm({
@@ -100,7 +101,7 @@ function IndexPanel({
         {file.folder_name ? <span className="muted"> in {file.folder_name}</span> : null}
       </h2>
       <div className="index-panel__body">
-        <section className="file-preview index-panel__preview" aria-label="Preview" tabIndex={0}>
+        <PreviewRegion className="index-panel__preview">
           {f ? (
             <FilePreview
               kind={f.preview}
@@ -115,7 +116,7 @@ function IndexPanel({
           ) : (
             <p className="muted">Loading the preview…</p>
           )}
-        </section>
+        </PreviewRegion>
         <div className="index-panel__form">
           <CategoryForm
             folderId={file.folder_id}
