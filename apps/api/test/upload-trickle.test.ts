@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
-import { createCategory, createUser, loginAs } from './factories.js';
 import { multipart } from './multipart.js';
+import { uploader } from './seed.js';
 
 // An upload whose body trickles in (issue 23, point 13), over a real socket: below
 // REQUEST_MIN_BYTES_PER_SEC once the grace period is over, the request is answered 408 and
@@ -18,9 +18,10 @@ beforeAll(async () => {
   t = await createTestApp({ REQUEST_MIN_BYTES_PER_SEC: '2000', REQUEST_MIN_RATE_GRACE_MS: '1000' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
-  const owner = await createUser(t.db);
-  token = await loginAs(t.app, owner, 'user');
-  folder = (await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['upload'] }] })).id;
+  ({
+    token,
+    category: { id: folder },
+  } = await uploader(t));
 });
 afterAll(() => t.close());
 
