@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
-import { createCategory, createUser, loginAs } from './factories.js';
 import { multipart } from './multipart.js';
+import { uploader } from './seed.js';
 
 // Many uploads at once into one category (issue 23, point 12): contention for the category's
 // running number, the same content's blob row and the pool's connections never fails an
@@ -16,9 +16,10 @@ let token = '';
 let folder = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createUser(t.db);
-  token = await loginAs(t.app, owner, 'user');
-  folder = (await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['upload'] }] })).id;
+  ({
+    token,
+    category: { id: folder },
+  } = await uploader(t));
   await t.db.$executeRawUnsafe(`
     CREATE FUNCTION test_slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN PERFORM pg_sleep(0.25); RETURN NEW; END $$`);
