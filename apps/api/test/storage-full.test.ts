@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlobStore, createBlobStore } from '../src/lib/blob-store.js';
 import { createTestApp, type TestContext } from './app.js';
-import { bearer, createCategory, createUser, loginAs } from './factories.js';
+import { bearer } from './factories.js';
 import { multipart } from './multipart.js';
+import { person, uploader } from './seed.js';
 
 // A full disk (issue 23, point 14). There is no tiny filesystem to fill here, so the blob
 // store's temp files are opened for real and their writes fail as a full disk fails them:
@@ -18,9 +19,10 @@ let folder = 0;
 let realStore: BlobStore;
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createUser(t.db);
-  token = await loginAs(t.app, owner, 'user');
-  folder = (await createCategory(t.db, { grants: [{ userId: owner.id, rights: ['upload'] }] })).id;
+  ({
+    token,
+    category: { id: folder },
+  } = await uploader(t));
   realStore = t.app.deps.blobs;
 });
 afterAll(() => t.close());
@@ -108,7 +110,7 @@ describe('the blob store on a full disk', () => {
   });
 
   it('health reports the free space of the blob store and of the data folder (to an admin)', async () => {
-    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const { token: admin } = await person(t, { accessType: 'COMPANY ADMIN' });
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     const body = res.json();
