@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './app.js';
-import { bearer, createUser, loginAs } from './factories.js';
+import type { TestContext } from './app.js';
+import { bearer } from './factories.js';
+import { seededApp } from './seed.js';
 
 // GET /api/health (issue 23): anyone, the Docker health check included, learns whether Quire
 // works and which part fails; the disks' sizes and free bytes only a signed-in admin or a
@@ -12,11 +13,15 @@ let t: TestContext;
 let admin = '';
 let staff = '';
 beforeAll(async () => {
-  t = await createTestApp({ HEALTH_TOKEN });
+  const world = await seededApp(
+    { users: { admin: { accessType: 'File Control Admin' }, staff: {} } },
+    { HEALTH_TOKEN },
+  );
+  t = world.t;
+  admin = world.users.admin.token;
+  staff = world.users.staff.token;
   // server.ts creates the blob store's folder at start; a test app has none until an upload.
   await mkdir(t.app.deps.config.storageDir, { recursive: true });
-  admin = await loginAs(t.app, await createUser(t.db, { accessType: 'File Control Admin' }));
-  staff = await loginAs(t.app, await createUser(t.db), 'user');
 });
 afterAll(() => t.close());
 
