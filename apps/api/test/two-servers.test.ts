@@ -5,10 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SINGLE_PUT_BYTES } from '../src/lib/s3-blob-store.js';
-import { createTestApp, type TestContext } from './app.js';
+import type { TestContext } from './app.js';
 import { type ChildServer, startChildServer } from './child-server.js';
-import { createCategory, createUser, TEST_PASSWORD } from './factories.js';
+import { TEST_PASSWORD } from './factories.js';
 import { startS3, type TestS3 } from './s3.js';
+import { seededApp } from './seed.js';
 import { until } from './until.js';
 
 // Quire on several servers: separate processes on one PostgreSQL and one S3-compatible store
@@ -31,9 +32,19 @@ const dirs: string[] = [];
 
 beforeAll(async () => {
   s3 = await startS3();
-  t = await createTestApp({ ...s3.env, APP_SECRET });
-  user = await createUser(t.db);
-  cat = (await createCategory(t.db, { grants: [{ userId: user.id, rights: ['upload', 'edit'] }] })).id;
+  // The user signs in on the servers themselves.
+  const world = await seededApp(
+    {
+      users: { user: { signIn: false } },
+      categories: { cat: { grants: { user: ['upload', 'edit'] } } },
+    },
+    { ...s3.env, APP_SECRET },
+  );
+  ({
+    t,
+    users: { user },
+  } = world);
+  cat = world.categories.cat.id;
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
