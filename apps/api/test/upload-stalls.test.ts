@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
-import { createUser, loginAs } from './factories.js';
 import { multipart, tinyPng } from './multipart.js';
+import { person } from './seed.js';
 
 // Uploads cut off or stalled, over a real socket (app.inject cannot stall): each ends with a
 // 400 or a closed connection, leaves no temp file, and the server keeps answering.
@@ -18,7 +18,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
   storage = t.app.deps.config.storageDir;
-  token = await loginAs(t.app, await createUser(t.db, { accessType: 'General staff' }), 'user');
+  ({ token } = await person(t, { accessType: 'General staff' }));
 });
 afterAll(() => t.close());
 
