@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './app.js';
-import { createUser, loginAs } from './factories.js';
+import { person } from './seed.js';
 
 // The audit key is given to each database connection before the pool hands it out
 // (keyAuditPool in lib/audit-chain.ts): a query sent while the key's own query still runs
@@ -25,7 +25,7 @@ describe('the database pool', () => {
   it('prints no node-postgres deprecation while new connections are keyed under load', async () => {
     // Many calls at once: the pool (5 connections in tests) opens every connection it has,
     // each handed to a caller that queries at once.
-    const admin = await loginAs(t.app, await createUser(t.db, { accessType: 'COMPANY ADMIN' }));
+    const { token: admin } = await person(t, { accessType: 'COMPANY ADMIN' });
     const calls = Array.from({ length: 30 }, (_, i) =>
       i % 2
         ? t.app.inject({ method: 'GET', url: '/api/health' })
