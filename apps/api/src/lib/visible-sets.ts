@@ -55,10 +55,11 @@ export async function readSeenSets(db: Db, scope: Scope): Promise<SeenSets> {
  */
 export function seenInCategory(seen: SeenSets, categoryId: number, alias = 'f'): Prisma.Sql {
   if (seen.kind === 'all') return Prisma.sql`true`;
-  const f = Prisma.raw(alias);
-  const { own, granted } = ways(seen, alias);
-  const shared = seen.categoryIds.includes(categoryId) ? [Prisma.sql`NOT ${f}.has_own_permissions`] : [];
-  return Prisma.sql`(${Prisma.join([...shared, own, ...(granted ? [granted] : [])], ' OR ')})`;
+  const viewed = seen.categoryIds.includes(categoryId);
+  return anyWay({
+    ...ways(seen, alias),
+    inCategory: viewed ? Prisma.sql`NOT ${Prisma.raw(alias)}.has_own_permissions` : null,
+  });
 }
 
 /** The three ways of seeing a file by the sets, each a condition on `alias` (null: an empty set). */
@@ -110,6 +111,10 @@ export function seenRoutes(seen: SeenSets, alias = 'f'): Prisma.Sql[] {
 /** A condition on a `files` row that holds when the sets' caller may see it. */
 export function seenCondition(seen: SeenSets, alias = 'f'): Prisma.Sql {
   if (seen.kind === 'all') return Prisma.sql`true`;
-  const { own, inCategory, granted } = ways(seen, alias);
+  return anyWay(ways(seen, alias));
+}
+
+/** The ways' OR, leaving out those with an empty set. */
+function anyWay({ own, inCategory, granted }: ReturnType<typeof ways>): Prisma.Sql {
   return Prisma.sql`(${Prisma.join([own, ...(inCategory ? [inCategory] : []), ...(granted ? [granted] : [])], ' OR ')})`;
 }
