@@ -185,39 +185,33 @@ const DATABASE_DOWN_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed',
 const DATABASE_DOWN_MESSAGE =
   /Connection terminated|Can't reach database server|Server has closed the connection|Client has encountered a connection error/i;
 
-/** Whether `err` (or what it wraps: cause, Prisma's driver adapter error, AggregateError) says the database is away. */
-export function isDatabaseDown(err: unknown, depth = 0): boolean {
+/**
+ * Whether `test` holds for `err` or for what it wraps (its cause, Prisma's driver adapter
+ * error, an AggregateError's errors), up to four levels down.
+ */
+function inErrorChain(err: unknown, test: (e: Record<string, unknown>) => boolean, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as {
-    code?: unknown;
-    kind?: unknown;
-    message?: unknown;
-    cause?: unknown;
-    meta?: unknown;
-    errors?: unknown;
-  };
-  if (typeof e.code === 'string' && DATABASE_DOWN_CODES.has(e.code)) return true;
-  if (typeof e.kind === 'string' && DATABASE_DOWN_KINDS.has(e.kind)) return true;
-  if (typeof e.message === 'string' && DATABASE_DOWN_MESSAGE.test(e.message)) return true;
+  const e = err as Record<string, unknown>;
+  if (test(e)) return true;
   const adapterError = (e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
   const wrapped = [e.cause, adapterError, ...(Array.isArray(e.errors) ? e.errors : [])];
-  return wrapped.some((inner) => isDatabaseDown(inner, depth + 1));
+  return wrapped.some((inner) => inErrorChain(inner, test, depth + 1));
+}
+
+/** Whether `err` (or what it wraps) says the database is away. */
+export function isDatabaseDown(err: unknown): boolean {
+  return inErrorChain(
+    err,
+    (e) =>
+      (typeof e.code === 'string' && DATABASE_DOWN_CODES.has(e.code)) ||
+      (typeof e.kind === 'string' && DATABASE_DOWN_KINDS.has(e.kind)) ||
+      (typeof e.message === 'string' && DATABASE_DOWN_MESSAGE.test(e.message)),
+  );
 }
 
 /** Whether `err` (or what it wraps) is PostgreSQL's disk_full (53100). */
-function isDatabaseFull(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as {
-    code?: unknown;
-    originalCode?: unknown;
-    cause?: unknown;
-    meta?: unknown;
-    errors?: unknown;
-  };
-  if (e.code === DATABASE_FULL || e.originalCode === DATABASE_FULL) return true;
-  const adapterError = (e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError;
-  const wrapped = [e.cause, adapterError, ...(Array.isArray(e.errors) ? e.errors : [])];
-  return wrapped.some((inner) => isDatabaseFull(inner, depth + 1));
+function isDatabaseFull(err: unknown): boolean {
+  return inErrorChain(err, (e) => e.code === DATABASE_FULL || e.originalCode === DATABASE_FULL);
 }
 
 /**
