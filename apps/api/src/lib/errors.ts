@@ -98,7 +98,6 @@ export function invalidInput(message: string, errors: FieldError[]): AppError {
   return new AppError('validation_failed', 400, message, errors);
 }
 
-/** "row 4.label: The label is empty (and 2 more)": one line for a list of field errors. */
 /**
  * A 400 with a code of its own, at one field: `message` for the answer, `atField` beside the
  * field (default: the same words). For a refusal a person fixes at that field.
@@ -122,6 +121,18 @@ export function nameRace(name: string | undefined, taken: (name: string) => Erro
   };
 }
 
+/**
+ * `nameTaken('group')`: the refusal of a name another group has, at `body.name`
+ * (`A group named "x" already exists`), for a check before the write and for `nameRace`.
+ */
+export function nameTaken(what: string) {
+  return (name: string) =>
+    invalidInput(`A ${what} named "${name}" already exists`, [
+      { path: 'body.name', message: `A ${what} with this name already exists` },
+    ]);
+}
+
+/** "row 4.label: The label is empty (and 2 more)": one line for a list of field errors. */
 export function summarise(errors: FieldError[]): string {
   const first = errors[0];
   if (!first) return 'Invalid input';

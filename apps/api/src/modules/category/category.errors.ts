@@ -1,4 +1,4 @@
-import { AppError, invalidInput, notFound } from '../../lib/errors.js';
+import { AppError, invalidInput, nameTaken, notFound } from '../../lib/errors.js';
 import { objectNotFound } from '../../lib/object-guards.js';
 
 /** The same 404 as the object guard's, for a category the caller may not see or that is gone. */
@@ -40,9 +40,6 @@ export function deleteUnconfirmed(
 
 export const categoryGroupNotFound = () => notFound('Category group');
 
-export const categoryGroupNameTaken = (name: string) =>
-  invalidInput(`A category group named "${name}" already exists`, [
-    { path: 'body.name', message: 'A category group with this name already exists' },
-  ]);
+export const categoryGroupNameTaken = nameTaken('category group');
 
 export const tagNotFound = () => notFound('Related tag');

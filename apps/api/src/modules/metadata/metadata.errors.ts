@@ -1,11 +1,8 @@
-import { AppError, createError, invalidInput, notFound } from '../../lib/errors.js';
+import { AppError, createError, invalidInput, nameTaken, notFound } from '../../lib/errors.js';
 
 export const fieldNotFound = () => notFound('Metadata field');
 
-export const fieldNameTaken = (name: string) =>
-  invalidInput(`A metadata field named "${name}" already exists`, [
-    { path: 'body.name', message: 'A metadata field with this name already exists' },
-  ]);
+export const fieldNameTaken = nameTaken('metadata field');
 
 export const unknownValueList = () =>
   invalidInput('value_list_id: no such value list', [

@@ -1,12 +1,9 @@
 import { VALUE_LIST_KEY_MAX } from '@quire/contract';
-import { AppError, createError, invalidInput, notFound } from '../../lib/errors.js';
+import { AppError, createError, invalidInput, nameTaken, notFound } from '../../lib/errors.js';
 
 export const valueListNotFound = () => notFound('Value list');
 
-export const valueListNameTaken = (name: string) =>
-  invalidInput(`A value list named "${name}" already exists`, [
-    { path: 'body.name', message: 'A value list with this name already exists' },
-  ]);
+export const valueListNameTaken = nameTaken('value list');
 
 export const notASpreadsheet = () =>
   invalidInput('The file is not a readable .xlsx spreadsheet', [

@@ -282,7 +282,7 @@ export async function createFromExcel(
   const wanted = rows.map((r) => ({ key: r.key, label: r.label, at: `row ${r.row}`, name: `row ${r.row}` }));
   if (input.dryRun) {
     if (!errors.length && (await repo.findByName(deps.db, input.name)))
-      errors.push({ path: 'body.name', message: 'A value list with this name already exists' });
+      errors.push(...(valueListNameTaken(input.name).errors ?? []));
     return importResult(true, rows, errors, null);
   }
   if (errors.length) throw invalidInput(`Nothing was imported: ${summarise(errors)}`, errors);
@@ -312,7 +312,7 @@ export async function editFromExcel(
   const { rows, errors } = await readItemsSheet(input.content);
   if (input.dryRun) {
     if (!errors.length && input.name !== undefined && (await repo.findByName(deps.db, input.name, id)))
-      errors.push({ path: 'body.name', message: 'A value list with this name already exists' });
+      errors.push(...(valueListNameTaken(input.name).errors ?? []));
     if (!errors.length) errors.push(...(await previewItems(deps.db, id, matchRows(rows))));
     return importResult(true, rows, errors, null);
   }

@@ -16,7 +16,13 @@ import { readsEverything, scopeOf } from '../../lib/visibility.js';
 import { escalationIds, type Names, toSummaryDto, toWorkflowDto } from './design.dto.js';
 import * as repo from './design.repository.js';
 import * as detailsRepo from './step-details.repository.js';
-import { badField, badFields, nameTaken, workflowInUse, workflowNotFound } from './workflow.errors.js';
+import {
+  badField,
+  badFields,
+  workflowInUse,
+  workflowNameTaken,
+  workflowNotFound,
+} from './workflow.errors.js';
 import { checkValues, type FieldMeta, toText } from './workflow.values.js';
 
 // The workflow design (spec §3): workflows and their ordered steps (each step's assignees,
@@ -150,7 +156,7 @@ export async function saveWorkflow(
     .$transaction(async (tx) => {
       const before = body.id ? await repo.findWorkflowHead(tx, body.id) : null;
       if (body.id && !before) throw workflowNotFound();
-      if (await repo.workflowByName(tx, body.name, body.id)) throw nameTaken(body.name);
+      if (await repo.workflowByName(tx, body.name, body.id)) throw workflowNameTaken(body.name);
       const categoryIds = [...new Set(body.category_ids ?? [])];
       if (body.category_ids) {
         const live = await repo.liveCategoryIds(tx, categoryIds);
@@ -192,7 +198,7 @@ export async function saveWorkflow(
       if (activating) await startOnIndexing(tx, actor, workflow);
       return workflow.id;
     })
-    .catch(nameRace(body.name, nameTaken));
+    .catch(nameRace(body.name, workflowNameTaken));
   return getWorkflow(deps, id);
 }
 

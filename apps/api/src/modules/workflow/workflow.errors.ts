@@ -4,6 +4,7 @@ import {
   type FieldError,
   forbidden,
   invalidInput,
+  nameTaken,
   notFound,
 } from '../../lib/errors.js';
 
@@ -38,10 +39,7 @@ export const detailInUse = createError({
     `${files(n)} waiting in this step and still use its ${what}. Change it instead, or delete it once they have moved on.`,
 });
 
-export const nameTaken = (name: string) =>
-  invalidInput(`A workflow named "${name}" already exists`, [
-    { path: 'body.name', message: 'A workflow with this name already exists' },
-  ]);
+export const workflowNameTaken = nameTaken('workflow');
 
 export const badField = (path: string, message: string): AppError =>
   invalidInput(message, [{ path, message }]);
