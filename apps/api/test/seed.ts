@@ -1,6 +1,5 @@
 import type { AccessType, LoginRole } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
-import { accessTypeFromDb } from '../src/lib/access-types.js';
 import { emitFileEvent } from '../src/lib/file-events.js';
 import { callAs } from './access.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -34,7 +33,7 @@ import {
 type Rights = NonNullable<Grant['rights']>;
 
 export interface SeedUser extends UserOverrides {
-  /** Sign in with this role (default: user for General staff, else admin); false: no token. */
+  /** Sign in with this role (default: their login role); false: no token. */
   signIn?: LoginRole | false;
 }
 
@@ -91,6 +90,8 @@ export interface SeededUser {
   id: number;
   username: string;
   email: string;
+  /** The role stored for them (user for General staff, else admin, unless declared). */
+  loginRole: LoginRole;
   /** The bearer token of a signed-in session ('' with signIn: false). */
   token: string;
 }
@@ -109,6 +110,9 @@ export interface World<
   files: Record<F, { id: number; name: string; currentVersionId: number | null }>;
 }
 
+/** Where a world is seeded: a test's app and its database (a TestContext, or an app a test built itself). */
+export type Seedable = Pick<TestContext, 'app' | 'db'>;
+
 const isSeeded = (person: SeedUser | SeededUser): person is SeededUser => 'id' in person;
 
 const entries = <K extends string, V>(record: Partial<Record<K, V>> | undefined) =>
@@ -120,7 +124,7 @@ export async function seed<
   const C extends string = never,
   const F extends string = never,
   const M extends string = never,
->(t: TestContext, spec: SeedSpec<U, G, C, F, M>): Promise<World<U, G, C, F, M>> {
+>(t: Seedable, spec: SeedSpec<U, G, C, F, M>): Promise<World<U, G, C, F, M>> {
   const world = { users: {}, groups: {}, fields: {}, categories: {}, files: {} } as World<U, G, C, F, M>;
   for (const [name, person] of entries(spec.users)) {
     if (isSeeded(person)) {
@@ -129,11 +133,12 @@ export async function seed<
     }
     const { signIn, ...overrides } = person;
     const user = await createUser(t.db, overrides);
-    const role = signIn ?? (accessTypeFromDb(user.accessType) === 'General staff' ? 'user' : 'admin');
+    const role = signIn ?? user.loginRole;
     world.users[name] = {
       id: user.id,
       username: user.username,
       email: user.email,
+      loginRole: user.loginRole,
       token: role === false ? '' : await loginAs(t.app, user, role, overrides.password),
     };
   }
@@ -194,7 +199,7 @@ export async function seed<
 }
 
 /** One person, made and signed in as seed() makes people: `(await person(t, { accessType: 'Auditor' })).token`. */
-export async function person(t: TestContext, o: SeedUser = {}): Promise<SeededUser> {
+export async function person(t: Seedable, o: SeedUser = {}): Promise<SeededUser> {
   return (await seed(t, { users: { person: o } })).users.person;
 }
 

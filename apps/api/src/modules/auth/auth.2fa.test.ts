@@ -3,7 +3,8 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import { bearer, createUser, loginAs, TEST_PASSWORD, type UserOverrides } from '../../../test/factories.js';
+import { bearer, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { person, type SeedUser } from '../../../test/seed.js';
 
 // The clock is ours: 15 s into a 30-s TOTP step, moved on by whole steps, so codes of the
 // previous and the next step are exact and never flaky at a step boundary.
@@ -29,10 +30,10 @@ const sessionState = async (token: string) =>
 const auditCount = (action: string, userId?: number) =>
   t.db.auditEvent.count({ where: { action, ...(userId ? { targetId: String(userId) } : {}) } });
 
-async function signedIn(overrides: UserOverrides = {}) {
-  const user = await createUser(t.db, overrides);
-  const token = await loginAs(t.app, user, user.loginRole);
-  return { user, token };
+/** A person of `o`, signed in with their login role. */
+async function signedIn(o: SeedUser = {}) {
+  const user = await person(t, o);
+  return { user, token: user.token };
 }
 
 /** Sets up and turns on 2FA for a fresh user; returns the secret. */
@@ -441,7 +442,7 @@ describe('when the company requires 2FA', () => {
 
   it('a new session opens only session calls until verify2fa accepts a code', async () => {
     await t.db.company.updateMany({ data: { twoFactorRequired: true } });
-    const user = await createUser(t.db, { accessType: 'Auditor' });
+    const user = await person(t, { accessType: 'Auditor', signIn: false });
     const login = await post('/api/login', undefined, {
       username: user.username,
       password: TEST_PASSWORD,
