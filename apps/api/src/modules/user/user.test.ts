@@ -5,7 +5,7 @@ import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
-import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
+import { adminApp, type CallAs, person, type SeededUser, type SeedUser, seed } from '../../../test/seed.js';
 
 // The Settings user calls and the own account: passwords, sessions, creating, editing, who may
 // manage whom, the paged list.
@@ -53,7 +53,7 @@ const counts = async () => ({
 
 describe('who may call the Settings user calls', () => {
   type Case = { name: string; write: boolean; make: () => Promise<Inject> };
-  const target = async (over = {}) => createUser(t.db, { accessType: 'General staff', ...over });
+  const target = async (over: SeedUser = {}) => person(t, { ...over, signIn: false });
   // A User Administration Admin may create its own kind (not more: see "who may manage whom").
   const manageable = () => newUserBody({ access_type: 'User Administration Admin' });
   const cases: Case[] = [
@@ -139,7 +139,7 @@ describe('who may call the Settings user calls', () => {
       name: 'POST /api/logged-in-user/{id}/end',
       write: true,
       make: async () => {
-        await loginAs(t.app, await target(), 'user');
+        await person(t);
         const session = await t.db.session.findFirstOrThrow({
           where: { revokedAt: null },
           orderBy: { createdAt: 'desc' },
@@ -775,7 +775,8 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
     const { users } = await seed(t, { users: { second: { accessType: 'COMPANY ADMIN' } } });
     const second = users.second.token;
     for (const undo of ['/api/activate_user', '/api/deactivate_user']) {
-      const user = await createUser(t.db, {
+      const user = await person(t, {
+        signIn: false,
         status: undo === '/api/activate_user' ? 'deactivated' : 'active',
       });
       // Hold the user's row so both calls have read it before either writes: the delete
@@ -1032,7 +1033,11 @@ describe('GET /api/users/all', () => {
   it('pages (default 20), searches over names and e-mail, filters by status, sorts', async () => {
     const tag = fresh();
     for (let i = 0; i < 23; i += 1) {
-      await createUser(t.db, { accessType: 'Auditor', username: `${tag}u${String(i).padStart(2, '0')}` });
+      await person(t, {
+        accessType: 'Auditor',
+        username: `${tag}u${String(i).padStart(2, '0')}`,
+        signIn: false,
+      });
     }
     const {
       users: { deactivated },
