@@ -7,8 +7,8 @@ import { BLOB_COLLECT_CRON, BLOB_GRACE_MS, blobReferences } from '../src/lib/blo
 import { type BlobStore, createBlobStore } from '../src/lib/blob-store.js';
 import { enqueue } from '../src/lib/jobs/queue.js';
 import { createTestApp, type TestContext } from './app.js';
-import { createUser } from './factories.js';
 import { testRunner } from './jobs.js';
+import { person } from './seed.js';
 
 // The blob collector deletes blobs (row and file) that no row references, once they are older
 // than the grace period. What references a blob is read from the catalog: every foreign key
@@ -69,7 +69,7 @@ describe('the blob collector', () => {
     const signature = await blob('a signature in use', old);
     const attached = await blob('attached in a table added later', old);
     const young = await blob('uploaded a moment ago', hour);
-    const user = await createUser(t.db, { accessType: 'General staff' });
+    const user = await person(t, { signIn: false });
     await t.db.user.update({ where: { id: user.id }, data: { signatureBlobId: signature } });
     await t.db.$executeRawUnsafe('INSERT INTO "Probe Attachments" ("The Blob") VALUES ($1)', attached);
 
@@ -114,7 +114,7 @@ describe('the blob collector', () => {
     const then = new Date(Date.now() - old);
     await utimes(path.join(dir, orphan.slice(0, 2), orphan.slice(2, 4), orphan), then, then);
     const named = await blob('named by its row, and old', old);
-    const user = await createUser(t.db, { accessType: 'General staff' });
+    const user = await person(t, { signIn: false });
     await t.db.user.update({ where: { id: user.id }, data: { signatureBlobId: named } });
     // an upload in flight: stored a moment ago, its row not yet committed
     const inFlight = (await blobs.put(Buffer.from('an upload whose row is coming'))).id;
