@@ -5,7 +5,8 @@ import { rootDir } from '@quire/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../src/config.js';
 import { createTestApp, type TestContext } from './app.js';
-import { bearer, createUser, TEST_PASSWORD } from './factories.js';
+import { bearer, TEST_PASSWORD } from './factories.js';
+import { person } from './seed.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -88,7 +89,7 @@ describe('security headers', () => {
 
 describe('caching', () => {
   it('answers JSON with Cache-Control: no-store (a sign-in token, user lists)', async () => {
-    const admin = await createUser(t.db, { accessType: 'COMPANY ADMIN' });
+    const admin = await person(t, { accessType: 'COMPANY ADMIN', signIn: false });
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/login',
