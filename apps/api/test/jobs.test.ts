@@ -10,8 +10,9 @@ import { enqueue, enqueueMany, type JobPayloads } from '../src/lib/jobs/queue.js
 import { STALE_AFTER_MS, STOP_MESSAGE } from '../src/lib/jobs/runner.js';
 import { CronError, checkCron, nextDue, previousDue } from '../src/lib/jobs/schedules.js';
 import { createTestApp, type TestContext } from './app.js';
-import { bearer, createUser, loginAs } from './factories.js';
+import { bearer } from './factories.js';
 import { testRunner } from './jobs.js';
+import { person } from './seed.js';
 import { until } from './until.js';
 
 declare module '../src/lib/jobs/queue.js' {
@@ -607,7 +608,7 @@ describe('process roles (QUIRE_ROLE)', () => {
       expect(api.app.jobs.listening).toBe(false);
       expect(all.app.jobs.listening).toBe(true);
       for (const ctx of [api, all]) {
-        const admin = await loginAs(ctx.app, await createUser(ctx.db, { accessType: 'COMPANY ADMIN' }));
+        const admin = (await person(ctx, { accessType: 'COMPANY ADMIN' })).token;
         const res = await ctx.app.inject({
           method: 'GET',
           url: '/api/check-session',
