@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type OpenDatabase, openDatabase } from '../src/database.js';
-import { bearer, createUser, loginAs } from './factories.js';
+import { bearer } from './factories.js';
+import { person } from './seed.js';
 
 // PostgreSQL killed under a running server (issue 23, point 15), on an embedded cluster of
 // this test's own, opened as a start opens it (openDatabase): while it is away every call,
@@ -30,7 +31,7 @@ beforeAll(async () => {
   database = await openDatabase(config);
   app = await buildApp({ config, db: database.db });
   await app.ready();
-  token = await loginAs(app, await createUser(database.db), 'user');
+  token = (await person({ app, db: database.db })).token;
 }, 120_000);
 afterAll(async () => {
   await app?.close();
