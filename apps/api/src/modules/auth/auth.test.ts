@@ -106,8 +106,7 @@ describe('POST /api/login', () => {
   });
 
   it('writes a login audit event in the same transaction as the session', async () => {
-    const user = await createUser(t.db, { accessType: 'File Control Admin' });
-    await loginAs(t.app, user);
+    const user = await person(t, { accessType: 'File Control Admin' });
     const event = await t.db.auditEvent.findFirst({ where: { userId: user.id, action: 'login.success' } });
     expect(event?.message).toContain(user.username);
     const session = await t.db.session.findFirst({ where: { userId: user.id } });
