@@ -5,10 +5,10 @@ import { enqueue } from '../src/lib/jobs/queue.js';
 import { SINGLE_PUT_BYTES } from '../src/lib/s3-blob-store.js';
 import { callAs } from './access.js';
 import { createTestApp, type TestContext } from './app.js';
-import { createFile, createUser, loginAs, TEST_PASSWORD } from './factories.js';
+import { loginAs, TEST_PASSWORD } from './factories.js';
 import { multipart } from './multipart.js';
 import { startS3, type TestS3 } from './s3.js';
-import { seed, seededApp } from './seed.js';
+import { person, seed, seededApp } from './seed.js';
 
 // Quire with STORAGE=s3, through the real app, on a real S3-protocol server (s3rver): files
 // go up and come down (whole, by range, revalidated), are collected from the bucket once
@@ -155,17 +155,16 @@ describe('Quire on an S3-compatible store', () => {
     const back = await createTestApp({ APP_SECRET });
     try {
       // Made on a folder store…
-      const folderAdmin = await createUser(folder.db, {
-        accessType: 'COMPANY ADMIN',
-        username: 'folder.admin',
-      });
-      const folderToken = await loginAs(folder.app, folderAdmin);
       const content = Buffer.concat([Buffer.from('kept through two restores '), randomBytes(200_000)]);
-      const file = await createFile(folder.db, folder.app.deps.blobs, {
-        ownerId: folderAdmin.id,
-        name: 'travels.bin',
-        content,
+      const {
+        users: { folderAdmin },
+        files: { travels: file },
+      } = await seed(folder, {
+        users: { folderAdmin: { accessType: 'COMPANY ADMIN', username: 'folder.admin' } },
+        // Indexed though in no category, as createFile leaves it by default.
+        files: { travels: { owner: 'folderAdmin', name: 'travels.bin', content, indexed: true } },
       });
+      const folderToken = folderAdmin.token;
       const made = await backup(folder, folderToken);
       const archive = (
         await callAs(folder, folderToken, {
@@ -193,8 +192,8 @@ describe('Quire on an S3-compatible store', () => {
           payload: proof,
         })
       ).rawPayload;
-      const backAdmin = await createUser(back.db, { accessType: 'COMPANY ADMIN', username: 'back.admin' });
-      expect(await uploadAndRestore(back, await loginAs(back.app, backAdmin), fromS3)).toBe('restored');
+      const backAdmin = await person(back, { accessType: 'COMPANY ADMIN', username: 'back.admin' });
+      expect(await uploadAndRestore(back, backAdmin.token, fromS3)).toBe('restored');
       expect(await back.app.deps.blobs.exists(sha(content))).toBe(true);
       expect(
         (await download(back, await loginAs(back.app, folderAdmin), file.id)).rawPayload.equals(content),
