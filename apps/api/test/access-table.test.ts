@@ -20,8 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp, type TestContext } from './app.js';
 import { fieldSchema, isArraySchema, isIntegerSchema, objectKeys, sampleOf } from './contract-samples.js';
-import { bearer, createCategory, createFile, createUser, loginAs } from './factories.js';
+import { bearer } from './factories.js';
 import { multipart } from './multipart.js';
+import { person, type SeededUser, seed } from './seed.js';
 
 // OWASP ASVS 5.0 level 2, V8 (authorization), generated from the contract: every entry of
 // allEndpoints() is walked from its guard, so a new entry is walked without a line here.
@@ -122,8 +123,8 @@ const KNOWN_KINDS = {
 const ENTRIES = allEndpoints();
 
 let t: TestContext;
-let staff: { id: number; token: string };
-let owner: { id: number };
+let staff: SeededUser;
+let owner: SeededUser;
 /** Users a User Administration Admin may not manage: the vendor, and one with more access. */
 const beyond = { vendor: 0, companyAdmin: 0 };
 /** The token and user id of each caller, by label. */
@@ -159,11 +160,10 @@ const CALLERS: Caller[] = [
 
 /** A new user of the caller's kind, signed in. */
 async function signIn(c: Caller) {
-  const user = await createUser(t.db, { accessType: c.accessType });
-  const token = await loginAs(t.app, user, c.role);
+  const { id, token } = await person(t, { accessType: c.accessType, signIn: c.role });
   // Turned on after sign-in: the session has not passed the second factor.
-  if (c.pending) await t.db.user.update({ where: { id: user.id }, data: { twoFactorEnabled: true } });
-  return { token, userId: user.id };
+  if (c.pending) await t.db.user.update({ where: { id }, data: { twoFactorEnabled: true } });
+  return { token, userId: id };
 }
 
 /** What the guard answers a caller: pass, or the code of its 403. */
@@ -179,9 +179,9 @@ function guardAnswer(c: Caller, guard: Guard, operationId: string): 'pass' | str
 
 beforeAll(async () => {
   t = await createTestApp();
-  const staffUser = await createUser(t.db, { accessType: 'General staff' });
-  staff = { id: staffUser.id, token: await loginAs(t.app, staffUser, 'user') };
-  owner = await createUser(t.db, { accessType: 'General staff' });
+  ({
+    users: { staff, owner },
+  } = await seed(t, { users: { staff: {}, owner: { signIn: false } } }));
   for (const c of CALLERS) tokens.set(c.label, await signIn(c));
   beyond.vendor = (await signIn({ label: 'vendor', accessType: 'DATAMAX ADMIN', role: 'admin' })).userId;
   beyond.companyAdmin = (await signIn({ label: 'ca', accessType: 'COMPANY ADMIN', role: 'admin' })).userId;
@@ -277,11 +277,16 @@ async function plantObjects() {
     },
   });
   fixtures.fullCategory = (
-    await createCategory(t.db, {
-      name: 'Staff works here',
-      grants: [{ userId: staff.id, rights: ['upload', 'edit', 'delete', 'share', 'manage'] }],
+    await seed(t, {
+      users: { staff },
+      categories: {
+        full: {
+          name: 'Staff works here',
+          grants: { staff: ['upload', 'edit', 'delete', 'share', 'manage'] },
+        },
+      },
     })
-  ).id;
+  ).categories.full.id;
 
   await plantFile({
     id: ID.hiddenFile,
@@ -351,17 +356,17 @@ const OBJECTS: Record<ObjectKind, { hidden: number; viewOnly: number; gone: numb
 
 /** A new object staff holds every right on (a fresh one per use: the call may change it). */
 async function fresh(kind: ObjectKind): Promise<number> {
+  const full = { id: fixtures.fullCategory };
   if (kind === 'category')
     return (
-      await createCategory(t.db, {
-        parentId: fixtures.fullCategory,
-        grants: [{ userId: staff.id, rights: ['upload', 'edit', 'delete', 'share', 'manage'] }],
+      await seed(t, {
+        users: { staff },
+        categories: {
+          fresh: { parent: full, grants: { staff: ['upload', 'edit', 'delete', 'share', 'manage'] } },
+        },
       })
-    ).id;
-  const file = await createFile(t.db, t.app.deps.blobs, {
-    ownerId: staff.id,
-    categoryId: fixtures.fullCategory,
-  });
+    ).categories.fresh.id;
+  const { file } = (await seed(t, { files: { file: { owner: staff, category: full } } })).files;
   if (kind === 'file') return file.id;
   const version = await t.db.fileVersion.findFirstOrThrow({ where: { fileId: file.id } });
   if (kind === 'version') return version.id;
