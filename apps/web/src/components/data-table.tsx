@@ -1,6 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { formatDate, formatDateTime, formatShortDate, relativeTime } from '../lib/format';
 import { Button } from './button';
+import { Pagination, type PaginationProps } from './pagination';
 import { ScrollRegion } from './scroll-region';
 
 /** What `QueryState` reads of a TanStack query. */
@@ -76,6 +77,8 @@ export interface DataTableProps {
   actions?: boolean;
   /** A new page is loading. */
   busy?: boolean;
+  /** Previous / Next under the table, for a list that comes in pages (`pagingOf`). */
+  pagination?: PaginationProps | undefined;
   /** The rows. */
   children: ReactNode;
 }
@@ -105,30 +108,40 @@ export function ActionsHead({ className }: { className?: string }) {
   );
 }
 
-/** A table of rows with its caption and column headers. */
-export function DataTable({ caption, columns, actions = false, busy = false, children }: DataTableProps) {
-  const table = useRef<HTMLTableElement>(null);
+/** A table of rows with its caption and column headers, and its pagination if it has pages. */
+export function DataTable({
+  caption,
+  columns,
+  actions = false,
+  busy = false,
+  pagination,
+  children,
+}: DataTableProps) {
+  const tableRef = useRef<HTMLTableElement>(null);
   // After every render: rows come and go with paging and filters.
   useLayoutEffect(() => {
-    if (table.current) labelCells(table.current);
+    if (tableRef.current) labelCells(tableRef.current);
   });
   return (
-    <ScrollRegion label={caption}>
-      <table ref={table} className="data-table" aria-busy={busy || undefined}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-            {actions ? <ActionsHead className="cell-actions" /> : null}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </ScrollRegion>
+    <>
+      <ScrollRegion label={caption}>
+        <table ref={tableRef} className="data-table" aria-busy={busy || undefined}>
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+              {actions ? <ActionsHead className="cell-actions" /> : null}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </ScrollRegion>
+      {pagination ? <Pagination {...pagination} /> : null}
+    </>
   );
 }
 

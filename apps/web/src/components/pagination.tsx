@@ -58,18 +58,12 @@ export function Pagination({ page, lastPage, total, quantity, noun, onPage, busy
 /** Pagination for one page of a paged answer (`{ page, last_page, total, quantity }`); nothing when empty. */
 export function PageNavigation({
   data,
-  ...rest
+  noun,
+  onPage,
+  busy,
 }: {
-  data: { page: number; last_page: number; total: number; quantity: number } | undefined;
+  data: PageAnswer | undefined;
 } & Pick<PaginationProps, 'noun' | 'onPage' | 'busy'>) {
-  if (!data || data.total === 0) return null;
-  return (
-    <Pagination
-      page={data.page}
-      lastPage={data.last_page}
-      total={data.total}
-      quantity={data.quantity}
-      {...rest}
-    />
-  );
+  const paging = data && data.total > 0 ? pagingOf(data, noun, onPage, busy) : undefined;
+  return paging ? <Pagination {...paging} /> : null;
 }

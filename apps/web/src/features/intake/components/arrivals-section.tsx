@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { Pagination, pagingOf } from '../../../components/pagination';
+import { pagingOf } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useIntakeArrivals, useRetryArrival } from '../api/intake';
 
@@ -13,7 +13,6 @@ export function ArrivalsSection({ canWrite }: { canWrite: boolean }) {
   const notify = useNotify();
   useFailureToast(arrivals.error, arrivals.errorUpdatedAt, 'Failed to load arrivals');
   const items = arrivals.data?.items ?? [];
-  const paging = pagingOf(arrivals.data, 'arrivals', setPage, arrivals.isFetching);
   return (
     <section aria-labelledby="intake-arrivals">
       <h2 id="intake-arrivals">Recent arrivals</h2>
@@ -28,6 +27,7 @@ export function ArrivalsSection({ canWrite }: { canWrite: boolean }) {
           columns={['Arrived', 'File', 'Source', 'Status', 'Filed by', 'Reason']}
           actions={canWrite}
           busy={arrivals.isFetching}
+          pagination={pagingOf(arrivals.data, 'arrivals', setPage, arrivals.isFetching)}
         >
           {items.map((a) => (
             <tr key={a.id}>
@@ -59,7 +59,6 @@ export function ArrivalsSection({ canWrite }: { canWrite: boolean }) {
             </tr>
           ))}
         </DataTable>
-        {paging ? <Pagination {...paging} /> : null}
       </QueryState>
     </section>
   );

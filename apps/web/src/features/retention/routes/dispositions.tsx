@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { Pagination, pagingOf } from '../../../components/pagination';
+import { pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { type DispositionStatus, useDispositions, useScanDispositions } from '../api/dispositions';
@@ -39,7 +39,6 @@ export function DispositionsPage() {
   const items = list.data?.items ?? [];
   const open = status !== 'approved' && canWrite;
   const selected = items.filter((d) => chosen.has(d.id));
-  const paging = pagingOf(list.data, 'dispositions', setPage, list.isFetching);
   const toggle = (id: number) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -122,6 +121,7 @@ export function DispositionsPage() {
           ]}
           actions={open}
           busy={list.isFetching}
+          pagination={pagingOf(list.data, 'dispositions', setPage, list.isFetching)}
         >
           {items.map((d) => (
             <tr key={d.id}>
@@ -170,7 +170,6 @@ export function DispositionsPage() {
             </tr>
           ))}
         </DataTable>
-        {paging ? <Pagination {...paging} /> : null}
       </QueryState>
       {deciding?.decision === 'approve' ? (
         <ApproveDialog items={deciding.items} onClose={close} onDone={done} />

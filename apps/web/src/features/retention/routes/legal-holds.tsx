@@ -1,7 +1,7 @@
 import type { TLegalHold } from '@quire/contract';
 import { useState } from 'react';
 import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
-import { Pagination, pagingOf } from '../../../components/pagination';
+import { pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { type HoldStatus, useLegalHolds } from '../api/legal-holds';
@@ -20,7 +20,6 @@ export function LegalHoldsPage() {
   const holds = useLegalHolds(status, page);
   useFailureToast(holds.error, holds.errorUpdatedAt, 'Failed to load legal holds');
   const active = status === 'active';
-  const paging = pagingOf(holds.data, 'holds', setPage, holds.isFetching);
   return (
     <>
       <RetentionHeader title="Legal holds">
@@ -55,6 +54,7 @@ export function LegalHoldsPage() {
           columns={['Held', 'Kind', 'Files', 'Reason', 'Set by', active ? 'Since' : 'Released']}
           actions={canWrite && active}
           busy={holds.isFetching}
+          pagination={pagingOf(holds.data, 'holds', setPage, holds.isFetching)}
         >
           {holds.data?.items.map((h) => (
             <tr key={h.id}>
@@ -76,7 +76,6 @@ export function LegalHoldsPage() {
             </tr>
           ))}
         </DataTable>
-        {paging ? <Pagination {...paging} /> : null}
       </QueryState>
       {canWrite ? <HoldForm /> : null}
       {releasing ? <ReleaseHoldDialog hold={releasing} onClose={() => setReleasing(null)} /> : null}
