@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZPageMeta, zLine } from './common.js';
+import { XLSX_MEDIA_TYPE, ZId, ZPageMeta, zLine } from './common.js';
 import { endpoint } from './http.js';
 
 // The audit trail (spec §7 "Audit"): every event of the product, who, what, when, from where
@@ -376,7 +376,7 @@ export const auditContract = {
     summary: 'The filtered audit trail as an .xlsx workbook (at most 100,000 events; formulas made inert)',
     query: ZAuditExportQuery,
     produces: 'file',
-    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mediaType: XLSX_MEDIA_TYPE,
     extension: true,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZPageMeta, zLine } from './common.js';
+import { XLSX_MEDIA_TYPE, ZId, ZIdParams, ZPageMeta, zLine } from './common.js';
 import { ZFileCursor } from './dashboard-and-search.js';
 import { ZFieldValue, ZFileSummary } from './file.js';
 import { endpoint } from './http.js';
@@ -67,6 +67,7 @@ export const categoryFilesContract = {
     method: 'POST',
     path: '/api/fileIncategory/{id}',
     guard: 'signedIn',
+    reads: true,
     object: { category: 'view' },
     summary: 'The same list with the filters in the body (several metadata filters in `fields`)',
     params: ZIdParams,
@@ -79,7 +80,7 @@ export const categoryFilesContract = {
     guard: 'signedIn',
     object: { category: 'view' },
     produces: 'file',
-    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mediaType: XLSX_MEDIA_TYPE,
     summary: 'The filtered list as a spreadsheet, "Files in category {id}.xlsx"',
     params: ZIdParams,
     query: ZCategoryFilesQuery.omit({ page: true, quantity: true, cursor: true }),

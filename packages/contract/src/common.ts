@@ -114,3 +114,34 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 export const ZNull = z.null();
+
+/** A refusal at one field: `{ path: 'body.email', message }` (`row 4.email` for a spreadsheet row). */
+export const ZFieldError = z.object({ path: z.string(), message: z.string() });
+
+/** An .xlsx workbook's media type (imports, templates, exports, previews, search). */
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A .docx document's media type (previews, search). */
+export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The multipart fields of every Excel import: `dry_run` ("true": check only) and the .xlsx `file`. */
+export const excelImportFields = {
+  dry_run: z.enum(['true', 'false']).optional(),
+  file: z.custom<Blob>(),
+};
+
+/**
+ * The answer of an Excel import: `dry_run`, the rows read (`row`: the spreadsheet row, 2 = the
+ * first row below the header, then the row's own fields), `errors` (`{ path: 'row 4.email',
+ * message }`; empty when the file is fine; nothing is saved otherwise), then what the import
+ * saved (`saved`: nothing on a dry run).
+ */
+export const ZExcelImport = <Row extends z.ZodRawShape, Saved extends z.ZodRawShape>(
+  row: Row,
+  saved: Saved,
+) =>
+  z.object({
+    dry_run: z.boolean(),
+    rows: z.array(z.object({ row: z.number().int(), ...row })),
+    errors: z.array(ZFieldError),
+    ...saved,
+  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZPage, ZPageQuery, zLine, zMultiline } from './common.js';
+import { XLSX_MEDIA_TYPE, ZId, ZIdParams, ZNull, ZPage, ZPageQuery, zLine, zMultiline } from './common.js';
 import { ZComment, ZFileDetail, ZFileVersion } from './file.js';
 import { endpoint } from './http.js';
 
@@ -169,7 +169,7 @@ export const fileActionsContract = {
     guard: 'signedIn',
     object: { file: 'view' },
     produces: 'file',
-    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mediaType: XLSX_MEDIA_TYPE,
     summary: "A file's record as .xlsx: its metadata, versions and history",
     params: ZIdParams,
   }),

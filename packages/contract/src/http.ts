@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Area } from './access.js';
+import { ZFieldError } from './common.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -91,6 +92,11 @@ export interface EndpointDef {
   /** The call talks to an outside server (SMTP, LDAP): it can answer 502 when that fails. */
   upstream?: true;
   /**
+   * A POST that writes nothing (the spec sends its filters or question as a body): it answers
+   * like a GET, so an expired licence (read-only) does not refuse it.
+   */
+  reads?: true;
+  /**
    * A call the product needs that the spec does not list (e.g. an import template). Spec
    * calls keep the spec's exact method and path; extensions must be marked.
    */
@@ -111,7 +117,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 export const ZErrorBody = z.object({
   message: z.string(),
   code: z.string().optional(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.array(ZFieldError).optional(),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;
 

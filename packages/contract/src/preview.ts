@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { ZIdParams } from './common.js';
+import { DOCX_MEDIA_TYPE, XLSX_MEDIA_TYPE, ZIdParams } from './common.js';
 import { endpoint } from './http.js';
 
 // Derived content of a file's current version (made by the preview.derive job, never a
 // version): its thumbnail, and an Office file's preview as bounded HTML. Both need only the
 // view right: neither is the original's bytes. Spread into the `file` area.
-
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The types a thumbnail is made of (WebP decoded by libwebp, the rest drawn by MuPDF). */
 export const THUMBNAIL_TYPES: ReadonlySet<string> = new Set([
@@ -16,14 +13,14 @@ export const THUMBNAIL_TYPES: ReadonlySet<string> = new Set([
   'image/jpeg',
   'image/tiff',
   'image/webp',
-  DOCX,
-  XLSX,
+  DOCX_MEDIA_TYPE,
+  XLSX_MEDIA_TYPE,
 ]);
 
 /** The Office types previewed as HTML on the file page. */
 export const OFFICE_PREVIEW_TYPES: Readonly<Record<string, 'docx' | 'xlsx'>> = {
-  [DOCX]: 'docx',
-  [XLSX]: 'xlsx',
+  [DOCX_MEDIA_TYPE]: 'docx',
+  [XLSX_MEDIA_TYPE]: 'xlsx',
 };
 
 const baseType = (mimeType: string) => mimeType.toLowerCase().split(';')[0]?.trim() ?? '';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  excelImportFields,
+  XLSX_MEDIA_TYPE,
   ZAccessType,
+  ZExcelImport,
   ZId,
   ZIdParams,
   ZLoginRole,
@@ -142,31 +145,21 @@ export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Users one import may hold; a sheet with more is refused whole (400). */
 export const USER_IMPORT_MAX_ROWS = 1000;
 
-/** Multipart fields of the import: `file` (.xlsx) and `dry_run` ("true": preview only). */
-export const ZImportUsersUpload = z.object({
-  file: z.custom<Blob>(),
-  dry_run: z.enum(['true', 'false']).optional(),
-});
+/** Multipart fields of the import: `dry_run` and `file` (.xlsx). */
+export const ZImportUsersUpload = z.object(excelImportFields);
 
-export const ZImportUsersData = z.object({
-  dry_run: z.boolean(),
-  /** The rows read, with their spreadsheet row number (2 = first data row). */
-  rows: z.array(
-    z.object({
-      row: z.number().int(),
-      username: z.string(),
-      email: z.string(),
-      first_name: z.string(),
-      last_name: z.string(),
-      access_type: z.string(),
-      role: z.string(),
-    }),
-  ),
-  /** `{ path: 'row 4.email', message }`; empty when every row is fine. */
-  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+export const ZImportUsersData = ZExcelImport(
+  {
+    username: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    access_type: z.string(),
+    role: z.string(),
+  },
   /** How many users were created (0 on a dry run). */
-  created: z.number().int(),
-});
+  { created: z.number().int() },
+);
 
 export const userContract = {
   current: endpoint({
@@ -272,7 +265,7 @@ export const userContract = {
     path: '/api/users/import-template',
     guard: { area: 'settings', access: 'read' },
     produces: 'file',
-    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mediaType: XLSX_MEDIA_TYPE,
     extension: true,
     summary:
       'The .xlsx template for POST /api/import_user: the first sheet holds only the header row; an example and the allowed values are on sheets that are not imported',

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZId, ZIdParams, ZNull, ZText, zMultiline } from './common.js';
+import {
+  excelImportFields,
+  XLSX_MEDIA_TYPE,
+  ZExcelImport,
+  ZId,
+  ZIdParams,
+  ZNull,
+  ZText,
+  zMultiline,
+} from './common.js';
 import { endpoint } from './http.js';
 
 // Value lists (spec §7 "Value list"): ordered items with a key and a label, the choices of a
@@ -64,31 +73,24 @@ export const ZEditValueListBody = z.object({
 /** Columns of the import spreadsheet (row 1 is the header); `key` may be left empty. */
 export const VALUE_LIST_IMPORT_COLUMNS = ['key', 'label'] as const;
 export const VALUE_LIST_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Multipart fields of an import: `file` (.xlsx), the list's name and description, `dry_run` ("true": preview only). */
+/** Multipart fields of an import: the list's name and description, `dry_run` and `file` (.xlsx). */
 export const ZCreateFromExcelUpload = z.object({
   name: ZText(100),
   description: ZDescription.optional(),
-  dry_run: z.enum(['true', 'false']).optional(),
-  file: z.custom<Blob>(),
+  ...excelImportFields,
 });
 export const ZEditFromExcelUpload = z.object({
   name: ZText(100).optional(),
   description: ZDescription.optional(),
-  dry_run: z.enum(['true', 'false']).optional(),
-  file: z.custom<Blob>(),
+  ...excelImportFields,
 });
 
-export const ZValueListImport = z.object({
-  dry_run: z.boolean(),
-  /** The rows read, with their spreadsheet row number (2 = the first row below the header). */
-  rows: z.array(z.object({ row: z.number().int(), key: z.number().int().nullable(), label: z.string() })),
-  /** `{ path: 'row 4.label', message }`; empty when the file is fine. Nothing is saved otherwise. */
-  errors: z.array(z.object({ path: z.string(), message: z.string() })),
+export const ZValueListImport = ZExcelImport(
+  { key: z.number().int().nullable(), label: z.string() },
   /** The list as saved; null on a dry run or when the file has errors. */
-  value_list: ZValueListDetail.nullable(),
-});
+  { value_list: ZValueListDetail.nullable() },
+);
 export type TValueListImport = z.infer<typeof ZValueListImport>;
 
 export const valueListContract = {
