@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { contract, XLSX_MEDIA_TYPE } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { contentDisposition } from '../../lib/send-file.js';
@@ -16,7 +16,7 @@ export const auditModule = (deps: Deps) =>
       const stream = await service.exportActivity(deps, actor, query);
       const day = deps.now().toISOString().slice(0, 10);
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-type', XLSX_MEDIA_TYPE)
         .header('content-disposition', contentDisposition('attachment', `audit-trail-${day}.xlsx`))
         .header('cache-control', 'no-store')
         .send(stream);

@@ -1,4 +1,4 @@
-import { categoryFilesContract } from '@quire/contract';
+import { categoryFilesContract, XLSX_MEDIA_TYPE } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendGenerated } from '../../lib/send-file.js';
@@ -18,7 +18,7 @@ export const categoryFilesModule = (deps: Deps) =>
       const { stream, filename } = await list.exportCategoryFiles(deps, auth, actor, params.id, query);
       return sendGenerated(reply, {
         content: stream,
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        mimeType: XLSX_MEDIA_TYPE,
         filename,
       });
     },

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { DOCX_MEDIA_TYPE, XLSX_MEDIA_TYPE } from '@quire/contract';
 import { ChildTaskFailed, runInChild } from '../../lib/child-task.js';
 
 // Text extraction for search, bounded: each file is read in a child process of its own
@@ -32,9 +33,6 @@ export const EXTRACT_LIMITS: ExtractLimits = {
   memoryMb: 256,
 };
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * What kind of text a version holds, from its detected type and, for types detection cannot
  * name (plain text, HTML), from its first bytes; null when it is not read (images, archives…).
@@ -42,8 +40,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function textKindOf(mimeType: string, head: Buffer): TextKind | null {
   const mime = mimeType.toLowerCase().split(';')[0]?.trim() ?? '';
   if (mime === 'application/pdf' || head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (mime === DOCX) return 'docx';
-  if (mime === XLSX) return 'xlsx';
+  if (mime === DOCX_MEDIA_TYPE) return 'docx';
+  if (mime === XLSX_MEDIA_TYPE) return 'xlsx';
   if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'html';
   if (mime.startsWith('image/') || mime.startsWith('video/') || mime.startsWith('audio/')) return null;
   if (

@@ -1,4 +1,4 @@
-import { fileActionsContract } from '@quire/contract';
+import { fileActionsContract, XLSX_MEDIA_TYPE } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
@@ -78,7 +78,7 @@ export const fileActionsModule = (deps: Deps) =>
       const { content, filename } = await actions.exportRecord(deps, auth, actor, params.id);
       return sendGenerated(reply, {
         content,
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        mimeType: XLSX_MEDIA_TYPE,
         filename,
       });
     },

@@ -1,4 +1,4 @@
-import { contract, SIGNATURE_MAX_BYTES, USER_IMPORT_MAX_BYTES } from '@quire/contract';
+import { contract, SIGNATURE_MAX_BYTES, USER_IMPORT_MAX_BYTES, XLSX_MEDIA_TYPE } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
 import { defineRoutes } from '../../lib/route.js';
 import { sendBlob } from '../../lib/send-file.js';
@@ -85,7 +85,7 @@ export const userModule = (deps: Deps) =>
     },
     importTemplate: async ({ reply }) =>
       reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .type(XLSX_MEDIA_TYPE)
         .header('content-disposition', 'attachment; filename="users-import-template.xlsx"')
         .send(await creating.importTemplate()),
     editUser: async ({ params, auth, actor, body }) => ({
