@@ -228,6 +228,7 @@ export const authContract = {
     method: 'POST',
     path: '/account/email/is-valid',
     guard: 'public',
+    reads: true,
     summary:
       'Whether an e-mail address is well-formed (register form); `available` equals `valid`: whether an address has an account is never told',
     body: z.object({ email: zLine().trim().max(320) }),
@@ -262,6 +263,7 @@ export const authContract = {
     method: 'POST',
     path: '/account/password/verify-token',
     guard: 'public',
+    reads: true,
     summary: 'Whether a password reset link is still valid (unused, unexpired, for that e-mail)',
     body: ZEmailTokenBody,
     response: z.object({ valid: z.literal(true) }),

@@ -276,6 +276,7 @@ export const dashboardAndSearchContract = {
     method: 'POST',
     path: '/api/filter-files',
     guard: 'signedIn',
+    reads: true,
     summary:
       'Files matching every filter given (category, dates, metadata values, owner, workflow step, locked, checked out) and the search text',
     query: ZFilterFilesQuery,

@@ -197,6 +197,9 @@ describe('licence management', () => {
     const { token } = admin; // sign-in works
     const list = await callAs(t, token, { method: 'GET', url: '/api/users/all' });
     expect(list.statusCode).toBe(200);
+    // Searching is a read, though the spec sends its filters as a POST body.
+    const search = await callAs(t, token, { method: 'POST', url: '/api/filter-files', payload: {} });
+    expect(search.statusCode).toBe(200);
     const write = await callAs(t, token, {
       method: 'POST',
       url: '/api/create_group',
