@@ -7,10 +7,17 @@ export const SNIFF_BYTES = 4100;
 
 const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
+/**
+ * file-type (about 15 MB loaded) waits for the first upload rather than the start; the module
+ * is kept, since an import() per upload costs more than the detection (0.13 against 0.04 ms of
+ * CPU for a text head, measured under tsx).
+ */
+let fileType: Promise<typeof import('file-type')> | undefined;
+
 /** The type of content whose first bytes are `head`. */
 export async function detectType(head: Buffer): Promise<string> {
-  // file-type (about 15 MB loaded) waits for the first upload rather than the start.
-  const { fileTypeFromBuffer } = await import('file-type');
+  fileType ??= import('file-type');
+  const { fileTypeFromBuffer } = await fileType;
   const found = await fileTypeFromBuffer(head);
   if (found) return found.mime;
   if (head.length === 0) return 'application/octet-stream';
