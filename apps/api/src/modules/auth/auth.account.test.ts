@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { bearer, createUser, ensureCompany } from '../../../test/factories.js';
+import { tokenFromMail } from '../../../test/mail.js';
 import { person } from '../../../test/seed.js';
 
 const RESENT =
@@ -55,17 +56,7 @@ const newcomer = () => {
 };
 
 /** The token of the newest verification mail sent to `email`. */
-async function verificationToken(email: string) {
-  const mail = await t.db.mailJob.findFirstOrThrow({
-    where: { to: email, kind: 'email_verification' },
-    orderBy: { id: 'desc' },
-  });
-  const link = mail.text.match(/https:\/\/quire\.example\.test\/verify-email\?\S+/)?.[0];
-  if (!link) throw new Error(`no verification link in: ${mail.text}`);
-  const url = new URL(link);
-  expect(url.searchParams.get('email')).toBe(email);
-  return url.searchParams.get('token') as string;
-}
+const verificationToken = (email: string) => tokenFromMail(t, email, 'email_verification');
 
 describe('POST /account/register', () => {
   it('is refused with 403 while self-registration is off, and creates nothing', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { bearer, createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { tokenFromMail } from '../../../test/mail.js';
 import { person } from '../../../test/seed.js';
 
 const SENT = 'If an account exists for that address, we have sent a link to reset the password.';
@@ -29,17 +30,7 @@ const login = (username: string, password: string, role = 'admin') =>
   post('/api/login', { username, password, role });
 
 /** The token of the newest reset mail sent to `email`, read from the queued message. */
-async function tokenFromMail(email: string) {
-  const mail = await t.db.mailJob.findFirstOrThrow({
-    where: { to: email, kind: 'password_reset' },
-    orderBy: { id: 'desc' },
-  });
-  const link = mail.text.match(/https:\/\/quire\.example\.test\/reset-password\?\S+/)?.[0];
-  if (!link) throw new Error(`no reset link in: ${mail.text}`);
-  const url = new URL(link);
-  expect(url.searchParams.get('email')).toBe(email);
-  return url.searchParams.get('token') as string;
-}
+const resetToken = (email: string) => tokenFromMail(t, email, 'password_reset');
 
 const counts = async () => ({
   mails: await t.db.mailJob.count(),
@@ -56,7 +47,7 @@ describe('POST /account/password/email and GET /account/forgot-password/{email}'
     const mail = await t.db.mailJob.findFirstOrThrow({ where: { to: user.email } });
     expect(mail).toMatchObject({ kind: 'password_reset', status: expect.any(String) });
     expect(mail.subject).toContain('password');
-    const token = await tokenFromMail(user.email);
+    const token = await resetToken(user.email);
     expect(token).toMatch(/^[\w-]{40,}$/);
     const row = await t.db.userToken.findFirstOrThrow({ where: { userId: user.id } });
     expect(row.purpose).toBe('password_reset');
@@ -77,7 +68,7 @@ describe('POST /account/password/email and GET /account/forgot-password/{email}'
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(SENT);
     await t.settle();
-    expect(await tokenFromMail(user.email)).toBeTruthy();
+    expect(await resetToken(user.email)).toBeTruthy();
   });
 
   it.each([
@@ -108,7 +99,7 @@ describe('POST /account/password/email and GET /account/forgot-password/{email}'
       expect(answeredWhileLocked).toBe(true);
       // The work ran after the answer, once the tables were free again.
       await t.settle();
-      expect(await tokenFromMail(user.email)).toMatch(/^[\w-]{40,}$/);
+      expect(await resetToken(user.email)).toMatch(/^[\w-]{40,}$/);
     },
   );
 
@@ -158,9 +149,9 @@ describe('POST /account/password/email and GET /account/forgot-password/{email}'
   it('a newer link replaces the earlier one', async () => {
     const user = await createUser(t.db);
     await requestReset(user.email);
-    const first = await tokenFromMail(user.email);
+    const first = await resetToken(user.email);
     await requestReset(user.email);
-    const second = await tokenFromMail(user.email);
+    const second = await resetToken(user.email);
     expect(second).not.toBe(first);
     expect(
       (await post('/account/password/verify-token', { email: user.email, token: first })).statusCode,
@@ -183,7 +174,7 @@ describe('POST /account/password/verify-token', () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);
     await requestReset(user.email);
-    const token = await tokenFromMail(user.email);
+    const token = await resetToken(user.email);
     const ok = await post('/account/password/verify-token', { email: user.email, token });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toEqual({ valid: true });
@@ -217,7 +208,7 @@ describe('POST /account/reset-password', () => {
     const user = await person(t, { accessType: 'COMPANY ADMIN' });
     const oldSession = user.token;
     await requestReset(user.email);
-    const token = await tokenFromMail(user.email);
+    const token = await resetToken(user.email);
 
     const res = await post('/account/reset-password', { email: user.email, token, password: NEW_PASSWORD });
     expect(res.statusCode).toBe(200);
@@ -249,7 +240,7 @@ describe('POST /account/reset-password', () => {
   it('refuses a password the policy does not allow with 400 naming body.password, and changes nothing', async () => {
     const user = await createUser(t.db);
     await requestReset(user.email);
-    const token = await tokenFromMail(user.email);
+    const token = await resetToken(user.email);
     const hash = (await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash;
     for (const password of ['short', 'password123', `${user.username}-is-me`]) {
       const res = await post('/account/reset-password', { email: user.email, token, password });
@@ -263,7 +254,7 @@ describe('POST /account/reset-password', () => {
   it('refuses an expired link, a wrong e-mail and a missing field', async () => {
     const user = await createUser(t.db);
     await requestReset(user.email);
-    const token = await tokenFromMail(user.email);
+    const token = await resetToken(user.email);
     const wrong = await post('/account/reset-password', {
       email: 'x@example.test',
       token,
