@@ -64,10 +64,10 @@ async function newStep(workflowId: number, extra: object = {}) {
   return res.json().data as { id: number; position: number };
 }
 
-/** Expects a 400 naming `path`, with nothing written. */
-async function expect400(opts: InjectOptions, path: string) {
+/** Expects a POST of `payload` to `url` to answer 400 naming `path`, with nothing written. */
+async function expect400(url: string, payload: object, path: string) {
   const before = await workflowCounts(t);
-  const res = await call(opts);
+  const res = await call({ method: 'POST', url, payload });
   expect(res.statusCode, res.body).toBe(400);
   expect(errorPaths(res)).toContain(path);
   expect(await workflowCounts(t)).toEqual(before);
@@ -129,26 +129,13 @@ describe('POST /api/create_and_update_workflow', () => {
 
   it('refuses a taken name in any case, unknown categories and a bad shape (400), writing nothing', async () => {
     const existing = await newWorkflow();
+    await expect400('/api/create_and_update_workflow', { name: existing.name.toUpperCase() }, 'body.name');
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/create_and_update_workflow',
-        payload: { name: existing.name.toUpperCase() },
-      },
-      'body.name',
-    );
-    await expect400(
-      {
-        method: 'POST',
-        url: '/api/create_and_update_workflow',
-        payload: { name: uniqueName('Flow'), category_ids: [999999] },
-      },
+      '/api/create_and_update_workflow',
+      { name: uniqueName('Flow'), category_ids: [999999] },
       'body.category_ids',
     );
-    await expect400(
-      { method: 'POST', url: '/api/create_and_update_workflow', payload: { name: ' ', status: 'live' } },
-      'body.status',
-    );
+    await expect400('/api/create_and_update_workflow', { name: ' ', status: 'live' }, 'body.status');
   });
 
   it('answers 404 for an unknown id', async () => {
@@ -160,16 +147,10 @@ describe('POST /api/create_and_update_workflow', () => {
   it('refuses to activate a workflow without steps, or with a step nobody can move', async () => {
     const w = await newWorkflow();
     const payload = { id: w.id, name: w.name, status: 'active' };
-    const none = await expect400(
-      { method: 'POST', url: '/api/create_and_update_workflow', payload },
-      'body.status',
-    );
+    const none = await expect400('/api/create_and_update_workflow', payload, 'body.status');
     expect(none.message).toBe('Add at least one step before activating the workflow');
     const step = await newStep(w.id, { name: 'Review' });
-    const stuck = await expect400(
-      { method: 'POST', url: '/api/create_and_update_workflow', payload },
-      'body.status',
-    );
+    const stuck = await expect400('/api/create_and_update_workflow', payload, 'body.status');
     expect(stuck.message).toBe('Give "Review" an assignee or a trigger before activating the workflow');
     await post('/api/update_assignee', { workflow_step_id: step.id, user_ids: [staff.id] });
     const ok = await post('/api/create_and_update_workflow', payload);
@@ -299,35 +280,23 @@ describe('steps', () => {
     const w = await newWorkflow();
     const other = await newStep((await newWorkflow()).id);
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/create_update_workflow_step',
-        payload: { workflow_id: w.id, name: 'X', on_approve: 'step', on_approve_step_id: other.id },
-      },
+      '/api/create_update_workflow_step',
+      { workflow_id: w.id, name: 'X', on_approve: 'step', on_approve_step_id: other.id },
       'body.on_approve_step_id',
     );
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/create_update_workflow_step',
-        payload: { workflow_id: w.id, name: 'X', on_reject: 'step' },
-      },
+      '/api/create_update_workflow_step',
+      { workflow_id: w.id, name: 'X', on_reject: 'step' },
       'body.on_reject_step_id',
     );
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/create_update_workflow_step',
-        payload: { workflow_id: w.id, name: 'X', completion: 'quorum' },
-      },
+      '/api/create_update_workflow_step',
+      { workflow_id: w.id, name: 'X', completion: 'quorum' },
       'body.quorum',
     );
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/create_update_workflow_step',
-        payload: { id: other.id, workflow_id: w.id, name: 'X' },
-      },
+      '/api/create_update_workflow_step',
+      { id: other.id, workflow_id: w.id, name: 'X' },
       'body.workflow_id',
     );
     expect(
@@ -388,28 +357,19 @@ describe('workflow metadata and step metadata', () => {
   it('refuses unknown fields and defaults of the wrong type (400 naming them), writing nothing', async () => {
     const w = await newWorkflow();
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/workflow/create_update_metadata',
-        payload: { id: w.id, fields: [{ field_id: 999999 }] },
-      },
+      '/api/workflow/create_update_metadata',
+      { id: w.id, fields: [{ field_id: 999999 }] },
       'body.fields',
     );
     const bad = await expect400(
-      {
-        method: 'POST',
-        url: '/api/workflow/create_update_metadata',
-        payload: { id: w.id, fields: [{ field_id: numberField.id, default_value: 'lots' }] },
-      },
+      '/api/workflow/create_update_metadata',
+      { id: w.id, fields: [{ field_id: numberField.id, default_value: 'lots' }] },
       'body.fields.0.value',
     );
     expect(bad.message).toBe('Amount: Enter a number');
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/workflow/create_update_metadata',
-        payload: { id: w.id, fields: [{ field_id: dateField.id }, { field_id: dateField.id }] },
-      },
+      '/api/workflow/create_update_metadata',
+      { id: w.id, fields: [{ field_id: dateField.id }, { field_id: dateField.id }] },
       'body.fields',
     );
   });
@@ -455,19 +415,13 @@ describe('workflow metadata and step metadata', () => {
       position: 1,
     });
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/workflow/step/set_default_metadata',
-        payload: { workflow_step_id: step.id, defaults: [{ field_id: numberField.id, value: 3 }] },
-      },
+      '/api/workflow/step/set_default_metadata',
+      { workflow_step_id: step.id, defaults: [{ field_id: numberField.id, value: 3 }] },
       'body.defaults.0.field_id',
     );
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/workflow/step/set_default_metadata',
-        payload: { workflow_step_id: step.id, defaults: [{ field_id: dateField.id, value: '31/03/2026' }] },
-      },
+      '/api/workflow/step/set_default_metadata',
+      { workflow_step_id: step.id, defaults: [{ field_id: dateField.id, value: '31/03/2026' }] },
       'body.defaults.0.value',
     );
   });
@@ -523,25 +477,16 @@ describe('assignees and recipients', () => {
       users: { inactive },
     } = await seed(t, { users: { inactive: { status: 'deactivated', signIn: false } } });
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/update_assignee',
-        payload: { workflow_step_id: step.id, user_ids: [inactive.id] },
-      },
+      '/api/update_assignee',
+      { workflow_step_id: step.id, user_ids: [inactive.id] },
       'body.user_ids',
     );
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/update_assignee',
-        payload: { workflow_step_id: step.id, group_ids: [999999] },
-      },
+      '/api/update_assignee',
+      { workflow_step_id: step.id, group_ids: [999999] },
       'body.group_ids',
     );
-    await expect400(
-      { method: 'POST', url: '/api/update_assignee', payload: { workflow_step_id: step.id, user_ids: [] } },
-      'body.user_ids',
-    );
+    await expect400('/api/update_assignee', { workflow_step_id: step.id, user_ids: [] }, 'body.user_ids');
     expect(
       (await post('/api/update_assignee', { workflow_step_id: 999999, user_ids: [staff.id] })).statusCode,
     ).toBe(404);
@@ -604,33 +549,24 @@ describe('notifications', () => {
   it('refuses a user recipient without a user, no channel, and an unknown event (400)', async () => {
     const step = await newStep((await newWorkflow()).id);
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/update_notification',
-        payload: { workflow_step_id: step.id, event: 'entered', recipient: 'user' },
-      },
+      '/api/update_notification',
+      { workflow_step_id: step.id, event: 'entered', recipient: 'user' },
       'body.user_id',
     );
     await expect400(
+      '/api/update_notification',
       {
-        method: 'POST',
-        url: '/api/update_notification',
-        payload: {
-          workflow_step_id: step.id,
-          event: 'entered',
-          recipient: 'owner',
-          in_app: false,
-          email: false,
-        },
+        workflow_step_id: step.id,
+        event: 'entered',
+        recipient: 'owner',
+        in_app: false,
+        email: false,
       },
       'body.in_app',
     );
     await expect400(
-      {
-        method: 'POST',
-        url: '/api/update_notification',
-        payload: { workflow_step_id: step.id, event: 'later', recipient: 'owner' },
-      },
+      '/api/update_notification',
+      { workflow_step_id: step.id, event: 'later', recipient: 'owner' },
       'body.event',
     );
     expect((await del('/api/del_notification/999999')).statusCode).toBe(404);
@@ -706,40 +642,19 @@ describe('conditions', () => {
     } = await seed(t, { fields: { boolField: { name: 'Paid', type: 'boolean' } } });
     const base = { workflow_step_id: step.id, mode: 'PRE' };
     const url = '/api/update_condition';
+    await expect400(url, { ...base, field_id: numberField.id, operator: 'eq', value: 'ten' }, 'body.value');
+    await expect400(url, { ...base, field_id: numberField.id, operator: 'eq' }, 'body.value');
     await expect400(
-      { method: 'POST', url, payload: { ...base, field_id: numberField.id, operator: 'eq', value: 'ten' } },
+      url,
+      { ...base, field_id: numberField.id, operator: 'in_list', value: '3' },
       'body.value',
     );
+    await expect400(url, { ...base, field_id: selectField.id, operator: 'eq', value: 'Bill' }, 'body.value');
+    await expect400(url, { ...base, field_id: boolField.id, operator: 'gt', value: 'yes' }, 'body.operator');
+    await expect400(url, { ...base, field_id: 999999, operator: 'empty' }, 'body.field_id');
     await expect400(
-      { method: 'POST', url, payload: { ...base, field_id: numberField.id, operator: 'eq' } },
-      'body.value',
-    );
-    await expect400(
-      {
-        method: 'POST',
-        url,
-        payload: { ...base, field_id: numberField.id, operator: 'in_list', value: '3' },
-      },
-      'body.value',
-    );
-    await expect400(
-      { method: 'POST', url, payload: { ...base, field_id: selectField.id, operator: 'eq', value: 'Bill' } },
-      'body.value',
-    );
-    await expect400(
-      { method: 'POST', url, payload: { ...base, field_id: boolField.id, operator: 'gt', value: 'yes' } },
-      'body.operator',
-    );
-    await expect400(
-      { method: 'POST', url, payload: { ...base, field_id: 999999, operator: 'empty' } },
-      'body.field_id',
-    );
-    await expect400(
-      {
-        method: 'POST',
-        url,
-        payload: { ...base, field_id: textField.id, operator: 'empty', on_workflow_field: true },
-      },
+      url,
+      { ...base, field_id: textField.id, operator: 'empty', on_workflow_field: true },
       'body.field_id',
     );
     expect((await post('/api/get_condition', { step_id: 999999 })).statusCode).toBe(404);
@@ -807,10 +722,7 @@ describe('triggers', () => {
       ['0 9 * * 9', 'Weekday must be 0-7 or SUN-SAT'],
       ['0 9 30 2 *', CRON_NEVER_DUE],
     ] as const) {
-      const res = await expect400(
-        { method: 'POST', url, payload: { ...base, kind: 'on_date', cron } },
-        'body.cron',
-      );
+      const res = await expect400(url, { ...base, kind: 'on_date', cron }, 'body.cron');
       expect(res.errors).toEqual([{ path: 'body.cron', message }]);
     }
     for (const [payload, path] of [
@@ -824,7 +736,7 @@ describe('triggers', () => {
         'body.target_step_id',
       ],
     ] as const)
-      await expect400({ method: 'POST', url, payload: { ...base, ...payload } }, path);
+      await expect400(url, { ...base, ...payload }, path);
   });
 });
 
