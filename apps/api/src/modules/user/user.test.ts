@@ -42,6 +42,13 @@ const newUserBody = (over: Record<string, unknown> = {}) => {
   };
 };
 
+/** The audit event `action` on the user `userId`; neither its message nor its details hold the new password. */
+async function auditedWithoutPassword(action: string, userId: number) {
+  const event = await t.db.auditEvent.findFirst({ where: { action, targetId: String(userId) } });
+  expect(JSON.stringify([event?.message, event?.details])).not.toContain(NEW_PASSWORD);
+  return event;
+}
+
 const counts = async () => ({
   users: await t.db.user.count(),
   members: await t.db.groupMember.count(),
@@ -195,11 +202,7 @@ describe('POST /api/update-password', () => {
     expect((await call(other, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
     await expect(loginAs(t.app, user, 'user')).rejects.toThrow();
     await loginAs(t.app, user, 'user', NEW_PASSWORD);
-    const event = await t.db.auditEvent.findFirst({
-      where: { action: 'password.changed', targetId: String(user.id) },
-    });
-    expect(event?.userId).toBe(user.id);
-    expect(JSON.stringify([event?.message, event?.details])).not.toContain(NEW_PASSWORD);
+    expect((await auditedWithoutPassword('password.changed', user.id))?.userId).toBe(user.id);
   });
 
   it('refuses a wrong current password (400 naming it) and changes nothing', async () => {
@@ -867,11 +870,7 @@ describe('POST /api/reset-password', () => {
     expect(res.statusCode).toBe(200);
     expect((await call(token, { method: 'GET', url: '/api/user/current' })).statusCode).toBe(401);
     await loginAs(t.app, user, 'user', NEW_PASSWORD);
-    const event = await t.db.auditEvent.findFirst({
-      where: { action: 'password.reset_by_admin', targetId: String(user.id) },
-    });
-    expect(event?.userId).toBe(companyAdmin.id);
-    expect(JSON.stringify([event?.message, event?.details])).not.toContain(NEW_PASSWORD);
+    expect((await auditedWithoutPassword('password.reset_by_admin', user.id))?.userId).toBe(companyAdmin.id);
   });
 
   it('refuses the caller as target (403: the profile is the place), changing nothing', async () => {
