@@ -8,10 +8,8 @@ import {
   type TWorkflow,
   ZSaveConditionBody,
 } from '@quire/contract';
-import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { Field, SelectField, wordOptions } from '../../../components/form-field';
 import { fieldBinder } from '../../../lib/form';
@@ -207,9 +205,6 @@ function ConditionDialog({
 /** The PRE conditions (to enter) and POST conditions (to approve) of a step. */
 export function ConditionsPanel({ step, workflow, canWrite }: StepPanelProps) {
   const remove = useDeleteCondition();
-  const [open, setOpen] = useState<
-    { kind: 'edit'; mode: Mode; c?: TStepCondition } | { kind: 'delete'; c: TStepCondition } | null
-  >(null);
   const section = (mode: Mode, title: string, help: string) => {
     const list = step.conditions.filter((c) => c.mode === mode).sort((a, b) => a.position - b.position);
     return (
@@ -223,10 +218,22 @@ export function ConditionsPanel({ step, workflow, canWrite }: StepPanelProps) {
           empty="None."
           canWrite={canWrite}
           nameOf={(c) => `the condition ${conditionText(c)}`}
-          onEdit={(c) => setOpen({ kind: 'edit', mode, c })}
-          onDelete={(c) => setOpen({ kind: 'delete', c })}
+          form={(c, onClose) => (
+            <ConditionDialog
+              step={step}
+              workflow={workflow}
+              mode={mode}
+              {...(c ? { condition: c } : {})}
+              onClose={onClose}
+            />
+          )}
+          deletion={{
+            noun: 'condition',
+            remove,
+            detail: conditionText,
+            say: (c) => <p>{conditionText(c)}</p>,
+          }}
           addLabel={mode === 'PRE' ? 'Add condition to enter' : 'Add condition to approve'}
-          onAdd={() => setOpen({ kind: 'edit', mode })}
           addDisabled={workflow.field_choices.length === 0}
         >
           {(c, i) => (
@@ -247,26 +254,6 @@ export function ConditionsPanel({ step, workflow, canWrite }: StepPanelProps) {
       ) : null}
       {section('PRE', 'To enter the step (PRE)', 'A file enters the step only when these hold.')}
       {section('POST', 'To approve the step (POST)', 'The step is approved only when these hold.')}
-      {open?.kind === 'edit' ? (
-        <ConditionDialog
-          step={step}
-          workflow={workflow}
-          mode={open.mode}
-          {...(open.c ? { condition: open.c } : {})}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
-      {open?.kind === 'delete' ? (
-        <ConfirmDeleteDialog
-          noun="condition"
-          remove={remove}
-          value={open.c.id}
-          detail={conditionText(open.c)}
-          onClose={() => setOpen(null)}
-        >
-          <p>{conditionText(open.c)}</p>
-        </ConfirmDeleteDialog>
-      ) : null}
     </div>
   );
 }

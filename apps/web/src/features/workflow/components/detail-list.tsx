@@ -1,6 +1,7 @@
 import type { TStep, TWorkflow } from '@quire/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/button';
+import { ConfirmDeleteDialog, type DeleteMutation } from '../../../components/confirm-delete-dialog';
 
 /** What a panel of a step's details is given: the step, its workflow, and whether one may change it. */
 export interface StepPanelProps {
@@ -9,10 +10,20 @@ export interface StepPanelProps {
   canWrite: boolean;
 }
 
+/** How a detail is deleted: its confirmation says "Delete this <noun>?" above `say(item)`. */
+export interface DetailDeletion<T> {
+  /** "notification", "trigger". */
+  noun: string;
+  remove: DeleteMutation<number>;
+  /** The success toast's second line. */
+  detail?: (item: T) => string;
+  say: (item: T) => ReactNode;
+}
+
 /**
  * A step detail's list (notifications, triggers, conditions): each item with Edit and Delete
  * for those who may change the step, what to say when there is none, and the Add button.
- * The panel keeps its own dialogs; this draws the list and calls back.
+ * Add and Edit open `form` (no item: a new one); Delete asks first, as `deletion` says.
  */
 export function DetailList<T extends { id: number }>({
   items,
@@ -22,10 +33,9 @@ export function DetailList<T extends { id: number }>({
   canWrite,
   nameOf,
   children,
-  onEdit,
-  onDelete,
+  form,
+  deletion,
   addLabel,
-  onAdd,
   addDisabled = false,
 }: {
   items: T[];
@@ -38,12 +48,14 @@ export function DetailList<T extends { id: number }>({
   nameOf: (item: T) => string;
   /** An item's text. */
   children: (item: T, index: number) => ReactNode;
-  onEdit: (item: T) => void;
-  onDelete: (item: T) => void;
+  /** The dialog that adds an item (`item` undefined) or edits one. */
+  form: (item: T | undefined, onClose: () => void) => ReactNode;
+  deletion: DetailDeletion<T>;
   addLabel: string;
-  onAdd: () => void;
   addDisabled?: boolean;
 }) {
+  const [open, setOpen] = useState<{ kind: 'edit'; item?: T } | { kind: 'delete'; item: T } | null>(null);
+  const close = () => setOpen(null);
   const List = ordered ? 'ol' : 'ul';
   return (
     <>
@@ -58,7 +70,7 @@ export function DetailList<T extends { id: number }>({
                     variant="link"
                     small
                     aria-label={`Edit ${nameOf(item)}`}
-                    onClick={() => onEdit(item)}
+                    onClick={() => setOpen({ kind: 'edit', item })}
                   >
                     Edit
                   </Button>
@@ -67,7 +79,7 @@ export function DetailList<T extends { id: number }>({
                     small
                     danger
                     aria-label={`Delete ${nameOf(item)}`}
-                    onClick={() => onDelete(item)}
+                    onClick={() => setOpen({ kind: 'delete', item })}
                   >
                     Delete
                   </Button>
@@ -81,10 +93,23 @@ export function DetailList<T extends { id: number }>({
       )}
       {canWrite ? (
         <div>
-          <Button variant="ghost" disabled={addDisabled} onClick={onAdd}>
+          <Button variant="ghost" disabled={addDisabled} onClick={() => setOpen({ kind: 'edit' })}>
             {addLabel}
           </Button>
         </div>
+      ) : null}
+      {open?.kind === 'edit' ? form(open.item, close) : null}
+      {open?.kind === 'delete' ? (
+        <ConfirmDeleteDialog
+          noun={deletion.noun}
+          remove={deletion.remove}
+          value={open.item.id}
+          detail={deletion.detail?.(open.item)}
+          closeOnFailure
+          onClose={close}
+        >
+          {deletion.say(open.item)}
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );

@@ -6,10 +6,8 @@ import {
   type TStepNotification,
   ZSaveNotificationBody,
 } from '@quire/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { Field, FormField, SelectField, wordOptions } from '../../../components/form-field';
 import { fieldBinder, numberOrNull } from '../../../lib/form';
@@ -124,9 +122,6 @@ function NotificationDialog({
 /** Who hears of which event of a step, in the app and by e-mail. */
 export function NotificationsPanel({ step, canWrite }: { step: TStep; canWrite: boolean }) {
   const remove = useDeleteNotification();
-  const [open, setOpen] = useState<
-    { kind: 'edit'; n?: TStepNotification } | { kind: 'delete'; n: TStepNotification } | null
-  >(null);
   return (
     <div className="stack">
       <DetailList
@@ -135,10 +130,15 @@ export function NotificationsPanel({ step, canWrite }: { step: TStep; canWrite: 
         empty="Nobody is told of this step's events yet."
         canWrite={canWrite}
         nameOf={(n) => `the notification: ${EVENT_WORDS[n.event]}`}
-        onEdit={(n) => setOpen({ kind: 'edit', n })}
-        onDelete={(n) => setOpen({ kind: 'delete', n })}
+        form={(n, onClose) => (
+          <NotificationDialog step={step} {...(n ? { notification: n } : {})} onClose={onClose} />
+        )}
+        deletion={{
+          noun: 'notification',
+          remove,
+          say: () => <p>Nobody will be told when this happens any more.</p>,
+        }}
         addLabel="Add notification"
-        onAdd={() => setOpen({ kind: 'edit' })}
       >
         {(n) => (
           <>
@@ -150,23 +150,6 @@ export function NotificationsPanel({ step, canWrite }: { step: TStep; canWrite: 
           </>
         )}
       </DetailList>
-      {open?.kind === 'edit' ? (
-        <NotificationDialog
-          step={step}
-          {...(open.n ? { notification: open.n } : {})}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
-      {open?.kind === 'delete' ? (
-        <ConfirmDeleteDialog
-          noun="notification"
-          remove={remove}
-          value={open.n.id}
-          onClose={() => setOpen(null)}
-        >
-          <p>Nobody will be told when this happens any more.</p>
-        </ConfirmDeleteDialog>
-      ) : null}
     </div>
   );
 }

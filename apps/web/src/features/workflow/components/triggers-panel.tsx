@@ -6,10 +6,8 @@ import {
   type TWorkflow,
   ZSaveTriggerBody,
 } from '@quire/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField, SelectField, wordOptions } from '../../../components/form-field';
 import { fieldBinder, numberOrNull, textOrNull } from '../../../lib/form';
@@ -177,9 +175,6 @@ function TriggerDialog({
 /** What starts or moves a file in this step without a person. */
 export function TriggersPanel({ step, workflow, canWrite }: StepPanelProps) {
   const remove = useDeleteTrigger();
-  const [open, setOpen] = useState<
-    { kind: 'edit'; t?: TStepTrigger } | { kind: 'delete'; t: TStepTrigger } | null
-  >(null);
   return (
     <div className="stack">
       <DetailList
@@ -188,10 +183,11 @@ export function TriggersPanel({ step, workflow, canWrite }: StepPanelProps) {
         empty="Only people move files in this step."
         canWrite={canWrite}
         nameOf={(t) => `the trigger ${TRIGGER_WORDS[t.kind]}`}
-        onEdit={(t) => setOpen({ kind: 'edit', t })}
-        onDelete={(t) => setOpen({ kind: 'delete', t })}
+        form={(t, onClose) => (
+          <TriggerDialog step={step} workflow={workflow} {...(t ? { trigger: t } : {})} onClose={onClose} />
+        )}
+        deletion={{ noun: 'trigger', remove, say: (t) => <p>{triggerText(t, workflow.steps)}</p> }}
         addLabel="Add trigger"
-        onAdd={() => setOpen({ kind: 'edit' })}
       >
         {(t) => (
           <>
@@ -200,19 +196,6 @@ export function TriggersPanel({ step, workflow, canWrite }: StepPanelProps) {
           </>
         )}
       </DetailList>
-      {open?.kind === 'edit' ? (
-        <TriggerDialog
-          step={step}
-          workflow={workflow}
-          {...(open.t ? { trigger: open.t } : {})}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
-      {open?.kind === 'delete' ? (
-        <ConfirmDeleteDialog noun="trigger" remove={remove} value={open.t.id} onClose={() => setOpen(null)}>
-          <p>{triggerText(open.t, workflow.steps)}</p>
-        </ConfirmDeleteDialog>
-      ) : null}
     </div>
   );
 }
