@@ -1,7 +1,7 @@
 import { TAG_COLOR, type TCategoryInfo, type TRelatedTag } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { RowAction } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -22,7 +22,6 @@ interface TagForm {
 /** The related tags of a category: tags its files can carry, each possibly linking another category. */
 export function TagsSection({ info, canWrite }: { info: TCategoryInfo; canWrite: boolean }) {
   const id = useId();
-  const notify = useNotify();
   const add = useAddRelatedTags();
   const remove = useDeleteRelatedTag();
   const [editing, setEditing] = useState<TRelatedTag | 'new' | null>(null);
@@ -71,25 +70,17 @@ export function TagsSection({ info, canWrite }: { info: TCategoryInfo; canWrite:
         />
       ) : null}
       {deleting ? (
-        <ConfirmDialog
-          title={`Delete the tag ${deleting.name}?`}
-          confirmLabel="Delete tag"
-          pendingLabel="Deleting…"
-          tone="danger"
-          pending={remove.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                notify.success('Tag deleted', `${deleting.name} was deleted; files lose it.`);
-                setDeleting(null);
-              },
-              onError: (e) => notify.notifyFailure('Failed to delete the tag!', e),
-            })
-          }
+        <ConfirmDeleteDialog
+          noun="tag"
+          name={deleting.name}
+          remove={remove}
+          value={deleting.id}
+          detail={`${deleting.name} was deleted; files lose it.`}
+          failure="Failed to delete the tag!"
+          onClose={() => setDeleting(null)}
         >
           <p>Files carrying this tag lose it.</p>
-        </ConfirmDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import type { TCategoryGroup } from '@quire/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DataTable, EmptyText, QueryState } from '../../../components/data-table';
 import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
@@ -87,19 +87,17 @@ export function CategoryGroupsPage() {
       {open?.kind === 'create' ? <CategoryGroupDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <CategoryGroupDialog group={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (
-        <ConfirmMutationDialog
-          title={`Delete the category group ${open.item.name}?`}
+        <ConfirmDeleteDialog
+          noun="category group"
+          name={open.item.name}
           confirmLabel="Delete group"
-          pendingLabel="Deleting…"
-          tone="danger"
-          mutation={remove}
+          remove={remove}
           value={open.item.id}
-          success={['Category group deleted', `${open.item.name} was deleted; its categories stay.`]}
-          failure="Failed to delete category group!"
+          detail={`${open.item.name} was deleted; its categories stay.`}
           onClose={close}
         >
           <p>The categories stay; the rights given through the group stop holding on them.</p>
-        </ConfirmMutationDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );

@@ -1,6 +1,6 @@
 import type { TGroup } from '@quire/contract';
 import { useState } from 'react';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
 import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
@@ -86,15 +86,12 @@ export function GroupsPage() {
       {open?.kind === 'create' ? <GroupFormDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <GroupFormDialog group={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (
-        <ConfirmMutationDialog
-          title={`Delete the group ${open.item.name}?`}
-          confirmLabel="Delete group"
-          pendingLabel="Deleting…"
-          tone="danger"
-          mutation={deleteGroup}
+        <ConfirmDeleteDialog
+          noun="group"
+          name={open.item.name}
+          remove={deleteGroup}
           value={open.item.id}
-          success={['Group deleted', `${open.item.name} was deleted; its members keep their accounts.`]}
-          failure="Failed to delete group!"
+          detail={`${open.item.name} was deleted; its members keep their accounts.`}
           onClose={close}
         >
           <p>
@@ -102,7 +99,7 @@ export function GroupsPage() {
             {open.item.member_count === 1 ? 'membership' : `${open.item.member_count} memberships`} go; the
             users themselves stay.
           </p>
-        </ConfirmMutationDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );

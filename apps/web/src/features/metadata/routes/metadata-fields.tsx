@@ -1,6 +1,6 @@
 import { FIELD_TYPE_LABELS, type TMetadataField } from '@quire/contract';
 import { useState } from 'react';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DataTable, EmptyText, QueryState } from '../../../components/data-table';
 import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
@@ -90,14 +90,11 @@ export function MetadataFieldsPage() {
       {open?.kind === 'create' ? <FieldDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <FieldDialog field={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (
-        <ConfirmMutationDialog
-          title={`Delete the field ${open.item.name}?`}
-          confirmLabel="Delete field"
-          pendingLabel="Deleting…"
-          tone="danger"
-          mutation={remove}
+        <ConfirmDeleteDialog
+          noun="field"
+          name={open.item.name}
+          remove={remove}
           value={open.item.id}
-          success={['Field deleted', `${open.item.name} was deleted.`]}
           failure="Failed to delete metadata field!"
           // A field in use stays: the refusal says where, in the dialog.
           conflictInPlace
@@ -108,7 +105,7 @@ export function MetadataFieldsPage() {
               ? `It is used by ${usage(open.item)}: it cannot be deleted while it is.`
               : 'Nothing uses it.'}
           </p>
-        </ConfirmMutationDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );

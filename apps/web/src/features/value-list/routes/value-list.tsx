@@ -2,7 +2,7 @@ import { ITEM_LABEL_MAX, type TValueListDetail } from '@quire/contract';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -214,21 +214,18 @@ function Editor({ list }: { list: TValueListDetail }) {
         </p>
       </section>
       {deleting ? (
-        <ConfirmMutationDialog
-          title={`Delete the value list ${list.name}?`}
+        <ConfirmDeleteDialog
+          noun="value list"
+          name={list.name}
           confirmLabel="Delete list"
-          pendingLabel="Deleting…"
-          tone="danger"
-          mutation={destroy}
+          remove={destroy}
           value={list.id}
-          success={['Value list deleted', `${list.name} was deleted.`]}
-          failure="Failed to delete value list!"
           conflictInPlace
           onDone={() => navigate('/admin/value-lists')}
           onClose={() => setDeleting(false)}
         >
           <p>The list and its {list.items.length} items go.</p>
-        </ConfirmMutationDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );

@@ -224,6 +224,36 @@ describe('the workflow designer', () => {
     expect(notifications.current()).toMatchObject({ title: 'Failed to create/update trigger!' });
   });
 
+  it('deletes a condition after asking; a refused step deletion toasts and closes', async () => {
+    const { calls } = server({
+      'DELETE /api/del_condition/200': { body: { data: null } },
+      'DELETE /api/workflow/del_step/11': {
+        status: 409,
+        body: { message: '2 files are in this step. Move them on first.', code: 'workflow.step_in_use' },
+      },
+    });
+    const { user, notifications } = await open();
+    await user.click(screen.getByRole('tab', { name: /Conditions/ }));
+    await user.click(screen.getByRole('button', { name: /^Delete the condition Amount/ }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this condition?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete condition' }));
+    await waitFor(() => expect(notifications.current()).toMatchObject({ title: 'Condition deleted' }));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/del_condition/200')).toBe(true);
+    expect(confirm).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Step' }));
+    await user.click(screen.getByRole('button', { name: 'Delete step' }));
+    const step = screen.getByRole('dialog', { name: 'Delete the step Check?' });
+    await user.click(within(step).getByRole('button', { name: 'Delete step' }));
+    await waitFor(() =>
+      expect(notifications.current()).toMatchObject({
+        title: 'Failed to delete step!',
+        message: expect.stringContaining('2 files are in this step'),
+      }),
+    );
+    expect(step).not.toBeInTheDocument();
+  });
+
   it("says what is wrong with a trigger's schedule in a sentence, without calling the server", async () => {
     const { calls } = server();
     const { user } = await open();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { QueryState } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -255,35 +255,21 @@ export function WorkflowDesignerPage() {
             ) : null}
             {open === 'dry-run' ? <DryRunDialog workflow={w} onClose={() => setOpen(null)} /> : null}
             {open === 'delete-step' && current ? (
-              <ConfirmDialog
-                title={`Delete the step ${current.name}?`}
-                confirmLabel="Delete step"
-                pendingLabel="Deleting…"
-                tone="danger"
-                pending={deleteStep.isPending}
-                onCancel={() => setOpen(null)}
-                onConfirm={() =>
-                  deleteStep.mutate(current.id, {
-                    onSuccess: () => {
-                      notify.success(
-                        'Step deleted',
-                        `${current.name} was deleted; the steps after it moved up.`,
-                      );
-                      setSelected(null);
-                      setOpen(null);
-                    },
-                    onError: (error) => {
-                      notify.notifyFailure('Failed to delete step!', error);
-                      setOpen(null);
-                    },
-                  })
-                }
+              <ConfirmDeleteDialog
+                noun="step"
+                name={current.name}
+                remove={deleteStep}
+                value={current.id}
+                detail={`${current.name} was deleted; the steps after it moved up.`}
+                closeOnFailure
+                onDone={() => setSelected(null)}
+                onClose={() => setOpen(null)}
               >
                 <p>
                   Its assignees, notifications, conditions, triggers and metadata go with it. Routes that led
                   to it go to the next step instead.
                 </p>
-              </ConfirmDialog>
+              </ConfirmDeleteDialog>
             ) : null}
           </>
         ) : null}

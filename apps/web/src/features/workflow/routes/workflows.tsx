@@ -1,7 +1,7 @@
 import type { TWorkflowSummary } from '@quire/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
 import { EditDeleteCell, NewButton, SearchAndStatus, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
@@ -139,15 +139,11 @@ export function WorkflowsPage() {
         />
       ) : null}
       {deleting ? (
-        <ConfirmMutationDialog
-          title={`Delete the workflow ${deleting.name}?`}
-          confirmLabel="Delete workflow"
-          pendingLabel="Deleting…"
-          tone="danger"
-          mutation={remove}
+        <ConfirmDeleteDialog
+          noun="workflow"
+          name={deleting.name}
+          remove={remove}
           value={deleting.id}
-          success={['Workflow deleted', `${deleting.name} was deleted.`]}
-          failure="Failed to delete workflow!"
           closeOnFailure
           onClose={() => setDeleting(null)}
         >
@@ -155,7 +151,7 @@ export function WorkflowsPage() {
             Its steps go with it. A workflow that files are running through cannot be deleted; one that has
             run before keeps its history on those files.
           </p>
-        </ConfirmMutationDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );
