@@ -6,7 +6,7 @@ import { textPdf } from '../../../test/documents.js';
 import { createCategory, createFile } from '../../../test/factories.js';
 import { idsOf, type SeededUser, seed, seededApp, uploadedFile } from '../../../test/seed.js';
 import { RANK_WINDOW } from './search.repository.js';
-import { markedHtml } from './search.service.js';
+import { highlightName, markedHtml } from './search.service.js';
 
 let t: TestContext;
 let staff: SeededUser;
@@ -170,6 +170,8 @@ describe('GET /api/search-files and /api/all-search-files', () => {
     expect(markedHtml('a <script>x</script> & \ue000b\ue001')).toBe(
       'a &lt;script&gt;x&lt;/script&gt; &amp; <mark>b</mark>',
     );
+    expect(highlightName('Tom & <Jerry>.txt', ['jer'])).toBe('Tom &amp; &lt;<mark>Jer</mark>ry&gt;.txt');
+    expect(highlightName('Tom & <Jerry>.txt', [])).toBe('Tom &amp; &lt;Jerry&gt;.txt');
     expect(second).toMatchObject({
       category: { id: cat1, name: 'Finance' },
       owner: { id: admin.id, name: 'Ada Tester' },

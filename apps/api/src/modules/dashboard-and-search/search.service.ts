@@ -109,6 +109,8 @@ export function markedHtml(snippet: string): string {
 
 /** The name as HTML, each place a search word (or the start of one) occurs in <mark>. */
 export function highlightName(name: string, words: string[]): string {
+  // A list without search words (most calls): nothing to mark, one escape of the whole name.
+  if (!words.length) return escapeHtml(name);
   const lower = name.toLowerCase();
   const marked = new Array<boolean>(name.length).fill(false);
   for (const w of words) {
