@@ -61,6 +61,24 @@ describe('malformed requests', () => {
   });
 });
 
+/** Creates a General staff user as the Company Admin, from a valid body changed by `over`. */
+const createUserWith = (over: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users/createUser',
+    headers: bearer(token),
+    payload: {
+      username: 'linebreak',
+      email: 'linebreak@example.test',
+      first_name: 'Nia',
+      last_name: 'O',
+      password: 'Quiet-Lantern-River-8',
+      role: 'user',
+      access_type: 'General staff',
+      ...over,
+    },
+  });
+
 describe('control characters', () => {
   // A NUL reached PostgreSQL as a 500, before sign-in too. The contract's string schemas
   // refuse it (and every other control character) as a 400 naming the field.
@@ -107,20 +125,7 @@ describe('control characters', () => {
   });
 
   it('refuses line breaks in a name (they would reach e-mails), naming the field', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/createUser',
-      headers: bearer(token),
-      payload: {
-        username: 'linebreak',
-        email: 'linebreak@example.test',
-        first_name: 'Nia\r\nClick https://evil.example',
-        last_name: 'O',
-        password: 'Quiet-Lantern-River-8',
-        role: 'user',
-        access_type: 'General staff',
-      },
-    });
+    const res = await createUserWith({ first_name: 'Nia\r\nClick https://evil.example' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
       { path: 'body.first_name', message: 'Use a single line, without line breaks' },
@@ -130,20 +135,13 @@ describe('control characters', () => {
 
 describe('validation messages', () => {
   it('word every problem for people, never in zod’s own terms', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/createUser',
-      headers: bearer(token),
-      payload: {
-        username: '---',
-        email: 'x@example.test',
-        first_name: 'x'.repeat(101),
-        last_name: 'L',
-        password: 'Quiet-Lantern-River-8',
-        role: 'boss',
-        access_type: 'General staff',
-        group_ids: 'all',
-      },
+    const res = await createUserWith({
+      username: '---',
+      email: 'x@example.test',
+      first_name: 'x'.repeat(101),
+      last_name: 'L',
+      role: 'boss',
+      group_ids: 'all',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([
