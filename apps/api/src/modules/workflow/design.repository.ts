@@ -134,27 +134,26 @@ export async function pageWorkflows(
   return { rows, total };
 }
 
-/** Running files per workflow. */
-export async function runningByWorkflow(db: Tx, workflowIds: number[]): Promise<Map<number, number>> {
-  if (workflowIds.length === 0) return new Map();
+/** Running files per workflow, or per step they wait in (`by`), of the ids given. */
+async function runningBy(
+  db: Tx,
+  by: 'workflowId' | 'currentStepId',
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
   const rows = await db.workflowInstance.groupBy({
-    by: ['workflowId'],
-    where: { workflowId: { in: workflowIds }, status: 'running' },
+    by: [by],
+    where: { [by]: { in: ids }, status: 'running' },
     _count: { _all: true },
   });
-  return new Map(rows.map((r) => [r.workflowId, r._count._all]));
+  return new Map(rows.map((r) => [r[by] as number, r._count._all]));
 }
 
+/** Running files per workflow. */
+export const runningByWorkflow = (db: Tx, workflowIds: number[]) => runningBy(db, 'workflowId', workflowIds);
+
 /** Running files waiting in each step. */
-export async function runningByStep(db: Tx, stepIds: number[]): Promise<Map<number, number>> {
-  if (stepIds.length === 0) return new Map();
-  const rows = await db.workflowInstance.groupBy({
-    by: ['currentStepId'],
-    where: { currentStepId: { in: stepIds }, status: 'running' },
-    _count: { _all: true },
-  });
-  return new Map(rows.map((r) => [r.currentStepId as number, r._count._all]));
-}
+export const runningByStep = (db: Tx, stepIds: number[]) => runningBy(db, 'currentStepId', stepIds);
 
 export function workflowByName(db: Tx, name: string, exceptId?: number) {
   return db.workflow.findFirst({
