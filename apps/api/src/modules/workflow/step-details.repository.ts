@@ -6,6 +6,9 @@ import type { FieldMeta } from './workflow.values.js';
 // The queries of a step's details: assignees, notifications, conditions, triggers and fields,
 // and the users, groups and metadata fields they name.
 
+/** A step's detail by id, unless its workflow was deleted (then it is gone with it). */
+const liveDetail = (id: number) => ({ id, step: { workflow: { deletedAt: null } } });
+
 /** The step's assignees become exactly these users and groups (the rows that stay keep their ids). */
 export async function replaceAssignees(tx: Tx, stepId: number, userIds: number[], groupIds: number[]) {
   await tx.stepAssignee.deleteMany({
@@ -32,7 +35,7 @@ export function assigneesOf(db: Tx, stepId: number) {
 }
 
 export function findAssignee(db: Tx, id: number) {
-  return db.stepAssignee.findFirst({ where: { id, step: { workflow: { deletedAt: null } } } });
+  return db.stepAssignee.findFirst({ where: liveDetail(id) });
 }
 
 export function removeAssignee(tx: Tx, id: number) {
@@ -41,7 +44,7 @@ export function removeAssignee(tx: Tx, id: number) {
 
 export function findNotification(db: Tx, id: number) {
   return db.stepNotification.findFirst({
-    where: { id, step: { workflow: { deletedAt: null } } },
+    where: liveDetail(id),
     include: stepInclude.notifications.include,
   });
 }
@@ -69,7 +72,7 @@ export function removeNotification(tx: Tx, id: number) {
 
 export function findCondition(db: Tx, id: number) {
   return db.stepCondition.findFirst({
-    where: { id, step: { workflow: { deletedAt: null } } },
+    where: liveDetail(id),
     include: stepInclude.conditions.include,
   });
 }
@@ -97,7 +100,7 @@ export function removeCondition(tx: Tx, id: number) {
 
 export function findTrigger(db: Tx, id: number) {
   return db.stepTrigger.findFirst({
-    where: { id, step: { workflow: { deletedAt: null } } },
+    where: liveDetail(id),
     include: stepInclude.triggers.include,
   });
 }
