@@ -3,12 +3,12 @@ import { ZCreateLegalHoldBody } from '@quire/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DialogActions } from '../../../components/dialog-actions';
 import { Field, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCategoryFiles, useCreateLegalHold, useMySavedViews } from '../api/legal-holds';
 import { useCategoryOptions } from '../api/retention-rules';
+import { CardGridForm } from './card-grid-form';
 
 const FIELDS = ['target', 'target_id', 'reason'] as const;
 type HoldInput = z.input<typeof ZCreateLegalHoldBody>;
@@ -31,6 +31,7 @@ export function HoldForm() {
     defaultValues: { target: 'file', reason: '' },
   });
   const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const target = form.watch('target');
 
   const onSubmit = form.handleSubmit((body) => {
@@ -52,83 +53,73 @@ export function HoldForm() {
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.path }));
   return (
-    <form
-      className="form card"
+    <CardGridForm
+      title="Put on legal hold"
       onSubmit={onSubmit}
-      noValidate
-      aria-busy={create.isPending}
-      aria-labelledby="hold-form-title"
+      pending={create.isPending}
+      pendingLabel="Setting…"
+      submitLabel="Set legal hold"
     >
-      <h2 id="hold-form-title">Put on legal hold</h2>
-      <div className="form-grid">
-        <SelectField
-          label="Hold"
-          error={errors.target?.message}
-          options={[
-            { value: 'file', label: 'A file' },
-            { value: 'category', label: 'A category and its sub-categories' },
-            { value: 'saved_view', label: 'The files of one of my saved searches' },
-          ]}
-          {...form.register('target', {
-            onChange: () => form.setValue('target_id', undefined as never),
-          })}
-        />
-        {target === 'file' ? (
-          <>
-            <SelectField
-              label="In category"
-              placeholder="Choose a category"
-              value={fileCategory ?? ''}
-              onChange={(e) => {
-                setFileCategory(e.target.value ? Number(e.target.value) : null);
-                form.setValue('target_id', undefined as never);
-              }}
-              options={categoryOptions}
-            />
-            <SelectField
-              key={`files-${fileCategory ?? 0}`}
-              label="File"
-              placeholder={fileCategory === null ? 'Choose a category first' : 'Choose a file'}
-              error={errors.target_id?.message}
-              disabled={fileCategory === null}
-              options={(files.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))}
-              {...form.register('target_id')}
-            />
-          </>
-        ) : target === 'category' ? (
+      <SelectField
+        label="Hold"
+        options={[
+          { value: 'file', label: 'A file' },
+          { value: 'category', label: 'A category and its sub-categories' },
+          { value: 'saved_view', label: 'The files of one of my saved searches' },
+        ]}
+        {...bind('target', {
+          onChange: () => form.setValue('target_id', undefined as never),
+        })}
+      />
+      {target === 'file' ? (
+        <>
           <SelectField
-            key="category"
-            label="Category"
+            label="In category"
             placeholder="Choose a category"
-            error={errors.target_id?.message}
+            value={fileCategory ?? ''}
+            onChange={(e) => {
+              setFileCategory(e.target.value ? Number(e.target.value) : null);
+              form.setValue('target_id', undefined as never);
+            }}
             options={categoryOptions}
-            {...form.register('target_id')}
           />
-        ) : (
           <SelectField
-            key="saved-view"
-            label="Saved search"
-            placeholder={
-              (views.data?.items.length ?? 0) ? 'Choose a saved search' : 'You have no saved searches'
-            }
-            error={errors.target_id?.message}
-            hint="The files it matches now are held; files that match it later are not."
-            options={(views.data?.items ?? []).map((v) => ({ value: v.id, label: v.name }))}
-            {...form.register('target_id')}
+            key={`files-${fileCategory ?? 0}`}
+            label="File"
+            placeholder={fileCategory === null ? 'Choose a category first' : 'Choose a file'}
+            disabled={fileCategory === null}
+            options={(files.data?.items ?? []).map((f) => ({ value: f.id, label: f.name }))}
+            {...bind('target_id')}
           />
-        )}
-        <Field
-          label="Reason"
-          error={errors.reason?.message}
-          hint="Who asked for it and why: it is shown to anyone refused a change."
-          className="field--wide"
-        >
-          {(control) => <textarea {...control} rows={2} {...form.register('reason')} />}
-        </Field>
-      </div>
-      <DialogActions pending={create.isPending} pendingLabel="Setting…">
-        Set legal hold
-      </DialogActions>
-    </form>
+        </>
+      ) : target === 'category' ? (
+        <SelectField
+          key="category"
+          label="Category"
+          placeholder="Choose a category"
+          options={categoryOptions}
+          {...bind('target_id')}
+        />
+      ) : (
+        <SelectField
+          key="saved-view"
+          label="Saved search"
+          placeholder={
+            (views.data?.items.length ?? 0) ? 'Choose a saved search' : 'You have no saved searches'
+          }
+          hint="The files it matches now are held; files that match it later are not."
+          options={(views.data?.items ?? []).map((v) => ({ value: v.id, label: v.name }))}
+          {...bind('target_id')}
+        />
+      )}
+      <Field
+        label="Reason"
+        error={errors.reason?.message}
+        hint="Who asked for it and why: it is shown to anyone refused a change."
+        className="field--wide"
+      >
+        {(control) => <textarea {...control} rows={2} {...form.register('reason')} />}
+      </Field>
+    </CardGridForm>
   );
 }

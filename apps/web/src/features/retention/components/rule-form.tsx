@@ -3,16 +3,16 @@ import { ZRetentionRuleBody } from '@quire/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DialogActions } from '../../../components/dialog-actions';
 import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { numberOrNull, setServerErrors } from '../../../lib/form';
+import { fieldBinder, numberOrNull, setServerErrors } from '../../../lib/form';
 import {
   useCategoryOptions,
   useDateFields,
   useGroupOptions,
   useSetRetentionRule,
 } from '../api/retention-rules';
+import { CardGridForm } from './card-grid-form';
 
 const FIELDS = ['keep_for', 'unit', 'start_from', 'date_field_id', 'action', 'review_group_id'] as const;
 type RuleInput = z.input<typeof ZRetentionRuleBody>;
@@ -39,7 +39,7 @@ export function RuleForm() {
       review_group_id: null,
     },
   });
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const startFrom = form.watch('start_from');
   const action = form.watch('action');
 
@@ -62,88 +62,70 @@ export function RuleForm() {
   });
 
   return (
-    <form
-      className="form card"
+    <CardGridForm
+      title="Set a category's rule"
       onSubmit={onSubmit}
-      noValidate
-      aria-busy={save.isPending}
-      aria-labelledby="rule-form-title"
+      pending={save.isPending}
+      pendingLabel="Saving…"
+      submitLabel="Save rule"
     >
-      <h2 id="rule-form-title">Set a category's rule</h2>
-      <div className="form-grid">
+      <SelectField
+        label="Category"
+        name="category_id"
+        placeholder="Choose a category"
+        value={categoryId}
+        onChange={(e) => {
+          setCategoryId(e.target.value);
+          setCategoryError(undefined);
+        }}
+        error={categoryError}
+        hint="Its sub-categories follow this rule unless they have their own."
+        options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.path }))}
+      />
+      <FormField label="Keep for" type="number" min={1} inputMode="numeric" {...bind('keep_for')} />
+      <SelectField
+        label="Unit"
+        options={[
+          { value: 'days', label: 'Days' },
+          { value: 'months', label: 'Months' },
+          { value: 'years', label: 'Years' },
+        ]}
+        {...bind('unit')}
+      />
+      <SelectField
+        label="Counted from"
+        options={[
+          { value: 'upload', label: 'The upload' },
+          { value: 'field_date', label: 'A date field' },
+          { value: 'workflow_end', label: 'The end of its workflow' },
+        ]}
+        {...bind('start_from')}
+      />
+      {startFrom === 'field_date' ? (
         <SelectField
-          label="Category"
-          name="category_id"
-          placeholder="Choose a category"
-          value={categoryId}
-          onChange={(e) => {
-            setCategoryId(e.target.value);
-            setCategoryError(undefined);
-          }}
-          error={categoryError}
-          hint="Its sub-categories follow this rule unless they have their own."
-          options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.path }))}
+          label="Date field"
+          placeholder="Choose a date field"
+          options={(dateFields.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          {...bind('date_field_id', { setValueAs: numberOrNull })}
         />
-        <FormField
-          label="Keep for"
-          type="number"
-          min={1}
-          inputMode="numeric"
-          error={errors.keep_for?.message}
-          {...form.register('keep_for')}
-        />
+      ) : null}
+      <SelectField
+        label="Then"
+        options={[
+          { value: 'review', label: 'Review by a group' },
+          { value: 'trash', label: 'Move to the trash' },
+          { value: 'purge', label: 'Purge (delete for good)' },
+        ]}
+        {...bind('action')}
+      />
+      {action === 'review' ? (
         <SelectField
-          label="Unit"
-          error={errors.unit?.message}
-          options={[
-            { value: 'days', label: 'Days' },
-            { value: 'months', label: 'Months' },
-            { value: 'years', label: 'Years' },
-          ]}
-          {...form.register('unit')}
+          label="Review group"
+          placeholder="Choose a group"
+          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          {...bind('review_group_id', { setValueAs: numberOrNull })}
         />
-        <SelectField
-          label="Counted from"
-          error={errors.start_from?.message}
-          options={[
-            { value: 'upload', label: 'The upload' },
-            { value: 'field_date', label: 'A date field' },
-            { value: 'workflow_end', label: 'The end of its workflow' },
-          ]}
-          {...form.register('start_from')}
-        />
-        {startFrom === 'field_date' ? (
-          <SelectField
-            label="Date field"
-            placeholder="Choose a date field"
-            error={errors.date_field_id?.message}
-            options={(dateFields.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
-            {...form.register('date_field_id', { setValueAs: numberOrNull })}
-          />
-        ) : null}
-        <SelectField
-          label="Then"
-          error={errors.action?.message}
-          options={[
-            { value: 'review', label: 'Review by a group' },
-            { value: 'trash', label: 'Move to the trash' },
-            { value: 'purge', label: 'Purge (delete for good)' },
-          ]}
-          {...form.register('action')}
-        />
-        {action === 'review' ? (
-          <SelectField
-            label="Review group"
-            placeholder="Choose a group"
-            error={errors.review_group_id?.message}
-            options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            {...form.register('review_group_id', { setValueAs: numberOrNull })}
-          />
-        ) : null}
-      </div>
-      <DialogActions pending={save.isPending} pendingLabel="Saving…">
-        Save rule
-      </DialogActions>
-    </form>
+      ) : null}
+    </CardGridForm>
   );
 }
