@@ -20,10 +20,10 @@ type StateWords = { what: string } | { loadingText: string; failedText: string }
 
 export type QueryStateProps = StateWords & {
   query: ListQuery;
-  /** Nothing to show: `empty` stands in for the list. */
-  isEmpty: boolean;
+  /** Nothing to show: `empty` stands in for the list (left out for one thing, never empty). */
+  isEmpty?: boolean;
   /** The heading, a line and any action of the empty state. */
-  empty: ReactNode;
+  empty?: ReactNode;
   /** Each state as a card of its own (false inside a card already). */
   card?: boolean;
   children: ReactNode;
@@ -43,7 +43,14 @@ export function EmptyText({ title, children }: { title: string; children: ReactN
  * A list's loading, failed (with Try again) and empty states, then the list. A failed reload
  * keeps the rows already shown; its toast comes from `useFailureToast`.
  */
-export function QueryState({ query, isEmpty, empty, card = true, children, ...words }: QueryStateProps) {
+export function QueryState({
+  query,
+  isEmpty = false,
+  empty = null,
+  card = true,
+  children,
+  ...words
+}: QueryStateProps) {
   const { loadingText, failedText } =
     'what' in words
       ? { loadingText: `Loading ${words.what}…`, failedText: `The ${words.what} could not be loaded` }

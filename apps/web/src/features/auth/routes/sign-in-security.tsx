@@ -28,7 +28,7 @@ export function SignInSecurityPage() {
           <span className="badge badge--neutral">Read only</span>
         </div>
       )}
-      <QueryState query={settings} what="sign-in settings" isEmpty={false} empty={null}>
+      <QueryState query={settings} what="sign-in settings">
         {settings.data ? <SignInSettingsForm settings={settings.data} readOnly={!canWrite} /> : null}
       </QueryState>
     </>

@@ -49,8 +49,6 @@ export function LicenseManagementPage() {
         query={state}
         loadingText="Loading the licence…"
         failedText="The licence could not be loaded"
-        isEmpty={false}
-        empty={null}
       >
         <section className="card" aria-labelledby="licence-heading">
           <div className="section-header">

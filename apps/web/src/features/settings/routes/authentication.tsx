@@ -28,8 +28,6 @@ export function AuthenticationPage() {
         query={provider}
         loadingText="Loading the settings…"
         failedText="The settings could not be loaded"
-        isEmpty={false}
-        empty={null}
       >
         <section className="card" aria-labelledby="directory-heading">
           <div className="section-header">

@@ -27,8 +27,6 @@ export function CompanySetupPage() {
         query={details}
         loadingText="Loading the company details…"
         failedText="The company details could not be loaded"
-        isEmpty={false}
-        empty={null}
       >
         {details.data ? (
           <div className="profile-grid">

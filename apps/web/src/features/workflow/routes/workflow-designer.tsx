@@ -138,8 +138,6 @@ export function WorkflowDesignerPage() {
         query={workflow}
         loadingText="Loading the workflow…"
         failedText="The workflow could not be loaded"
-        isEmpty={false}
-        empty={null}
       >
         {w ? (
           <>
