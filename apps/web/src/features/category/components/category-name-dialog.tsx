@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useStoreFolder } from '../api/store-folder';
 import { useUpdateFolder } from '../api/update-folder';
 
@@ -39,7 +39,7 @@ export function CategoryNameDialog({
     defaultValues: { name: folder?.name ?? '', description: folder?.description ?? '' },
   });
   const pending = store.isPending || update.isPending;
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const failed = (title: string) => (error: Error) => {
     setServerErrors(form, error, FIELDS);
     notify.notifyFailure(title, error);
@@ -79,8 +79,8 @@ export function CategoryNameDialog({
   return (
     <Dialog title={title} onClose={onClose} busy={pending}>
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <DescriptionField error={errors.description?.message} {...form.register('description')} />
+        <FormField label="Name" autoComplete="off" {...bind('name')} />
+        <DescriptionField {...bind('description')} />
         <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
           {folder ? 'Save' : 'Create category'}
         </DialogActions>

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useCreateSavedView } from '../api/create-saved-view';
 import { useUpdateSavedView } from '../api/update-saved-view';
 
@@ -38,7 +38,7 @@ export function ViewNameDialog({
     defaultValues: { name: view?.name ?? '', pinned: view?.pinned ?? false },
   });
   const pending = create.isPending || update.isPending;
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
 
   const onSubmit = form.handleSubmit((values) => {
     if (pending) return;
@@ -87,13 +87,7 @@ export function ViewNameDialog({
         noValidate
         aria-busy={pending}
       >
-        <FormField
-          label="Name"
-          autoComplete="off"
-          maxLength={100}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
+        <FormField label="Name" autoComplete="off" maxLength={100} {...bind('name')} />
         {view ? null : (
           <label className="checkbox">
             <input type="checkbox" {...form.register('pinned')} /> Pin to dashboard

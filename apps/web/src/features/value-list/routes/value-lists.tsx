@@ -11,7 +11,7 @@ import { DescriptionField, FormField } from '../../../components/form-field';
 import { NewButton, WriteActions } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useCreateValueList } from '../api/create-value-list';
@@ -91,7 +91,7 @@ function NewListDialog({ onClose }: { onClose: () => void }) {
     resolver,
     defaultValues: { name: '', description: '' },
   });
-  const { errors } = form.formState;
+  const bind = fieldBinder(form);
   const onSubmit = form.handleSubmit((values) =>
     create.mutate(
       { ...values, items: [] },
@@ -110,8 +110,8 @@ function NewListDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="New value list" onClose={onClose} busy={create.isPending} size="small">
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormField label="Name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
-        <DescriptionField error={errors.description?.message} {...form.register('description')} />
+        <FormField label="Name" autoComplete="off" {...bind('name')} />
+        <DescriptionField {...bind('description')} />
         <DialogActions onCancel={onClose} pending={create.isPending} pendingLabel="Creating…">
           Create list
         </DialogActions>
