@@ -98,6 +98,10 @@ export function invalidInput(message: string, errors: FieldError[]): AppError {
   return new AppError('validation_failed', 400, message, errors);
 }
 
+/** A 400 at one field, the same words in the answer and beside the field. */
+export const badField = (path: string, message: string): AppError =>
+  invalidInput(message, [{ path, message }]);
+
 /**
  * A 400 with a code of its own, at one field: `message` for the answer, `atField` beside the
  * field (default: the same words). For a refusal a person fixes at that field.

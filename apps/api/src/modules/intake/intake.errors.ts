@@ -1,4 +1,4 @@
-import { createError, invalidInput } from '../../lib/errors.js';
+import { createError } from '../../lib/errors.js';
 
 // The intake area's errors.
 
@@ -38,5 +38,4 @@ export const tooManyRules = createError({
   message: (max: number) => `There are already ${max} rules, the most there may be. Remove one first.`,
 });
 
-/** A 400 naming one field of the body. */
-export const badField = (path: string, message: string) => invalidInput(message, [{ path, message }]);
+export { badField } from '../../lib/errors.js';

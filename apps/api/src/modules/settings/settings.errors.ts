@@ -1,4 +1,4 @@
-import { AppError, createError, invalidInput } from '../../lib/errors.js';
+import { AppError, badField, createError } from '../../lib/errors.js';
 
 /** The directory test or sign-in could not be done: the exact reason. */
 export const directoryFailed = (reason: string) => new AppError('settings.directory_failed', 502, reason);
@@ -28,15 +28,14 @@ export const LDAP_PRIVATE_HOST_MESSAGE =
   'This host is on this machine or a private network, where Quire does not connect to a directory unless the server is started with LDAP_ALLOW_PRIVATE_HOSTS=true';
 
 /** The directory's URL names a host on this machine or a private network (refused by default). */
-export const ldapHostRefused = (path: string) =>
-  invalidInput(LDAP_PRIVATE_HOST_MESSAGE, [{ path, message: LDAP_PRIVATE_HOST_MESSAGE }]);
+export const ldapHostRefused = (path: string) => badField(path, LDAP_PRIVATE_HOST_MESSAGE);
 
 /**
  * A new server or bind DN without a typed bind password: the stored password goes only to the
  * server (host and port) and bind DN it was saved for.
  */
-export const bindPasswordRequired = (path: string) => {
-  const message =
-    'Type the bind password: the saved one is only sent to the saved server (host and port) and bind DN';
-  return invalidInput(message, [{ path, message }]);
-};
+export const bindPasswordRequired = (path: string) =>
+  badField(
+    path,
+    'Type the bind password: the saved one is only sent to the saved server (host and port) and bind DN',
+  );

@@ -1,5 +1,6 @@
 import {
   type AppError,
+  badField,
   createError,
   type FieldError,
   forbidden,
@@ -41,8 +42,7 @@ export const detailInUse = createError({
 
 export const workflowNameTaken = nameTaken('workflow');
 
-export const badField = (path: string, message: string): AppError =>
-  invalidInput(message, [{ path, message }]);
+export { badField };
 
 export const badFields = (errors: FieldError[]): AppError =>
   invalidInput(errors[0]?.message ?? 'Invalid input', errors);
@@ -61,7 +61,7 @@ export const workflowHasNoSteps = (name: string) =>
 export const categoryNotServed = (workflowName: string, fileNames: string[]) => {
   const names = fileNames.map((n) => `"${n}"`).join(', ');
   const message = `"${workflowName}" runs only on files of the categories it serves: ${names} ${fileNames.length === 1 ? 'is' : 'are'} in another category. Nothing was started.`;
-  return invalidInput(message, [{ path: 'body.file_ids', message }]);
+  return badField('body.file_ids', message);
 };
 
 export const alreadyRunning = createError({
