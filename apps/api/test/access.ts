@@ -24,6 +24,13 @@ export const readCase = (url: string, signedIn = false): AccessCase => ({
   make: () => ({ method: 'GET', url }),
 });
 
+/** A write named after the call (`'POST /api/create_group'`); `make` builds the request. */
+export const writeCase = (name: string, make: AccessCase['make']): AccessCase => ({
+  name,
+  write: true,
+  make,
+});
+
 export type Caller = [
   label: string,
   accessType: AccessType | null,

@@ -1,6 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  FILE_CONTROL_CALLERS,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { loginAs } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
@@ -48,11 +54,6 @@ describe('the design calls', () => {
   const read = (name: string, make: () => Promise<InjectOptions>): AccessCase => ({
     name,
     write: false,
-    make,
-  });
-  const write = (name: string, make: () => Promise<InjectOptions>): AccessCase => ({
-    name,
-    write: true,
     make,
   });
   const cases: AccessCase[] = [
@@ -110,12 +111,12 @@ describe('the design calls', () => {
       method: 'GET',
       url: `/api/workflow/dry_run/files?workflow_id=${(await workflow()).id}`,
     })),
-    write('POST /api/create_and_update_workflow (create)', async () => ({
+    writeCase('POST /api/create_and_update_workflow (create)', async () => ({
       method: 'POST',
       url: '/api/create_and_update_workflow',
       payload: { name: name() },
     })),
-    write('POST /api/create_and_update_workflow (update)', async () => {
+    writeCase('POST /api/create_and_update_workflow (update)', async () => {
       const w = await workflow();
       return {
         method: 'POST',
@@ -123,30 +124,30 @@ describe('the design calls', () => {
         payload: { id: w.id, name: `${w.name} 2` },
       };
     }),
-    write('DELETE /api/del_workflow/{id}', async () => ({
+    writeCase('DELETE /api/del_workflow/{id}', async () => ({
       method: 'DELETE',
       url: `/api/del_workflow/${(await workflow()).id}`,
     })),
-    write('POST /api/create_update_workflow_step', async () => ({
+    writeCase('POST /api/create_update_workflow_step', async () => ({
       method: 'POST',
       url: '/api/create_update_workflow_step',
       payload: { workflow_id: (await workflow()).id, name: 'New' },
     })),
-    write('DELETE /api/workflow/del_step/{id}', async () => ({
+    writeCase('DELETE /api/workflow/del_step/{id}', async () => ({
       method: 'DELETE',
       url: `/api/workflow/del_step/${(await step()).id}`,
     })),
-    write('POST /api/workflow/create_update_metadata', async () => ({
+    writeCase('POST /api/workflow/create_update_metadata', async () => ({
       method: 'POST',
       url: '/api/workflow/create_update_metadata',
       payload: { id: (await workflow()).id, fields: [{ field_id: fieldId }] },
     })),
-    write('POST /api/update_notification', async () => ({
+    writeCase('POST /api/update_notification', async () => ({
       method: 'POST',
       url: '/api/update_notification',
       payload: { workflow_step_id: (await step()).id, event: 'entered', recipient: 'owner' },
     })),
-    write('DELETE /api/del_notification/{id}', async () => {
+    writeCase('DELETE /api/del_notification/{id}', async () => {
       const n = await post<{ id: number }>('/api/update_notification', {
         workflow_step_id: (await step()).id,
         event: 'entered',
@@ -154,12 +155,12 @@ describe('the design calls', () => {
       });
       return { method: 'DELETE', url: `/api/del_notification/${n.id}` };
     }),
-    write('POST /api/update_condition', async () => ({
+    writeCase('POST /api/update_condition', async () => ({
       method: 'POST',
       url: '/api/update_condition',
       payload: { workflow_step_id: (await step()).id, mode: 'PRE', field_id: fieldId, operator: 'empty' },
     })),
-    write('DELETE /api/del_condition/{id}', async () => {
+    writeCase('DELETE /api/del_condition/{id}', async () => {
       const c = await post<{ id: number }>('/api/update_condition', {
         workflow_step_id: (await step()).id,
         mode: 'POST',
@@ -168,36 +169,36 @@ describe('the design calls', () => {
       });
       return { method: 'DELETE', url: `/api/del_condition/${c.id}` };
     }),
-    write('POST /api/update_trigger', async () => ({
+    writeCase('POST /api/update_trigger', async () => ({
       method: 'POST',
       url: '/api/update_trigger',
       payload: { workflow_step_id: (await step()).id, kind: 'on_index' },
     })),
-    write('DELETE /api/del_trigger/{id}', async () => {
+    writeCase('DELETE /api/del_trigger/{id}', async () => {
       const tr = await post<{ id: number }>('/api/update_trigger', {
         workflow_step_id: (await step()).id,
         kind: 'on_index',
       });
       return { method: 'DELETE', url: `/api/del_trigger/${tr.id}` };
     }),
-    write('POST /api/update_assignee', async () => ({
+    writeCase('POST /api/update_assignee', async () => ({
       method: 'POST',
       url: '/api/update_assignee',
       payload: { workflow_step_id: (await step()).id, user_ids: [staffId] },
     })),
-    write('DELETE /api/del_assignee/{id}', async () => {
+    writeCase('DELETE /api/del_assignee/{id}', async () => {
       const [a] = await post<Array<{ id: number }>>('/api/update_assignee', {
         workflow_step_id: (await step()).id,
         user_ids: [staffId],
       });
       return { method: 'DELETE', url: `/api/del_assignee/${a?.id}` };
     }),
-    write('POST /api/workflow/step/edit_metadata', async () => ({
+    writeCase('POST /api/workflow/step/edit_metadata', async () => ({
       method: 'POST',
       url: '/api/workflow/step/edit_metadata',
       payload: { workflow_step_id: (await step()).id, fields: [{ field_id: fieldId }] },
     })),
-    write('POST /api/workflow/step/set_default_metadata', async () => ({
+    writeCase('POST /api/workflow/step/set_default_metadata', async () => ({
       method: 'POST',
       url: '/api/workflow/step/set_default_metadata',
       payload: {
