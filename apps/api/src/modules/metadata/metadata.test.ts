@@ -5,6 +5,7 @@ import {
   expectAccess,
   FILE_CONTROL_CALLERS,
   readCase,
+  writeCase,
 } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
@@ -42,32 +43,20 @@ describe('who may call the metadata calls', () => {
   const cases: AccessCase[] = [
     readCase('/api/user_fields', true),
     readCase('/api/user_fields/users', true),
-    {
-      name: 'POST /api/store_user_field (create)',
-      write: true,
-      make: () => ({
-        method: 'POST',
-        url: '/api/store_user_field',
-        payload: { name: fieldName(), type: 'text' },
-      }),
-    },
-    {
-      name: 'POST /api/store_user_field (update)',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/store_user_field',
-        payload: { id: (await createMetadataField(t.db)).id, name: fieldName(), type: 'number' },
-      }),
-    },
-    {
-      name: 'DELETE /api/deleteUserField/{id}',
-      write: true,
-      make: async () => ({
-        method: 'DELETE',
-        url: `/api/deleteUserField/${(await createMetadataField(t.db)).id}`,
-      }),
-    },
+    writeCase('POST /api/store_user_field (create)', () => ({
+      method: 'POST',
+      url: '/api/store_user_field',
+      payload: { name: fieldName(), type: 'text' },
+    })),
+    writeCase('POST /api/store_user_field (update)', async () => ({
+      method: 'POST',
+      url: '/api/store_user_field',
+      payload: { id: (await createMetadataField(t.db)).id, name: fieldName(), type: 'number' },
+    })),
+    writeCase('DELETE /api/deleteUserField/{id}', async () => ({
+      method: 'DELETE',
+      url: `/api/deleteUserField/${(await createMetadataField(t.db)).id}`,
+    })),
   ];
   it.each(FILE_CONTROL_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 });
