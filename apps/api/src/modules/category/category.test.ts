@@ -5,6 +5,7 @@ import {
   expectAccess,
   FILE_CONTROL_CALLERS,
   readCase,
+  writeCase,
 } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
@@ -62,67 +63,47 @@ describe('who may call the category calls', () => {
     readCase('/api/fileCategories', true),
     readCase('/api/category-groups', true),
     readCase('/api/admin/fileCategories'),
-    {
-      name: 'POST /api/storeFolder',
-      write: true,
-      make: () => ({ method: 'POST', url: '/api/storeFolder', payload: { name: uniqueName('New') } }),
-    },
+    writeCase('POST /api/storeFolder', () => ({
+      method: 'POST',
+      url: '/api/storeFolder',
+      payload: { name: uniqueName('New') },
+    })),
     onNewCategory('/api/update/folder', () => ({ name: uniqueName('Renamed') })),
     onNewCategory('/api/duplicate/folder'),
     onNewCategory('/api/deleteFolder'),
-    {
-      name: 'POST /api/create/category-group',
-      write: true,
-      make: () => ({
-        method: 'POST',
-        url: '/api/create/category-group',
-        payload: { name: uniqueName('CG') },
-      }),
-    },
-    {
-      name: 'POST /api/update/category-group',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/update/category-group',
-        payload: {
-          id: (await t.db.categoryGroup.create({ data: { name: uniqueName('CG') } })).id,
-          description: 'x',
-        },
-      }),
-    },
-    {
-      name: 'POST /api/delete/category-group/{id}',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: `/api/delete/category-group/${(await t.db.categoryGroup.create({ data: { name: uniqueName('CG') } })).id}`,
-      }),
-    },
+    writeCase('POST /api/create/category-group', () => ({
+      method: 'POST',
+      url: '/api/create/category-group',
+      payload: { name: uniqueName('CG') },
+    })),
+    writeCase('POST /api/update/category-group', async () => ({
+      method: 'POST',
+      url: '/api/update/category-group',
+      payload: {
+        id: (await t.db.categoryGroup.create({ data: { name: uniqueName('CG') } })).id,
+        description: 'x',
+      },
+    })),
+    writeCase('POST /api/delete/category-group/{id}', async () => ({
+      method: 'POST',
+      url: `/api/delete/category-group/${(await t.db.categoryGroup.create({ data: { name: uniqueName('CG') } })).id}`,
+    })),
     onNewCategory('/api/add-related-tags', () => ({ tags: [{ name: 'urgent' }] })),
-    {
-      name: 'POST /api/edit-related-tag',
-      write: true,
-      make: async () => {
-        const category = await createCategory(t.db);
-        const tag = await t.db.relatedTag.create({ data: { categoryId: category.id, name: 'old' } });
-        return {
-          method: 'POST',
-          url: '/api/edit-related-tag',
-          payload: { id: tag.id, folder_id: category.id, name: 'new' },
-        };
-      },
-    },
-    {
-      name: 'POST /api/delete-related-tag/{id}',
-      write: true,
-      make: async () => {
-        const tag = await t.db.relatedTag.create({
-          data: { categoryId: (await createCategory(t.db)).id, name: 'x' },
-        });
-        return { method: 'POST', url: `/api/delete-related-tag/${tag.id}` };
-      },
-    },
+    writeCase('POST /api/edit-related-tag', async () => {
+      const category = await createCategory(t.db);
+      const tag = await t.db.relatedTag.create({ data: { categoryId: category.id, name: 'old' } });
+      return {
+        method: 'POST',
+        url: '/api/edit-related-tag',
+        payload: { id: tag.id, folder_id: category.id, name: 'new' },
+      };
+    }),
+    writeCase('POST /api/delete-related-tag/{id}', async () => {
+      const tag = await t.db.relatedTag.create({
+        data: { categoryId: (await createCategory(t.db)).id, name: 'x' },
+      });
+      return { method: 'POST', url: `/api/delete-related-tag/${tag.id}` };
+    }),
   ];
   it.each(FILE_CONTROL_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 
