@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  readCase,
+  SETTINGS_CALLERS,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
 import { adminApp, seed } from '../../../test/seed.js';
@@ -107,18 +114,14 @@ describe('sign-in settings', () => {
 
   const cases: AccessCase[] = [
     readCase('/api/sign-in-settings'),
-    {
-      name: 'PUT /api/sign-in-settings',
-      write: true,
-      make: async () => {
-        const company = await t.db.company.findFirstOrThrow();
-        return {
-          method: 'PUT',
-          url: '/api/sign-in-settings',
-          payload: { self_registration: !company.selfRegistration },
-        };
-      },
-    },
+    writeCase('PUT /api/sign-in-settings', async () => {
+      const company = await t.db.company.findFirstOrThrow();
+      return {
+        method: 'PUT',
+        url: '/api/sign-in-settings',
+        payload: { self_registration: !company.selfRegistration },
+      };
+    }),
   ];
   const snapshot = async () => ({
     company: await t.db.company.findFirstOrThrow(),
