@@ -1,6 +1,12 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  FILE_CONTROL_CALLERS,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createFile, setFileValues } from '../../../test/factories.js';
@@ -411,44 +417,28 @@ describe('who may', () => {
         write: false,
         make: () => ({ method: 'GET', url: `/api/retention/categories/${category.id}/rule` }),
       },
-      {
-        name: 'set rule',
-        write: true,
-        make: () => ({
-          method: 'PUT',
-          url: `/api/retention/categories/${category.id}/rule`,
-          payload: { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' },
-        }),
-      },
+      writeCase('set rule', () => ({
+        method: 'PUT',
+        url: `/api/retention/categories/${category.id}/rule`,
+        payload: { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' },
+      })),
       { name: 'holds', write: false, make: () => ({ method: 'GET', url: '/api/retention/holds' }) },
-      {
-        name: 'set hold',
-        write: true,
-        make: () => ({
-          method: 'POST',
-          url: '/api/retention/holds',
-          payload: { target: 'file', target_id: file.id, reason: 'r' },
-        }),
-      },
+      writeCase('set hold', () => ({
+        method: 'POST',
+        url: '/api/retention/holds',
+        payload: { target: 'file', target_id: file.id, reason: 'r' },
+      })),
       {
         name: 'dispositions',
         write: false,
         make: () => ({ method: 'GET', url: '/api/retention/dispositions' }),
       },
-      {
-        name: 'scan now',
-        write: true,
-        make: () => ({ method: 'POST', url: '/api/retention/dispositions/scan' }),
-      },
-      {
-        name: 'release hold',
-        write: true,
-        make: () => ({
-          method: 'POST',
-          url: `/api/retention/holds/${hold.id}/release`,
-          payload: { reason: 'r' },
-        }),
-      },
+      writeCase('scan now', () => ({ method: 'POST', url: '/api/retention/dispositions/scan' })),
+      writeCase('release hold', () => ({
+        method: 'POST',
+        url: `/api/retention/holds/${hold.id}/release`,
+        payload: { reason: 'r' },
+      })),
     ];
     await expectAccess(t, caller, cases, async () => [
       await t.db.retentionRule.count(),
