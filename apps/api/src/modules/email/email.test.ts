@@ -1,7 +1,13 @@
 import { createServer } from 'node:net';
 import { createDb, type Db } from '@quire/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type AccessCase, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  expectAccess,
+  readCase,
+  SETTINGS_CALLERS,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { bearer } from '../../../test/factories.js';
@@ -667,21 +673,20 @@ describe('access', () => {
   const cases: AccessCase[] = [
     readCase('/api/email_setup'),
     readCase('/api/email/notification'),
-    {
-      name: 'POST /api/email/setup',
-      write: true,
-      make: () => ({ method: 'POST', url: '/api/email/setup', payload: goodSetup() }),
-    },
-    {
-      name: 'POST /api/email/test',
-      write: true,
-      make: () => ({ method: 'POST', url: '/api/email/test', payload: { to: 'x@example.test' } }),
-    },
-    {
-      name: 'POST /api/email/job/delete/{id}',
-      write: true,
-      make: async () => ({ method: 'POST', url: `/api/email/job/delete/${(await newJob()).id}` }),
-    },
+    writeCase('POST /api/email/setup', () => ({
+      method: 'POST',
+      url: '/api/email/setup',
+      payload: goodSetup(),
+    })),
+    writeCase('POST /api/email/test', () => ({
+      method: 'POST',
+      url: '/api/email/test',
+      payload: { to: 'x@example.test' },
+    })),
+    writeCase('POST /api/email/job/delete/{id}', async () => ({
+      method: 'POST',
+      url: `/api/email/job/delete/${(await newJob()).id}`,
+    })),
   ];
 
   const snapshot = async () => ({
