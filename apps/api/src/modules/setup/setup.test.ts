@@ -2,7 +2,14 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  readCase,
+  SETTINGS_CALLERS,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { ensureCompany } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng, tinyWebp } from '../../../test/multipart.js';
@@ -42,21 +49,21 @@ async function storedFiles(): Promise<string[]> {
 describe('who may call the setup calls', () => {
   const cases: AccessCase[] = [
     readCase('/api/company_details', true),
-    {
-      name: 'PUT /api/company_details',
-      write: true,
-      make: () => ({ method: 'PUT', url: '/api/company_details', payload: { phone: '+1 555 0100' } }),
-    },
-    {
-      name: 'POST /api/controlpanel/upload-logo',
-      write: true,
-      make: () => ({ method: 'POST', url: '/api/controlpanel/upload-logo', ...image(tinyPng(3, 3)) }),
-    },
-    {
-      name: 'POST /api/controlpanel/upload-background',
-      write: true,
-      make: () => ({ method: 'POST', url: '/api/controlpanel/upload-background', ...image(tinyPng(4, 4)) }),
-    },
+    writeCase('PUT /api/company_details', () => ({
+      method: 'PUT',
+      url: '/api/company_details',
+      payload: { phone: '+1 555 0100' },
+    })),
+    writeCase('POST /api/controlpanel/upload-logo', () => ({
+      method: 'POST',
+      url: '/api/controlpanel/upload-logo',
+      ...image(tinyPng(3, 3)),
+    })),
+    writeCase('POST /api/controlpanel/upload-background', () => ({
+      method: 'POST',
+      url: '/api/controlpanel/upload-background',
+      ...image(tinyPng(4, 4)),
+    })),
   ];
   it.each(SETTINGS_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 
