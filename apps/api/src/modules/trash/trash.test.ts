@@ -1,6 +1,13 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, type Caller, callAs, expectAccess, readCase } from '../../../test/access.js';
+import {
+  type AccessCase,
+  type Caller,
+  callAs,
+  expectAccess,
+  readCase,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { createFile } from '../../../test/factories.js';
 import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
@@ -54,20 +61,15 @@ describe('who may use the trash', () => {
       write: false,
       make: async () => ({ method: 'GET', url: `/api/files/trash-file-view/${(await trashed()).id}` }),
     },
-    {
-      name: 'POST /api/files/restore-trash-file/{id}',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: `/api/files/restore-trash-file/${(await trashed()).id}`,
-        payload: {},
-      }),
-    },
-    {
-      name: 'DELETE /api/files/trash-file/{id}',
-      write: true,
-      make: async () => ({ method: 'DELETE', url: `/api/files/trash-file/${(await trashed()).id}` }),
-    },
+    writeCase('POST /api/files/restore-trash-file/{id}', async () => ({
+      method: 'POST',
+      url: `/api/files/restore-trash-file/${(await trashed()).id}`,
+      payload: {},
+    })),
+    writeCase('DELETE /api/files/trash-file/{id}', async () => ({
+      method: 'DELETE',
+      url: `/api/files/trash-file/${(await trashed()).id}`,
+    })),
   ];
   it.each(FILE_CONTROL_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 });
