@@ -6,6 +6,7 @@ import {
   expectAccess,
   FILE_CONTROL_CALLERS,
   readCase,
+  writeCase,
 } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
@@ -67,50 +68,30 @@ describe('who may call the value-list calls', () => {
       make: async () => ({ method: 'GET', url: `/api/valuelist-items/${(await createValueList(t.db)).id}` }),
     },
     readCase('/api/valuelist-template'),
-    {
-      name: 'POST /api/create_value_list',
-      write: true,
-      make: () => ({
-        method: 'POST',
-        url: '/api/create_value_list',
-        payload: { name: listName(), items: [{ label: 'A' }] },
-      }),
-    },
-    {
-      name: 'PUT /api/edit_value_list/{id}',
-      write: true,
-      make: async () => ({
-        method: 'PUT',
-        url: `/api/edit_value_list/${(await createValueList(t.db)).id}`,
-        payload: { items: [{ label: 'Only' }] },
-      }),
-    },
-    {
-      name: 'POST /api/create_value_list_from_excel',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/create_value_list_from_excel',
-        ...upload(await sheet(), { name: listName() }),
-      }),
-    },
-    {
-      name: 'PUT /api/edit_value_list_from_excel/{id}',
-      write: true,
-      make: async () => ({
-        method: 'PUT',
-        url: `/api/edit_value_list_from_excel/${(await createValueList(t.db)).id}`,
-        ...upload(await sheet()),
-      }),
-    },
-    {
-      name: 'DELETE /api/destroyValueList/{id}',
-      write: true,
-      make: async () => ({
-        method: 'DELETE',
-        url: `/api/destroyValueList/${(await createValueList(t.db)).id}`,
-      }),
-    },
+    writeCase('POST /api/create_value_list', () => ({
+      method: 'POST',
+      url: '/api/create_value_list',
+      payload: { name: listName(), items: [{ label: 'A' }] },
+    })),
+    writeCase('PUT /api/edit_value_list/{id}', async () => ({
+      method: 'PUT',
+      url: `/api/edit_value_list/${(await createValueList(t.db)).id}`,
+      payload: { items: [{ label: 'Only' }] },
+    })),
+    writeCase('POST /api/create_value_list_from_excel', async () => ({
+      method: 'POST',
+      url: '/api/create_value_list_from_excel',
+      ...upload(await sheet(), { name: listName() }),
+    })),
+    writeCase('PUT /api/edit_value_list_from_excel/{id}', async () => ({
+      method: 'PUT',
+      url: `/api/edit_value_list_from_excel/${(await createValueList(t.db)).id}`,
+      ...upload(await sheet()),
+    })),
+    writeCase('DELETE /api/destroyValueList/{id}', async () => ({
+      method: 'DELETE',
+      url: `/api/destroyValueList/${(await createValueList(t.db)).id}`,
+    })),
   ];
   it.each(FILE_CONTROL_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 });
