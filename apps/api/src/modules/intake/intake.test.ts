@@ -4,7 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, FILE_CONTROL_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  FILE_CONTROL_CALLERS,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { addCategoryFields, createMetadataField } from '../../../test/factories.js';
 import { seed, seededApp } from '../../../test/seed.js';
@@ -421,34 +427,22 @@ describe('who may', () => {
     });
     const cases: AccessCase[] = [
       { name: 'list sources', write: false, make: () => ({ method: 'GET', url: '/api/intake/sources' }) },
-      {
-        name: 'add source',
-        write: true,
-        make: () => ({ method: 'POST', url: '/api/intake/sources', payload: folderBody() }),
-      },
-      {
-        name: 'change source',
-        write: true,
-        make: () => ({ method: 'PUT', url: `/api/intake/sources/${sourceId}`, payload: folderBody() }),
-      },
+      writeCase('add source', () => ({ method: 'POST', url: '/api/intake/sources', payload: folderBody() })),
+      writeCase('change source', () => ({
+        method: 'PUT',
+        url: `/api/intake/sources/${sourceId}`,
+        payload: folderBody(),
+      })),
       { name: 'list rules', write: false, make: () => ({ method: 'GET', url: '/api/intake/rules' }) },
-      {
-        name: 'add rule',
-        write: true,
-        make: () => ({ method: 'POST', url: '/api/intake/rules', payload: { name: 'R' } }),
-      },
-      {
-        name: 'change rule',
-        write: true,
-        make: () => ({ method: 'PUT', url: `/api/intake/rules/${ruleId}`, payload: { name: 'R2' } }),
-      },
+      writeCase('add rule', () => ({ method: 'POST', url: '/api/intake/rules', payload: { name: 'R' } })),
+      writeCase('change rule', () => ({
+        method: 'PUT',
+        url: `/api/intake/rules/${ruleId}`,
+        payload: { name: 'R2' },
+      })),
       { name: 'dry run', write: false, make: () => ({ method: 'GET', url: '/api/intake/dry-run' }) },
       { name: 'arrivals', write: false, make: () => ({ method: 'GET', url: '/api/intake/arrivals' }) },
-      {
-        name: 'retry',
-        write: true,
-        make: () => ({ method: 'POST', url: `/api/intake/arrivals/${failed.id}/retry` }),
-      },
+      writeCase('retry', () => ({ method: 'POST', url: `/api/intake/arrivals/${failed.id}/retry` })),
     ];
     const denied = await t.db.auditEvent.count({
       where: { action: { in: ['access.denied', 'access.unauthenticated'] } },
