@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import { type AccessCase, callAs, expectAccess, SETTINGS_CALLERS, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createGroup } from '../../../test/factories.js';
@@ -35,25 +35,20 @@ describe('who may call the group calls', () => {
       write: false,
       make: async () => ({ method: 'GET', url: '/api/all_group' }),
     },
-    {
-      name: 'POST /api/create_group',
-      write: true,
-      make: async () => ({ method: 'POST', url: '/api/create_group', payload: { name: groupName() } }),
-    },
-    {
-      name: 'POST /api/edit_group/{id}',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: `/api/edit_group/${(await createGroup(t.db)).id}`,
-        payload: { description: 'changed' },
-      }),
-    },
-    {
-      name: 'POST /api/group/delete/{id}',
-      write: true,
-      make: async () => ({ method: 'POST', url: `/api/group/delete/${(await createGroup(t.db)).id}` }),
-    },
+    writeCase('POST /api/create_group', async () => ({
+      method: 'POST',
+      url: '/api/create_group',
+      payload: { name: groupName() },
+    })),
+    writeCase('POST /api/edit_group/{id}', async () => ({
+      method: 'POST',
+      url: `/api/edit_group/${(await createGroup(t.db)).id}`,
+      payload: { description: 'changed' },
+    })),
+    writeCase('POST /api/group/delete/{id}', async () => ({
+      method: 'POST',
+      url: `/api/group/delete/${(await createGroup(t.db)).id}`,
+    })),
   ];
   it.each(SETTINGS_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 });
