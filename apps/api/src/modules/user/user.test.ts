@@ -1,6 +1,13 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, expectAccess, SETTINGS_CALLERS } from '../../../test/access.js';
+import {
+  type AccessCase,
+  callAs,
+  expectAccess,
+  readCase,
+  SETTINGS_CALLERS,
+  writeCase,
+} from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
@@ -59,115 +66,74 @@ const counts = async () => ({
 // ---------------------------------------------------------------------------------------------
 
 describe('who may call the Settings user calls', () => {
-  type Case = { name: string; write: boolean; make: () => Promise<Inject> };
   const target = async (over: SeedUser = {}) => person(t, { ...over, signIn: false });
   // A User Administration Admin may create its own kind (not more: see "who may manage whom").
   const manageable = () => newUserBody({ access_type: 'User Administration Admin' });
-  const cases: Case[] = [
-    { name: 'GET /api/all_user', write: false, make: async () => ({ method: 'GET', url: '/api/all_user' }) },
-    {
-      name: 'GET /api/logged-in-user',
-      write: false,
-      make: async () => ({ method: 'GET', url: '/api/logged-in-user' }),
-    },
-    {
-      name: 'GET /api/users/all',
-      write: false,
-      make: async () => ({ method: 'GET', url: '/api/users/all' }),
-    },
-    {
-      name: 'GET /api/users/import-template',
-      write: false,
-      make: async () => ({ method: 'GET', url: '/api/users/import-template' }),
-    },
-    {
-      name: 'POST /api/users/createUser',
-      write: true,
-      make: async () => ({ method: 'POST', url: '/api/users/createUser', payload: manageable() }),
-    },
-    {
-      name: 'POST /api/users/create-many-users',
-      write: true,
-      make: async () => ({
+  const cases: AccessCase[] = [
+    readCase('/api/all_user'),
+    readCase('/api/logged-in-user'),
+    readCase('/api/users/all'),
+    readCase('/api/users/import-template'),
+    writeCase('POST /api/users/createUser', async () => ({
+      method: 'POST',
+      url: '/api/users/createUser',
+      payload: manageable(),
+    })),
+    writeCase('POST /api/users/create-many-users', async () => ({
+      method: 'POST',
+      url: '/api/users/create-many-users',
+      payload: { users: [manageable(), manageable()] },
+    })),
+    writeCase('POST /api/import_user', async () => {
+      const b = manageable();
+      const file = await xlsx([
+        ['username', 'email', 'first_name', 'last_name', 'access_type', 'role', 'password'],
+        [b.username, b.email, 'I', 'Mport', 'User Administration Admin', 'admin', NEW_PASSWORD],
+      ]);
+      return {
         method: 'POST',
-        url: '/api/users/create-many-users',
-        payload: { users: [manageable(), manageable()] },
-      }),
-    },
-    {
-      name: 'POST /api/import_user',
-      write: true,
-      make: async () => {
-        const b = manageable();
-        const file = await xlsx([
-          ['username', 'email', 'first_name', 'last_name', 'access_type', 'role', 'password'],
-          [b.username, b.email, 'I', 'Mport', 'User Administration Admin', 'admin', NEW_PASSWORD],
-        ]);
-        return {
-          method: 'POST',
-          url: '/api/import_user',
-          ...multipart({ file: { content: file, filename: 'u.xlsx' } }),
-        };
-      },
-    },
-    {
-      name: 'PUT /api/editUser/{id}',
-      write: true,
-      make: async () => ({
-        method: 'PUT',
-        url: `/api/editUser/${(await target()).id}`,
-        payload: { first_name: 'Ed' },
-      }),
-    },
-    {
-      name: 'PUT /api/activate_user',
-      write: true,
-      make: async () => ({
-        method: 'PUT',
-        url: '/api/activate_user',
-        payload: { id: (await target({ status: 'deactivated' })).id },
-      }),
-    },
-    {
-      name: 'PUT /api/deactivate_user',
-      write: true,
-      make: async () => ({
-        method: 'PUT',
-        url: '/api/deactivate_user',
-        payload: { id: (await target()).id },
-      }),
-    },
-    {
-      name: 'PUT /api/delete_user',
-      write: true,
-      make: async () => ({ method: 'PUT', url: '/api/delete_user', payload: { id: (await target()).id } }),
-    },
-    {
-      name: 'POST /api/logged-in-user/{id}/end',
-      write: true,
-      make: async () => {
-        await person(t);
-        const session = await t.db.session.findFirstOrThrow({
-          where: { revokedAt: null },
-          orderBy: { createdAt: 'desc' },
-        });
-        return { method: 'POST', url: `/api/logged-in-user/${session.id}/end` };
-      },
-    },
-    {
-      name: 'PUT /api/unlock_user',
-      write: true,
-      make: async () => ({ method: 'PUT', url: '/api/unlock_user', payload: { id: (await target()).id } }),
-    },
-    {
-      name: 'POST /api/reset-password',
-      write: true,
-      make: async () => ({
-        method: 'POST',
-        url: '/api/reset-password',
-        payload: { user_id: (await target()).id, password: NEW_PASSWORD },
-      }),
-    },
+        url: '/api/import_user',
+        ...multipart({ file: { content: file, filename: 'u.xlsx' } }),
+      };
+    }),
+    writeCase('PUT /api/editUser/{id}', async () => ({
+      method: 'PUT',
+      url: `/api/editUser/${(await target()).id}`,
+      payload: { first_name: 'Ed' },
+    })),
+    writeCase('PUT /api/activate_user', async () => ({
+      method: 'PUT',
+      url: '/api/activate_user',
+      payload: { id: (await target({ status: 'deactivated' })).id },
+    })),
+    writeCase('PUT /api/deactivate_user', async () => ({
+      method: 'PUT',
+      url: '/api/deactivate_user',
+      payload: { id: (await target()).id },
+    })),
+    writeCase('PUT /api/delete_user', async () => ({
+      method: 'PUT',
+      url: '/api/delete_user',
+      payload: { id: (await target()).id },
+    })),
+    writeCase('POST /api/logged-in-user/{id}/end', async () => {
+      await person(t);
+      const session = await t.db.session.findFirstOrThrow({
+        where: { revokedAt: null },
+        orderBy: { createdAt: 'desc' },
+      });
+      return { method: 'POST', url: `/api/logged-in-user/${session.id}/end` };
+    }),
+    writeCase('PUT /api/unlock_user', async () => ({
+      method: 'PUT',
+      url: '/api/unlock_user',
+      payload: { id: (await target()).id },
+    })),
+    writeCase('POST /api/reset-password', async () => ({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { user_id: (await target()).id, password: NEW_PASSWORD },
+    })),
   ];
   it.each(SETTINGS_CALLERS)('as %s', (...caller) => expectAccess(t, caller, cases, counts));
 });
