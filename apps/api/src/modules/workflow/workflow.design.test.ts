@@ -431,9 +431,10 @@ describe('assignees and recipients', () => {
   it('lists active users and groups to choose from', async () => {
     const {
       users: { gone },
-    } = await seed(t, { users: { gone: { status: 'deactivated', signIn: false } } });
-    const group = await t.db.group.create({
-      data: { name: uniqueName('Group'), members: { create: [{ userId: staff.id }] } },
+      groups: { group },
+    } = await seed(t, {
+      users: { gone: { status: 'deactivated', signIn: false } },
+      groups: { group: { name: uniqueName('Group'), members: [staff] } },
     });
     const res = await get('/api/get_recipient');
     expect(res.statusCode).toBe(200);
@@ -448,8 +449,11 @@ describe('assignees and recipients', () => {
     const step = await newStep(w.id);
     const {
       users: { other },
-    } = await seed(t, { users: { other: { firstName: 'Olga', lastName: 'Other', signIn: false } } });
-    const group = await t.db.group.create({ data: { name: uniqueName('Signers') } });
+      groups: { group },
+    } = await seed(t, {
+      users: { other: { firstName: 'Olga', lastName: 'Other', signIn: false } },
+      groups: { group: { name: uniqueName('Signers'), members: [] } },
+    });
     const first = await post('/api/update_assignee', {
       workflow_step_id: step.id,
       user_ids: [staff.id, other.id],
