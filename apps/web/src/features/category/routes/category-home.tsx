@@ -2,7 +2,7 @@ import type { TCategory } from '@quire/contract';
 import { useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
-import { QueryState } from '../../../components/data-table';
+import { EmptyText, QueryState } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { TreeView } from '../../../components/tree-view';
@@ -124,14 +124,11 @@ export function CategoriesPage() {
         failedText="The categories could not be loaded"
         isEmpty={list.length === 0}
         empty={
-          <>
-            <h2>No categories yet</h2>
-            <p className="muted">
-              {canWrite
-                ? 'Categories hold files. Create the first one.'
-                : 'No category is open to you yet. Ask a File Control admin for access.'}
-            </p>
-          </>
+          <EmptyText title="No categories yet">
+            {canWrite
+              ? 'Categories hold files. Create the first one.'
+              : 'No category is open to you yet. Ask a File Control admin for access.'}
+          </EmptyText>
         }
       >
         <div className="catalog">

@@ -2,7 +2,7 @@ import type { TFilterAttributes, TFilterFilesBody, TFoundFile } from '@quire/con
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BulkFileActions } from '../../../components/bulk-file-actions';
-import { QueryState, Timestamp } from '../../../components/data-table';
+import { EmptyText, QueryState, Timestamp } from '../../../components/data-table';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
@@ -244,12 +244,7 @@ export function SearchResultsPage({ actions, aside }: SearchPageSlots = {}) {
           loadingText="Searching…"
           failedText="The search could not be run"
           isEmpty={!data?.items.length}
-          empty={
-            <>
-              <h2>No files match</h2>
-              <p className="muted">Try other words, or fewer filters.</p>
-            </>
-          }
+          empty={<EmptyText title="No files match">Try other words, or fewer filters.</EmptyText>}
         >
           <p className="muted" aria-live="polite">
             {data

@@ -1,7 +1,14 @@
 import { MAIL_STATUSES, type TMailJob } from '@quire/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, QueryState, RefreshButton, RowAction, Timestamp } from '../../../components/data-table';
+import {
+  DataTable,
+  EmptyText,
+  QueryState,
+  RefreshButton,
+  RowAction,
+  Timestamp,
+} from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -100,12 +107,9 @@ export function MailQueue({ readOnly, target = {} }: { readOnly: boolean; target
         isEmpty={rows.length === 0}
         card={false}
         empty={
-          <>
-            <h2>{status ? `No ${LABELS[status].toLowerCase()} e-mails` : 'No e-mails yet'}</h2>
-            <p className="muted">
-              {status ? 'Choose another status to see the rest.' : 'Messages the product sends appear here.'}
-            </p>
-          </>
+          <EmptyText title={status ? `No ${LABELS[status].toLowerCase()} e-mails` : 'No e-mails yet'}>
+            {status ? 'Choose another status to see the rest.' : 'Messages the product sends appear here.'}
+          </EmptyText>
         }
       >
         <DataTable caption="Outgoing e-mail" columns={COLUMNS} actions={!readOnly} busy={queue.isFetching}>

@@ -1,7 +1,7 @@
 import type { TGroup } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, Timestamp } from '../../../components/data-table';
 import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -50,8 +50,9 @@ export function GroupsPage() {
         isEmpty={rows.length === 0}
         empty={
           <>
-            <h2>No groups yet</h2>
-            <p className="muted">Groups gather users, so that access and work can go to a team at once.</p>
+            <EmptyText title="No groups yet">
+              Groups gather users, so that access and work can go to a team at once.
+            </EmptyText>
             {canWrite ? (
               <NewButton onClick={() => setOpen({ kind: 'create' })}>Create the first group</NewButton>
             ) : null}

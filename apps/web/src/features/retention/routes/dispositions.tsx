@@ -1,7 +1,7 @@
 import type { TDisposition } from '@quire/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -95,18 +95,17 @@ export function DispositionsPage() {
         what="dispositions"
         isEmpty={items.length === 0}
         empty={
-          <>
-            <h2>
-              {status === 'pending'
+          <EmptyText
+            title={
+              status === 'pending'
                 ? 'Nothing is due'
                 : status === 'postponed'
                   ? 'Nothing is postponed'
-                  : 'Nothing approved yet'}
-            </h2>
-            <p className="muted">
-              The retention scan runs every night and lists the files whose period is over.
-            </p>
-          </>
+                  : 'Nothing approved yet'
+            }
+          >
+            The retention scan runs every night and lists the files whose period is over.
+          </EmptyText>
         }
       >
         <DataTable

@@ -1,6 +1,6 @@
 import type { TLegalHold } from '@quire/contract';
 import { useState } from 'react';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -41,12 +41,9 @@ export function LegalHoldsPage() {
         what="legal holds"
         isEmpty={(holds.data?.items.length ?? 0) === 0}
         empty={
-          <>
-            <h2>{active ? 'No legal holds in force' : 'No released holds'}</h2>
-            <p className="muted">
-              {active ? 'Every file follows its retention rule.' : 'Released holds are listed here.'}
-            </p>
-          </>
+          <EmptyText title={active ? 'No legal holds in force' : 'No released holds'}>
+            {active ? 'Every file follows its retention rule.' : 'Released holds are listed here.'}
+          </EmptyText>
         }
       >
         <DataTable

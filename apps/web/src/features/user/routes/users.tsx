@@ -2,7 +2,7 @@ import { accessTypeLabel, type TAdminUser, VENDOR_ADMIN } from '@quire/contract'
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
 import { NewButton, SearchAndStatus } from '../../../components/list-parts';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { PageHeader } from '../../../components/page-header';
@@ -138,11 +138,10 @@ export function UsersPage() {
         empty={
           filtered ? (
             <>
-              <h2>No users match</h2>
-              <p className="muted">
+              <EmptyText title="No users match">
                 {debouncedSearch ? `Nobody matches “${debouncedSearch}”` : 'Nobody has this status'}
                 {debouncedSearch && status ? ' with this status' : ''}.
-              </p>
+              </EmptyText>
               <Button
                 variant="ghost"
                 onClick={() => {

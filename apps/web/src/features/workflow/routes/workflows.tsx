@@ -2,7 +2,7 @@ import type { TWorkflowSummary } from '@quire/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { DataTable, EmptyText, QueryState, Timestamp } from '../../../components/data-table';
 import { EditDeleteCell, NewButton, SearchAndStatus, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { PageNavigation } from '../../../components/pagination';
@@ -87,8 +87,9 @@ export function WorkflowsPage() {
         isEmpty={rows.length === 0}
         empty={
           <>
-            <h2>{query.search || status ? 'No workflows match' : 'No workflows yet'}</h2>
-            <p className="muted">A workflow routes a file through steps where people approve or reject it.</p>
+            <EmptyText title={query.search || status ? 'No workflows match' : 'No workflows yet'}>
+              A workflow routes a file through steps where people approve or reject it.
+            </EmptyText>
             {canWrite && !query.search && !status ? (
               <NewButton onClick={() => setCreating(true)}>Design the first workflow</NewButton>
             ) : null}
