@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
+import { sameName } from '../../lib/names.js';
 import { categoryRightsTable, type Scope } from '../../lib/visibility.js';
 import { type GrantData, grantee } from './category.repository.js';
 
@@ -30,7 +31,7 @@ export function findCategoryGroup(db: Tx, id: number) {
 
 export function categoryGroupNamed(db: Tx, name: string, exceptId?: number) {
   return db.categoryGroup.findFirst({
-    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: sameName(name, exceptId),
     select: { id: true },
   });
 }

@@ -2,6 +2,7 @@ import type { CategoryRightName } from '@quire/contract';
 import { type FieldType, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { lockFor } from '../../lib/locks.js';
+import { sameName } from '../../lib/names.js';
 import { readRows } from '../../lib/sql.js';
 import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibility.js';
 
@@ -258,12 +259,7 @@ export async function liveIds(db: Tx, ids: number[]): Promise<Set<number>> {
 /** A live sibling (under `parentId`) named `name` in any letter case, other than `exceptId`. */
 export function siblingNamed(db: Tx, parentId: number | null, name: string, exceptId?: number) {
   return db.category.findFirst({
-    where: {
-      parentId,
-      deletedAt: null,
-      name: { equals: name, mode: 'insensitive' },
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
+    where: { parentId, deletedAt: null, ...sameName(name, exceptId) },
     select: { id: true },
   });
 }

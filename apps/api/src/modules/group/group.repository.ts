@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
+import { sameName } from '../../lib/names.js';
 
 const withMembers = {
   members: {
@@ -18,7 +19,7 @@ export function findGroup(db: Tx, id: number) {
 /** A group of this name in any letter case, other than `exceptId`. */
 export function findGroupByName(db: Tx, name: string, exceptId?: number) {
   return db.group.findFirst({
-    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: sameName(name, exceptId),
     select: { id: true },
   });
 }

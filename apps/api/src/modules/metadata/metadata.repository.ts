@@ -1,5 +1,6 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { sameName } from '../../lib/names.js';
 
 const withList = { valueList: { select: { id: true, name: true } } } satisfies Prisma.MetadataFieldInclude;
 export type FieldRow = Prisma.MetadataFieldGetPayload<{ include: typeof withList }>;
@@ -23,11 +24,7 @@ export function findField(db: Tx, id: number) {
 /** A live field of this name in any letter case, other than `exceptId`. */
 export function findFieldByName(db: Tx, name: string, exceptId?: number) {
   return db.metadataField.findFirst({
-    where: {
-      name: { equals: name, mode: 'insensitive' },
-      deletedAt: null,
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
+    where: { ...sameName(name, exceptId), deletedAt: null },
     select: { id: true },
   });
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { sameName } from '../../lib/names.js';
 
 // The queries of saved views: always by their owner.
 
@@ -16,11 +17,7 @@ export function findMine(tx: Tx, userId: number, id: number) {
 export function nameTaken(tx: Tx, userId: number, name: string, exceptId?: number) {
   return tx.savedView
     .count({
-      where: {
-        userId,
-        name: { equals: name, mode: 'insensitive' },
-        ...(exceptId ? { NOT: { id: exceptId } } : {}),
-      },
+      where: { userId, ...sameName(name, exceptId) },
     })
     .then((n) => n > 0);
 }

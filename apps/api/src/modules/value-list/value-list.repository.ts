@@ -1,5 +1,6 @@
 import type { Prisma, ValueListSource } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { sameName } from '../../lib/names.js';
 
 const summary = {
   fields: {
@@ -35,7 +36,7 @@ export function allItems(db: Tx, valueListId: number) {
 /** A list of this name in any letter case, other than `exceptId`. */
 export function findByName(db: Tx, name: string, exceptId?: number) {
   return db.valueList.findFirst({
-    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: sameName(name, exceptId),
     select: { id: true },
   });
 }

@@ -1,5 +1,6 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { sameName } from '../../lib/names.js';
 import { containsText } from '../../lib/search.js';
 import { type Scope, visibleCategoryIds } from '../../lib/visibility.js';
 import type { FieldMeta } from './workflow.values.js';
@@ -157,11 +158,7 @@ export const runningByStep = (db: Tx, stepIds: number[]) => runningBy(db, 'curre
 
 export function workflowByName(db: Tx, name: string, exceptId?: number) {
   return db.workflow.findFirst({
-    where: {
-      deletedAt: null,
-      name: { equals: name, mode: 'insensitive' },
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
+    where: { deletedAt: null, ...sameName(name, exceptId) },
     select: { id: true },
   });
 }
