@@ -380,7 +380,7 @@ describe('POST /api/users/createUser', () => {
   const url = '/api/users/createUser';
 
   it('creates a user who can sign in, with groups, and audits without the password', async () => {
-    const group = await t.db.group.create({ data: { name: `g-${fresh()}` } });
+    const { group } = (await seed(t, { groups: { group: [] } })).groups;
     const body = newUserBody({ username: `MiXeD${fresh()}`, group_ids: [group.id] });
     const res = await asAdmin({ method: 'POST', url, payload: body });
     expect(res.statusCode).toBe(200);
@@ -555,9 +555,9 @@ describe('PUT /api/editUser/{id}', () => {
   it('changes fields and groups, audits before/after, and keeps sessions when access is unchanged', async () => {
     const {
       users: { user },
-    } = await seed(t, { users: { user: { accessType: 'Auditor' } } });
+      groups: { group },
+    } = await seed(t, { users: { user: { accessType: 'Auditor' } }, groups: { group: [] } });
     const token = user.token;
-    const group = await t.db.group.create({ data: { name: `e-${fresh()}` } });
     const email = `${fresh()}@example.test`;
     const res = await asAdmin({
       method: 'PUT',
