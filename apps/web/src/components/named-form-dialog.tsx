@@ -20,7 +20,8 @@ type NamedPicker<T extends FieldValues> = { name: FieldPath<T> } & Omit<
  * and the submit button. `editing` is the name of the thing edited (none: a new `noun`,
  * created by `createLabel`). Submitting saves the checked values through `save`; success
  * toasts `told`, calls `onSaved` and closes; a refusal puts its errors beside `fields` and
- * toasts `failure`. A submit while the last one runs does nothing.
+ * toasts `failure` ("Failed to create <noun>!" or "Failed to edit <noun>!" unless given). A
+ * submit while the last one runs does nothing.
  */
 export function NamedFormDialog<TInput extends FieldValues, TValues, TSaved>({
   noun,
@@ -44,7 +45,7 @@ export function NamedFormDialog<TInput extends FieldValues, TValues, TSaved>({
   save: SaveMutation<TValues, TSaved>;
   submit: {
     fields: readonly FieldPath<TInput>[];
-    failure: string;
+    failure?: string;
     told: (saved: TSaved) => readonly [string, string];
     onSaved?: (saved: TSaved) => void;
   };
@@ -53,9 +54,14 @@ export function NamedFormDialog<TInput extends FieldValues, TValues, TSaved>({
   beforePicker?: ReactNode;
   children?: ReactNode;
 }) {
-  const { onSaved, ...said } = submit;
+  const {
+    onSaved,
+    failure = `Failed to ${editing === undefined ? 'create' : 'edit'} ${noun}!`,
+    ...said
+  } = submit;
   const onSubmit = useFormSubmit(form, save, {
     ...said,
+    failure,
     onDone: (saved) => {
       onSaved?.(saved);
       onClose();

@@ -49,7 +49,6 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
       save={save}
       submit={{
         fields: FIELDS,
-        failure: group ? 'Failed to edit category group!' : 'Failed to create category group!',
         told: (saved) =>
           group
             ? ['Category group saved', `${saved.name} was saved.`]

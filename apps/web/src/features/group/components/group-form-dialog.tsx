@@ -52,7 +52,6 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       save={save}
       submit={{
         fields: FIELDS,
-        failure: isEdit ? 'Failed to edit group!' : 'Failed to create group!',
         told: (saved) =>
           isEdit
             ? ['Group updated', `${saved.name} was saved.`]
