@@ -128,8 +128,8 @@ async function checkRefs(tx: Tx, body: TIntakeSourceInput, id: number | null) {
   if (!(await repo.activeUser(tx, body.owner_id))) throw badField('body.owner_id', 'Choose an active user');
   if (body.unindexed_group_id !== null && !(await repo.findGroup(tx, body.unindexed_group_id)))
     throw badField('body.unindexed_group_id', 'Choose a group that exists');
-  const named = await repo.sourceNamed(tx, body.name);
-  if (named && named.id !== id) throw badField('body.name', `There is already a source named "${body.name}"`);
+  if (await repo.sourceNamed(tx, body.name, id ?? undefined))
+    throw badField('body.name', `There is already a source named "${body.name}"`);
 }
 
 function auditDetails(row: repo.SourceRow) {

@@ -1,5 +1,6 @@
 import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { sameName } from '../../lib/names.js';
 import { type PageQuery, pageWindow } from '../../lib/paging.js';
 
 // The intake area's queries: sources, arrivals (the claim of an external key) and rules.
@@ -25,9 +26,10 @@ export function listSources(tx: Tx, where: Prisma.IntakeSourceWhereInput = {}) {
   });
 }
 
-export function sourceNamed(tx: Tx, name: string) {
+/** A source of this name in any letter case, other than `exceptId`. */
+export function sourceNamed(tx: Tx, name: string, exceptId?: number) {
   return tx.intakeSource.findFirst({
-    where: { name: { equals: name, mode: 'insensitive' } },
+    where: sameName(name, exceptId),
     select: { id: true },
   });
 }
