@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  callAs,
-  expectAccess,
-  FILE_CONTROL_CALLERS,
-  readCase,
-  writeCase,
-} from '../../../test/access.js';
+import { callAs, expectAccess, FILE_CONTROL_CALLERS, readCase, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import {
@@ -40,7 +33,7 @@ const store = (payload: Record<string, unknown>) =>
   asAdmin({ method: 'POST', url: '/api/store_user_field', payload });
 
 describe('who may call the metadata calls', () => {
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/user_fields', true),
     readCase('/api/user_fields/users', true),
     writeCase('POST /api/store_user_field (create)', () => ({
