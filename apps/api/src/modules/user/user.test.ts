@@ -1,13 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  callAs,
-  expectAccess,
-  readCase,
-  SETTINGS_CALLERS,
-  writeCase,
-} from '../../../test/access.js';
+import { callAs, expectAccess, readCase, SETTINGS_CALLERS, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
@@ -69,7 +62,7 @@ describe('who may call the Settings user calls', () => {
   const target = async (over: SeedUser = {}) => person(t, { ...over, signIn: false });
   // A User Administration Admin may create its own kind (not more: see "who may manage whom").
   const manageable = () => newUserBody({ access_type: 'User Administration Admin' });
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/all_user'),
     readCase('/api/logged-in-user'),
     readCase('/api/users/all'),
