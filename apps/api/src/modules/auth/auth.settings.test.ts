@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  callAs,
-  expectAccess,
-  readCase,
-  SETTINGS_CALLERS,
-  writeCase,
-} from '../../../test/access.js';
+import { callAs, expectAccess, readCase, SETTINGS_CALLERS, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { createUser } from '../../../test/factories.js';
 import { adminApp, seed } from '../../../test/seed.js';
@@ -112,7 +105,7 @@ describe('sign-in settings', () => {
     expect(await t.db.company.findFirstOrThrow()).toEqual(before);
   });
 
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/sign-in-settings'),
     writeCase('PUT /api/sign-in-settings', async () => {
       const company = await t.db.company.findFirstOrThrow();
