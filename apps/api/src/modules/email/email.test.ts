@@ -1,13 +1,7 @@
 import { createServer } from 'node:net';
 import { createDb, type Db } from '@quire/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  expectAccess,
-  readCase,
-  SETTINGS_CALLERS,
-  writeCase,
-} from '../../../test/access.js';
+import { expectAccess, readCase, SETTINGS_CALLERS, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { bearer } from '../../../test/factories.js';
@@ -670,7 +664,7 @@ describe('POST /api/email/job/delete/{id}', () => {
 describe('access', () => {
   const newJob = () =>
     t.db.mailJob.create({ data: { kind: 'test', to: 'x@example.test', subject: 'Queued', text: 'Queued' } });
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/email_setup'),
     readCase('/api/email/notification'),
     writeCase('POST /api/email/setup', () => ({
