@@ -2,14 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  callAs,
-  expectAccess,
-  readCase,
-  SETTINGS_CALLERS,
-  writeCase,
-} from '../../../test/access.js';
+import { callAs, expectAccess, readCase, SETTINGS_CALLERS, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { ensureCompany } from '../../../test/factories.js';
 import { multipart, tinyJpegHead, tinyPng, tinyWebp } from '../../../test/multipart.js';
@@ -47,7 +40,7 @@ async function storedFiles(): Promise<string[]> {
 }
 
 describe('who may call the setup calls', () => {
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/company_details', true),
     writeCase('PUT /api/company_details', () => ({
       method: 'PUT',
