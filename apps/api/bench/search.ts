@@ -27,6 +27,7 @@ import * as auditRepo from '../src/modules/audit/audit.repository.js';
 import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.repository.js';
 import * as searchRepo from '../src/modules/dashboard-and-search/search.repository.js';
 import { categoryPageSql } from '../src/modules/file/file-lists.repository.js';
+import { storedValuesSql } from '../src/modules/file/file-values.repository.js';
 import { textPdf } from '../test/documents.js';
 import { createUser, loginAs } from '../test/factories.js';
 import { startBenchApp } from './bench-app.js';
@@ -147,6 +148,24 @@ try {
       headers: { authorization: `Bearer ${token}` },
       ...(payload ? { payload } : {}),
     });
+  // The fields the fullest category shows as list columns, and one page's rows then their values.
+  const listFieldIds = (
+    JSON.parse(
+      (await inject(staffToken, 'GET', `/api/fileIncategory/${fullest.id}?page=1&quantity=1`)()).body,
+    ).data.columns as Array<{ field_id: number }>
+  ).map((c) => c.field_id);
+  const pageWithValues = async (s: { rows: Prisma.Sql; count: Prisma.Sql }) => {
+    const [rows] = await Promise.all([
+      pool.query<{ id: number }>(s.rows.text, s.rows.values as unknown[]),
+      pool.query(s.count.text, s.count.values as unknown[]),
+    ]);
+    const values = storedValuesSql(
+      rows.rows.map((r) => r.id),
+      listFieldIds,
+    );
+    await pool.query({ name: values.name, text: values.sql.text, values: values.sql.values as unknown[] });
+  };
+
   const win = (quantity: number) => ({ limit: quantity, offset: 0 });
   // The staff member's sets, read in one named statement as readSeenSets does.
   const staffSets = async () => {
@@ -259,14 +278,15 @@ try {
       },
     },
     {
-      // The SQL side is the sets, the page and the count; the API also reads the category, its
-      // fields and the page's values.
+      // The page is its files with their values in the category's list columns: the SQL and
+      // plain sides read the rows and the count, then the rows' values; the API also reads the
+      // caller's sets, the category and its fields.
       label: `category page (fileIncategory, ${fullest.n} files)`,
       as: staffToken,
       api: inject(staffToken, 'GET', `/api/fileIncategory/${fullest.id}?page=1&quantity=20`),
       sql: async () => {
         const s = categoryPageSql(await staffSets(), fullest.id, { fields: [] }, { page: 1, quantity: 20 });
-        await bare(s.rows, s.count);
+        await pageWithValues(s);
       },
       plain: async () => {
         const s = categoryPageSql(
@@ -275,7 +295,7 @@ try {
           { fields: [] },
           { page: 1, quantity: 20 },
         );
-        await bare(s.rows, s.count);
+        await pageWithValues(s);
       },
     },
     {

@@ -9,6 +9,25 @@ import type { ShownValue, ValueWrite } from './file.metadata.js';
 /** A stored value with what its item and user read as (file.metadata.ts's shape). */
 export type StoredValue = ShownValue;
 
+/**
+ * The statement of storedValues (bench/search.ts runs it bare), with its name: named, each
+ * pooled connection prepares it once (its planning took as long as its run).
+ */
+export function storedValuesSql(fileIds: number[], fieldIds?: number[]) {
+  return {
+    name: fieldIds ? 'quire_stored_values_of_fields' : 'quire_stored_values',
+    sql: Prisma.sql`
+    SELECT fv.file_id, fv.field_id, fv.value_text, fv.value_number, fv.value_date, fv.value_boolean,
+           fv.value_item_id, fv.value_user_id, i.key AS item_key, i.label AS item_label,
+           coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) AS user_name
+      FROM file_field_values fv
+      LEFT JOIN value_list_items i ON i.id = fv.value_item_id
+      LEFT JOIN users u ON u.id = fv.value_user_id
+     WHERE fv.file_id = ANY(${fileIds}::int[])
+       ${fieldIds ? Prisma.sql`AND fv.field_id = ANY(${fieldIds}::int[])` : Prisma.empty}`,
+  };
+}
+
 /** The values of files `fileIds` (of `fieldIds` when given), by file. */
 export async function storedValues(
   tx: Tx,
@@ -17,6 +36,7 @@ export async function storedValues(
 ): Promise<Map<number, StoredValue[]>> {
   const out = new Map<number, StoredValue[]>();
   if (!fileIds.length) return out;
+  const statement = storedValuesSql(fileIds, fieldIds);
   const rows = await readRows<{
     file_id: number;
     field_id: number;
@@ -29,20 +49,7 @@ export async function storedValues(
     item_key: number | null;
     item_label: string | null;
     user_name: string | null;
-  }>(
-    tx,
-    Prisma.sql`
-    SELECT fv.file_id, fv.field_id, fv.value_text, fv.value_number, fv.value_date, fv.value_boolean,
-           fv.value_item_id, fv.value_user_id, i.key AS item_key, i.label AS item_label,
-           coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) AS user_name
-      FROM file_field_values fv
-      LEFT JOIN value_list_items i ON i.id = fv.value_item_id
-      LEFT JOIN users u ON u.id = fv.value_user_id
-     WHERE fv.file_id = ANY(${fileIds}::int[])
-       ${fieldIds ? Prisma.sql`AND fv.field_id = ANY(${fieldIds}::int[])` : Prisma.empty}`,
-    // Named (prepared once per connection): its planning took as long as its run.
-    fieldIds ? 'quire_stored_values_of_fields' : 'quire_stored_values',
-  );
+  }>(tx, statement.sql, statement.name);
   for (const r of rows) {
     const list = out.get(r.file_id) ?? [];
     list.push({
