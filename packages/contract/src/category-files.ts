@@ -68,7 +68,6 @@ export const categoryFilesContract = {
     path: '/api/fileIncategory/{id}',
     guard: 'signedIn',
     reads: true,
-    reads: true,
     object: { category: 'view' },
     summary: 'The same list with the filters in the body (several metadata filters in `fields`)',
     params: ZIdParams,

@@ -97,11 +97,6 @@ export interface EndpointDef {
    */
   reads?: true;
   /**
-   * A POST that writes nothing (the spec sends its filters or question as a body): it answers
-   * like a GET, so an expired licence (read-only) does not refuse it.
-   */
-  reads?: true;
-  /**
    * A call the product needs that the spec does not list (e.g. an import template). Spec
    * calls keep the spec's exact method and path; extensions must be marked.
    */
