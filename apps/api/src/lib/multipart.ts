@@ -1,4 +1,4 @@
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { finished, type Readable, Transform } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { UploadSpec } from '@quire/contract';
 import type { FastifyRequest } from 'fastify';
@@ -166,10 +166,16 @@ export async function openUpload(
         }, done);
       },
     });
-    // pipeline() also fails `counted` when busboy already destroyed the file (the body was cut
+    // `finished` also fails `counted` when busboy already destroyed the file (the body was cut
     // off while the fields were being checked): the handler's read then fails, never hangs.
-    pipeline(part.file, counted, (err) => {
+    // Piped by hand rather than by pipeline(), which makes an AbortController per call and
+    // aborts it on finishing: its DOMException (a stack trace) cost 0.2 ms of CPU an upload.
+    part.file.pipe(counted);
+    finished(part.file, (err) => {
       if (err) counted.destroy(uploadError(err, limits.maxBytes, maxFiles) as Error);
+    });
+    finished(counted, (err) => {
+      if (err) part.file.destroy();
     });
     return { field: part.fieldname, filename: part.filename, claimedType: part.mimetype, stream: counted };
   };
