@@ -4,6 +4,7 @@ import {
   USER_IMPORT_COLUMNS,
   USER_IMPORT_MAX_BYTES,
   VENDOR_ADMIN,
+  XLSX_MEDIA_TYPE,
 } from '@quire/contract';
 import { type ChangeEvent, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -103,7 +104,7 @@ export function ImportUsersPage() {
               ref={fileRef}
               {...control}
               type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept={`.xlsx,${XLSX_MEDIA_TYPE}`}
               onChange={onFile}
               disabled={importUsers.isPending}
             />
