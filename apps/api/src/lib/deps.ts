@@ -25,3 +25,10 @@ export interface Deps {
 
 /** A Prisma client or the client of an open transaction: repositories take either. */
 export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/**
+ * The options of a transaction that writes a whole import (thousands of users or value-list
+ * items): Prisma's defaults (2 s to start, 5 s to finish) end a large one on a busy machine,
+ * which answered 500 after the work was done.
+ */
+export const BULK_TX = { maxWait: 10_000, timeout: 120_000 };

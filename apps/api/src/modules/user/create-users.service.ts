@@ -10,7 +10,7 @@ import {
 } from '@quire/contract';
 import { accessTypeToDb, assertMayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
-import type { Deps, Tx } from '../../lib/deps.js';
+import { BULK_TX, type Deps, type Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, isUniqueViolation, summarise } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -110,51 +110,48 @@ async function insertUsers(
   const inputs = candidates.map((c) => c.input);
   const hashes = await hashAll(inputs.map((i) => i.password));
   return deps.db
-    .$transaction(
-      async (tx) => {
-        // Check again inside the transaction: another admin may have taken a name meanwhile.
-        const errors = await checkNewUsers(tx, candidates);
-        if (errors.length) throw invalidInput(summarise(errors), errors);
-        await assertSeatsAvailable(deps, tx, inputs.length);
-        const company = await repo.companyId(tx);
-        if (!company) throw new Error('No company row: the first start did not run');
-        const ids: number[] = [];
-        for (const [i, input] of inputs.entries()) {
-          const user = await repo.createUser(tx, {
-            companyId: company.id,
-            username: input.username,
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            loginRole: input.role,
-            accessType: accessTypeToDb(input.access_type),
-            passwordHash: hashes[i]!,
-            createdById: actor.userId,
-          });
-          await repo.replaceGroups(tx, user.id, input.group_ids ?? []);
-          await audit(tx, actor, {
-            type: 'user',
-            action: 'user.created',
-            message: `Created ${ACCESS_TYPE_LABELS[input.access_type]} "${user.username}"`,
-            targetType: 'user',
-            targetId: user.id,
-            details: {
-              source,
-              username: user.username,
-              email: user.email,
-              first_name: user.firstName,
-              last_name: user.lastName,
-              role: input.role,
-              access_type: input.access_type,
-              group_ids: input.group_ids ?? [],
-            },
-          });
-          ids.push(user.id);
-        }
-        return ids;
-      },
-      { timeout: 120_000, maxWait: 10_000 },
-    )
+    .$transaction(async (tx) => {
+      // Check again inside the transaction: another admin may have taken a name meanwhile.
+      const errors = await checkNewUsers(tx, candidates);
+      if (errors.length) throw invalidInput(summarise(errors), errors);
+      await assertSeatsAvailable(deps, tx, inputs.length);
+      const company = await repo.companyId(tx);
+      if (!company) throw new Error('No company row: the first start did not run');
+      const ids: number[] = [];
+      for (const [i, input] of inputs.entries()) {
+        const user = await repo.createUser(tx, {
+          companyId: company.id,
+          username: input.username,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          loginRole: input.role,
+          accessType: accessTypeToDb(input.access_type),
+          passwordHash: hashes[i]!,
+          createdById: actor.userId,
+        });
+        await repo.replaceGroups(tx, user.id, input.group_ids ?? []);
+        await audit(tx, actor, {
+          type: 'user',
+          action: 'user.created',
+          message: `Created ${ACCESS_TYPE_LABELS[input.access_type]} "${user.username}"`,
+          targetType: 'user',
+          targetId: user.id,
+          details: {
+            source,
+            username: user.username,
+            email: user.email,
+            first_name: user.firstName,
+            last_name: user.lastName,
+            role: input.role,
+            access_type: input.access_type,
+            group_ids: input.group_ids ?? [],
+          },
+        });
+        ids.push(user.id);
+      }
+      return ids;
+    }, BULK_TX)
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) {
         throw invalidInput('A username or e-mail was taken meanwhile; try again', []);

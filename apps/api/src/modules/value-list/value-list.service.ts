@@ -8,7 +8,7 @@ import type {
 } from '@quire/contract';
 import type { ValueListSource } from '@quire/db';
 import { type Actor, audit, auditChange } from '../../lib/audit.js';
-import type { Deps, Tx } from '../../lib/deps.js';
+import { BULK_TX, type Deps, type Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, nameRace, summarise } from '../../lib/errors.js';
 import { valueListFull, valueListInUse, valueListNameTaken, valueListNotFound } from './value-list.errors.js';
 import { type Draw, drawRandom, type ItemPlan, planItems, type WantedItem } from './value-list.items.js';
@@ -146,7 +146,7 @@ async function createList(
         details: { name: list.name, source: input.source, items: changes.created },
       });
       return getValueList(tx, list.id);
-    })
+    }, BULK_TX)
     .catch(nameRace(input.name, valueListNameTaken));
 }
 
@@ -199,7 +199,7 @@ async function editList(
         },
       });
       return getValueList(tx, id);
-    })
+    }, BULK_TX)
     .catch(nameRace(input.name, valueListNameTaken));
 }
 
