@@ -1,6 +1,6 @@
 import { MAIL_STATUSES, type TMailJob } from '@quire/contract';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import {
   DataTable,
   EmptyText,
@@ -9,7 +9,6 @@ import {
   RowAction,
   Timestamp,
 } from '../../../components/data-table';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { type MailQueueQuery, useDeleteMailJob, useMailQueue } from '../api/mail-queue';
@@ -51,7 +50,6 @@ function LastError({ error, target }: { error: string | null; target: SmtpTarget
 /** The outgoing mail: newest first, filtered by status, a page at a time. */
 export function MailQueue({ readOnly, target = {} }: { readOnly: boolean; target?: SmtpTarget }) {
   const id = useId();
-  const notify = useNotify();
   const [status, setStatus] = useState<'' | Status>('');
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<TMailJob | null>(null);
@@ -60,21 +58,6 @@ export function MailQueue({ readOnly, target = {} }: { readOnly: boolean; target
   useFailureToast(queue.error, queue.errorUpdatedAt, 'Failed to load the e-mail queue');
   const rows = queue.data?.items ?? [];
   const canDelete = (job: TMailJob) => !readOnly && DELETABLE.has(job.status);
-
-  const confirmDelete = (job: TMailJob) =>
-    remove.mutate(job.id, {
-      onSuccess: () => {
-        notify.success(
-          'E-mail deleted',
-          `The message “${job.subject}” to ${job.to} was removed from the queue.`,
-        );
-        setDeleting(null);
-      },
-      onError: (error) => {
-        notify.notifyFailure('Failed to delete e-mail', error);
-        setDeleting(null);
-      },
-    });
 
   return (
     <>
@@ -156,21 +139,22 @@ export function MailQueue({ readOnly, target = {} }: { readOnly: boolean; target
       <PageNavigation data={queue.data} noun="e-mails" onPage={setPage} busy={queue.isFetching} />
 
       {deleting ? (
-        <ConfirmDialog
-          title="Delete this e-mail?"
-          confirmLabel="Delete e-mail"
+        <ConfirmDeleteDialog
+          noun="e-mail"
+          remove={remove}
+          value={deleting.id}
+          detail={`The message “${deleting.subject}” to ${deleting.to} was removed from the queue.`}
           pendingLabel="Deleting…"
-          tone="danger"
-          pending={remove.isPending}
-          onConfirm={() => confirmDelete(deleting)}
-          onCancel={() => setDeleting(null)}
+          failure="Failed to delete e-mail"
+          closeOnFailure
+          onClose={() => setDeleting(null)}
         >
           <p>
             “{deleting.subject}” to {deleting.to} ({LABELS[deleting.status].toLowerCase()}) is removed from
             the queue
             {deleting.status === 'queued' ? ' and will not be sent' : ''}.
           </p>
-        </ConfirmDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </>
   );
