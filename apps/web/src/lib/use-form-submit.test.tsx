@@ -54,7 +54,7 @@ describe('a form that saves through useFormSubmit', () => {
         message: 'Bills (Invoices) was saved.',
       }),
     );
-    expect(onDone).toHaveBeenCalledWith({ id: 3, name: 'Bills' });
+    expect(onDone).toHaveBeenCalledWith({ id: 3, name: 'Bills' }, { name: 'Invoices' });
   });
 
   it('puts a refusal beside its field, marks the field invalid and toasts the failure', async () => {

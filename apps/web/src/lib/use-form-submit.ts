@@ -35,7 +35,8 @@ export interface SubmitOptions<TInput extends FieldValues, TValues, TSaved, TVar
   failure: string;
   /** The success toast's title and message. */
   told: (saved: TSaved, values: TValues) => readonly [string, string];
-  onDone?: (saved: TSaved) => void;
+  /** After the success toast: what was saved, and the values that were sent. */
+  onDone?: (saved: TSaved, values: TValues) => void;
   body?: (values: TValues) => TVars;
   /** 'ignore': a submit while the last one runs does nothing. */
   whilePending?: 'send' | 'ignore';
@@ -64,7 +65,7 @@ export function useFormSubmit<TInput extends FieldValues, TValues, TSaved, TVars
     save.mutate(body(values), {
       onSuccess: (saved) => {
         notify.success(...told(saved, values));
-        onDone?.(saved);
+        onDone?.(saved, values);
       },
       onError: (error) => {
         setServerErrors(form, error, fields);

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, SelectField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, withEmptyMessages } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCategoryFiles, useCreateLegalHold, useMySavedViews } from '../api/legal-holds';
 import { useCategoryOptions } from '../api/retention-rules';
 import { CardGridForm } from './card-grid-form';
@@ -19,7 +19,6 @@ const resolver = withEmptyMessages(zodResolver(ZCreateLegalHoldBody), {
 
 /** Puts a file, a category or one of the person's saved searches on legal hold, saying why. */
 export function HoldForm() {
-  const notify = useNotify();
   const create = useCreateLegalHold();
   const categories = useCategoryOptions();
   const views = useMySavedViews();
@@ -34,21 +33,15 @@ export function HoldForm() {
   const bind = fieldBinder(form);
   const target = form.watch('target');
 
-  const onSubmit = form.handleSubmit((body) => {
-    if (create.isPending) return;
-    create.mutate(body, {
-      onSuccess: ({ data }) => {
-        notify.success(
-          'Legal hold set',
-          `${data.target_name} is held (${data.file_count} file${data.file_count === 1 ? '' : 's'}).`,
-        );
-        form.reset({ target: body.target, reason: '' });
-      },
-      onError: (error) => {
-        setServerErrors(form, error, FIELDS);
-        notify.notifyFailure('Failed to set legal hold!', error);
-      },
-    });
+  const onSubmit = useFormSubmit(form, create, {
+    fields: FIELDS,
+    failure: 'Failed to set legal hold!',
+    told: ({ data }) => [
+      'Legal hold set',
+      `${data.target_name} is held (${data.file_count} file${data.file_count === 1 ? '' : 's'}).`,
+    ],
+    onDone: (_saved, body) => form.reset({ target: body.target, reason: '' }),
+    whilePending: 'ignore',
   });
 
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.path }));

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField, SelectField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { fieldBinder, numberOrNull, setServerErrors } from '../../../lib/form';
+import { fieldBinder, numberOrNull } from '../../../lib/form';
+import { type SaveMutation, useFormSubmit } from '../../../lib/use-form-submit';
 import {
   useCategoryOptions,
   useDateFields,
@@ -16,17 +16,17 @@ import { CardGridForm } from './card-grid-form';
 
 const FIELDS = ['keep_for', 'unit', 'start_from', 'date_field_id', 'action', 'review_group_id'] as const;
 type RuleInput = z.input<typeof ZRetentionRuleBody>;
+type RuleValues = z.output<typeof ZRetentionRuleBody>;
 
 /** Sets a category's retention rule: how long, from when, then what. */
 export function RuleForm() {
-  const notify = useNotify();
   const categories = useCategoryOptions();
   const dateFields = useDateFields();
   const groups = useGroupOptions();
   const save = useSetRetentionRule();
   const [categoryId, setCategoryId] = useState('');
   const [categoryError, setCategoryError] = useState<string | undefined>();
-  const form = useForm<RuleInput, unknown, z.output<typeof ZRetentionRuleBody>>({
+  const form = useForm<RuleInput, unknown, RuleValues>({
     resolver: zodResolver(ZRetentionRuleBody),
     // A field shown only for some choices (the date field, the review group) is sent only then.
     shouldUnregister: true,
@@ -43,22 +43,19 @@ export function RuleForm() {
   const startFrom = form.watch('start_from');
   const action = form.watch('action');
 
-  const onSubmit = form.handleSubmit((body) => {
-    if (save.isPending) return;
-    if (!categoryId) {
-      setCategoryError('Choose a category');
-      return;
-    }
-    save.mutate(
-      { categoryId: Number(categoryId), body },
-      {
-        onSuccess: ({ data, message }) => notify.success(message ?? 'Retention rule saved', data.summary),
-        onError: (error) => {
-          setServerErrors(form, error, FIELDS);
-          notify.notifyFailure('Failed to save retention rule!', error);
-        },
-      },
-    );
+  // Without a category nothing is sent: the category's select says what is missing.
+  const send: SaveMutation<RuleValues, NonNullable<typeof save.data>> = {
+    isPending: save.isPending,
+    mutate: (body, options) => {
+      if (!categoryId) return setCategoryError('Choose a category');
+      save.mutate({ categoryId: Number(categoryId), body }, options);
+    },
+  };
+  const onSubmit = useFormSubmit(form, send, {
+    fields: FIELDS,
+    failure: 'Failed to save retention rule!',
+    told: ({ data, message }) => [message ?? 'Retention rule saved', data.summary],
+    whilePending: 'ignore',
   });
 
   return (
