@@ -33,12 +33,18 @@ test('the sign-in page painted from HTML is adopted by the script, keeping what 
   });
   // Counts the nodes taken out of the page's root from its first byte on: a script that renders
   // over the static page (rather than hydrating it) removes the form and paints a new one.
+  // Also counts the moments the page has no title once its static one has been parsed (as the
+  // script hands the title over to React's).
   await page.addInitScript(() => {
-    const w = window as unknown as { removedFromPage: number };
+    const w = window as unknown as { removedFromPage: number; untitled: number };
     w.removedFromPage = 0;
+    w.untitled = 0;
+    let titled = false;
     new MutationObserver((records) => {
       const root = document.getElementById('root');
       for (const r of records) if (root?.contains(r.target)) w.removedFromPage += r.removedNodes.length;
+      if (document.title !== '') titled = true;
+      else if (titled) w.untitled += 1;
     }).observe(document, { childList: true, subtree: true });
   });
   // The entry script is held back until the person has typed into the static page.
@@ -68,9 +74,12 @@ test('the sign-in page painted from HTML is adopted by the script, keeping what 
   await expect(page.getByLabel('Username or e-mail')).toHaveValue('someone');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle('Sign in · Quire');
-  expect(await page.evaluate(() => (window as unknown as { removedFromPage: number }).removedFromPage)).toBe(
-    0,
-  );
+  const after = await page.evaluate(() => {
+    const { removedFromPage, untitled } = window as unknown as { removedFromPage: number; untitled: number };
+    return { removedFromPage, untitled };
+  });
+  expect(after.removedFromPage).toBe(0);
+  expect(after.untitled, 'moments without a title').toBe(0);
   expect(errors).toEqual([]);
 });
 

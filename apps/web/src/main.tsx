@@ -6,7 +6,7 @@ import { preloadRoute } from './app/lazy-page';
 import { AppRoutes, createRoutes } from './app/router';
 import { createNotificationStore } from './components/notifications/notification-store';
 import { installErrorReporting } from './lib/error-reporting';
-import { captureTyped } from './lib/prerendered';
+import { captureTyped, handTitleToReact } from './lib/prerendered';
 import { applyStoredTheme } from './lib/theme';
 import './styles.css';
 
@@ -36,9 +36,8 @@ void preloadRoute(routes, window.location.pathname).then(() => {
   );
   if (root.hasChildNodes() && window.location.pathname === '/login') {
     captureTyped(root);
-    // The page's <title> is React's to manage (the sign-in page renders its own): the static
-    // one goes, or hydration adopts it without owning it and a later page's title is lost.
-    document.querySelector('head > title')?.remove();
+    // The page's <title> is React's to manage (the sign-in page renders its own).
+    handTitleToReact();
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

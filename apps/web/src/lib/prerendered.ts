@@ -23,3 +23,21 @@ export function releaseHeldSubmit(): boolean {
   const w = window as { quireReleaseSubmit?: () => boolean };
   return w.quireReleaseSubmit?.() ?? false;
 }
+
+/**
+ * Hands the static page's <title> over to React's without a moment with no title. React adopts
+ * the first <title> in the document unless it has `itemprop`; adopted, the static one is left
+ * behind when a later page renders its own, and that page's title is lost. So the static one
+ * is marked to be passed over, stays while hydration runs, and goes once React's is in the head.
+ */
+export function handTitleToReact(): void {
+  const staticTitle = document.querySelector('head > title');
+  if (!staticTitle) return;
+  staticTitle.setAttribute('itemprop', 'name');
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('head > title:not([itemprop])')) return;
+    staticTitle.remove();
+    observer.disconnect();
+  });
+  observer.observe(document.head, { childList: true });
+}
