@@ -6,8 +6,9 @@ import { zipWriter } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type FileRight, fileRights, scopeOf } from '../../lib/visibility.js';
 import { combineIntoPdf } from '../file/combine.service.js';
-import { assertCanFileInto, moveLockedFile, versionContent } from '../file/file.service.js';
+import { versionContent } from '../file/file.service.js';
 import { assertFree, lockForChange } from '../file/file-change.service.js';
+import { assertCanFileInto, moveLockedFile } from '../file/file-values.service.js';
 import { currentVersionIn, followIn } from '../file-actions/file-actions.service.js';
 import { bulkFileForbidden, bulkFileNotFound, bulkFileRefused } from './file-bulk.errors.js';
 

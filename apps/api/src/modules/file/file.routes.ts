@@ -6,6 +6,7 @@ import { COMBINED_NAME, combineAttachments } from './combine.service.js';
 import * as files from './file.service.js';
 import * as lists from './file-lists.service.js';
 import * as sharing from './file-sharing.service.js';
+import { versionForPreview, viewFile } from './file-view.service.js';
 import * as indexing from './index-files.service.js';
 import * as publicLink from './public-link.service.js';
 import * as uploads from './upload-files.service.js';
@@ -25,7 +26,7 @@ export const fileModule = (deps: Deps) => {
   };
   return defineRoutes('file', calls, {
     fileView: async ({ params, auth, actor }) => ({
-      data: await files.viewFile(deps, auth, actor, params.id),
+      data: await viewFile(deps, auth, actor, params.id),
     }),
     publicFileView: {
       rateLimit: publicLimit,
@@ -96,7 +97,7 @@ export const fileModule = (deps: Deps) => {
     favoriteFiles: async ({ query, auth }) => ({ data: await lists.favouriteFiles(deps, auth, query) }),
     versionPreview: async ({ params, auth, actor, req, reply }) =>
       sendBlob(deps.blobs, req, reply, {
-        ...(await files.versionForPreview(deps, auth, actor, params.id)),
+        ...(await versionForPreview(deps, auth, actor, params.id)),
         disposition: 'inline',
       }),
     filePermissions: async ({ params, auth }) => ({

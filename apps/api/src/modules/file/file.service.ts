@@ -1,42 +1,30 @@
 import type { Readable } from 'node:stream';
 import type {
   TAttachment,
-  TFieldValueInput,
   TFileDetail,
   TFileRights,
   TFileSummary,
   TFileVersion,
   TPersonRef,
 } from '@quire/contract';
-import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import type { AuthContext } from '../../lib/session.js';
-import { asFileRight, categoryVerdict, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
+import { asFileRight, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
 import { categoryFields } from '../category/category.service.js';
 import { detectType, displayName, previewKind, SNIFF_BYTES } from './file.content.js';
-import {
-  categoryNotFound,
-  contentMissing,
-  fileNotFound,
-  previewNeedsDownload,
-  uploadForbidden,
-  valuesInvalid,
-  versionNotFound,
-} from './file.errors.js';
-import { checkValues, showValue } from './file.metadata.js';
+import { categoryNotFound, contentMissing, fileNotFound } from './file.errors.js';
+import { showValue } from './file.metadata.js';
 import * as repo from './file.repository.js';
-import { assertMayChange, fileChanged } from './file-change.service.js';
+import { assertMayChange } from './file-change.service.js';
 import * as listsRepo from './file-lists.repository.js';
 import * as valuesRepo from './file-values.repository.js';
 
 // The files area's kernel: the shapes of every answer, the guards of versions and attachments,
-// storing an upload's content, viewing, the caller's lists and versions (the one change path
-// is file-change.service.ts). Uploads into a
-// category are upload-files.service.ts, indexing and corrections index-files.service.ts.
+// storing an upload's content and adding versions (the one change path is
+// file-change.service.ts). Viewing is file-view.service.ts, values and moves
+// file-values.service.ts, uploads into a category upload-files.service.ts, indexing and
+// corrections index-files.service.ts.
 // Every change is audited and emits a file event in its transaction (lib/file-events.ts).
-// Over 400 lines on purpose: file-actions, file-bulk, file-sharing and category-writes import
-// this kernel (shapes, the change checks, moving, viewing); viewing and versions are the next
-// to move out.
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
@@ -254,132 +242,6 @@ export async function assertCanChange(deps: Deps, auth: AuthContext, fileId: num
   const [file] = await repo.lockFiles(deps.db, [fileId]);
   if (!file) throw fileNotFound();
   await assertMayChange(deps.db, auth, [file]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Viewing
-
-export async function viewFile(deps: Deps, auth: AuthContext, actor: Actor, id: number) {
-  return deps.db.$transaction(async (tx) => {
-    const detail = await detailOf(tx, auth, id, { now: deps.now() });
-    await repo.recordView(tx, auth.userId, id, deps.now(), false);
-    await audit(tx, actor, {
-      type: 'file',
-      action: 'file.viewed',
-      message: `Viewed "${detail.name}"`,
-      targetType: 'file',
-      targetId: id,
-    });
-    return detail;
-  });
-}
-
-/**
- * A version's content to preview (recorded as a preview of its file): PDFs, raster images and
- * plain text to whoever may view it; other types only to those who may also download it.
- */
-export async function versionForPreview(deps: Deps, auth: AuthContext, actor: Actor, versionId: number) {
-  const version = await repo.findVersion(deps.db, versionId);
-  if (!version) throw versionNotFound();
-  // Viewing shows a file, downloading hands it out: a type the browser cannot show inline
-  // would go out whole, so it needs the download right (as download-files does).
-  if (previewKind(version.mimeType) === 'none' && !(await rightsOn(deps.db, auth, version.fileId)).download)
-    throw previewNeedsDownload();
-  if (!(await deps.blobs.exists(version.blobId))) throw contentMissing();
-  await deps.db.$transaction(async (tx) => {
-    await repo.recordView(tx, auth.userId, version.fileId, deps.now(), true);
-    await audit(tx, actor, {
-      type: 'file',
-      action: 'file.previewed',
-      message: `Previewed version ${version.number} of "${version.originalName}"`,
-      targetType: 'file',
-      targetId: version.fileId,
-      details: { version_id: version.id },
-    });
-  });
-  return {
-    blobId: version.blobId,
-    size: Number(version.size),
-    mimeType: version.mimeType,
-    filename: version.originalName,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Indexing and values
-
-function lookups(tx: Tx) {
-  return {
-    itemIds: (pairs: Array<{ valueListId: number; key: number }>) => valuesRepo.itemIds(tx, pairs),
-    activeUserIds: (ids: number[]) => repo.activeUserIds(tx, ids),
-  };
-}
-
-export async function applyValues(
-  tx: Tx,
-  auth: AuthContext,
-  fileId: number,
-  categoryId: number,
-  input: TFieldValueInput[],
-) {
-  const fields = await categoryFields(tx, categoryId);
-  const existing = (await valuesRepo.storedValues(tx, [fileId])).get(fileId) ?? [];
-  const checked = await checkValues(fields, existing, input, lookups(tx));
-  if (checked.errors.length) throw valuesInvalid(checked.errors);
-  await valuesRepo.writeValues(tx, fileId, checked.writes, checked.drop, auth.userId);
-  return checked.changed;
-}
-
-/** May the caller file things in category `id`? 404 when they may not see it, 403 without upload. */
-export async function assertCanFileInto(db: Tx, auth: AuthContext, categoryId: number) {
-  const verdict = await categoryVerdict(db, scopeOf(auth), [categoryId], 'upload');
-  if (verdict === 'hidden') throw categoryNotFound();
-  if (verdict === 'forbidden') throw uploadForbidden();
-}
-
-/**
- * Moves a file locked by `lockForChange` to category `categoryId`, in the caller's transaction,
- * once `assertMayChange` lets the caller change it (this checks, so a move of many files
- * checks each): the values are checked against the new category's fields, kept where
- * they are shared, dropped where not, required ones needed (an unindexed file is checked when
- * indexed); it takes the category's next running number. Audited as `file.moved`.
- */
-export async function moveLockedFile(
-  tx: Tx,
-  auth: AuthContext,
-  actor: Actor,
-  file: repo.LockedFile,
-  categoryId: number,
-  values: TFieldValueInput[] = [],
-) {
-  await assertMayChange(tx, auth, [file]);
-  if (file.category_id === categoryId && !values.length) return;
-  const moving = file.category_id !== categoryId;
-  const number = moving ? await repo.takeIncrementals(tx, categoryId, 1) : file.incremental_value;
-  if (number === null && moving) throw categoryNotFound();
-  const fields = await categoryFields(tx, categoryId);
-  const existing = (await valuesRepo.storedValues(tx, [file.id])).get(file.id) ?? [];
-  const checked = await checkValues(fields, existing, values, lookups(tx));
-  const errors =
-    file.index_status === 'indexed'
-      ? checked.errors
-      : checked.errors.filter((e) => !e.message.endsWith('is required'));
-  if (errors.length) throw valuesInvalid(errors);
-  await valuesRepo.writeValues(tx, file.id, checked.writes, checked.drop, auth.userId);
-  await repo.updateFile(tx, file.id, { categoryId, incrementalValue: number });
-  await fileChanged(tx, actor, {
-    event: 'moved',
-    fileId: file.id,
-    categoryId,
-    fieldIds: checked.changed,
-    action: 'file.moved',
-    message: `Moved "${file.name}" to another category`,
-    details: {
-      before: { folder_id: file.category_id, incremental_value: file.incremental_value },
-      after: { folder_id: categoryId, incremental_value: number },
-      dropped_fields: checked.drop,
-    },
-  });
 }
 
 /** Deletes a file row and its dependants (versions, values, grants, links, comments, …). */

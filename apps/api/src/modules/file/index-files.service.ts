@@ -5,9 +5,10 @@ import type { AuthContext } from '../../lib/session.js';
 import { displayName } from './file.content.js';
 import { alreadyIndexed, categoryNotFound, notIndexed } from './file.errors.js';
 import * as repo from './file.repository.js';
-import { applyValues, assertCanFileInto, detailOf, moveLockedFile, purgeRow } from './file.service.js';
+import { detailOf, purgeRow } from './file.service.js';
 import { fileChanged, holdForChange, lockForChange } from './file-change.service.js';
 import * as valuesRepo from './file-values.repository.js';
+import { applyValues, assertCanFileInto, moveLockedFile } from './file-values.service.js';
 
 // Indexing and correcting files: a file's first metadata values (submit), later edits, a new
 // name, a move to another category, and cancelling an unfinished index. Every change goes

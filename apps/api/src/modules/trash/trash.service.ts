@@ -4,7 +4,6 @@ import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { categoryVerdict, fileRights, scopeOf } from '../../lib/visibility.js';
 import {
-  assertCanFileInto,
   detailOf,
   liveCategoryOf,
   purgeRow,
@@ -13,6 +12,7 @@ import {
   toPerson,
 } from '../file/file.service.js';
 import { fileChanged, lockForChange } from '../file/file-change.service.js';
+import { assertCanFileInto } from '../file/file-values.service.js';
 import { assertNotHeld } from '../retention/legal-hold.guard.js';
 import { categoryNotFound, fileNotFound, restoreForbidden, restoreNeedsCategory } from './trash.errors.js';
 import * as repo from './trash.repository.js';
