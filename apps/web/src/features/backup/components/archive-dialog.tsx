@@ -1,7 +1,8 @@
 import { RESTORE_CONFIRMATION, type TBackupFile } from '@quire/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
+import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsFrom } from '../../../lib/field-errors';
@@ -24,7 +25,6 @@ export function ArchiveDialog({
   twoFactor: boolean;
   onClose: () => void;
 }) {
-  const id = useId();
   const notify = useNotify();
   const download = useDownloadBackupFile();
   const restore = useRestoreBackup();
@@ -92,24 +92,15 @@ export function ArchiveDialog({
         )}
         {identity.fields(errors, busy)}
         {restoring ? (
-          <div className="field">
-            <label htmlFor={`${id}-confirm`}>Type {RESTORE_CONFIRMATION} to confirm</label>
-            <input
-              id={`${id}-confirm`}
-              name="confirmation"
-              autoComplete="off"
-              value={confirmation}
-              disabled={busy}
-              onChange={(e) => setConfirmation(e.target.value)}
-              aria-invalid={errors.confirmation ? true : undefined}
-              aria-describedby={errors.confirmation ? `${id}-confirm-error` : undefined}
-            />
-            {errors.confirmation ? (
-              <p className="field__error" id={`${id}-confirm-error`}>
-                {errors.confirmation}
-              </p>
-            ) : null}
-          </div>
+          <FormField
+            label={`Type ${RESTORE_CONFIRMATION} to confirm`}
+            error={errors.confirmation}
+            name="confirmation"
+            autoComplete="off"
+            value={confirmation}
+            disabled={busy}
+            onChange={(e) => setConfirmation(e.target.value)}
+          />
         ) : null}
         <div className="dialog__actions">
           <Button variant="ghost" onClick={onClose} disabled={busy}>

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FormField } from '../../../components/form-field';
 
 export interface Identity {
   password: string;
@@ -39,49 +40,30 @@ export function IdentityFields({
   errors: Partial<Record<keyof Identity, string>>;
   disabled?: boolean;
 }) {
-  const id = useId();
   return (
     <>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Your password</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={value.password}
-          disabled={disabled}
-          onChange={(e) => onChange({ ...value, password: e.target.value })}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-        />
-        {errors.password ? (
-          <p className="field__error" id={`${id}-password-error`}>
-            {errors.password}
-          </p>
-        ) : null}
-      </div>
+      <FormField
+        label="Your password"
+        error={errors.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={value.password}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...value, password: e.target.value })}
+      />
       {twoFactor ? (
-        <div className="field">
-          <label htmlFor={`${id}-code`}>Code from your authenticator app</label>
-          <input
-            id={`${id}-code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={value.code}
-            disabled={disabled}
-            onChange={(e) => onChange({ ...value, code: e.target.value.replace(/\D/g, '') })}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={errors.code ? `${id}-code-error` : undefined}
-          />
-          {errors.code ? (
-            <p className="field__error" id={`${id}-code-error`}>
-              {errors.code}
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          label="Code from your authenticator app"
+          error={errors.code}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={value.code}
+          disabled={disabled}
+          onChange={(e) => onChange({ ...value, code: e.target.value.replace(/\D/g, '') })}
+        />
       ) : null}
     </>
   );
