@@ -11,7 +11,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { ApiError } from './api-error';
-import { fieldErrorsFrom } from './field-errors';
+import { type FieldErrors as FieldMessages, fieldErrorsFrom } from './field-errors';
 import { focusField } from './focus-field';
 
 /**
@@ -54,6 +54,16 @@ export function fieldBinder<T extends FieldValues>(
     error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
     ...form.register(name, options),
   });
+}
+
+/**
+ * The form's errors as one message per field (`{ email: 'Enter an e-mail address' }`), for a
+ * form that draws its fields by hand rather than through `fieldBinder`.
+ */
+export function fieldMessages<T extends FieldValues>(errors: FieldErrors<T>): FieldMessages {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, error]) => [field, error?.message as string | undefined]),
+  ) as FieldMessages;
 }
 
 /**

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Field, FormField, type FormFieldProps } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
-import { type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
-import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
+import { fieldErrorsFrom } from '../../../lib/field-errors';
+import { checkResolver, fieldMessages, focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useSaveEmailSetup } from '../api/save-email-setup';
 import { isSmtpHost } from '../lib/smtp-error';
@@ -69,12 +69,7 @@ export function SmtpSettingsForm({ setup, readOnly }: { setup: TEmailSetup | nul
     }),
   });
   const values = form.watch();
-  const errors = Object.fromEntries(
-    Object.entries(form.formState.errors).map(([field, error]) => [
-      field,
-      error?.message as string | undefined,
-    ]),
-  ) as FieldErrors;
+  const errors = fieldMessages(form.formState.errors);
   const hasPassword = setup?.has_password ?? false;
   const clearPassword = values.clear_password;
 

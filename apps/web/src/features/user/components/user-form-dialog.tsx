@@ -23,7 +23,7 @@ import { MultiPicker } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PasswordField } from '../../../components/password-field';
 import { emptyFieldErrors, type FieldErrors, fieldErrorsFrom } from '../../../lib/field-errors';
-import { focusFirstInvalid, setServerErrors } from '../../../lib/form';
+import { fieldMessages, focusFirstInvalid, setServerErrors } from '../../../lib/form';
 import { useCreateUser } from '../api/create-user';
 import { useEditUser } from '../api/edit-user';
 import { useGroups } from '../api/get-groups';
@@ -154,12 +154,7 @@ export function UserFormDialog({ user, isSelf = false, onClose }: UserFormDialog
     },
   });
   const state = form.watch();
-  const errors = Object.fromEntries(
-    Object.entries(form.formState.errors).map(([field, error]) => [
-      field,
-      error?.message as string | undefined,
-    ]),
-  ) as FieldErrors;
+  const errors = fieldMessages(form.formState.errors);
   const pending = createUser.isPending || editUser.isPending;
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
