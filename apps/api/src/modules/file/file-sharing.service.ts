@@ -17,6 +17,7 @@ import {
 import * as repo from './file.repository.js';
 import { personName, rightsOn, toPerson } from './file.service.js';
 import { fileChanged, holdForChange } from './file-change.service.js';
+import * as sharingRepo from './file-sharing.repository.js';
 
 // Who may reach a file beyond its category: its own grants (per-file permissions, shares
 // with users and groups) and public links (a token, optional expiry and password), as their
@@ -26,8 +27,8 @@ const RIGHTS = ['view', 'download', 'edit', 'delete', 'share'] as const;
 
 async function permissionsOf(db: Tx, auth: AuthContext, fileId: number): Promise<TFilePermissions> {
   const [own, grants, mine] = await Promise.all([
-    repo.hasOwnPermissions(db, fileId),
-    repo.fileGrants(db, fileId),
+    sharingRepo.hasOwnPermissions(db, fileId),
+    sharingRepo.fileGrants(db, fileId),
     rightsOn(db, auth, fileId),
   ]);
   return {
@@ -66,7 +67,7 @@ async function checkGrantees(
   const users = await repo.activeUserIds(tx, userIds);
   const missingUsers = userIds.filter((id) => !users.has(id));
   if (missingUsers.length) throw unknownPeople(where.users, missingUsers);
-  const groups = await repo.existingGroupIds(tx, groupIds);
+  const groups = await sharingRepo.existingGroupIds(tx, groupIds);
   const missingGroups = groupIds.filter((id) => !groups.has(id));
   if (missingGroups.length) throw unknownPeople(where.groups, missingGroups);
 }
@@ -95,8 +96,8 @@ export async function updateFilePermissions(
     await checkGrantees(tx, userIds, groupIds, { users: 'body.grants', groups: 'body.grants' });
     const dupes = (list: number[]) => list.length !== new Set(list).size;
     if (dupes(userIds) || dupes(groupIds)) throw grantNamedTwice();
-    const before = await repo.fileGrants(tx, input.file_id);
-    await repo.replaceGrants(
+    const before = await sharingRepo.fileGrants(tx, input.file_id);
+    await sharingRepo.replaceGrants(
       tx,
       input.file_id,
       grants.map((g) => ({
@@ -176,7 +177,7 @@ export async function shareFile(
       ...[...new Set(input.group_ids)].map((groupId) => ({ groupId })),
     ];
     for (const grantee of grantees)
-      await repo.addGrant(
+      await sharingRepo.addGrant(
         tx,
         fileId,
         grantee,
@@ -184,7 +185,7 @@ export async function shareFile(
         auth.userId,
       );
 
-    const told = (await repo.usersToTell(tx, input.user_ids, input.group_ids)).filter(
+    const told = (await sharingRepo.usersToTell(tx, input.user_ids, input.group_ids)).filter(
       (u) => u.id !== auth.userId,
     );
     const sharer = auth.username;
@@ -220,7 +221,7 @@ export async function shareFile(
 
     let created: TShareResult['link'] = null;
     if (token) {
-      const share = await repo.createShare(tx, {
+      const share = await sharingRepo.createShare(tx, {
         fileId,
         tokenHash: token.hash,
         passwordHash,
@@ -236,10 +237,10 @@ export async function shareFile(
       };
     }
     const revoked = input.revoke_link_ids.length
-      ? await repo.liveSharesAmong(tx, fileId, input.revoke_link_ids)
+      ? await sharingRepo.liveSharesAmong(tx, fileId, input.revoke_link_ids)
       : [];
     if (revoked.length)
-      await repo.revokeShares(
+      await sharingRepo.revokeShares(
         tx,
         fileId,
         revoked.map((r) => r.id),

@@ -5,14 +5,10 @@ import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from '../../lib/jobs/queue.js';
 import { queryRows, readRows } from '../../lib/sql.js';
 import { SUMMARY_COLUMNS, type SummaryRow, summaryFrom } from './file-lists.repository.js';
 
-// The files area's queries: files, versions, grants, shares, attachments, comments, follows
-// and favourites. The lists are file-lists.repository.ts, the metadata values
-// file-values.repository.ts. Lists filter in SQL (lib/visibility.ts), never after the query.
-// Over 400 lines on purpose: these queries share the file row's locks (lockFiles) and the
-// upload SQL; split by table, each part would re-derive the same joins and lock order.
-
-// ---------------------------------------------------------------------------------------------
-// Categories (their fields are the category area's: categoryFields in category.service.ts)
+// The files area's queries: files, versions, attachments, comments, follows and favourites.
+// The lists are file-lists.repository.ts, the metadata values file-values.repository.ts, a
+// file's grants and links file-sharing.repository.ts. Lists filter in SQL (lib/visibility.ts),
+// never after the query.
 
 export async function liveCategory(tx: Tx, id: number) {
   const [row] = await readRows<{
@@ -306,117 +302,6 @@ export async function activeUserIds(tx: Tx, ids: number[]) {
     select: { id: true },
   });
   return new Set(rows.map((r) => r.id));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Grants and shares
-
-export async function hasOwnPermissions(tx: Tx, fileId: number): Promise<boolean> {
-  const f = await tx.file.findUniqueOrThrow({ where: { id: fileId }, select: { hasOwnPermissions: true } });
-  return f.hasOwnPermissions;
-}
-
-export function fileGrants(tx: Tx, fileId: number) {
-  return tx.filePermission.findMany({
-    where: { fileId },
-    orderBy: { id: 'asc' },
-    include: {
-      user: { select: { id: true, username: true, firstName: true, lastName: true } },
-      group: { select: { id: true, name: true } },
-    },
-  });
-}
-
-export async function replaceGrants(
-  tx: Tx,
-  fileId: number,
-  grants: Array<Omit<Prisma.FilePermissionUncheckedCreateInput, 'fileId'>>,
-) {
-  await tx.filePermission.deleteMany({ where: { fileId } });
-  if (grants.length) await tx.filePermission.createMany({ data: grants.map((g) => ({ ...g, fileId })) });
-}
-
-/** Adds rights to users' or groups' grants on a file (never removes one). */
-export async function addGrant(
-  tx: Tx,
-  fileId: number,
-  who: { userId: number } | { groupId: number },
-  rights: { canDownload: boolean; canEdit: boolean },
-  grantedById: number,
-) {
-  const where =
-    'userId' in who
-      ? { fileId_userId: { fileId, userId: who.userId } }
-      : { fileId_groupId: { fileId, groupId: who.groupId } };
-  const existing = await tx.filePermission.findUnique({ where });
-  if (existing) {
-    await tx.filePermission.update({
-      where: { id: existing.id },
-      data: {
-        canView: true,
-        canDownload: existing.canDownload || rights.canDownload,
-        canEdit: existing.canEdit || rights.canEdit,
-      },
-    });
-    return;
-  }
-  await tx.filePermission.create({
-    data: { fileId, ...who, canView: true, ...rights, grantedById },
-  });
-}
-
-export async function existingGroupIds(tx: Tx, ids: number[]) {
-  const rows = await tx.group.findMany({ where: { id: { in: ids } }, select: { id: true } });
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Active users: those named, and the members of the groups named. */
-export function usersToTell(tx: Tx, userIds: number[], groupIds: number[]) {
-  return tx.user.findMany({
-    where: {
-      status: 'active',
-      OR: [{ id: { in: userIds } }, { memberships: { some: { groupId: { in: groupIds } } } }],
-    },
-    select: { id: true, username: true, firstName: true, lastName: true, email: true },
-    orderBy: { id: 'asc' },
-  });
-}
-
-export function createShare(tx: Tx, data: Prisma.ShareUncheckedCreateInput) {
-  return tx.share.create({ data });
-}
-
-/** Of links `ids`, those of file `fileId` not revoked yet. */
-export function liveSharesAmong(tx: Tx, fileId: number, ids: string[]) {
-  return tx.share.findMany({
-    where: { fileId, id: { in: ids }, revokedAt: null },
-    select: { id: true },
-  });
-}
-
-export function revokeShares(tx: Tx, fileId: number, ids: string[], at: Date) {
-  return tx.share.updateMany({
-    where: { fileId, id: { in: ids }, revokedAt: null },
-    data: { revokedAt: at },
-  });
-}
-
-export function shareByTokenHash(tx: Tx, tokenHash: string) {
-  return tx.share.findUnique({
-    where: { tokenHash },
-    include: {
-      file: { select: { id: true, name: true, deletedAt: true, currentVersionId: true } },
-      createdBy: { select: { id: true, accessType: true, status: true, deletedAt: true } },
-    },
-  });
-}
-
-export function countShareDownload(tx: Tx, id: string, at: Date) {
-  return tx.share.update({ where: { id }, data: { downloadCount: { increment: 1 }, lastUsedAt: at } });
-}
-
-export function touchShare(tx: Tx, id: string, at: Date) {
-  return tx.share.update({ where: { id }, data: { lastUsedAt: at } });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { fileRights, scopeOf } from '../../lib/visibility.js';
 import { previewKind } from './file.content.js';
 import { contentMissing, shareNotFound } from './file.errors.js';
 import * as repo from './file.repository.js';
+import * as sharingRepo from './file-sharing.repository.js';
 
 // Public links as their visitors use them: the link's file, the password unlock that gives a
 // short-lived access token, and the content — each only while the link's maker still holds
@@ -54,7 +55,7 @@ async function makerStillGives(
  */
 async function liveShare(deps: Deps, token: string) {
   const share = /^[A-Za-z0-9_-]{16,100}$/.test(token)
-    ? await repo.shareByTokenHash(deps.db, hashToken(token))
+    ? await sharingRepo.shareByTokenHash(deps.db, hashToken(token))
     : null;
   const now = deps.now();
   if (!share || share.revokedAt || (share.expiresAt && share.expiresAt <= now) || share.file.deletedAt)
@@ -105,7 +106,7 @@ export async function unlockPublicFile(deps: Deps, actor: Actor, token: string, 
   if (!share?.passwordHash || !ok) throw shareNotFound();
   const exp = deps.now().getTime() + ACCESS_TTL_MS;
   await deps.db.$transaction(async (tx) => {
-    await repo.touchShare(tx, share.id, deps.now());
+    await sharingRepo.touchShare(tx, share.id, deps.now());
     await audit(tx, actor, {
       type: 'file',
       action: 'share.unlocked',
@@ -131,8 +132,8 @@ export async function publicContent(
   const version = await sharedVersion(deps, share);
   if (!(await deps.blobs.exists(version.blobId))) throw contentMissing();
   await deps.db.$transaction(async (tx) => {
-    if (disposition === 'attachment') await repo.countShareDownload(tx, share.id, deps.now());
-    else await repo.touchShare(tx, share.id, deps.now());
+    if (disposition === 'attachment') await sharingRepo.countShareDownload(tx, share.id, deps.now());
+    else await sharingRepo.touchShare(tx, share.id, deps.now());
     await audit(tx, actor, {
       type: 'file',
       action: disposition === 'attachment' ? 'share.downloaded' : 'share.previewed',
