@@ -1,7 +1,7 @@
 import type { Tx } from '../../lib/deps.js';
 import { sameName } from '../../lib/names.js';
 import { categoryRightsTable, type Scope } from '../../lib/visibility.js';
-import { type GrantData, grantee } from './category.repository.js';
+import { type GrantData, grantee } from './category-grants.repository.js';
 
 // The queries of category groups: the groups, their member categories and their grants.
 

@@ -8,6 +8,7 @@ import { categoryGroupNameTaken, categoryGroupNotFound } from './category.errors
 import { granteeOf, grantRights, parseGrants } from './category.grants.js';
 import * as repo from './category.repository.js';
 import { pathsOf } from './category.tree.js';
+import * as grantsRepo from './category-grants.repository.js';
 import * as groupsRepo from './category-groups.repository.js';
 
 // Category groups: named sets of categories whose grants apply to every member.
@@ -163,6 +164,9 @@ export async function deleteCategoryGroup(deps: Deps, actor: Actor, id: number):
 
 /** Who rights can be granted to: active people and every group. */
 export async function grantees(deps: Deps) {
-  const [users, groups] = await Promise.all([repo.granteeUsers(deps.db), repo.granteeGroups(deps.db)]);
+  const [users, groups] = await Promise.all([
+    grantsRepo.granteeUsers(deps.db),
+    grantsRepo.granteeGroups(deps.db),
+  ]);
   return { users: users.map((u) => ({ id: u.id, username: u.username, name: displayName(u) })), groups };
 }

@@ -24,6 +24,7 @@ import {
 import { grantRights, parseGrants } from './category.grants.js';
 import * as repo from './category.repository.js';
 import { categoryInfo } from './category.service.js';
+import * as grantsRepo from './category-grants.repository.js';
 
 // Changing categories: create, edit (rename, move, fields, rights), copy and delete. Each is a
 // File Control write in one transaction with its audit event.
@@ -119,7 +120,7 @@ export async function createCategory(
       });
       await placeAmongSiblings(tx, parentId, category.id, body.position);
       await repo.replaceFields(tx, category.id, fields);
-      await repo.replaceGrants(tx, category.id, grants, actor.userId);
+      await grantsRepo.replaceGrants(tx, category.id, grants, actor.userId);
       await audit(tx, actor, {
         type: 'category',
         action: 'category.created',
@@ -182,7 +183,7 @@ export async function updateCategory(
         await placeAmongSiblings(tx, parentId, id, body.position);
       } else if (body.position !== undefined) await placeAmongSiblings(tx, parentId, id, body.position);
       if (fields) await repo.replaceFields(tx, id, fields);
-      if (grants) await repo.replaceGrants(tx, id, grants, actor.userId);
+      if (grants) await grantsRepo.replaceGrants(tx, id, grants, actor.userId);
 
       const changes: Prisma.InputJsonObject = {
         ...auditChange('name', before.name, body.name),

@@ -2,7 +2,7 @@ import type { TGrantInput, TRights } from '@quire/contract';
 import type { Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
 import { displayName } from '../../lib/user-dto.js';
-import * as repo from './category.repository.js';
+import * as grantsRepo from './category-grants.repository.js';
 
 // Grants of category rights, to people and groups: checking those a write names, and how a
 // stored grant reads. Categories and category groups both hold them.
@@ -16,7 +16,7 @@ export const granteeOf = (g: Grantee) =>
     ? { kind: 'user' as const, id: g.user.id, name: displayName(g.user) }
     : { kind: 'group' as const, id: g.group!.id, name: g.group!.name };
 
-export const grantRights = (g: Omit<repo.GrantData, 'userId' | 'groupId'>): TRights => ({
+export const grantRights = (g: Omit<grantsRepo.GrantData, 'userId' | 'groupId'>): TRights => ({
   view: g.canView || g.canUpload || g.canEdit || g.canDelete || g.canShare || g.canManage,
   upload: g.canUpload,
   edit: g.canEdit,
@@ -26,14 +26,18 @@ export const grantRights = (g: Omit<repo.GrantData, 'userId' | 'groupId'>): TRig
 });
 
 /** Grants as rows: people and groups must exist, each at most once; any right implies view. */
-export async function parseGrants(db: Tx, grants: TGrantInput[], at: string): Promise<repo.GrantData[]> {
+export async function parseGrants(
+  db: Tx,
+  grants: TGrantInput[],
+  at: string,
+): Promise<grantsRepo.GrantData[]> {
   const errors: FieldError[] = [];
   const [users, groups] = await Promise.all([
-    repo.usersNotDeleted(
+    grantsRepo.usersNotDeleted(
       db,
       grants.flatMap((g) => (g.user_id ? [g.user_id] : [])),
     ),
-    repo.groupIds(
+    grantsRepo.groupIds(
       db,
       grants.flatMap((g) => (g.group_id ? [g.group_id] : [])),
     ),

@@ -8,8 +8,9 @@ import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibili
 
 // The catalog's queries. Every read that lists or counts categories or files goes through
 // lib/visibility.ts in SQL (categoryRightsTable, fileVisible): nothing is filtered afterwards.
-// Over 400 lines on purpose: the tree reads and the category writes (copy, trash, positions)
-// share the tree's recursive SQL and row locks; groups and tags have their own repositories.
+// The tree reads and the category writes (copy, trash, positions) share the tree's recursive
+// SQL and row locks; a category's grants and grantees are category-grants.repository.ts, groups
+// and tags have their own repositories.
 
 export interface CategoryRow {
   id: number;
@@ -192,35 +193,6 @@ export async function effectiveFieldRows(db: Tx, categoryId: number): Promise<Ef
   return rows.sort((a, b) => b.depth - a.depth || a.position - b.position || a.field_id - b.field_id);
 }
 
-export const grantee = {
-  user: { select: { id: true, username: true, firstName: true, lastName: true } },
-  group: { select: { id: true, name: true } },
-} as const;
-
-export function grantsOn(db: Tx, categoryIds: number[]) {
-  return db.categoryPermission.findMany({
-    where: { categoryId: { in: categoryIds } },
-    include: grantee,
-    orderBy: { id: 'asc' },
-  });
-}
-
-/** The grants of every category group holding one of these categories, with the member ids. */
-export function groupGrantsOn(db: Tx, categoryIds: number[]) {
-  return db.categoryGroupMember.findMany({
-    where: { categoryId: { in: categoryIds } },
-    include: {
-      categoryGroup: {
-        select: {
-          id: true,
-          name: true,
-          permissions: { include: grantee, orderBy: { id: 'asc' } },
-        },
-      },
-    },
-  });
-}
-
 export function groupsOf(db: Tx, categoryIds: number[]) {
   return db.categoryGroupMember.findMany({
     where: { categoryId: { in: categoryIds } },
@@ -315,25 +287,6 @@ export async function replaceFields(
     });
 }
 
-export type GrantData = {
-  userId: number | null;
-  groupId: number | null;
-  canView: boolean;
-  canUpload: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
-  canShare: boolean;
-  canManage: boolean;
-};
-
-export async function replaceGrants(tx: Tx, categoryId: number, grants: GrantData[], by: number | null) {
-  await tx.categoryPermission.deleteMany({ where: { categoryId } });
-  if (grants.length)
-    await tx.categoryPermission.createMany({
-      data: grants.map((g) => ({ ...g, categoryId, grantedById: by })),
-    });
-}
-
 /** Everything a duplicate copies of these categories. */
 export async function copySources(tx: Tx, ids: number[]) {
   const [categories, fields, grants, tags, groups] = await Promise.all([
@@ -415,33 +368,4 @@ export async function trashTree(tx: Tx, categoryIds: number[], at: Date, by: num
     data: { deletedAt: at, deletedById: by },
   });
   return files;
-}
-
-// ---- people and fields a category names -----------------------------------------------------
-
-export async function usersNotDeleted(db: Tx, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.user.findMany({
-    where: { id: { in: ids }, status: { not: 'deleted' } },
-    select: { id: true },
-  });
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function groupIds(db: Tx, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db.group.findMany({ where: { id: { in: ids } }, select: { id: true } });
-  return new Set(rows.map((r) => r.id));
-}
-
-export function granteeUsers(db: Tx) {
-  return db.user.findMany({
-    where: { status: 'active', accessType: { not: 'VENDOR_ADMIN' } },
-    select: { id: true, username: true, firstName: true, lastName: true },
-    orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }, { username: 'asc' }],
-  });
-}
-
-export function granteeGroups(db: Tx) {
-  return db.group.findMany({ select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
 }

@@ -16,6 +16,7 @@ import { categoryNotFound } from './category.errors.js';
 import { granteeOf, grantRights } from './category.grants.js';
 import * as repo from './category.repository.js';
 import { bySiblingOrder, inTreeOrder, pathsOf, rightsOf, toCategoryDto } from './category.tree.js';
+import * as grantsRepo from './category-grants.repository.js';
 import { categoryTags } from './related-tags.service.js';
 
 // The catalog: the category tree, its fields, rights, groups and tags. Reads take the
@@ -189,7 +190,10 @@ async function grantsHolding(db: Tx, id: number): Promise<TGrantView[]> {
   const from = inheritanceChain(await repo.chainUp(db, id), 'inherit_permissions');
   const ids = from.map((c) => c.id);
   const nameOf = new Map(from.map((c) => [c.id, c.name]));
-  const [direct, viaGroups] = await Promise.all([repo.grantsOn(db, ids), repo.groupGrantsOn(db, ids)]);
+  const [direct, viaGroups] = await Promise.all([
+    grantsRepo.grantsOn(db, ids),
+    grantsRepo.groupGrantsOn(db, ids),
+  ]);
   const out: TGrantView[] = [];
   for (const category of from) {
     const ref = { id: category.id, name: nameOf.get(category.id)! };
