@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { Field } from '../../../components/form-field';
 import { MoveRemoveCell } from '../../../components/list-parts';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
@@ -132,26 +133,26 @@ function Editor({ list }: { list: TValueListDetail }) {
       <section className="card" aria-label="The list">
         <fieldset disabled={!canWrite} className="plain-fieldset form">
           <div className="form-grid">
-            <div className="field">
-              <label htmlFor={`${formId}-name`}>Name</label>
-              <input
-                id={`${formId}-name`}
-                className="control"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                {...described('name')}
-              />
-              {problem('name')}
-            </div>
-            <div className="field">
-              <label htmlFor={`${formId}-description`}>Description</label>
-              <input
-                id={`${formId}-description`}
-                className="control"
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-              />
-            </div>
+            <Field label="Name" error={problems.name}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="control"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Description">
+              {(control) => (
+                <input
+                  {...control}
+                  className="control"
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                />
+              )}
+            </Field>
           </div>
           {problem('items')}
           <PlainTable caption={`Items of ${list.name}`} columns={['Key', 'Label']} actions={canWrite}>

@@ -106,6 +106,16 @@ describe('value lists', () => {
     expect(notifications.current()?.title).toBe('Failed to save value list!');
   });
 
+  it("shows the server's refusal of the name under the name field, as its description", async () => {
+    server({ 'PUT /api/edit_value_list/2': invalidInput('body.name', 'A value list has this name') });
+    const { user } = renderApp('/admin/value-lists/2');
+    await screen.findByRole('heading', { level: 1, name: 'Statuses' }, { timeout: 5_000 });
+    await user.click(screen.getByRole('button', { name: 'Save list' }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveAccessibleDescription('A value list has this name'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('deletes only after a confirmation, which shows why a list in use stays', async () => {
     const { calls } = server({
       'DELETE /api/destroyValueList/2': {
