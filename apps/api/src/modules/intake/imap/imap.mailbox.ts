@@ -1,10 +1,17 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { FetchMessageObject, ImapFlow, MessageAddressObject } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { AttachmentStream, MessageText } from 'mailparser';
 import { mailParser } from '../../../lib/load-later.js';
-import { displayName } from '../../file/file.content.js';
 import { describeImapError, ImapFailure } from './imap.connection.js';
+import {
+  attachmentName,
+  type MessageFilters,
+  matchesFilters,
+  messageName,
+  oneLine,
+  senderOf,
+} from './imap.message.js';
 
 // Reading one inbox over a signed-in connection: the messages after the last one looked at
 // (by UID, per UIDVALIDITY), those whose sender and subject match the source's filters, each
@@ -21,7 +28,8 @@ import { describeImapError, ImapFailure } from './imap.connection.js';
 // or the server renumbers the mailbox (a new UIDVALIDITY).
 // Over 400 lines on purpose: the poll, the take of one message, its finish (mark or move) and
 // the take again of a retry keep those promises together, through one key format; apart, each
-// would have to be checked against the others to see that nothing is taken twice.
+// would have to be checked against the others to see that nothing is taken twice. A message's
+// names and filters are imap.message.ts.
 
 /** The keyword set on every message Quire has taken (next to \Seen). */
 export const TAKEN_KEYWORD = '$QuireTaken';
@@ -38,13 +46,6 @@ export interface MailboxCursor {
   uidValidity: string;
   /** The highest UID looked at (taken, or left because it did not match). */
   lastUid: number;
-}
-
-interface MessageFilters {
-  /** The sender's address or name contains this (case-insensitive); '' any. */
-  sender: string;
-  /** The subject contains this (case-insensitive); '' any. */
-  subject: string;
 }
 
 export type AfterTake = { action: 'mark' } | { action: 'move'; folder: string };
@@ -110,59 +111,6 @@ interface PollResult {
   parts: number;
   /** Whether more messages wait (the poll stopped at its limit). */
   more: boolean;
-}
-
-const formatAddress = (a: MessageAddressObject | undefined) =>
-  a ? (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? '')) : '';
-
-/** The sender as one line (`Name <address>`), or null. */
-function senderOf(message: Pick<FetchMessageObject, 'envelope'>): string | null {
-  const from = message.envelope?.from?.[0] ?? message.envelope?.sender?.[0];
-  const text = oneLine(formatAddress(from));
-  return text || null;
-}
-
-/** Text from a message header as one short line: no control or direction characters. */
-function oneLine(text: string | undefined, max = 500): string {
-  return [...(text ?? '').replace(/[\p{Cc}\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu, ' ')]
-    .slice(0, max)
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Whether a message passes the source's sender and subject filters (case-insensitive). */
-function matchesFilters(
-  message: { sender: string | null; subject: string | null },
-  filters: MessageFilters,
-): boolean {
-  const has = (text: string | null, part: string) =>
-    !part || (text ?? '').toLocaleLowerCase().includes(part.toLocaleLowerCase());
-  return has(message.sender, filters.sender.trim()) && has(message.subject, filters.subject.trim());
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': '.pdf',
-  'image/jpeg': '.jpg',
-  'image/png': '.png',
-  'image/gif': '.gif',
-  'image/webp': '.webp',
-  'image/tiff': '.tif',
-  'text/plain': '.txt',
-  'text/csv': '.csv',
-  'message/rfc822': '.eml',
-};
-
-/** The name an attachment is filed under: its own, made safe, or one made from the message. */
-function attachmentName(raw: string | undefined, uid: number, partId: string, type: string): string {
-  const fallback = `message-${uid}-part-${partId}${EXTENSIONS[type.toLowerCase()] ?? ''}`;
-  return displayName(raw ?? '', fallback);
-}
-
-/** The name of the message itself as a file: its subject, made safe, with `.eml`. */
-function messageName(subject: string | null, uid: number): string {
-  const base = displayName(subject ?? '', `message-${uid}`).replace(/\.eml$/i, '');
-  return displayName(`${[...base].slice(0, 240).join('')}.eml`, `message-${uid}.eml`);
 }
 
 /** Reads a stream to its end, keeping nothing (a part that is not taken). */
