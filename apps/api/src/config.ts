@@ -4,7 +4,7 @@ import { ZUsername } from '@quire/contract';
 import { rootDir } from '@quire/db';
 import { z } from 'zod';
 import { missingOcrLanguages } from './lib/ocr-languages.js';
-import type { S3BlobStoreOptions } from './lib/s3-blob-store.js';
+import type { S3BlobStoreOptions } from './lib/s3-client.js';
 
 // The only reader of process.env. Every variable: a default where one is safe, and a line
 // of doc; the README's table lists the same names (a test checks that).

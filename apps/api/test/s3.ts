@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { createS3Client, type S3BlobStoreOptions } from '../src/lib/s3-blob-store.js';
+import { createS3Client, type S3BlobStoreOptions } from '../src/lib/s3-client.js';
 
 // A real S3-protocol server for the tests (s3rver: S3's HTTP API over a temp folder), on a
 // free port of 127.0.0.1, with one empty bucket. Never a mock: the SDK signs, streams and
