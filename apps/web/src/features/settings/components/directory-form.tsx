@@ -187,7 +187,6 @@ export function DirectoryForm({ provider, readOnly }: { provider: TAuthProvider 
         </div>
 
         <GroupMappings
-          id={id}
           mappings={form.group_mappings}
           onChange={(mappings) => set('group_mappings', mappings)}
           groups={groups.data ?? []}

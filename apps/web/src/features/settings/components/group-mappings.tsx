@@ -1,5 +1,6 @@
 import { accessTypeLabel, DIRECTORY_ACCESS_TYPES } from '@quire/contract';
 import { Button } from '../../../components/button';
+import { Field, SelectField } from '../../../components/form-field';
 import type { Mapping } from '../lib/directory-settings';
 
 /**
@@ -7,18 +8,18 @@ import type { Mapping } from '../lib/directory-settings';
  * in place, added and removed. `errors` are the API's by path (`group_mappings.0.directory_group`).
  */
 export function GroupMappings({
-  id,
   mappings,
   onChange,
   groups,
   errors,
 }: {
-  id: string;
   mappings: Mapping[];
   onChange: (mappings: Mapping[]) => void;
   groups: { id: number; name: string }[];
   errors: Record<string, string>;
 }) {
+  const setRow = (i: number, change: Partial<Mapping>) =>
+    onChange(mappings.map((x, j) => (j === i ? { ...x, ...change } : x)));
   return (
     <fieldset className="form">
       <legend>Group mapping</legend>
@@ -26,56 +27,34 @@ export function GroupMappings({
       {mappings.map((m, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
         <div className="toolbar" key={i}>
-          <div className="field field--grow">
-            <label htmlFor={`${id}-map-${i}`}>Directory group DN</label>
-            <input
-              id={`${id}-map-${i}`}
-              value={m.directory_group}
-              onChange={(e) =>
-                onChange(mappings.map((x, j) => (j === i ? { ...x, directory_group: e.target.value } : x)))
-              }
-              aria-invalid={errors[`group_mappings.${i}.directory_group`] ? true : undefined}
-            />
-            {errors[`group_mappings.${i}.directory_group`] ? (
-              <p className="field__error">{errors[`group_mappings.${i}.directory_group`]}</p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-mapg-${i}`}>Quire group</label>
-            <select
-              id={`${id}-mapg-${i}`}
-              value={m.group_id ?? ''}
-              onChange={(e) =>
-                onChange(
-                  mappings.map((x, j) =>
-                    j === i ? { ...x, group_id: e.target.value ? Number(e.target.value) : null } : x,
-                  ),
-                )
-              }
-            >
-              <option value="">None</option>
-              {groups.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-mapa-${i}`}>Access type</label>
-            <select
-              id={`${id}-mapa-${i}`}
-              value={m.access_type ?? ''}
-              onChange={(e) =>
-                onChange(
-                  mappings.map((x, j) => (j === i ? { ...x, access_type: e.target.value || null } : x)),
-                )
-              }
-            >
-              <option value="">Unchanged</option>
-              <DirectoryAccessOptions />
-            </select>
-          </div>
+          <Field
+            label="Directory group DN"
+            error={errors[`group_mappings.${i}.directory_group`]}
+            className="field--grow"
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={m.directory_group}
+                onChange={(e) => setRow(i, { directory_group: e.target.value })}
+              />
+            )}
+          </Field>
+          <SelectField
+            label="Quire group"
+            placeholder="None"
+            options={groups.map((g) => ({ value: g.id, label: g.name }))}
+            value={m.group_id ?? ''}
+            onChange={(e) => setRow(i, { group_id: e.target.value ? Number(e.target.value) : null })}
+          />
+          <SelectField
+            label="Access type"
+            placeholder="Unchanged"
+            value={m.access_type ?? ''}
+            onChange={(e) => setRow(i, { access_type: e.target.value || null })}
+          >
+            <DirectoryAccessOptions />
+          </SelectField>
           <Button
             variant="ghost"
             small
