@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
+import { ValueDetails } from '../../components/value-details';
 import { useTextMarks } from '../../features/dashboard-and-search/api/text-marks';
 import { TextStatusPanel } from '../../features/dashboard-and-search/components/text-status-panel';
 import { fileIdFrom, useFileView } from '../../features/file/api/file-queries';
@@ -92,14 +93,7 @@ export function FileDetailPage() {
         <div className="file-side">
           <section aria-labelledby="values-heading">
             <h2 id="values-heading">Values</h2>
-            <dl className="details">
-              {f.values.map((v) => (
-                <div key={v.field_id}>
-                  <dt>{v.name}</dt>
-                  <dd>{v.display || '—'}</dd>
-                </div>
-              ))}
-            </dl>
+            <ValueDetails values={f.values} className="details" />
           </section>
           <WorkflowPanel fileId={f.id} canStart={f.permissions.edit} />
           <VersionList file={f} userId={me.data?.id ?? 0} />

@@ -2,6 +2,7 @@ import type { TTransition } from '@quire/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Timestamp } from '../../../components/data-table';
+import { ValueDetails } from '../../../components/value-details';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useFileStage } from '../api/folder-workflow-stage';
 import { TRANSITION_WORDS } from '../lib/words';
@@ -27,16 +28,7 @@ function HistoryItem({ t }: { t: TTransition }) {
         <Timestamp iso={t.created_at} show="relative" /> · {t.workflow.name}
       </div>
       {t.comment ? <p className="timeline__comment">“{t.comment}”</p> : null}
-      {t.values.length ? (
-        <dl className="timeline__values">
-          {t.values.map((v) => (
-            <div key={v.field_id}>
-              <dt>{v.name}</dt>
-              <dd>{v.display || '—'}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      {t.values.length ? <ValueDetails values={t.values} className="timeline__values" /> : null}
     </li>
   );
 }
