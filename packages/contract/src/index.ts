@@ -66,6 +66,7 @@ export * from './trash.js';
 export * from './user.js';
 export * from './value-list.js';
 export * from './workflow.js';
+export * from './workflow-bodies.js';
 export * from './workflow-model.js';
 export * from './workflow-run-model.js';
 

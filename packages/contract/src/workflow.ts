@@ -4,7 +4,6 @@ import { endpoint } from './http.js';
 import {
   ZConditionsOfStepBody,
   ZEditStepMetadataBody,
-  ZRecipients,
   ZSaveAssigneesBody,
   ZSaveConditionBody,
   ZSaveNotificationBody,
@@ -12,6 +11,10 @@ import {
   ZSaveTriggerBody,
   ZSaveWorkflowBody,
   ZSetDefaultMetadataBody,
+  ZWorkflowMetadataBody,
+} from './workflow-bodies.js';
+import {
+  ZRecipients,
   ZStep,
   ZStepAssignee,
   ZStepCondition,
@@ -19,7 +22,6 @@ import {
   ZStepNotification,
   ZStepTrigger,
   ZWorkflow,
-  ZWorkflowMetadataBody,
   ZWorkflowStatus,
   ZWorkflowSummary,
 } from './workflow-model.js';

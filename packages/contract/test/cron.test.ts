@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZScheduleBackupBody } from '../src/backup.js';
 import { CRON_FIELDS_MESSAGE, cronProblem } from '../src/cron.js';
-import { ZSaveTriggerBody } from '../src/workflow-model.js';
+import { ZSaveTriggerBody } from '../src/workflow-bodies.js';
 
 // Cron expressions people type are refused with a sentence naming the field, never the
 // scheduler's parser text (issue 22 point 11).
