@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { QueryState } from '../../../components/data-table';
 import { FileDropZone } from '../../../components/drop-zone';
+import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
@@ -12,7 +13,6 @@ import { useInstallLicence } from '../api/install-licence';
 
 /** The vendor admin's landing: the installed licence, seats used, expiry, and installing a new one. */
 export function LicenseManagementPage() {
-  const id = useId();
   const notify = useNotify();
   const state = useLicence();
   const install = useInstallLicence();
@@ -116,24 +116,18 @@ export function LicenseManagementPage() {
               if (file) setText((await file.text()).trim());
             }}
           />
-          <div className="field field--wide">
-            <label htmlFor={`${id}-licence`}>Licence</label>
-            <textarea
-              id={`${id}-licence`}
-              name="licence"
-              rows={5}
-              value={text}
-              placeholder="QUIRE1.…"
-              onChange={(e) => setText(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-licence-error` : undefined}
-            />
-            {error ? (
-              <p className="field__error" id={`${id}-licence-error`}>
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <Field label="Licence" error={error ?? undefined} className="field--wide">
+            {(control) => (
+              <textarea
+                {...control}
+                name="licence"
+                rows={5}
+                value={text}
+                placeholder="QUIRE1.…"
+                onChange={(e) => setText(e.target.value)}
+              />
+            )}
+          </Field>
           <div>
             <button type="submit" className="button button--primary" disabled={install.isPending}>
               {install.isPending ? 'Installing…' : 'Install licence'}

@@ -1,8 +1,9 @@
 import type { TDisposition } from '@quire/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { useDecideDispositions } from '../api/dispositions';
 
@@ -48,7 +49,6 @@ export function ApproveDialog({ items, onClose, onDone }: DecideProps) {
 
 /** Postpones by a number of days, asked for. */
 export function PostponeDialog({ items, onClose, onDone }: DecideProps) {
-  const id = useId();
   const notify = useNotify();
   const decide = useDecideDispositions();
   const [days, setDays] = useState('30');
@@ -86,28 +86,22 @@ export function PostponeDialog({ items, onClose, onDone }: DecideProps) {
           );
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-days`}>Postpone by (days)</label>
-          <input
-            id={`${id}-days`}
-            type="number"
-            min={1}
-            max={3650}
-            inputMode="numeric"
-            value={days}
-            onChange={(e) => {
-              setDays(e.target.value);
-              setError(undefined);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          {error ? (
-            <p className="field__error" id={`${id}-error`}>
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Field label="Postpone by (days)" error={error}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1}
+              max={3650}
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => {
+                setDays(e.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </Field>
         <DialogActions onCancel={onClose} pending={decide.isPending} pendingLabel="Postponing…">
           Postpone
         </DialogActions>
