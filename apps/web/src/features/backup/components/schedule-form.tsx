@@ -1,5 +1,6 @@
 import { type TBackupSchedule, type TScheduleBackupBody, ZScheduleBackupBody } from '@quire/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import { fieldErrorsFrom, focusFirstError } from '../../../lib/field-errors';
@@ -9,10 +10,14 @@ import { useScheduleBackup } from '../api/schedule-backup';
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const FIELDS = ['cron', 'time', 'day_of_week', 'keep_last'] as const;
 type Fields = (typeof FIELDS)[number];
+const FREQUENCIES = [
+  { value: 'daily', label: 'Every day' },
+  { value: 'weekly', label: 'Every week' },
+  { value: 'custom', label: 'Cron expression' },
+];
 
 /** When scheduled backups run (daily, weekly or a cron expression) and how many are kept. */
 export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule; readOnly: boolean }) {
-  const id = useId();
   const notify = useNotify();
   const save = useScheduleBackup();
   const [enabled, setEnabled] = useState(schedule.enabled);
@@ -54,14 +59,6 @@ export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule
       },
     });
   };
-  const err = (field: Fields) =>
-    errors[field] ? (
-      <p className="field__error" id={`${id}-${field}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
-  const described = (field: Fields) => (errors[field] ? `${id}-${field}-error` : undefined);
-
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={save.isPending}>
       <fieldset disabled={readOnly || save.isPending} className="form">
@@ -70,78 +67,52 @@ export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule
           backups on a schedule
         </label>
         <div className="toolbar">
-          <div className="field">
-            <label htmlFor={`${id}-frequency`}>How often</label>
-            <select
-              id={`${id}-frequency`}
-              value={frequency}
-              onChange={(e) => setFrequency(e.target.value as TBackupSchedule['frequency'])}
-            >
-              <option value="daily">Every day</option>
-              <option value="weekly">Every week</option>
-              <option value="custom">Cron expression</option>
-            </select>
-          </div>
+          <SelectField
+            label="How often"
+            options={FREQUENCIES}
+            value={frequency}
+            onChange={(e) => setFrequency(e.target.value as TBackupSchedule['frequency'])}
+          />
           {frequency === 'weekly' ? (
-            <div className="field">
-              <label htmlFor={`${id}-day`}>Day</label>
-              <select id={`${id}-day`} value={day} onChange={(e) => setDay(Number(e.target.value))}>
-                {DAYS.map((d, i) => (
-                  <option key={d} value={i}>
-                    {d}
-                  </option>
-                ))}
-              </select>
-              {err('day_of_week')}
-            </div>
+            <SelectField
+              label="Day"
+              error={errors.day_of_week}
+              options={DAYS.map((d, i) => ({ value: i, label: d }))}
+              value={day}
+              onChange={(e) => setDay(Number(e.target.value))}
+            />
           ) : null}
           {frequency === 'custom' ? (
-            <div className="field field--grow">
-              <label htmlFor={`${id}-cron`}>Cron expression</label>
-              <input
-                id={`${id}-cron`}
-                name="cron"
-                value={cron}
-                placeholder="0 2 * * *"
-                onChange={(e) => setCron(e.target.value)}
-                aria-invalid={errors.cron ? true : undefined}
-                aria-describedby={[described('cron'), `${id}-cron-hint`].filter(Boolean).join(' ')}
-              />
-              {err('cron')}
-              <div className="field__hint" id={`${id}-cron-hint`}>
-                Five fields: minute hour day month weekday (0 2 * * 1 is Mondays at 02:00).
-              </div>
-            </div>
-          ) : (
-            <div className="field">
-              <label htmlFor={`${id}-time`}>At</label>
-              <input
-                id={`${id}-time`}
-                name="time"
-                type="time"
-                value={time}
-                onChange={(e) => setTime(e.target.value)}
-                aria-invalid={errors.time ? true : undefined}
-                aria-describedby={described('time')}
-              />
-              {err('time')}
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor={`${id}-keep`}>Scheduled backups to keep</label>
-            <input
-              id={`${id}-keep`}
-              name="keep_last"
-              type="number"
-              min={1}
-              max={365}
-              value={keep}
-              onChange={(e) => setKeep(e.target.value)}
-              aria-invalid={errors.keep_last ? true : undefined}
-              aria-describedby={described('keep_last')}
+            <FormField
+              label="Cron expression"
+              error={errors.cron}
+              hint="Five fields: minute hour day month weekday (0 2 * * 1 is Mondays at 02:00)."
+              className="field--grow"
+              name="cron"
+              value={cron}
+              placeholder="0 2 * * *"
+              onChange={(e) => setCron(e.target.value)}
             />
-            {err('keep_last')}
-          </div>
+          ) : (
+            <FormField
+              label="At"
+              error={errors.time}
+              name="time"
+              type="time"
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+            />
+          )}
+          <FormField
+            label="Scheduled backups to keep"
+            error={errors.keep_last}
+            name="keep_last"
+            type="number"
+            min={1}
+            max={365}
+            value={keep}
+            onChange={(e) => setKeep(e.target.value)}
+          />
         </div>
         <p className="muted">
           {schedule.enabled && schedule.next_run_at
