@@ -32,3 +32,11 @@ export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
  * which answered 500 after the work was done.
  */
 export const BULK_TX = { maxWait: 10_000, timeout: 120_000 };
+
+/**
+ * The options of an upload's transaction (an attachment, a file an intake source takes): it
+ * writes rows only, its content in the store and synced before it starts. Under load it may
+ * wait for a pooled connection or for another upload's commit (the same content's blob row);
+ * waiting is not a failure, so it has longer than Prisma's defaults.
+ */
+export const UPLOAD_TX = { maxWait: 30_000, timeout: 30_000 };

@@ -1,6 +1,6 @@
 import type { TAttachment } from '@quire/contract';
 import type { Actor } from '../../lib/audit.js';
-import type { Deps, Tx } from '../../lib/deps.js';
+import { type Deps, type Tx, UPLOAD_TX } from '../../lib/deps.js';
 import { groupCommit } from '../../lib/group-commit.js';
 import type { AuthContext } from '../../lib/session.js';
 import { categoryNotFound } from './file.errors.js';
@@ -11,14 +11,6 @@ import type { SummaryRow } from './file-lists.repository.js';
 
 // Uploads: new files into a category (each its own row, running number and first version)
 // and attachments to a file, streamed into the blob store part by part.
-
-/**
- * An attachment upload's transaction writes rows only: its content is in the store and synced
- * before it starts. Under load it may wait for a pooled connection or for another upload's
- * commit (the same content's blob row); waiting is not a failure, so it has longer than
- * Prisma's defaults (2 s to start, 5 s to finish).
- */
-const UPLOAD_TX = { maxWait: 30_000, timeout: 30_000 };
 
 /**
  * The new-upload writes of one database, grouped (lib/group-commit.ts): uploads that finish

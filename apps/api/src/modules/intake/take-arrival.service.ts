@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { type Actor, audit } from '../../lib/audit.js';
 import { BlobTooLargeError } from '../../lib/blob-store.js';
-import type { Deps } from '../../lib/deps.js';
+import { type Deps, UPLOAD_TX } from '../../lib/deps.js';
 import { enqueue } from '../../lib/jobs/queue.js';
 import { displayName } from '../file/file.content.js';
 import { type StoredUpload, storeUpload } from '../file/file.service.js';
@@ -83,9 +83,6 @@ class Refused extends Error {}
 
 /** The category went between the look and the insert: the arrival fails. */
 class CategoryGone extends Error {}
-
-/** An upload transaction writes rows only; under load it may wait for a connection. */
-const TAKE_TX = { maxWait: 30_000, timeout: 30_000 };
 
 /** Intake acts as no signed-in person: its events name the source. */
 export const INTAKE_ACTOR: Actor = { userId: null, ip: null };
@@ -210,7 +207,7 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
         });
         await enqueue(tx, 'intake.file', { arrival_id: arrivalId });
         return { arrivalId, fileId: file.id };
-      }, TAKE_TX)
+      }, UPLOAD_TX)
       .catch((err): Taken => {
         if (err instanceof CategoryGone) return { refused: 'Its category is gone' };
         throw err;
@@ -251,7 +248,7 @@ export async function takeArrival(deps: Deps, input: ArrivalInput): Promise<Take
         },
       });
       return arrivalId;
-    }, TAKE_TX);
+    }, UPLOAD_TX);
     if (failedId !== null) return { outcome: 'failed', arrivalId: failedId, reason, externalKey };
   }
 
