@@ -9,7 +9,8 @@ import {
 import type { Prisma } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { badField, ruleNotFound, tooManyRules } from './intake.errors.js';
+import { badField } from '../../lib/errors.js';
+import { ruleNotFound, tooManyRules } from './intake.errors.js';
 import * as repo from './intake.repository.js';
 import { toArrival } from './intake-arrivals.service.js';
 import { conditionsInWords, firstMatch } from './rule-match.js';

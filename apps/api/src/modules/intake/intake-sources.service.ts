@@ -4,10 +4,11 @@ import type { TIntakeSource, TIntakeSourceInput } from '@quire/contract';
 import type { Prisma } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { badField } from '../../lib/errors.js';
 import { notifySchedulesChanged } from '../../lib/jobs/queue.js';
 import { encryptSecret } from '../../lib/secrets.js';
 import { assertInboxHostAllowed, imapSettings, sameServer } from './imap/imap.settings.js';
-import { badField, sourceNotFound } from './intake.errors.js';
+import { sourceNotFound } from './intake.errors.js';
 import * as repo from './intake.repository.js';
 import { SOURCE_KINDS } from './source-kinds.js';
 

@@ -37,5 +37,3 @@ export const tooManyRules = createError({
   statusCode: 409,
   message: (max: number) => `There are already ${max} rules, the most there may be. Remove one first.`,
 });
-
-export { badField } from '../../lib/errors.js';

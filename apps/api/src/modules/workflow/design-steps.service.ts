@@ -2,13 +2,13 @@ import type { AuditAction, TStep, ZSaveStepBody } from '@quire/contract';
 import type { Prisma } from '@quire/db';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { badField } from '../../lib/errors.js';
 import { toStepDto } from './design.dto.js';
 import * as repo from './design.repository.js';
 import { AUDIT, namesFor, type Out } from './design.service.js';
 import * as detailsRepo from './step-details.repository.js';
 import {
   assigneeNotFound,
-  badField,
   conditionNotFound,
   detailInUse,
   notificationNotFound,

@@ -9,20 +9,14 @@ import type {
 import type { z } from 'zod';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import { nameRace } from '../../lib/errors.js';
+import { badField, nameRace } from '../../lib/errors.js';
 import { pageMeta, pageWindow } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { readsEverything, scopeOf } from '../../lib/visibility.js';
 import { escalationIds, type Names, toSummaryDto, toWorkflowDto } from './design.dto.js';
 import * as repo from './design.repository.js';
 import * as detailsRepo from './step-details.repository.js';
-import {
-  badField,
-  badFields,
-  workflowInUse,
-  workflowNameTaken,
-  workflowNotFound,
-} from './workflow.errors.js';
+import { badFields, workflowInUse, workflowNameTaken, workflowNotFound } from './workflow.errors.js';
 import { checkValues, type FieldMeta, toText } from './workflow.values.js';
 
 // The workflow design (spec §3): workflows and their ordered steps (each step's assignees,

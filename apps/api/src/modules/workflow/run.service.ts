@@ -2,6 +2,7 @@ import type { TFileWorkflowStage, ZInitiateBody, ZManualTriggerBody } from '@qui
 import type { Actor } from '../../lib/audit.js';
 import { audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { badField } from '../../lib/errors.js';
 import type { AuthContext } from '../../lib/session.js';
 import { scopeOf } from '../../lib/visibility.js';
 import { toFieldMeta } from './design.repository.js';
@@ -27,7 +28,6 @@ import {
   alreadyDecided,
   alreadyRunning,
   auditorReadsOnly,
-  badField,
   badFields,
   categoryNotServed,
   mayNotMove,

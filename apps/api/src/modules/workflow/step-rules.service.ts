@@ -1,6 +1,7 @@
 import type { TStepCondition, TStepTrigger, ZSaveConditionBody, ZSaveTriggerBody } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { badField } from '../../lib/errors.js';
 import { CRON_NEVER_DUE, CronError, checkCron } from '../../lib/jobs/schedules.js';
 import { toConditionDto, toTriggerDto } from './design.dto.js';
 import * as repo from './design.repository.js';
@@ -15,7 +16,6 @@ import {
 } from './design-steps.service.js';
 import * as detailsRepo from './step-details.repository.js';
 import { conditionValueText } from './workflow.conditions.js';
-import { badField } from './workflow.errors.js';
 import { checkValue, type FieldMeta } from './workflow.values.js';
 
 // The rules of a workflow step (spec §3): its PRE and POST conditions and its triggers. File

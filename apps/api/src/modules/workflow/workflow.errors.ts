@@ -42,8 +42,6 @@ export const detailInUse = createError({
 
 export const workflowNameTaken = nameTaken('workflow');
 
-export { badField };
-
 export const badFields = (errors: FieldError[]): AppError =>
   invalidInput(errors[0]?.message ?? 'Invalid input', errors);
 

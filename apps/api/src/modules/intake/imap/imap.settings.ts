@@ -1,7 +1,7 @@
 import type { Deps } from '../../../lib/deps.js';
+import { badField } from '../../../lib/errors.js';
 import { isPrivateHost } from '../../../lib/private-hosts.js';
 import { decryptSecret } from '../../../lib/secrets.js';
-import { badField } from '../intake.errors.js';
 import { IMAP_PRIVATE_HOST_MESSAGE, type ImapAccount, ImapFailure } from './imap.connection.js';
 
 // An inbox source's settings: read back from the stored JSON, turned into the account to sign
