@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { RowAction } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage } from '../../../lib/error-message';
@@ -97,7 +98,6 @@ function TagDialog({
   onClose: () => void;
   add: ReturnType<typeof useAddRelatedTags>;
 }) {
-  const id = useId();
   const notify = useNotify();
   const edit = useEditRelatedTag();
   const categories = useFileCategories();
@@ -139,18 +139,6 @@ function TagDialog({
       );
   };
 
-  const field = (key: keyof TagForm) => ({
-    id: `${id}-${key}`,
-    'aria-invalid': problems[key] ? true : undefined,
-    'aria-describedby': problems[key] ? `${id}-${key}-error` : undefined,
-  });
-  const error = (key: keyof TagForm) =>
-    problems[key] ? (
-      <p className="field__error" id={`${id}-${key}-error`}>
-        {problems[key]}
-      </p>
-    ) : null;
-
   return (
     <Dialog
       title={tag ? `Edit the tag ${tag.name}` : 'New related tag'}
@@ -159,50 +147,60 @@ function TagDialog({
       size="small"
     >
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            className="control"
-            {...field('name')}
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-          />
-          {error('name')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-color`}>
-            Colour <span className="muted">(optional, #rrggbb)</span>
-          </label>
-          <input
-            className="control"
-            {...field('color')}
-            value={form.color}
-            placeholder="#3366ff"
-            onChange={(e) => setForm({ ...form, color: e.target.value.trim() })}
-          />
-          {error('color')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-linked`}>
-            Links the category <span className="muted">(optional)</span>
-          </label>
-          <select
-            className="control"
-            {...field('linked')}
-            value={form.linked}
-            onChange={(e) => setForm({ ...form, linked: e.target.value })}
-          >
-            <option value="">None</option>
-            {(categories.data ?? [])
-              .filter((c) => c.id !== folderId)
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.path}
-                </option>
-              ))}
-          </select>
-          {error('linked')}
-        </div>
+        <Field label="Name" error={problems.name}>
+          {(control) => (
+            <input
+              className="control"
+              {...control}
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          label={
+            <>
+              Colour <span className="muted">(optional, #rrggbb)</span>
+            </>
+          }
+          error={problems.color}
+        >
+          {(control) => (
+            <input
+              className="control"
+              {...control}
+              value={form.color}
+              placeholder="#3366ff"
+              onChange={(e) => setForm({ ...form, color: e.target.value.trim() })}
+            />
+          )}
+        </Field>
+        <Field
+          label={
+            <>
+              Links the category <span className="muted">(optional)</span>
+            </>
+          }
+          error={problems.linked}
+        >
+          {(control) => (
+            <select
+              className="control"
+              {...control}
+              value={form.linked}
+              onChange={(e) => setForm({ ...form, linked: e.target.value })}
+            >
+              <option value="">None</option>
+              {(categories.data ?? [])
+                .filter((c) => c.id !== folderId)
+                .map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.path}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
         <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
           {tag ? 'Save' : 'Add tag'}
         </DialogActions>

@@ -128,6 +128,21 @@ describe('the category tree', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("checks a new tag's name and colour at their fields before sending it", async () => {
+    const { calls } = server();
+    const { user } = renderApp('/admin/category/1');
+    await user.click(await screen.findByRole('button', { name: 'Add a tag' }, { timeout: 5_000 }));
+    const dialog = screen.getByRole('dialog', { name: 'New related tag' });
+    await user.type(within(dialog).getByLabelText(/^Colour/), 'blue');
+    await user.click(within(dialog).getByRole('button', { name: 'Add tag' }));
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription('Enter a name for the tag');
+    const colour = within(dialog).getByLabelText(/^Colour/);
+    expect(colour).toHaveAccessibleDescription('Use a colour as #rrggbb');
+    expect(colour).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^Links the category/)).not.toHaveAttribute('aria-invalid');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('deletes only after saying how many files go to the trash, and sends that number', async () => {
     const { calls } = server({
       'POST /api/deleteFolder': { body: { data: { id: 1, deleted_categories: 3, trashed_files: 15 } } },
