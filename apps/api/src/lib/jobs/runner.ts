@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { databaseUrlOf } from '@quire/db';
-import { z } from 'zod';
-import type { Deps, Tx } from '../deps.js';
-import {
-  defaultBackoffMs,
-  describeError,
-  JobDeferred,
-  type JobDefinition,
-  type JobOutcome,
-} from './definition.js';
+import type { Deps } from '../deps.js';
+import { execute, failure, newSummary, type RunSummary, settle } from './attempt.js';
+import type { JobDefinition } from './definition.js';
 import { listenForNotifications, type NotificationListener } from './listener.js';
 import { JOBS_CHANNEL, SCHEDULES_CHANGED } from './queue.js';
 import * as repo from './repository.js';
@@ -17,8 +11,8 @@ import { fireDueSchedules, type ScheduleDefinition } from './schedules.js';
 
 // The worker: runs the jobs of the kinds it is given, as many of each at once as the kind
 // allows, and fires the recurring schedules.
-// Over 400 lines on purpose: claiming, heart-beating, recording outcomes and waking share the
-// runner's slots and timers, which one closure keeps consistent.
+// Claiming, heart-beating and waking share the runner's slots and timers, which one closure
+// keeps consistent; one attempt at a claimed job (run, time limit, outcome) is attempt.ts.
 //
 //   queued --claim (SKIP LOCKED, attempt counted)--> running --ok--> done
 //                                                       |--error--> queued at now + back-off, or failed at max attempts
@@ -33,20 +27,10 @@ import { fireDueSchedules, type ScheduleDefinition } from './schedules.js';
 
 const HEARTBEAT_MS = 15_000;
 export const STALE_AFTER_MS = 3 * 60_000;
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 export const STALE_MESSAGE = 'The worker running this job stopped (crash or restart); retrying';
-export const STOP_MESSAGE = 'Interrupted by a server stop; retrying';
 const RECOVER_EVERY_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
 const RECOVER_BATCH = 100;
-
-interface RunSummary {
-  done: number;
-  retried: number;
-  failed: number;
-  deferred: number;
-  recovered: number;
-}
 
 export interface JobRunnerOptions {
   definitions: JobDefinition[];
@@ -79,15 +63,6 @@ export interface JobRunner {
   /** Fires the due schedules now; answers how many fired. */
   tickSchedules(): Promise<number>;
 }
-
-class JobStopped extends Error {
-  override name = 'JobStopped';
-}
-class JobTimedOut extends Error {
-  override name = 'JobTimedOut';
-}
-
-const newSummary = (): RunSummary => ({ done: 0, retried: 0, failed: 0, deferred: 0, recovered: 0 });
 
 interface Active {
   kind: string;
@@ -124,118 +99,9 @@ export function createJobRunner(deps: Deps, options: JobRunnerOptions): JobRunne
     return n;
   };
   const freeSlots = (def: JobDefinition) => (def.concurrency ?? 1) - activeOf(def.kind);
-  const backoff = (def: JobDefinition | undefined, attempts: number) =>
-    (def?.backoffMs ?? defaultBackoffMs)(attempts);
-
-  /** Records an attempt that did not succeed, and lets the kind mirror it, in one transaction. */
-  async function settle(
-    def: JobDefinition | undefined,
-    job: repo.ClaimedJob,
-    outcome: JobOutcome,
-    tx?: Tx,
-  ): Promise<boolean> {
-    const write = async (t: Tx) => {
-      if (!(await repo.settle(t, job, outcome, deps.now()))) return false;
-      const payload = def?.payload.safeParse(job.payload);
-      if (def?.onFailure && payload?.success)
-        await def.onFailure(t, { id: job.id, payload: payload.data }, outcome);
-      return true;
-    };
-    return tx ? write(tx) : deps.db.$transaction(write);
-  }
-
-  /** The outcome of a failed attempt number `attempts`: retry after the back-off, or give up. */
-  function failure(def: JobDefinition | undefined, job: repo.ClaimedJob, error: string): JobOutcome {
-    const now = deps.now();
-    return job.attempts >= job.maxAttempts
-      ? { status: 'failed', attempts: job.attempts, runAt: now, error }
-      : {
-          status: 'queued',
-          attempts: job.attempts,
-          runAt: new Date(now.getTime() + backoff(def, job.attempts)),
-          error,
-        };
-  }
-
-  async function execute(def: JobDefinition, job: repo.ClaimedJob, signal: AbortSignal, summary: RunSummary) {
-    const parsed = def.payload.safeParse(job.payload);
-    if (!parsed.success) {
-      const error = `The payload does not fit a ${def.kind} job: ${z.prettifyError(parsed.error)}`.slice(
-        0,
-        1000,
-      );
-      const giveUp: JobOutcome = { status: 'failed', attempts: job.attempts, runAt: deps.now(), error };
-      if (await settle(def, job, giveUp)) summary.failed += 1;
-      log.error({ jobId: String(job.id), kind: job.kind, err: error }, 'job failed: bad payload');
-      return;
-    }
-    const timeoutMs = def.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const controller = new AbortController();
-    const onStop = () => controller.abort(new JobStopped(STOP_MESSAGE));
-    signal.addEventListener('abort', onStop, { once: true });
-    const timer = setTimeout(
-      () => controller.abort(new JobTimedOut(`Timed out after ${Math.round(timeoutMs / 1000)} s`)),
-      timeoutMs,
-    );
-    const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-    });
-    aborted.catch(() => {});
-    try {
-      const run = def.run(
-        {
-          id: job.id,
-          kind: job.kind,
-          payload: parsed.data,
-          attempts: job.attempts,
-          maxAttempts: job.maxAttempts,
-          signal: controller.signal,
-        },
-        deps,
-      );
-      await Promise.race([run, aborted]);
-      if (await repo.finish(deps.db, job, deps.now())) summary.done += 1;
-      else log.warn({ jobId: String(job.id), kind: job.kind }, 'job finished after it was taken back');
-    } catch (err) {
-      const now = deps.now();
-      let outcome: JobOutcome;
-      let counter: keyof RunSummary;
-      if (err instanceof JobDeferred) {
-        outcome = {
-          status: 'queued',
-          attempts: job.attempts - 1,
-          runAt: new Date(now.getTime() + err.delayMs),
-          error: err.message,
-        };
-        counter = 'deferred';
-      } else if (err instanceof JobStopped) {
-        outcome = { status: 'queued', attempts: job.attempts - 1, runAt: now, error: STOP_MESSAGE };
-        counter = 'deferred';
-      } else {
-        const error = err instanceof JobTimedOut ? err.message : (def.describeError ?? describeError)(err);
-        outcome = failure(def, job, error);
-        counter = outcome.status === 'failed' ? 'failed' : 'retried';
-        log.warn(
-          {
-            jobId: String(job.id),
-            kind: job.kind,
-            attempts: job.attempts,
-            giveUp: counter === 'failed',
-            err: error,
-          },
-          'job attempt failed',
-        );
-      }
-      if (await settle(def, job, outcome)) summary[counter] += 1;
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onStop);
-    }
-  }
-
   function launch(def: JobDefinition, job: repo.ClaimedJob, summary: RunSummary): Promise<void> {
     const entry: Active = { kind: def.kind, done: Promise.resolve() };
-    entry.done = execute(def, job, stopping.signal, summary)
+    entry.done = execute(deps, def, job, stopping.signal, summary)
       .catch((err) => log.error({ err, jobId: String(job.id), kind: job.kind }, 'job could not be recorded'))
       .finally(() => {
         active.delete(job.id);
@@ -279,8 +145,8 @@ export function createJobRunner(deps: Deps, options: JobRunnerOptions): JobRunne
         const stale = await repo.lockStale(tx, cutoff, RECOVER_BATCH);
         for (const job of stale) {
           const def = definitions.get(job.kind);
-          const outcome = failure(def, job, STALE_MESSAGE);
-          await settle(def, job, outcome, tx);
+          const outcome = failure(deps, def, job, STALE_MESSAGE);
+          await settle(deps, def, job, outcome, tx);
           if (outcome.status === 'failed') summary.failed += 1;
           log.warn(
             { jobId: String(job.id), kind: job.kind, worker: job.lockedBy },
