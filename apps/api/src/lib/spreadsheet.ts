@@ -16,7 +16,8 @@ const unzip = () => require('yauzl') as typeof import('yauzl');
 // import (users, value lists: readFirstSheet), and every sheet's text for the search's text
 // extraction (eachSheetLine, run in the extraction child process).
 // Over 400 lines on purpose: the zip, XML and sheet readers share one set of limits and one
-// error; apart, each limit would be checked in two places.
+// error; apart, each limit would be checked in two places. Nor can a part be a file of its
+// own: this file may not import relatively (see below).
 //
 // A workbook is a zip of XML files. The sheet's XML is inflated and parsed as a stream, one
 // chunk at a time, yielding to the event loop between chunks: rows are counted as they are
