@@ -1,7 +1,8 @@
 import type { TCategory } from '@quire/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
+import { Field } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { errorMessage } from '../../../lib/error-message';
 import { useUpdateFolder } from '../api/update-folder';
@@ -19,7 +20,6 @@ export function MoveDialog({
   folders: TCategory[];
   onClose: () => void;
 }) {
-  const id = useId();
   const notify = useNotify();
   const update = useUpdateFolder();
   const below = subtreeIds(folders, folder.id);
@@ -53,29 +53,23 @@ export function MoveDialog({
   return (
     <Dialog title={`Move ${folder.name}`} onClose={onClose} busy={update.isPending} size="small">
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>Move into</label>
-          <select
-            id={`${id}-to`}
-            className="control"
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          >
-            <option value={TOP}>The top level</option>
-            {targets.map((f) => (
-              <option key={f.id} value={f.id}>
-                {`${'— '.repeat(f.depth)}${f.name}`}
-              </option>
-            ))}
-          </select>
-          {problem ? (
-            <p className="field__error" id={`${id}-problem`}>
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <Field label="Move into" error={problem}>
+          {(control) => (
+            <select
+              {...control}
+              className="control"
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+            >
+              <option value={TOP}>The top level</option>
+              {targets.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {`${'— '.repeat(f.depth)}${f.name}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <DialogActions onCancel={onClose} pending={update.isPending} pendingLabel="Moving…">
           Move
         </DialogActions>

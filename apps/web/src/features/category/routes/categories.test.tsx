@@ -143,6 +143,27 @@ describe('the category tree', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('says why a move was refused under the place it was to go', async () => {
+    server({
+      'POST /api/update/folder': {
+        status: 409,
+        body: { message: 'Legal already has a category named Finance', code: 'conflict' },
+      },
+    });
+    const { user } = renderApp('/admin/category?id=1');
+    await screen.findByRole('heading', { level: 2, name: 'Finance' }, { timeout: 5_000 });
+    await user.click(screen.getByRole('button', { name: 'More actions for Finance' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move Finance to another place' }));
+    const dialog = screen.getByRole('dialog', { name: 'Move Finance' });
+    const into = within(dialog).getByLabelText('Move into');
+    await user.selectOptions(into, 'Legal');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() =>
+      expect(into).toHaveAccessibleDescription(/Legal already has a category named Finance/),
+    );
+    expect(into).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('deletes only after saying how many files go to the trash, and sends that number', async () => {
     const { calls } = server({
       'POST /api/deleteFolder': { body: { data: { id: 1, deleted_categories: 3, trashed_files: 15 } } },
