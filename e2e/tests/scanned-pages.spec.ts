@@ -48,7 +48,8 @@ for (const [width, viewport] of [
     const place = await createWorkplace(request, token, staff, stamp);
     const scan = `delivery-${stamp}.pdf`;
     const letter = `letter-${stamp}.docx`;
-    const prices = `prices-${stamp}.xlsx`;
+    // One long word, as file names often are: on a phone its page's heading wraps it.
+    const prices = `prices_${stamp}_wholesale_catalogue.xlsx`;
     const files = [
       {
         name: scan,
