@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createCategory } from '../../test/factories.js';
 import { seed } from '../../test/seed.js';
+import { readSeenSets } from './visible-sets.js';
 
 // The category rights cache (migration 0020, decision 020): quire_category_rights(user)
 // answers from a per-person row while the epoch it was computed at is current, and every
@@ -121,6 +122,11 @@ describe('the category rights cache', () => {
       ['a group deleted', () => sql(`DELETE FROM groups WHERE id = $1`, [groups.sales.id])],
       ['the grants emptied, as a restore does', () => sql('TRUNCATE category_permissions')],
     ];
+    // The sets a list reads its categories from (readSeenSets): the cache's row while current.
+    const seenIds = async (userId: number) => {
+      const seen = await readSeenSets(t.db, { kind: 'grants', userId });
+      return seen.kind === 'grants' ? seen.categoryIds : 'everything';
+    };
     for (const [what, change] of changes) {
       const before = [];
       for (const id of people) before.push(await cached(id));
@@ -128,7 +134,12 @@ describe('the category rights cache', () => {
       const after = [];
       for (const id of people) {
         const now = await computed(id);
+        const viewed = now.map((r) => r.category_id);
+        expect(await seenIds(id), `${what}: the sets read before the cache's row, user ${id}`).toEqual(
+          viewed,
+        );
         expect(await cached(id), `${what}, user ${id}`).toEqual(now);
+        expect(await seenIds(id), `${what}: the sets read from the cache's row, user ${id}`).toEqual(viewed);
         after.push(now);
       }
       expect(after, `${what} changes someone's rights`).not.toEqual(before);
