@@ -184,11 +184,53 @@ describe('the category rights cache', () => {
         [c.other.id, users.ann.id],
       );
       expect(await idsIn(client, users.ann.id)).toContain(c.other.id);
+      // The epoch moves at commit: until then this transaction computes, past the cache's row.
+      const viewed = await client.query<{ ids: number[] }>('SELECT quire_viewed_category_ids($1::int) AS ids', [
+        users.ann.id,
+      ]);
+      expect(viewed.rows[0]?.ids).toContain(c.other.id);
       // Others read the rights of before the change until it commits.
       expect(await idsIn(other, users.ann.id)).toEqual(before);
       await client.query('ROLLBACK');
       expect(await idsIn(client, users.ann.id)).toEqual(before);
       expect(await idsIn(other, users.ann.id)).toEqual(before);
+    });
+
+    it('lets two granting transactions wait on each other for a row without deadlock', async () => {
+      // Each grants, then one waits for a row the other holds. Were the epoch raised (and its
+      // row locked) at the grant, the second grant would wait for the first transaction, which
+      // waits for the second's row: PostgreSQL would kill one of them (CI saw it, 2026-11-27).
+      const { users, categories: c } = world;
+      const grantIn = (db: pg.Client, userId: number) =>
+        db.query(
+          `INSERT INTO category_permissions (category_id, user_id, can_view, updated_at) VALUES ($1, $2, true, now())`,
+          [c.walled.id, userId],
+        );
+      const touch = (db: pg.Client) => db.query('UPDATE users SET updated_at = now() WHERE id = $1', [users.cy.id]);
+      const before = await epoch();
+      await Promise.all([client.query(`SET statement_timeout = '10s'`), other.query(`SET statement_timeout = '10s'`)]);
+      try {
+        await client.query('BEGIN');
+        await grantIn(client, users.ann.id);
+        await other.query('BEGIN');
+        await touch(other);
+        const otherGrants = grantIn(other, users.cy.id).then(() => other.query('COMMIT'));
+        const clientWaits = touch(client); // waits for `other`'s row lock
+        const settled = await Promise.allSettled([otherGrants, clientWaits]);
+        const failed = settled.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
+        if (failed.length) await Promise.all([client.query('ROLLBACK'), other.query('ROLLBACK')]);
+        expect(failed).toEqual([]);
+        await client.query('COMMIT');
+      } finally {
+        await Promise.all([client.query('RESET statement_timeout'), other.query('RESET statement_timeout')]);
+      }
+      expect(await epoch()).toBe(before + 2);
+      for (const id of [users.ann.id, users.cy.id])
+        expect(await idsIn(other, id), `user ${id}`).toEqual((await computed(id)).map((r) => r.category_id));
+      await sql(`DELETE FROM category_permissions WHERE category_id = $1 AND user_id = ANY($2::int[])`, [
+        c.walled.id,
+        [users.ann.id, users.cy.id],
+      ]);
     });
 
     it('reads in a read-only transaction without storing', async () => {

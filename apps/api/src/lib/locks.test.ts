@@ -24,6 +24,16 @@ describe('advisory locks', () => {
     expect(sql).toContain(`pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
   });
 
+  it('is the key the SQL raise of the category rights epoch takes', () => {
+    const sql = readFileSync(
+      join(root, '../../prisma/migrations/0021_category_rights_epoch_at_commit/migration.sql'),
+      'utf8',
+    );
+    expect(sql).toMatch(
+      new RegExp(`pg_advisory_xact_lock\\(${ADVISORY_LOCKS.auditChain}\\);\\s+UPDATE category_rights_epoch`),
+    );
+  });
+
   it('is the key the SQL category rights cache tries', () => {
     const sql = readFileSync(
       join(root, '../../prisma/migrations/0020_category_rights_cache/migration.sql'),

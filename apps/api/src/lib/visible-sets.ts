@@ -1,6 +1,6 @@
 import { type Db, Prisma } from '@quire/db';
 import { queryRows } from './sql.js';
-import { fileVisibleRoutes, type Scope, visibleCategoryIds } from './visibility.js';
+import { fileVisibleRoutes, type Scope } from './visibility.js';
 
 // What a caller may see, read once for a request (issue 29): the ids of the categories they
 // view (quire_category_rights) and of the files granted to them or waiting on their workflow
@@ -17,15 +17,10 @@ export type SeenSets =
 /** The one statement that reads a caller's sets: one row `(category_ids, file_ids)`. */
 export function seenSetsSql(scope: Extract<Scope, { kind: 'grants' }>): Prisma.Sql {
   const [, , granted, assigned] = fileVisibleRoutes(scope, 'f', { apart: true });
-  // The categories straight from the person's row of the rights cache (migration 0020) while
-  // it is current: already the ascending array wanted, without the function's call and its
-  // rows to sort and gather again (about half of this statement's time). Else the function,
-  // which computes the row and stores it.
-  return Prisma.sql`SELECT coalesce(
-      (SELECT k.category_ids FROM category_rights_cache k
-         JOIN category_rights_epoch e ON e.epoch = k.epoch
-        WHERE k.user_id = ${scope.userId}::int),
-      ARRAY(${visibleCategoryIds(scope)} ORDER BY 1)) AS category_ids,
+  // The categories from quire_viewed_category_ids (migration 0021): the person's row of the
+  // rights cache while it is current, already the ascending array wanted, without the rows of
+  // quire_category_rights to sort and gather again (about half of this statement's time).
+  return Prisma.sql`SELECT quire_viewed_category_ids(${scope.userId}::int) AS category_ids,
     ARRAY(SELECT f.id FROM files f WHERE ${granted} OR ${assigned} ORDER BY 1) AS file_ids`;
 }
 
