@@ -185,9 +185,10 @@ describe('the category rights cache', () => {
       );
       expect(await idsIn(client, users.ann.id)).toContain(c.other.id);
       // The epoch moves at commit: until then this transaction computes, past the cache's row.
-      const viewed = await client.query<{ ids: number[] }>('SELECT quire_viewed_category_ids($1::int) AS ids', [
-        users.ann.id,
-      ]);
+      const viewed = await client.query<{ ids: number[] }>(
+        'SELECT quire_viewed_category_ids($1::int) AS ids',
+        [users.ann.id],
+      );
       expect(viewed.rows[0]?.ids).toContain(c.other.id);
       // Others read the rights of before the change until it commits.
       expect(await idsIn(other, users.ann.id)).toEqual(before);
@@ -206,9 +207,13 @@ describe('the category rights cache', () => {
           `INSERT INTO category_permissions (category_id, user_id, can_view, updated_at) VALUES ($1, $2, true, now())`,
           [c.walled.id, userId],
         );
-      const touch = (db: pg.Client) => db.query('UPDATE users SET updated_at = now() WHERE id = $1', [users.cy.id]);
+      const touch = (db: pg.Client) =>
+        db.query('UPDATE users SET updated_at = now() WHERE id = $1', [users.cy.id]);
       const before = await epoch();
-      await Promise.all([client.query(`SET statement_timeout = '10s'`), other.query(`SET statement_timeout = '10s'`)]);
+      await Promise.all([
+        client.query(`SET statement_timeout = '10s'`),
+        other.query(`SET statement_timeout = '10s'`),
+      ]);
       try {
         await client.query('BEGIN');
         await grantIn(client, users.ann.id);
