@@ -18,6 +18,8 @@
 --   the other through the seal (each such change writes its audit event).
 -- - TRUNCATE has no constraint trigger: its statement trigger raises at once, in the same
 --   order (a restore truncates every table in one statement and holds them until commit).
+-- - quire_category_rights(user) is a gate in front of 0020's function (now
+--   quire_category_rights_cached), which it calls unless the transaction changed rights.
 -- - The person's cached category ids, which the sets of a list read directly (0020), are
 --   read through quire_viewed_category_ids(user): the layout of the cache stays in SQL.
 
@@ -57,18 +59,19 @@ BEGIN
 END
 $$;
 
-CREATE CONSTRAINT TRIGGER category_permissions_rights_commit
-  AFTER INSERT OR UPDATE OR DELETE ON category_permissions DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION quire_category_rights_commit();
-CREATE CONSTRAINT TRIGGER category_group_permissions_rights_commit
-  AFTER INSERT OR UPDATE OR DELETE ON category_group_permissions DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION quire_category_rights_commit();
-CREATE CONSTRAINT TRIGGER category_group_members_rights_commit
-  AFTER INSERT OR UPDATE OR DELETE ON category_group_members DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION quire_category_rights_commit();
-CREATE CONSTRAINT TRIGGER group_members_rights_commit
-  AFTER INSERT OR UPDATE OR DELETE ON group_members DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION quire_category_rights_commit();
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['category_permissions', 'category_group_permissions',
+                           'category_group_members', 'group_members'] LOOP
+    EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I
+                      DEFERRABLE INITIALLY DEFERRED
+                      FOR EACH ROW EXECUTE FUNCTION quire_category_rights_commit()',
+                   t || '_rights_commit', t);
+  END LOOP;
+END
+$$;
 CREATE CONSTRAINT TRIGGER categories_rights_commit
   AFTER INSERT OR DELETE ON categories DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION quire_category_rights_commit();
@@ -76,52 +79,21 @@ CREATE CONSTRAINT TRIGGER categories_tree_rights_commit
   AFTER UPDATE OF parent_id, inherit_permissions, deleted_at ON categories DEFERRABLE INITIALLY DEFERRED
   FOR EACH ROW EXECUTE FUNCTION quire_category_rights_commit();
 
-CREATE OR REPLACE FUNCTION quire_category_rights(p_user integer)
+-- A transaction that changed rights sees its own change: 0020's cache is of before it.
+ALTER FUNCTION quire_category_rights(integer) RENAME TO quire_category_rights_cached;
+
+CREATE FUNCTION quire_category_rights(p_user integer)
 RETURNS TABLE (
   category_id integer, can_view boolean, can_upload boolean, can_edit boolean,
   can_delete boolean, can_share boolean, can_manage boolean
 )
 LANGUAGE plpgsql VOLATILE ROWS 100 AS $$
-#variable_conflict use_column
-DECLARE
-  current_epoch bigint;
-  hit category_rights_cache%ROWTYPE;
 BEGIN
-  -- A transaction that changed rights sees its own change: the cache is of before it.
   IF quire_category_rights_changed_here() THEN
     RETURN QUERY SELECT * FROM quire_category_rights_computed(p_user);
-    RETURN;
+  ELSE
+    RETURN QUERY SELECT * FROM quire_category_rights_cached(p_user);
   END IF;
-  SELECT e.epoch INTO current_epoch FROM category_rights_epoch e;
-  SELECT k.* INTO hit FROM category_rights_cache k WHERE k.user_id = p_user AND k.epoch = current_epoch;
-  IF NOT FOUND THEN
-    SELECT p_user, current_epoch,
-           coalesce(array_agg(r.category_id ORDER BY r.category_id), '{}'),
-           coalesce(array_agg(r.can_upload ORDER BY r.category_id), '{}'),
-           coalesce(array_agg(r.can_edit ORDER BY r.category_id), '{}'),
-           coalesce(array_agg(r.can_delete ORDER BY r.category_id), '{}'),
-           coalesce(array_agg(r.can_share ORDER BY r.category_id), '{}'),
-           coalesce(array_agg(r.can_manage ORDER BY r.category_id), '{}')
-      INTO hit
-      FROM quire_category_rights_computed(p_user) r;
-    IF current_setting('transaction_read_only') = 'off'
-       AND current_setting('transaction_isolation') = 'read committed'
-       AND pg_try_advisory_xact_lock(727366, p_user) THEN
-      INSERT INTO category_rights_cache AS k
-             (user_id, epoch, category_ids, uploads, edits, deletes, shares, manages)
-      VALUES (hit.user_id, hit.epoch, hit.category_ids, hit.uploads, hit.edits, hit.deletes,
-              hit.shares, hit.manages)
-      ON CONFLICT (user_id) DO UPDATE
-         SET epoch = excluded.epoch, category_ids = excluded.category_ids,
-             uploads = excluded.uploads, edits = excluded.edits, deletes = excluded.deletes,
-             shares = excluded.shares, manages = excluded.manages
-       WHERE k.epoch < excluded.epoch;
-    END IF;
-  END IF;
-  RETURN QUERY
-    SELECT c.id, true, c.upload, c.edit, c.del, c.share, c.manage
-      FROM unnest(hit.category_ids, hit.uploads, hit.edits, hit.deletes, hit.shares, hit.manages)
-           AS c(id, upload, edit, del, share, manage);
 END
 $$;
 
