@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type Key, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { formatDate, formatDateTime, formatShortDate, relativeTime } from '../lib/format';
 import { Button } from './button';
 import { Pagination, type PaginationProps } from './pagination';
@@ -18,7 +18,7 @@ export interface ListQuery {
  */
 type StateWords = { what: string } | { loadingText: string; failedText: string };
 
-export type QueryStateProps = StateWords & {
+type QueryStateParts = {
   query: ListQuery;
   /** Nothing to show: `empty` stands in for the list (left out for one thing, never empty). */
   isEmpty?: boolean;
@@ -28,6 +28,8 @@ export type QueryStateProps = StateWords & {
   card?: boolean;
   children: ReactNode;
 };
+
+export type QueryStateProps = StateWords & QueryStateParts;
 
 /** An empty state's usual words: its heading, then a line. */
 export function EmptyText({ title, children }: { title: string; children: ReactNode }) {
@@ -149,6 +151,51 @@ export function DataTable({
       </ScrollRegion>
       {pagination ? <Pagination {...pagination} /> : null}
     </>
+  );
+}
+
+export type QueryTableProps<T> = StateWords &
+  Omit<QueryStateParts, 'isEmpty' | 'children'> &
+  Omit<DataTableProps, 'actions' | 'children'> & {
+    /** The query's rows (none yet while it loads); none at all: `empty` stands in for the table. */
+    rows: readonly T[] | undefined;
+    /** A row's cells, but its actions. */
+    cells: (row: T) => ReactNode;
+    /** A row's actions, in a last cell under an unlabelled head; false for those who may not act. */
+    rowActions?: ((row: T) => ReactNode) | false;
+  };
+
+/**
+ * A query's rows as a `DataTable` within its `QueryState`: one row per item, keyed by its id,
+ * and the actions cell (with its column) only where `rowActions` is given.
+ */
+export function QueryTable<T extends { id: Key }>({
+  rows,
+  cells,
+  rowActions = false,
+  caption,
+  columns,
+  busy = false,
+  pagination,
+  ...state
+}: QueryTableProps<T>) {
+  return (
+    <QueryState {...state} isEmpty={(rows?.length ?? 0) === 0}>
+      <DataTable
+        caption={caption}
+        columns={columns}
+        actions={rowActions !== false}
+        busy={busy}
+        pagination={pagination}
+      >
+        {rows?.map((row) => (
+          <tr key={row.id}>
+            {cells(row)}
+            {rowActions ? <td className="cell-actions">{rowActions(row)}</td> : null}
+          </tr>
+        ))}
+      </DataTable>
+    </QueryState>
   );
 }
 

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import {
-  DataTable,
   EmptyText,
   QueryState,
+  QueryTable,
   RefreshButton,
   RowAction,
   Timestamp,
@@ -90,60 +90,58 @@ export function BackupsPage() {
 
       <section className="card" aria-labelledby="files-heading">
         <h2 id="files-heading">Backup files</h2>
-        <QueryState
+        <QueryTable
           query={files}
           what="backup files"
-          isEmpty={(files.data?.length ?? 0) === 0}
+          rows={files.data}
           card={false}
           empty={<p className="muted">No archive to download or restore yet.</p>}
-        >
-          <DataTable
-            caption="Backup files"
-            columns={['File', 'Size', 'Made by', 'Created', 'Verified']}
-            actions={canManage}
-          >
-            {(files.data ?? []).map((f) => (
-              <tr key={f.id}>
-                <td>
-                  {f.file_name}
-                  <div className="cell-muted">
-                    {f.quire_version ? `Quire ${f.quire_version}` : ''}
-                    {f.migration ? ` · schema ${f.migration}` : ''}
-                  </div>
-                </td>
-                <td>{formatBytes(f.size)}</td>
-                <td>{f.created_by ?? '—'}</td>
-                <td>
-                  <Timestamp iso={f.created_at} />
-                </td>
-                <td>
-                  {f.verified_at ? (
-                    <span className="badge badge--success">Checksums match</span>
-                  ) : (
-                    <span className="badge badge--neutral">Not checked</span>
-                  )}
-                </td>
-                {canManage ? (
-                  <td className="cell-actions">
-                    <RowAction
-                      label={`Download ${f.file_name}`}
-                      onClick={() => setDialog({ kind: 'download', archive: f })}
-                    >
-                      Download
-                    </RowAction>
-                    <RowAction
-                      label={`Restore ${f.file_name}`}
-                      danger
-                      onClick={() => setDialog({ kind: 'restore', archive: f })}
-                    >
-                      Restore
-                    </RowAction>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </DataTable>
-        </QueryState>
+          caption="Backup files"
+          columns={['File', 'Size', 'Made by', 'Created', 'Verified']}
+          cells={(f) => (
+            <>
+              <td>
+                {f.file_name}
+                <div className="cell-muted">
+                  {f.quire_version ? `Quire ${f.quire_version}` : ''}
+                  {f.migration ? ` · schema ${f.migration}` : ''}
+                </div>
+              </td>
+              <td>{formatBytes(f.size)}</td>
+              <td>{f.created_by ?? '—'}</td>
+              <td>
+                <Timestamp iso={f.created_at} />
+              </td>
+              <td>
+                {f.verified_at ? (
+                  <span className="badge badge--success">Checksums match</span>
+                ) : (
+                  <span className="badge badge--neutral">Not checked</span>
+                )}
+              </td>
+            </>
+          )}
+          rowActions={
+            canManage &&
+            ((f) => (
+              <>
+                <RowAction
+                  label={`Download ${f.file_name}`}
+                  onClick={() => setDialog({ kind: 'download', archive: f })}
+                >
+                  Download
+                </RowAction>
+                <RowAction
+                  label={`Restore ${f.file_name}`}
+                  danger
+                  onClick={() => setDialog({ kind: 'restore', archive: f })}
+                >
+                  Restore
+                </RowAction>
+              </>
+            ))
+          }
+        />
       </section>
 
       <section className="card" aria-labelledby="schedule-heading">

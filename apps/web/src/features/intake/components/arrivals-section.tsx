@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { QueryTable, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { pagingOf } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -16,50 +16,45 @@ export function ArrivalsSection({ canWrite }: { canWrite: boolean }) {
   return (
     <section aria-labelledby="intake-arrivals">
       <h2 id="intake-arrivals">Recent arrivals</h2>
-      <QueryState
+      <QueryTable
         query={arrivals}
         what="arrivals"
-        isEmpty={items.length === 0}
+        rows={items}
         empty={<p className="muted">Nothing has arrived yet.</p>}
-      >
-        <DataTable
-          caption="Recent arrivals"
-          columns={['Arrived', 'File', 'Source', 'Status', 'Filed by', 'Reason']}
-          actions={canWrite}
-          busy={arrivals.isFetching}
-          pagination={pagingOf(arrivals.data, 'arrivals', setPage, arrivals.isFetching)}
-        >
-          {items.map((a) => (
-            <tr key={a.id}>
-              <td>
-                <Timestamp iso={a.created_at} />
-              </td>
-              <td>{a.file ? <a href={`/files/${a.file.id}`}>{a.file.name}</a> : a.file_name}</td>
-              <td>{a.source?.name ?? '—'}</td>
-              <td>{a.status === 'taken' ? 'Taken' : 'Failed'}</td>
-              <td>{a.rule?.name ?? (a.ruled ? 'No rule' : a.status === 'taken' ? 'Waiting' : '—')}</td>
-              <td>{a.reason ?? '—'}</td>
-              {canWrite ? (
-                <td className="cell-actions">
-                  {a.status === 'failed' ? (
-                    <RowAction
-                      label={`Take ${a.file_name} again`}
-                      onClick={() =>
-                        retry.mutate(a.id, {
-                          onSuccess: ({ message }) => notify.success(message ?? 'It will be taken again'),
-                          onError: (error) => notify.notifyFailure('Failed to take it again!', error),
-                        })
-                      }
-                    >
-                      Retry
-                    </RowAction>
-                  ) : null}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Recent arrivals"
+        columns={['Arrived', 'File', 'Source', 'Status', 'Filed by', 'Reason']}
+        busy={arrivals.isFetching}
+        pagination={pagingOf(arrivals.data, 'arrivals', setPage, arrivals.isFetching)}
+        cells={(a) => (
+          <>
+            <td>
+              <Timestamp iso={a.created_at} />
+            </td>
+            <td>{a.file ? <a href={`/files/${a.file.id}`}>{a.file.name}</a> : a.file_name}</td>
+            <td>{a.source?.name ?? '—'}</td>
+            <td>{a.status === 'taken' ? 'Taken' : 'Failed'}</td>
+            <td>{a.rule?.name ?? (a.ruled ? 'No rule' : a.status === 'taken' ? 'Waiting' : '—')}</td>
+            <td>{a.reason ?? '—'}</td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((a) =>
+            a.status === 'failed' ? (
+              <RowAction
+                label={`Take ${a.file_name} again`}
+                onClick={() =>
+                  retry.mutate(a.id, {
+                    onSuccess: ({ message }) => notify.success(message ?? 'It will be taken again'),
+                    onError: (error) => notify.notifyFailure('Failed to take it again!', error),
+                  })
+                }
+              >
+                Retry
+              </RowAction>
+            ) : null)
+        }
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { TDisposition } from '@quire/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { EmptyText, QueryTable, RowAction, Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -90,10 +90,10 @@ export function DispositionsPage() {
           </>
         ) : null}
       </div>
-      <QueryState
+      <QueryTable
         query={list}
         what="dispositions"
-        isEmpty={items.length === 0}
+        rows={items}
         empty={
           <EmptyText
             title={
@@ -107,69 +107,67 @@ export function DispositionsPage() {
             The retention scan runs every night and lists the files whose period is over.
           </EmptyText>
         }
-      >
-        <DataTable
-          caption="Dispositions"
-          columns={[
-            ...(open ? ['Choose'] : []),
-            'File',
-            'Category',
-            'Rule',
-            'Then',
-            status === 'postponed' ? 'Until' : 'Due',
-          ]}
-          actions={open}
-          busy={list.isFetching}
-          pagination={pagingOf(list.data, 'dispositions', setPage, list.isFetching)}
-        >
-          {items.map((d) => (
-            <tr key={d.id}>
-              {open ? (
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Choose ${d.file.name}`}
-                    checked={chosen.has(d.id)}
-                    onChange={() => toggle(d.id)}
-                  />
-                </td>
-              ) : null}
+        caption="Dispositions"
+        columns={[
+          ...(open ? ['Choose'] : []),
+          'File',
+          'Category',
+          'Rule',
+          'Then',
+          status === 'postponed' ? 'Until' : 'Due',
+        ]}
+        busy={list.isFetching}
+        pagination={pagingOf(list.data, 'dispositions', setPage, list.isFetching)}
+        cells={(d) => (
+          <>
+            {open ? (
               <td>
-                {d.file.name}
-                {d.held ? <span className="badge"> On legal hold</span> : null}
-              </td>
-              <td>{d.category?.name ?? '—'}</td>
-              <td>{d.rule_summary}</td>
-              <td>
-                {ACTIONS[d.action]}
-                {d.review_group ? ` (${d.review_group.name})` : ''}
-              </td>
-              <td>
-                <Timestamp
-                  iso={(status === 'postponed' ? d.postponed_until : d.due_at) ?? d.due_at}
-                  show="date"
+                <input
+                  type="checkbox"
+                  aria-label={`Choose ${d.file.name}`}
+                  checked={chosen.has(d.id)}
+                  onChange={() => toggle(d.id)}
                 />
               </td>
-              {open ? (
-                <td className="cell-actions">
-                  <RowAction
-                    label={`Approve ${d.file.name}`}
-                    onClick={() => setDeciding({ decision: 'approve', items: [d] })}
-                  >
-                    Approve
-                  </RowAction>
-                  <RowAction
-                    label={`Postpone ${d.file.name}`}
-                    onClick={() => setDeciding({ decision: 'postpone', items: [d] })}
-                  >
-                    Postpone
-                  </RowAction>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+            ) : null}
+            <td>
+              {d.file.name}
+              {d.held ? <span className="badge"> On legal hold</span> : null}
+            </td>
+            <td>{d.category?.name ?? '—'}</td>
+            <td>{d.rule_summary}</td>
+            <td>
+              {ACTIONS[d.action]}
+              {d.review_group ? ` (${d.review_group.name})` : ''}
+            </td>
+            <td>
+              <Timestamp
+                iso={(status === 'postponed' ? d.postponed_until : d.due_at) ?? d.due_at}
+                show="date"
+              />
+            </td>
+          </>
+        )}
+        rowActions={
+          open &&
+          ((d) => (
+            <>
+              <RowAction
+                label={`Approve ${d.file.name}`}
+                onClick={() => setDeciding({ decision: 'approve', items: [d] })}
+              >
+                Approve
+              </RowAction>
+              <RowAction
+                label={`Postpone ${d.file.name}`}
+                onClick={() => setDeciding({ decision: 'postpone', items: [d] })}
+              >
+                Postpone
+              </RowAction>
+            </>
+          ))
+        }
+      />
       {deciding?.decision === 'approve' ? (
         <ApproveDialog items={deciding.items} onClose={close} onDone={done} />
       ) : null}

@@ -1,6 +1,6 @@
 import type { TLegalHold } from '@quire/contract';
 import { useState } from 'react';
-import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { EmptyText, QueryTable, RowAction, Timestamp } from '../../../components/data-table';
 import { pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -36,44 +36,41 @@ export function LegalHoldsPage() {
           ]}
         />
       </div>
-      <QueryState
+      <QueryTable
         query={holds}
         what="legal holds"
-        isEmpty={(holds.data?.items.length ?? 0) === 0}
+        rows={holds.data?.items}
         empty={
           <EmptyText title={active ? 'No legal holds in force' : 'No released holds'}>
             {active ? 'Every file follows its retention rule.' : 'Released holds are listed here.'}
           </EmptyText>
         }
-      >
-        <DataTable
-          caption={active ? 'Legal holds in force' : 'Released legal holds'}
-          columns={['Held', 'Kind', 'Files', 'Reason', 'Set by', active ? 'Since' : 'Released']}
-          actions={canWrite && active}
-          busy={holds.isFetching}
-          pagination={pagingOf(holds.data, 'holds', setPage, holds.isFetching)}
-        >
-          {holds.data?.items.map((h) => (
-            <tr key={h.id}>
-              <td>{h.target_name}</td>
-              <td>{TARGETS[h.target]}</td>
-              <td>{h.file_count}</td>
-              <td>{active ? h.reason : `${h.reason} — released: ${h.release_reason ?? ''}`}</td>
-              <td>{h.set_by.name}</td>
-              <td>
-                <Timestamp iso={(active ? h.set_at : h.released_at) ?? h.set_at} show="date" />
-              </td>
-              {canWrite && active ? (
-                <td className="cell-actions">
-                  <RowAction label={`Release the hold on ${h.target_name}`} onClick={() => setReleasing(h)}>
-                    Release
-                  </RowAction>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption={active ? 'Legal holds in force' : 'Released legal holds'}
+        columns={['Held', 'Kind', 'Files', 'Reason', 'Set by', active ? 'Since' : 'Released']}
+        busy={holds.isFetching}
+        pagination={pagingOf(holds.data, 'holds', setPage, holds.isFetching)}
+        cells={(h) => (
+          <>
+            <td>{h.target_name}</td>
+            <td>{TARGETS[h.target]}</td>
+            <td>{h.file_count}</td>
+            <td>{active ? h.reason : `${h.reason} — released: ${h.release_reason ?? ''}`}</td>
+            <td>{h.set_by.name}</td>
+            <td>
+              <Timestamp iso={(active ? h.set_at : h.released_at) ?? h.set_at} show="date" />
+            </td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          active &&
+          ((h) => (
+            <RowAction label={`Release the hold on ${h.target_name}`} onClick={() => setReleasing(h)}>
+              Release
+            </RowAction>
+          ))
+        }
+      />
       {canWrite ? <HoldForm /> : null}
       {releasing ? <ReleaseHoldDialog hold={releasing} onClose={() => setReleasing(null)} /> : null}
     </>

@@ -1,7 +1,7 @@
 import type { TRetentionRule } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
-import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { EmptyText, QueryTable, RowAction, Timestamp } from '../../../components/data-table';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteRetentionRule, useRetentionRules } from '../api/retention-rules';
@@ -21,39 +21,39 @@ export function RetentionRulesPage() {
         How long each category keeps its files, and what happens then. Files under a legal hold are never
         deleted, moved or versioned over.
       </RetentionHeader>
-      <QueryState
+      <QueryTable
         query={rules}
         what="retention rules"
-        isEmpty={(rules.data?.items.length ?? 0) === 0}
+        rows={rules.data?.items}
         empty={
           <EmptyText title="No retention rules yet">
             Files are kept until someone deletes them. Set a rule below to schedule their review or deletion.
           </EmptyText>
         }
-      >
-        <DataTable caption="Retention rules" columns={['Category', 'Rule', 'Changed']} actions={canWrite}>
-          {rules.data?.items.map((rule) => (
-            <tr key={rule.id}>
-              <td>{rule.category.name}</td>
-              <td>{rule.summary}</td>
-              <td>
-                <Timestamp iso={rule.updated_at} show="date" />
-              </td>
-              {canWrite ? (
-                <td className="cell-actions">
-                  <RowAction
-                    label={`Remove the rule of ${rule.category.name}`}
-                    danger
-                    onClick={() => setRemoving(rule)}
-                  >
-                    Remove
-                  </RowAction>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Retention rules"
+        columns={['Category', 'Rule', 'Changed']}
+        cells={(rule) => (
+          <>
+            <td>{rule.category.name}</td>
+            <td>{rule.summary}</td>
+            <td>
+              <Timestamp iso={rule.updated_at} show="date" />
+            </td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((rule) => (
+            <RowAction
+              label={`Remove the rule of ${rule.category.name}`}
+              danger
+              onClick={() => setRemoving(rule)}
+            >
+              Remove
+            </RowAction>
+          ))
+        }
+      />
       {canWrite ? <RuleForm /> : null}
       {removing ? (
         <ConfirmMutationDialog
