@@ -19,8 +19,9 @@ type NamedPicker<T extends FieldValues> = { name: FieldPath<T> } & Omit<
  * Name, an optional Description, a picker of what it holds, the rest of its form, then Cancel
  * and the submit button. `editing` is the name of the thing edited (none: a new `noun`,
  * created by `createLabel`). Submitting saves the checked values through `save`; success
- * toasts `told`, calls `onSaved` and closes; a refusal puts its errors beside `fields` and
- * toasts `failure` ("Failed to create <noun>!" or "Failed to edit <noun>!" unless given). A
+ * toasts `created` or `edited` (as the title and the submit button say which), calls
+ * `onSaved` and closes; a refusal puts its errors beside Name, Description, `fields` and the
+ * picker, and toasts `failure` ("Failed to create <noun>!" or "Failed to edit <noun>!" unless given). A
  * submit while the last one runs does nothing.
  */
 export function NamedFormDialog<TInput extends FieldValues, TValues, TSaved>({
@@ -44,9 +45,12 @@ export function NamedFormDialog<TInput extends FieldValues, TValues, TSaved>({
   form: UseFormReturn<TInput, unknown, TValues>;
   save: SaveMutation<TValues, TSaved>;
   submit: {
-    fields: readonly FieldPath<TInput>[];
+    /** The fields of `beforePicker` (Name, Description and the picker go without saying). */
+    fields?: readonly FieldPath<TInput>[];
     failure?: string;
-    told: (saved: TSaved) => readonly [string, string];
+    /** The success toast for a new thing, and for one edited. */
+    created: (saved: TSaved) => readonly [string, string];
+    edited: (saved: TSaved) => readonly [string, string];
     onSaved?: (saved: TSaved) => void;
   };
   picker: NamedPicker<TInput>;
@@ -57,11 +61,16 @@ export function NamedFormDialog<TInput extends FieldValues, TValues, TSaved>({
   const {
     onSaved,
     failure = `Failed to ${editing === undefined ? 'create' : 'edit'} ${noun}!`,
-    ...said
+    created,
+    edited,
+    fields = [],
   } = submit;
+  // In the order they stand in, for the focus to go to the first at fault.
+  const named = ['name', 'description'] as FieldPath<TInput>[];
   const onSubmit = useFormSubmit(form, save, {
-    ...said,
+    fields: [...named, ...fields, picker.name],
     failure,
+    told: editing === undefined ? created : edited,
     onDone: (saved) => {
       onSaved?.(saved);
       onClose();

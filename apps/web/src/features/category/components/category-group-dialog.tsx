@@ -15,7 +15,6 @@ import { draftsFrom, type GrantDraft, GrantsEditor, grantsInput } from './grants
 const ZGroupForm = ZCreateCategoryGroupBody.pick({ name: true, description: true, category_ids: true });
 type GroupInput = z.input<typeof ZGroupForm>;
 type GroupValues = z.output<typeof ZGroupForm>;
-const FIELDS = ['name', 'description', 'category_ids'] as const;
 const resolver = withEmptyMessages(zodResolver(ZGroupForm), { name: 'Enter a name for the category group' });
 
 /** Create or edit a category group: its member categories, and rights that hold on each of them. */
@@ -48,11 +47,11 @@ export function CategoryGroupDialog({ group, onClose }: { group?: TCategoryGroup
       form={form}
       save={save}
       submit={{
-        fields: FIELDS,
-        told: (saved) =>
-          group
-            ? ['Category group saved', `${saved.name} was saved.`]
-            : ['Category group created', `${saved.name} holds ${saved.categories.length} categories.`],
+        created: (saved) => [
+          'Category group created',
+          `${saved.name} holds ${saved.categories.length} categories.`,
+        ],
+        edited: (saved) => ['Category group saved', `${saved.name} was saved.`],
       }}
       picker={{
         name: 'category_ids',

@@ -9,7 +9,6 @@ import { useCreateGroup } from '../api/create-group';
 import { useEditGroup } from '../api/edit-group';
 import { useUserOptions } from '../api/get-user-options';
 
-const FIELDS = ['name', 'description', 'user_ids'] as const;
 type GroupInput = z.input<typeof ZCreateGroupBody>;
 const resolver = withEmptyMessages(zodResolver(ZCreateGroupBody), { name: 'Enter a name for the group' });
 
@@ -51,14 +50,11 @@ export function GroupFormDialog({ group, onClose }: { group?: TGroup; onClose: (
       form={form}
       save={save}
       submit={{
-        fields: FIELDS,
-        told: (saved) =>
-          isEdit
-            ? ['Group updated', `${saved.name} was saved.`]
-            : [
-                'Group created',
-                `${saved.name} has ${saved.member_count === 1 ? '1 member' : `${saved.member_count} members`}.`,
-              ],
+        created: (saved) => [
+          'Group created',
+          `${saved.name} has ${saved.member_count === 1 ? '1 member' : `${saved.member_count} members`}.`,
+        ],
+        edited: (saved) => ['Group updated', `${saved.name} was saved.`],
       }}
       picker={{
         name: 'user_ids',

@@ -9,7 +9,6 @@ import { useFoldersWithWorkflows } from '../api/folders-workflow';
 import { useSaveWorkflow } from '../api/save-workflow';
 import { whatStartsIt } from '../lib/words';
 
-const FIELDS = ['name', 'description', 'status', 'category_ids'] as const;
 type Input = z.input<typeof ZSaveWorkflowBody>;
 const resolver = withEmptyMessages(zodResolver(ZSaveWorkflowBody), { name: 'Enter a name for the workflow' });
 
@@ -50,12 +49,13 @@ export function WorkflowFormDialog({
       form={form}
       save={save}
       submit={{
-        fields: FIELDS,
+        fields: ['status'],
         failure: 'Failed to create/update workflow!',
-        told: (saved) =>
-          workflow && workflow.status !== 'active' && saved.status === 'active'
+        created: (saved) => ['Workflow created', `${saved.name} was saved.`],
+        edited: (saved) =>
+          workflow?.status !== 'active' && saved.status === 'active'
             ? ['Workflow activated', whatStartsIt(saved)]
-            : [workflow ? 'Workflow updated' : 'Workflow created', `${saved.name} was saved.`],
+            : ['Workflow updated', `${saved.name} was saved.`],
         ...(onSaved ? { onSaved } : {}),
       }}
       beforePicker={
