@@ -1,3 +1,4 @@
+import { Prisma } from '@quire/db';
 import type { Tx } from './deps.js';
 
 /**
@@ -24,4 +25,20 @@ type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain' | 'categor
 /** Takes the named lock until the transaction ends. */
 export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS[name]}::bigint)`;
+}
+
+/** The tables whose rows an edit locks before it reads them (see lockRow). */
+type EditedTable = 'categories' | 'category_groups' | 'groups' | 'value_lists';
+
+/**
+ * Locks one row until the transaction ends, so that two edits of it run one after the other:
+ * each reads what the other wrote (the audit's "before" included), and a set one replaces
+ * (members, grants, items) is never inserted twice. FOR NO KEY UPDATE, the lock an UPDATE
+ * takes: rows that point at it (a file in a category, a grant) can still be added. False when
+ * there is no such row.
+ */
+export async function lockRow(tx: Tx, table: EditedTable, id: number): Promise<boolean> {
+  const rows = await tx.$queryRaw<Array<{ id: number }>>`
+    SELECT id FROM ${Prisma.raw(table)} WHERE id = ${id}::int FOR NO KEY UPDATE`;
+  return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 import { categoryRightsTable, type Scope } from '../../lib/visibility.js';
 import { type GrantData, grantee } from './category-grants.repository.js';
@@ -23,6 +24,11 @@ export async function visibleMembers(db: Tx, scope: Scope, groupIds: number[]) {
      WHERE m.category_group_id = ANY(${groupIds}::int[])
        AND c.id IN (SELECT category_id FROM (${categoryRightsTable(scope)}) r)
      ORDER BY m.position, c.id`;
+}
+
+/** Locks the category group's row: two edits of one group run one after the other. */
+export function lockCategoryGroup(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'category_groups', id);
 }
 
 export function findCategoryGroup(db: Tx, id: number) {

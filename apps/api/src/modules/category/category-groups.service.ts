@@ -110,6 +110,7 @@ export async function updateCategoryGroup(
 ): Promise<TCategoryGroup> {
   await deps.db
     .$transaction(async (tx) => {
+      if (!(await groupsRepo.lockCategoryGroup(tx, body.id))) throw categoryGroupNotFound();
       const before = await groupsRepo.findCategoryGroup(tx, body.id);
       if (!before) throw categoryGroupNotFound();
       if (body.name !== undefined && (await groupsRepo.categoryGroupNamed(tx, body.name, body.id)))
@@ -148,6 +149,7 @@ export async function updateCategoryGroup(
 
 export async function deleteCategoryGroup(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
+    if (!(await groupsRepo.lockCategoryGroup(tx, id))) throw categoryGroupNotFound();
     const group = await groupsRepo.findCategoryGroup(tx, id);
     if (!group) throw categoryGroupNotFound();
     await groupsRepo.deleteCategoryGroup(tx, id);

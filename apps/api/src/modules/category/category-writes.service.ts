@@ -149,8 +149,11 @@ export async function updateCategory(
   const id = body.folder_id;
   await deps.db
     .$transaction(async (tx) => {
+      // Moves and reorders one at a time (they lock siblings); then the category's row, before
+      // it is read.
       const moving = body.parent_id !== undefined;
-      if (moving) await repo.lockTree(tx);
+      if (moving || body.position !== undefined) await repo.lockTree(tx);
+      await repo.lockCategory(tx, id);
       const before = await repo.findLive(tx, id);
       if (!before) throw categoryNotFound();
       const parentId = body.parent_id === undefined ? before.parentId : body.parent_id;

@@ -1,7 +1,7 @@
 import type { CategoryRightName } from '@quire/contract';
 import { type FieldType, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
-import { lockFor } from '../../lib/locks.js';
+import { lockFor, lockRow } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 import { readRows } from '../../lib/sql.js';
 import { categoryRightsTable, fileVisible, type Scope } from '../../lib/visibility.js';
@@ -214,6 +214,11 @@ export async function countsBy(db: Tx, ids: number[]) {
 
 /** Tags of a category by name, with the linked category when the scope may view it. */
 // ---- writes ---------------------------------------------------------------------------------
+
+/** Locks the category's row: two edits of one category run one after the other. */
+export function lockCategory(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'categories', id);
+}
 
 export function findLive(db: Tx, id: number) {
   return db.category.findFirst({ where: { id, deletedAt: null } });

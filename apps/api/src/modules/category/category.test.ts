@@ -531,6 +531,50 @@ describe('category groups', () => {
     expect((await asAdmin({ method: 'GET', url: `/api/category-groups/${group.id}` })).statusCode).toBe(404);
   });
 
+  it('takes edits of one group sent at once one after the other, each audit starting where the last ended', async () => {
+    const [a, b, c] = [await createCategory(t.db), await createCategory(t.db), await createCategory(t.db)];
+    const created = await post('/api/create/category-group', {
+      name: uniqueName('Race'),
+      category_ids: [a.id],
+    });
+    const id = created.json().data.id as number;
+    const sets = [
+      [b.id],
+      [a.id, b.id],
+      [c.id],
+      [b.id, c.id],
+      [a.id, c.id],
+      [a.id, b.id, c.id],
+      [],
+      [c.id, a.id],
+    ];
+    const answers = await Promise.all(
+      sets.map((category_ids) =>
+        post('/api/update/category-group', {
+          id,
+          category_ids,
+          permissions: [{ user_id: admin.id, rights: ['view'] }],
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(sets.map(() => 200));
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'category_group.updated', targetId: String(id) },
+      orderBy: { id: 'asc' },
+    });
+    let members = [a.id];
+    for (const e of events) {
+      const change = (e.details as { category_ids: { before: number[]; after: number[] } }).category_ids;
+      expect(change.before, `event ${e.id}`).toEqual(members);
+      members = change.after;
+    }
+    const stored = await t.db.categoryGroupMember.findMany({
+      where: { categoryGroupId: id },
+      orderBy: { position: 'asc' },
+    });
+    expect(stored.map((m) => m.categoryId)).toEqual(members);
+  });
+
   it('refuses a taken name, unknown categories and an unknown group, writing nothing', async () => {
     const existing = await t.db.categoryGroup.create({ data: { name: uniqueName('Taken') } });
     const before = await counts();

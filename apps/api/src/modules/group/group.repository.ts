@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 
 const withMembers = {
@@ -10,6 +11,11 @@ const withMembers = {
 
 export function listGroups(db: Tx) {
   return db.group.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }], include: withMembers });
+}
+
+/** Locks the group's row: two edits of one group run one after the other. */
+export function lockGroup(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'groups', id);
 }
 
 export function findGroup(db: Tx, id: number) {

@@ -90,6 +90,7 @@ export async function editGroup(
 ): Promise<TGroup> {
   await deps.db
     .$transaction(async (tx) => {
+      if (!(await repo.lockGroup(tx, id))) throw groupNotFound();
       const before = await repo.findGroup(tx, id);
       if (!before) throw groupNotFound();
       if (input.name !== undefined && input.name !== before.name) await checkName(tx, input.name, id);
@@ -130,6 +131,7 @@ export async function editGroup(
 
 export async function deleteGroup(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
+    if (!(await repo.lockGroup(tx, id))) throw groupNotFound();
     const group = await repo.findGroup(tx, id);
     if (!group) throw groupNotFound();
     await repo.deleteGroup(tx, id);

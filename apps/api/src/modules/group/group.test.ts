@@ -178,6 +178,49 @@ describe('POST /api/edit_group/{id}', () => {
     });
   });
 
+  it('takes edits sent at once one after the other: each answers, each audit starts where the last ended', async () => {
+    const {
+      users: { u1, u2, u3 },
+      groups: { group },
+    } = await seed(t, {
+      users: { u1: { signIn: false }, u2: { signIn: false }, u3: { signIn: false } },
+      groups: { group: ['u1'] },
+    });
+    const sets = [
+      [u1.id],
+      [u2.id],
+      [u1.id, u2.id],
+      [u3.id],
+      [u2.id, u3.id],
+      [u1.id, u3.id],
+      [u1.id, u2.id, u3.id],
+      [],
+    ];
+    const answers = await Promise.all(
+      sets.map((user_ids) =>
+        asAdmin({ method: 'POST', url: `/api/edit_group/${group.id}`, payload: { user_ids } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(sets.map(() => 200));
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'group.updated', targetId: String(group.id) },
+      orderBy: { id: 'asc' },
+    });
+    // A change that changed nothing says nothing; the others chain from the seeded [u1].
+    let members = [u1.id];
+    for (const e of events) {
+      const change = (e.details as { user_ids?: { before: number[]; after: number[] } }).user_ids;
+      if (!change) continue;
+      expect(change.before, `event ${e.id}`).toEqual(members);
+      members = change.after;
+    }
+    const stored = await t.db.groupMember.findMany({
+      where: { groupId: group.id },
+      orderBy: { userId: 'asc' },
+    });
+    expect(stored.map((m) => m.userId)).toEqual(members);
+  });
+
   it('keeps the members when user_ids is left out, and may keep its own name', async () => {
     const {
       users: { u1 },

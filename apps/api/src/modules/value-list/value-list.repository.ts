@@ -1,5 +1,6 @@
 import type { Prisma, ValueListSource } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 
 const summary = {
@@ -61,11 +62,8 @@ export function deleteValueList(tx: Tx, id: number) {
 }
 
 /** Locks the list's row: two edits of one list run one after the other (keys are chosen from what is free). */
-export async function lockValueList(tx: Tx, id: number): Promise<boolean> {
-  const rows = await tx.$queryRaw<
-    Array<{ id: number }>
-  >`SELECT id FROM value_lists WHERE id = ${id}::int FOR UPDATE`;
-  return rows.length > 0;
+export function lockValueList(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'value_lists', id);
 }
 
 /** Which of these items a file value or a workflow value holds. */
