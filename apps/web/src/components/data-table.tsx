@@ -159,10 +159,10 @@ export type QueryTableProps<T> = StateWords &
   Omit<DataTableProps, 'actions' | 'children'> & {
     /** The query's rows (none yet while it loads); none at all: `empty` stands in for the table. */
     rows: readonly T[] | undefined;
-    /** A row's cells, but its actions. */
-    cells: (row: T) => ReactNode;
+    /** A row's cells, but its actions (`index`: its place among `rows`). */
+    cells: (row: T, index: number) => ReactNode;
     /** A row's actions, in a last cell under an unlabelled head; false for those who may not act. */
-    rowActions?: ((row: T) => ReactNode) | false;
+    rowActions?: ((row: T, index: number) => ReactNode) | false;
   };
 
 /**
@@ -188,10 +188,10 @@ export function QueryTable<T extends { id: Key }>({
         busy={busy}
         pagination={pagination}
       >
-        {rows?.map((row) => (
+        {rows?.map((row, index) => (
           <tr key={row.id}>
-            {cells(row)}
-            {rowActions ? <td className="cell-actions">{rowActions(row)}</td> : null}
+            {cells(row, index)}
+            {rowActions ? <td className="cell-actions">{rowActions(row, index)}</td> : null}
           </tr>
         ))}
       </DataTable>

@@ -31,8 +31,8 @@ export function NewButton({ onClick, children }: { onClick: () => void; children
   );
 }
 
-/** A row's last cell: Edit (or `edit`, such as "Design") and Delete, named after the row. */
-export function EditDeleteCell({
+/** A row's actions (`QueryTable`'s `rowActions`): Edit (or `edit`, such as "Design") and Delete, named after the row. */
+export function EditDeleteActions({
   name,
   edit = 'Edit',
   onEdit,
@@ -45,16 +45,14 @@ export function EditDeleteCell({
   onDelete: () => void;
 }) {
   return (
-    <td className="cell-actions">
-      <span className="row-actions">
-        <RowAction label={`${edit} ${name}`} onClick={onEdit}>
-          {edit}
-        </RowAction>
-        <RowAction label={`Delete ${name}`} danger onClick={onDelete}>
-          Delete
-        </RowAction>
-      </span>
-    </td>
+    <span className="row-actions">
+      <RowAction label={`${edit} ${name}`} onClick={onEdit}>
+        {edit}
+      </RowAction>
+      <RowAction label={`Delete ${name}`} danger onClick={onDelete}>
+        Delete
+      </RowAction>
+    </span>
   );
 }
 

@@ -2,8 +2,8 @@ import type { TCategoryGroup } from '@quire/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { DataTable, EmptyText, QueryState } from '../../../components/data-table';
-import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
+import { EmptyText, QueryTable } from '../../../components/data-table';
+import { EditDeleteActions, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteCategoryGroup } from '../api/delete-category-group';
@@ -32,58 +32,56 @@ export function CategoryGroupsPage() {
       <WriteActions canWrite={canWrite}>
         <NewButton onClick={() => setOpen({ kind: 'create' })}>New category group</NewButton>
       </WriteActions>
-      <QueryState
+      <QueryTable
         query={groups}
         what="category groups"
-        isEmpty={rows.length === 0}
+        rows={rows}
         empty={
           <EmptyText title="No category groups yet">
             A group gathers categories, so that rights can be given on all of them at once.
           </EmptyText>
         }
-      >
-        <DataTable
-          caption="Category groups"
-          columns={['Name', 'Categories', 'Rights given to']}
-          actions={canWrite}
-        >
-          {rows.map((g) => (
-            <tr key={g.id}>
-              <td>
-                <strong>{g.name}</strong>
-                {g.description ? <div className="cell-muted">{g.description}</div> : null}
-              </td>
-              <td>
-                {g.categories.length === 0 ? (
-                  <span className="muted">None</span>
-                ) : (
-                  <>
-                    {g.categories
-                      .slice(0, PREVIEW)
-                      .map((c) => c.path)
-                      .join(', ')}
-                    {g.categories.length > PREVIEW ? ` and ${g.categories.length - PREVIEW} more` : ''}
-                  </>
-                )}
-              </td>
-              <td>
-                {g.grants?.length ? (
-                  g.grants.map((x) => x.grantee.name).join(', ')
-                ) : (
-                  <span className="muted">Nobody</span>
-                )}
-              </td>
-              {canWrite ? (
-                <EditDeleteCell
-                  name={g.name}
-                  onEdit={() => setOpen({ kind: 'edit', item: g })}
-                  onDelete={() => setOpen({ kind: 'delete', item: g })}
-                />
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Category groups"
+        columns={['Name', 'Categories', 'Rights given to']}
+        cells={(g) => (
+          <>
+            <td>
+              <strong>{g.name}</strong>
+              {g.description ? <div className="cell-muted">{g.description}</div> : null}
+            </td>
+            <td>
+              {g.categories.length === 0 ? (
+                <span className="muted">None</span>
+              ) : (
+                <>
+                  {g.categories
+                    .slice(0, PREVIEW)
+                    .map((c) => c.path)
+                    .join(', ')}
+                  {g.categories.length > PREVIEW ? ` and ${g.categories.length - PREVIEW} more` : ''}
+                </>
+              )}
+            </td>
+            <td>
+              {g.grants?.length ? (
+                g.grants.map((x) => x.grantee.name).join(', ')
+              ) : (
+                <span className="muted">Nobody</span>
+              )}
+            </td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((g) => (
+            <EditDeleteActions
+              name={g.name}
+              onEdit={() => setOpen({ kind: 'edit', item: g })}
+              onDelete={() => setOpen({ kind: 'delete', item: g })}
+            />
+          ))
+        }
+      />
       {open?.kind === 'create' ? <CategoryGroupDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <CategoryGroupDialog group={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (

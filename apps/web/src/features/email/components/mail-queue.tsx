@@ -1,14 +1,7 @@
 import { MAIL_STATUSES, type TMailJob } from '@quire/contract';
 import { useId, useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import {
-  DataTable,
-  EmptyText,
-  QueryState,
-  RefreshButton,
-  RowAction,
-  Timestamp,
-} from '../../../components/data-table';
+import { EmptyText, QueryTable, RefreshButton, RowAction, Timestamp } from '../../../components/data-table';
 import { PageNavigation } from '../../../components/pagination';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { type MailQueueQuery, useDeleteMailJob, useMailQueue } from '../api/mail-queue';
@@ -83,58 +76,58 @@ export function MailQueue({ readOnly, target = {} }: { readOnly: boolean; target
         <RefreshButton query={queue} />
       </div>
 
-      <QueryState
+      <QueryTable
         query={queue}
         loadingText="Loading the queue…"
         failedText="The queue could not be loaded"
-        isEmpty={rows.length === 0}
+        rows={rows}
         card={false}
         empty={
           <EmptyText title={status ? `No ${LABELS[status].toLowerCase()} e-mails` : 'No e-mails yet'}>
             {status ? 'Choose another status to see the rest.' : 'Messages the product sends appear here.'}
           </EmptyText>
         }
-      >
-        <DataTable caption="Outgoing e-mail" columns={COLUMNS} actions={!readOnly} busy={queue.isFetching}>
-          {rows.map((job) => (
-            <tr key={job.id}>
-              <td>{job.to}</td>
-              <td>
-                {job.subject}
-                <div className="cell-muted">{job.kind}</div>
-              </td>
-              <td>
-                <MailStatusBadge status={job.status} />
-                {job.sent_at ? (
-                  <div className="cell-muted">
-                    <Timestamp iso={job.sent_at} />
-                  </div>
-                ) : null}
-              </td>
-              <td>{attemptsText(job)}</td>
-              <td className="cell-message">
-                <LastError error={job.last_error} target={target} />
-              </td>
-              <td>
-                <Timestamp iso={job.created_at} />
-              </td>
-              {readOnly ? null : (
-                <td className="cell-actions">
-                  {canDelete(job) ? (
-                    <RowAction
-                      label={`Delete the e-mail “${job.subject}” to ${job.to}`}
-                      danger
-                      onClick={() => setDeleting(job)}
-                    >
-                      Delete
-                    </RowAction>
-                  ) : null}
-                </td>
-              )}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Outgoing e-mail"
+        columns={COLUMNS}
+        busy={queue.isFetching}
+        cells={(job) => (
+          <>
+            <td>{job.to}</td>
+            <td>
+              {job.subject}
+              <div className="cell-muted">{job.kind}</div>
+            </td>
+            <td>
+              <MailStatusBadge status={job.status} />
+              {job.sent_at ? (
+                <div className="cell-muted">
+                  <Timestamp iso={job.sent_at} />
+                </div>
+              ) : null}
+            </td>
+            <td>{attemptsText(job)}</td>
+            <td className="cell-message">
+              <LastError error={job.last_error} target={target} />
+            </td>
+            <td>
+              <Timestamp iso={job.created_at} />
+            </td>
+          </>
+        )}
+        rowActions={
+          !readOnly &&
+          ((job) =>
+            canDelete(job) ? (
+              <RowAction
+                label={`Delete the e-mail “${job.subject}” to ${job.to}`}
+                danger
+                onClick={() => setDeleting(job)}
+              >
+                Delete
+              </RowAction>
+            ) : null)
+        }
+      />
 
       <PageNavigation data={queue.data} noun="e-mails" onPage={setPage} busy={queue.isFetching} />
 

@@ -1,8 +1,8 @@
 import type { TGroup } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { DataTable, EmptyText, QueryState, Timestamp } from '../../../components/data-table';
-import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
+import { EmptyText, QueryTable, Timestamp } from '../../../components/data-table';
+import { EditDeleteActions, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -44,10 +44,10 @@ export function GroupsPage() {
         <NewButton onClick={() => setOpen({ kind: 'create' })}>New group</NewButton>
       </WriteActions>
 
-      <QueryState
+      <QueryTable
         query={groups}
         what="groups"
-        isEmpty={rows.length === 0}
+        rows={rows}
         empty={
           <>
             <EmptyText title="No groups yet">
@@ -58,31 +58,33 @@ export function GroupsPage() {
             ) : null}
           </>
         }
-      >
-        <DataTable caption="Groups" columns={COLUMNS} actions={canWrite}>
-          {rows.map((group) => (
-            <tr key={group.id}>
-              <td>
-                <strong>{group.name}</strong>
-              </td>
-              <td>{group.description || <span className="muted">—</span>}</td>
-              <td>
-                <MemberSummary group={group} />
-              </td>
-              <td>
-                <Timestamp iso={group.created_at} show="date" />
-              </td>
-              {canWrite ? (
-                <EditDeleteCell
-                  name={group.name}
-                  onEdit={() => setOpen({ kind: 'edit', item: group })}
-                  onDelete={() => setOpen({ kind: 'delete', item: group })}
-                />
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Groups"
+        columns={COLUMNS}
+        cells={(group) => (
+          <>
+            <td>
+              <strong>{group.name}</strong>
+            </td>
+            <td>{group.description || <span className="muted">—</span>}</td>
+            <td>
+              <MemberSummary group={group} />
+            </td>
+            <td>
+              <Timestamp iso={group.created_at} show="date" />
+            </td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((group) => (
+            <EditDeleteActions
+              name={group.name}
+              onEdit={() => setOpen({ kind: 'edit', item: group })}
+              onDelete={() => setOpen({ kind: 'delete', item: group })}
+            />
+          ))
+        }
+      />
 
       {open?.kind === 'create' ? <GroupFormDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <GroupFormDialog group={open.item} onClose={close} /> : null}

@@ -1,7 +1,7 @@
 import type { TCategoryField, TDryRunRow, TIntakeRule, TIntakeSource } from '@quire/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { DataTable, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { DataTable, QueryTable, RowAction, Timestamp } from '../../../components/data-table';
 import { useChoiceOptions } from '../../../components/metadata-input';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -93,47 +93,45 @@ export function RulesSection({ canWrite }: { canWrite: boolean }) {
     <section aria-labelledby="intake-rules">
       <h2 id="intake-rules">Rules</h2>
       <p className="muted">Tried in this order; the first whose conditions all hold files the arrival.</p>
-      <QueryState
+      <QueryTable
         query={rules}
         loadingText="Loading rules…"
         failedText="The intake rules could not be loaded"
-        isEmpty={items.length === 0}
+        rows={items}
         empty={<p className="muted">No rules: each source files into its own category.</p>}
-      >
-        <DataTable
-          caption="Intake rules"
-          columns={['#', 'Name', 'Rule', 'Values and tags', 'On']}
-          actions={canWrite}
-          busy={reorder.isPending}
-        >
-          {items.map((r, i) => (
-            <tr key={r.id}>
-              <td>{i + 1}</td>
-              <td>{r.name}</td>
-              <td>{r.summary}</td>
-              <td>
-                <RuleSets rule={r} sources={sources.data?.items ?? []} />
-              </td>
-              <td>{r.enabled ? 'Yes' : 'No'}</td>
-              {canWrite ? (
-                <td className="cell-actions">
-                  {i > 0 ? (
-                    <RowAction label={`Move ${r.name} up`} onClick={() => move(i, -1)}>
-                      Up
-                    </RowAction>
-                  ) : null}
-                  {i < items.length - 1 ? (
-                    <RowAction label={`Move ${r.name} down`} onClick={() => move(i, 1)}>
-                      Down
-                    </RowAction>
-                  ) : null}
-                  <EditRemove name={r.name} onEdit={() => setChanging(r)} onRemove={() => setRemoving(r)} />
-                </td>
+        caption="Intake rules"
+        columns={['#', 'Name', 'Rule', 'Values and tags', 'On']}
+        busy={reorder.isPending}
+        cells={(r, i) => (
+          <>
+            <td>{i + 1}</td>
+            <td>{r.name}</td>
+            <td>{r.summary}</td>
+            <td>
+              <RuleSets rule={r} sources={sources.data?.items ?? []} />
+            </td>
+            <td>{r.enabled ? 'Yes' : 'No'}</td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((r, i) => (
+            <>
+              {i > 0 ? (
+                <RowAction label={`Move ${r.name} up`} onClick={() => move(i, -1)}>
+                  Up
+                </RowAction>
               ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+              {i < items.length - 1 ? (
+                <RowAction label={`Move ${r.name} down`} onClick={() => move(i, 1)}>
+                  Down
+                </RowAction>
+              ) : null}
+              <EditRemove name={r.name} onEdit={() => setChanging(r)} onRemove={() => setRemoving(r)} />
+            </>
+          ))
+        }
+      />
       <div className="toolbar">
         <Button
           variant="ghost"

@@ -1,6 +1,6 @@
 import type { TIntakeSource } from '@quire/contract';
 import { useState } from 'react';
-import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { QueryTable, Timestamp } from '../../../components/data-table';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteSource, useIntakeSources } from '../api/intake';
 import { EditRemove, RowDialogs } from './row-dialogs';
@@ -32,50 +32,44 @@ export function SourcesSection({ canWrite }: { canWrite: boolean }) {
   return (
     <section aria-labelledby="intake-sources">
       <h2 id="intake-sources">Sources</h2>
-      <QueryState
+      <QueryTable
         query={sources}
         loadingText="Loading sources…"
         failedText="The intake sources could not be loaded"
-        isEmpty={items.length === 0}
+        rows={items}
         empty={<p className="muted">No sources yet. Add a watched folder below.</p>}
-      >
-        <DataTable
-          caption="Intake sources"
-          columns={[
-            'Name',
-            'Kind',
-            'Where',
-            'Category',
-            'Files are',
-            'State',
-            'Last error',
-            'Taken',
-            'Failed',
-            'Last look',
-          ]}
-          actions={canWrite}
-        >
-          {items.map((s) => (
-            <tr key={s.id}>
-              <td>{s.name}</td>
-              <td>{s.kind === 'folder' ? 'Folder' : 'E-mail'}</td>
-              <td>{where(s)}</td>
-              <td>{s.category.name}</td>
-              <td>{filedAs(s)}</td>
-              <td>{s.enabled ? STATE_WORDS[s.state] : 'Off'}</td>
-              <td>{s.last_error ?? '—'}</td>
-              <td>{s.taken_count}</td>
-              <td>{s.failed_count}</td>
-              <td>{s.last_run_at ? <Timestamp iso={s.last_run_at} /> : '—'}</td>
-              {canWrite ? (
-                <td className="cell-actions">
-                  <EditRemove name={s.name} onEdit={() => setEditing(s)} onRemove={() => setRemoving(s)} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Intake sources"
+        columns={[
+          'Name',
+          'Kind',
+          'Where',
+          'Category',
+          'Files are',
+          'State',
+          'Last error',
+          'Taken',
+          'Failed',
+          'Last look',
+        ]}
+        cells={(s) => (
+          <>
+            <td>{s.name}</td>
+            <td>{s.kind === 'folder' ? 'Folder' : 'E-mail'}</td>
+            <td>{where(s)}</td>
+            <td>{s.category.name}</td>
+            <td>{filedAs(s)}</td>
+            <td>{s.enabled ? STATE_WORDS[s.state] : 'Off'}</td>
+            <td>{s.last_error ?? '—'}</td>
+            <td>{s.taken_count}</td>
+            <td>{s.failed_count}</td>
+            <td>{s.last_run_at ? <Timestamp iso={s.last_run_at} /> : '—'}</td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((s) => <EditRemove name={s.name} onEdit={() => setEditing(s)} onRemove={() => setRemoving(s)} />)
+        }
+      />
       <RowDialogs
         noun="source"
         editing={editing}

@@ -1,8 +1,8 @@
 import { FIELD_TYPE_LABELS, type TMetadataField } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { DataTable, EmptyText, QueryState } from '../../../components/data-table';
-import { EditDeleteCell, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
+import { EmptyText, QueryTable } from '../../../components/data-table';
+import { EditDeleteActions, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { plural } from '../../../lib/format';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -51,42 +51,40 @@ export function MetadataFieldsPage() {
       <WriteActions canWrite={canWrite}>
         <NewButton onClick={() => setOpen({ kind: 'create' })}>New field</NewButton>
       </WriteActions>
-      <QueryState
+      <QueryTable
         query={fields}
         what="metadata fields"
-        isEmpty={rows.length === 0}
+        rows={rows}
         empty={
           <EmptyText title="No metadata fields yet">
             Fields describe files: an invoice number, a date, a status from a value list.
           </EmptyText>
         }
-      >
-        <DataTable
-          caption="Metadata fields"
-          columns={['Name', 'Type', 'Checks', 'Used by']}
-          actions={canWrite}
-        >
-          {rows.map((f) => (
-            <tr key={f.id}>
-              <td>
-                <strong>{f.name}</strong>
-                {f.required ? <span className="badge badge--warning"> Required</span> : null}
-                {f.help_text ? <div className="cell-muted">{f.help_text}</div> : null}
-              </td>
-              <td>{FIELD_TYPE_LABELS[f.type]}</td>
-              <td>{validation(f) || <span className="muted">—</span>}</td>
-              <td>{usage(f) || <span className="muted">Not used</span>}</td>
-              {canWrite ? (
-                <EditDeleteCell
-                  name={f.name}
-                  onEdit={() => setOpen({ kind: 'edit', item: f })}
-                  onDelete={() => setOpen({ kind: 'delete', item: f })}
-                />
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Metadata fields"
+        columns={['Name', 'Type', 'Checks', 'Used by']}
+        cells={(f) => (
+          <>
+            <td>
+              <strong>{f.name}</strong>
+              {f.required ? <span className="badge badge--warning"> Required</span> : null}
+              {f.help_text ? <div className="cell-muted">{f.help_text}</div> : null}
+            </td>
+            <td>{FIELD_TYPE_LABELS[f.type]}</td>
+            <td>{validation(f) || <span className="muted">—</span>}</td>
+            <td>{usage(f) || <span className="muted">Not used</span>}</td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((f) => (
+            <EditDeleteActions
+              name={f.name}
+              onEdit={() => setOpen({ kind: 'edit', item: f })}
+              onDelete={() => setOpen({ kind: 'delete', item: f })}
+            />
+          ))
+        }
+      />
       {open?.kind === 'create' ? <FieldDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <FieldDialog field={open.item} onClose={close} /> : null}
       {open?.kind === 'delete' ? (

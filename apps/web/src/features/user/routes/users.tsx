@@ -2,7 +2,7 @@ import { accessTypeLabel, type TAdminUser, VENDOR_ADMIN } from '@quire/contract'
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
-import { DataTable, EmptyText, QueryState, RowAction, Timestamp } from '../../../components/data-table';
+import { EmptyText, QueryTable, RowAction, Timestamp } from '../../../components/data-table';
 import { NewButton, SearchAndStatus } from '../../../components/list-parts';
 import { MenuButton, type MenuItem } from '../../../components/menu-button';
 import { PageHeader } from '../../../components/page-header';
@@ -131,10 +131,10 @@ export function UsersPage() {
       />
 
       <div ref={tableRef} className="scroll-anchor" />
-      <QueryState
+      <QueryTable
         query={users}
         what="users"
-        isEmpty={rows.length === 0}
+        rows={rows}
         empty={
           filtered ? (
             <>
@@ -160,35 +160,33 @@ export function UsersPage() {
             </>
           )
         }
-      >
-        <DataTable caption="Users" columns={COLUMNS} actions={canWrite} busy={users.isFetching}>
-          {rows.map((user) => (
-            <tr key={user.id}>
-              <td>
-                {user.name || '—'}
-                {user.id === me ? <span className="muted"> (you)</span> : null}
-              </td>
-              <td>{user.username}</td>
-              <td>{user.email}</td>
-              <td className="nowrap">
-                {accessTypeLabel(user.access_type)}
-                <span className="cell-muted"> · {user.role === 'admin' ? 'Admin' : 'User'}</span>
-              </td>
-              <td>
-                <UserStatusBadge status={user.status} />
-              </td>
-              <td>
-                <Timestamp iso={user.created_at} show="date" />
-              </td>
-              {canWrite ? (
-                <td className="cell-actions">
-                  <RowActions user={user} isSelf={user.id === me} onOpen={setOpen} />
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Users"
+        columns={COLUMNS}
+        busy={users.isFetching}
+        cells={(user) => (
+          <>
+            <td>
+              {user.name || '—'}
+              {user.id === me ? <span className="muted"> (you)</span> : null}
+            </td>
+            <td>{user.username}</td>
+            <td>{user.email}</td>
+            <td className="nowrap">
+              {accessTypeLabel(user.access_type)}
+              <span className="cell-muted"> · {user.role === 'admin' ? 'Admin' : 'User'}</span>
+            </td>
+            <td>
+              <UserStatusBadge status={user.status} />
+            </td>
+            <td>
+              <Timestamp iso={user.created_at} show="date" />
+            </td>
+          </>
+        )}
+        rowActions={
+          canWrite && ((user) => <RowActions user={user} isSelf={user.id === me} onOpen={setOpen} />)
+        }
+      />
 
       <PageNavigation data={users.data} noun="users" onPage={goToPage} busy={users.isFetching} />
 

@@ -2,10 +2,10 @@ import type { TWorkflowSummary } from '@quire/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { DataTable, EmptyText, QueryState, Timestamp } from '../../../components/data-table';
-import { EditDeleteCell, NewButton, SearchAndStatus, WriteActions } from '../../../components/list-parts';
+import { EmptyText, QueryTable, Timestamp } from '../../../components/data-table';
+import { EditDeleteActions, NewButton, SearchAndStatus, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
-import { PageNavigation } from '../../../components/pagination';
+import { pagingOf } from '../../../components/pagination';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -81,10 +81,10 @@ export function WorkflowsPage() {
         onStatus={(next) => change({ status: next })}
         statuses={STATUS_FILTERS}
       />
-      <QueryState
+      <QueryTable
         query={list}
         what="workflows"
-        isEmpty={rows.length === 0}
+        rows={rows}
         empty={
           <>
             <EmptyText title={query.search || status ? 'No workflows match' : 'No workflows yet'}>
@@ -95,43 +95,41 @@ export function WorkflowsPage() {
             ) : null}
           </>
         }
-      >
-        <DataTable caption="Workflows" columns={COLUMNS} actions={canWrite} busy={list.isFetching}>
-          {rows.map((w) => (
-            <tr key={w.id}>
-              <td>
-                <Link to={`/admin/workflows/${w.id}`}>
-                  <strong>{w.name}</strong>
-                </Link>
-                {w.description ? <div className="cell-muted">{w.description}</div> : null}
-              </td>
-              <td>
-                <StatusBadge status={w.status} />
-              </td>
-              <td>{w.step_count}</td>
-              <td>{w.categories.map((c) => c.name).join(', ') || <span className="muted">—</span>}</td>
-              <td>{w.running_count}</td>
-              <td>
-                <Timestamp iso={w.updated_at} show="date" />
-              </td>
-              {canWrite ? (
-                <EditDeleteCell
-                  name={w.name}
-                  edit="Design"
-                  onEdit={() => navigate(`/admin/workflows/${w.id}`)}
-                  onDelete={() => setDeleting(w)}
-                />
-              ) : null}
-            </tr>
-          ))}
-        </DataTable>
-        <PageNavigation
-          data={list.data}
-          noun="workflows"
-          onPage={(p) => change({ page: p })}
-          busy={list.isFetching}
-        />
-      </QueryState>
+        caption="Workflows"
+        columns={COLUMNS}
+        busy={list.isFetching}
+        pagination={pagingOf(list.data, 'workflows', (p) => change({ page: p }), list.isFetching)}
+        cells={(w) => (
+          <>
+            <td>
+              <Link to={`/admin/workflows/${w.id}`}>
+                <strong>{w.name}</strong>
+              </Link>
+              {w.description ? <div className="cell-muted">{w.description}</div> : null}
+            </td>
+            <td>
+              <StatusBadge status={w.status} />
+            </td>
+            <td>{w.step_count}</td>
+            <td>{w.categories.map((c) => c.name).join(', ') || <span className="muted">—</span>}</td>
+            <td>{w.running_count}</td>
+            <td>
+              <Timestamp iso={w.updated_at} show="date" />
+            </td>
+          </>
+        )}
+        rowActions={
+          canWrite &&
+          ((w) => (
+            <EditDeleteActions
+              name={w.name}
+              edit="Design"
+              onEdit={() => navigate(`/admin/workflows/${w.id}`)}
+              onDelete={() => setDeleting(w)}
+            />
+          ))
+        }
+      />
 
       {creating ? (
         <WorkflowFormDialog
