@@ -1,9 +1,9 @@
 import { AUDIT_TYPE_LABELS, AUDIT_TYPES, type TAuditActivityQuery } from '@quire/contract';
 import { useSearchParams } from 'react-router';
-import { DataTable, QueryState, Timestamp } from '../../../components/data-table';
+import { QueryTable, Timestamp } from '../../../components/data-table';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { PageHeader } from '../../../components/page-header';
-import { PageNavigation } from '../../../components/pagination';
+import { pagingOf } from '../../../components/pagination';
 import { PendingButton } from '../../../components/pending-button';
 import { formatDateTime } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -158,41 +158,32 @@ export function AuditTrailPage() {
           Export .xlsx
         </PendingButton>
       </section>
-      <QueryState
+      <QueryTable
         query={query}
         loadingText="Loading the audit trail…"
         failedText="The audit trail could not be loaded"
-        isEmpty={!data?.items.length}
+        rows={data?.items}
         empty={<p className="muted">No events match these filters.</p>}
-      >
-        <DataTable
-          caption="Audit events"
-          columns={['When', 'Who', 'What', 'Object', 'From']}
-          busy={query.isPlaceholderData}
-        >
-          {data?.items.map((e) => (
-            <tr key={e.id}>
-              <td>
-                <Timestamp iso={e.created_at} />
-              </td>
-              <td>
-                {e.user ? e.user.name || e.user.username : <span className="muted">System or anonymous</span>}
-              </td>
-              <td>
-                <span className="audit-action">{e.action}</span> {e.message}
-              </td>
-              <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : ''}</td>
-              <td>{e.ip ?? ''}</td>
-            </tr>
-          ))}
-        </DataTable>
-        <PageNavigation
-          data={data}
-          noun="events"
-          onPage={(p) => set({ page: String(p) })}
-          busy={query.isPlaceholderData}
-        />
-      </QueryState>
+        caption="Audit events"
+        columns={['When', 'Who', 'What', 'Object', 'From']}
+        busy={query.isPlaceholderData}
+        pagination={pagingOf(data, 'events', (p) => set({ page: String(p) }), query.isPlaceholderData)}
+        cells={(e) => (
+          <>
+            <td>
+              <Timestamp iso={e.created_at} />
+            </td>
+            <td>
+              {e.user ? e.user.name || e.user.username : <span className="muted">System or anonymous</span>}
+            </td>
+            <td>
+              <span className="audit-action">{e.action}</span> {e.message}
+            </td>
+            <td>{e.target_type ? `${e.target_type} ${e.target_id ?? ''}` : ''}</td>
+            <td>{e.ip ?? ''}</td>
+          </>
+        )}
+      />
     </>
   );
 }

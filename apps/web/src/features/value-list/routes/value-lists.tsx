@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { DataTable, EmptyText, QueryState, Timestamp } from '../../../components/data-table';
+import { EmptyText, QueryTable, Timestamp } from '../../../components/data-table';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField } from '../../../components/form-field';
@@ -37,43 +37,42 @@ export function ValueListsPage() {
           </Link>
         </span>
       </WriteActions>
-      <QueryState
+      <QueryTable
         query={lists}
         what="value lists"
-        isEmpty={rows.length === 0}
+        rows={rows}
         empty={
           <EmptyText title="No value lists yet">
             A value list is the set of choices of a field, such as the statuses of an invoice.
           </EmptyText>
         }
-      >
-        <DataTable caption="Value lists" columns={['Name', 'Items', 'Used by', 'Changed']}>
-          {rows.map((l) => (
-            <tr key={l.id}>
-              <td>
-                <Link to={`/admin/value-lists/${l.id}`}>
-                  <strong>{l.name}</strong>
-                </Link>
-                {l.description ? <div className="cell-muted">{l.description}</div> : null}
-              </td>
-              <td>
-                {l.item_count}{' '}
-                {l.source === 'excel' ? <span className="badge badge--neutral">from Excel</span> : null}
-              </td>
-              <td>
-                {l.fields.length ? (
-                  l.fields.map((f) => f.name).join(', ')
-                ) : (
-                  <span className="muted">No field</span>
-                )}
-              </td>
-              <td>
-                <Timestamp iso={l.updated_at} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </QueryState>
+        caption="Value lists"
+        columns={['Name', 'Items', 'Used by', 'Changed']}
+        cells={(l) => (
+          <>
+            <td>
+              <Link to={`/admin/value-lists/${l.id}`}>
+                <strong>{l.name}</strong>
+              </Link>
+              {l.description ? <div className="cell-muted">{l.description}</div> : null}
+            </td>
+            <td>
+              {l.item_count}{' '}
+              {l.source === 'excel' ? <span className="badge badge--neutral">from Excel</span> : null}
+            </td>
+            <td>
+              {l.fields.length ? (
+                l.fields.map((f) => f.name).join(', ')
+              ) : (
+                <span className="muted">No field</span>
+              )}
+            </td>
+            <td>
+              <Timestamp iso={l.updated_at} />
+            </td>
+          </>
+        )}
+      />
       {creating ? <NewListDialog onClose={() => setCreating(false)} /> : null}
     </>
   );
