@@ -149,10 +149,15 @@ export async function updateCategory(
   const id = body.folder_id;
   await deps.db
     .$transaction(async (tx) => {
-      // Moves and reorders one at a time (they lock siblings); then the category's row, before
-      // it is read.
+      // Moves and reorders one at a time, and the category's siblings (itself among them)
+      // locked in their order, as a creation beside it locks them: else each could hold a row
+      // the other waits for. Then the category's row, before it is read.
       const moving = body.parent_id !== undefined;
-      if (moving || body.position !== undefined) await repo.lockTree(tx);
+      if (moving || body.position !== undefined) {
+        await repo.lockTree(tx);
+        const current = await repo.findLive(tx, id);
+        if (current) await repo.lockSiblings(tx, current.parentId);
+      }
       await repo.lockCategory(tx, id);
       const before = await repo.findLive(tx, id);
       if (!before) throw categoryNotFound();

@@ -247,12 +247,15 @@ export async function siblingNames(db: Tx, parentId: number | null): Promise<Set
   return new Set(rows.map((r) => r.name.toLowerCase()));
 }
 
-/** Live siblings in order, locked (one writer reorders a parent's children at a time). */
+/**
+ * Live siblings in order, locked (one writer reorders a parent's children at a time). FOR NO
+ * KEY UPDATE, as an UPDATE of their positions takes: a category can still be made under one.
+ */
 export async function lockSiblings(tx: Tx, parentId: number | null) {
   const parent = parentId === null ? Prisma.sql`parent_id IS NULL` : Prisma.sql`parent_id = ${parentId}::int`;
   return tx.$queryRaw<Array<{ id: number; position: number }>>`
     SELECT id, position FROM categories WHERE ${parent} AND deleted_at IS NULL
-     ORDER BY position, id FOR UPDATE`;
+     ORDER BY position, id FOR NO KEY UPDATE`;
 }
 
 /** Moves and renames (who goes under whom) one at a time: no two moves make a cycle together. */

@@ -283,6 +283,28 @@ describe('POST /api/update/folder', () => {
     expect(top.json().data.parent_id).toBeNull();
   });
 
+  it('takes creations, reorders and moves in one parent at once, leaving its children numbered 0..n-1', async () => {
+    const a = await createCategory(t.db, { name: uniqueName('A') });
+    const ids: number[] = [];
+    for (const name of ['p', 'q', 'r', 's'])
+      ids.push((await post('/api/storeFolder', { name, parent_id: a.id })).json().data.id);
+    const answers = await Promise.all([
+      ...['t', 'u', 'v', 'w'].map((name) => post('/api/storeFolder', { name, parent_id: a.id })),
+      ...ids.map((id, i) => post('/api/update/folder', { folder_id: id, position: 3 - i })),
+      // Under a sibling (its row locked as a sibling while children are made under it).
+      post('/api/update/folder', { folder_id: ids[3], parent_id: ids[0] }),
+      post('/api/storeFolder', { name: 'below', parent_id: ids[0] }),
+    ]);
+    expect(answers.map((r) => `${r.statusCode}${r.statusCode === 200 ? '' : r.body}`)).toEqual(
+      answers.map(() => '200'),
+    );
+    const children = await t.db.category.findMany({
+      where: { parentId: a.id, deletedAt: null },
+      orderBy: { position: 'asc' },
+    });
+    expect(children.map((c) => c.position)).toEqual(children.map((_, i) => i));
+  });
+
   it('refuses a move into itself or below itself, and onto a taken name (400), changing nothing', async () => {
     const { a, child, grandchild, other } = (
       await seed(t, {
