@@ -1,5 +1,6 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 import { containsText } from '../../lib/search.js';
 import { type Scope, visibleCategoryIds } from '../../lib/visibility.js';
@@ -91,6 +92,11 @@ export type WorkflowSummaryRow = Prisma.WorkflowGetPayload<{ include: typeof sum
 
 export function findWorkflow(db: Tx, id: number) {
   return db.workflow.findFirst({ where: { id, deletedAt: null }, include: workflowInclude });
+}
+
+/** Locks the workflow's row: two edits of one workflow's design run one after the other. */
+export function lockWorkflow(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'workflows', id);
 }
 
 export function findWorkflowHead(db: Tx, id: number) {

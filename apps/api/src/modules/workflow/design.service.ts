@@ -244,6 +244,7 @@ export async function saveWorkflowMetadata(
   body: Out<typeof ZWorkflowMetadataBody>,
 ): Promise<TWorkflow> {
   await deps.db.$transaction(async (tx) => {
+    if (!(await repo.lockWorkflow(tx, body.id))) throw workflowNotFound();
     const workflow = await repo.findWorkflowHead(tx, body.id);
     if (!workflow) throw workflowNotFound();
     const fields = await loadFields(

@@ -42,6 +42,7 @@ export async function saveAssignees(
 ): Promise<TStepAssignee[]> {
   return deps.db.$transaction(async (tx) => {
     const step = await stepOf(tx, body.workflow_step_id);
+    await repo.lockWorkflow(tx, step.workflowId);
     const userIds = [...new Set(body.user_ids)];
     const groupIds = [...new Set(body.group_ids)];
     const [users, groups] = await Promise.all([
@@ -137,6 +138,7 @@ export async function editStepFields(
 ): Promise<TStepField[]> {
   return deps.db.$transaction(async (tx) => {
     const step = await stepOf(tx, body.workflow_step_id);
+    await repo.lockWorkflow(tx, step.workflowId);
     await loadFields(
       tx,
       body.fields.map((f) => f.field_id),

@@ -322,6 +322,49 @@ describe('steps', () => {
   });
 });
 
+describe('edits of one workflow sent at once', () => {
+  it('each answers, one after the other: assignees, step metadata and workflow metadata', async () => {
+    const w = await newWorkflow();
+    const step = await newStep(w.id);
+    const {
+      users: { u1, u2 },
+    } = await seed(t, { users: { u1: { signIn: false }, u2: { signIn: false } } });
+    const people = [[u1.id], [u2.id], [u1.id, u2.id], [staff.id, u1.id], [u2.id, staff.id], [staff.id]];
+    const fieldSets = [
+      [numberField.id],
+      [textField.id, numberField.id],
+      [dateField.id],
+      [numberField.id, dateField.id],
+    ];
+    const answers = await Promise.all([
+      ...people.map((user_ids) => post('/api/update_assignee', { workflow_step_id: step.id, user_ids })),
+      ...fieldSets.map((ids) =>
+        post('/api/workflow/step/edit_metadata', {
+          workflow_step_id: step.id,
+          fields: ids.map((field_id) => ({ field_id })),
+        }),
+      ),
+      ...fieldSets.map((ids) =>
+        post('/api/workflow/create_update_metadata', {
+          id: w.id,
+          fields: ids.map((field_id) => ({ field_id })),
+        }),
+      ),
+    ]);
+    expect(answers.map((r) => `${r.statusCode}${r.statusCode === 200 ? '' : r.body}`)).toEqual(
+      answers.map(() => '200'),
+    );
+    // What stands is one of the sets sent, whole.
+    const assignees = (await get(`/api/get_assignee/${step.id}`)).json().data as Array<{ user_id: number }>;
+    expect(people.map((p) => [...p].sort().join())).toContain(
+      assignees
+        .map((a) => a.user_id)
+        .sort()
+        .join(),
+    );
+  });
+});
+
 describe('workflow metadata and step metadata', () => {
   it('sets the workflow metadata in order, with checked defaults', async () => {
     const w = await newWorkflow();
