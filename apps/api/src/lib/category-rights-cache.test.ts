@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs } from '../../test/access.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { createCategory } from '../../test/factories.js';
 import { seed } from '../../test/seed.js';
@@ -265,5 +266,97 @@ describe('the category rights cache', () => {
       }
       expect(Number((await cacheRow(users.ben.id))?.epoch)).toBe(await epoch());
     });
+  });
+
+  it('stays true while administrators grant, move, delete and regroup at once through the API', async () => {
+    // Four administrators, each making, regranting, reordering, moving and deleting categories of
+    // their own, and all regranting one shared category, one category group and the members of
+    // one group, while staff read their lists: every
+    // call answers (no deadlock, no lost write) and every person's cached rights are the tree
+    // walk's afterwards.
+    const arena = await seed(t, {
+      users: {
+        a1: { accessType: 'COMPANY ADMIN' },
+        a2: { accessType: 'COMPANY ADMIN' },
+        a3: { accessType: 'COMPANY ADMIN' },
+        a4: { accessType: 'COMPANY ADMIN' },
+        dee: {},
+        eve: {},
+      },
+      groups: { shared: ['dee'] },
+      categories: { arena: { grants: { shared: ['upload'] } } },
+    });
+    const { users: u, groups: g, categories: c } = arena;
+    const staff = [u.dee, u.eve, world.users.ann, world.users.cy];
+    const before = await epoch();
+    const answers: string[] = [];
+    const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+      const res = await callAs(t, token, { method, url, ...(payload ? { payload: payload as never } : {}) });
+      if (res.statusCode !== 200)
+        answers.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return res;
+    };
+    const made = await call(u.a1.token, 'POST', '/api/create/category-group', { name: 'Arena group' });
+    const categoryGroupId = Number(made.json().data?.id);
+    const admin = async (who: typeof u.a1, n: number) => {
+      const mine: number[] = [];
+      const gone = new Set<number>();
+      for (let i = 0; i < 6; i++) {
+        const grantee = staff[(n + i) % staff.length]!;
+        const made = await call(who.token, 'POST', '/api/storeFolder', {
+          name: `Arena ${n}.${i}`,
+          parent_id: mine.at(-1) ?? c.arena.id,
+          permissions: [{ user_id: grantee.id, rights: ['view', 'upload'] }],
+        });
+        const id = Number(made.json().data?.id);
+        mine.push(id);
+        await call(who.token, 'POST', '/api/update/folder', {
+          folder_id: id,
+          inherit_permissions: i % 2 === 0,
+          permissions: [{ user_id: staff[(n + i + 1) % staff.length]!.id, rights: ['view'] }],
+        });
+        await call(who.token, 'POST', '/api/update/folder', {
+          folder_id: c.arena.id,
+          permissions: [
+            { group_id: g.shared.id, rights: ['view', 'upload'] },
+            { user_id: grantee.id, rights: ['view'] },
+          ],
+        });
+        await call(who.token, 'POST', '/api/update/category-group', {
+          id: categoryGroupId,
+          category_ids: mine.filter((m) => !gone.has(m)),
+          permissions: [{ user_id: grantee.id, rights: ['view', 'edit'] }],
+        });
+        if (i === 2) await call(who.token, 'POST', '/api/update/folder', { folder_id: mine[0], position: 0 });
+        await call(who.token, 'POST', `/api/edit_group/${g.shared.id}`, {
+          user_ids: staff.slice(0, 1 + ((n + i) % staff.length)).map((p) => p.id),
+        });
+        if (i === 3)
+          await call(who.token, 'POST', '/api/update/folder', { folder_id: id, parent_id: c.arena.id });
+        if (i === 4) {
+          await call(who.token, 'POST', '/api/deleteFolder', { folder_id: mine[0] });
+          for (const m of mine.slice(0, 3)) gone.add(m); // with the two made under it
+        }
+      }
+    };
+    const reader = async (who: typeof u.dee) => {
+      for (let i = 0; i < 12; i++) await call(who.token, 'GET', '/api/folders');
+    };
+    await Promise.all([
+      admin(u.a1, 0),
+      admin(u.a2, 1),
+      admin(u.a3, 2),
+      admin(u.a4, 3),
+      reader(u.dee),
+      reader(u.eve),
+    ]);
+    expect(answers).toEqual([]);
+    expect(await epoch()).toBeGreaterThan(before);
+    for (const person of [...staff, world.users.ben]) {
+      const viewed = (await computed(person.id)).map((r) => r.category_id);
+      expect(await cached(person.id), `user ${person.id}`).toEqual(await computed(person.id));
+      const seen = await readSeenSets(t.db, { kind: 'grants', userId: person.id });
+      expect(seen.kind === 'grants' ? seen.categoryIds : null, `user ${person.id}`).toEqual(viewed);
+    }
   });
 });
