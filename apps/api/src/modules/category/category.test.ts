@@ -10,6 +10,7 @@ import {
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { attachFields, createCategory } from '../../../test/factories.js';
+import { auditedInTurn } from '../../../test/in-turn.js';
 import { uniqueName } from '../../../test/names.js';
 import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
 
@@ -580,16 +581,12 @@ describe('category groups', () => {
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(sets.map(() => 200));
-    const events = await t.db.auditEvent.findMany({
-      where: { action: 'category_group.updated', targetId: String(id) },
-      orderBy: { id: 'asc' },
+    const members = await auditedInTurn(t, {
+      action: 'category_group.updated',
+      targetId: id,
+      key: 'category_ids',
+      start: [a.id],
     });
-    let members = [a.id];
-    for (const e of events) {
-      const change = (e.details as { category_ids: { before: number[]; after: number[] } }).category_ids;
-      expect(change.before, `event ${e.id}`).toEqual(members);
-      members = change.after;
-    }
     const stored = await t.db.categoryGroupMember.findMany({
       where: { categoryGroupId: id },
       orderBy: { position: 'asc' },
