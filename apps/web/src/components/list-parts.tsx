@@ -56,6 +56,28 @@ export function EditDeleteActions({
   );
 }
 
+/**
+ * `QueryTable`'s `rowActions` for a list whose rows open its `ListDialog`: Edit and Delete,
+ * named after the row (`nameOf`), each opening that dialog on it; false for those who may not
+ * write.
+ */
+export function listDialogActions<T>(
+  canWrite: boolean,
+  nameOf: (row: T) => string,
+  open: (dialog: ListDialog<T>) => void,
+) {
+  return (
+    canWrite &&
+    ((row: T) => (
+      <EditDeleteActions
+        name={nameOf(row)}
+        onEdit={() => open({ kind: 'edit', item: row })}
+        onDelete={() => open({ kind: 'delete', item: row })}
+      />
+    ))
+  );
+}
+
 /** A list's filters: a search box and a status select, as a labelled search landmark. */
 export function SearchAndStatus({
   label,

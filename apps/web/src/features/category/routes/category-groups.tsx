@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { EmptyText, QueryTable } from '../../../components/data-table';
-import { EditDeleteActions, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
+import { type ListDialog, listDialogActions, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { useDeleteCategoryGroup } from '../api/delete-category-group';
@@ -71,16 +71,7 @@ export function CategoryGroupsPage() {
             </td>
           </>
         )}
-        rowActions={
-          canWrite &&
-          ((g) => (
-            <EditDeleteActions
-              name={g.name}
-              onEdit={() => setOpen({ kind: 'edit', item: g })}
-              onDelete={() => setOpen({ kind: 'delete', item: g })}
-            />
-          ))
-        }
+        rowActions={listDialogActions(canWrite, (g) => g.name, setOpen)}
       />
       {open?.kind === 'create' ? <CategoryGroupDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <CategoryGroupDialog group={open.item} onClose={close} /> : null}

@@ -2,7 +2,7 @@ import type { TGroup } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { EmptyText, QueryTable, Timestamp } from '../../../components/data-table';
-import { EditDeleteActions, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
+import { type ListDialog, listDialogActions, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
@@ -74,16 +74,7 @@ export function GroupsPage() {
             </td>
           </>
         )}
-        rowActions={
-          canWrite &&
-          ((group) => (
-            <EditDeleteActions
-              name={group.name}
-              onEdit={() => setOpen({ kind: 'edit', item: group })}
-              onDelete={() => setOpen({ kind: 'delete', item: group })}
-            />
-          ))
-        }
+        rowActions={listDialogActions(canWrite, (group) => group.name, setOpen)}
       />
 
       {open?.kind === 'create' ? <GroupFormDialog onClose={close} /> : null}

@@ -2,7 +2,7 @@ import { FIELD_TYPE_LABELS, type TMetadataField } from '@quire/contract';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { EmptyText, QueryTable } from '../../../components/data-table';
-import { EditDeleteActions, type ListDialog, NewButton, WriteActions } from '../../../components/list-parts';
+import { type ListDialog, listDialogActions, NewButton, WriteActions } from '../../../components/list-parts';
 import { PageHeader } from '../../../components/page-header';
 import { plural } from '../../../lib/format';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -74,16 +74,7 @@ export function MetadataFieldsPage() {
             <td>{usage(f) || <span className="muted">Not used</span>}</td>
           </>
         )}
-        rowActions={
-          canWrite &&
-          ((f) => (
-            <EditDeleteActions
-              name={f.name}
-              onEdit={() => setOpen({ kind: 'edit', item: f })}
-              onDelete={() => setOpen({ kind: 'delete', item: f })}
-            />
-          ))
-        }
+        rowActions={listDialogActions(canWrite, (f) => f.name, setOpen)}
       />
       {open?.kind === 'create' ? <FieldDialog onClose={close} /> : null}
       {open?.kind === 'edit' ? <FieldDialog field={open.item} onClose={close} /> : null}
