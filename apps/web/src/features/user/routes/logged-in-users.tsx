@@ -19,15 +19,7 @@ export function LoggedInUsersPage() {
   const [ending, setEnding] = useState<Session | null>(null);
   useFailureToast(sessions.error, sessions.errorUpdatedAt, 'Failed to load signed-in users');
   const rows = sessions.data ?? [];
-  const columns = [
-    'User',
-    'Role',
-    'IP address',
-    'Browser',
-    'Signed in',
-    'Last seen',
-    ...(canWrite ? ['Actions'] : []),
-  ];
+  const columns = ['User', 'Role', 'IP address', 'Browser', 'Signed in', 'Last seen'];
 
   return (
     <>
@@ -48,7 +40,7 @@ export function LoggedInUsersPage() {
         <p className="muted" aria-live="polite">
           {rows.length === 1 ? '1 live session' : `${rows.length} live sessions`}
         </p>
-        <DataTable caption="Signed-in users" columns={columns}>
+        <DataTable caption="Signed-in users" columns={columns} actions={canWrite}>
           {rows.map((s) => (
             <tr key={s.session_id}>
               <td>
@@ -68,7 +60,7 @@ export function LoggedInUsersPage() {
                 <Timestamp iso={s.last_seen_at} />
               </td>
               {canWrite ? (
-                <td>
+                <td className="cell-actions">
                   {s.current ? (
                     <span className="cell-muted">Sign out to end it</span>
                   ) : (
