@@ -50,13 +50,8 @@ export interface AccountMenuProps {
  * leaving it with Tab or opening another page closes it.
  */
 export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShortcuts }: AccountMenuProps) {
-  const { open, close: fold, toggle } = usePageDisclosure();
+  const { open, close: fold, closeToButton, toggleProps } = usePageDisclosure('account-menu-panel');
   const box = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = (refocus: boolean) => {
-    fold();
-    if (refocus) button.current?.focus();
-  };
 
   useEffect(() => {
     if (!open) return;
@@ -75,21 +70,14 @@ export function AccountMenu({ person, accessLabel, onSignOut, signingOut, onShor
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
           e.stopPropagation();
-          close(true);
+          closeToButton();
         }
       }}
       onBlur={(e) => {
-        if (open && e.relatedTarget && !box.current?.contains(e.relatedTarget as Node)) close(false);
+        if (open && e.relatedTarget && !box.current?.contains(e.relatedTarget as Node)) fold();
       }}
     >
-      <button
-        ref={button}
-        type="button"
-        className="account-menu__button"
-        aria-expanded={open}
-        aria-controls="account-menu-panel"
-        onClick={toggle}
-      >
+      <button {...toggleProps} className="account-menu__button">
         <span className="avatar" aria-hidden="true">
           {(person.first_name || person.username).slice(0, 1).toUpperCase()}
         </span>

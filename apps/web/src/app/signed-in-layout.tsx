@@ -1,5 +1,5 @@
 import { accessTypeLabel, landingPath, VENDOR_ADMIN } from '@quire/contract';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Brand } from '../components/brand';
 import { ShortcutsDialog, useKeyboardShortcuts } from '../components/keyboard-shortcuts';
@@ -82,16 +82,11 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
   const currentGroup = sectionFor(pathname)?.group;
   // On a narrow screen the navigation is a drawer behind the Menu button, and the search an
   // icon that unfolds it; a new page folds both. Each remembers the page it was opened on.
-  const menu = usePageDisclosure();
+  const menu = usePageDisclosure('main-navigation');
   const menuOpen = menu.open;
-  const search = usePageDisclosure();
+  const search = usePageDisclosure('header-search');
   const searchOpen = search.open;
-  const menuButton = useRef<HTMLButtonElement>(null);
   const hasSearch = accessType !== VENDOR_ADMIN;
-  const closeMenu = () => {
-    menu.close();
-    menuButton.current?.focus();
-  };
   // The search unfolded (by its icon or by "/"): the focus goes to its box.
   useEffect(() => {
     if (searchOpen) document.querySelector<HTMLInputElement>('#header-search input')?.focus();
@@ -102,7 +97,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
     if (!menuOpen) return;
     document.querySelector<HTMLElement>('#main-navigation button, #main-navigation a')?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeMenu();
+      if (e.key === 'Escape') menu.closeToButton();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -122,26 +117,16 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
         Skip to content
       </a>
       <header className="topbar">
-        <button
-          ref={menuButton}
-          type="button"
-          className="button button--ghost nav-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="main-navigation"
-          onClick={menu.toggle}
-        >
+        <button {...menu.toggleProps} className="button button--ghost nav-toggle">
           {menuOpen ? 'Close menu' : 'Menu'}
         </button>
         <Brand branding={branding} />
         {hasSearch ? (
           <>
             <button
-              type="button"
+              {...search.toggleProps}
               className="icon-button topbar__search-toggle"
-              aria-expanded={searchOpen}
-              aria-controls="header-search"
               aria-label={searchOpen ? 'Close search' : 'Open search'}
-              onClick={search.toggle}
             >
               <span className="icon icon--search" aria-hidden="true" />
             </button>
@@ -165,7 +150,7 @@ function SignedInShell({ auth }: { auth: AuthRecord }) {
       <aside className="sidebar">
         <Navigation groups={navigation} currentGroup={currentGroup} folded={!menuOpen} />
       </aside>
-      {menuOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={closeMenu} /> : null}
+      {menuOpen ? <div className="nav-backdrop" aria-hidden="true" onClick={menu.closeToButton} /> : null}
       <main id="main" className="content" tabIndex={-1}>
         <Suspense fallback={<PageOnItsWay />}>
           <Outlet />

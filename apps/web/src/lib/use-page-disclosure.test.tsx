@@ -10,12 +10,21 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 
 describe('usePageDisclosure', () => {
   it('opens and folds on this page, and is folded again on another page', () => {
-    const { result } = renderHook(() => ({ menu: usePageDisclosure(), navigate: useNavigate() }), {
-      wrapper,
-    });
+    const { result } = renderHook(
+      () => ({ menu: usePageDisclosure('main-navigation'), navigate: useNavigate() }),
+      {
+        wrapper,
+      },
+    );
     expect(result.current.menu.open).toBe(false);
-    act(() => result.current.menu.toggle());
+    expect(result.current.menu.toggleProps).toMatchObject({
+      type: 'button',
+      'aria-expanded': false,
+      'aria-controls': 'main-navigation',
+    });
+    act(() => result.current.menu.toggleProps.onClick());
     expect(result.current.menu.open).toBe(true);
+    expect(result.current.menu.toggleProps['aria-expanded']).toBe(true);
     act(() => result.current.menu.toggle());
     expect(result.current.menu.open).toBe(false);
     act(() => result.current.menu.show());
