@@ -93,6 +93,14 @@ export const ZValueListImport = ZExcelImport(
 );
 export type TValueListImport = z.infer<typeof ZValueListImport>;
 
+/** What both spreadsheet imports share: a File Control write of one .xlsx part, answered alike. */
+const excelImport = {
+  guard: { area: 'fileControl', access: 'write' },
+  consumes: 'multipart',
+  upload: { field: 'file' },
+  response: ZValueListImport,
+} as const;
+
 export const valueListContract = {
   valueLists: endpoint({
     method: 'GET',
@@ -137,27 +145,21 @@ export const valueListContract = {
     response: ZValueListDetail,
   }),
   createValueListFromExcel: endpoint({
+    ...excelImport,
     method: 'POST',
     path: '/api/create_value_list_from_excel',
-    guard: { area: 'fileControl', access: 'write' },
-    consumes: 'multipart',
-    upload: { field: 'file' },
     summary:
       'Create a value list from an .xlsx (first sheet, header row `key`, `label`): all or nothing, each problem named by row; `dry_run=true` previews',
     body: ZCreateFromExcelUpload,
-    response: ZValueListImport,
   }),
   editValueListFromExcel: endpoint({
+    ...excelImport,
     method: 'PUT',
     path: '/api/edit_value_list_from_excel/{id}',
-    guard: { area: 'fileControl', access: 'write' },
-    consumes: 'multipart',
-    upload: { field: 'file' },
     summary:
       "Replace a value list's items from an .xlsx (same columns; rows keep the item of the same key, else of the same label): all or nothing; `dry_run=true` previews",
     params: ZIdParams,
     body: ZEditFromExcelUpload,
-    response: ZValueListImport,
   }),
   destroyValueList: endpoint({
     method: 'DELETE',
