@@ -214,6 +214,22 @@ try {
         await pool.query(s.text, s.values as unknown[]);
       }
     };
+  // A text search by `token` (whose scope is `scope`) at `url`: the call, its statements, and
+  // the same statements in the plain scope, each for the first `quantity` hits.
+  const searchCase = (
+    label: string,
+    token: string,
+    scope: typeof staffScope,
+    url: string,
+    text: string,
+    quantity: number,
+  ): Case => ({
+    label,
+    as: token,
+    api: inject(token, 'GET', `${url}?search=${encodeURIComponent(text)}`),
+    sql: searchBare(scope, text, {}, quantity),
+    plain: searchBare(plainScope, text, {}, quantity),
+  });
   const fieldFilter: searchRepo.FieldCondition[] = [
     { fieldId: numberField.id, kind: 'number', min: 1000, max: 20000 },
     { fieldId: selectField.id, kind: 'items', itemIds: selectItems.map((i) => i.id) },
@@ -298,27 +314,16 @@ try {
         await pageWithValues(s);
       },
     },
-    {
-      label: 'header search "invo" (staff)',
-      as: staffToken,
-      api: inject(staffToken, 'GET', '/api/search-files?search=invo'),
-      sql: searchBare(staffScope, 'invo', {}, 8),
-      plain: searchBare(plainScope, 'invo', {}, 8),
-    },
-    {
-      label: 'header search "acme" (admin)',
-      as: adminToken,
-      api: inject(adminToken, 'GET', '/api/search-files?search=acme'),
-      sql: searchBare(adminScope, 'acme', {}, 8),
-      plain: searchBare(plainScope, 'acme', {}, 8),
-    },
-    {
-      label: 'search page "harbour memo" (staff, 100)',
-      as: staffToken,
-      api: inject(staffToken, 'GET', '/api/all-search-files?search=harbour%20memo'),
-      sql: searchBare(staffScope, 'harbour memo', {}, 100),
-      plain: searchBare(plainScope, 'harbour memo', {}, 100),
-    },
+    searchCase('header search "invo" (staff)', staffToken, staffScope, '/api/search-files', 'invo', 8),
+    searchCase('header search "acme" (admin)', adminToken, adminScope, '/api/search-files', 'acme', 8),
+    searchCase(
+      'search page "harbour memo" (staff, 100)',
+      staffToken,
+      staffScope,
+      '/api/all-search-files',
+      'harbour memo',
+      100,
+    ),
     {
       label: 'filter number+select (staff)',
       as: staffToken,
