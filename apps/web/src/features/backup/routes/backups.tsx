@@ -2,6 +2,7 @@ import type { TBackupFile } from '@quire/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
+import { CardSection } from '../../../components/card-section';
 import {
   EmptyText,
   QueryState,
@@ -60,9 +61,10 @@ export function BackupsPage() {
         One archive of the whole system: every record, every file and a manifest of checksums.
       </PageHeader>
 
-      <section className="card" aria-labelledby="runs-heading">
-        <div className="section-header">
-          <h2 id="runs-heading">Backup runs</h2>
+      <CardSection
+        headingId="runs-heading"
+        title="Backup runs"
+        aside={
           <div className="toolbar">
             <RefreshButton query={runs} />
             {canManage ? (
@@ -76,7 +78,8 @@ export function BackupsPage() {
               </>
             ) : null}
           </div>
-        </div>
+        }
+      >
         <QueryState
           query={runs}
           what="backups"
@@ -86,7 +89,7 @@ export function BackupsPage() {
         >
           <BackupRuns runs={runs.data?.items ?? []} readOnly={!canManage} />
         </QueryState>
-      </section>
+      </CardSection>
 
       <section className="card" aria-labelledby="files-heading">
         <h2 id="files-heading">Backup files</h2>

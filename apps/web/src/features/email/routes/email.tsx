@@ -1,4 +1,5 @@
 import { Button } from '../../../components/button';
+import { CardSection } from '../../../components/card-section';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAreaAccess } from '../../../lib/permissions';
@@ -25,15 +26,17 @@ export function EmailPage() {
         </div>
       )}
 
-      <section className="card" aria-labelledby="smtp-heading">
-        <div className="section-header">
-          <h2 id="smtp-heading">SMTP settings</h2>
-          {setup.isSuccess ? (
+      <CardSection
+        headingId="smtp-heading"
+        title="SMTP settings"
+        aside={
+          setup.isSuccess ? (
             <span className={`badge ${setup.data ? 'badge--success' : 'badge--warning'}`}>
               {setup.data ? 'Configured' : 'Not configured'}
             </span>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {setup.isPending ? (
           <div className="empty-state" role="status">
             <span className="spinner" aria-hidden="true" />
@@ -56,7 +59,7 @@ export function EmailPage() {
             <SmtpSettingsForm setup={setup.data} readOnly={!canWrite} />
           </>
         )}
-      </section>
+      </CardSection>
 
       {canWrite ? (
         <section className="card" aria-labelledby="test-heading">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CardSection } from '../../../components/card-section';
 import { QueryState } from '../../../components/data-table';
 import { FileDropZone } from '../../../components/drop-zone';
 import { Field } from '../../../components/form-field';
@@ -50,10 +51,11 @@ export function LicenseManagementPage() {
         loadingText="Loading the licence…"
         failedText="The licence could not be loaded"
       >
-        <section className="card" aria-labelledby="licence-heading">
-          <div className="section-header">
-            <h2 id="licence-heading">Current licence</h2>
-            {s?.licence ? (
+        <CardSection
+          headingId="licence-heading"
+          title="Current licence"
+          aside={
+            s?.licence ? (
               <span
                 className={`badge ${s.read_only ? 'badge--error' : (s.days_left ?? 0) < 30 ? 'badge--warning' : 'badge--success'}`}
               >
@@ -61,8 +63,9 @@ export function LicenseManagementPage() {
               </span>
             ) : (
               <span className="badge badge--neutral">None installed</span>
-            )}
-          </div>
+            )
+          }
+        >
           {s?.licence ? (
             <dl className="details">
               <dt>Licensed to</dt>
@@ -102,7 +105,7 @@ export function LicenseManagementPage() {
               a new licence is installed. Nothing has been deleted.
             </div>
           ) : null}
-        </section>
+        </CardSection>
       </QueryState>
 
       <section className="card" aria-labelledby="install-heading">

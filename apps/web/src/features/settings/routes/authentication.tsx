@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
+import { CardSection } from '../../../components/card-section';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
 import { QueryState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -29,18 +30,20 @@ export function AuthenticationPage() {
         loadingText="Loading the settings…"
         failedText="The settings could not be loaded"
       >
-        <section className="card" aria-labelledby="directory-heading">
-          <div className="section-header">
-            <h2 id="directory-heading">Directory</h2>
-            {provider.data ? (
+        <CardSection
+          headingId="directory-heading"
+          title="Directory"
+          aside={
+            provider.data ? (
               <span className={`badge ${provider.data.enabled ? 'badge--success' : 'badge--neutral'}`}>
                 {provider.data.enabled ? 'On' : 'Off'} · {provider.data.user_count} account
                 {provider.data.user_count === 1 ? '' : 's'}
               </span>
             ) : (
               <span className="badge badge--neutral">Not set up</span>
-            )}
-          </div>
+            )
+          }
+        >
           <DirectoryForm
             key={provider.data?.updated_at ?? 'new'}
             provider={provider.data ?? null}
@@ -53,7 +56,7 @@ export function AuthenticationPage() {
               </Button>
             </div>
           ) : null}
-        </section>
+        </CardSection>
       </QueryState>
       {confirming && provider.data ? (
         <ConfirmMutationDialog
