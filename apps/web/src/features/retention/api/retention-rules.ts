@@ -9,20 +9,26 @@ export function useRetentionRules() {
   return useQuery(apiQueryOptions(contract.retention.listRetentionRules));
 }
 
-/** The categories, fields and groups the rule and hold forms choose from. */
+/** The categories, date fields and groups the rule and hold forms choose from, as a select's options. */
 export function useCategoryOptions() {
-  return useQuery(apiQueryOptions(contract.category.fileCategories, { query: {} }));
+  return useQuery({
+    ...apiQueryOptions(contract.category.fileCategories, { query: {} }),
+    select: (categories) => categories.map((c) => ({ value: c.id, label: c.path })),
+  });
 }
 
-export function useDateFields() {
+export function useDateFieldOptions() {
   return useQuery({
     ...apiQueryOptions(contract.metadata.userFields),
-    select: (fields) => fields.filter((f) => f.type === 'date'),
+    select: (fields) => fields.filter((f) => f.type === 'date').map((f) => ({ value: f.id, label: f.name })),
   });
 }
 
 export function useGroupOptions() {
-  return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.groups });
+  return useQuery({
+    ...apiQueryOptions(contract.category.grantees),
+    select: (g) => g.groups.map((group) => ({ value: group.id, label: group.name })),
+  });
 }
 
 function useInvalidateRules() {

@@ -44,7 +44,7 @@ export function HoldForm() {
     whilePending: 'ignore',
   });
 
-  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.path }));
+  const categoryOptions = categories.data ?? [];
   return (
     <CardGridForm
       title="Put on legal hold"

@@ -8,7 +8,7 @@ import { fieldBinder, numberOrNull } from '../../../lib/form';
 import { type SaveMutation, useFormSubmit } from '../../../lib/use-form-submit';
 import {
   useCategoryOptions,
-  useDateFields,
+  useDateFieldOptions,
   useGroupOptions,
   useSetRetentionRule,
 } from '../api/retention-rules';
@@ -21,7 +21,7 @@ type RuleValues = z.output<typeof ZRetentionRuleBody>;
 /** Sets a category's retention rule: how long, from when, then what. */
 export function RuleForm() {
   const categories = useCategoryOptions();
-  const dateFields = useDateFields();
+  const dateFields = useDateFieldOptions();
   const groups = useGroupOptions();
   const save = useSetRetentionRule();
   const [categoryId, setCategoryId] = useState('');
@@ -77,7 +77,7 @@ export function RuleForm() {
         }}
         error={categoryError}
         hint="Its sub-categories follow this rule unless they have their own."
-        options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.path }))}
+        options={categories.data ?? []}
       />
       <FormField label="Keep for" type="number" min={1} inputMode="numeric" {...bind('keep_for')} />
       <SelectField
@@ -102,7 +102,7 @@ export function RuleForm() {
         <SelectField
           label="Date field"
           placeholder="Choose a date field"
-          options={(dateFields.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          options={dateFields.data ?? []}
           {...bind('date_field_id', { setValueAs: numberOrNull })}
         />
       ) : null}
@@ -119,7 +119,7 @@ export function RuleForm() {
         <SelectField
           label="Review group"
           placeholder="Choose a group"
-          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          options={groups.data ?? []}
           {...bind('review_group_id', { setValueAs: numberOrNull })}
         />
       ) : null}
