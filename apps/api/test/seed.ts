@@ -1,5 +1,6 @@
 import type { AccessType, LoginRole } from '@quire/contract';
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { emitFileEvent } from '../src/lib/file-events.js';
 import { callAs } from './access.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -249,6 +250,28 @@ export async function adminApp(
 ): Promise<{ t: TestContext; admin: SeededUser; asAdmin: CallAs }> {
   const { t, users } = await seededApp({ users: { admin: { accessType } } }, ...app);
   return { t, admin: users.admin, asAdmin: (opts) => callAs(t, users.admin.token, opts) };
+}
+
+/**
+ * adminApp for a whole test file: made before its tests, closed after them, and handed to
+ * `take` (which keeps the parts the file uses).
+ *
+ *   let t: TestContext;
+ *   let asAdmin: CallAs;
+ *   adminAppPerFile('File Control Admin', (app) => ({ t, asAdmin } = app));
+ */
+export function adminAppPerFile(
+  accessType: AccessType,
+  take: (app: Awaited<ReturnType<typeof adminApp>>) => void,
+  ...app: Parameters<typeof createTestApp>
+): void {
+  let t: TestContext | undefined;
+  beforeAll(async () => {
+    const made = await adminApp(accessType, ...app);
+    t = made.t;
+    take(made);
+  });
+  afterAll(() => t?.close());
 }
 
 /** A signed-in person (staff) who may upload into a category of their own. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AccessCase,
   callAs,
@@ -12,7 +12,7 @@ import { errorPaths } from '../../../test/errors.js';
 import { attachFields, createCategory } from '../../../test/factories.js';
 import { auditedInTurn } from '../../../test/in-turn.js';
 import { uniqueName } from '../../../test/names.js';
-import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
+import { adminAppPerFile, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
 
 // The category tree (store, rename, duplicate, delete), category groups, grantees and related
 // tags, as File Control.
@@ -21,10 +21,7 @@ let t: TestContext;
 let admin: SeededUser;
 let asAdmin: CallAs;
 
-beforeAll(async () => {
-  ({ t, admin, asAdmin } = await adminApp('File Control Admin'));
-});
-afterAll(() => t.close());
+adminAppPerFile('File Control Admin', (app) => ({ t, admin, asAdmin } = app));
 
 const post = (url: string, payload: unknown) => asAdmin({ method: 'POST', url, payload: payload as never });
 const counts = async () => ({

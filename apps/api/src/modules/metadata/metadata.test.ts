@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callAs, expectAccess, FILE_CONTROL_CALLERS, readCase, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
@@ -10,7 +10,7 @@ import {
   createValueList,
 } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
-import { adminApp, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
+import { adminAppPerFile, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
 
 // The metadata fields (user_fields): who may call, the lists of fields and people, storing and
 // deleting a field.
@@ -19,10 +19,7 @@ let t: TestContext;
 let admin: SeededUser;
 let asAdmin: CallAs;
 
-beforeAll(async () => {
-  ({ t, admin, asAdmin } = await adminApp('File Control Admin'));
-});
-afterAll(() => t.close());
+adminAppPerFile('File Control Admin', (app) => ({ t, admin, asAdmin } = app));
 
 const fieldName = () => uniqueName('Field');
 const counts = async () => ({

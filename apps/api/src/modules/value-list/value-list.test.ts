@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AccessCase,
   callAs,
@@ -19,7 +19,7 @@ import {
 } from '../../../test/factories.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
 import { uniqueName } from '../../../test/names.js';
-import { adminApp, type CallAs, type SeededUser } from '../../../test/seed.js';
+import { adminAppPerFile, type CallAs, type SeededUser } from '../../../test/seed.js';
 import { rowXml, workbook, zip } from '../../../test/xlsx.js';
 
 // Value lists and their items: who may call, edits, imports from spreadsheets (hostile ones too).
@@ -28,10 +28,7 @@ let t: TestContext;
 let admin: SeededUser;
 let asAdmin: CallAs;
 
-beforeAll(async () => {
-  ({ t, admin, asAdmin } = await adminApp('COMPANY ADMIN'));
-});
-afterAll(() => t.close());
+adminAppPerFile('COMPANY ADMIN', (app) => ({ t, admin, asAdmin } = app));
 
 const listName = () => uniqueName('List');
 const counts = async () => ({
