@@ -1,4 +1,5 @@
 // Field errors for a form: from a 400's `errors` (`body.email`) or from zod issues (`['email']`).
+import type { ChangeEvent } from 'react';
 import { ApiError } from './api-error';
 
 /** One message per field; `F` narrows the fields a form has (any name by default). */
@@ -73,4 +74,18 @@ export function emptyFieldErrors<F extends string>(
       result[field] = messages[field];
   }
   return result;
+}
+
+/**
+ * A text field's props in a form that keeps its values in React state: its name (which
+ * `focusFirstError` finds it by), its error, its value and the setter typing calls, so that
+ * `<FormField label="At" type="time" {...bind('time', time, setTime)} />` stands for the four.
+ */
+export function stateFieldBinder<F extends string>(errors: FieldErrors<F>) {
+  return (name: F, value: string, set: (value: string) => void) => ({
+    name,
+    error: errors[name],
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+  });
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormField, SelectField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { ApiError } from '../../../lib/api-error';
-import { fieldErrorsFrom, focusFirstError } from '../../../lib/field-errors';
+import { fieldErrorsFrom, focusFirstError, stateFieldBinder } from '../../../lib/field-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useScheduleBackup } from '../api/schedule-backup';
 
@@ -27,6 +27,7 @@ export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule
   const [cron, setCron] = useState(schedule.cron);
   const [keep, setKeep] = useState(String(schedule.keep_last));
   const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const bind = stateFieldBinder(errors);
 
   const submit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,33 +86,20 @@ export function ScheduleForm({ schedule, readOnly }: { schedule: TBackupSchedule
           {frequency === 'custom' ? (
             <FormField
               label="Cron expression"
-              error={errors.cron}
               hint="Five fields: minute hour day month weekday (0 2 * * 1 is Mondays at 02:00)."
               className="field--grow"
-              name="cron"
-              value={cron}
               placeholder="0 2 * * *"
-              onChange={(e) => setCron(e.target.value)}
+              {...bind('cron', cron, setCron)}
             />
           ) : (
-            <FormField
-              label="At"
-              error={errors.time}
-              name="time"
-              type="time"
-              value={time}
-              onChange={(e) => setTime(e.target.value)}
-            />
+            <FormField label="At" type="time" {...bind('time', time, setTime)} />
           )}
           <FormField
             label="Scheduled backups to keep"
-            error={errors.keep_last}
-            name="keep_last"
             type="number"
             min={1}
             max={365}
-            value={keep}
-            onChange={(e) => setKeep(e.target.value)}
+            {...bind('keep_last', keep, setKeep)}
           />
         </div>
         <p className="muted">

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
-import { apiFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { apiFieldErrors, type FieldErrors, stateFieldBinder } from '../../../lib/field-errors';
 import { useShare } from '../api/file-mutations';
 
 /** The shortest link password the API takes (ZShareFileBody). */
@@ -19,6 +19,7 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
   const [password, setPassword] = useState('');
   const [link, setLink] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<'password' | 'expires_at'>>({});
+  const bind = stateFieldBinder(errors);
 
   function make() {
     if (password && password.length < PASSWORD_MIN) {
@@ -87,22 +88,16 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
         >
           <FormField
             label="Expires (optional)"
-            error={errors.expires_at}
             inputClassName="input"
-            name="expires_at"
             type="datetime-local"
-            value={expires}
-            onChange={(e) => setExpires(e.target.value)}
+            {...bind('expires_at', expires, setExpires)}
           />
           <FormField
             label={`Password (optional, ${PASSWORD_MIN} characters or more)`}
-            error={errors.password}
             inputClassName="input"
-            name="password"
             type="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...bind('password', password, setPassword)}
           />
           <DialogActions
             className="dialog__actions"
