@@ -24,6 +24,17 @@ export const readCase = (url: string, signedIn = false): AccessCase => ({
   make: () => ({ method: 'GET', url }),
 });
 
+/**
+ * A read named after the call (`'GET /api/get_step/{id}'`) whose request `make` builds (it may
+ * create the row it reads); `signedIn`: one everyone signed in may make.
+ */
+export const readCaseOf = (name: string, make: AccessCase['make'], signedIn = false): AccessCase => ({
+  name,
+  write: false,
+  ...(signedIn ? { signedIn } : {}),
+  make,
+});
+
 /** A write named after the call (`'POST /api/create_group'`); `make` builds the request. */
 export const writeCase = (name: string, make: AccessCase['make']): AccessCase => ({
   name,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccessCase, callAs, expectAccess, readCase, SETTINGS_CALLERS } from '../../../test/access.js';
+import { callAs, expectAccess, readCase, readCaseOf, SETTINGS_CALLERS } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { runScript } from '../../../test/cli.js';
 import { asDatabaseOwner } from '../../../test/db-owner.js';
@@ -49,19 +49,11 @@ const write = (
   );
 
 describe('who may read the audit trail', () => {
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/audits/activity'),
     readCase('/api/audits/chain'),
-    {
-      name: 'POST /api/audits/chain/verify',
-      write: false,
-      make: () => ({ method: 'POST', url: '/api/audits/chain/verify' }),
-    },
-    {
-      name: 'GET /api/audits/export',
-      write: false,
-      make: () => ({ method: 'GET', url: '/api/audits/export?type=group' }),
-    },
+    readCaseOf('POST /api/audits/chain/verify', () => ({ method: 'POST', url: '/api/audits/chain/verify' })),
+    readCaseOf('GET /api/audits/export', () => ({ method: 'GET', url: '/api/audits/export?type=group' })),
   ];
   it.each(SETTINGS_CALLERS)('as %s', (...caller) =>
     expectAccess(t, caller, cases, async () => t.db.auditVerification.count()),

@@ -4,13 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  callAs,
-  expectAccess,
-  FILE_CONTROL_CALLERS,
-  writeCase,
-} from '../../../test/access.js';
+import { callAs, expectAccess, FILE_CONTROL_CALLERS, readCaseOf, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { addCategoryFields, createMetadataField } from '../../../test/factories.js';
 import { seed, seededApp } from '../../../test/seed.js';
@@ -425,23 +419,23 @@ describe('who may', () => {
         reason: 'r',
       },
     });
-    const cases: AccessCase[] = [
-      { name: 'list sources', write: false, make: () => ({ method: 'GET', url: '/api/intake/sources' }) },
+    const cases = [
+      readCaseOf('list sources', () => ({ method: 'GET', url: '/api/intake/sources' })),
       writeCase('add source', () => ({ method: 'POST', url: '/api/intake/sources', payload: folderBody() })),
       writeCase('change source', () => ({
         method: 'PUT',
         url: `/api/intake/sources/${sourceId}`,
         payload: folderBody(),
       })),
-      { name: 'list rules', write: false, make: () => ({ method: 'GET', url: '/api/intake/rules' }) },
+      readCaseOf('list rules', () => ({ method: 'GET', url: '/api/intake/rules' })),
       writeCase('add rule', () => ({ method: 'POST', url: '/api/intake/rules', payload: { name: 'R' } })),
       writeCase('change rule', () => ({
         method: 'PUT',
         url: `/api/intake/rules/${ruleId}`,
         payload: { name: 'R2' },
       })),
-      { name: 'dry run', write: false, make: () => ({ method: 'GET', url: '/api/intake/dry-run' }) },
-      { name: 'arrivals', write: false, make: () => ({ method: 'GET', url: '/api/intake/arrivals' }) },
+      readCaseOf('dry run', () => ({ method: 'GET', url: '/api/intake/dry-run' })),
+      readCaseOf('arrivals', () => ({ method: 'GET', url: '/api/intake/arrivals' })),
       writeCase('retry', () => ({ method: 'POST', url: `/api/intake/arrivals/${failed.id}/retry` })),
     ];
     const denied = await t.db.auditEvent.count({

@@ -1,12 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  callAs,
-  expectAccess,
-  FILE_CONTROL_CALLERS,
-  writeCase,
-} from '../../../test/access.js';
+import { callAs, expectAccess, FILE_CONTROL_CALLERS, readCaseOf, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createFile, setFileValues } from '../../../test/factories.js';
@@ -410,29 +404,24 @@ describe('who may', () => {
     const hold = await t.db.legalHold.create({
       data: { target: 'file', fileId: file.id, targetName: 'x', reason: 'why', setById: adminId },
     });
-    const cases: AccessCase[] = [
-      { name: 'list rules', write: false, make: () => ({ method: 'GET', url: '/api/retention/rules' }) },
-      {
-        name: 'category rule',
-        write: false,
-        make: () => ({ method: 'GET', url: `/api/retention/categories/${category.id}/rule` }),
-      },
+    const cases = [
+      readCaseOf('list rules', () => ({ method: 'GET', url: '/api/retention/rules' })),
+      readCaseOf('category rule', () => ({
+        method: 'GET',
+        url: `/api/retention/categories/${category.id}/rule`,
+      })),
       writeCase('set rule', () => ({
         method: 'PUT',
         url: `/api/retention/categories/${category.id}/rule`,
         payload: { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' },
       })),
-      { name: 'holds', write: false, make: () => ({ method: 'GET', url: '/api/retention/holds' }) },
+      readCaseOf('holds', () => ({ method: 'GET', url: '/api/retention/holds' })),
       writeCase('set hold', () => ({
         method: 'POST',
         url: '/api/retention/holds',
         payload: { target: 'file', target_id: file.id, reason: 'r' },
       })),
-      {
-        name: 'dispositions',
-        write: false,
-        make: () => ({ method: 'GET', url: '/api/retention/dispositions' }),
-      },
+      readCaseOf('dispositions', () => ({ method: 'GET', url: '/api/retention/dispositions' })),
       writeCase('scan now', () => ({ method: 'POST', url: '/api/retention/dispositions/scan' })),
       writeCase('release hold', () => ({
         method: 'POST',

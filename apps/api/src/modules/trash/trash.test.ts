@@ -1,13 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  type Caller,
-  callAs,
-  expectAccess,
-  readCase,
-  writeCase,
-} from '../../../test/access.js';
+import { type Caller, callAs, expectAccess, readCase, readCaseOf, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { createFile } from '../../../test/factories.js';
 import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
@@ -54,13 +47,12 @@ const FILE_CONTROL_CALLERS: Caller[] = [
 ];
 
 describe('who may use the trash', () => {
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/files/trash'),
-    {
-      name: 'GET /api/files/trash-file-view/{id}',
-      write: false,
-      make: async () => ({ method: 'GET', url: `/api/files/trash-file-view/${(await trashed()).id}` }),
-    },
+    readCaseOf('GET /api/files/trash-file-view/{id}', async () => ({
+      method: 'GET',
+      url: `/api/files/trash-file-view/${(await trashed()).id}`,
+    })),
     writeCase('POST /api/files/restore-trash-file/{id}', async () => ({
       method: 'POST',
       url: `/api/files/restore-trash-file/${(await trashed()).id}`,

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
-  type AccessCase,
   callAs,
   expectAccess,
   FILE_CONTROL_CALLERS,
   readCase,
+  readCaseOf,
   writeCase,
 } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
@@ -51,19 +51,17 @@ async function useItem(valueListId: number, itemId: number) {
 
 describe('who may call the value-list calls', () => {
   const sheet = () => xlsx([['label'], ['One'], ['Two']]);
-  const cases: AccessCase[] = [
+  const cases = [
     readCase('/api/valuelist'),
-    {
-      name: 'GET /api/valuelist/{id}',
-      write: false,
-      make: async () => ({ method: 'GET', url: `/api/valuelist/${(await createValueList(t.db)).id}` }),
-    },
-    {
-      name: 'GET /api/valuelist-items/{id}',
-      write: false,
-      signedIn: true,
-      make: async () => ({ method: 'GET', url: `/api/valuelist-items/${(await createValueList(t.db)).id}` }),
-    },
+    readCaseOf('GET /api/valuelist/{id}', async () => ({
+      method: 'GET',
+      url: `/api/valuelist/${(await createValueList(t.db)).id}`,
+    })),
+    readCaseOf(
+      'GET /api/valuelist-items/{id}',
+      async () => ({ method: 'GET', url: `/api/valuelist-items/${(await createValueList(t.db)).id}` }),
+      true,
+    ),
     readCase('/api/valuelist-template'),
     writeCase('POST /api/create_value_list', () => ({
       method: 'POST',

@@ -1,12 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccessCase,
-  callAs,
-  expectAccess,
-  FILE_CONTROL_CALLERS,
-  writeCase,
-} from '../../../test/access.js';
+import { callAs, expectAccess, FILE_CONTROL_CALLERS, readCaseOf, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { loginAs } from '../../../test/factories.js';
 import { uniqueName } from '../../../test/names.js';
@@ -51,49 +45,44 @@ const stepWithFields = async () => {
 };
 
 describe('the design calls', () => {
-  const read = (name: string, make: () => Promise<InjectOptions>): AccessCase => ({
-    name,
-    write: false,
-    make,
-  });
-  const cases: AccessCase[] = [
-    read('GET /api/workflow/index', async () => ({ method: 'GET', url: '/api/workflow/index' })),
-    read('GET /api/view_workflow/{id}', async () => ({
+  const cases = [
+    readCaseOf('GET /api/workflow/index', async () => ({ method: 'GET', url: '/api/workflow/index' })),
+    readCaseOf('GET /api/view_workflow/{id}', async () => ({
       method: 'GET',
       url: `/api/view_workflow/${(await workflow()).id}`,
     })),
-    read('GET /api/get_step/{id}', async () => ({
+    readCaseOf('GET /api/get_step/{id}', async () => ({
       method: 'GET',
       url: `/api/get_step/${(await step()).id}`,
     })),
-    read('GET /api/get_recipient', async () => ({ method: 'GET', url: '/api/get_recipient' })),
-    read('GET /api/get_notification/{id}', async () => ({
+    readCaseOf('GET /api/get_recipient', async () => ({ method: 'GET', url: '/api/get_recipient' })),
+    readCaseOf('GET /api/get_notification/{id}', async () => ({
       method: 'GET',
       url: `/api/get_notification/${(await step()).id}`,
     })),
-    read('POST /api/get_condition', async () => ({
+    readCaseOf('POST /api/get_condition', async () => ({
       method: 'POST',
       url: '/api/get_condition',
       payload: { step_id: (await step()).id },
     })),
-    read('POST /api/get_condition_post', async () => ({
+    readCaseOf('POST /api/get_condition_post', async () => ({
       method: 'POST',
       url: '/api/get_condition_post',
       payload: { step_id: (await step()).id },
     })),
-    read('GET /api/get_trigger/{id}', async () => ({
+    readCaseOf('GET /api/get_trigger/{id}', async () => ({
       method: 'GET',
       url: `/api/get_trigger/${(await step()).id}`,
     })),
-    read('GET /api/get_assignee/{id}', async () => ({
+    readCaseOf('GET /api/get_assignee/{id}', async () => ({
       method: 'GET',
       url: `/api/get_assignee/${(await step()).id}`,
     })),
-    read('GET /api/get_step_metadata/{id}', async () => ({
+    readCaseOf('GET /api/get_step_metadata/{id}', async () => ({
       method: 'GET',
       url: `/api/get_step_metadata/${(await step()).id}`,
     })),
-    read('POST /api/workflow/dry_run', async () => {
+    readCaseOf('POST /api/workflow/dry_run', async () => {
       const { file } = (
         await seed(t, {
           users: { owner: { signIn: false } },
@@ -107,7 +96,7 @@ describe('the design calls', () => {
         payload: { workflow_id: (await workflow()).id, file_id: file.id },
       };
     }),
-    read('GET /api/workflow/dry_run/files', async () => ({
+    readCaseOf('GET /api/workflow/dry_run/files', async () => ({
       method: 'GET',
       url: `/api/workflow/dry_run/files?workflow_id=${(await workflow()).id}`,
     })),
