@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { useCheckIn, useCheckOut, useLock, useRename, useToggle, useTrash } from '../api/file-mutations';
+import { DialogForm } from './dialog-form';
 import { EditValuesDialog } from './edit-values-dialog';
 import { FilePermissionsDialog } from './file-permissions-dialog';
 import { MoveFileDialog } from './move-file-dialog';
@@ -165,9 +165,8 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
 
       {open === 'rename' ? (
         <Dialog title="Rename file" onClose={() => setOpen(null)} busy={rename.isPending}>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
+          <DialogForm
+            onSubmit={() =>
               rename.mutate(
                 { file_id: file.id, name },
                 {
@@ -177,29 +176,24 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
                   },
                   onError: fail('Failed to edit file'),
                 },
-              );
-            }}
+              )
+            }
+            onCancel={() => setOpen(null)}
+            pending={rename.isPending}
+            pendingLabel="Saving…"
+            submitLabel="Save"
           >
             <label className="field">
               <span className="field__label">Name</span>
               <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
             </label>
-            <DialogActions
-              className="dialog__actions"
-              onCancel={() => setOpen(null)}
-              pending={rename.isPending}
-              pendingLabel="Saving…"
-            >
-              Save
-            </DialogActions>
-          </form>
+          </DialogForm>
         </Dialog>
       ) : null}
       {open === 'checkin' ? (
         <Dialog title="Check in" onClose={() => setOpen(null)} busy={checkIn.isPending}>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
+          <DialogForm
+            onSubmit={() =>
               checkIn.mutate(
                 { file_id: file.id, comment, file: upload },
                 {
@@ -211,8 +205,12 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
                   },
                   onError: fail('Failed to check in file!'),
                 },
-              );
-            }}
+              )
+            }
+            onCancel={() => setOpen(null)}
+            pending={checkIn.isPending}
+            pendingLabel="Checking in…"
+            submitLabel="Check in"
           >
             {mineOut ? (
               <label className="field">
@@ -231,15 +229,7 @@ export function FileActionsBar({ file, userId }: { file: TFileDetail; userId: nu
               <span className="field__label">Comment</span>
               <input className="input" value={comment} onChange={(e) => setComment(e.target.value)} />
             </label>
-            <DialogActions
-              className="dialog__actions"
-              onCancel={() => setOpen(null)}
-              pending={checkIn.isPending}
-              pendingLabel="Checking in…"
-            >
-              Check in
-            </DialogActions>
-          </form>
+          </DialogForm>
         </Dialog>
       ) : null}
       {open === 'values' ? <EditValuesDialog file={file} onClose={() => setOpen(null)} /> : null}

@@ -1,7 +1,6 @@
 import type { TFileDetail, TFileGrant, TFileGrantRow } from '@quire/contract';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
 import { MultiPicker, type PickerOption } from '../../../components/multi-picker';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { PlainTable } from '../../../components/plain-table';
@@ -10,6 +9,7 @@ import { useAreaAccess } from '../../../lib/permissions';
 import { useSetFilePermissions } from '../api/file-mutations';
 import { useFilePermissions, useGrantableGroups } from '../api/file-queries';
 import { useFieldUsers } from '../api/get-field-users';
+import { DialogForm } from './dialog-form';
 
 const RIGHTS = ['view', 'download', 'edit', 'delete', 'share'] as const;
 type Right = (typeof RIGHTS)[number];
@@ -110,9 +110,8 @@ export function FilePermissionsDialog({ file, onClose }: { file: TFileDetail; on
       ) : current.isError ? (
         <p className="field__error">The permissions could not be loaded.</p>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
+        <DialogForm
+          onSubmit={() =>
             save.mutate(
               { file_id: file.id, inherit_category: inherit, grants: list.map(grantFrom) },
               {
@@ -122,8 +121,12 @@ export function FilePermissionsDialog({ file, onClose }: { file: TFileDetail; on
                 },
                 onError: (error) => notify.notifyFailure('Failed to update permissions!', error),
               },
-            );
-          }}
+            )
+          }
+          onCancel={onClose}
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          submitLabel="Save permissions"
         >
           <label className="checkbox">
             <input type="checkbox" checked={inherit} onChange={(e) => setInherit(e.target.checked)} /> The
@@ -174,15 +177,7 @@ export function FilePermissionsDialog({ file, onClose }: { file: TFileDetail; on
           ) : (
             <p className="muted">No one has rights of their own on this file.</p>
           )}
-          <DialogActions
-            className="dialog__actions"
-            onCancel={onClose}
-            pending={save.isPending}
-            pendingLabel="Saving…"
-          >
-            Save permissions
-          </DialogActions>
-        </form>
+        </DialogForm>
       )}
     </Dialog>
   );

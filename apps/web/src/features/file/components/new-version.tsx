@@ -1,11 +1,11 @@
 import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
 import { FileDropZone } from '../../../components/drop-zone';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { formatBytes } from '../../../lib/format';
 import { useNewVersion } from '../api/file-mutations';
+import { DialogForm } from './dialog-form';
 
 /**
  * "Upload new version": a file dropped or chosen becomes the next version, with a comment.
@@ -38,9 +38,8 @@ export function NewVersion({ file, userId }: { file: TFileDetail; userId: number
       />
       {chosen ? (
         <Dialog title={`Upload version ${next}`} onClose={() => setChosen(null)} busy={upload.isPending}>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
+          <DialogForm
+            onSubmit={() =>
               upload.mutate(
                 { file_id: file.id, comment, file: chosen, checkOutFirst: !mineOut },
                 {
@@ -51,8 +50,12 @@ export function NewVersion({ file, userId }: { file: TFileDetail; userId: number
                   },
                   onError: (error) => notify.notifyFailure('Failed to upload new version!', error),
                 },
-              );
-            }}
+              )
+            }
+            onCancel={() => setChosen(null)}
+            pending={upload.isPending}
+            pendingLabel="Uploading…"
+            submitLabel={`Upload version ${next}`}
           >
             <p>
               {chosen.name} <span className="muted">({formatBytes(chosen.size)})</span> becomes version {next}{' '}
@@ -65,15 +68,7 @@ export function NewVersion({ file, userId }: { file: TFileDetail; userId: number
               <span className="field__label">Comment (optional)</span>
               <input className="input" value={comment} onChange={(e) => setComment(e.target.value)} />
             </label>
-            <DialogActions
-              className="dialog__actions"
-              onCancel={() => setChosen(null)}
-              pending={upload.isPending}
-              pendingLabel="Uploading…"
-            >
-              Upload version {next}
-            </DialogActions>
-          </form>
+          </DialogForm>
         </Dialog>
       ) : null}
     </div>

@@ -2,11 +2,11 @@ import type { TFileDetail } from '@quire/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
 import { FormField } from '../../../components/form-field';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { apiFieldErrors, type FieldErrors, stateFieldBinder } from '../../../lib/field-errors';
 import { useShare } from '../api/file-mutations';
+import { DialogForm } from './dialog-form';
 
 /** The shortest link password the API takes (ZShareFileBody). */
 const PASSWORD_MIN = 8;
@@ -79,12 +79,13 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
           </div>
         </>
       ) : (
-        <form
+        <DialogForm
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            make();
-          }}
+          onSubmit={make}
+          onCancel={onClose}
+          pending={share.isPending}
+          pendingLabel="Creating…"
+          submitLabel="Create link"
         >
           <FormField
             label="Expires (optional)"
@@ -99,15 +100,7 @@ export function ShareDialog({ file, onClose }: { file: TFileDetail; onClose: () 
             autoComplete="new-password"
             {...bind('password', password, setPassword)}
           />
-          <DialogActions
-            className="dialog__actions"
-            onCancel={onClose}
-            pending={share.isPending}
-            pendingLabel="Creating…"
-          >
-            Create link
-          </DialogActions>
-        </form>
+        </DialogForm>
       )}
       {file.links.filter((l) => l.live).length ? (
         <>
