@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Button, ComboBox, Label, Tag, TagGroup, TagList } from 'react-aria-components';
 import { FieldNotes } from './form-field';
-import { PickerInput, PickerList, type PickerOption } from './picker-parts';
+import { PickerInput, PickerList, type PickerOption, pickAndClear } from './picker-parts';
 
 export type { PickerOption };
 
@@ -61,14 +61,7 @@ export function MultiPicker({
       <ComboBox
         className="picker__combo"
         items={available}
-        inputValue={input}
-        onInputChange={setInput}
-        selectedKey={null}
-        onSelectionChange={(key) => {
-          if (key === null) return;
-          onChange([...selected, Number(key)]);
-          setInput('');
-        }}
+        {...pickAndClear(input, setInput, (id) => onChange([...selected, id]))}
         menuTrigger="focus"
         allowsEmptyCollection
         isDisabled={disabled}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Input, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Button, Input, type Key, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 
 /** One choice of a picker: its key and the text it is found and shown by. */
 export interface PickerOption {
@@ -7,6 +7,23 @@ export interface PickerOption {
   label: string;
   /** A second line: a username, a description. */
   detail?: string | undefined;
+}
+
+/**
+ * The props of a combo box that keeps no choice: picking an item empties the text, ready for
+ * the next, and hands the item's id to `onPick` (a picker adds it, the header search opens it).
+ */
+export function pickAndClear(text: string, setText: (text: string) => void, onPick: (id: number) => void) {
+  return {
+    inputValue: text,
+    onInputChange: setText,
+    selectedKey: null,
+    onSelectionChange: (key: Key | null) => {
+      if (key === null) return;
+      setText('');
+      onPick(Number(key));
+    },
+  };
 }
 
 /** A picker's text field and its "show all" toggle, inside a React Aria `ComboBox`. */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
+import { pickAndClear } from '../../../components/picker-parts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { refreshFoundFiles } from '../api/find-files';
 import { useSearchSuggestions } from '../api/search-files';
@@ -40,16 +41,9 @@ export function HeaderSearch() {
         <ComboBox
           className="header-search__combo"
           items={items}
-          inputValue={text}
-          onInputChange={setText}
-          selectedKey={null}
+          {...pickAndClear(text, setText, (id) => navigate(fileLink(id)))}
           menuTrigger="input"
           allowsEmptyCollection
-          onSelectionChange={(key) => {
-            if (key === null) return;
-            setText('');
-            navigate(fileLink(Number(key)));
-          }}
         >
           <Label className="sr-only">Search files</Label>
           <Input
