@@ -24,3 +24,55 @@ export async function auditedInTurn(
   }
   return value;
 }
+
+type Change = { before: number[]; after: number[] } | undefined;
+
+/**
+ * For user edits (their group_ids), group edits (their user_ids) and user deletions sent at
+ * once, touching memberships of `users` in `groups` (people in no other group): the members of
+ * each group after them, followed through the audit trail in its order. Each user event must
+ * start from the groups the person then had, each group event from the people it then had (a
+ * deleted person is no longer shown as a member, and no edit after their deletion names them),
+ * as when the calls ran one after the other.
+ */
+export async function membershipsInTurn(
+  t: TestContext,
+  o: { users: number[]; groups: number[]; start: Record<number, number[]> },
+): Promise<Record<number, number[]>> {
+  const events = await t.db.auditEvent.findMany({
+    where: {
+      OR: [
+        { action: { in: ['user.updated', 'user.deleted'] }, targetId: { in: o.users.map(String) } },
+        { action: 'group.updated', targetId: { in: o.groups.map(String) } },
+      ],
+    },
+    orderBy: { id: 'asc' },
+  });
+  const members = new Map(o.groups.map((g) => [g, new Set(o.start[g] ?? [])]));
+  const deleted = new Set<number>();
+  const shown = (g: number) =>
+    [...(members.get(g) ?? [])].filter((u) => !deleted.has(u)).sort((a, b) => a - b);
+  const groupsOf = (u: number) => o.groups.filter((g) => members.get(g)?.has(u)).sort((a, b) => a - b);
+  for (const e of events) {
+    const target = Number(e.targetId);
+    const details = e.details as Record<string, unknown>;
+    if (e.action === 'user.deleted') {
+      deleted.add(target);
+    } else if (e.action === 'user.updated') {
+      expect(deleted.has(target), `audit event ${e.id}: user ${target} edited once deleted`).toBe(false);
+      const change = (details.changes as Record<string, Change>).group_ids;
+      if (!change) continue;
+      expect(change.before, `audit event ${e.id} (user ${target})`).toEqual(groupsOf(target));
+      for (const g of o.groups) members.get(g)?.delete(target);
+      for (const g of change.after) members.get(g)?.add(target);
+    } else {
+      const change = details.user_ids as Change;
+      if (!change) continue;
+      expect(change.before, `audit event ${e.id} (group ${target})`).toEqual(shown(target));
+      const gone = change.after.filter((u) => deleted.has(u));
+      expect(gone, `audit event ${e.id}: group ${target} given people deleted before`).toEqual([]);
+      members.set(target, new Set(change.after));
+    }
+  }
+  return Object.fromEntries(o.groups.map((g) => [g, shown(g)]));
+}

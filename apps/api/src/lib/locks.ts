@@ -28,7 +28,7 @@ export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {
 }
 
 /** The tables whose rows an edit locks before it reads them (see lockRow). */
-type EditedTable = 'categories' | 'category_groups' | 'groups' | 'value_lists' | 'workflows';
+type EditedTable = 'categories' | 'category_groups' | 'groups' | 'users' | 'value_lists' | 'workflows';
 
 /**
  * Locks one row until the transaction ends, so that two edits of it run one after the other:
@@ -41,4 +41,26 @@ export async function lockRow(tx: Tx, table: EditedTable, id: number): Promise<b
   const rows = await tx.$queryRaw<Array<{ id: number }>>`
     SELECT id FROM ${Prisma.raw(table)} WHERE id = ${id}::int FOR NO KEY UPDATE`;
   return rows.length > 0;
+}
+
+/**
+ * Locks rows FOR SHARE, in id order, until the transaction ends: for an edit that does not
+ * change them but changes what links them (a membership names a group and a person). Edits that
+ * share a row run side by side; an edit of the row (lockRow) waits for them, and they for it.
+ * The ids that exist.
+ *
+ * Memberships (group_members) take their locks in one order, so that no two edits wait on each
+ * other in a circle: the groups' rows, then the people's. A group edit locks its group
+ * (lockRow), then shares the rows of its members and of the people it names; a user edit
+ * shares the rows of the groups it names, then locks the person's row (lockRow). So whoever
+ * adds a membership holds its group's row and its person's row, and whoever removes one holds
+ * its person's row, which an edit of its group already shares: each edit reads the memberships
+ * the last one left (its audit's "before"), and a person deleted meanwhile (an update of their
+ * row) is seen as deleted.
+ */
+export async function shareRows(tx: Tx, table: EditedTable, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await tx.$queryRaw<Array<{ id: number }>>`
+    SELECT id FROM ${Prisma.raw(table)} WHERE id = ANY(${[...new Set(ids)]}::int[]) ORDER BY id FOR SHARE`;
+  return new Set(rows.map((r) => r.id));
 }

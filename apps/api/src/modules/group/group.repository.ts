@@ -1,5 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
-import { lockRow } from '../../lib/locks.js';
+import { lockRow, shareRows } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 
 const withMembers = {
@@ -16,6 +16,16 @@ export function listGroups(db: Tx) {
 /** Locks the group's row: two edits of one group run one after the other. */
 export function lockGroup(tx: Tx, id: number): Promise<boolean> {
   return lockRow(tx, 'groups', id);
+}
+
+/**
+ * Once the group's row is locked: shares the rows of its members and of `userIds` (in the order
+ * lib/locks.ts shareRows gives memberships), so that an edit of one of those people runs before
+ * or after this one, never alongside.
+ */
+export async function sharePeople(tx: Tx, groupId: number, userIds: number[]): Promise<void> {
+  const members = await tx.groupMember.findMany({ where: { groupId }, select: { userId: true } });
+  await shareRows(tx, 'users', [...members.map((m) => m.userId), ...userIds]);
 }
 
 export function findGroup(db: Tx, id: number) {

@@ -91,6 +91,7 @@ export async function editGroup(
   await deps.db
     .$transaction(async (tx) => {
       if (!(await repo.lockGroup(tx, id))) throw groupNotFound();
+      if (input.user_ids) await repo.sharePeople(tx, id, input.user_ids);
       const before = await repo.findGroup(tx, id);
       if (!before) throw groupNotFound();
       if (input.name !== undefined && input.name !== before.name) await checkName(tx, input.name, id);

@@ -1,6 +1,7 @@
 import type { TUsersQuery } from '@quire/contract';
 import { type AccessType, type Db, type LoginRole, Prisma, type UserStatus } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow, shareRows } from '../../lib/locks.js';
 import { pageWindow } from '../../lib/paging.js';
 import { likeEscaped } from '../../lib/search.js';
 import { queryRows } from '../../lib/sql.js';
@@ -18,6 +19,20 @@ export type AdminUserRow = UserDtoFields &
   Pick<Prisma.UserGetPayload<object>, 'signatureBlobId' | 'deletedAt'> & {
     memberships: Array<{ group: { id: number; name: string } }>;
   };
+
+/** Locks the user's row: two edits of one person run one after the other (false: no such user). */
+export function lockUser(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'users', id);
+}
+
+/**
+ * Shares the rows of the groups a user edit names, before it locks the person's row (the order
+ * lib/locks.ts shareRows gives memberships): an edit of one of those groups runs before or
+ * after it, never alongside. The ids of the groups that exist.
+ */
+export function shareGroups(tx: Tx, ids: number[]): Promise<Set<number>> {
+  return shareRows(tx, 'groups', ids);
+}
 
 export function findAdminUser(db: Tx, id: number) {
   return db.user.findUnique({ where: { id }, include: withGroups });

@@ -140,7 +140,12 @@ export async function editUser(
   body: TEditUserBody,
 ): Promise<TAdminUser> {
   const now = deps.now();
+  const groupIds = body.group_ids ? [...new Set(body.group_ids)] : undefined;
   await deps.db.$transaction(async (tx) => {
+    // The locks memberships take, in their order (lib/locks.ts shareRows): the rows of the
+    // groups named, then the person's row.
+    const found = groupIds && (await repo.shareGroups(tx, groupIds));
+    if (!(await repo.lockUser(tx, id))) throw userNotFound();
     const user = await repo.findAdminUser(tx, id);
     if (!user) throw userNotFound();
     // Deleted is final: a deleted account is neither edited nor promoted.
@@ -168,9 +173,7 @@ export async function editUser(
         errors.push({ path: 'body.email', message: 'This e-mail is already in use' });
       }
     }
-    const groupIds = body.group_ids ? [...new Set(body.group_ids)] : undefined;
-    if (groupIds) {
-      const found = await repo.existingGroupIds(tx, groupIds);
+    if (groupIds && found) {
       const unknown = groupIds.filter((g) => !found.has(g));
       if (unknown.length)
         errors.push({ path: 'body.group_ids', message: `Unknown groups: ${unknown.join(', ')}` });

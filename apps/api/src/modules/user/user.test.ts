@@ -4,6 +4,7 @@ import { callAs, expectAccess, readCase, SETTINGS_CALLERS, writeCase } from '../
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { membershipsInTurn } from '../../../test/in-turn.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
 import { adminApp, type CallAs, person, type SeededUser, type SeedUser, seed } from '../../../test/seed.js';
 
@@ -814,6 +815,164 @@ describe('PUT /api/activate_user, /api/deactivate_user, /api/delete_user', () =>
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('body.id');
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('edits of one membership sent at once', () => {
+  type Answer = Awaited<ReturnType<CallAs>>;
+  const editUser = (id: number, payload: Record<string, unknown>) =>
+    asAdmin({ method: 'PUT', url: `/api/editUser/${id}`, payload });
+  const editGroup = (id: number, user_ids: number[]) =>
+    asAdmin({ method: 'POST', url: `/api/edit_group/${id}`, payload: { user_ids } });
+  /** The status, and the body of an answer that is not 200. */
+  const answered = (r: Answer) => `${r.statusCode}${r.statusCode === 200 ? '' : ` ${r.body}`}`;
+  const byId = (a: number, b: number) => a - b;
+
+  /** The members of `groups` as GET /api/all_group shows them, and the groups of `users` as GET /api/users/all does. */
+  async function shown(groups: number[], users: SeededUser[]) {
+    const all = (await asAdmin({ method: 'GET', url: '/api/all_group' })).json().data as Array<{
+      id: number;
+      members: Array<{ id: number }>;
+    }>;
+    const members = Object.fromEntries(
+      groups.map((g) => [g, (all.find((x) => x.id === g)?.members ?? []).map((m) => m.id).sort(byId)]),
+    );
+    const groupsOf: Record<number, number[]> = {};
+    for (const u of users) {
+      const page = await asAdmin({ method: 'GET', url: `/api/users/all?search=${u.username}&status=active` });
+      const row = (page.json().data.users as Array<{ id: number; groups: Array<{ id: number }> }>).find(
+        (x) => x.id === u.id,
+      );
+      if (row) groupsOf[u.id] = row.groups.map((g) => g.id).sort(byId);
+    }
+    return { members, groupsOf };
+  }
+
+  /** The groups of each person not deleted, from the members of each group. */
+  const groupsFrom = (members: Record<number, number[]>, users: number[]) =>
+    Object.fromEntries(
+      users.map((u) => [
+        u,
+        Object.keys(members)
+          .map(Number)
+          .filter((g) => members[g]?.includes(u))
+          .sort(byId),
+      ]),
+    );
+
+  it('a user edit and a group edit of one membership: each answers, each audit starts where the last ended', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const {
+        users: { u1, u2 },
+        groups: { g1, g2 },
+      } = await seed(t, {
+        users: { u1: { signIn: false }, u2: { signIn: false } },
+        groups: { g1: ['u1'], g2: ['u2'] },
+      });
+      const calls = [
+        () => editUser(u1.id, { group_ids: [g1.id, g2.id] }),
+        () => editGroup(g1.id, [u2.id]),
+        () => editUser(u2.id, { group_ids: [g1.id] }),
+        () => editGroup(g2.id, [u1.id, u2.id]),
+        () => editUser(u1.id, { group_ids: [] }),
+        () => editGroup(g1.id, [u1.id, u2.id]),
+        () => editUser(u2.id, { group_ids: [g2.id] }),
+        () => editGroup(g2.id, []),
+        () => editUser(u1.id, { group_ids: [g2.id] }),
+        () => editGroup(g1.id, [u1.id]),
+        () => editUser(u2.id, { group_ids: [g1.id, g2.id] }),
+        () => editGroup(g2.id, [u2.id]),
+      ];
+      const answers = await Promise.all(calls.map((send) => send()));
+      expect(answers.map(answered)).toEqual(calls.map(() => '200'));
+      const groups = [g1.id, g2.id];
+      const members = await membershipsInTurn(t, {
+        users: [u1.id, u2.id],
+        groups,
+        start: { [g1.id]: [u1.id], [g2.id]: [u2.id] },
+      });
+      expect(await shown(groups, [u1, u2])).toEqual({
+        members,
+        groupsOf: groupsFrom(members, [u1.id, u2.id]),
+      });
+    }
+  });
+
+  it('user edits of one person: each answers, each audit starts where the last ended', async () => {
+    const {
+      users: { u1 },
+      groups: { g1, g2, g3 },
+    } = await seed(t, { users: { u1: { signIn: false } }, groups: { g1: ['u1'], g2: [], g3: [] } });
+    const sets = [
+      [g2.id],
+      [g1.id, g3.id],
+      [],
+      [g1.id, g2.id, g3.id],
+      [g3.id],
+      [g1.id],
+      [g2.id, g3.id],
+      [g1.id, g2.id],
+    ];
+    const answers = await Promise.all(
+      sets.map((group_ids, i) => editUser(u1.id, { group_ids, first_name: `Turn${i}` })),
+    );
+    expect(answers.map(answered)).toEqual(sets.map(() => '200'));
+    const groups = [g1.id, g2.id, g3.id];
+    const members = await membershipsInTurn(t, { users: [u1.id], groups, start: { [g1.id]: [u1.id] } });
+    expect(await shown(groups, [u1])).toEqual({ members, groupsOf: groupsFrom(members, [u1.id]) });
+    // The names too: each edit's "before" is the previous one's "after".
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'user.updated', targetId: String(u1.id) },
+      orderBy: { id: 'asc' },
+    });
+    let name = 'Test';
+    for (const e of events) {
+      const change = (e.details as { changes: Record<string, { before: string; after: string }> }).changes
+        .first_name;
+      if (!change) continue;
+      expect(change.before, `audit event ${e.id}`).toBe(name);
+      name = change.after;
+    }
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: u1.id } })).firstName).toBe(name);
+  });
+
+  it('a user deleted while group edits name them: each answers 200 or a clean 4xx, never 500', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const {
+        users: { gone, stays },
+        groups: { g1, g2 },
+      } = await seed(t, {
+        users: { gone: { signIn: false }, stays: { signIn: false } },
+        groups: { g1: ['stays'], g2: ['gone'] },
+      });
+      const calls = [
+        () => editGroup(g1.id, [gone.id, stays.id]),
+        () => editGroup(g2.id, [stays.id]),
+        () => editUser(gone.id, { group_ids: [g1.id] }),
+        () => editGroup(g1.id, [gone.id]),
+        () => asAdmin({ method: 'PUT', url: '/api/delete_user', payload: { id: gone.id } }),
+        () => editGroup(g2.id, [gone.id, stays.id]),
+        () => editGroup(g1.id, [stays.id, gone.id]),
+        () => editUser(gone.id, { group_ids: [g1.id, g2.id] }),
+        () => editGroup(g2.id, [gone.id]),
+        () => editGroup(g1.id, [stays.id]),
+      ];
+      const answers = await Promise.all(calls.map((send) => send()));
+      expect(answered(answers[4] as Answer)).toBe('200');
+      for (const r of answers) {
+        if (r.statusCode === 200) continue;
+        expect(answered(r)).toMatch(/^(400|409) /);
+        expect(r.json().message).toEqual(expect.any(String));
+        if (r.statusCode === 400) expect(errorPaths(r)).toEqual(['body.user_ids']);
+      }
+      const groups = [g1.id, g2.id];
+      const members = await membershipsInTurn(t, {
+        users: [gone.id, stays.id],
+        groups,
+        start: { [g1.id]: [stays.id], [g2.id]: [gone.id] },
+      });
+      expect(await shown(groups, [stays])).toEqual({ members, groupsOf: groupsFrom(members, [stays.id]) });
+    }
   });
 });
 
