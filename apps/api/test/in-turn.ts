@@ -28,8 +28,8 @@ export async function auditedInTurn(
 type Change = { before: number[]; after: number[] } | undefined;
 
 /**
- * For user edits (their group_ids), group edits (their user_ids) and user deletions sent at
- * once, touching memberships of `users` in `groups` (people in no other group): the members of
+ * For user edits (their group_ids), group edits (their user_ids), user deletions and creations
+ * of users and groups sent at once, touching memberships of `users` in `groups` (people in no other group): the members of
  * each group after them, followed through the audit trail in its order. Each user event must
  * start from the groups the person then had, each group event from the people it then had (a
  * deleted person is no longer shown as a member, and no edit after their deletion names them),
@@ -42,8 +42,11 @@ export async function membershipsInTurn(
   const events = await t.db.auditEvent.findMany({
     where: {
       OR: [
-        { action: { in: ['user.updated', 'user.deleted'] }, targetId: { in: o.users.map(String) } },
-        { action: 'group.updated', targetId: { in: o.groups.map(String) } },
+        {
+          action: { in: ['user.created', 'user.updated', 'user.deleted'] },
+          targetId: { in: o.users.map(String) },
+        },
+        { action: { in: ['group.created', 'group.updated'] }, targetId: { in: o.groups.map(String) } },
       ],
     },
     orderBy: { id: 'asc' },
@@ -58,6 +61,10 @@ export async function membershipsInTurn(
     const details = e.details as Record<string, unknown>;
     if (e.action === 'user.deleted') {
       deleted.add(target);
+    } else if (e.action === 'user.created') {
+      for (const g of details.group_ids as number[]) members.get(g)?.add(target);
+    } else if (e.action === 'group.created') {
+      members.set(target, new Set(details.user_ids as number[]));
     } else if (e.action === 'user.updated') {
       expect(deleted.has(target), `audit event ${e.id}: user ${target} edited once deleted`).toBe(false);
       const change = (details.changes as Record<string, Change>).group_ids;

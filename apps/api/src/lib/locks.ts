@@ -52,7 +52,8 @@ export async function lockRow(tx: Tx, table: EditedTable, id: number): Promise<b
  * Memberships (group_members) take their locks in one order, so that no two edits wait on each
  * other in a circle: the groups' rows, then the people's. A group edit locks its group
  * (lockRow), then shares the rows of its members and of the people it names; a user edit
- * shares the rows of the groups it names, then locks the person's row (lockRow). So whoever
+ * shares the rows of the groups it names, then locks the person's row (lockRow); creating a
+ * person or a group shares the rows it names (its own is seen by no one yet). So whoever
  * adds a membership holds its group's row and its person's row, and whoever removes one holds
  * its person's row, which an edit of its group already shares: each edit reads the memberships
  * the last one left (its audit's "before"), and a person deleted meanwhile (an update of their

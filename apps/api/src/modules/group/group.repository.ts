@@ -19,13 +19,18 @@ export function lockGroup(tx: Tx, id: number): Promise<boolean> {
 }
 
 /**
- * Once the group's row is locked: shares the rows of its members and of `userIds` (in the order
- * lib/locks.ts shareRows gives memberships), so that an edit of one of those people runs before
- * or after this one, never alongside.
+ * Shares the rows of these people, after the group's own row is locked (a group being made is
+ * seen by no one yet): the order lib/locks.ts shareRows gives memberships. An edit of one of
+ * them runs before or after this one, never alongside; a deletion of one waits, or is seen.
  */
-export async function sharePeople(tx: Tx, groupId: number, userIds: number[]): Promise<void> {
-  const members = await tx.groupMember.findMany({ where: { groupId }, select: { userId: true } });
-  await shareRows(tx, 'users', [...members.map((m) => m.userId), ...userIds]);
+export async function sharePeople(tx: Tx, userIds: number[]): Promise<void> {
+  await shareRows(tx, 'users', userIds);
+}
+
+/** The ids of a group's members (deleted ones included). */
+export async function memberIds(db: Tx, groupId: number): Promise<number[]> {
+  const rows = await db.groupMember.findMany({ where: { groupId }, select: { userId: true } });
+  return rows.map((r) => r.userId);
 }
 
 export function findGroup(db: Tx, id: number) {

@@ -64,6 +64,7 @@ export async function createGroup(
   const id = await deps.db
     .$transaction(async (tx) => {
       await checkName(tx, input.name);
+      await repo.sharePeople(tx, input.user_ids ?? []);
       const userIds = await checkMembers(tx, auth, input.user_ids ?? []);
       const group = await repo.createGroup(tx, { name: input.name, description: input.description ?? '' });
       await repo.replaceMembers(tx, group.id, userIds);
@@ -91,7 +92,8 @@ export async function editGroup(
   await deps.db
     .$transaction(async (tx) => {
       if (!(await repo.lockGroup(tx, id))) throw groupNotFound();
-      if (input.user_ids) await repo.sharePeople(tx, id, input.user_ids);
+      // Its members and those it names, whose memberships it changes.
+      if (input.user_ids) await repo.sharePeople(tx, [...(await repo.memberIds(tx, id)), ...input.user_ids]);
       const before = await repo.findGroup(tx, id);
       if (!before) throw groupNotFound();
       if (input.name !== undefined && input.name !== before.name) await checkName(tx, input.name, id);

@@ -111,6 +111,9 @@ async function insertUsers(
   const hashes = await hashAll(inputs.map((i) => i.password));
   return deps.db
     .$transaction(async (tx) => {
+      // The groups they join, shared before the check reads them (lib/locks.ts shareRows): an
+      // edit of one of those groups runs before or after, never alongside.
+      await repo.shareGroups(tx, [...new Set(inputs.flatMap((i) => i.group_ids ?? []))]);
       // Check again inside the transaction: another admin may have taken a name meanwhile.
       const errors = await checkNewUsers(tx, candidates);
       if (errors.length) throw invalidInput(summarise(errors), errors);

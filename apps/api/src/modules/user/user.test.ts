@@ -6,6 +6,7 @@ import { errorPaths } from '../../../test/errors.js';
 import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
 import { membershipsInTurn } from '../../../test/in-turn.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
+import { uniqueName } from '../../../test/names.js';
 import { adminApp, type CallAs, person, type SeededUser, type SeedUser, seed } from '../../../test/seed.js';
 
 // The Settings user calls and the own account: passwords, sessions, creating, editing, who may
@@ -934,6 +935,52 @@ describe('edits of one membership sent at once', () => {
       name = change.after;
     }
     expect((await t.db.user.findUniqueOrThrow({ where: { id: u1.id } })).firstName).toBe(name);
+  });
+
+  it('people and groups created with memberships while those are edited: each audit starts where the last ended', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const {
+        users: { u1, u2 },
+        groups: { g1 },
+      } = await seed(t, { users: { u1: { signIn: false }, u2: { signIn: false } }, groups: { g1: ['u1'] } });
+      const made = { users: [] as number[], groups: [] as number[] };
+      const newUser = async () => {
+        const res = await asAdmin({
+          method: 'POST',
+          url: '/api/users/createUser',
+          payload: newUserBody({ group_ids: [g1.id] }),
+        });
+        if (res.statusCode === 200) made.users.push(res.json().data.id);
+        return res;
+      };
+      const newGroup = async (user_ids: number[]) => {
+        const res = await asAdmin({
+          method: 'POST',
+          url: '/api/create_group',
+          payload: { name: uniqueName('Group'), user_ids },
+        });
+        if (res.statusCode === 200) made.groups.push(res.json().data.id);
+        return res;
+      };
+      const calls = [
+        () => newGroup([u1.id, u2.id]),
+        () => editGroup(g1.id, [u2.id]),
+        () => newUser(),
+        () => editUser(u1.id, { group_ids: [g1.id] }),
+        () => editGroup(g1.id, [u1.id, u2.id]),
+        () => newGroup([u1.id]),
+        () => editUser(u2.id, { group_ids: [] }),
+        () => newUser(),
+        () => editGroup(g1.id, []),
+        () => editUser(u1.id, { group_ids: [] }),
+      ];
+      const answers = await Promise.all(calls.map((send) => send()));
+      expect(answers.map(answered)).toEqual(calls.map(() => '200'));
+      const users = [u1.id, u2.id, ...made.users];
+      const groups = [g1.id, ...made.groups];
+      const members = await membershipsInTurn(t, { users, groups, start: { [g1.id]: [u1.id] } });
+      expect((await shown(groups, [u1, u2])).members).toEqual(members);
+    }
   });
 
   it('a user deleted while group edits name them: each answers 200 or a clean 4xx, never 500', async () => {
