@@ -33,14 +33,16 @@ type Change = { before: number[]; after: number[] } | undefined;
  * each group after them, followed through the audit trail in its order. Each user event must
  * start from the groups the person then had, each group event from the people it then had (a
  * deleted person is no longer shown as a member, and no edit after their deletion names them),
- * as when the calls ran one after the other.
+ * as when the calls ran one after the other. `afterEventId`: only the events after it (the
+ * memberships then were `start`).
  */
 export async function membershipsInTurn(
   t: TestContext,
-  o: { users: number[]; groups: number[]; start: Record<number, number[]> },
+  o: { users: number[]; groups: number[]; start: Record<number, number[]>; afterEventId?: number },
 ): Promise<Record<number, number[]>> {
   const events = await t.db.auditEvent.findMany({
     where: {
+      id: { gt: o.afterEventId ?? 0 },
       OR: [
         {
           action: { in: ['user.created', 'user.updated', 'user.deleted'] },

@@ -103,6 +103,43 @@ export async function authenticateExternal(
   return syncAccount(deps, provider, user);
 }
 
+type Account = NonNullable<Awaited<ReturnType<typeof repo.lockAccount>>>;
+type Change = { before: string | number[]; after: string | number[] };
+
+/**
+ * What a sign-in changed of a known account, as a user edit audits it (the same keys): its
+ * e-mail, names, access type and role, and its groups (all of them; the sign-in sets those
+ * the directory maps). The time of the sign-in is not a change.
+ */
+function accountChanges(
+  before: Account,
+  profile: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    accessType: Account['accessType'];
+    loginRole: Account['loginRole'];
+  },
+  mapped: ReturnType<typeof mapUser>,
+): Record<string, Change> {
+  const byId = (a: number, b: number) => a - b;
+  const groupsBefore = before.memberships.map((m) => m.groupId).sort(byId);
+  const groupsAfter = [
+    ...new Set([...groupsBefore.filter((g) => !mapped.mappedGroupIds.includes(g)), ...mapped.groupIds]),
+  ].sort(byId);
+  const pairs: Array<[string, string | number[], string | number[]]> = [
+    ['email', before.email, profile.email],
+    ['first_name', before.firstName, profile.firstName],
+    ['last_name', before.lastName, profile.lastName],
+    ['role', before.loginRole, profile.loginRole],
+    ['access_type', accessTypeFromDb(before.accessType), accessTypeFromDb(profile.accessType)],
+    ['group_ids', groupsBefore, groupsAfter],
+  ];
+  return Object.fromEntries(
+    pairs.filter(([, b, a]) => String(b) !== String(a)).map(([key, b, a]) => [key, { before: b, after: a }]),
+  );
+}
+
 /** Creates or updates the Quire account of a directory user who just signed in. */
 async function syncAccount(deps: Deps, provider: repo.ProviderRow, user: DirectoryUser) {
   const username = ZUsername.safeParse(user.username);
@@ -115,6 +152,9 @@ async function syncAccount(deps: Deps, provider: repo.ProviderRow, user: Directo
   const actor: Actor = { userId: null };
   const now = deps.now();
   return deps.db.$transaction(async (tx) => {
+    // Memberships change below: the mapped groups' rows first, then the person's (one order
+    // for every membership change, lib/locks.ts shareRows).
+    await repo.shareGroups(tx, mapped.mappedGroupIds);
     const known = await repo.findExternalUser(tx, provider.id, user.dn);
     const profile = {
       email,
@@ -125,9 +165,20 @@ async function syncAccount(deps: Deps, provider: repo.ProviderRow, user: Directo
       lastLoginAt: now,
     };
     if (known) {
-      if (known.status !== 'active') return { username: known.username }; // the sign-in refuses it
+      const before = await repo.lockAccount(tx, known.id);
+      if (before?.status !== 'active') return { username: known.username }; // the sign-in refuses it
       await repo.updateUser(tx, known.id, profile);
       await repo.syncMappedGroups(tx, known.id, mapped.mappedGroupIds, mapped.groupIds);
+      const changes = accountChanges(before, profile, mapped);
+      if (Object.keys(changes).length)
+        await audit(tx, actor, {
+          type: 'user',
+          action: 'user.updated',
+          message: `Updated user "${before.username}" from the directory on sign-in: ${Object.keys(changes).join(', ')}`,
+          targetType: 'user',
+          targetId: known.id,
+          details: { changes, source: 'directory', dn: user.dn },
+        });
       return { username: known.username };
     }
     const clash = await repo.takenBy(tx, username.data, email);

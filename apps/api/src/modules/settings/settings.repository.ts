@@ -1,5 +1,6 @@
 import type { AccessType, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow, shareRows } from '../../lib/locks.js';
 
 const withMappings = {
   groupMappings: { include: { group: { select: { name: true } } }, orderBy: { id: 'asc' } },
@@ -82,6 +83,33 @@ export function companyId(db: Tx) {
 
 export function createUser(tx: Tx, data: Prisma.UserUncheckedCreateInput) {
   return tx.user.create({ data, select: { id: true, username: true } });
+}
+
+/**
+ * Shares the rows of the mapped groups before a sign-in changes a person's memberships: the
+ * order memberships take their locks in (groups, then people: lib/locks.ts shareRows), so a
+ * group edit runs before or after the sign-in's sync, never alongside.
+ */
+export function shareGroups(tx: Tx, ids: number[]): Promise<Set<number>> {
+  return shareRows(tx, 'groups', ids);
+}
+
+/** Locks a directory account's row and reads what a sign-in may change (null: gone). */
+export async function lockAccount(tx: Tx, id: number) {
+  if (!(await lockRow(tx, 'users', id))) return null;
+  return tx.user.findUnique({
+    where: { id },
+    select: {
+      username: true,
+      status: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      accessType: true,
+      loginRole: true,
+      memberships: { select: { groupId: true } },
+    },
+  });
 }
 
 export function updateUser(tx: Tx, id: number, data: Prisma.UserUncheckedUpdateInput) {

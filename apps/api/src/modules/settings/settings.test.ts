@@ -5,6 +5,7 @@ import { COMPANY_ADMIN_WRITES, callAs, callerToken } from '../../../test/access.
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
+import { membershipsInTurn } from '../../../test/in-turn.js';
 import { adminApp, seededApp } from '../../../test/seed.js';
 import {
   ADMINS_GROUP,
@@ -246,6 +247,64 @@ describe('external authentication settings', () => {
     const bob = await signIn('bob', DIRECTORY_PASSWORDS.bob);
     expect(bob.statusCode).toBe(200);
     expect(bob.json().data.access_type).toBe('General staff');
+  });
+
+  it('a sign-in that changes an account audits it, in turn with group edits sent at once', async () => {
+    const bob = await t.db.user.findUniqueOrThrow({ where: { username: 'bob' } });
+    const alice = await t.db.user.findUniqueOrThrow({ where: { username: 'alice' } });
+    const editStaff = (user_ids: number[]) =>
+      callAs(t, admin, { method: 'POST', url: `/api/edit_group/${staffGroupId}`, payload: { user_ids } });
+    const bobUpdates = () =>
+      t.db.auditEvent.findMany({
+        where: { action: 'user.updated', targetId: String(bob.id) },
+        orderBy: { id: 'asc' },
+      });
+    const lastEventId = async () =>
+      Number((await t.db.auditEvent.findFirst({ orderBy: { id: 'desc' } }))?.id ?? 0);
+
+    // Taken out of the group by hand, bob is put back by the directory at his next sign-in.
+    expect((await editStaff([alice.id])).statusCode).toBe(200);
+    const updatesBefore = (await bobUpdates()).length;
+    expect((await signIn('bob', DIRECTORY_PASSWORDS.bob)).statusCode).toBe(200);
+    const [put] = (await bobUpdates()).slice(updatesBefore);
+    expect(put).toMatchObject({
+      userId: null,
+      details: {
+        source: 'directory',
+        changes: { group_ids: { before: [], after: [staffGroupId] } },
+      },
+    });
+    // A sign-in that changes nothing writes no such event.
+    expect((await signIn('bob', DIRECTORY_PASSWORDS.bob)).statusCode).toBe(200);
+    expect(await bobUpdates()).toHaveLength(updatesBefore + 1);
+
+    // Sign-ins and group edits sent at once: each answers, and the trail follows in turn.
+    for (let round = 0; round < 3; round += 1) {
+      const start = { [staffGroupId]: [alice.id, bob.id] };
+      const since = await lastEventId();
+      const calls = [
+        () => editStaff([alice.id]),
+        () => signIn('bob', DIRECTORY_PASSWORDS.bob),
+        () => editStaff([]),
+        () => signIn('bob', DIRECTORY_PASSWORDS.bob),
+        () => editStaff([alice.id]),
+        () => signIn('bob', DIRECTORY_PASSWORDS.bob),
+      ];
+      const answers = await Promise.all(calls.map((send) => send()));
+      expect(answers.map((r) => r.statusCode)).toEqual(calls.map(() => 200));
+      const followed = await membershipsInTurn(t, {
+        users: [alice.id, bob.id],
+        groups: [staffGroupId],
+        start,
+        afterEventId: since,
+      });
+      const members = (
+        await t.db.groupMember.findMany({ where: { groupId: staffGroupId }, orderBy: { userId: 'asc' } })
+      ).map((m) => m.userId);
+      expect(followed[staffGroupId]).toEqual(members);
+      // Back to where the next round starts.
+      expect((await editStaff([alice.id, bob.id])).statusCode).toBe(200);
+    }
   });
 
   it('refuses a wrong directory password and unknown users like any bad sign-in', async () => {
