@@ -1021,6 +1021,38 @@ describe('edits of one membership sent at once', () => {
       expect(await shown(groups, [stays])).toEqual({ members, groupsOf: groupsFrom(members, [stays.id]) });
     }
   });
+
+  it('a group deleted while user edits name it: each answers 200 or 400 naming the groups, never 500', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const {
+        users: { u1, u2 },
+        groups: { gone, stays },
+      } = await seed(t, {
+        users: { u1: { signIn: false }, u2: { signIn: false } },
+        groups: { gone: ['u1'], stays: ['u2'] },
+      });
+      const calls = [
+        () => editUser(u1.id, { group_ids: [gone.id, stays.id] }),
+        () => editUser(u2.id, { group_ids: [gone.id] }),
+        () => asAdmin({ method: 'POST', url: `/api/group/delete/${gone.id}` }),
+        () => editUser(u1.id, { group_ids: [gone.id] }),
+        () => editGroup(gone.id, [u1.id, u2.id]),
+        () => editUser(u2.id, { group_ids: [stays.id, gone.id] }),
+      ];
+      const answers = await Promise.all(calls.map((send) => send()));
+      expect(answered(answers[2] as Answer)).toBe('200');
+      for (const [i, r] of answers.entries()) {
+        if (r.statusCode === 200) continue;
+        // After the deletion: a user edit names an unknown group, the group edit finds none.
+        expect(answered(r)).toMatch(i === 4 ? /^404 / : /^400 /);
+        if (i !== 4) expect(errorPaths(r)).toEqual(['body.group_ids']);
+      }
+      // The group is gone with its memberships; nobody is left in it.
+      expect(await t.db.groupMember.count({ where: { groupId: gone.id } })).toBe(0);
+      const { groupsOf } = await shown([stays.id], [u1, u2]);
+      for (const u of [u1, u2]) expect(groupsOf[u.id]?.every((g) => g === stays.id)).toBe(true);
+    }
+  });
 });
 
 describe('POST /api/reset-password', () => {
