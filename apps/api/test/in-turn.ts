@@ -6,10 +6,11 @@ import type { TestContext } from './app.js';
  * audit trail. Each `action` event on `targetId` that changed `key` must start (`before`) where
  * the previous one ended (`after`), the first where the object stood (`start`), as when the
  * edits ran one after the other; an event that left `key` as it was names no change of it.
+ * Without `key`, the event's details are the change: `{ before, after }` of the whole object.
  */
 export async function auditedInTurn(
   t: TestContext,
-  event: { action: string; targetId: number; key: string; start: unknown },
+  event: { action: string; targetId: number; key?: string; start: unknown },
 ): Promise<unknown> {
   const events = await t.db.auditEvent.findMany({
     where: { action: event.action, targetId: String(event.targetId) },
@@ -17,7 +18,9 @@ export async function auditedInTurn(
   });
   let value = event.start;
   for (const e of events) {
-    const change = (e.details as Record<string, { before: unknown; after: unknown } | undefined>)[event.key];
+    const details = e.details as Record<string, { before: unknown; after: unknown } | undefined>;
+    const change =
+      event.key === undefined ? (details as { before: unknown; after: unknown }) : details[event.key];
     if (!change) continue;
     expect(change.before, `audit event ${e.id}`).toEqual(value);
     value = change.after;

@@ -28,7 +28,14 @@ export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {
 }
 
 /** The tables whose rows an edit locks before it reads them (see lockRow). */
-type EditedTable = 'categories' | 'category_groups' | 'groups' | 'users' | 'value_lists' | 'workflows';
+type EditedTable =
+  | 'categories'
+  | 'category_groups'
+  | 'groups'
+  | 'metadata_fields'
+  | 'users'
+  | 'value_lists'
+  | 'workflows';
 
 /**
  * Locks one row until the transaction ends, so that two edits of it run one after the other:

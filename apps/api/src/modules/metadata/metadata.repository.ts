@@ -1,5 +1,6 @@
 import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 
 const withList = { valueList: { select: { id: true, name: true } } } satisfies Prisma.MetadataFieldInclude;
@@ -19,6 +20,15 @@ export function findFields(db: Tx, ids: number[]) {
 
 export function findField(db: Tx, id: number) {
   return db.metadataField.findFirst({ where: { id, deletedAt: null }, include: withList });
+}
+
+/**
+ * Locks a field's row for an edit or deletion of it (lib/locks.ts lockRow): two edits sent at
+ * once run one after the other, each auditing as "before" what the last one left. False when
+ * there is no such field.
+ */
+export function lockField(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'metadata_fields', id);
 }
 
 /** A live field of this name in any letter case, other than `exceptId`. */

@@ -123,6 +123,7 @@ export async function storeField(
   const input = parseStore(body);
   const id = await deps.db
     .$transaction(async (tx) => {
+      if (body.id) await repo.lockField(tx, body.id);
       const before = body.id ? await repo.findField(tx, body.id) : null;
       if (body.id && !before) throw fieldNotFound();
       if (await repo.findFieldByName(tx, input.name, body.id)) throw fieldNameTaken(input.name);
@@ -161,6 +162,7 @@ function definition(f: TMetadataField): Prisma.InputJsonObject {
 /** Deletes a field that nothing uses; otherwise 409 saying where it is used. */
 export async function deleteField(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
+    await repo.lockField(tx, id);
     const field = await repo.findField(tx, id);
     if (!field) throw fieldNotFound();
     const where = describeUsage(await repo.usageDetail(tx, id));

@@ -9,6 +9,7 @@ import {
   createMetadataField,
   createValueList,
 } from '../../../test/factories.js';
+import { auditedInTurn } from '../../../test/in-turn.js';
 import { uniqueName } from '../../../test/names.js';
 import { adminAppPerFile, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
 
@@ -201,6 +202,34 @@ describe('POST /api/store_user_field', () => {
     // The rest of the definition may change.
     const rename = await store({ id: field.id, name: fieldName(), type: 'text', required: true });
     expect(rename.statusCode).toBe(200);
+  });
+
+  it('takes edits of one field sent at once one after the other, each audit starting where the last ended', async () => {
+    const field = await createMetadataField(t.db, { name: fieldName(), type: 'text' });
+    const edit = (i: number) => ({
+      id: field.id,
+      name: field.name,
+      type: 'text',
+      required: i % 2 === 0,
+      help_text: `Help ${i}`,
+      max_length: 10 + i,
+    });
+    expect((await store(edit(0))).statusCode).toBe(200);
+    const first = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'field.updated', targetId: String(field.id) },
+    });
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((i) => store(edit(i))));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const last = (await auditedInTurn(t, {
+      action: 'field.updated',
+      targetId: field.id,
+      start: (first.details as { before: unknown }).before,
+    })) as { help_text: string; max_length: number };
+    const stored = await t.db.metadataField.findUniqueOrThrow({ where: { id: field.id } });
+    expect({ help_text: stored.helpText, max_length: stored.maxLength }).toEqual({
+      help_text: last.help_text,
+      max_length: last.max_length,
+    });
   });
 });
 
