@@ -1,5 +1,6 @@
 import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { type PageQuery, pageWindow } from '../../lib/paging.js';
 
 // The retention area's queries: rules, legal holds (and which hold covers a file), and
@@ -13,6 +14,15 @@ const person = { select: { id: true, username: true, firstName: true, lastName: 
 
 const ruleInclude = { category: named, dateField: named, reviewGroup: named } as const;
 export type RuleRow = NonNullable<Awaited<ReturnType<typeof findRule>>>;
+
+/**
+ * Locks the row of the category whose rule is set or removed (lib/locks.ts lockRow): two
+ * changes of one category's rule sent at once run one after the other, each auditing as
+ * "before" the rule the last one left.
+ */
+export function lockRuleCategory(tx: Tx, categoryId: number): Promise<boolean> {
+  return lockRow(tx, 'categories', categoryId);
+}
 
 export function findRule(tx: Tx, categoryId: number) {
   return tx.retentionRule.findUnique({ where: { categoryId }, include: ruleInclude });

@@ -98,6 +98,7 @@ async function checkRule(tx: Tx, body: TRetentionRuleInput) {
 
 export async function setRule(deps: Deps, actor: Actor, categoryId: number, body: TRetentionRuleInput) {
   return deps.db.$transaction(async (tx) => {
+    await repo.lockRuleCategory(tx, categoryId);
     const category = await repo.liveCategory(tx, categoryId);
     if (!category) throw categoryNotFound();
     await checkRule(tx, body);
@@ -126,6 +127,7 @@ export async function setRule(deps: Deps, actor: Actor, categoryId: number, body
 
 export async function deleteRule(deps: Deps, actor: Actor, categoryId: number) {
   return deps.db.$transaction(async (tx) => {
+    await repo.lockRuleCategory(tx, categoryId);
     const rule = await repo.findRule(tx, categoryId);
     if (!rule) throw ruleNotFound();
     await repo.deleteRule(tx, rule.id);

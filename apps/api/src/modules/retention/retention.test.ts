@@ -4,6 +4,7 @@ import { callAs, expectAccess, FILE_CONTROL_CALLERS, readCaseOf, writeCase } fro
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { createFile, setFileValues } from '../../../test/factories.js';
+import { auditedInTurn } from '../../../test/in-turn.js';
 import { seed, seededApp } from '../../../test/seed.js';
 import { retentionScanJob } from './retention.jobs.js';
 
@@ -133,6 +134,20 @@ describe('retention rules', () => {
     expect(
       (await put(999999, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' })).statusCode,
     ).toBe(404);
+  });
+
+  it('takes rules of one category sent at once one after the other, each audit starting where the last ended', async () => {
+    const {
+      categories: { category },
+    } = await seed(t, { categories: { category: { name: 'Receipts' } } });
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((keep_for) =>
+        put(category.id, { keep_for, unit: 'years', start_from: 'upload', action: 'purge' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const last = await auditedInTurn(t, { action: 'retention.rule_set', targetId: category.id, start: null });
+    expect((await ruleOf(category.id)).json().data.own.summary).toBe(last);
   });
 });
 
