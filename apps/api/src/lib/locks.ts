@@ -32,6 +32,7 @@ type EditedTable =
   | 'categories'
   | 'category_groups'
   | 'groups'
+  | 'intake_rules'
   | 'metadata_fields'
   | 'users'
   | 'value_lists'

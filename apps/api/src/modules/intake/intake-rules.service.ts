@@ -164,6 +164,7 @@ export async function updateRule(
   body: TIntakeRuleInput,
 ): Promise<TIntakeRule> {
   return deps.db.$transaction(async (tx) => {
+    await repo.lockRule(tx, id);
     const before = await repo.findRule(tx, id);
     if (!before) throw ruleNotFound();
     await checkRefs(tx, body);
@@ -180,6 +181,7 @@ export async function updateRule(
 
 export async function deleteRule(deps: Deps, actor: Actor, id: number) {
   await deps.db.$transaction(async (tx) => {
+    await repo.lockRule(tx, id);
     const row = await repo.findRule(tx, id);
     if (!row) throw ruleNotFound();
     await repo.deleteRule(tx, id);

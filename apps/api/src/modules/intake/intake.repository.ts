@@ -1,5 +1,6 @@
 import type { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { sameName } from '../../lib/names.js';
 import { type PageQuery, pageWindow } from '../../lib/paging.js';
 
@@ -221,6 +222,14 @@ const ruleInclude = {
   unindexedGroup: named,
 } as const;
 export type RuleRow = NonNullable<Awaited<ReturnType<typeof findRule>>>;
+
+/**
+ * Locks a rule's row for a change or removal of it (lib/locks.ts lockRow): two changes sent at
+ * once run one after the other, each auditing as "before" the rule the last one left.
+ */
+export function lockRule(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'intake_rules', id);
+}
 
 export function findRule(tx: Tx, id: number) {
   return tx.intakeRule.findUnique({ where: { id }, include: ruleInclude });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, expectAccess, FILE_CONTROL_CALLERS, readCaseOf, writeCase } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { addCategoryFields, createMetadataField } from '../../../test/factories.js';
+import { auditedInTurn } from '../../../test/in-turn.js';
 import { seed, seededApp } from '../../../test/seed.js';
 import { folderKey } from './folder-watch.service.js';
 import { findSource } from './intake.repository.js';
@@ -453,5 +454,38 @@ describe('who may', () => {
           where: { action: { in: ['access.denied', 'access.unauthenticated'] } },
         }),
       ).toBeGreaterThan(denied);
+  });
+});
+
+describe('edits of one rule sent at once', () => {
+  it('takes them one after the other, each audit starting where the last ended', async () => {
+    const created = await call({
+      method: 'POST',
+      url: '/api/intake/rules',
+      payload: { name: 'Raced', enabled: false, name_glob: 'raced-0.pdf', category_id: inbox.id },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const rule = created.json().data as { id: number; summary: string };
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((i) =>
+        call({
+          method: 'PUT',
+          url: `/api/intake/rules/${rule.id}`,
+          payload: { name: 'Raced', enabled: false, name_glob: `raced-${i}.pdf`, category_id: inbox.id },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const last = await auditedInTurn(t, {
+      action: 'intake.rule_changed',
+      targetId: rule.id,
+      start: rule.summary,
+    });
+    const listed = (await call({ method: 'GET', url: '/api/intake/rules' })).json().data.items as Array<{
+      id: number;
+      summary: string;
+    }>;
+    expect(listed.find((r) => r.id === rule.id)?.summary).toBe(last);
+    await call({ method: 'DELETE', url: `/api/intake/rules/${rule.id}` });
   });
 });
