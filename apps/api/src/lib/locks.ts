@@ -34,6 +34,7 @@ type EditedTable =
   | 'groups'
   | 'intake_rules'
   | 'metadata_fields'
+  | 'related_tags'
   | 'users'
   | 'value_lists'
   | 'workflows';

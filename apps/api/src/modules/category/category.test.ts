@@ -717,4 +717,22 @@ describe('related tags', () => {
     }
     expect(await counts()).toEqual(before);
   });
+
+  it('takes edits of one tag sent at once one after the other, each audit starting where the last ended', async () => {
+    const category = await createCategory(t.db);
+    const tag = await t.db.relatedTag.create({ data: { categoryId: category.id, name: 'Tag 0' } });
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((i) =>
+        post('/api/edit-related-tag', { id: tag.id, folder_id: category.id, name: `Tag ${i}` }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const name = await auditedInTurn(t, {
+      action: 'related_tag.updated',
+      targetId: tag.id,
+      key: 'name',
+      start: 'Tag 0',
+    });
+    expect((await t.db.relatedTag.findUniqueOrThrow({ where: { id: tag.id } })).name).toBe(name);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 import { categoryRightsTable, type Scope } from '../../lib/visibility.js';
 
 // The queries of related tags: a category's tags and the categories they link.
@@ -20,6 +21,14 @@ export async function tagsOf(db: Tx, scope: Scope, categoryId: number) {
         ON l.id = t.linked_category_id AND l.id IN (SELECT category_id FROM (${categoryRightsTable(scope)}) r)
      WHERE t.category_id = ${categoryId}::int
      ORDER BY lower(t.name), t.id`;
+}
+
+/**
+ * Locks a tag's row for an edit or deletion of it (lib/locks.ts lockRow): two edits sent at
+ * once run one after the other, each auditing as "before" what the last one left.
+ */
+export function lockTag(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'related_tags', id);
 }
 
 export function findTag(db: Tx, id: number) {

@@ -107,6 +107,7 @@ export async function editTag(
   },
 ): Promise<TRelatedTag> {
   await deps.db.$transaction(async (tx) => {
+    await tagsRepo.lockTag(tx, body.id);
     const tag = await tagsRepo.findTag(tx, body.id);
     if (!tag || tag.categoryId !== body.folder_id || tag.category.deletedAt) throw tagNotFound();
     if (
@@ -142,6 +143,7 @@ export async function editTag(
 
 export async function deleteTag(deps: Deps, actor: Actor, id: number): Promise<void> {
   await deps.db.$transaction(async (tx) => {
+    await tagsRepo.lockTag(tx, id);
     const tag = await tagsRepo.findTag(tx, id);
     if (!tag || tag.category.deletedAt) throw tagNotFound();
     await tagsRepo.deleteTag(tx, id);
