@@ -33,6 +33,7 @@ type EditedTable =
   | 'category_groups'
   | 'groups'
   | 'intake_rules'
+  | 'intake_sources'
   | 'metadata_fields'
   | 'related_tags'
   | 'users'

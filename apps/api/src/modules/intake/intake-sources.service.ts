@@ -205,7 +205,11 @@ export async function updateSource(
   await checkRefs(deps.db, body, id);
   const settings = await settingsOf(deps, body, before.settings as Settings);
   const row = await deps.db.$transaction(async (tx) => {
-    if (!(await repo.findSource(tx, id))) throw sourceNotFound();
+    // The source as the last change left it, for the audit. The settings were worked out from
+    // `before`: a password they keep still goes only with the server it was given for.
+    if (!(await repo.lockSource(tx, id))) throw sourceNotFound();
+    const current = await repo.findSource(tx, id);
+    if (!current) throw sourceNotFound();
     await checkRefs(tx, body, id);
     const row = await repo.updateSource(tx, id, {
       ...columnsOf(body, settings),
@@ -215,7 +219,7 @@ export async function updateSource(
     });
     await sourceChanged(tx, actor, 'intake.source_changed', row, {
       message: `Changed intake ${row.kind} "${row.name}"`,
-      details: { before: auditDetails(before), after: auditDetails(row) },
+      details: { before: auditDetails(current), after: auditDetails(row) },
     });
     return row;
   });
@@ -225,6 +229,7 @@ export async function updateSource(
 
 export async function deleteSource(deps: Deps, actor: Actor, id: number) {
   const row = await deps.db.$transaction(async (tx) => {
+    await repo.lockSource(tx, id);
     const row = await repo.findSource(tx, id);
     if (!row) throw sourceNotFound();
     await repo.deleteSource(tx, id);

@@ -15,6 +15,14 @@ const person = { select: { id: true, username: true } } as const;
 const sourceInclude = { category: named, owner: person, unindexedGroup: named } as const;
 export type SourceRow = NonNullable<Awaited<ReturnType<typeof findSource>>>;
 
+/**
+ * Locks a source's row for a change or removal of it (lib/locks.ts lockRow): two changes sent
+ * at once run one after the other, each auditing as "before" the source the last one left.
+ */
+export function lockSource(tx: Tx, id: number): Promise<boolean> {
+  return lockRow(tx, 'intake_sources', id);
+}
+
 export function findSource(tx: Tx, id: number) {
   return tx.intakeSource.findUnique({ where: { id }, include: sourceInclude });
 }

@@ -489,3 +489,28 @@ describe('edits of one rule sent at once', () => {
     await call({ method: 'DELETE', url: `/api/intake/rules/${rule.id}` });
   });
 });
+
+describe('edits of one source sent at once', () => {
+  it('takes them one after the other, each audit starting where the last ended', async () => {
+    const settings = { path: path.join(root, 'raced'), subfolders: false };
+    const body = (name: string) => folderBody({ name, enabled: false, settings });
+    const created = await call({ method: 'POST', url: '/api/intake/sources', payload: body('Raced 0') });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    const put = (i: number) =>
+      call({ method: 'PUT', url: `/api/intake/sources/${id}`, payload: body(`Raced ${i}`) });
+    expect((await put(1)).statusCode).toBe(200);
+    const first = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'intake.source_changed', targetId: String(id) },
+    });
+    const answers = await Promise.all([2, 3, 4, 5, 6, 7, 8, 9].map(put));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const last = (await auditedInTurn(t, {
+      action: 'intake.source_changed',
+      targetId: id,
+      start: (first.details as { before: unknown }).before,
+    })) as { name: string };
+    expect((await findSourceOrThrow(id)).name).toBe(last.name);
+    await call({ method: 'DELETE', url: `/api/intake/sources/${id}` });
+  });
+});
