@@ -31,6 +31,7 @@ export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {
 type EditedTable =
   | 'categories'
   | 'category_groups'
+  | 'email_settings'
   | 'groups'
   | 'intake_rules'
   | 'intake_sources'

@@ -1,7 +1,17 @@
 import type { MailStatus, SmtpSecurity } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
+import { lockRow } from '../../lib/locks.js';
 
 export const SETTINGS_ID = 1;
+
+/**
+ * Locks the settings' row for a save (lib/locks.ts lockRow): saves sent at once run one after
+ * the other, each deciding from what the last one left whether the stored password is kept
+ * (it goes only to the server it was given for). False before the first save.
+ */
+export function lockSettings(tx: Tx): Promise<boolean> {
+  return lockRow(tx, 'email_settings', SETTINGS_ID);
+}
 
 export function findSettings(db: Tx) {
   return db.emailSettings.findUnique({ where: { id: SETTINGS_ID } });

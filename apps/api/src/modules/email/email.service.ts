@@ -64,6 +64,7 @@ export async function saveSetup(deps: Deps, input: TEmailSetupBody, actor: Actor
   if (!deps.config.SMTP_ALLOW_PRIVATE_HOSTS && (await isPrivateHost(input.host))) throw privateSmtpHost();
   const username = input.username || null;
   const saved = await deps.db.$transaction(async (tx) => {
+    await repo.lockSettings(tx);
     const stored = await repo.findSettings(tx);
     const serverChanged =
       stored !== null &&

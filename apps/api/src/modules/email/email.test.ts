@@ -282,6 +282,31 @@ describe('POST /api/email/setup', () => {
     expect(await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } })).toEqual(before);
     expect(await t.db.auditEvent.count()).toBe(audits);
   });
+
+  it('takes saves sent at once one after the other: a kept password stays with the server it was given for', async () => {
+    await configure();
+    // Saves that keep the password (same server) race saves naming another user with its own.
+    const given = new Map([[SMTP_USER, SMTP_PASSWORD]]);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((i) => {
+        if (i % 2 === 0) return post('/api/email/setup', { ...goodSetup(), password: undefined }, admin);
+        given.set(`other-${i}`, `password-${i}`);
+        return post(
+          '/api/email/setup',
+          { ...goodSetup(), username: `other-${i}`, password: `password-${i}` },
+          admin,
+        );
+      }),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const row = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
+    // None is right too: a save naming another server than the one before it drops the password.
+    if (row.passwordEncrypted)
+      expect(decryptSecret(secretKey, row.passwordEncrypted), `user ${row.username}`).toBe(
+        given.get(row.username ?? ''),
+      );
+    await configure();
+  });
 });
 
 describe('POST /api/email/test', () => {
