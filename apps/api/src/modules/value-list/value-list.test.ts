@@ -17,6 +17,7 @@ import {
   createValueList,
   loginAs,
 } from '../../../test/factories.js';
+import { auditedInTurn } from '../../../test/in-turn.js';
 import { multipart, tinyPng, xlsx } from '../../../test/multipart.js';
 import { uniqueName } from '../../../test/names.js';
 import { adminAppPerFile, type CallAs, type SeededUser } from '../../../test/seed.js';
@@ -219,6 +220,32 @@ describe('PUT /api/edit_value_list/{id}', () => {
       where: { action: 'value_list.updated', targetId: String(list.id) },
     });
     expect(event?.details).toMatchObject({ items: { created: 1, relabelled: 2, archived: 1, deleted: 1 } });
+  });
+
+  it('takes edits of one list sent at once one after the other: its items replaced whole, audits in turn', async () => {
+    const list = await createValueList(t.db);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((i) =>
+        asAdmin({
+          method: 'PUT',
+          url: `/api/edit_value_list/${list.id}`,
+          payload: { description: `Edit ${i}`, items: [{ label: `Item ${i}` }, { label: `Also ${i}` }] },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const description = await auditedInTurn(t, {
+      action: 'value_list.updated',
+      targetId: list.id,
+      key: 'description',
+      start: list.description,
+    });
+    const last = String(description).replace('Edit ', '');
+    const live = await t.db.valueListItem.findMany({
+      where: { valueListId: list.id, archivedAt: null },
+      orderBy: { position: 'asc' },
+    });
+    expect(labelsOf(live)).toEqual([`Item ${last}`, `Also ${last}`]);
   });
 
   it('refuses when no key is left (409, nothing written), and a changed key of a kept item (400)', async () => {
