@@ -438,6 +438,45 @@ describe('per-file permissions', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('takes grants of one file sent at once one after the other: replaced whole, each audit from the last', async () => {
+    const f = await indexedFile('raced.txt');
+    const sets = [
+      [u.stranger],
+      [u.viewer],
+      [u.stranger, u.viewer],
+      [],
+      [u.viewer],
+      [u.stranger],
+      [],
+      [u.viewer],
+    ];
+    const answers = await Promise.all(
+      sets.map((ids) =>
+        call(tok.owner, {
+          method: 'POST',
+          url: '/api/update-file-permission',
+          payload: { file_id: f.id, grants: ids.map((user_id) => ({ user_id })) },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(sets.map(() => 200));
+    // The users granted, as each event found them and left them (its after names them userId).
+    type Grants = { grants: Array<{ user_id?: number; userId?: number }> };
+    const users = (g: Grants) => g.grants.map((x) => x.user_id ?? x.userId).sort();
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'file.permissions_changed', targetId: String(f.id) },
+      orderBy: { id: 'asc' },
+    });
+    let granted: unknown[] = [];
+    for (const e of events) {
+      const { before, after } = e.details as { before: Grants; after: Grants };
+      expect(users(before), `audit event ${e.id}`).toEqual(granted);
+      granted = users(after);
+    }
+    const stored = await t.db.filePermission.findMany({ where: { fileId: f.id } });
+    expect(stored.map((g) => g.userId).sort()).toEqual(granted);
+  });
 });
 
 describe('sharing', () => {
