@@ -9,7 +9,7 @@ import {
 } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
-import { attachFields, createCategory } from '../../../test/factories.js';
+import { attachFields, createCategory, createMetadataField } from '../../../test/factories.js';
 import { auditedInTurn } from '../../../test/in-turn.js';
 import { uniqueName } from '../../../test/names.js';
 import { adminAppPerFile, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
@@ -629,6 +629,39 @@ describe('GET /api/category-grantees', () => {
     expect(ids).not.toContain(vendor.id);
     expect(res.json().data.users.find((u: { id: number }) => u.id === person.id).name).toBe('Gina Grant');
     expect(res.json().data.groups).toContainEqual({ id: group.id, name: group.name });
+  });
+});
+
+describe('edits of one category sent at once', () => {
+  it('replace its fields whole, one after the other, each audit starting where the last ended', async () => {
+    const category = await createCategory(t.db);
+    const [f1, f2] = [await createMetadataField(t.db), await createMetadataField(t.db)];
+    const sets = [[f1.id], [f2.id], [f1.id, f2.id], [], [f2.id, f1.id], [f1.id], [], [f2.id]];
+    const answers = await Promise.all(
+      sets.map((ids, i) =>
+        post('/api/update/folder', {
+          folder_id: category.id,
+          description: `Edit ${i}`,
+          fields: ids.map((field_id) => ({ field_id })),
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(sets.map(() => 200));
+    await auditedInTurn(t, {
+      action: 'category.updated',
+      targetId: category.id,
+      key: 'description',
+      start: category.description,
+    });
+    const last = await t.db.auditEvent.findFirstOrThrow({
+      where: { action: 'category.updated', targetId: String(category.id) },
+      orderBy: { id: 'desc' },
+    });
+    const stored = await t.db.categoryField.findMany({
+      where: { categoryId: category.id },
+      orderBy: { position: 'asc' },
+    });
+    expect(stored.map((f) => f.fieldId)).toEqual((last.details as { field_ids: number[] }).field_ids);
   });
 });
 
