@@ -121,20 +121,41 @@ export async function updateFilePermissions(
       details: {
         before: {
           has_own_permissions: file?.has_own_permissions ?? false,
-          grants: before.map((g) => ({
-            user_id: g.userId,
-            group_id: g.groupId,
-            download: g.canDownload,
-            edit: g.canEdit,
-            delete: g.canDelete,
-            share: g.canShare,
-          })),
+          grants: before.map((g) =>
+            auditedGrant({
+              userId: g.userId,
+              groupId: g.groupId,
+              download: g.canDownload,
+              edit: g.canEdit,
+              delete: g.canDelete,
+              share: g.canShare,
+            }),
+          ),
         },
-        after: { has_own_permissions: !input.inherit_category, grants },
+        after: { has_own_permissions: !input.inherit_category, grants: grants.map(auditedGrant) },
       },
     });
   });
   return permissionsOf(deps.db, auth, input.file_id);
+}
+
+/** A grant as the audit trail names it, alike before and after a change (the API's own keys). */
+function auditedGrant(g: {
+  userId: number | null;
+  groupId: number | null;
+  download: boolean;
+  edit: boolean;
+  delete: boolean;
+  share: boolean;
+}) {
+  return {
+    user_id: g.userId,
+    group_id: g.groupId,
+    download: g.download,
+    edit: g.edit,
+    delete: g.delete,
+    share: g.share,
+  };
 }
 
 interface ShareInput {

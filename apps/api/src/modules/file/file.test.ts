@@ -461,9 +461,9 @@ describe('per-file permissions', () => {
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(sets.map(() => 200));
-    // The users granted, as each event found them and left them (its after names them userId).
-    type Grants = { grants: Array<{ user_id?: number; userId?: number }> };
-    const users = (g: Grants) => g.grants.map((x) => x.user_id ?? x.userId).sort();
+    // The users granted, as each event found them and left them (named alike before and after).
+    type Grants = { grants: Array<{ user_id: number }> };
+    const users = (g: Grants) => g.grants.map((x) => x.user_id).sort();
     const events = await t.db.auditEvent.findMany({
       where: { action: 'file.permissions_changed', targetId: String(f.id) },
       orderBy: { id: 'asc' },
