@@ -74,6 +74,13 @@ async function expect400(url: string, payload: object, path: string) {
   return res.json();
 }
 
+/** `expect400` for each case (a payload and the path its refusal names) in turn: their answers. */
+async function expect400Each(url: string, cases: ReadonlyArray<readonly [object, string]>) {
+  const answers = [];
+  for (const [payload, path] of cases) answers.push(await expect400(url, payload, path));
+  return answers;
+}
+
 describe('POST /api/create_and_update_workflow', () => {
   it('creates a draft workflow serving categories, and audits it', async () => {
     const {
@@ -129,13 +136,11 @@ describe('POST /api/create_and_update_workflow', () => {
 
   it('refuses a taken name in any case, unknown categories and a bad shape (400), writing nothing', async () => {
     const existing = await newWorkflow();
-    await expect400('/api/create_and_update_workflow', { name: existing.name.toUpperCase() }, 'body.name');
-    await expect400(
-      '/api/create_and_update_workflow',
-      { name: uniqueName('Flow'), category_ids: [999999] },
-      'body.category_ids',
-    );
-    await expect400('/api/create_and_update_workflow', { name: ' ', status: 'live' }, 'body.status');
+    await expect400Each('/api/create_and_update_workflow', [
+      [{ name: existing.name.toUpperCase() }, 'body.name'],
+      [{ name: uniqueName('Flow'), category_ids: [999999] }, 'body.category_ids'],
+      [{ name: ' ', status: 'live' }, 'body.status'],
+    ]);
   });
 
   it('answers 404 for an unknown id', async () => {
@@ -279,26 +284,15 @@ describe('steps', () => {
   it('refuses a route to a step of another workflow, a missing route target and a missing quorum (400)', async () => {
     const w = await newWorkflow();
     const other = await newStep((await newWorkflow()).id);
-    await expect400(
-      '/api/create_update_workflow_step',
-      { workflow_id: w.id, name: 'X', on_approve: 'step', on_approve_step_id: other.id },
-      'body.on_approve_step_id',
-    );
-    await expect400(
-      '/api/create_update_workflow_step',
-      { workflow_id: w.id, name: 'X', on_reject: 'step' },
-      'body.on_reject_step_id',
-    );
-    await expect400(
-      '/api/create_update_workflow_step',
-      { workflow_id: w.id, name: 'X', completion: 'quorum' },
-      'body.quorum',
-    );
-    await expect400(
-      '/api/create_update_workflow_step',
-      { id: other.id, workflow_id: w.id, name: 'X' },
-      'body.workflow_id',
-    );
+    await expect400Each('/api/create_update_workflow_step', [
+      [
+        { workflow_id: w.id, name: 'X', on_approve: 'step', on_approve_step_id: other.id },
+        'body.on_approve_step_id',
+      ],
+      [{ workflow_id: w.id, name: 'X', on_reject: 'step' }, 'body.on_reject_step_id'],
+      [{ workflow_id: w.id, name: 'X', completion: 'quorum' }, 'body.quorum'],
+      [{ id: other.id, workflow_id: w.id, name: 'X' }, 'body.workflow_id'],
+    ]);
     expect(
       (await post('/api/create_update_workflow_step', { workflow_id: 999999, name: 'X' })).statusCode,
     ).toBe(404);
@@ -399,22 +393,12 @@ describe('workflow metadata and step metadata', () => {
 
   it('refuses unknown fields and defaults of the wrong type (400 naming them), writing nothing', async () => {
     const w = await newWorkflow();
-    await expect400(
-      '/api/workflow/create_update_metadata',
-      { id: w.id, fields: [{ field_id: 999999 }] },
-      'body.fields',
-    );
-    const bad = await expect400(
-      '/api/workflow/create_update_metadata',
-      { id: w.id, fields: [{ field_id: numberField.id, default_value: 'lots' }] },
-      'body.fields.0.value',
-    );
+    const [, bad] = await expect400Each('/api/workflow/create_update_metadata', [
+      [{ id: w.id, fields: [{ field_id: 999999 }] }, 'body.fields'],
+      [{ id: w.id, fields: [{ field_id: numberField.id, default_value: 'lots' }] }, 'body.fields.0.value'],
+      [{ id: w.id, fields: [{ field_id: dateField.id }, { field_id: dateField.id }] }, 'body.fields'],
+    ]);
     expect(bad.message).toBe('Amount: Enter a number');
-    await expect400(
-      '/api/workflow/create_update_metadata',
-      { id: w.id, fields: [{ field_id: dateField.id }, { field_id: dateField.id }] },
-      'body.fields',
-    );
   });
 
   it('sets the fields of a step, then their defaults; only fields of the step take a default', async () => {
@@ -457,16 +441,16 @@ describe('workflow metadata and step metadata', () => {
       default_value: '2026-03-31',
       position: 1,
     });
-    await expect400(
-      '/api/workflow/step/set_default_metadata',
-      { workflow_step_id: step.id, defaults: [{ field_id: numberField.id, value: 3 }] },
-      'body.defaults.0.field_id',
-    );
-    await expect400(
-      '/api/workflow/step/set_default_metadata',
-      { workflow_step_id: step.id, defaults: [{ field_id: dateField.id, value: '31/03/2026' }] },
-      'body.defaults.0.value',
-    );
+    await expect400Each('/api/workflow/step/set_default_metadata', [
+      [
+        { workflow_step_id: step.id, defaults: [{ field_id: numberField.id, value: 3 }] },
+        'body.defaults.0.field_id',
+      ],
+      [
+        { workflow_step_id: step.id, defaults: [{ field_id: dateField.id, value: '31/03/2026' }] },
+        'body.defaults.0.value',
+      ],
+    ]);
   });
 });
 
@@ -523,17 +507,11 @@ describe('assignees and recipients', () => {
     const {
       users: { inactive },
     } = await seed(t, { users: { inactive: { status: 'deactivated', signIn: false } } });
-    await expect400(
-      '/api/update_assignee',
-      { workflow_step_id: step.id, user_ids: [inactive.id] },
-      'body.user_ids',
-    );
-    await expect400(
-      '/api/update_assignee',
-      { workflow_step_id: step.id, group_ids: [999999] },
-      'body.group_ids',
-    );
-    await expect400('/api/update_assignee', { workflow_step_id: step.id, user_ids: [] }, 'body.user_ids');
+    await expect400Each('/api/update_assignee', [
+      [{ workflow_step_id: step.id, user_ids: [inactive.id] }, 'body.user_ids'],
+      [{ workflow_step_id: step.id, group_ids: [999999] }, 'body.group_ids'],
+      [{ workflow_step_id: step.id, user_ids: [] }, 'body.user_ids'],
+    ]);
     expect(
       (await post('/api/update_assignee', { workflow_step_id: 999999, user_ids: [staff.id] })).statusCode,
     ).toBe(404);
@@ -595,27 +573,12 @@ describe('notifications', () => {
 
   it('refuses a user recipient without a user, no channel, and an unknown event (400)', async () => {
     const step = await newStep((await newWorkflow()).id);
-    await expect400(
-      '/api/update_notification',
-      { workflow_step_id: step.id, event: 'entered', recipient: 'user' },
-      'body.user_id',
-    );
-    await expect400(
-      '/api/update_notification',
-      {
-        workflow_step_id: step.id,
-        event: 'entered',
-        recipient: 'owner',
-        in_app: false,
-        email: false,
-      },
-      'body.in_app',
-    );
-    await expect400(
-      '/api/update_notification',
-      { workflow_step_id: step.id, event: 'later', recipient: 'owner' },
-      'body.event',
-    );
+    const base = { workflow_step_id: step.id };
+    await expect400Each('/api/update_notification', [
+      [{ ...base, event: 'entered', recipient: 'user' }, 'body.user_id'],
+      [{ ...base, event: 'entered', recipient: 'owner', in_app: false, email: false }, 'body.in_app'],
+      [{ ...base, event: 'later', recipient: 'owner' }, 'body.event'],
+    ]);
     expect((await del('/api/del_notification/999999')).statusCode).toBe(404);
   });
 });
@@ -688,22 +651,15 @@ describe('conditions', () => {
       fields: { boolField },
     } = await seed(t, { fields: { boolField: { name: 'Paid', type: 'boolean' } } });
     const base = { workflow_step_id: step.id, mode: 'PRE' };
-    const url = '/api/update_condition';
-    await expect400(url, { ...base, field_id: numberField.id, operator: 'eq', value: 'ten' }, 'body.value');
-    await expect400(url, { ...base, field_id: numberField.id, operator: 'eq' }, 'body.value');
-    await expect400(
-      url,
-      { ...base, field_id: numberField.id, operator: 'in_list', value: '3' },
-      'body.value',
-    );
-    await expect400(url, { ...base, field_id: selectField.id, operator: 'eq', value: 'Bill' }, 'body.value');
-    await expect400(url, { ...base, field_id: boolField.id, operator: 'gt', value: 'yes' }, 'body.operator');
-    await expect400(url, { ...base, field_id: 999999, operator: 'empty' }, 'body.field_id');
-    await expect400(
-      url,
-      { ...base, field_id: textField.id, operator: 'empty', on_workflow_field: true },
-      'body.field_id',
-    );
+    await expect400Each('/api/update_condition', [
+      [{ ...base, field_id: numberField.id, operator: 'eq', value: 'ten' }, 'body.value'],
+      [{ ...base, field_id: numberField.id, operator: 'eq' }, 'body.value'],
+      [{ ...base, field_id: numberField.id, operator: 'in_list', value: '3' }, 'body.value'],
+      [{ ...base, field_id: selectField.id, operator: 'eq', value: 'Bill' }, 'body.value'],
+      [{ ...base, field_id: boolField.id, operator: 'gt', value: 'yes' }, 'body.operator'],
+      [{ ...base, field_id: 999999, operator: 'empty' }, 'body.field_id'],
+      [{ ...base, field_id: textField.id, operator: 'empty', on_workflow_field: true }, 'body.field_id'],
+    ]);
     expect((await post('/api/get_condition', { step_id: 999999 })).statusCode).toBe(404);
   });
 });
