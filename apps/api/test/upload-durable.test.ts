@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_EVENT_SUBSCRIBERS } from '../src/lib/file-events.js';
 import { JOBS_CHANNEL } from '../src/lib/jobs/queue.js';
 import { insertUploads } from '../src/modules/file/file.repository.js';
 import { createTestApp, type TestContext } from './app.js';
@@ -24,6 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const startServer = childServersKilledAfterEach(() => t.databaseUrl);
+
+/** The jobs an upload enqueues, in order: its text is read and its preview made. */
+const UPLOAD_JOBS = ['search.extract', 'preview.derive'];
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -72,7 +74,7 @@ describe('a new upload', () => {
     ).toBe(5);
   });
 
-  it('commits its file, version, audit event and one job per subscriber together, and wakes the workers', async () => {
+  it('commits its file, version, audit event and its text and preview jobs together, and wakes the workers', async () => {
     const { user, token, category } = await uploader(t);
     const listener = new pg.Client({ connectionString: t.databaseUrl });
     await listener.connect();
@@ -132,7 +134,8 @@ describe('a new upload', () => {
           where: { payload: { path: ['file_id'], equals: f.id } },
           orderBy: { id: 'asc' },
         });
-        expect(jobs.map((j) => j.kind)).toEqual(FILE_EVENT_SUBSCRIBERS);
+        // An upload's jobs: its text and its preview; followers and workflows take no upload.
+        expect(jobs.map((j) => j.kind)).toEqual(UPLOAD_JOBS);
         for (const j of jobs)
           expect(j.payload).toEqual({
             type: 'uploaded',
@@ -145,9 +148,9 @@ describe('a new upload', () => {
       expect(await t.db.blob.count({ where: { id: blobId } })).toBe(1);
       expect(Number(files[1]?.incrementalValue)).toBe(Number(files[0]?.incrementalValue) + 1);
       const deadline = Date.now() + 5000;
-      while (heard.length < FILE_EVENT_SUBSCRIBERS.length && Date.now() < deadline)
+      while (heard.length < UPLOAD_JOBS.length && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
-      expect(new Set(heard)).toEqual(new Set(FILE_EVENT_SUBSCRIBERS));
+      expect(new Set(heard)).toEqual(new Set(UPLOAD_JOBS));
     } finally {
       await listener.end();
     }
@@ -205,7 +208,7 @@ describe('a new upload', () => {
       (files ?? 0) + 3,
       (versions ?? 0) + 3,
       (events ?? 0) + 3,
-      (jobs ?? 0) + 3 * FILE_EVENT_SUBSCRIBERS.length,
+      (jobs ?? 0) + 3 * UPLOAD_JOBS.length,
     ]);
     const event = await t.db.auditEvent.findFirstOrThrow({ where: { targetId: String(again?.[0]?.id) } });
     expect(event).toMatchObject({ userId: user.id, ip: '10.0.0.9', message: 'Uploaded "w.txt"' });

@@ -60,20 +60,50 @@ export const ZFileEvent: z.ZodType<FileEvent> = z.object({
   actor_id: z.number().int().nullable(),
 });
 
-/** The job kinds that receive every file event, one job each. */
-export const FILE_EVENT_SUBSCRIBERS: JobKind[] = [
-  'notification.file_event',
-  'workflow.file_event',
-  'search.extract',
-  'preview.derive',
-];
-
 /** The events that bring a version with new content (its text, thumbnail and preview are made). */
-export const CONTENT_EVENTS: ReadonlySet<FileEventType> = new Set([
-  'uploaded',
+export const CONTENT_EVENTS = ['uploaded', 'version_added', 'checked_in'] as const satisfies FileEventType[];
+
+/** The events a file's followers are told of (notification.service.ts words each one). */
+export const FOLLOWER_EVENTS = [
+  'values_changed',
   'version_added',
   'checked_in',
-]);
+  'checked_out',
+  'renamed',
+  'moved',
+  'locked',
+  'unlocked',
+  'commented',
+  'attachment_added',
+  'attachment_removed',
+  'deleted',
+  'restored',
+] as const satisfies FileEventType[];
+
+/** The events that start, move or cancel a workflow run (workflow/run.triggers.ts). */
+export const WORKFLOW_EVENTS = [
+  'indexed',
+  'moved',
+  'values_changed',
+  'deleted',
+] as const satisfies FileEventType[];
+
+/**
+ * The job kinds that receive file events, each with the events it reacts to: an event is
+ * enqueued, one job a kind, for the kinds that list it and no other, so no job is written
+ * (and run) only to be passed over. A kind's handler names its events from here.
+ */
+export const FILE_EVENT_SUBSCRIBERS: ReadonlyArray<{ kind: JobKind; events: readonly FileEventType[] }> = [
+  { kind: 'notification.file_event', events: FOLLOWER_EVENTS },
+  { kind: 'workflow.file_event', events: WORKFLOW_EVENTS },
+  { kind: 'search.extract', events: CONTENT_EVENTS },
+  { kind: 'preview.derive', events: CONTENT_EVENTS },
+];
+
+/** The job kinds an event of this type is enqueued for, in FILE_EVENT_SUBSCRIBERS' order. */
+export function subscribersOf(type: FileEventType): JobKind[] {
+  return FILE_EVENT_SUBSCRIBERS.filter((s) => s.events.includes(type)).map((s) => s.kind);
+}
 
 /** The job kinds whose payload is a file event. */
 type FileEventKind = { [K in JobKind]: JobPayloads[K] extends FileEvent ? K : never }[JobKind];
@@ -95,21 +125,22 @@ export function contentVersionJob(
     timeoutMs,
     async run(job, deps) {
       const event = job.payload;
-      if (!CONTENT_EVENTS.has(event.type) || event.version_id === undefined) return;
+      if (!isOneOf(CONTENT_EVENTS, event.type) || event.version_id === undefined) return;
       await work(deps, event.version_id);
     },
   };
   return definition as unknown as JobDefinition;
 }
 
-/** Emits a file event to every subscribing area, inside the caller's transaction. */
-export async function emitFileEvent(
-  tx: Tx,
-  event: FileEvent,
-  subscribers = FILE_EVENT_SUBSCRIBERS,
-): Promise<void> {
+/** Whether `type` is one of `events` (narrowed to them). */
+export function isOneOf<T extends FileEventType>(events: readonly T[], type: FileEventType): type is T {
+  return (events as readonly FileEventType[]).includes(type);
+}
+
+/** Emits a file event to the areas that react to it, inside the caller's transaction. */
+export async function emitFileEvent(tx: Tx, event: FileEvent): Promise<void> {
   await enqueueMany(
     tx,
-    subscribers.map((kind) => ({ kind, payload: event as never })),
+    subscribersOf(event.type).map((kind) => ({ kind, payload: event as never })),
   );
 }

@@ -1,6 +1,6 @@
 import { type Db, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
-import { FILE_EVENT_SUBSCRIBERS } from '../../lib/file-events.js';
+import { subscribersOf } from '../../lib/file-events.js';
 import { DEFAULT_MAX_ATTEMPTS, JOBS_CHANNEL } from '../../lib/jobs/queue.js';
 import { queryRows, readRows } from '../../lib/sql.js';
 import { SUMMARY_COLUMNS, type SummaryRow, summaryFrom } from './file-lists.repository.js';
@@ -58,8 +58,8 @@ export interface UploadEntry {
  * The files of one or more new-upload calls, in ONE statement (so one round trip and one
  * commit for all of them: see createUploads' group commit): for each upload its blob row
  * (kept if there), file (the uploader's, unindexed, with its category's next running number),
- * first version, `file.uploaded` audit event and one `uploaded` file event job per subscriber
- * (lib/file-events.ts), and the workers' wake-up at commit. Ids are drawn from the sequences
+ * first version, `file.uploaded` audit event and one `uploaded` file event job per area that
+ * takes uploads (lib/file-events.ts subscribersOf), and the workers' wake-up at commit. Ids are drawn from the sequences
  * first, so a file names its current version as it is inserted (the foreign keys are checked
  * at the statement's end). The categories' rows are locked last, once the versions are in.
  * Answers, per call, the new files' summary rows in upload order, or null when its category
@@ -154,7 +154,7 @@ export function insertUploadsSql(entries: UploadEntry[]) {
                                 'category_id', i.folder_id, 'actor_id', i.actor_id),
              ${DEFAULT_MAX_ATTEMPTS}::int, i.at, i.at
         FROM numbered i
-       CROSS JOIN unnest(${FILE_EVENT_SUBSCRIBERS}::text[]) WITH ORDINALITY AS k(kind, n)
+       CROSS JOIN unnest(${subscribersOf('uploaded')}::text[]) WITH ORDINALITY AS k(kind, n)
        ORDER BY i.ord, k.n
       RETURNING kind
     )

@@ -126,7 +126,7 @@ describe('POST /api/new-upload', () => {
     expect(nums[1]).toBe((nums[0] ?? 0) + 1);
     expect(nums[2]).toBe((nums[0] ?? 0) + 2);
     const events = await t.db.job.count({
-      where: { kind: 'notification.file_event', payload: { path: ['file_id'], equals: files[0]?.id } },
+      where: { kind: 'search.extract', payload: { path: ['file_id'], equals: files[0]?.id } },
     });
     expect(events).toBe(1);
     expect(

@@ -1,7 +1,7 @@
 import type { TNotification } from '@quire/contract';
 import { type Actor, audit } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
-import type { FileEvent, FileEventType } from '../../lib/file-events.js';
+import { type FileEvent, FOLLOWER_EVENTS, isOneOf } from '../../lib/file-events.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { notificationNotFound } from './notification.errors.js';
@@ -77,8 +77,9 @@ export async function clearNotifications(deps: Deps, auth: AuthContext, actor: A
   });
 }
 
-// What followers are told, by event; events not listed tell nobody.
-const TOLD: Partial<Record<FileEventType, (name: string) => string>> = {
+// What followers are told, by event (lib/file-events.ts FOLLOWER_EVENTS: no other event is
+// sent to this area).
+const TOLD: Record<(typeof FOLLOWER_EVENTS)[number], (name: string) => string> = {
   values_changed: (n) => `The values of "${n}" changed`,
   version_added: (n) => `A new version of "${n}" was added`,
   checked_in: (n) => `"${n}" was checked in`,
@@ -99,8 +100,8 @@ const TOLD: Partial<Record<FileEventType, (name: string) => string>> = {
  * Runs at least once: the job's id makes each notification once.
  */
 export async function notifyFollowers(deps: Deps, jobId: bigint | number | string, event: FileEvent) {
+  if (!isOneOf(FOLLOWER_EVENTS, event.type)) return 0;
   const title = TOLD[event.type];
-  if (!title) return 0;
   return deps.db.$transaction(async (tx) => {
     const file = await repo.fileForEvent(tx, event.file_id);
     if (!file) return 0;

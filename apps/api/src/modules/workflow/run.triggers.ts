@@ -3,7 +3,7 @@ import type { Actor } from '../../lib/audit.js';
 import { audit } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
-import type { FileEvent } from '../../lib/file-events.js';
+import { type FileEvent, isOneOf, WORKFLOW_EVENTS } from '../../lib/file-events.js';
 import { previousDue } from '../../lib/jobs/schedules.js';
 import { toFieldMeta } from './design.repository.js';
 import {
@@ -41,6 +41,7 @@ const system = (userId: number | null = null): Actor => ({ userId, ip: null });
 const lostRace = (err: unknown) => err instanceof AppError && err.statusCode === 409;
 
 export async function onFileEvent(deps: Deps, event: FileEvent): Promise<void> {
+  if (!isOneOf(WORKFLOW_EVENTS, event.type)) return;
   if (event.type === 'deleted') return cancelOnDelete(deps, event);
   let started = false;
   if ((event.type === 'indexed' || event.type === 'moved') && event.category_id)
