@@ -191,14 +191,21 @@ afterAll(() => t?.close());
 
 // ---- data ----------------------------------------------------------------------------------
 
-async function plantFile(o: {
-  id: number;
-  versionId: number;
-  attachmentId: number;
-  categoryId: number;
-  name: string;
-  deleted?: boolean;
-}) {
+/** Objects of each kind: staff cannot see `hidden`, sees `viewOnly` with view only. */
+const OBJECTS: Record<ObjectKind, { hidden: number; viewOnly: number; gone: number }> = {
+  category: { hidden: ID.hiddenCategory, viewOnly: ID.viewOnlyCategory, gone: ID.deletedCategory },
+  file: { hidden: ID.hiddenFile, viewOnly: ID.viewOnlyFile, gone: ID.othersTrashedFile },
+  version: { hidden: ID.hiddenVersion, viewOnly: ID.viewOnlyVersion, gone: ID.trashedVersion },
+  attachment: { hidden: ID.hiddenAttachment, viewOnly: ID.viewOnlyAttachment, gone: ID.trashedAttachment },
+};
+
+/**
+ * The owner's text file of `which` objects (OBJECTS: its id, its version's and its
+ * attachment's), in `categoryId`; the `gone` one is in the trash.
+ */
+async function plantFile(which: 'hidden' | 'viewOnly' | 'gone', o: { categoryId: number; name: string }) {
+  const id = OBJECTS.file[which];
+  const versionId = OBJECTS.version[which];
   const secret = o.name.includes(SECRET) ? SECRET : 'shared';
   const stored = await t.app.deps.blobs.put(Buffer.from(`${o.name}: ${secret} content\n`));
   await t.db.blob.upsert({
@@ -208,19 +215,19 @@ async function plantFile(o: {
   });
   await t.db.file.create({
     data: {
-      id: o.id,
+      id,
       name: o.name,
       categoryId: o.categoryId,
       ownerId: owner.id,
       indexStatus: 'indexed',
       indexedAt: new Date(),
-      ...(o.deleted ? { deletedAt: new Date(), deletedById: owner.id } : {}),
+      ...(which === 'gone' ? { deletedAt: new Date(), deletedById: owner.id } : {}),
     },
   });
   await t.db.fileVersion.create({
     data: {
-      id: o.versionId,
-      fileId: o.id,
+      id: versionId,
+      fileId: id,
       number: 1,
       blobId: stored.id,
       originalName: o.name,
@@ -229,11 +236,11 @@ async function plantFile(o: {
       authorId: owner.id,
     },
   });
-  await t.db.file.update({ where: { id: o.id }, data: { currentVersionId: o.versionId } });
+  await t.db.file.update({ where: { id }, data: { currentVersionId: versionId } });
   await t.db.attachment.create({
     data: {
-      id: o.attachmentId,
-      fileId: o.id,
+      id: OBJECTS.attachment[which],
+      fileId: id,
       blobId: stored.id,
       name: `${secret}-attachment.txt`,
       mimeType: 'text/plain',
@@ -288,32 +295,13 @@ async function plantObjects() {
     })
   ).categories.full.id;
 
-  await plantFile({
-    id: ID.hiddenFile,
-    versionId: ID.hiddenVersion,
-    attachmentId: ID.hiddenAttachment,
-    categoryId: ID.hiddenCategory,
-    name: `${SECRET}-file.txt`,
-  });
+  await plantFile('hidden', { categoryId: ID.hiddenCategory, name: `${SECRET}-file.txt` });
   // Shared with staff for viewing only (no download), from a category staff cannot see.
-  await plantFile({
-    id: ID.viewOnlyFile,
-    versionId: ID.viewOnlyVersion,
-    attachmentId: ID.viewOnlyAttachment,
-    categoryId: ID.sharedOnlyCategory,
-    name: 'shared-to-read.txt',
-  });
+  await plantFile('viewOnly', { categoryId: ID.sharedOnlyCategory, name: 'shared-to-read.txt' });
   await t.db.file.update({ where: { id: ID.viewOnlyFile }, data: { hasOwnPermissions: true } });
   await t.db.filePermission.create({ data: { fileId: ID.viewOnlyFile, userId: staff.id, canView: true } });
   // The owner's file in staff's own category, in the trash: staff did not delete it.
-  await plantFile({
-    id: ID.othersTrashedFile,
-    versionId: ID.trashedVersion,
-    attachmentId: ID.trashedAttachment,
-    categoryId: fixtures.fullCategory,
-    name: `${SECRET}-trashed.txt`,
-    deleted: true,
-  });
+  await plantFile('gone', { categoryId: fixtures.fullCategory, name: `${SECRET}-trashed.txt` });
   // Searchable, as an indexed upload is.
   await t.db
     .$executeRaw`UPDATE files f SET search_vector = quire_file_search_vector(f.id, f.name, f.current_version_id)
@@ -345,14 +333,6 @@ async function plantObjects() {
     },
   });
 }
-
-/** Objects of each kind: staff cannot see `hidden`, sees `viewOnly` with view only. */
-const OBJECTS: Record<ObjectKind, { hidden: number; viewOnly: number; gone: number }> = {
-  category: { hidden: ID.hiddenCategory, viewOnly: ID.viewOnlyCategory, gone: ID.deletedCategory },
-  file: { hidden: ID.hiddenFile, viewOnly: ID.viewOnlyFile, gone: ID.othersTrashedFile },
-  version: { hidden: ID.hiddenVersion, viewOnly: ID.viewOnlyVersion, gone: ID.trashedVersion },
-  attachment: { hidden: ID.hiddenAttachment, viewOnly: ID.viewOnlyAttachment, gone: ID.trashedAttachment },
-};
 
 /** A new object staff holds every right on (a fresh one per use: the call may change it). */
 async function fresh(kind: ObjectKind): Promise<number> {
