@@ -120,8 +120,7 @@ export function CategoriesPage() {
       </div>
       <QueryState
         query={folders}
-        loadingText="Loading categories…"
-        failedText="The categories could not be loaded"
+        what="categories"
         isEmpty={list.length === 0}
         empty={
           <EmptyText title="No categories yet">
