@@ -96,27 +96,39 @@ async function checkFolder(deps: Deps, raw: string): Promise<string> {
   return wanted;
 }
 
-/** The settings as stored; an IMAP password omitted keeps the stored one, an empty one clears it. */
-async function settingsOf(deps: Deps, body: TIntakeSourceInput, before: Settings | null): Promise<Settings> {
+/**
+ * The settings as stored but for the IMAP password (see withPassword), checked before the
+ * transaction: a folder in INTAKE_FOLDERS (created when missing), an inbox on a host allowed.
+ */
+async function checkedSettings(deps: Deps, body: TIntakeSourceInput): Promise<Settings> {
   if (body.kind === 'folder')
     return { path: await checkFolder(deps, body.settings.path), subfolders: body.settings.subfolders };
   await assertInboxHostAllowed(deps, body.settings.host);
-  const { password, ...rest } = body.settings;
+  const { password: _settledApart, ...rest } = body.settings;
+  return rest;
+}
+
+/**
+ * The settings with their IMAP password: one omitted keeps the stored one (`before`'s, read
+ * under the source's lock, so that it is the last one set), an empty one clears it.
+ */
+function withPassword(
+  deps: Deps,
+  body: TIntakeSourceInput,
+  settings: Settings,
+  before: Settings | null,
+): Settings {
+  if (body.kind === 'folder') return settings;
+  const { password } = body.settings;
   // A stored password goes only to the server and user it was given for: changing them
   // without typing it again drops it.
   const kept =
-    before && sameServer(imapSettings(before), imapSettings(rest))
+    before && sameServer(imapSettings(before), imapSettings(settings))
       ? imapSettings(before).password_encrypted
       : null;
   const password_encrypted =
-    password === undefined
-      ? typeof kept === 'string'
-        ? kept
-        : null
-      : password
-        ? encryptSecret(deps.secretKey, password)
-        : null;
-  return { ...rest, password_encrypted };
+    password === undefined ? kept : password ? encryptSecret(deps.secretKey, password) : null;
+  return { ...settings, password_encrypted };
 }
 
 /**
@@ -176,7 +188,7 @@ export async function createSource(
   body: TIntakeSourceInput,
 ): Promise<TIntakeSource> {
   await checkRefs(deps.db, body, null);
-  const settings = await settingsOf(deps, body, null);
+  const settings = withPassword(deps, body, await checkedSettings(deps, body), null);
   return deps.db.$transaction(async (tx) => {
     await checkRefs(tx, body, null);
     const row = await repo.createSource(tx, {
@@ -203,14 +215,15 @@ export async function updateSource(
   if (before.kind !== body.kind)
     throw badField('body.kind', 'A source keeps its kind; add a new source instead');
   await checkRefs(deps.db, body, id);
-  const settings = await settingsOf(deps, body, before.settings as Settings);
+  const checked = await checkedSettings(deps, body);
   const row = await deps.db.$transaction(async (tx) => {
-    // The source as the last change left it, for the audit. The settings were worked out from
-    // `before`: a password they keep still goes only with the server it was given for.
+    // The source as the last change left it: for the audit, and for the password an edit
+    // that leaves it blank keeps (the last one set, not one read before the lock).
     if (!(await repo.lockSource(tx, id))) throw sourceNotFound();
     const current = await repo.findSource(tx, id);
     if (!current) throw sourceNotFound();
     await checkRefs(tx, body, id);
+    const settings = withPassword(deps, body, checked, current.settings as Settings);
     const row = await repo.updateSource(tx, id, {
       ...columnsOf(body, settings),
       // A changed source starts afresh: its last error was about what it was.

@@ -10,6 +10,7 @@ import { addCategoryFields, createMetadataField } from '../../../test/factories.
 import { auditedInTurn } from '../../../test/in-turn.js';
 import { seed, seededApp } from '../../../test/seed.js';
 import { folderKey } from './folder-watch.service.js';
+import { accountOf, imapSettings } from './imap/imap.settings.js';
 import { findSource } from './intake.repository.js';
 import { pollSource } from './poll.service.js';
 import { takeArrival } from './take-arrival.service.js';
@@ -511,6 +512,42 @@ describe('edits of one source sent at once', () => {
       start: (first.details as { before: unknown }).before,
     })) as { name: string };
     expect((await findSourceOrThrow(id)).name).toBe(last.name);
+    await call({ method: 'DELETE', url: `/api/intake/sources/${id}` });
+  });
+});
+
+describe('edits of one inbox sent at once, some setting its password', () => {
+  it('keeps the password the last of them in turn set', async () => {
+    const settings = { host: 'imap.example.com', user: 'scans' };
+    // Even edits type a password of their own; odd ones leave it blank (keep the stored one).
+    const body = (i: number) => ({
+      kind: 'imap',
+      name: `Raced inbox ${i}`,
+      enabled: false,
+      category_id: inbox.id,
+      owner_id: adminId,
+      settings: i % 2 === 0 ? { ...settings, password: `password-${i}` } : settings,
+    });
+    const created = await call({ method: 'POST', url: '/api/intake/sources', payload: body(0) });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) =>
+        call({ method: 'PUT', url: `/api/intake/sources/${id}`, payload: body(i) }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'intake.source_changed', targetId: String(id) },
+      orderBy: { id: 'asc' },
+    });
+    const setters = events
+      .map((e) => Number((e.details as { after: { name: string } }).after.name.split(' ').at(-1)))
+      .filter((i) => i % 2 === 0);
+    const row = await findSourceOrThrow(id);
+    expect(accountOf(t.app.deps, imapSettings(row.settings)).password).toBe(
+      `password-${setters.at(-1) ?? 0}`,
+    );
     await call({ method: 'DELETE', url: `/api/intake/sources/${id}` });
   });
 });
