@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TCategory, ZStoreCategoryBody } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../../components/dialog';
-import { DialogActions } from '../../../components/dialog-actions';
+import { FormDialog } from '../../../components/form-dialog';
 import { DescriptionField, FormField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, withEmptyMessages } from '../../../lib/form';
+import { type SaveMutation, sendingAs, useFormSubmit } from '../../../lib/use-form-submit';
 import { useStoreFolder } from '../api/store-folder';
 import { useUpdateFolder } from '../api/update-folder';
 
 const ZNameForm = ZStoreCategoryBody.pick({ name: true, description: true });
 type NameInput = z.input<typeof ZNameForm>;
+type NameValues = z.output<typeof ZNameForm>;
 const FIELDS = ['name', 'description'] as const;
 const resolver = withEmptyMessages(zodResolver(ZNameForm), { name: 'Enter a name for the category' });
 
@@ -31,60 +31,38 @@ export function CategoryNameDialog({
   onClose: () => void;
   onSaved: (id: number) => void;
 }) {
-  const notify = useNotify();
   const store = useStoreFolder();
   const update = useUpdateFolder();
-  const form = useForm<NameInput, unknown, z.output<typeof ZNameForm>>({
+  const form = useForm<NameInput, unknown, NameValues>({
     resolver,
     defaultValues: { name: folder?.name ?? '', description: folder?.description ?? '' },
   });
-  const pending = store.isPending || update.isPending;
   const bind = fieldBinder(form);
-  const failed = (title: string) => (error: Error) => {
-    setServerErrors(form, error, FIELDS);
-    notify.notifyFailure(title, error);
-  };
-
-  const onSubmit = form.handleSubmit((values) => {
-    if (pending) return;
-    if (folder) {
-      update.mutate(
-        { folder_id: folder.id, ...values },
-        {
-          onSuccess: (saved) => {
-            notify.success('Category saved', `${saved.name} was saved.`);
-            onSaved(saved.id);
-          },
-          onError: failed('Failed to edit category!'),
-        },
-      );
-    } else {
-      store.mutate(
-        { ...values, ...(parent ? { parent_id: parent.id } : {}) },
-        {
-          onSuccess: (created) => {
-            notify.success(
-              'Category created',
-              parent ? `${created.name} is in ${parent.name}.` : `${created.name} was created.`,
-            );
-            onSaved(created.id);
-          },
-          onError: failed('Failed to create category!'),
-        },
-      );
-    }
+  const save: SaveMutation<NameValues, TCategory> = folder
+    ? sendingAs(update, (values) => ({ folder_id: folder.id, ...values }))
+    : sendingAs(store, (values) => ({ ...values, ...(parent ? { parent_id: parent.id } : {}) }));
+  const onSubmit = useFormSubmit(form, save, {
+    fields: FIELDS,
+    failure: folder ? 'Failed to edit category!' : 'Failed to create category!',
+    told: (saved) =>
+      folder
+        ? ['Category saved', `${saved.name} was saved.`]
+        : ['Category created', parent ? `${saved.name} is in ${parent.name}.` : `${saved.name} was created.`],
+    onDone: (saved) => onSaved(saved.id),
+    whilePending: 'ignore',
   });
 
   const title = folder ? `Rename ${folder.name}` : parent ? `New category in ${parent.name}` : 'New category';
   return (
-    <Dialog title={title} onClose={onClose} busy={pending}>
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-        <FormField label="Name" autoComplete="off" {...bind('name')} />
-        <DescriptionField {...bind('description')} />
-        <DialogActions onCancel={onClose} pending={pending} pendingLabel="Saving…">
-          {folder ? 'Save' : 'Create category'}
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={title}
+      onClose={onClose}
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      submitLabel={folder ? 'Save' : 'Create category'}
+    >
+      <FormField label="Name" autoComplete="off" {...bind('name')} />
+      <DescriptionField {...bind('description')} />
+    </FormDialog>
   );
 }

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { Field } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
-import { setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { withEmptyMessages } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useReleaseLegalHold } from '../api/legal-holds';
 
 const ZRelease = z.object({ reason: ZReason });
@@ -14,28 +14,19 @@ const resolver = withEmptyMessages(zodResolver(ZRelease), { reason: 'Say why it 
 
 /** Releases a hold; the reason goes into the audit trail. */
 export function ReleaseHoldDialog({ hold, onClose }: { hold: TLegalHold; onClose: () => void }) {
-  const notify = useNotify();
   const release = useReleaseLegalHold();
   const form = useForm<z.input<typeof ZRelease>, unknown, z.output<typeof ZRelease>>({
     resolver,
     defaultValues: { reason: '' },
   });
   const error = form.formState.errors.reason?.message;
-  const onSubmit = form.handleSubmit(({ reason }) => {
-    if (release.isPending) return;
-    release.mutate(
-      { id: hold.id, reason },
-      {
-        onSuccess: () => {
-          notify.success('Legal hold released', `${hold.target_name} may be changed and deleted again.`);
-          onClose();
-        },
-        onError: (e) => {
-          setServerErrors(form, e, ['reason']);
-          notify.notifyFailure('Failed to release legal hold!', e);
-        },
-      },
-    );
+  const onSubmit = useFormSubmit(form, release, {
+    fields: ['reason'],
+    failure: 'Failed to release legal hold!',
+    body: ({ reason }) => ({ id: hold.id, reason }),
+    told: () => ['Legal hold released', `${hold.target_name} may be changed and deleted again.`],
+    onDone: onClose,
+    whilePending: 'ignore',
   });
   return (
     <Dialog

@@ -9,11 +9,11 @@ import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
 import { DescriptionField, FormField } from '../../../components/form-field';
 import { NewButton, WriteActions } from '../../../components/list-parts';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PageHeader } from '../../../components/page-header';
-import { fieldBinder, setServerErrors, withEmptyMessages } from '../../../lib/form';
+import { fieldBinder, withEmptyMessages } from '../../../lib/form';
 import { useAreaAccess } from '../../../lib/permissions';
 import { useFailureToast } from '../../../lib/use-failure-toast';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCreateValueList } from '../api/create-value-list';
 import { useValueLists } from '../api/get-value-lists';
 
@@ -83,7 +83,6 @@ type NewListInput = z.input<typeof ZNewList>;
 const resolver = withEmptyMessages(zodResolver(ZNewList), { name: 'Enter a name for the list' });
 
 function NewListDialog({ onClose }: { onClose: () => void }) {
-  const notify = useNotify();
   const navigate = useNavigate();
   const create = useCreateValueList();
   const form = useForm<NewListInput, unknown, z.output<typeof ZNewList>>({
@@ -91,21 +90,13 @@ function NewListDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { name: '', description: '' },
   });
   const bind = fieldBinder(form);
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(
-      { ...values, items: [] },
-      {
-        onSuccess: (list) => {
-          notify.success('Value list created', `Add the items of ${list.name}.`);
-          navigate(`/admin/value-lists/${list.id}`);
-        },
-        onError: (error) => {
-          setServerErrors(form, error, ['name', 'description']);
-          notify.notifyFailure('Failed to create value list!', error);
-        },
-      },
-    ),
-  );
+  const onSubmit = useFormSubmit(form, create, {
+    fields: ['name', 'description'],
+    failure: 'Failed to create value list!',
+    body: (values) => ({ ...values, items: [] }),
+    told: (list) => ['Value list created', `Add the items of ${list.name}.`],
+    onDone: (list) => navigate(`/admin/value-lists/${list.id}`),
+  });
   return (
     <Dialog title="New value list" onClose={onClose} busy={create.isPending} size="small">
       <form className="form" onSubmit={onSubmit} noValidate>
