@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FormField } from '../components/form-field';
 import { fakeMutation, renderWithNotifications } from '../testing/notifications';
 import { ApiError } from './api-error';
-import { fieldBinder } from './form';
+import { checkResolver, fieldBinder } from './form';
 import { type SaveMutation, sendingAs, useFormSubmit } from './use-form-submit';
 
 type Values = { name: string };
@@ -69,6 +69,50 @@ describe('a form that saves through useFormSubmit', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(store.current()).toMatchObject({ kind: 'error', title: 'Failed to save list!' });
     expect(onDone).not.toHaveBeenCalled();
+  });
+});
+
+type Pair = { first: string; second: string };
+
+/** Two fields, the second refused empty by the form's own check; focus is left to `focusFirst`. */
+function CheckedForm({ save, focusFirst }: { save: SaveMutation<Pair, Saved>; focusFirst: boolean }) {
+  const form = useForm<Pair>({
+    defaultValues: { first: 'Invoices', second: '' },
+    shouldFocusError: false,
+    resolver: checkResolver(({ second }) => ({ second: second ? undefined : 'Enter the second' })),
+  });
+  const bind = fieldBinder(form);
+  const onSubmit = useFormSubmit(form, save, {
+    fields: ['first', 'second'],
+    failure: 'Failed to save!',
+    told: () => ['Saved', 'It was saved.'],
+    focusFirst,
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormField label="First" {...bind('first')} />
+      <FormField label="Second" {...bind('second')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+describe('focusFirst', () => {
+  it('puts the focus in the first field the check refuses, and sends nothing', async () => {
+    const save = fakeMutation<Pair, Saved>({ id: 1, name: 'x' });
+    renderWithNotifications(<CheckedForm save={save} focusFirst />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Second' })).toHaveFocus());
+    expect(save.mutate).not.toHaveBeenCalled();
+  });
+
+  it('leaves the focus where it was without it', async () => {
+    const save = fakeMutation<Pair, Saved>({ id: 1, name: 'x' });
+    renderWithNotifications(<CheckedForm save={save} focusFirst={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Second' })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
   });
 });
 

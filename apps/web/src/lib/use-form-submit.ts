@@ -6,7 +6,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { useNotify } from '../components/notifications/notification-context';
-import { fieldBinder, setServerErrors } from './form';
+import { fieldBinder, focusFirstInvalid, setServerErrors } from './form';
 
 /** A saving mutation, as TanStack Query's `useMutation` gives it. */
 export interface SaveMutation<TVars, TSaved> {
@@ -40,6 +40,8 @@ export interface SubmitOptions<TInput extends FieldValues, TValues, TSaved, TVar
   body?: (values: TValues) => TVars;
   /** 'ignore': a submit while the last one runs does nothing. */
   whilePending?: 'send' | 'ignore';
+  /** A submit the form's own checks refuse focuses the first of `fields` in error. */
+  focusFirst?: boolean;
 }
 
 /**
@@ -57,22 +59,26 @@ export function useFormSubmit<TInput extends FieldValues, TValues, TSaved, TVars
     onDone,
     body = (values) => values as unknown as TVars,
     whilePending = 'send',
+    focusFirst = false,
   }: SubmitOptions<TInput, TValues, TSaved, TVars>,
 ) {
   const notify = useNotify();
-  return form.handleSubmit((values) => {
-    if (whilePending === 'ignore' && save.isPending) return;
-    save.mutate(body(values), {
-      onSuccess: (saved) => {
-        notify.success(...told(saved, values));
-        onDone?.(saved, values);
-      },
-      onError: (error) => {
-        setServerErrors(form, error, fields);
-        notify.notifyFailure(failure, error);
-      },
-    });
-  });
+  return form.handleSubmit(
+    (values) => {
+      if (whilePending === 'ignore' && save.isPending) return;
+      save.mutate(body(values), {
+        onSuccess: (saved) => {
+          notify.success(...told(saved, values));
+          onDone?.(saved, values);
+        },
+        onError: (error) => {
+          setServerErrors(form, error, fields);
+          notify.notifyFailure(failure, error);
+        },
+      });
+    },
+    focusFirst ? focusFirstInvalid(fields) : undefined,
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { TUser } from '@quire/contract';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PendingButton } from '../../../components/pending-button';
-import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
+import { checkResolver } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useUpdatePassword } from '../api/update-password';
 import { newPasswordErrors, PasswordFields, passwordSetters } from './password-fields';
 
@@ -12,7 +12,6 @@ type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
 /** The profile's password card: the current password, then a new one checked against the policy. */
 export function ChangePasswordCard({ user }: { user: TUser }) {
-  const notify = useNotify();
   const update = useUpdatePassword();
   const form = useForm<Record<PasswordField, string>>({
     defaultValues: { current_password: '', new_password: '', password_confirmation: '' },
@@ -33,19 +32,14 @@ export function ChangePasswordCard({ user }: { user: TUser }) {
   };
   const [password, confirmation] = form.watch(['new_password', 'password_confirmation']);
 
-  const onSubmit = form.handleSubmit((body) => {
-    if (update.isPending) return;
-    update.mutate(body, {
-      onSuccess: (result) => {
-        notify.success('Password changed', result.message ?? 'Your password has been changed');
-        form.reset();
-      },
-      onError: (error) => {
-        setServerErrors(form, error, PASSWORD_FIELDS);
-        notify.notifyFailure('Failed to change password', error);
-      },
-    });
-  }, focusFirstInvalid(PASSWORD_FIELDS));
+  const onSubmit = useFormSubmit(form, update, {
+    fields: PASSWORD_FIELDS,
+    failure: 'Failed to change password',
+    told: (result) => ['Password changed', result.message ?? 'Your password has been changed'],
+    onDone: () => form.reset(),
+    whilePending: 'ignore',
+    focusFirst: true,
+  });
 
   return (
     <section className="card" aria-labelledby="profile-password">

@@ -2,14 +2,13 @@ import { passwordProblems, type TAdminUser } from '@quire/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { DialogActions } from '../../../components/dialog-actions';
-import { useNotify } from '../../../components/notifications/notification-context';
 import { PasswordField } from '../../../components/password-field';
-import { checkResolver, focusFirstInvalid, setServerErrors } from '../../../lib/form';
+import { checkResolver } from '../../../lib/form';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useResetPassword } from '../api/reset-password';
 
 /** An administrator sets a new password for someone; the policy is shown as they type. */
 export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClose: () => void }) {
-  const notify = useNotify();
   const reset = useResetPassword();
   const who = user.name || user.username;
   const form = useForm<{ password: string }>({
@@ -21,28 +20,15 @@ export function ResetPasswordDialog({ user, onClose }: { user: TAdminUser; onClo
     }),
   });
 
-  const onSubmit = form.handleSubmit(
-    ({ password }) => {
-      if (reset.isPending) return;
-      reset.mutate(
-        { user_id: user.id, password },
-        {
-          onSuccess: () => {
-            notify.success(
-              'Password reset',
-              `${who} is signed out everywhere and signs in with the new password.`,
-            );
-            onClose();
-          },
-          onError: (e) => {
-            setServerErrors(form, e, ['password']);
-            notify.notifyFailure('Failed to reset password!', e);
-          },
-        },
-      );
-    },
-    focusFirstInvalid(['password']),
-  );
+  const onSubmit = useFormSubmit(form, reset, {
+    fields: ['password'],
+    failure: 'Failed to reset password!',
+    body: ({ password }) => ({ user_id: user.id, password }),
+    told: () => ['Password reset', `${who} is signed out everywhere and signs in with the new password.`],
+    onDone: onClose,
+    whilePending: 'ignore',
+    focusFirst: true,
+  });
 
   return (
     <Dialog
