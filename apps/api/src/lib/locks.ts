@@ -18,6 +18,8 @@ export const ADVISORY_LOCKS = {
   seats: 727364,
   categoryTree: 727365,
   categoryRightsCache: 727366,
+  /** The first save of the e-mail settings, before their row exists (email.repository.ts). */
+  emailSettingsFirstSave: 727367,
 } as const;
 
 type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain' | 'categoryRightsCache'>;

@@ -1,15 +1,19 @@
 import type { MailStatus, SmtpSecurity } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
-import { lockRow } from '../../lib/locks.js';
+import { lockFor, lockRow } from '../../lib/locks.js';
 
 export const SETTINGS_ID = 1;
 
 /**
  * Locks the settings' row for a save (lib/locks.ts lockRow): saves sent at once run one after
  * the other, each deciding from what the last one left whether the stored password is kept
- * (it goes only to the server it was given for). False before the first save.
+ * (it goes only to the server it was given for). Before the first save there is no row to
+ * lock: first saves take turns on an advisory lock, each then locking the row the one before
+ * it made (the next save to come waits for it). False when there is still no row.
  */
-export function lockSettings(tx: Tx): Promise<boolean> {
+export async function lockSettings(tx: Tx): Promise<boolean> {
+  if (await lockRow(tx, 'email_settings', SETTINGS_ID)) return true;
+  await lockFor(tx, 'emailSettingsFirstSave');
   return lockRow(tx, 'email_settings', SETTINGS_ID);
 }
 

@@ -307,6 +307,60 @@ describe('POST /api/email/setup', () => {
       );
     await configure();
   });
+
+  it('takes first saves sent at once one after the other: one row, each password with its own user', async () => {
+    // Saves at once first (of a row that is there): the database connections are open when
+    // the first saves race, else they would wait for them to open, one after the other.
+    await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => configure()));
+    await t.db.emailSettings.deleteMany();
+    const since = (await t.db.auditEvent.aggregate({ _max: { id: true } }))._max.id ?? 0;
+    // First saves naming a user with a password of their own race first saves naming another
+    // user without one (keep what is stored: nothing, or what the server before it was given).
+    const given = new Map<string, string>();
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((i) => {
+        if (i % 2 === 0)
+          return post(
+            '/api/email/setup',
+            { ...goodSetup(), username: `keeper-${i}`, password: undefined },
+            admin,
+          );
+        given.set(`other-${i}`, `password-${i}`);
+        return post(
+          '/api/email/setup',
+          { ...goodSetup(), username: `other-${i}`, password: `password-${i}` },
+          admin,
+        );
+      }),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    expect(await t.db.emailSettings.count()).toBe(1);
+    const row = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
+    if (row.passwordEncrypted)
+      expect(decryptSecret(secretKey, row.passwordEncrypted), `user ${row.username}`).toBe(
+        given.get(row.username ?? ''),
+      );
+    // The trail in turn: each save decided on the password from what the one before it left.
+    const events = await t.db.auditEvent.findMany({
+      where: { action: 'email.settings_saved', id: { gt: since } },
+      orderBy: { id: 'asc' },
+    });
+    expect(events).toHaveLength(8);
+    const stored = { username: null as string | null, password: false };
+    for (const e of events) {
+      const { username, password } = e.details as { username: string; password: string };
+      const expected: string = given.has(username)
+        ? 'changed'
+        : stored.password && stored.username !== username
+          ? 'dropped: the server changed'
+          : 'kept';
+      expect(password, `audit event ${e.id} (${username})`).toBe(expected);
+      stored.username = username;
+      stored.password = expected === 'changed' || (expected === 'kept' && stored.password);
+    }
+    expect({ username: row.username, password: Boolean(row.passwordEncrypted) }).toEqual(stored);
+    await configure();
+  });
 });
 
 describe('POST /api/email/test', () => {
