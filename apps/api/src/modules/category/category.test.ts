@@ -13,6 +13,7 @@ import { attachFields, createCategory, createMetadataField } from '../../../test
 import { auditedInTurn } from '../../../test/in-turn.js';
 import { uniqueName } from '../../../test/names.js';
 import { adminAppPerFile, type CallAs, type SeededUser, seed } from '../../../test/seed.js';
+import { written, writtenSince } from '../../../test/written.js';
 
 // The category tree (store, rename, duplicate, delete), category groups, grantees and related
 // tags, as File Control.
@@ -481,8 +482,31 @@ describe('POST /api/deleteFolder', () => {
     }
     expect(await counts()).toEqual(before);
 
+    const mark = await written(t);
     const res = await post('/api/deleteFolder', { folder_id: root.id, confirm_file_count: 3 });
     expect(res.statusCode, res.body).toBe(200);
+    const { audit, jobs } = await writtenSince(t, mark);
+    expect(audit.map((e) => [e.action, e.targetId])).toEqual([['category.deleted', String(root.id)]]);
+    expect(audit[0]?.details).toEqual({
+      category_ids: [root.id, sub.id, deep.id],
+      trashed_files: 3,
+      file_ids: files.map((f) => f.id).sort((x, y) => x - y),
+    });
+    expect(jobs).toEqual(
+      [...files]
+        .sort((x, y) => x.id - y.id)
+        .flatMap((f) =>
+          ['notification.file_event', 'workflow.file_event'].map((kind) => ({
+            kind,
+            payload: {
+              type: 'deleted',
+              file_id: f.id,
+              category_id: f === world.files.top ? root.id : deep.id,
+              actor_id: admin.id,
+            },
+          })),
+        ),
+    );
     expect(res.json()).toEqual({
       message: 'Category deleted; 3 files moved to the trash',
       data: { id: root.id, deleted_categories: 3, trashed_files: 3 },

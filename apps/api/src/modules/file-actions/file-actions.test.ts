@@ -6,6 +6,7 @@ import type { TestContext } from '../../../test/app.js';
 import { createFile } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { seed, seededApp } from '../../../test/seed.js';
+import { written, writtenSince } from '../../../test/written.js';
 
 // The actions on a file: comments, follows and the followers' bell, favourites, downloads
 // with ETag and Range, the trash (all or nothing), locks and check-outs (409 naming the
@@ -245,6 +246,33 @@ describe('POST /api/delete', () => {
     expect((await call(tok.alice, { method: 'GET', url: `/api/file-view/${a.id}` })).statusCode).toBe(404);
     expect((await post(tok.alice, '/api/delete', { file_ids: [] })).statusCode).toBe(400);
   });
+
+  it('audits each file and sends each its deleted event, in the order of their ids', async () => {
+    const files = [await newFile(), await newFile(), await newFile()];
+    const [a, b, c] = files.map((f) => f.id) as [number, number, number];
+    const before = await written(t);
+    expect((await post(tok.alice, '/api/delete', { file_ids: [c, a, b] })).statusCode).toBe(200);
+    const after = await writtenSince(t, before);
+    expect(after.audit).toEqual(
+      files.map((f) => ({
+        userId: u.alice,
+        type: 'file',
+        action: 'file.deleted',
+        message: `Moved "${f.name}" to the trash`,
+        targetType: 'file',
+        targetId: String(f.id),
+        details: {},
+      })),
+    );
+    expect(after.jobs).toEqual(
+      files.flatMap((f) =>
+        ['notification.file_event', 'workflow.file_event'].map((kind) => ({
+          kind,
+          payload: { type: 'deleted', file_id: f.id, category_id: cat, actor_id: u.alice },
+        })),
+      ),
+    );
+  });
 });
 
 describe('other files', () => {
@@ -263,6 +291,50 @@ describe('other files', () => {
     expect((await post(tok.alice, '/api/delete-otherfiles', { ids: [att.id, 999999] })).statusCode).toBe(404);
     expect((await post(tok.alice, '/api/delete-otherfiles', { ids: [att.id] })).json().data.deleted).toBe(1);
     expect(await t.db.attachment.count({ where: { fileId: f.id } })).toBe(0);
+  });
+
+  it("audits each file's removed files and tells its followers, file by file in the order of their ids", async () => {
+    const [f, g] = [await newFile(), await newFile()];
+    const attach = async (file: typeof f, name: string) => {
+      const { blobId } = await t.db.fileVersion.findFirstOrThrow({ where: { fileId: file.id } });
+      return t.db.attachment.create({
+        data: { fileId: file.id, blobId, name, mimeType: 'text/plain', size: 4n, uploadedById: u.alice },
+      });
+    };
+    const one = await attach(g, 'one.txt');
+    const two = await attach(f, 'two.txt');
+    const three = await attach(g, 'three.txt');
+    const mark = await written(t);
+    const res = await post(tok.alice, '/api/delete-otherfiles', { ids: [three.id, two.id, one.id] });
+    expect(res.json().data.deleted).toBe(3);
+    const removed = (a: typeof one) => ({ id: a.id, name: a.name, blob_id: a.blobId });
+    const after = await writtenSince(t, mark);
+    expect(after.audit).toEqual([
+      {
+        userId: u.alice,
+        type: 'file',
+        action: 'file.attachment_removed',
+        message: `Removed "two.txt" from "${f.name}"`,
+        targetType: 'file',
+        targetId: String(f.id),
+        details: { attachments: [removed(two)] },
+      },
+      {
+        userId: u.alice,
+        type: 'file',
+        action: 'file.attachment_removed',
+        message: `Removed "one.txt", "three.txt" from "${g.name}"`,
+        targetType: 'file',
+        targetId: String(g.id),
+        details: { attachments: [removed(one), removed(three)] },
+      },
+    ]);
+    expect(after.jobs).toEqual(
+      [f, g].map((file) => ({
+        kind: 'notification.file_event',
+        payload: { type: 'attachment_removed', file_id: file.id, category_id: cat, actor_id: u.alice },
+      })),
+    );
   });
 });
 

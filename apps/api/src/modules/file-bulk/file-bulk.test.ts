@@ -8,6 +8,7 @@ import { textPdf } from '../../../test/documents.js';
 import { createFile } from '../../../test/factories.js';
 import { tinyPng } from '../../../test/multipart.js';
 import { seededApp } from '../../../test/seed.js';
+import { written, writtenSince } from '../../../test/written.js';
 
 // The calls on many files at once: move, follow, zip and PDF download. Each checks every file's
 // right, and one refused file (named) changes nothing; refusals are audited.
@@ -148,13 +149,24 @@ describe('POST /api/files/bulk-follow', () => {
   it('follows every file (view is enough), audited once per file newly followed', async () => {
     const a = await fileIn(viewOnly);
     const b = await fileIn(cat);
+    const c = await fileIn(cat);
     await post(tok.alice, '/api/follow', { file_id: b.id });
-    const before = await auditCount('file.followed');
-    const res = await post(tok.alice, '/api/files/bulk-follow', { file_ids: [a.id, b.id] });
+    const mark = await written(t);
+    const res = await post(tok.alice, '/api/files/bulk-follow', { file_ids: [c.id, a.id, b.id] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ followed: 1 });
-    expect(await followers([a.id, b.id])).toBe(2);
-    expect(await auditCount('file.followed')).toBe(before + 1);
+    expect(res.json().data).toEqual({ followed: 2 });
+    expect(await followers([a.id, b.id, c.id])).toBe(3);
+    expect((await writtenSince(t, mark)).audit).toEqual(
+      [a, c].map((f) => ({
+        userId: u.alice,
+        type: 'file',
+        action: 'file.followed',
+        message: `Followed "${f.name}"`,
+        targetType: 'file',
+        targetId: String(f.id),
+        details: null,
+      })),
+    );
   });
 
   it('follows nothing when one file is out of sight (404), or on bad input (400)', async () => {
@@ -197,17 +209,27 @@ describe('POST /api/files/download-zip', () => {
   it('streams the current version of each file in one zip (same names kept apart), each download audited', async () => {
     const a = await fileIn(cat, 'report.txt', 'first report\n');
     const b = await fileIn(viewOnly, 'report.txt', 'second report\n');
-    const before = await auditCount('file.downloaded');
-    const res = await post(tok.alice, '/api/files/download-zip', { file_ids: [a.id, b.id] });
+    const mark = await written(t);
+    const res = await post(tok.alice, '/api/files/download-zip', { file_ids: [b.id, a.id] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=.*\.zip/);
     const entries = await unzip(res.rawPayload);
     expect(Object.fromEntries(entries)).toEqual({
-      'report.txt': 'first report\n',
-      'report (2).txt': 'second report\n',
+      'report.txt': 'second report\n',
+      'report (2).txt': 'first report\n',
     });
-    expect(await auditCount('file.downloaded')).toBe(before + 2);
+    expect((await writtenSince(t, mark)).audit).toEqual(
+      [b, a].map((f) => ({
+        userId: u.alice,
+        type: 'file',
+        action: 'file.downloaded',
+        message: `Downloaded version 1 of "report.txt" (in a zip of 2)`,
+        targetType: 'file',
+        targetId: String(f.id),
+        details: { version_id: f.currentVersionId, zip: true },
+      })),
+    );
   });
 
   it('refuses the whole zip when one file may not be downloaded (403 naming it), and writes nothing', async () => {
