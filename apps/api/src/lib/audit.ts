@@ -18,8 +18,8 @@ interface AuditInput<T extends AuditType = AuditType> {
   targetId?: string | number;
   details?: Prisma.InputJsonValue;
   /**
-   * When it happened (default: the database's clock at the start of the transaction). Code
-   * that reads its own events back against `deps.now()` (the sign-in throttle) passes it.
+   * When it happened (default: the server's clock as the event is written). Code that reads
+   * its own events back against `deps.now()` (the sign-in throttle) passes it.
    */
   at?: Date;
 }
@@ -52,4 +52,31 @@ export function auditChange<T extends string | number | boolean | null>(
   after: T | undefined,
 ) {
   return after !== undefined && after !== before ? { [key]: { before, after } } : {};
+}
+
+/**
+ * Writes many audit events of one actor in one statement, in the order given (their ids, and
+ * their seals at commit, follow it): each the row `audit` writes for it, all stamped with one
+ * time (the server's clock, as `audit`'s are), unless an event names its own `at`. For a change
+ * of many objects at once.
+ */
+export async function auditAll<T extends AuditType>(
+  tx: Tx,
+  actor: Actor,
+  events: ReadonlyArray<AuditInput<T>>,
+): Promise<void> {
+  if (!events.length) return;
+  const now = new Date();
+  const col = <V>(f: (e: AuditInput<T>) => V) => events.map(f);
+  await tx.$executeRaw`
+    INSERT INTO audit_events (user_id, ip, type, action, message, target_type, target_id, details, created_at)
+    SELECT ${actor.userId}::int, ${actor.ip ?? null}::text, e.type, e.action, e.message, e.target_type,
+           e.target_id, e.details::jsonb, e.at::timestamptz AT TIME ZONE 'UTC'
+      FROM unnest(${col((e) => e.type)}::text[], ${col((e) => e.action)}::text[],
+                  ${col((e) => e.message)}::text[], ${col((e) => e.targetType ?? null)}::text[],
+                  ${col((e) => (e.targetId === undefined ? null : String(e.targetId)))}::text[],
+                  ${col((e) => (e.details === undefined ? null : JSON.stringify(e.details)))}::text[],
+                  ${col((e) => (e.at ?? now).toISOString())}::text[])
+           WITH ORDINALITY AS e(type, action, message, target_type, target_id, details, at, n)
+     ORDER BY e.n`;
 }

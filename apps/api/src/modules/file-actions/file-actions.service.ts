@@ -5,7 +5,7 @@ import { excel } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertRow, sheetColumns } from '../../lib/spreadsheet-cells.js';
 import { addVersion, detailOf, toPerson, versionContent } from '../file/file.service.js';
-import { fileChanged, holdForChange, lockForChange } from '../file/file-change.service.js';
+import { fileChanged, filesChanged, holdForChange, lockForChange } from '../file/file-change.service.js';
 import { attachmentNotFound, fileNotFound, versionNotFound } from './file-actions.errors.js';
 import * as repo from './file-actions.repository.js';
 
@@ -97,14 +97,17 @@ export async function trashFilesIn(tx: Tx, auth: AuthContext, actor: Actor, ids:
     now,
     auth.userId,
   );
-  for (const f of files)
-    await fileChanged(tx, actor, {
+  await filesChanged(
+    tx,
+    actor,
+    files.map((f) => ({
       event: 'deleted',
       fileId: f.id,
       categoryId: f.category_id,
       action: 'file.deleted',
       message: `Moved "${f.name}" to the trash`,
-    });
+    })),
+  );
   return { deleted: files.length };
 }
 

@@ -1,8 +1,9 @@
 import type { AuditAction } from '@quire/contract';
-import { type Actor, audit } from '../../lib/audit.js';
+import { type Actor, audit, auditAll } from '../../lib/audit.js';
 import type { Tx } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
-import { emitFileEvent, type FileEventType } from '../../lib/file-events.js';
+import { emitFileEvent, type FileEvent, type FileEventType, subscribersOf } from '../../lib/file-events.js';
+import { enqueueMany } from '../../lib/jobs/queue.js';
 import type { AuthContext } from '../../lib/session.js';
 import { assertCategoriesNotHeld, assertNotHeld } from '../retention/legal-hold.guard.js';
 import { assertStepAllowsEdit } from '../workflow/run.service.js';
@@ -110,20 +111,48 @@ interface FileChange {
 
 /** The audit event and the file event of one change, in its transaction. */
 export async function fileChanged(tx: Tx, actor: Actor, change: FileChange) {
-  await audit(tx, actor, {
-    type: 'file',
+  await audit(tx, actor, auditOf(change));
+  await emitFileEvent(tx, eventOf(actor, change));
+}
+
+/**
+ * `fileChanged` for many changes at once (a call on many files), in its transaction: their
+ * audit events in one statement, then their file events in another, each in the order given.
+ */
+export async function filesChanged(tx: Tx, actor: Actor, changes: FileChange[]) {
+  await auditAll(tx, actor, changes.map(auditOf));
+  await emitFileEvents(
+    tx,
+    changes.map((change) => eventOf(actor, change)),
+  );
+}
+
+/** `emitFileEvent` for many events in one statement: each one's jobs, in the order given. */
+export async function emitFileEvents(tx: Tx, events: FileEvent[]) {
+  await enqueueMany(
+    tx,
+    events.flatMap((event) => subscribersOf(event.type).map((kind) => ({ kind, payload: event as never }))),
+  );
+}
+
+function auditOf(change: FileChange) {
+  return {
+    type: 'file' as const,
     action: change.action,
     message: change.message,
     targetType: 'file',
     targetId: change.fileId,
     details: (change.details ?? {}) as never,
-  });
-  await emitFileEvent(tx, {
+  };
+}
+
+function eventOf(actor: Actor, change: FileChange): FileEvent {
+  return {
     type: change.event,
     file_id: change.fileId,
     ...(change.versionId ? { version_id: change.versionId } : {}),
     ...(change.fieldIds ? { field_ids: change.fieldIds } : {}),
     ...(change.categoryId !== undefined ? { category_id: change.categoryId } : {}),
     actor_id: actor.userId,
-  });
+  };
 }
