@@ -20,6 +20,8 @@ export const ADVISORY_LOCKS = {
   categoryRightsCache: 727366,
   /** The first save of the e-mail settings, before their row exists (email.repository.ts). */
   emailSettingsFirstSave: 727367,
+  /** The first save of the directory connection, before its row exists (settings.repository.ts). */
+  directoryFirstSave: 727368,
 } as const;
 
 type AdvisoryLock = Exclude<keyof typeof ADVISORY_LOCKS, 'auditChain' | 'categoryRightsCache'>;
@@ -31,6 +33,7 @@ export async function lockFor(tx: Tx, name: AdvisoryLock): Promise<void> {
 
 /** The tables whose rows an edit locks before it reads them (see lockRow). */
 type EditedTable =
+  | 'auth_providers'
   | 'categories'
   | 'category_groups'
   | 'email_settings'

@@ -1,6 +1,6 @@
 import type { AccessType, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
-import { lockRow, shareRows } from '../../lib/locks.js';
+import { lockFor, lockRow, shareRows } from '../../lib/locks.js';
 
 const withMappings = {
   groupMappings: { include: { group: { select: { name: true } } }, orderBy: { id: 'asc' } },
@@ -19,6 +19,26 @@ export function findProviderById(db: Tx, id: number) {
 
 export function existingGroupIds(db: Tx, ids: number[]) {
   return db.group.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+}
+
+/**
+ * Locks the directory connection's row for a save (lib/locks.ts lockRow): saves sent at once run
+ * one after the other, each keeping the bind password and replacing the group mappings the last
+ * one left. Before the first save there is no row to lock: first saves take turns on an
+ * advisory lock, each then locking the row the one before it made. The connection as the last
+ * save left it, or null when there is none yet.
+ */
+export async function lockProvider(tx: Tx): Promise<ProviderRow | null> {
+  const locked = await lockFirstProvider(tx);
+  if (locked) return locked;
+  await lockFor(tx, 'directoryFirstSave');
+  return lockFirstProvider(tx);
+}
+
+async function lockFirstProvider(tx: Tx): Promise<ProviderRow | null> {
+  const first = await tx.authProvider.findFirst({ orderBy: { id: 'asc' }, select: { id: true } });
+  if (!first || !(await lockRow(tx, 'auth_providers', first.id))) return null;
+  return findProviderById(tx, first.id);
 }
 
 export interface Mapping {

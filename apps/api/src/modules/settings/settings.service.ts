@@ -59,6 +59,9 @@ function endpointOf(url: string): string {
   return `${u.hostname.toLowerCase()}:${port}`;
 }
 
+/** Where the stored bind password was given for, and the password. */
+type StoredBind = { url: string; bindDn: string | null; bindPasswordEncrypted: string | null };
+
 /**
  * Checks the form before anything is saved or a connection made (`prefix`: where its fields
  * are in the body). The URL's host: not on this machine or a private network unless
@@ -68,11 +71,16 @@ function endpointOf(url: string): string {
 async function checkForm(
   deps: Deps,
   input: ProviderInput,
-  existing: { url: string; bindDn: string | null; bindPasswordEncrypted: string | null } | null,
+  existing: StoredBind | null,
   prefix: string,
 ): Promise<void> {
   if (!deps.config.LDAP_ALLOW_PRIVATE_HOSTS && (await isPrivateHost(new URL(input.url).hostname)))
     throw ldapHostRefused(`${prefix}url`);
+  checkKeptPassword(input, existing, prefix);
+}
+
+/** The stored bind password, kept (password absent), goes only with its server and bind DN. */
+function checkKeptPassword(input: ProviderInput, existing: StoredBind | null, prefix: string): void {
   if (input.bind_password !== undefined || !existing?.bindPasswordEncrypted) return;
   const sameServer = endpointOf(input.url) === endpointOf(existing.url);
   const sameDn = (input.bind_dn || null) === existing.bindDn;
@@ -140,7 +148,10 @@ export async function saveProvider(
   await checkForm(deps, input, await repo.findProvider(deps.db), 'body.');
 
   const id = await deps.db.$transaction(async (tx) => {
-    const existing = await repo.findProvider(tx);
+    // The connection as the last save left it: the password this save keeps is the last one
+    // set, checked again here (a save just before may have moved the connection elsewhere).
+    const existing = await repo.lockProvider(tx);
+    checkKeptPassword(input, existing, 'body.');
     const columns = columnsOf(deps, input, existing?.bindPasswordEncrypted ?? null);
     const saved = await repo.saveProvider(
       tx,

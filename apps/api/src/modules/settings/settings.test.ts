@@ -471,3 +471,73 @@ describe('the saved bind password and private hosts', () => {
     }
   }, 30_000);
 });
+
+describe('saves of the directory settings sent at once', () => {
+  it.each([
+    ['of the saved connection', true],
+    ['as the first ones', false],
+  ])(
+    'takes them one after the other %s: the mappings and bind password are the last save’s',
+    async (_case, saved) => {
+      expect((await save(admin, form())).statusCode).toBe(200);
+      if (!saved) {
+        const { id } = await t.db.authProvider.findFirstOrThrow();
+        const removed = await callAs(t, admin, {
+          method: 'POST',
+          url: '/api/settings/authentication/delete',
+          payload: { id },
+        });
+        expect(removed.statusCode).toBe(200);
+      }
+      const since = (await t.db.auditEvent.aggregate({ _max: { id: true } }))._max.id ?? 0;
+      const { bind_password: _, ...keeping } = form();
+      // Each save maps its own number of groups (names shared among them) and names itself in its
+      // base DN; the even ones type a bind password of their own, the odd ones keep the stored one.
+      const mappings = (i: number) =>
+        Array.from({ length: i }, (_, k) => ({
+          directory_group: `cn=group-${k},${BASE_DN}`,
+          ...(k % 2 ? { group_id: staffGroupId } : { access_type: 'General staff' }),
+        }));
+      const body = (i: number) => ({
+        ...keeping,
+        ...(i % 2 === 0 ? { bind_password: `bind-password-${i}` } : {}),
+        base_dn: `ou=save-${i},${BASE_DN}`,
+        group_mappings: mappings(i),
+      });
+      const answers = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((i) => save(admin, body(i))));
+      expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+      expect(await t.db.authProvider.count()).toBe(1);
+      const provider = await t.db.authProvider.findFirstOrThrow();
+      const saves = (
+        await t.db.auditEvent.findMany({
+          where: { action: { in: ['authentication.created', 'authentication.updated'] }, id: { gt: since } },
+          orderBy: { id: 'asc' },
+        })
+      ).map((e) => {
+        const details = e.details as { base_dn: string; bind_password: string; group_mappings: number };
+        const i = Number(/^ou=save-(\d+),/.exec(details.base_dn)?.[1]);
+        expect(details.group_mappings, `audit event ${e.id}`).toBe(i);
+        return { i, password: details.bind_password };
+      });
+      expect(saves.map((s) => s.i).sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const last = saves.at(-1)!.i;
+      const stored = await t.db.authProviderGroup.findMany({
+        where: { providerId: provider.id },
+        orderBy: { id: 'asc' },
+      });
+      expect(
+        stored.map((m) => ({
+          directory_group: m.directoryGroup,
+          ...(m.groupId ? { group_id: m.groupId } : { access_type: 'General staff' }),
+        })),
+      ).toEqual(mappings(last));
+      const typed = saves.filter((s) => s.password === 'changed').at(-1)?.i;
+      expect(provider.baseDn).toBe(`ou=save-${last},${BASE_DN}`);
+      const password = provider.bindPasswordEncrypted
+        ? decryptSecret(loadSecretKey(APP_SECRET, '/nonexistent'), provider.bindPasswordEncrypted)
+        : null;
+      expect(password).toBe(typed !== undefined ? `bind-password-${typed}` : saved ? READER_PASSWORD : null);
+      expect((await save(admin, form())).statusCode).toBe(200);
+    },
+  );
+});
