@@ -45,6 +45,12 @@ export function audit<T extends AuditType>(tx: Tx, actor: Actor, event: AuditInp
   });
 }
 
+/**
+ * One changed field of a user account in an audit's `changes` (`{ key: { before, after } }`):
+ * text, or a list of group ids. A user edit and a directory sign-in audit the same keys.
+ */
+export type UserChange = { before: string | number[]; after: string | number[] };
+
 /** An audit detail of one changed value: `{ key: { before, after } }`, or `{}` when unchanged. */
 export function auditChange<T extends string | number | boolean | null>(
   key: string,

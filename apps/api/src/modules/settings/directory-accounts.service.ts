@@ -1,6 +1,6 @@
 import { type AccessType, mayUseRole, ZUsername } from '@quire/contract';
 import { accessTypeFromDb, accessTypeToDb } from '../../lib/access-types.js';
-import { type Actor, audit } from '../../lib/audit.js';
+import { type Actor, audit, type UserChange } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { decryptSecret } from '../../lib/secrets.js';
 import { assertSeatsAvailable } from '../licence/licence.service.js';
@@ -104,7 +104,6 @@ export async function authenticateExternal(
 }
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.lockAccount>>>;
-type Change = { before: string | number[]; after: string | number[] };
 
 /**
  * What a sign-in changed of a known account, as a user edit audits it (the same keys): its
@@ -121,7 +120,7 @@ function accountChanges(
     loginRole: Account['loginRole'];
   },
   mapped: ReturnType<typeof mapUser>,
-): Record<string, Change> {
+): Record<string, UserChange> {
   const byId = (a: number, b: number) => a - b;
   const groupsBefore = before.memberships.map((m) => m.groupId).sort(byId);
   const groupsAfter = [

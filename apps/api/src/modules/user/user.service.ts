@@ -11,7 +11,7 @@ import {
 } from '@quire/contract';
 import type { UserStatus } from '@quire/db';
 import { accessTypeFromDb, accessTypeToDb, assertMayManage } from '../../lib/access-types.js';
-import { type Actor, audit } from '../../lib/audit.js';
+import { type Actor, audit, type UserChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
@@ -130,8 +130,6 @@ export async function pageUsers(deps: Deps, query: TUsersQuery) {
 // ---------------------------------------------------------------------------------------------
 // Changing users
 
-type Change = { before: string | number[]; after: string | number[] };
-
 export async function editUser(
   deps: Deps,
   auth: AuthContext,
@@ -188,7 +186,7 @@ export async function editUser(
       role,
       access_type: accessType,
     };
-    const changes: Record<string, Change> = {};
+    const changes: Record<string, UserChange> = {};
     for (const key of Object.keys(after) as Array<keyof typeof after>) {
       if (after[key] !== before[key]) changes[key] = { before: before[key], after: after[key] };
     }
