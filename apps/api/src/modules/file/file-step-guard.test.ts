@@ -260,4 +260,39 @@ describe('a file waiting in a workflow step takes changes only from its assignee
     expect((await del()).statusCode).toBe(200);
     expect((await t.db.file.findUniqueOrThrow({ where: { id: file.id } })).deletedAt).not.toBeNull();
   });
+
+  it('deleting a category names the first of its files that may not change, with that refusal', async () => {
+    const doomed = await createCategory(t.db, { grants: [{ userId: people.owner.id, rights: [...ALL] }] });
+    const [held, locked] = [
+      await createFile(t.db, t.app.deps.blobs, { ownerId: people.owner.id, categoryId: doomed.id }),
+      await createFile(t.db, t.app.deps.blobs, { ownerId: people.owner.id, categoryId: doomed.id }),
+    ];
+    const lock = await as('owner', post('/api/lock-file', { file_id: locked.id, status: '1' }));
+    expect(lock.statusCode).toBe(200);
+    const hold = await as(
+      'admin',
+      post('/api/retention/holds', { target: 'file', target_id: held.id, reason: 'Audit' }),
+    );
+    expect(hold.statusCode, hold.body).toBe(200);
+    const refused = await as(
+      'admin',
+      post('/api/deleteFolder', { folder_id: doomed.id, confirm_file_count: 2 }),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('retention.legal_hold');
+    expect(refused.json().message).toMatch(new RegExp(`^"${held.name}": "${held.name}" is under legal hold`));
+    expect(refused.json().message).toMatch(/Nothing was deleted\.$/);
+    expect((await t.db.category.findUniqueOrThrow({ where: { id: doomed.id } })).deletedAt).toBeNull();
+    const release = await as(
+      'admin',
+      post(`/api/retention/holds/${hold.json().data.id}/release`, { reason: 'Settled' }),
+    );
+    expect(release.statusCode).toBe(200);
+    const next = await as(
+      'admin',
+      post('/api/deleteFolder', { folder_id: doomed.id, confirm_file_count: 2 }),
+    );
+    expect(next.statusCode).toBe(409);
+    expect(next.json().message).toMatch(new RegExp(`^"${locked.name}": `));
+  });
 });
