@@ -8,10 +8,9 @@ import type { Prisma } from '@quire/db';
 import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, nameRace, summarise } from '../../lib/errors.js';
-import { emitFileEvent } from '../../lib/file-events.js';
 import type { AuthContext } from '../../lib/session.js';
 import type { Scope } from '../../lib/visibility.js';
-import { holdFilesIn } from '../file/file-change.service.js';
+import { emitFileEvents, holdFilesIn } from '../file/file-change.service.js';
 import * as metadata from '../metadata/metadata.service.js';
 import { assertCategoriesNotHeld } from '../retention/legal-hold.guard.js';
 import {
@@ -336,13 +335,15 @@ export async function deleteCategory(
     await holdFilesIn(tx, auth, ids);
     const files = await repo.trashTree(tx, ids, deps.now(), actor.userId);
     await renumberSiblings(tx, category.parentId);
-    for (const f of files)
-      await emitFileEvent(tx, {
+    await emitFileEvents(
+      tx,
+      files.map((f) => ({
         type: 'deleted',
         file_id: f.id,
         category_id: f.categoryId,
         actor_id: actor.userId,
-      });
+      })),
+    );
     await audit(tx, actor, {
       type: 'category',
       action: 'category.deleted',

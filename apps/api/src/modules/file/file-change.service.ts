@@ -83,7 +83,18 @@ export async function holdFilesIn(tx: Tx, auth: AuthContext, categoryIds: number
   await assertCategoriesNotHeld(tx, categoryIds);
   const ids = await repo.liveFileIdsIn(tx, categoryIds);
   if (!ids.length) return;
-  for (const file of await lockForChange(tx, ids))
+  const files = await lockForChange(tx, ids);
+  // All at once first (one query per check, not per file); only a refusal goes file by file,
+  // to name the first file refused, with its own first refusal.
+  const refusal = await assertMayChange(tx, auth, files).then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof AppError) return error;
+      throw error;
+    },
+  );
+  if (!refusal) return;
+  for (const file of files)
     try {
       await assertMayChange(tx, auth, [file]);
     } catch (error) {
@@ -96,6 +107,7 @@ export async function holdFilesIn(tx: Tx, auth: AuthContext, categoryIds: number
         { refusal: error.refusal },
       );
     }
+  throw refusal;
 }
 
 interface FileChange {
