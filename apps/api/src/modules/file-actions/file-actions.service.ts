@@ -35,17 +35,21 @@ export async function deleteAttachments(deps: Deps, auth: AuthContext, actor: Ac
     const fileIds = [...new Set(found.map((a) => a.fileId))];
     const files = await holdForChange(tx, auth, fileIds);
     await repo.deleteAttachments(tx, ids);
-    for (const f of files) {
-      const gone = found.filter((a) => a.fileId === f.id);
-      await fileChanged(tx, actor, {
-        event: 'attachment_removed',
-        fileId: f.id,
-        categoryId: f.category_id,
-        action: 'file.attachment_removed',
-        message: `Removed ${gone.map((a) => `"${a.name}"`).join(', ')} from "${f.name}"`,
-        details: { attachments: gone.map((a) => ({ id: a.id, name: a.name, blob_id: a.blobId })) },
-      });
-    }
+    await filesChanged(
+      tx,
+      actor,
+      files.map((f) => {
+        const gone = found.filter((a) => a.fileId === f.id);
+        return {
+          event: 'attachment_removed',
+          fileId: f.id,
+          categoryId: f.category_id,
+          action: 'file.attachment_removed',
+          message: `Removed ${gone.map((a) => `"${a.name}"`).join(', ')} from "${f.name}"`,
+          details: { attachments: gone.map((a) => ({ id: a.id, name: a.name, blob_id: a.blobId })) },
+        };
+      }),
+    );
     return { deleted: found.length };
   });
 }
