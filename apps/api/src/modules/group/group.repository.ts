@@ -54,11 +54,18 @@ export function usersByIds(db: Tx, ids: number[]) {
   });
 }
 
-/** The access types of a group's current members (deleted ones included: they stay members). */
-export function memberAccessTypes(db: Tx, groupId: number) {
-  return db.groupMember.findMany({
-    where: { groupId },
-    select: { user: { select: { id: true, accessType: true } } },
+/**
+ * A group as an edit of it starts from: its name, description and members, deleted ones
+ * included (they stay members) with their status, each with their access type.
+ */
+export function groupToEdit(db: Tx, id: number) {
+  return db.group.findUnique({
+    where: { id },
+    select: {
+      name: true,
+      description: true,
+      members: { select: { user: { select: { id: true, accessType: true, status: true } } } },
+    },
   });
 }
 

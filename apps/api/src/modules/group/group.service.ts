@@ -94,18 +94,14 @@ export async function editGroup(
       if (!(await repo.lockGroup(tx, id))) throw groupNotFound();
       // Its members and those it names, whose memberships it changes.
       if (input.user_ids) await repo.sharePeople(tx, [...(await repo.memberIds(tx, id)), ...input.user_ids]);
-      const before = await repo.findGroup(tx, id);
+      // Its members, read once: after their rows are shared (when it names members), so that
+      // none of them changes or leaves the group meanwhile.
+      const before = await repo.groupToEdit(tx, id);
       if (!before) throw groupNotFound();
       if (input.name !== undefined && input.name !== before.name) await checkName(tx, input.name, id);
+      const members = before.members.map((m) => m.user);
       const userIds =
-        input.user_ids === undefined
-          ? undefined
-          : await checkMembers(
-              tx,
-              auth,
-              input.user_ids,
-              (await repo.memberAccessTypes(tx, id)).map((m) => m.user),
-            );
+        input.user_ids === undefined ? undefined : await checkMembers(tx, auth, input.user_ids, members);
 
       const changes: Record<string, { before: string | number[]; after: string | number[] }> = {};
       if (input.name !== undefined && input.name !== before.name)
@@ -113,7 +109,11 @@ export async function editGroup(
       if (input.description !== undefined && input.description !== before.description)
         changes.description = { before: before.description, after: input.description };
       if (userIds) {
-        const old = before.members.map((m) => m.user.id).sort((a, b) => a - b);
+        // The members shown: deleted people are not.
+        const old = members
+          .filter((u) => u.status !== 'deleted')
+          .map((u) => u.id)
+          .sort((a, b) => a - b);
         const now = [...userIds].sort((a, b) => a - b);
         if (old.join() !== now.join()) changes.user_ids = { before: old, after: now };
       }
