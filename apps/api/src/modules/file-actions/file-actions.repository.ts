@@ -29,6 +29,16 @@ export async function follow(tx: Tx, fileId: number, userId: number) {
   return count > 0;
 }
 
+/** Makes `userId` follow files `fileIds` in one statement: the ids of those not followed before. */
+export async function followMany(tx: Tx, fileIds: number[], userId: number): Promise<Set<number>> {
+  const added = await tx.fileFollow.createManyAndReturn({
+    data: fileIds.map((fileId) => ({ fileId, userId })),
+    skipDuplicates: true,
+    select: { fileId: true },
+  });
+  return new Set(added.map((f) => f.fileId));
+}
+
 export async function unfollow(tx: Tx, fileId: number, userId: number) {
   return (await tx.fileFollow.deleteMany({ where: { fileId, userId } })).count > 0;
 }

@@ -261,9 +261,9 @@ export async function exportRecord(deps: Deps, auth: AuthContext, actor: Actor, 
   return { content: Buffer.from(await book.xlsx.writeBuffer()), filename: `${detail.name} record.xlsx` };
 }
 
-/** Makes `userId` follow a file: false when they already did (for the calls on many files). */
-export function followIn(tx: Tx, fileId: number, userId: number) {
-  return repo.follow(tx, fileId, userId);
+/** Makes `userId` follow files, in one statement: the ids of those they did not follow before. */
+export function followAllIn(tx: Tx, fileIds: number[], userId: number) {
+  return repo.followMany(tx, fileIds, userId);
 }
 
 /** A file's current version row, or null (for the calls on many files). */

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type Actor, audit } from '../../lib/audit.js';
+import { type Actor, audit, auditAll } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
 import { zipWriter } from '../../lib/load-later.js';
@@ -9,7 +9,7 @@ import { combineIntoPdf } from '../file/combine.service.js';
 import { versionContent } from '../file/file.service.js';
 import { assertFree, lockForChange } from '../file/file-change.service.js';
 import { assertCanFileInto, moveLockedFile } from '../file/file-values.service.js';
-import { currentVersionIn, followIn } from '../file-actions/file-actions.service.js';
+import { currentVersionIn, followAllIn } from '../file-actions/file-actions.service.js';
 import { bulkFileForbidden, bulkFileNotFound, bulkFileRefused } from './file-bulk.errors.js';
 
 // Calls on many files at once: each checks the caller's right on every file, takes their row
@@ -72,19 +72,24 @@ export async function bulkMove(
 export async function bulkFollow(deps: Deps, auth: AuthContext, actor: Actor, ids: number[]) {
   return deps.db.$transaction(async (tx) => {
     const files = await lockEach(tx, auth, ids, 'view');
-    let followed = 0;
-    for (const f of files) {
-      if (!(await followIn(tx, f.id, auth.userId))) continue;
-      followed += 1;
-      await audit(tx, actor, {
-        type: 'file',
-        action: 'file.followed',
+    const added = await followAllIn(
+      tx,
+      files.map((f) => f.id),
+      auth.userId,
+    );
+    const followed = files.filter((f) => added.has(f.id));
+    await auditAll(
+      tx,
+      actor,
+      followed.map((f) => ({
+        type: 'file' as const,
+        action: 'file.followed' as const,
         message: `Followed "${f.name}"`,
         targetType: 'file',
         targetId: f.id,
-      });
-    }
-    return { followed };
+      })),
+    );
+    return { followed: followed.length };
   });
 }
 
