@@ -97,6 +97,35 @@ async function configure(overrides: Record<string, unknown> = {}) {
 }
 
 /** A port nothing listens on. */
+/**
+ * Eight e-mail saves sent at once: the odd ones name `other-<i>` with a password of their own,
+ * the even ones `keeper(i)`'s fields and no password (keep what is stored). All answer 200, and
+ * a stored password is the one `given` (or sent) with the stored user; answers `given` and
+ * the stored row.
+ */
+async function savesAtOnce(given: Map<string, string>, keeper: (i: number) => { username?: string }) {
+  const answers = await Promise.all(
+    [1, 2, 3, 4, 5, 6, 7, 8].map((i) => {
+      if (i % 2 === 0)
+        return post('/api/email/setup', { ...goodSetup(), ...keeper(i), password: undefined }, admin);
+      given.set(`other-${i}`, `password-${i}`);
+      return post(
+        '/api/email/setup',
+        { ...goodSetup(), username: `other-${i}`, password: `password-${i}` },
+        admin,
+      );
+    }),
+  );
+  expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+  const row = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
+  // None is right too: a save naming another server than the one before it drops the password.
+  if (row.passwordEncrypted)
+    expect(decryptSecret(secretKey, row.passwordEncrypted), `user ${row.username}`).toBe(
+      given.get(row.username ?? ''),
+    );
+  return { given, row };
+}
+
 async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -286,25 +315,7 @@ describe('POST /api/email/setup', () => {
   it('takes saves sent at once one after the other: a kept password stays with the server it was given for', async () => {
     await configure();
     // Saves that keep the password (same server) race saves naming another user with its own.
-    const given = new Map([[SMTP_USER, SMTP_PASSWORD]]);
-    const answers = await Promise.all(
-      [1, 2, 3, 4, 5, 6, 7, 8].map((i) => {
-        if (i % 2 === 0) return post('/api/email/setup', { ...goodSetup(), password: undefined }, admin);
-        given.set(`other-${i}`, `password-${i}`);
-        return post(
-          '/api/email/setup',
-          { ...goodSetup(), username: `other-${i}`, password: `password-${i}` },
-          admin,
-        );
-      }),
-    );
-    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
-    const row = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
-    // None is right too: a save naming another server than the one before it drops the password.
-    if (row.passwordEncrypted)
-      expect(decryptSecret(secretKey, row.passwordEncrypted), `user ${row.username}`).toBe(
-        given.get(row.username ?? ''),
-      );
+    await savesAtOnce(new Map([[SMTP_USER, SMTP_PASSWORD]]), () => ({}));
     await configure();
   });
 
@@ -316,30 +327,8 @@ describe('POST /api/email/setup', () => {
     const since = (await t.db.auditEvent.aggregate({ _max: { id: true } }))._max.id ?? 0;
     // First saves naming a user with a password of their own race first saves naming another
     // user without one (keep what is stored: nothing, or what the server before it was given).
-    const given = new Map<string, string>();
-    const answers = await Promise.all(
-      [1, 2, 3, 4, 5, 6, 7, 8].map((i) => {
-        if (i % 2 === 0)
-          return post(
-            '/api/email/setup',
-            { ...goodSetup(), username: `keeper-${i}`, password: undefined },
-            admin,
-          );
-        given.set(`other-${i}`, `password-${i}`);
-        return post(
-          '/api/email/setup',
-          { ...goodSetup(), username: `other-${i}`, password: `password-${i}` },
-          admin,
-        );
-      }),
-    );
-    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    const { given, row } = await savesAtOnce(new Map(), (i) => ({ username: `keeper-${i}` }));
     expect(await t.db.emailSettings.count()).toBe(1);
-    const row = await t.db.emailSettings.findUniqueOrThrow({ where: { id: 1 } });
-    if (row.passwordEncrypted)
-      expect(decryptSecret(secretKey, row.passwordEncrypted), `user ${row.username}`).toBe(
-        given.get(row.username ?? ''),
-      );
     // The trail in turn: each save decided on the password from what the one before it left.
     const events = await t.db.auditEvent.findMany({
       where: { action: 'email.settings_saved', id: { gt: since } },
