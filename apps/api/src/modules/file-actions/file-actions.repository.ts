@@ -62,6 +62,15 @@ export function currentVersion(tx: Tx, fileId: number) {
     .then((f) => f?.currentVersion ?? null);
 }
 
+/** The current version row of each of files `fileIds` that has one, by file id. */
+export async function currentVersions(tx: Tx, fileIds: number[]) {
+  const files = await tx.file.findMany({
+    where: { id: { in: fileIds } },
+    select: { id: true, currentVersion: true },
+  });
+  return new Map(files.flatMap((f) => (f.currentVersion ? [[f.id, f.currentVersion] as const] : [])));
+}
+
 export function fileState(tx: Tx, id: number) {
   return tx.file.findUniqueOrThrow({
     where: { id },

@@ -266,7 +266,7 @@ export function followAllIn(tx: Tx, fileIds: number[], userId: number) {
   return repo.followMany(tx, fileIds, userId);
 }
 
-/** A file's current version row, or null (for the calls on many files). */
-export function currentVersionIn(tx: Tx, fileId: number) {
-  return repo.currentVersion(tx, fileId);
+/** The current version rows of files, by file id, in one query (for the calls on many files). */
+export function currentVersionsIn(tx: Tx, fileIds: number[]) {
+  return repo.currentVersions(tx, fileIds);
 }

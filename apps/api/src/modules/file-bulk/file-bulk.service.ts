@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type Actor, audit, auditAll } from '../../lib/audit.js';
+import { type Actor, auditAll } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
 import { zipWriter } from '../../lib/load-later.js';
@@ -9,7 +9,7 @@ import { combineIntoPdf } from '../file/combine.service.js';
 import { versionContent } from '../file/file.service.js';
 import { assertFree, lockForChange } from '../file/file-change.service.js';
 import { assertCanFileInto, moveLockedFile } from '../file/file-values.service.js';
-import { currentVersionIn, followAllIn } from '../file-actions/file-actions.service.js';
+import { currentVersionsIn, followAllIn } from '../file-actions/file-actions.service.js';
 import { bulkFileForbidden, bulkFileNotFound, bulkFileRefused } from './file-bulk.errors.js';
 
 // Calls on many files at once: each checks the caller's right on every file, takes their row
@@ -100,12 +100,16 @@ export async function bulkFollow(deps: Deps, auth: AuthContext, actor: Actor, id
 async function downloadable(deps: Deps, tx: Tx, auth: AuthContext, ids: number[]) {
   const files = await lockEach(tx, auth, ids, 'download');
   const byId = new Map(files.map((f) => [f.id, f]));
+  const versions = await currentVersionsIn(
+    tx,
+    files.map((f) => f.id),
+  );
   const out = [];
   for (const id of new Set(ids)) {
     const file = byId.get(id);
     if (!file) throw bulkFileNotFound();
     const version = await naming(file.name, async () => {
-      const v = await currentVersionIn(tx, file.id);
+      const v = versions.get(file.id);
       if (!v) throw bulkFileNotFound();
       return { ...v, ...(await versionContent(deps, v)) };
     });
@@ -117,16 +121,19 @@ async function downloadable(deps: Deps, tx: Tx, auth: AuthContext, ids: number[]
 type Downloadable = Awaited<ReturnType<typeof downloadable>>;
 
 /** One `file.downloaded` event per file, saying it went out in a zip or a PDF of them all. */
-async function auditDownloads(tx: Tx, actor: Actor, entries: Downloadable, as: 'zip' | 'pdf') {
-  for (const { file, version } of entries)
-    await audit(tx, actor, {
-      type: 'file',
-      action: 'file.downloaded',
+function auditDownloads(tx: Tx, actor: Actor, entries: Downloadable, as: 'zip' | 'pdf') {
+  return auditAll(
+    tx,
+    actor,
+    entries.map(({ file, version }) => ({
+      type: 'file' as const,
+      action: 'file.downloaded' as const,
       message: `Downloaded version ${version.number} of "${file.name}" (in a ${as === 'zip' ? 'zip' : 'PDF'} of ${entries.length})`,
       targetType: 'file',
       targetId: file.id,
       details: { version_id: version.id, [as]: true },
-    });
+    })),
+  );
 }
 
 /** A name fit for a zip entry (no folders), unique among `taken`. */
