@@ -74,6 +74,52 @@ describe('POST /api/files/bulk-move', () => {
     expect(await auditCount('file.moved')).toBe(before + 2);
   });
 
+  it('numbers the moved files in turn there, audits each and sends each its moved event', async () => {
+    const files = [await fileIn(cat), await fileIn(target), await fileIn(cat)];
+    const [a, there, c] = files as [(typeof files)[number], (typeof files)[number], (typeof files)[number]];
+    const numbers = async () =>
+      new Map(
+        (await t.db.file.findMany({ where: { id: { in: files.map((f) => f.id) } } })).map((f) => [
+          f.id,
+          f.incrementalValue,
+        ]),
+      );
+    const was = await numbers();
+    const next = (await t.db.category.findUniqueOrThrow({ where: { id: target } })).nextIncremental;
+    const mark = await written(t);
+    const res = await post(tok.alice, '/api/files/bulk-move', {
+      file_ids: [c.id, there.id, a.id],
+      folder_id: target,
+    });
+    expect(res.json().data).toEqual({ moved: 3 });
+    const now = await numbers();
+    expect([now.get(a.id), now.get(there.id), now.get(c.id)]).toEqual([next, was.get(there.id), next + 1]);
+    const after = await writtenSince(t, mark);
+    expect(after.audit).toEqual(
+      [a, c].map((f) => ({
+        userId: u.alice,
+        type: 'file',
+        action: 'file.moved',
+        message: `Moved "${f.name}" to another category`,
+        targetType: 'file',
+        targetId: String(f.id),
+        details: {
+          before: { folder_id: cat, incremental_value: was.get(f.id) },
+          after: { folder_id: target, incremental_value: now.get(f.id) },
+          dropped_fields: [],
+        },
+      })),
+    );
+    expect(after.jobs).toEqual(
+      [a, c].flatMap((f) =>
+        ['notification.file_event', 'workflow.file_event'].map((kind) => ({
+          kind,
+          payload: { type: 'moved', file_id: f.id, field_ids: [], category_id: target, actor_id: u.alice },
+        })),
+      ),
+    );
+  });
+
   it('refuses bad input with 400 naming the field, and moves nothing', async () => {
     const a = await fileIn(cat);
     for (const payload of [
