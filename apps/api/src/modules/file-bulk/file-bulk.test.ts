@@ -7,7 +7,7 @@ import type { TestContext } from '../../../test/app.js';
 import { textPdf } from '../../../test/documents.js';
 import { createFile } from '../../../test/factories.js';
 import { tinyPng } from '../../../test/multipart.js';
-import { seededApp } from '../../../test/seed.js';
+import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
 import { written, writtenSince } from '../../../test/written.js';
 
 // The calls on many files at once: move, follow, zip and PDF download. Each checks every file's
@@ -20,6 +20,7 @@ let cat = 0;
 let target = 0;
 let viewOnly = 0;
 let secret = 0;
+let aliceSeeded: SeededUser;
 
 beforeAll(async () => {
   const write = ['upload', 'edit', 'delete'] as const;
@@ -39,6 +40,7 @@ beforeAll(async () => {
   });
   t = world.t;
   const { alice, bob, auditor } = world.users;
+  aliceSeeded = alice;
   Object.assign(u, { alice: alice.id, bob: bob.id });
   Object.assign(tok, { alice: alice.token, bob: bob.token, auditor: auditor.token });
   cat = world.categories.cat.id;
@@ -118,6 +120,59 @@ describe('POST /api/files/bulk-move', () => {
         })),
       ),
     );
+  });
+
+  it("drops the values of fields the new category lacks, each file's own, and says which", async () => {
+    const write = ['upload', 'edit', 'delete'] as const;
+    const world = await seed(t, {
+      users: { alice: aliceSeeded },
+      fields: { amount: { type: 'number' }, note: { type: 'text' } },
+      categories: {
+        from: { grants: { alice: [...write] }, fields: ['amount', 'note'] },
+        to: { grants: { alice: [...write] }, fields: ['note'] },
+      },
+      files: { x: { owner: 'alice', category: 'from' }, y: { owner: 'alice', category: 'from' } },
+    });
+    const { amount, note } = world.fields;
+    const { x, y } = world.files;
+    const edit = await post(tok.alice, '/api/edit-file-user-field', {
+      file_id: x.id,
+      values: [
+        { field_id: amount.id, value: 7 },
+        { field_id: note.id, value: 'kept' },
+      ],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const mark = await written(t);
+    const res = await post(tok.alice, '/api/files/bulk-move', {
+      file_ids: [y.id, x.id],
+      folder_id: world.categories.to.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const values = await t.db.fileFieldValue.findMany({
+      where: { fileId: { in: [x.id, y.id] } },
+      select: { fileId: true, fieldId: true, valueText: true },
+    });
+    expect(values).toEqual([{ fileId: x.id, fieldId: note.id, valueText: 'kept' }]);
+    const after = await writtenSince(t, mark);
+    expect(
+      after.audit.map((e) => [e.targetId, (e.details as { dropped_fields: number[] }).dropped_fields]),
+    ).toEqual([
+      [String(x.id), [amount.id]],
+      [String(y.id), []],
+    ]);
+    expect(
+      after.jobs.map((j) => [
+        j.kind,
+        (j.payload as { file_id: number; field_ids: number[] }).file_id,
+        (j.payload as { field_ids: number[] }).field_ids,
+      ]),
+    ).toEqual([
+      ['notification.file_event', x.id, [amount.id]],
+      ['workflow.file_event', x.id, [amount.id]],
+      ['notification.file_event', y.id, []],
+      ['workflow.file_event', y.id, []],
+    ]);
   });
 
   it('refuses bad input with 400 naming the field, and moves nothing', async () => {
