@@ -8,7 +8,7 @@ import { type FileRight, fileRights, scopeOf } from '../../lib/visibility.js';
 import { combineIntoPdf } from '../file/combine.service.js';
 import { versionContent } from '../file/file.service.js';
 import { assertFree, lockForChange } from '../file/file-change.service.js';
-import { assertCanFileInto, moveLockedFile } from '../file/file-values.service.js';
+import { assertCanFileInto, moveLockedFile, moveLockedFiles } from '../file/file-values.service.js';
 import { currentVersionsIn, followAllIn } from '../file-actions/file-actions.service.js';
 import { bulkFileForbidden, bulkFileNotFound, bulkFileRefused } from './file-bulk.errors.js';
 
@@ -59,11 +59,13 @@ export async function bulkMove(
   return deps.db.$transaction(async (tx) => {
     await assertCanFileInto(tx, auth, input.folder_id);
     const files = await lockEach(tx, auth, input.file_ids, 'edit');
-    for (const f of files)
-      await naming(f.name, async () => {
-        assertFree(f, auth);
-        await moveLockedFile(tx, auth, actor, f, input.folder_id);
-      });
+    // All at once; file by file only when one may not move, to name it with its refusal.
+    if (!(await moveLockedFiles(tx, auth, actor, files, input.folder_id)))
+      for (const f of files)
+        await naming(f.name, async () => {
+          assertFree(f, auth);
+          await moveLockedFile(tx, auth, actor, f, input.folder_id);
+        });
     return { moved: files.length };
   });
 }

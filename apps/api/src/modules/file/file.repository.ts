@@ -237,6 +237,19 @@ export function updateFile(tx: Tx, id: number, data: Prisma.FileUncheckedUpdateI
   return tx.file.update({ where: { id }, data });
 }
 
+/**
+ * Puts files `ids` in category `categoryId` with running numbers `numbers` (one a file, in the
+ * same order), in one statement; `updated_at` is the server's clock, as Prisma's @updatedAt.
+ */
+export async function moveFiles(tx: Tx, ids: number[], categoryId: number, numbers: number[]) {
+  await tx.$executeRaw`
+    UPDATE files f
+       SET category_id = ${categoryId}::int, incremental_value = m.number,
+           updated_at = ${new Date().toISOString()}::timestamptz AT TIME ZONE 'UTC'
+      FROM unnest(${ids}::int[], ${numbers}::int[]) AS m(id, number)
+     WHERE f.id = m.id`;
+}
+
 /** Sets whom a live unindexed file is left for; the number of files changed (0 or 1). */
 export async function setUnindexedFor(
   tx: Tx,
