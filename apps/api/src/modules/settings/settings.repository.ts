@@ -106,9 +106,10 @@ export function createUser(tx: Tx, data: Prisma.UserUncheckedCreateInput) {
 }
 
 /**
- * Shares the rows of the mapped groups before a sign-in changes a person's memberships: the
- * order memberships take their locks in (groups, then people: lib/locks.ts shareRows), so a
- * group edit runs before or after the sign-in's sync, never alongside.
+ * Shares the rows of the mapped groups until the transaction ends (lib/locks.ts shareRows): a
+ * group edit or deletion runs before or after, never alongside. Before a sign-in changes a
+ * person's memberships, in the order memberships take their locks in (groups, then people); in
+ * a save of the connection, after its row (lockProvider). The ids of the groups that exist.
  */
 export function shareGroups(tx: Tx, ids: number[]): Promise<Set<number>> {
   return shareRows(tx, 'groups', ids);

@@ -87,6 +87,29 @@ function checkKeptPassword(input: ProviderInput, existing: StoredBind | null, pr
   if (!sameServer || !sameDn) throw bindPasswordRequired(`${prefix}bind_password`);
 }
 
+/**
+ * Refuses (400, at the mapping) a group mapping whose Quire group is not in `found` (the groups
+ * that exist), and a directory group mapped twice.
+ */
+function checkMappings(input: ProviderInput, found: Set<number>): void {
+  const errors = input.group_mappings.flatMap((m, i) =>
+    m.group_id && !found.has(m.group_id)
+      ? [{ path: `body.group_mappings.${i}.group_id`, message: 'No such group' }]
+      : [],
+  );
+  const seen = new Set<string>();
+  input.group_mappings.forEach((m, i) => {
+    const key = m.directory_group.toLowerCase();
+    if (seen.has(key))
+      errors.push({
+        path: `body.group_mappings.${i}.directory_group`,
+        message: 'This group is mapped twice',
+      });
+    seen.add(key);
+  });
+  if (errors.length) throw invalidInput(`group_mappings: ${errors[0]!.message}`, errors);
+}
+
 /** The provider's columns from the form; the password: absent keeps `stored`, '' clears it. */
 function columnsOf(deps: Deps, input: ProviderInput, stored: string | null) {
   return {
@@ -128,23 +151,7 @@ export async function saveProvider(
 ): Promise<TAuthProvider> {
   assertCompanyAdmin(auth, 'change external authentication');
   const groupIds = [...new Set(input.group_mappings.flatMap((m) => (m.group_id ? [m.group_id] : [])))];
-  const found = new Set((await repo.existingGroupIds(deps.db, groupIds)).map((g) => g.id));
-  const errors = input.group_mappings.flatMap((m, i) =>
-    m.group_id && !found.has(m.group_id)
-      ? [{ path: `body.group_mappings.${i}.group_id`, message: 'No such group' }]
-      : [],
-  );
-  const seen = new Set<string>();
-  input.group_mappings.forEach((m, i) => {
-    const key = m.directory_group.toLowerCase();
-    if (seen.has(key))
-      errors.push({
-        path: `body.group_mappings.${i}.directory_group`,
-        message: 'This group is mapped twice',
-      });
-    seen.add(key);
-  });
-  if (errors.length) throw invalidInput(`group_mappings: ${errors[0]!.message}`, errors);
+  checkMappings(input, new Set((await repo.existingGroupIds(deps.db, groupIds)).map((g) => g.id)));
   await checkForm(deps, input, await repo.findProvider(deps.db), 'body.');
 
   const id = await deps.db.$transaction(async (tx) => {
@@ -152,6 +159,9 @@ export async function saveProvider(
     // set, checked again here (a save just before may have moved the connection elsewhere).
     const existing = await repo.lockProvider(tx);
     checkKeptPassword(input, existing, 'body.');
+    // The mapped groups, checked again once shared until the save ends: one deleted meanwhile
+    // is refused at its mapping (400), never left to the mapping's insert (a 500).
+    checkMappings(input, await repo.shareGroups(tx, groupIds));
     const columns = columnsOf(deps, input, existing?.bindPasswordEncrypted ?? null);
     const saved = await repo.saveProvider(
       tx,

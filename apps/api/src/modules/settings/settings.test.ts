@@ -541,3 +541,40 @@ describe('saves of the directory settings sent at once', () => {
     },
   );
 });
+
+describe('directory saves and sign-ins sent with edits of the groups they map', () => {
+  const createGroup = async (name: string) => {
+    const res = await callAs(t, admin, { method: 'POST', url: '/api/create_group', payload: { name } });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.id as number;
+  };
+  const deleteGroup = (id: number) => callAs(t, admin, { method: 'POST', url: `/api/group/delete/${id}` });
+
+  it('a save mapping a group deleted at once answers 200 or names the mapping (400), never 500', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const groups = await Promise.all([0, 1, 2, 3].map((i) => createGroup(`Mapped ${round}-${i}`)));
+      const body = (group: number) =>
+        form({
+          group_mappings: [
+            { directory_group: STAFF_GROUP, group_id: staffGroupId },
+            { directory_group: `cn=mapped-${group},${BASE_DN}`, group_id: group },
+          ],
+        });
+      // Each group: a save that maps it, sent with its deletion.
+      const calls = groups.flatMap((group) => [() => save(admin, body(group)), () => deleteGroup(group)]);
+      const answers = await Promise.all(calls.map((send) => send()));
+      answers.forEach((res, k) => {
+        if (k % 2) expect(res.statusCode, res.body).toBe(200);
+        else expect([200, 400], res.body).toContain(res.statusCode);
+        if (k % 2 === 0 && res.statusCode === 400) {
+          expect(res.json().message).toBe('group_mappings: No such group');
+          expect(errorPaths(res)).toEqual(['body.group_mappings.1.group_id']);
+        }
+      });
+      expect(await t.db.group.count({ where: { id: { in: groups } } })).toBe(0);
+      const stored = await t.db.authProviderGroup.findMany({ orderBy: { id: 'asc' } });
+      expect(stored.map((m) => m.groupId).filter((g) => g !== null && groups.includes(g))).toEqual([]);
+    }
+    expect((await save(admin, form())).statusCode).toBe(200);
+  });
+});
