@@ -18,8 +18,13 @@ export const DIRECTORY_PASSWORDS = {
   bob: 'Bob-Directory-Pass-2',
   carol: 'Carol-Directory-Pass-3',
 };
+/** The password of a person added by `addPeople`. */
+export const directoryPassword = (uid: string) => `${uid}-Directory-Pass`;
 export const ADMINS_GROUP = `cn=quire-admins,ou=groups,${BASE_DN}`;
 export const STAFF_GROUP = `cn=quire-staff,ou=groups,${BASE_DN}`;
+
+const ROOT_DN = `cn=admin,${BASE_DN}`;
+const ROOT_PASSWORD = `${READER_PASSWORD}-root`;
 
 const person = (uid: string, given: string, sn: string, password: string) => `
 dn: uid=${uid},ou=people,${BASE_DN}
@@ -85,6 +90,11 @@ export interface TestDirectory {
   ldapsUrl: string;
   /** The self-signed certificate the server presents (its own CA). */
   caPem: string;
+  /**
+   * Adds people (`uid`, password `directoryPassword(uid)`) and a directory group of them,
+   * `cn=<group>,ou=groups` (its DN returned), as the directory's administrator.
+   */
+  addPeople(uids: string[], group: string): string;
   stop(): Promise<void>;
 }
 
@@ -107,8 +117,8 @@ TLSCertificateFile ${cert}
 TLSCertificateKeyFile ${key}
 database mdb
 suffix "${BASE_DN}"
-rootdn "cn=admin,${BASE_DN}"
-rootpw ${READER_PASSWORD}-root
+rootdn "${ROOT_DN}"
+rootpw ${ROOT_PASSWORD}
 directory ${db}
 maxsize 10485760
 access to attrs=userPassword by self read by anonymous auth by * none
@@ -138,6 +148,21 @@ access to * by users read by anonymous auth by * none
     url: `ldap://127.0.0.1:${port}`,
     ldapsUrl: `ldaps://127.0.0.1:${tlsPort}`,
     caPem: readFileSync(cert, 'utf8'),
+    addPeople(uids, group) {
+      const dn = `cn=${group},ou=groups,${BASE_DN}`;
+      const members = uids.map((uid) => `member: uid=${uid},ou=people,${BASE_DN}`).join('\n');
+      const ldif = `${uids.map((uid) => person(uid, uid, 'Directory', directoryPassword(uid))).join('')}
+dn: ${dn}
+objectClass: groupOfNames
+cn: ${group}
+${members}
+`;
+      execFileSync('ldapadd', ['-x', '-H', `ldap://127.0.0.1:${port}`, '-D', ROOT_DN, '-w', ROOT_PASSWORD], {
+        input: ldif,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      return dn;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

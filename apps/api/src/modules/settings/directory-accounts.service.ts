@@ -146,14 +146,20 @@ async function syncAccount(deps: Deps, provider: repo.ProviderRow, user: Directo
     deps.log.warn({ username: user.username }, 'directory username does not fit Quire’s username rules');
     return null;
   }
-  const mapped = mapUser(provider, user);
+  const mapping = mapUser(provider, user);
   const email = (user.email ?? `${username.data}@directory.invalid`).toLowerCase();
   const actor: Actor = { userId: null };
   const now = deps.now();
   return deps.db.$transaction(async (tx) => {
     // Memberships change below: the mapped groups' rows first, then the person's (one order
-    // for every membership change, lib/locks.ts shareRows).
-    await repo.shareGroups(tx, mapped.mappedGroupIds);
+    // for every membership change, lib/locks.ts shareRows). A group deleted since the
+    // connection was read is left out: the sign-in goes on without it.
+    const groups = await repo.shareGroups(tx, mapping.mappedGroupIds);
+    const mapped = {
+      ...mapping,
+      groupIds: mapping.groupIds.filter((id) => groups.has(id)),
+      mappedGroupIds: mapping.mappedGroupIds.filter((id) => groups.has(id)),
+    };
     const known = await repo.findExternalUser(tx, provider.id, user.dn);
     const profile = {
       email,

@@ -11,6 +11,7 @@ import {
   ADMINS_GROUP,
   BASE_DN,
   DIRECTORY_PASSWORDS,
+  directoryPassword,
   READER_DN,
   READER_PASSWORD,
   STAFF_GROUP,
@@ -23,6 +24,7 @@ const APP_SECRET = 'settings-tests-secret-0123456789';
 let t: TestContext;
 let ldap: TestDirectory;
 let admin: string;
+let adminId: number;
 let staffGroupId: number;
 
 const form = (o: Record<string, unknown> = {}) => ({
@@ -70,6 +72,7 @@ beforeAll(async () => {
   );
   t = world.t;
   admin = world.users.admin.token;
+  adminId = world.users.admin.id;
   staffGroupId = world.groups.staff.id;
 }, 30_000);
 afterAll(async () => {
@@ -549,6 +552,10 @@ describe('directory saves and sign-ins sent with edits of the groups they map', 
     return res.json().data.id as number;
   };
   const deleteGroup = (id: number) => callAs(t, admin, { method: 'POST', url: `/api/group/delete/${id}` });
+  const editGroup = (id: number, payload: object) =>
+    callAs(t, admin, { method: 'POST', url: `/api/edit_group/${id}`, payload });
+  const lastEventId = async () =>
+    Number((await t.db.auditEvent.aggregate({ _max: { id: true } }))._max.id ?? 0);
 
   it('a save mapping a group deleted at once answers 200 or names the mapping (400), never 500', async () => {
     for (let round = 0; round < 2; round += 1) {
@@ -577,4 +584,79 @@ describe('directory saves and sign-ins sent with edits of the groups they map', 
     }
     expect((await save(admin, form())).statusCode).toBe(200);
   });
+
+  it.each([
+    ['edited (members replaced, renamed)', 'edited'],
+    ['deleted', 'deleted'],
+  ])(
+    'first sign-ins of directory users while the group they map to is %s: all 200, in turn',
+    async (_case, kind) => {
+      const group = await createGroup(`Crowd ${kind}`);
+      const uids = [1, 2, 3, 4, 5, 6].map((i) => `crowd-${kind}-${i}`);
+      const directoryGroup = ldap.addPeople(uids, `crowd-${kind}`);
+      const mapped = form({
+        group_mappings: [...form().group_mappings, { directory_group: directoryGroup, group_id: group }],
+      });
+      expect((await save(admin, mapped)).statusCode).toBe(200);
+      const since = await lastEventId();
+      const edits =
+        kind === 'edited'
+          ? [
+              () => editGroup(group, { user_ids: [adminId] }),
+              () => editGroup(group, { name: `Crowd ${kind} renamed`, user_ids: [] }),
+              () => editGroup(group, { user_ids: [adminId] }),
+            ]
+          : [() => deleteGroup(group)];
+      const signIns = uids.map((uid) => () => signIn(uid, directoryPassword(uid)));
+      // The edits go out among the sign-ins.
+      const calls = [
+        ...signIns.slice(0, 2),
+        edits[0]!,
+        ...signIns.slice(2, 4),
+        ...edits.slice(1),
+        ...signIns.slice(4),
+      ];
+      const answers = await Promise.all(calls.map((send) => send()));
+      expect(answers.map((r) => r.statusCode)).toEqual(calls.map(() => 200));
+      const users = await t.db.user.findMany({ where: { username: { in: uids } }, orderBy: { id: 'asc' } });
+      expect(users.map((u) => u.status)).toEqual(uids.map(() => 'active'));
+      const ids = users.map((u) => u.id);
+      const members = async () =>
+        (await t.db.groupMember.findMany({ where: { groupId: group }, orderBy: { userId: 'asc' } })).map(
+          (m) => m.userId,
+        );
+      if (kind === 'edited') {
+        const followed = await membershipsInTurn(t, {
+          users: [adminId, ...ids],
+          groups: [group],
+          start: { [group]: [] },
+          afterEventId: since,
+        });
+        expect(followed[group]).toEqual(await members());
+        return;
+      }
+      // Deleted: the people it had when it went are those created into it before, and none after.
+      expect(await members()).toEqual([]);
+      const events = await t.db.auditEvent.findMany({
+        where: {
+          id: { gt: since },
+          OR: [
+            { action: 'user.created', targetId: { in: ids.map(String) } },
+            { action: 'group.deleted', targetId: String(group) },
+          ],
+        },
+        orderBy: { id: 'asc' },
+      });
+      const deletion = events.findIndex((e) => e.action === 'group.deleted');
+      expect(deletion).toBeGreaterThanOrEqual(0);
+      const namedGroup = (e: (typeof events)[number]) =>
+        (e.details as { group_ids: number[] }).group_ids.includes(group);
+      const before = events.slice(0, deletion);
+      expect(before.every(namedGroup)).toBe(true);
+      expect(events.slice(deletion + 1).filter(namedGroup)).toEqual([]);
+      expect((events[deletion]!.details as { user_ids: number[] }).user_ids.sort((a, b) => a - b)).toEqual(
+        before.map((e) => Number(e.targetId)).sort((a, b) => a - b),
+      );
+    },
+  );
 });
