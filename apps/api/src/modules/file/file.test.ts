@@ -480,6 +480,74 @@ describe('per-file permissions', () => {
 });
 
 describe('sharing', () => {
+  it('adds a grant a person or group lacks and widens one they have, never narrowing it', async () => {
+    const f = await indexedFile('widened.txt');
+    const {
+      users: { a, b },
+      groups: { g, h },
+    } = await seed(t, { users: { a: { signIn: false }, b: { signIn: false } }, groups: { g: ['a'], h: [] } });
+    const share = async (payload: object) => {
+      const res = await call(tok.owner, { method: 'POST', url: `/api/share-file/${f.id}`, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await share({ user_ids: [a.id], group_ids: [g.id], download: true, edit: false });
+    await share({ user_ids: [b.id, a.id, b.id], group_ids: [h.id, g.id], download: false, edit: true });
+    const grants = await t.db.filePermission.findMany({ where: { fileId: f.id }, orderBy: { id: 'asc' } });
+    expect(
+      grants.map((x) => ({
+        userId: x.userId,
+        groupId: x.groupId,
+        view: x.canView,
+        download: x.canDownload,
+        edit: x.canEdit,
+        delete: x.canDelete,
+        share: x.canShare,
+        by: x.grantedById,
+      })),
+    ).toEqual([
+      {
+        userId: a.id,
+        groupId: null,
+        view: true,
+        download: true,
+        edit: true,
+        delete: false,
+        share: false,
+        by: u.owner,
+      },
+      {
+        userId: null,
+        groupId: g.id,
+        view: true,
+        download: true,
+        edit: true,
+        delete: false,
+        share: false,
+        by: u.owner,
+      },
+      {
+        userId: b.id,
+        groupId: null,
+        view: true,
+        download: false,
+        edit: true,
+        delete: false,
+        share: false,
+        by: u.owner,
+      },
+      {
+        userId: null,
+        groupId: h.id,
+        view: true,
+        download: false,
+        edit: true,
+        delete: false,
+        share: false,
+        by: u.owner,
+      },
+    ]);
+  });
+
   it('shares with users and groups: grants, a notification and an e-mail each', async () => {
     const f = await indexedFile('shared.txt');
     const {
