@@ -1,4 +1,4 @@
-import type { Prisma } from '@quire/db';
+import { Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 
 // A file's own grants and its public links (file-sharing.service.ts, public-link.service.ts):
@@ -30,33 +30,37 @@ export async function replaceGrants(
   if (grants.length) await tx.filePermission.createMany({ data: grants.map((g) => ({ ...g, fileId })) });
 }
 
-/** Adds rights to users' or groups' grants on a file (never removes one). */
-export async function addGrant(
+/**
+ * Adds rights to users' and groups' grants on a file (never removes one), one statement for the
+ * users and one for the groups: a grant they lack is made (view and `rights`, by `grantedById`),
+ * one they have gains `rights` and view. Ids without repeats; rows are written in their order.
+ */
+export async function addGrants(
   tx: Tx,
   fileId: number,
-  who: { userId: number } | { groupId: number },
+  who: { userIds: number[]; groupIds: number[] },
   rights: { canDownload: boolean; canEdit: boolean },
   grantedById: number,
 ) {
-  const where =
-    'userId' in who
-      ? { fileId_userId: { fileId, userId: who.userId } }
-      : { fileId_groupId: { fileId, groupId: who.groupId } };
-  const existing = await tx.filePermission.findUnique({ where });
-  if (existing) {
-    await tx.filePermission.update({
-      where: { id: existing.id },
-      data: {
-        canView: true,
-        canDownload: existing.canDownload || rights.canDownload,
-        canEdit: existing.canEdit || rights.canEdit,
-      },
-    });
-    return;
+  const at = new Date().toISOString();
+  for (const [column, ids] of [
+    ['user_id', who.userIds],
+    ['group_id', who.groupIds],
+  ] as const) {
+    if (!ids.length) continue;
+    await tx.$executeRaw`
+      INSERT INTO file_permissions (file_id, ${Prisma.raw(column)}, can_view, can_download, can_edit,
+                                    granted_by_id, created_at, updated_at)
+      SELECT ${fileId}::int, g.id, true, ${rights.canDownload}, ${rights.canEdit}, ${grantedById}::int,
+             ${at}::timestamptz AT TIME ZONE 'UTC', ${at}::timestamptz AT TIME ZONE 'UTC'
+        FROM unnest(${ids}::int[]) WITH ORDINALITY AS g(id, n)
+       ORDER BY g.n
+      ON CONFLICT (file_id, ${Prisma.raw(column)}) DO UPDATE
+        SET can_view = true,
+            can_download = file_permissions.can_download OR EXCLUDED.can_download,
+            can_edit = file_permissions.can_edit OR EXCLUDED.can_edit,
+            updated_at = EXCLUDED.updated_at`;
   }
-  await tx.filePermission.create({
-    data: { fileId, ...who, canView: true, ...rights, grantedById },
-  });
 }
 
 export async function existingGroupIds(tx: Tx, ids: number[]) {

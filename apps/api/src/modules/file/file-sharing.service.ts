@@ -193,18 +193,13 @@ export async function shareFile(
       users: 'body.user_ids',
       groups: 'body.group_ids',
     });
-    const grantees = [
-      ...[...new Set(input.user_ids)].map((userId) => ({ userId })),
-      ...[...new Set(input.group_ids)].map((groupId) => ({ groupId })),
-    ];
-    for (const grantee of grantees)
-      await sharingRepo.addGrant(
-        tx,
-        fileId,
-        grantee,
-        { canDownload: input.download, canEdit: input.edit },
-        auth.userId,
-      );
+    await sharingRepo.addGrants(
+      tx,
+      fileId,
+      { userIds: [...new Set(input.user_ids)], groupIds: [...new Set(input.group_ids)] },
+      { canDownload: input.download, canEdit: input.edit },
+      auth.userId,
+    );
 
     const told = (await sharingRepo.usersToTell(tx, input.user_ids, input.group_ids)).filter(
       (u) => u.id !== auth.userId,
