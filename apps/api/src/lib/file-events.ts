@@ -138,9 +138,17 @@ export function isOneOf<T extends FileEventType>(events: readonly T[], type: Fil
 }
 
 /** Emits a file event to the areas that react to it, inside the caller's transaction. */
-export async function emitFileEvent(tx: Tx, event: FileEvent): Promise<void> {
+export function emitFileEvent(tx: Tx, event: FileEvent): Promise<void> {
+  return emitFileEvents(tx, [event]);
+}
+
+/**
+ * Emits many file events (a change of many files) in one statement, inside the caller's
+ * transaction: each event's jobs, in the order given.
+ */
+export async function emitFileEvents(tx: Tx, events: readonly FileEvent[]): Promise<void> {
   await enqueueMany(
     tx,
-    subscribersOf(event.type).map((kind) => ({ kind, payload: event as never })),
+    events.flatMap((event) => subscribersOf(event.type).map((kind) => ({ kind, payload: event as never }))),
   );
 }

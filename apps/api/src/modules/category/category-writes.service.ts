@@ -8,9 +8,10 @@ import type { Prisma } from '@quire/db';
 import { type Actor, audit, auditChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, nameRace, summarise } from '../../lib/errors.js';
+import { emitFileEvents } from '../../lib/file-events.js';
 import type { AuthContext } from '../../lib/session.js';
 import type { Scope } from '../../lib/visibility.js';
-import { emitFileEvents, holdFilesIn } from '../file/file-change.service.js';
+import { holdFilesIn } from '../file/file-change.service.js';
 import * as metadata from '../metadata/metadata.service.js';
 import { assertCategoriesNotHeld } from '../retention/legal-hold.guard.js';
 import {

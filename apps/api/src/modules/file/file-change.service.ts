@@ -2,8 +2,7 @@ import type { AuditAction } from '@quire/contract';
 import { type Actor, audit, auditAll } from '../../lib/audit.js';
 import type { Tx } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
-import { emitFileEvent, type FileEvent, type FileEventType, subscribersOf } from '../../lib/file-events.js';
-import { enqueueMany } from '../../lib/jobs/queue.js';
+import { emitFileEvent, emitFileEvents, type FileEvent, type FileEventType } from '../../lib/file-events.js';
 import type { AuthContext } from '../../lib/session.js';
 import { assertCategoriesNotHeld, assertNotHeld } from '../retention/legal-hold.guard.js';
 import { assertStepAllowsEdit } from '../workflow/run.service.js';
@@ -136,14 +135,6 @@ export async function filesChanged(tx: Tx, actor: Actor, changes: FileChange[]) 
   await emitFileEvents(
     tx,
     changes.map((change) => eventOf(actor, change)),
-  );
-}
-
-/** `emitFileEvent` for many events in one statement: each one's jobs, in the order given. */
-export async function emitFileEvents(tx: Tx, events: FileEvent[]) {
-  await enqueueMany(
-    tx,
-    events.flatMap((event) => subscribersOf(event.type).map((kind) => ({ kind, payload: event as never }))),
   );
 }
 
