@@ -83,8 +83,14 @@ export function deleteItems(tx: Tx, ids: number[]) {
   return tx.valueListItem.deleteMany({ where: { id: { in: ids } } });
 }
 
-export function updateItem(tx: Tx, id: number, data: { label?: string; position?: number }) {
-  return tx.valueListItem.update({ where: { id }, data });
+/** Gives items their `label` and `position` (kept when absent), in one statement. */
+export async function updateItems(tx: Tx, items: Array<{ id: number; label: string; position?: number }>) {
+  if (!items.length) return;
+  await tx.$executeRaw`
+    UPDATE value_list_items i SET label = u.label, position = COALESCE(u.position, i.position)
+      FROM unnest(${items.map((x) => x.id)}::int[], ${items.map((x) => x.label)}::text[],
+                  ${items.map((x) => x.position ?? null)}::int[]) AS u(id, label, position)
+     WHERE i.id = u.id`;
 }
 
 export function createItems(

@@ -94,9 +94,16 @@ async function applyItems(tx: Tx, deps: Deps, id: number, wanted: WantedItem[], 
   // Labels are unique in a list: relabelled items pass through a temporary label, so two
   // items may swap labels.
   const relabelled = plan.keep.filter((k) => k.labelChanged);
-  for (const k of relabelled) await repo.updateItem(tx, k.id, { label: `relabelling ${randomUUID()}` });
-  for (const k of plan.keep)
-    if (k.labelChanged || k.moved) await repo.updateItem(tx, k.id, { label: k.label, position: k.position });
+  await repo.updateItems(
+    tx,
+    relabelled.map((k) => ({ id: k.id, label: `relabelling ${randomUUID()}` })),
+  );
+  await repo.updateItems(
+    tx,
+    plan.keep
+      .filter((k) => k.labelChanged || k.moved)
+      .map((k) => ({ id: k.id, label: k.label, position: k.position })),
+  );
   if (plan.create.length) await repo.createItems(tx, id, plan.create);
   return {
     created: plan.create.length,
