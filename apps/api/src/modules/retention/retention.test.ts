@@ -6,6 +6,7 @@ import { errorPaths } from '../../../test/errors.js';
 import { createFile, setFileValues } from '../../../test/factories.js';
 import { auditedInTurn } from '../../../test/in-turn.js';
 import { seed, seededApp } from '../../../test/seed.js';
+import { written, writtenSince } from '../../../test/written.js';
 import { retentionScanJob } from './retention.jobs.js';
 
 // Retention rules (per category, inherited unless overridden), legal holds (set, listed,
@@ -404,6 +405,57 @@ describe('dispositions', () => {
     await scan();
     clock = now;
     expect((await pending()).items.map((d: { id: number }) => d.id)).toContain(db.id);
+  });
+
+  it('postpones many at once, one audit event each in the order answered', async () => {
+    const {
+      categories: { category },
+    } = await seed(t, { categories: { category: {} } });
+    expect(
+      (await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' }))
+        .statusCode,
+    ).toBe(200);
+    const files = [
+      await fileIn(category.id, 'p.txt'),
+      await fileIn(category.id, 'q.txt'),
+      await fileIn(category.id, 'r.txt'),
+    ];
+    await t.db.file.updateMany({
+      where: { id: { in: files.map((f) => f.id) } },
+      data: { createdAt: new Date(clock.getTime() - 2 * DAY) },
+    });
+    await scan();
+    const ids = (await pending()).items
+      .filter((d: { file: { id: number } }) => files.some((f) => f.id === d.file.id))
+      .map((d: { id: number }) => d.id);
+    expect(ids).toHaveLength(3);
+    const mark = await written(t);
+    const res = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [...ids].reverse(), decision: 'postpone', postpone_days: 7 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().data.items as Array<{ id: number; file: { id: number; name: string } }>;
+    const until = new Date(clock.getTime() + 7 * DAY).toISOString();
+    const summary = 'Keep 1 day from upload, then move to the trash';
+    expect((await writtenSince(t, mark)).audit).toEqual(
+      items.map((d) => ({
+        userId: adminId,
+        type: 'retention',
+        action: 'retention.disposition_postponed',
+        message: `Postponed the disposition of "${d.file.name}" to ${until.slice(0, 10)} under the rule "${summary}"`,
+        targetType: 'file',
+        targetId: String(d.file.id),
+        details: {
+          disposition_id: d.id,
+          rule_id: expect.any(Number),
+          rule_summary: summary,
+          action: 'trash',
+          postponed_until: until,
+        },
+      })),
+    );
   });
 });
 
