@@ -1,5 +1,5 @@
 import type { TDecideDispositionsInput, TDisposition } from '@quire/contract';
-import { type Actor, audit } from '../../lib/audit.js';
+import { type Actor, audit, auditAll } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -125,25 +125,32 @@ export async function decideDispositions(
     });
     const after = await repo.dispositionsByIds(tx, ids);
     const answer = after.map((r) => toDisposition(r, new Set()));
-    for (const d of after) {
-      await audit(tx, actor, {
-        type: 'retention',
-        action: approve ? 'retention.disposition_approved' : 'retention.disposition_postponed',
-        message: approve
-          ? `Approved the disposition of "${d.file.name}" (${d.action}) under the rule "${d.ruleSummary}"`
-          : `Postponed the disposition of "${d.file.name}" to ${postponedUntil?.toISOString().slice(0, 10)} under the rule "${d.ruleSummary}"`,
-        targetType: 'file',
-        targetId: d.fileId,
-        details: {
-          disposition_id: d.id,
-          rule_id: d.ruleId,
-          rule_summary: d.ruleSummary,
-          action: d.action,
-          ...(postponedUntil ? { postponed_until: postponedUntil.toISOString() } : {}),
-        },
-      });
-      if (approve) await carryOut(tx, deps, auth, actor, d);
-    }
+    const eventOf = (d: (typeof after)[number]) => ({
+      type: 'retention' as const,
+      action: approve
+        ? ('retention.disposition_approved' as const)
+        : ('retention.disposition_postponed' as const),
+      message: approve
+        ? `Approved the disposition of "${d.file.name}" (${d.action}) under the rule "${d.ruleSummary}"`
+        : `Postponed the disposition of "${d.file.name}" to ${postponedUntil?.toISOString().slice(0, 10)} under the rule "${d.ruleSummary}"`,
+      targetType: 'file',
+      targetId: d.fileId,
+      details: {
+        disposition_id: d.id,
+        rule_id: d.ruleId,
+        rule_summary: d.ruleSummary,
+        action: d.action,
+        ...(postponedUntil ? { postponed_until: postponedUntil.toISOString() } : {}),
+      },
+    });
+    // A postponement changes no file: its events go in one statement. An approval carries each
+    // out in turn, its event before its change.
+    if (!approve) await auditAll(tx, actor, after.map(eventOf));
+    else
+      for (const d of after) {
+        await audit(tx, actor, eventOf(d));
+        await carryOut(tx, deps, auth, actor, d);
+      }
     return { items: answer };
   });
 }
