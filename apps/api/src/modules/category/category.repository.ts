@@ -263,9 +263,20 @@ export async function lockTree(tx: Tx) {
   await lockFor(tx, 'categoryTree');
 }
 
+/**
+ * Gives categories `order` the positions 0, 1, 2… in that order, in one statement: only those
+ * whose position (`before`) changes, their `updated_at` from the server's clock, as Prisma's
+ * @updatedAt.
+ */
 export async function setPositions(tx: Tx, order: number[], before: Map<number, number>) {
-  for (const [position, id] of order.entries())
-    if (before.get(id) !== position) await tx.category.update({ where: { id }, data: { position } });
+  const moved = [...order.entries()].filter(([position, id]) => before.get(id) !== position);
+  if (!moved.length) return;
+  await tx.$executeRaw`
+    UPDATE categories c SET position = m.position,
+           updated_at = ${new Date().toISOString()}::timestamptz AT TIME ZONE 'UTC'
+      FROM unnest(${moved.map(([, id]) => id)}::int[], ${moved.map(([position]) => position)}::int[])
+           AS m(id, position)
+     WHERE c.id = m.id`;
 }
 
 type CategoryData = Omit<Prisma.CategoryUncheckedCreateInput, 'id' | 'createdAt' | 'updatedAt'>;
