@@ -293,6 +293,54 @@ describe('other files', () => {
     expect(await t.db.attachment.count({ where: { fileId: f.id } })).toBe(0);
   });
 
+  it('attaches several files in one upload, in order: a row, an audit event and a file event each', async () => {
+    const f = await newFile();
+    const mark = await written(t);
+    const up = await call(tok.alice, {
+      method: 'POST',
+      url: '/api/other-files-upload',
+      ...multipart({
+        file_id: String(f.id),
+        file: [
+          { content: Buffer.from('same'), filename: 'one.txt' },
+          { content: Buffer.from('other'), filename: 'two.txt' },
+          { content: Buffer.from('same'), filename: 'three.txt' },
+        ],
+      }),
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const answered = up.json().data as Array<{ id: number; name: string; file_id: number }>;
+    expect(answered.map((a) => [a.name, a.file_id])).toEqual([
+      ['one.txt', f.id],
+      ['two.txt', f.id],
+      ['three.txt', f.id],
+    ]);
+    const rows = await t.db.attachment.findMany({ where: { fileId: f.id }, orderBy: { id: 'asc' } });
+    expect(rows.map((a) => [a.id, a.name, a.size, a.uploadedById])).toEqual(
+      answered.map((a, i) => [a.id, a.name, [4n, 5n, 4n][i], u.alice]),
+    );
+    expect(rows[0]?.blobId).toBe(rows[2]?.blobId);
+    expect(await t.db.blob.count({ where: { id: { in: rows.map((a) => a.blobId) } } })).toBe(2);
+    const after = await writtenSince(t, mark);
+    expect(after.audit).toEqual(
+      rows.map((a) => ({
+        userId: u.alice,
+        type: 'file',
+        action: 'file.attachment_added',
+        message: `Attached "${a.name}" to "${f.name}"`,
+        targetType: 'file',
+        targetId: String(f.id),
+        details: { attachment_id: a.id, blob_id: a.blobId, size: Number(a.size), mime_type: a.mimeType },
+      })),
+    );
+    expect(after.jobs).toEqual(
+      rows.map(() => ({
+        kind: 'notification.file_event',
+        payload: { type: 'attachment_added', file_id: f.id, actor_id: u.alice },
+      })),
+    );
+  });
+
   it("audits each file's removed files and tells its followers, file by file in the order of their ids", async () => {
     const [f, g] = [await newFile(), await newFile()];
     const attach = async (file: typeof f, name: string) => {
