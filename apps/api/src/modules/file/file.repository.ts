@@ -274,6 +274,18 @@ export function upsertBlob(tx: Tx, blob: { id: string; size: number; mimeType: s
     ON CONFLICT (id) DO NOTHING`;
 }
 
+/** `upsertBlob` for many contents in one statement, in the order given (the first of a repeat wins). */
+export async function upsertBlobs(tx: Tx, blobs: Array<{ id: string; size: number; mimeType: string }>) {
+  if (!blobs.length) return;
+  await tx.$executeRaw`
+    INSERT INTO blobs (id, size, mime_type)
+    SELECT b.id, b.size, b.mime_type
+      FROM unnest(${blobs.map((b) => b.id)}::text[], ${blobs.map((b) => BigInt(b.size))}::bigint[],
+                  ${blobs.map((b) => b.mimeType)}::text[]) WITH ORDINALITY AS b(id, size, mime_type, n)
+     ORDER BY b.n
+    ON CONFLICT (id) DO NOTHING`;
+}
+
 export function createFile(tx: Tx, data: Prisma.FileUncheckedCreateInput) {
   return tx.file.create({ data, select: { id: true } });
 }
@@ -320,11 +332,13 @@ export async function activeUserIds(tx: Tx, ids: number[]) {
 // ---------------------------------------------------------------------------------------------
 // Attachments, views
 
-export function createAttachment(tx: Tx, data: Prisma.AttachmentUncheckedCreateInput) {
-  return tx.attachment.create({
+/** Attachments in one statement, answered in the order given (with their uploader). */
+export async function createAttachments(tx: Tx, data: Prisma.AttachmentCreateManyInput[]) {
+  const rows = await tx.attachment.createManyAndReturn({
     data,
     include: { uploadedBy: { select: { id: true, username: true, firstName: true, lastName: true } } },
   });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export function findAttachments(tx: Tx, ids: number[]) {

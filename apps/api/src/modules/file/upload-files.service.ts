@@ -6,7 +6,7 @@ import type { AuthContext } from '../../lib/session.js';
 import { categoryNotFound } from './file.errors.js';
 import * as repo from './file.repository.js';
 import { type StoredUpload, toAttachment, toSummary } from './file.service.js';
-import { fileChanged, holdForChange } from './file-change.service.js';
+import { filesChanged, holdForChange } from './file-change.service.js';
 import type { SummaryRow } from './file-lists.repository.js';
 
 // Uploads: new files into a category (each its own row, running number and first version)
@@ -82,26 +82,32 @@ export async function addAttachments(
 ): Promise<TAttachment[]> {
   return deps.db.$transaction(async (tx) => {
     const [file] = await holdForChange(tx, auth, [fileId]);
-    const out: TAttachment[] = [];
-    for (const u of uploads) {
-      await repo.upsertBlob(tx, { id: u.blobId, size: u.size, mimeType: u.mimeType });
-      const a = await repo.createAttachment(tx, {
+    await repo.upsertBlobs(
+      tx,
+      uploads.map((u) => ({ id: u.blobId, size: u.size, mimeType: u.mimeType })),
+    );
+    const added = await repo.createAttachments(
+      tx,
+      uploads.map((u) => ({
         fileId,
         blobId: u.blobId,
         name: u.name,
         mimeType: u.mimeType,
         size: BigInt(u.size),
         uploadedById: auth.userId,
-      });
-      await fileChanged(tx, actor, {
+      })),
+    );
+    await filesChanged(
+      tx,
+      actor,
+      uploads.map((u, i) => ({
         event: 'attachment_added',
         fileId,
         action: 'file.attachment_added',
         message: `Attached "${u.name}" to "${file?.name}"`,
-        details: { attachment_id: a.id, blob_id: u.blobId, size: u.size, mime_type: u.mimeType },
-      });
-      out.push(toAttachment(a));
-    }
-    return out;
+        details: { attachment_id: added[i]!.id, blob_id: u.blobId, size: u.size, mime_type: u.mimeType },
+      })),
+    );
+    return added.map(toAttachment);
   }, UPLOAD_TX);
 }
