@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobDefinitions, jobSchedules } from '../src/jobs.js';
+import { emitFileEvent } from '../src/lib/file-events.js';
 import { createTestApp, type TestContext } from './app.js';
 import { bearer } from './factories.js';
 import { multipart } from './multipart.js';
@@ -64,7 +65,8 @@ describe('the registered schedules', () => {
   });
 
   it('each fires once a day has passed, and its job runs to the end (none fails)', async () => {
-    // An upload enqueues the jobs that follow a file's events (notifications, workflows, text).
+    // An upload enqueues the jobs of a new version's content (text, preview); a move, those of
+    // the file's followers and workflows.
     const { token, category: folder } = await uploader(t);
     const form = multipart({
       folder_id: String(folder.id),
@@ -77,6 +79,10 @@ describe('the registered schedules', () => {
       payload: form.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const [file] = uploaded.json().data.files as Array<{ id: number }>;
+    await t.db.$transaction((tx) =>
+      emitFileEvent(tx, { type: 'moved', file_id: file!.id, category_id: folder.id, actor_id: null }),
+    );
     // A schedule seen for the first time starts from its next due time.
     await t.app.jobs.tickSchedules();
     clock = new Date(clock.getTime() + 25 * 3_600_000);
