@@ -25,6 +25,16 @@ const call = (opts: InjectOptions, token: string | null = admin) => callAs(t, to
 const put = (categoryId: number, payload: object) =>
   call({ method: 'PUT', url: `/api/retention/categories/${categoryId}/rule`, payload });
 /** A file of the admin's in a category, created `ageDays` before the clock when given. */
+/** A new category whose rule trashes its files a day after their upload. */
+async function categoryTrashingAfterADay() {
+  const {
+    categories: { category },
+  } = await seed(t, { categories: { category: {} } });
+  const res = await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' });
+  expect(res.statusCode, res.body).toBe(200);
+  return category;
+}
+
 async function fileIn(categoryId: number, name: string, ageDays?: number) {
   const file = await createFile(t.db, t.app.deps.blobs, { ownerId: adminId, categoryId, name });
   if (ageDays !== undefined)
@@ -338,13 +348,7 @@ describe('dispositions', () => {
   });
 
   it('approve carries out the rule (trash), postpone brings it back later; both audited with the rule', async () => {
-    const {
-      categories: { category },
-    } = await seed(t, { categories: { category: {} } });
-    expect(
-      (await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' }))
-        .statusCode,
-    ).toBe(200);
+    const category = await categoryTrashingAfterADay();
     const a = await fileIn(category.id, 'a.txt');
     const b = await fileIn(category.id, 'b.txt');
     await t.db.file.updateMany({
@@ -408,13 +412,7 @@ describe('dispositions', () => {
   });
 
   it('postpones many at once, one audit event each in the order answered', async () => {
-    const {
-      categories: { category },
-    } = await seed(t, { categories: { category: {} } });
-    expect(
-      (await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action: 'trash' }))
-        .statusCode,
-    ).toBe(200);
+    const category = await categoryTrashingAfterADay();
     const files = [
       await fileIn(category.id, 'p.txt'),
       await fileIn(category.id, 'q.txt'),
