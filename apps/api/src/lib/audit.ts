@@ -27,29 +27,23 @@ interface AuditInput<T extends AuditType = AuditType> {
 /**
  * Writes one audit event; call it with the transaction of the change it records. The event is
  * sealed into the hash chain when that transaction commits (decision 015), so write audit
- * events in READ COMMITTED transactions (Prisma's default).
+ * events in READ COMMITTED transactions (Prisma's default). The row `auditAll` writes for it.
  */
-export function audit<T extends AuditType>(tx: Tx, actor: Actor, event: AuditInput<T>) {
-  return tx.auditEvent.create({
-    data: {
-      userId: actor.userId,
-      ip: actor.ip ?? null,
-      type: event.type,
-      action: event.action,
-      message: event.message,
-      targetType: event.targetType ?? null,
-      targetId: event.targetId === undefined ? null : String(event.targetId),
-      details: event.details,
-      ...(event.at ? { createdAt: event.at } : {}),
-    },
-  });
+export async function audit<T extends AuditType>(
+  tx: Tx,
+  actor: Actor,
+  event: AuditInput<T>,
+): Promise<{ id: bigint }> {
+  const [written] = await auditAll(tx, actor, [event]);
+  return written as { id: bigint };
 }
 
 /**
- * One changed field of a user account in an audit's `changes` (`{ key: { before, after } }`):
- * text, or a list of group ids. A user edit and a directory sign-in audit the same keys.
+ * One changed field in an audit's `changes` (`{ key: { before, after } }`): text, or a list of
+ * ids (a user's groups, a group's members). A user edit and a directory sign-in audit the same
+ * keys; a group edit audits its own.
  */
-export type UserChange = { before: string | number[]; after: string | number[] };
+export type FieldChange = { before: string | number[]; after: string | number[] };
 
 /** An audit detail of one changed value: `{ key: { before, after } }`, or `{}` when unchanged. */
 export function auditChange<T extends string | number | boolean | null>(
@@ -64,17 +58,17 @@ export function auditChange<T extends string | number | boolean | null>(
  * Writes many audit events of one actor in one statement, in the order given (their ids, and
  * their seals at commit, follow it): each the row `audit` writes for it, all stamped with one
  * time (the server's clock, as `audit`'s are), unless an event names its own `at`. For a change
- * of many objects at once.
+ * of many objects at once. Answers their ids, in that order.
  */
 export async function auditAll<T extends AuditType>(
   tx: Tx,
   actor: Actor,
   events: ReadonlyArray<AuditInput<T>>,
-): Promise<void> {
-  if (!events.length) return;
+): Promise<Array<{ id: bigint }>> {
+  if (!events.length) return [];
   const now = new Date();
   const col = <V>(f: (e: AuditInput<T>) => V) => events.map(f);
-  await tx.$executeRaw`
+  return tx.$queryRaw<Array<{ id: bigint }>>`
     INSERT INTO audit_events (user_id, ip, type, action, message, target_type, target_id, details, created_at)
     SELECT ${actor.userId}::int, ${actor.ip ?? null}::text, e.type, e.action, e.message, e.target_type,
            e.target_id, e.details::jsonb, e.at::timestamptz AT TIME ZONE 'UTC'
@@ -84,5 +78,6 @@ export async function auditAll<T extends AuditType>(
                   ${col((e) => (e.details === undefined ? null : JSON.stringify(e.details)))}::text[],
                   ${col((e) => (e.at ?? now).toISOString())}::text[])
            WITH ORDINALITY AS e(type, action, message, target_type, target_id, details, at, n)
-     ORDER BY e.n`;
+     ORDER BY e.n
+    RETURNING id`;
 }

@@ -1,7 +1,7 @@
 import type { TCreateGroupBody, TEditGroupBody, TGroup } from '@quire/contract';
 import type { AccessType as DbAccessType } from '@quire/db';
 import { assertMayManage } from '../../lib/access-types.js';
-import { type Actor, audit } from '../../lib/audit.js';
+import { type Actor, audit, type FieldChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { nameRace } from '../../lib/errors.js';
 import type { AuthContext } from '../../lib/session.js';
@@ -103,7 +103,7 @@ export async function editGroup(
       const userIds =
         input.user_ids === undefined ? undefined : await checkMembers(tx, auth, input.user_ids, members);
 
-      const changes: Record<string, { before: string | number[]; after: string | number[] }> = {};
+      const changes: Record<string, FieldChange> = {};
       if (input.name !== undefined && input.name !== before.name)
         changes.name = { before: before.name, after: input.name };
       if (input.description !== undefined && input.description !== before.description)

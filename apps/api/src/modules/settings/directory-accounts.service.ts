@@ -1,6 +1,6 @@
 import { type AccessType, mayUseRole, ZUsername } from '@quire/contract';
 import { accessTypeFromDb, accessTypeToDb } from '../../lib/access-types.js';
-import { type Actor, audit, type UserChange } from '../../lib/audit.js';
+import { type Actor, audit, type FieldChange } from '../../lib/audit.js';
 import type { Deps } from '../../lib/deps.js';
 import { decryptSecret } from '../../lib/secrets.js';
 import { assertSeatsAvailable } from '../licence/licence.service.js';
@@ -120,7 +120,7 @@ function accountChanges(
     loginRole: Account['loginRole'];
   },
   mapped: ReturnType<typeof mapUser>,
-): Record<string, UserChange> {
+): Record<string, FieldChange> {
   const byId = (a: number, b: number) => a - b;
   const groupsBefore = before.memberships.map((m) => m.groupId).sort(byId);
   const groupsAfter = [

@@ -11,7 +11,7 @@ import {
 } from '@quire/contract';
 import type { UserStatus } from '@quire/db';
 import { accessTypeFromDb, accessTypeToDb, assertMayManage } from '../../lib/access-types.js';
-import { type Actor, audit, type UserChange } from '../../lib/audit.js';
+import { type Actor, audit, type FieldChange } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
 import { type FieldError, invalidInput, summarise } from '../../lib/errors.js';
 import { pageMeta } from '../../lib/paging.js';
@@ -186,7 +186,7 @@ export async function editUser(
       role,
       access_type: accessType,
     };
-    const changes: Record<string, UserChange> = {};
+    const changes: Record<string, FieldChange> = {};
     for (const key of Object.keys(after) as Array<keyof typeof after>) {
       if (after[key] !== before[key]) changes[key] = { before: before[key], after: after[key] };
     }
