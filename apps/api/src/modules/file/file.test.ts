@@ -8,6 +8,7 @@ import type { TestContext } from '../../../test/app.js';
 import { errorPaths } from '../../../test/errors.js';
 import { type FilePart, multipart, tinyPng } from '../../../test/multipart.js';
 import { type SeededUser, seed, seededApp } from '../../../test/seed.js';
+import { written, writtenSince } from '../../../test/written.js';
 
 // The files area's calls through the real app: uploads (type from content, names for
 // display, sizes, running numbers), indexing, values, renames, moves, lists, permissions,
@@ -544,6 +545,86 @@ describe('sharing', () => {
       payload: { user_ids: [999999] },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('e-mails each active person told but the sharer, in the order of their ids, each with its job', async () => {
+    const f = await indexedFile('mailed.txt');
+    const {
+      users: { a, b, c },
+      groups: { g },
+    } = await seed(t, {
+      users: {
+        a: { firstName: 'Ann', lastName: 'Ash', signIn: false },
+        b: { firstName: 'Ben', lastName: 'Birch', signIn: false },
+        c: { firstName: 'Cy', lastName: 'Cole', signIn: false },
+        gone: { status: 'deactivated', signIn: false },
+      },
+      groups: { g: ['b', 'gone', { id: u.owner }, 'a'] },
+    });
+    const mark = await written(t);
+    const lastMail = await t.db.mailJob.findFirst({ orderBy: { id: 'desc' }, select: { id: true } });
+    const res = await call(tok.owner, {
+      method: 'POST',
+      url: `/api/share-file/${f.id}`,
+      payload: { user_ids: [c.id, a.id], group_ids: [g.id], message: 'Have a look' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await t.db.mailJob.findMany({
+      where: { id: { gt: lastMail?.id ?? 0 } },
+      orderBy: { id: 'asc' },
+    });
+    const subject = `${people.owner.username} shared "mailed.txt" with you`;
+    const body = (name: string) =>
+      [
+        `Hello ${name},`,
+        '',
+        `${people.owner.username} shared the file "mailed.txt" with you in Quire.`,
+        '',
+        'Have a look',
+        '',
+        `Open it at ${t.app.deps.config.publicUrl}/files/${f.id}`,
+      ].join('\n');
+    // Each mail as [kind, to, subject, text]: queued, plain text, by the sharer, 5 attempts.
+    expect(
+      mails.map((m) => {
+        expect(m).toMatchObject({
+          status: 'queued',
+          html: null,
+          createdById: u.owner,
+          maxAttempts: 5,
+          attempts: 0,
+        });
+        return [m.kind, m.to, m.subject, m.text];
+      }),
+    ).toEqual([
+      ['file_shared', a.email, subject, body('Ann Ash')],
+      ['file_shared', b.email, subject, body('Ben Birch')],
+      ['file_shared', c.email, subject, body('Cy Cole')],
+    ]);
+    const after = await writtenSince(t, mark);
+    expect(after.jobs).toEqual(mails.map((m) => ({ kind: 'mail.send', payload: { mail_id: m.id } })));
+    const jobs = await t.db.job.findMany({ where: { id: { gt: mark.job } }, orderBy: { id: 'asc' } });
+    expect(jobs.map((j) => [j.key, j.status, j.maxAttempts])).toEqual(
+      mails.map((m) => [`mail:${m.id}`, 'queued', 5]),
+    );
+    expect(after.audit).toEqual([
+      {
+        userId: u.owner,
+        type: 'file',
+        action: 'file.shared',
+        message: 'Shared "mailed.txt" with 3 people',
+        targetType: 'file',
+        targetId: String(f.id),
+        details: {
+          user_ids: [c.id, a.id],
+          group_ids: [g.id],
+          download: true,
+          edit: false,
+          link: null,
+          revoked: [],
+        },
+      },
+    ]);
   });
 
   it('a public link works signed out while live: expiry, password, revocation, counted downloads', async () => {
