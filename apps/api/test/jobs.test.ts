@@ -136,6 +136,29 @@ describe('enqueueMany', () => {
       await runner.stop();
     }
   });
+
+  it("takes each job's own key and attempts: a key queued already, or twice in the call, is added once", async () => {
+    const waiting = await put('test.record', { n: 0 }, { key: 'taken' });
+    const ids = await t.db.$transaction((tx) =>
+      enqueueMany(
+        tx,
+        [
+          { kind: 'test.record', payload: { n: 1 }, key: 'taken' },
+          { kind: 'test.record', payload: { n: 2 }, key: 'fresh', maxAttempts: 2 },
+          { kind: 'test.record', payload: { n: 3 } },
+          { kind: 'test.record', payload: { n: 4 }, key: 'fresh' },
+        ],
+        { maxAttempts: 7 },
+      ),
+    );
+    const rows = await t.db.job.findMany({ orderBy: { id: 'asc' } });
+    expect(rows.map((r) => [r.id, r.payload, r.key, r.maxAttempts])).toEqual([
+      [waiting, { n: 0 }, 'taken', 5],
+      [ids[0], { n: 2 }, 'fresh', 2],
+      [ids[1], { n: 3 }, null, 7],
+    ]);
+    expect(ids).toHaveLength(2);
+  });
 });
 
 describe('waking a worker', () => {

@@ -73,11 +73,13 @@ export async function enqueue<K extends JobKind>(
 /**
  * Queues many jobs in one statement inside the caller's transaction (one row each, one wake-up
  * per kind at commit): for a change that feeds several areas at once, or a bulk action.
- * No keys: every job is added. Answers the new jobs' ids, in the order given.
+ * A job may carry its own `key` (as `enqueue`'s: not added while one with that key is queued
+ * or running) and `maxAttempts` (else the options', else 5). Answers the added jobs' ids, in
+ * the order given.
  */
 export async function enqueueMany<K extends JobKind>(
   tx: Tx,
-  jobs: ReadonlyArray<{ kind: K; payload: JobPayloads[K] }>,
+  jobs: ReadonlyArray<{ kind: K; payload: JobPayloads[K]; key?: string; maxAttempts?: number }>,
   options: Omit<EnqueueOptions, 'key'> = {},
 ): Promise<bigint[]> {
   if (jobs.length === 0) return [];
@@ -85,12 +87,14 @@ export async function enqueueMany<K extends JobKind>(
   const runAt = options.runAt ? utc(options.runAt) : null;
   const rows = await tx.$queryRaw<Array<{ id: bigint }>>`
     WITH added AS (
-      INSERT INTO jobs (kind, payload, max_attempts, run_at, created_at)
-      SELECT j.kind, j.payload::jsonb, ${maxAttempts},
-             COALESCE(${runAt}::timestamptz, now()) AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-        FROM unnest(${jobs.map((j) => j.kind)}::text[], ${jobs.map((j) => JSON.stringify(j.payload ?? {}))}::text[])
-             WITH ORDINALITY AS j(kind, payload, n)
+      INSERT INTO jobs (kind, payload, max_attempts, run_at, key, created_at)
+      SELECT j.kind, j.payload::jsonb, j.max_attempts,
+             COALESCE(${runAt}::timestamptz, now()) AT TIME ZONE 'UTC', j.key, now() AT TIME ZONE 'UTC'
+        FROM unnest(${jobs.map((j) => j.kind)}::text[], ${jobs.map((j) => JSON.stringify(j.payload ?? {}))}::text[],
+                    ${jobs.map((j) => j.maxAttempts ?? maxAttempts)}::int[], ${jobs.map((j) => j.key ?? null)}::text[])
+             WITH ORDINALITY AS j(kind, payload, max_attempts, key, n)
        ORDER BY j.n
+      ON CONFLICT (key) WHERE status IN ('queued', 'running') DO NOTHING
       RETURNING id, kind
     ), woken AS (
       SELECT count(pg_notify(${JOBS_CHANNEL}, kinds.kind)) AS notified FROM (SELECT DISTINCT kind FROM added) kinds

@@ -1,5 +1,5 @@
 import type { Tx } from '../../lib/deps.js';
-import { cancelQueued, enqueue } from '../../lib/jobs/queue.js';
+import { cancelQueued, enqueueMany } from '../../lib/jobs/queue.js';
 
 declare module '../../lib/jobs/queue.js' {
   interface JobPayloads {
@@ -29,8 +29,19 @@ export const mailJobKey = (mailId: number) => `mail:${mailId}`;
  * asked for the mail commits, and the workers are woken when it does.
  */
 export async function enqueueMail(tx: Tx, mail: OutgoingMail) {
-  const row = await tx.mailJob.create({
-    data: {
+  const [queued] = await enqueueMails(tx, [mail]);
+  return queued as { id: number };
+}
+
+/**
+ * `enqueueMail` for many messages at once (the people one change tells): their rows in one
+ * statement, then their `mail.send` jobs in another, each in the order given. Answers the
+ * messages' ids in that order.
+ */
+export async function enqueueMails(tx: Tx, mails: readonly OutgoingMail[]): Promise<Array<{ id: number }>> {
+  if (mails.length === 0) return [];
+  const rows = await tx.mailJob.createManyAndReturn({
+    data: mails.map((mail) => ({
       kind: mail.kind,
       to: mail.to,
       subject: mail.subject,
@@ -38,16 +49,20 @@ export async function enqueueMail(tx: Tx, mail: OutgoingMail) {
       html: mail.html ?? null,
       createdById: mail.createdById ?? null,
       ...(mail.maxAttempts ? { maxAttempts: mail.maxAttempts } : {}),
-    },
+    })),
     select: { id: true, maxAttempts: true },
   });
-  await enqueue(
+  rows.sort((a, b) => a.id - b.id);
+  await enqueueMany(
     tx,
-    'mail.send',
-    { mail_id: row.id },
-    { key: mailJobKey(row.id), maxAttempts: row.maxAttempts },
+    rows.map((row) => ({
+      kind: 'mail.send' as const,
+      payload: { mail_id: row.id },
+      key: mailJobKey(row.id),
+      maxAttempts: row.maxAttempts,
+    })),
   );
-  return { id: row.id };
+  return rows.map((row) => ({ id: row.id }));
 }
 
 /** Takes a message's waiting delivery off the job queue (the message is being deleted). */

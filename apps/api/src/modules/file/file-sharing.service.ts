@@ -4,7 +4,7 @@ import type { Deps, Tx } from '../../lib/deps.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AuthContext } from '../../lib/session.js';
 import { newToken } from '../../lib/tokens.js';
-import { enqueueMail } from '../email/email.queue.js';
+import { enqueueMails } from '../email/email.queue.js';
 import { notify } from '../notification/notification.service.js';
 import {
   expiryInPast,
@@ -218,8 +218,9 @@ export async function shareFile(
           link,
         })),
       );
-      for (const u of told)
-        await enqueueMail(tx, {
+      await enqueueMails(
+        tx,
+        told.map((u) => ({
           kind: 'file_shared',
           to: u.email,
           subject: `${sharer} shared "${file.name}" with you`,
@@ -232,7 +233,8 @@ export async function shareFile(
             `Open it at ${deps.config.publicUrl}${link}`,
           ].join('\n'),
           createdById: auth.userId,
-        });
+        })),
+      );
     }
 
     let created: TShareResult['link'] = null;

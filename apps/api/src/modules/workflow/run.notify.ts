@@ -1,5 +1,5 @@
 import type { Deps, Tx } from '../../lib/deps.js';
-import { enqueueMail } from '../email/email.queue.js';
+import { enqueueMails } from '../email/email.queue.js';
 import { personName } from './design.dto.js';
 import * as repo from './run.repository.js';
 import * as clockRepo from './run-clock.repository.js';
@@ -8,7 +8,7 @@ import * as notifyRepo from './run-notify.repository.js';
 // The notifications and e-mails of one transition, made by the `workflow.notify` job that the
 // transition's transaction queued. The step's notification rules say who hears of which
 // event (entered, completed, rejected, overdue), in the app (a `notifications` row) and/or by
-// e-mail (the mail queue, `enqueueMail`); an escalation also tells the user or group it names.
+// e-mail (the mail queue, `enqueueMails`); an escalation also tells the user or group it names.
 // The job runs at least once: `notified_at` makes a second run do nothing.
 
 type StepEvent = 'entered' | 'completed' | 'rejected' | 'overdue';
@@ -144,6 +144,7 @@ export async function notifyTransition(deps: Deps, transitionId: bigint): Promis
     const seen = new Set<string>();
     const link = filePath(t.instance.file.id);
     const inApp = [];
+    const mails = [];
     for (const m of messages) {
       const user = users.get(m.userId);
       if (!user) continue;
@@ -160,7 +161,7 @@ export async function notifyTransition(deps: Deps, transitionId: bigint): Promis
       }
       if (m.email && user.email && !seen.has(`mail:${m.userId}:${m.title}`)) {
         seen.add(`mail:${m.userId}:${m.title}`);
-        await enqueueMail(tx, {
+        mails.push({
           kind: 'workflow',
           to: user.email,
           subject: m.title,
@@ -168,6 +169,7 @@ export async function notifyTransition(deps: Deps, transitionId: bigint): Promis
         });
       }
     }
+    await enqueueMails(tx, mails);
     await notifyRepo.insertNotifications(tx, inApp);
   });
 }
