@@ -181,8 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(QUIRE_CSP);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   // After the licence expires, calls that write are refused (sign-in, reads, downloads pass).
-  const licence = licenceGate(deps);
-  app.addHook('preHandler', licence.verdict);
+  app.addHook('preHandler', licenceGate(deps));
   // Uploads stream through their handler (req.parts()); each call sets its own size limits.
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 50 } });
 
@@ -197,11 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(headers).header('x-request-id', req.id);
     const token = bearerToken(req.headers.authorization);
-    if (token) {
-      // A signed-in write reads the licence beside the session (its verdict waits for the guard).
-      licence.start(req);
-      req.auth = await resolveSession(deps, token);
-    }
+    if (token) req.auth = await resolveSession(deps, token);
   });
 
   // Anonymous refusals are audited up to 30 a minute per address, so a flood of bad tokens
