@@ -455,6 +455,152 @@ describe('dispositions', () => {
       })),
     );
   });
+
+  it('approves many at once: each approval audited, then its file trashed or purged, in answer order', async () => {
+    const {
+      groups: { reviewers },
+      categories: { trashing, purging, reviewing },
+    } = await seed(t, {
+      users: { checker: { signIn: false } },
+      groups: { reviewers: ['checker'] },
+      categories: { trashing: {}, purging: {}, reviewing: {} },
+    });
+    const rule = { keep_for: 1, unit: 'days', start_from: 'upload' };
+    for (const [category, more] of [
+      [trashing, { action: 'trash' }],
+      [purging, { action: 'purge' }],
+      [reviewing, { action: 'review', review_group_id: reviewers.id }],
+    ] as const) {
+      const res = await put(category.id, { ...rule, ...more });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Kinds interleaved: a live file and one already in the trash for trash and purge.
+    const files = [
+      await fileIn(trashing.id, 'trash-1.txt', 2),
+      await fileIn(purging.id, 'purge-1.txt', 2),
+      await fileIn(reviewing.id, 'review-1.txt', 2),
+      await fileIn(trashing.id, 'trash-2.txt', 2),
+      await fileIn(purging.id, 'purge-2.txt', 2),
+      await fileIn(trashing.id, 'trash-binned.txt', 2),
+      await fileIn(purging.id, 'purge-binned.txt', 2),
+      await fileIn(reviewing.id, 'review-2.txt', 2),
+    ];
+    await scan();
+    const ids = (await pending()).items
+      .filter((d: { file: { id: number } }) => files.some((f) => f.id === d.file.id))
+      .map((d: { id: number }) => d.id);
+    expect(ids).toHaveLength(files.length);
+    const binnedAt = new Date(clock.getTime() - DAY);
+    const binned = files.filter((f) => f.name.endsWith('-binned.txt')).map((f) => f.id);
+    await t.db.file.updateMany({
+      where: { id: { in: binned } },
+      data: { deletedAt: binnedAt, deletedById: adminId },
+    });
+    const before = new Map(
+      (await t.db.file.findMany({ where: { id: { in: files.map((f) => f.id) } } })).map((f) => [f.id, f]),
+    );
+
+    const mark = await written(t);
+    const res = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [...ids].reverse(), decision: 'approve' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    type Answered = {
+      id: number;
+      action: 'trash' | 'purge' | 'review';
+      rule_id: number;
+      rule_summary: string;
+      status: string;
+      file: { id: number; name: string };
+    };
+    const items = res.json().data.items as Answered[];
+    expect(items.map((d) => d.id)).toEqual([...ids].sort((a, b) => a - b));
+    // Listed in upload order, so the kinds come interleaved.
+    expect(items.map((d) => d.file.name)).toEqual(files.map((f) => f.name));
+    expect(items.map((d) => d.status)).toEqual(items.map(() => 'approved'));
+    expect(new Set(items.map((d) => d.rule_summary)).size).toBe(3);
+
+    // Each approval's event, then what carrying it out wrote: a live file moved to the trash
+    // (its event and its jobs), a file purged (its event, no job); a review, or a trash of a
+    // file already in the trash, writes nothing more.
+    const approvedEvent = (d: Answered) => ({
+      userId: adminId,
+      type: 'retention',
+      action: 'retention.disposition_approved',
+      message: `Approved the disposition of "${d.file.name}" (${d.action}) under the rule "${d.rule_summary}"`,
+      targetType: 'file',
+      targetId: String(d.file.id),
+      details: { disposition_id: d.id, rule_id: d.rule_id, rule_summary: d.rule_summary, action: d.action },
+    });
+    const carriedOut = (d: Answered) => {
+      const file = before.get(d.file.id);
+      if (!file) throw new Error(`no file ${d.file.id}`);
+      if (d.action === 'trash' && !file.deletedAt)
+        return [
+          {
+            userId: adminId,
+            type: 'file',
+            action: 'file.deleted',
+            message: `Moved "${d.file.name}" to the trash`,
+            targetType: 'file',
+            targetId: String(d.file.id),
+            details: {},
+          },
+        ];
+      if (d.action === 'purge')
+        return [
+          {
+            userId: adminId,
+            type: 'file',
+            action: 'file.purged',
+            message: `Deleted "${d.file.name}" for good (retention: ${d.rule_summary})`,
+            targetType: 'file',
+            targetId: String(d.file.id),
+            details: {
+              name: d.file.name,
+              folder_id: file.categoryId,
+              incremental_value: file.incrementalValue,
+              disposition_id: d.id,
+              rule_id: d.rule_id,
+            },
+          },
+        ];
+      return [];
+    };
+    const trashedLive = items.filter((d) => d.action === 'trash' && !binned.includes(d.file.id));
+    const { audit, jobs } = await writtenSince(t, mark);
+    expect(audit).toEqual(items.flatMap((d) => [approvedEvent(d), ...carriedOut(d)]));
+    expect(jobs).toEqual(
+      trashedLive.flatMap((d) =>
+        ['notification.file_event', 'workflow.file_event'].map((kind) => ({
+          kind,
+          payload: { type: 'deleted', file_id: d.file.id, category_id: trashing.id, actor_id: adminId },
+        })),
+      ),
+    );
+
+    // The files: live ones under a trash rule in the trash now, those already there kept as
+    // they were, every one under a purge rule gone, those under review untouched.
+    const after = new Map(
+      (await t.db.file.findMany({ where: { id: { in: files.map((f) => f.id) } } })).map((f) => [f.id, f]),
+    );
+    for (const d of items) {
+      const was = before.get(d.file.id);
+      const now = after.get(d.file.id);
+      if (d.action === 'purge') expect(now, d.file.name).toBeUndefined();
+      else if (d.action === 'review' || binned.includes(d.file.id)) expect(now, d.file.name).toEqual(was);
+      else
+        expect(now, d.file.name).toEqual({
+          ...was,
+          deletedAt: clock,
+          deletedById: adminId,
+          updatedAt: expect.any(Date),
+        });
+    }
+    expect(trashedLive).toHaveLength(2);
+  });
 });
 
 describe('who may', () => {
