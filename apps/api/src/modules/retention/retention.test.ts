@@ -601,6 +601,80 @@ describe('dispositions', () => {
     }
     expect(trashedLive).toHaveLength(2);
   });
+
+  it('approving many is all or nothing: the first refused, in answer order, names its file', async () => {
+    const {
+      users: { holder },
+      categories: { trashing, purging },
+    } = await seed(t, {
+      users: { holder: { signIn: false, firstName: 'Hal', lastName: 'Holder' } },
+      categories: { trashing: {}, purging: {} },
+    });
+    for (const [category, action] of [
+      [trashing, 'trash'],
+      [purging, 'purge'],
+    ] as const) {
+      const res = await put(category.id, { keep_for: 1, unit: 'days', start_from: 'upload', action });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const files = [
+      await fileIn(trashing.id, 'free.txt', 2),
+      await fileIn(purging.id, 'held.txt', 2),
+      await fileIn(trashing.id, 'locked.txt', 2),
+    ];
+    await scan();
+    const ids = (await pending()).items
+      .filter((d: { file: { id: number } }) => files.some((f) => f.id === d.file.id))
+      .sort((x: { id: number }, y: { id: number }) => x.id - y.id)
+      .map((d: { id: number }) => d.id);
+    expect(ids).toHaveLength(3);
+    const [held, locked] = [files[1], files[2]] as [(typeof files)[number], (typeof files)[number]];
+    const hold = await call({
+      method: 'POST',
+      url: '/api/retention/holds',
+      payload: { target: 'file', target_id: held.id, reason: 'Audit 7' },
+    });
+    expect(hold.statusCode, hold.body).toBe(200);
+    await t.db.file.update({ where: { id: locked.id }, data: { lockedById: holder.id } });
+    const before = await t.db.file.findMany({
+      where: { id: { in: files.map((f) => f.id) } },
+      orderBy: { id: 'asc' },
+    });
+
+    const mark = await written(t);
+    const refused = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [...ids].reverse(), decision: 'approve' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'retention.legal_hold' });
+    expect(refused.json().message).toMatch(/^"held\.txt" is under legal hold: Audit 7/);
+    // Without the held one, the locked one is refused, naming who holds it.
+    const second = await call({
+      method: 'POST',
+      url: '/api/retention/dispositions/decide',
+      payload: { ids: [ids[0], ids[2]], decision: 'approve' },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toContain('Hal Holder');
+
+    // Nothing was carried out nor decided.
+    expect(
+      (await writtenSince(t, mark)).audit.filter(
+        (e) => e.type === 'file' || e.action.startsWith('retention.disposition'),
+      ),
+    ).toEqual([]);
+    expect((await writtenSince(t, mark)).jobs).toEqual([]);
+    expect(
+      await t.db.file.findMany({ where: { id: { in: files.map((f) => f.id) } }, orderBy: { id: 'asc' } }),
+    ).toEqual(before);
+    expect(
+      (await pending()).items
+        .filter((d: { id: number }) => ids.includes(d.id))
+        .map((d: { status: string }) => d.status),
+    ).toEqual(['pending', 'pending', 'pending']);
+  });
 });
 
 describe('who may', () => {
