@@ -8,7 +8,7 @@ export interface Actor {
   ip?: string | null;
 }
 
-interface AuditInput<T extends AuditType = AuditType> {
+export interface AuditInput<T extends AuditType = AuditType> {
   /** The area: auth, user, group, file, … (AUDIT_EVENTS in the contract). */
   type: T;
   /** What happened: one of that type's actions in AUDIT_EVENTS (a free string does not compile). */

@@ -5,7 +5,13 @@ import { excel } from '../../lib/load-later.js';
 import type { AuthContext } from '../../lib/session.js';
 import { inertRow, sheetColumns } from '../../lib/spreadsheet-cells.js';
 import { addVersion, detailOf, toPerson, versionContent } from '../file/file.service.js';
-import { fileChanged, filesChanged, holdForChange, lockForChange } from '../file/file-change.service.js';
+import {
+  type FileChange,
+  fileChanged,
+  filesChanged,
+  holdForChange,
+  lockForChange,
+} from '../file/file-change.service.js';
 import { attachmentNotFound, fileNotFound, versionNotFound } from './file-actions.errors.js';
 import * as repo from './file-actions.repository.js';
 
@@ -95,24 +101,33 @@ export async function trashFiles(deps: Deps, auth: AuthContext, actor: Actor, id
 /** `trashFiles` in the caller's transaction (a retention disposition trashes this way). */
 export async function trashFilesIn(tx: Tx, auth: AuthContext, actor: Actor, ids: number[], now: Date) {
   const files = await holdForChange(tx, auth, ids);
+  await filesChanged(tx, actor, await trashLocked(tx, auth, files, now));
+  return { deleted: files.length };
+}
+
+/**
+ * Moves files locked and checked by `holdForChange` to the trash; answers their changes, one a
+ * file in the order given, for the caller to record (`filesChanged`).
+ */
+export async function trashLocked(
+  tx: Tx,
+  auth: AuthContext,
+  files: Array<{ id: number; name: string; category_id: number | null }>,
+  now: Date,
+): Promise<FileChange[]> {
   await repo.trash(
     tx,
     files.map((f) => f.id),
     now,
     auth.userId,
   );
-  await filesChanged(
-    tx,
-    actor,
-    files.map((f) => ({
-      event: 'deleted',
-      fileId: f.id,
-      categoryId: f.category_id,
-      action: 'file.deleted',
-      message: `Moved "${f.name}" to the trash`,
-    })),
-  );
-  return { deleted: files.length };
+  return files.map((f) => ({
+    event: 'deleted',
+    fileId: f.id,
+    categoryId: f.category_id,
+    action: 'file.deleted',
+    message: `Moved "${f.name}" to the trash`,
+  }));
 }
 
 type Toggle = 'follow' | 'unfollow' | 'favourite' | 'unfavourite';

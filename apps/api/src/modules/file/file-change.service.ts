@@ -1,5 +1,5 @@
 import type { AuditAction } from '@quire/contract';
-import { type Actor, audit, auditAll } from '../../lib/audit.js';
+import { type Actor, type AuditInput, audit, auditAll } from '../../lib/audit.js';
 import type { Tx } from '../../lib/deps.js';
 import { AppError } from '../../lib/errors.js';
 import { emitFileEvent, emitFileEvents, type FileEvent, type FileEventType } from '../../lib/file-events.js';
@@ -109,7 +109,7 @@ export async function holdFilesIn(tx: Tx, auth: AuthContext, categoryIds: number
   throw refusal;
 }
 
-interface FileChange {
+export interface FileChange {
   event: FileEventType;
   fileId: number;
   action: AuditAction<'file'>;
@@ -135,6 +135,27 @@ export async function filesChanged(tx: Tx, actor: Actor, changes: FileChange[]) 
   await emitFileEvents(
     tx,
     changes.map((change) => eventOf(actor, change)),
+  );
+}
+
+/**
+ * `filesChanged` with audit events of the caller's among the changes' own: `trail` in its
+ * order in one statement (a change's audit event where the change is), then the changes' file
+ * events in another, in their order.
+ */
+export async function filesChangedAmong(
+  tx: Tx,
+  actor: Actor,
+  trail: ReadonlyArray<{ audit: AuditInput } | { change: FileChange }>,
+) {
+  await auditAll(
+    tx,
+    actor,
+    trail.map((entry) => ('audit' in entry ? entry.audit : auditOf(entry.change))),
+  );
+  await emitFileEvents(
+    tx,
+    trail.flatMap((entry) => ('change' in entry ? [eventOf(actor, entry.change)] : [])),
   );
 }
 

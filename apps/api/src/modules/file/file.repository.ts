@@ -356,3 +356,9 @@ export async function recordView(tx: Tx, userId: number, fileId: number, at: Dat
 export function deleteFileRow(tx: Tx, id: number) {
   return tx.$executeRaw`DELETE FROM files WHERE id = ${id}::int`;
 }
+
+/** `deleteFileRow` for many files, after their current versions are let go: two statements. */
+export async function deleteFileRows(tx: Tx, ids: number[]) {
+  await tx.file.updateMany({ where: { id: { in: ids } }, data: { currentVersionId: null } });
+  await tx.$executeRaw`DELETE FROM files WHERE id = ANY(${ids}::int[])`;
+}

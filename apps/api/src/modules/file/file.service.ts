@@ -250,6 +250,11 @@ export async function purgeRow(tx: Tx, fileId: number) {
   await repo.deleteFileRow(tx, fileId);
 }
 
+/** `purgeRow` for many files at once. */
+export async function purgeRows(tx: Tx, fileIds: number[]) {
+  if (fileIds.length) await repo.deleteFileRows(tx, fileIds);
+}
+
 export async function incrementalValue(deps: Deps, categoryId: number) {
   const c = await repo.liveCategory(deps.db, categoryId);
   if (!c) throw categoryNotFound();

@@ -1,11 +1,18 @@
 import type { TDecideDispositionsInput, TDisposition } from '@quire/contract';
-import { type Actor, audit, auditAll } from '../../lib/audit.js';
+import { type Actor, type AuditInput, audit, auditAll } from '../../lib/audit.js';
 import type { Deps, Tx } from '../../lib/deps.js';
+import { AppError } from '../../lib/errors.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
-import { purgeRow, toPerson } from '../file/file.service.js';
-import { fileChanged, holdForChange, lockForChange } from '../file/file-change.service.js';
-import { trashFilesIn } from '../file-actions/file-actions.service.js';
+import { purgeRow, purgeRows, toPerson } from '../file/file.service.js';
+import {
+  type FileChange,
+  fileChanged,
+  filesChangedAmong,
+  holdForChange,
+  lockForChange,
+} from '../file/file-change.service.js';
+import { trashFilesIn, trashLocked } from '../file-actions/file-actions.service.js';
 import { notify } from '../notification/notification.service.js';
 import { assertNotHeld } from './legal-hold.guard.js';
 import { dispositionDecided, dispositionsNotFound } from './retention.errors.js';
@@ -73,13 +80,16 @@ async function carryOut(tx: Tx, deps: Deps, auth: AuthContext, actor: Actor, d: 
   if (file) await purgeLocked(tx, actor, file, d);
 }
 
-async function purgeLocked(
-  tx: Tx,
-  actor: Actor,
-  file: { id: number; name: string; category_id: number | null; incremental_value: number | null },
-  d: repo.DispositionRow,
-) {
-  await fileChanged(tx, actor, {
+type PurgedFile = { id: number; name: string; category_id: number | null; incremental_value: number | null };
+
+async function purgeLocked(tx: Tx, actor: Actor, file: PurgedFile, d: repo.DispositionRow) {
+  await fileChanged(tx, actor, purgeChange(file, d));
+  await purgeRow(tx, file.id);
+}
+
+/** The change recorded when a disposition purges its file. */
+function purgeChange(file: PurgedFile, d: repo.DispositionRow): FileChange {
+  return {
     event: 'purged',
     fileId: file.id,
     categoryId: file.category_id,
@@ -92,8 +102,80 @@ async function purgeLocked(
       disposition_id: d.id,
       rule_id: d.ruleId,
     },
-  });
-  await purgeRow(tx, file.id);
+  };
+}
+
+/**
+ * Carries out approved dispositions `ds` (in answer order), each approval's audit event
+ * (`approved`) just before what carrying it out records, as one after another would (and
+ * `carryOut` does). All at once: the files to trash or purge are locked and checked in one go,
+ * those to trash moved in one statement, the events written in one (the file events in
+ * another) and the purged rows deleted together. When one may not be carried out, or two
+ * concern one file, nothing of it has been written yet and they go one after another, so the
+ * refusal is the one the first refused gives.
+ */
+async function carryOutAll(
+  tx: Tx,
+  deps: Deps,
+  auth: AuthContext,
+  actor: Actor,
+  ds: repo.DispositionRow[],
+  approved: (d: repo.DispositionRow) => AuditInput,
+) {
+  // What changes a file: a trash of a live file, a purge (of a live file or one in the trash).
+  const acting = ds.filter((d) => d.action === 'purge' || (d.action === 'trash' && !d.file.deletedAt));
+  const live = acting.filter((d) => !d.file.deletedAt).map((d) => d.fileId);
+  const binned = acting.filter((d) => d.file.deletedAt).map((d) => d.fileId);
+  const files =
+    new Set(acting.map((d) => d.fileId)).size === acting.length
+      ? await lockAndCheck(tx, auth, live, binned)
+      : null;
+  if (!files) {
+    for (const d of ds) {
+      await audit(tx, actor, approved(d));
+      await carryOut(tx, deps, auth, actor, d);
+    }
+    return;
+  }
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const fileOf = (d: repo.DispositionRow) => byId.get(d.fileId) as PurgedFile;
+  const trashing = acting.filter((d) => d.action === 'trash');
+  const trashed = new Map(
+    (await trashLocked(tx, auth, trashing.map(fileOf), deps.now())).map((c) => [c.fileId, c]),
+  );
+  await filesChangedAmong(
+    tx,
+    actor,
+    ds.flatMap((d) => {
+      const change =
+        d.action === 'purge'
+          ? purgeChange(fileOf(d), d)
+          : d.action === 'trash'
+            ? trashed.get(d.fileId)
+            : undefined;
+      return [{ audit: approved(d) }, ...(change ? [{ change }] : [])];
+    }),
+  );
+  await purgeRows(
+    tx,
+    acting.filter((d) => d.action === 'purge').map((d) => d.fileId),
+  );
+}
+
+/**
+ * Locks live files `live` and trashed files `binned` and checks them as `carryOut` does, all
+ * at once; null on a refusal (or one gone), for the caller to go one by one.
+ */
+async function lockAndCheck(tx: Tx, auth: AuthContext, live: number[], binned: number[]) {
+  try {
+    const liveFiles = live.length ? await holdForChange(tx, auth, live) : [];
+    const binnedFiles = binned.length ? await lockForChange(tx, binned, { trashed: true }) : [];
+    await assertNotHeld(tx, binnedFiles);
+    return [...liveFiles, ...binnedFiles];
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -144,13 +226,9 @@ export async function decideDispositions(
       },
     });
     // A postponement changes no file: its events go in one statement. An approval carries each
-    // out in turn, its event before its change.
+    // out, its event just before its change's.
     if (!approve) await auditAll(tx, actor, after.map(eventOf));
-    else
-      for (const d of after) {
-        await audit(tx, actor, eventOf(d));
-        await carryOut(tx, deps, auth, actor, d);
-      }
+    else await carryOutAll(tx, deps, auth, actor, after, eventOf);
     return { items: answer };
   });
 }
