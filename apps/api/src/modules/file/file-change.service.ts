@@ -130,11 +130,11 @@ export async function fileChanged(tx: Tx, actor: Actor, change: FileChange) {
  * `fileChanged` for many changes at once (a call on many files), in its transaction: their
  * audit events in one statement, then their file events in another, each in the order given.
  */
-export async function filesChanged(tx: Tx, actor: Actor, changes: FileChange[]) {
-  await auditAll(tx, actor, changes.map(auditOf));
-  await emitFileEvents(
+export function filesChanged(tx: Tx, actor: Actor, changes: FileChange[]) {
+  return filesChangedAmong(
     tx,
-    changes.map((change) => eventOf(actor, change)),
+    actor,
+    changes.map((change) => ({ change })),
   );
 }
 

@@ -353,11 +353,7 @@ export async function recordView(tx: Tx, userId: number, fileId: number, at: Dat
   });
 }
 
-export function deleteFileRow(tx: Tx, id: number) {
-  return tx.$executeRaw`DELETE FROM files WHERE id = ${id}::int`;
-}
-
-/** `deleteFileRow` for many files, after their current versions are let go: two statements. */
+/** Deletes file rows (their dependants go with them), their current versions let go first. */
 export async function deleteFileRows(tx: Tx, ids: number[]) {
   await tx.file.updateMany({ where: { id: { in: ids } }, data: { currentVersionId: null } });
   await tx.$executeRaw`DELETE FROM files WHERE id = ANY(${ids}::int[])`;

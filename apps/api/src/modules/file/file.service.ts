@@ -245,12 +245,11 @@ export async function assertCanChange(deps: Deps, auth: AuthContext, fileId: num
 }
 
 /** Deletes a file row and its dependants (versions, values, grants, links, comments, …). */
-export async function purgeRow(tx: Tx, fileId: number) {
-  await repo.updateFile(tx, fileId, { currentVersionId: null });
-  await repo.deleteFileRow(tx, fileId);
+export function purgeRow(tx: Tx, fileId: number) {
+  return purgeRows(tx, [fileId]);
 }
 
-/** `purgeRow` for many files at once. */
+/** Deletes many file rows and their dependants at once (see `purgeRow`). */
 export async function purgeRows(tx: Tx, fileIds: number[]) {
   if (fileIds.length) await repo.deleteFileRows(tx, fileIds);
 }
