@@ -5,7 +5,9 @@ import { type EndpointDef, endpoint, ZId, ZNull } from '@quire/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createError } from '../src/lib/errors.js';
 import { defineRoutes } from '../src/lib/route.js';
+import { storeUpload } from '../src/modules/file/file.service.js';
 import { createTestApp, type TestContext } from './app.js';
 import { errorPaths } from './errors.js';
 import { bearer, createUser, loginAs } from './factories.js';
@@ -60,7 +62,21 @@ const probe = {
     body: z.object({ file_id: ZId, note: z.string().max(20).optional(), file: z.custom<Blob>() }),
     response: z.object({ stored: z.array(z.string()) }),
   }),
+  // Stores as the real uploads do (storeUpload: written and synced while the guard runs);
+  // with note "busy" it refuses (409) before reading a byte, as a check-in of a file not
+  // checked out does.
+  store: probeEntry({
+    method: 'POST',
+    path: '/api/test-probe-store',
+    object: { file: 'edit', from: 'body.file_id' },
+    consumes: 'multipart',
+    upload: { field: 'file' },
+    body: z.object({ file_id: ZId, note: z.string().max(20).optional(), file: z.custom<Blob>() }),
+    response: z.object({ stored: z.string() }),
+  }),
 };
+
+const busy = createError({ code: 'probe.busy', statusCode: 409, message: 'Checked out by someone else' });
 
 let t: TestContext;
 let dataDir: string;
@@ -94,6 +110,13 @@ async function routes(app: FastifyInstance) {
           handled.push(`upload ${stored.length}`);
           return { data: { stored } };
         },
+      },
+      store: async ({ body, files }) => {
+        if (body.note === 'busy') throw busy();
+        let stored = '';
+        for await (const file of files) stored = (await storeUpload(app.deps, file)).blobId;
+        handled.push(`store ${body.file_id}`);
+        return { data: { stored } };
       },
     }),
   );
@@ -256,7 +279,7 @@ describe('a guarded upload', () => {
     expect(blobFiles()).toHaveLength(before);
   });
 
-  it('runs the object guard on its fields before a byte of the file is stored', async () => {
+  it('runs the object guard on its fields, keeping nothing of a refused file', async () => {
     handled.length = 0;
     const before = blobFiles().length;
     for (const [id, status] of [
@@ -317,5 +340,50 @@ describe('a guarded upload', () => {
     const res = await upload({ file_id: String(ids.B) });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ path: 'body.file', message: 'Required' }]);
+  });
+});
+
+describe('an upload stored while its guard runs (lib/admission.ts)', () => {
+  const store = (fields: Record<string, string>, content: Buffer) => {
+    const body = multipart({ ...fields, file: { content, filename: 'x.txt' } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe-store',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('keeps the file of an admitted call, and nothing of a refused one', async () => {
+    handled.length = 0;
+    const before = blobFiles().length;
+    for (const [id, status] of [
+      [ids.A, 403],
+      [ids.H, 404],
+    ] as const) {
+      const content = Buffer.from(`refused upload into ${id}`);
+      const res = await store({ file_id: String(id) }, content);
+      expect(res.statusCode).toBe(status);
+      expect(blobFiles().map((f) => f.name)).not.toContain(sha256(content));
+    }
+    expect(handled).toEqual([]);
+    expect(blobFiles()).toHaveLength(before);
+    expect(tmpFiles()).toBe(0);
+
+    const content = Buffer.from('admitted upload');
+    const ok = await store({ file_id: String(ids.B) }, content);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.stored).toBe(sha256(content));
+    expect(blobFiles().map((f) => f.name)).toContain(sha256(content));
+    expect(handled).toEqual([`store ${ids.B}`]);
+  });
+
+  it("answers the guard's refusal even when the handler refused first: a hidden file's state stays hidden", async () => {
+    const hidden = await store({ file_id: String(ids.H), note: 'busy' }, Buffer.from('x'));
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().message).not.toContain('Checked out');
+    const seen = await store({ file_id: String(ids.B), note: 'busy' }, Buffer.from('x'));
+    expect(seen.statusCode).toBe(409);
+    expect(seen.json().message).toBe('Checked out by someone else');
   });
 });

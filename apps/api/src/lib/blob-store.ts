@@ -29,6 +29,12 @@ export interface PutOptions {
   inspect?: (head: Buffer) => void | Promise<void>;
   /** How many leading bytes `inspect` sees (default 4100, what file-type needs). */
   inspectBytes?: number;
+  /**
+   * Whether the content may be kept at all (a caller's checks, run while it streams in):
+   * awaited once the content is written and synced, before it is kept. A rejection fails the
+   * put with its error and nothing is kept; it stops the reading of a stream at once.
+   */
+  admit?: Promise<unknown>;
 }
 
 /**
@@ -214,6 +220,10 @@ async function writeContent(
   options: PutOptions,
 ): Promise<StoredBlob> {
   const meter = new ContentMeter(options);
+  // A refusal ends the reading at once, not after the rest of a large file has come.
+  options.admit?.catch((err: unknown) => {
+    if (!Array.isArray(source) && isStream(source) && !source.readableEnded) source.destroy(err as Error);
+  });
   let batch: Buffer[] = [];
   let batchBytes = 0;
   let writing: Promise<void> | undefined;
@@ -247,8 +257,12 @@ async function writeContent(
   }
   await fh.sync();
   await fh.close();
+  await options.admit;
   return meter.blob();
 }
+
+const isStream = (source: AsyncIterable<Buffer>): source is Readable =>
+  typeof (source as Readable).destroy === 'function';
 
 /** Writes every byte of `buffers` at the file's position (a short write goes on from where it stopped). */
 async function writeAll(fh: FileHandle, buffers: Uint8Array[]): Promise<void> {

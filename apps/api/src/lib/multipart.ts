@@ -13,7 +13,13 @@ export interface UploadedFile {
   filename: string;
   /** The type the client claimed: never trusted, the content decides. */
   claimedType: string;
+  /** The content. While the call's checks run (lib/admission.ts) it ends only once they pass. */
   stream: Readable;
+  /**
+   * For the blob store, while the call's checks run: the content as it comes, and the checks
+   * to await before keeping it (PutOptions.admit), so the file is written and synced meanwhile.
+   */
+  admission?: { stream: Readable; admitted: Promise<void> };
 }
 
 const notMultipart = () =>

@@ -10,6 +10,7 @@ import {
 } from '@quire/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import { admission, admittedFile } from './admission.js';
 import { AREA_VERBS } from './area-verbs.js';
 import type { Actor } from './audit.js';
 import type { Deps } from './deps.js';
@@ -44,9 +45,10 @@ export interface HandlerInput<E extends EndpointDef> {
   actor: Actor;
   /**
    * The file parts of a multipart call (entries with `upload`), after its fields were
-   * validated as `body` and its object guard passed. Read each file's stream to its end
-   * (into the blob store) before taking the next; the first is there (a required upload
-   * without one was already refused).
+   * validated as `body`. Read each file's stream to its end (into the blob store:
+   * storeUpload) before taking the next; the first is there (a required upload without one
+   * was already refused). An object guard is checked while they stream in (lib/admission.ts):
+   * a file's stream ends only once it passed, and the store keeps nothing before then.
    */
   files: AsyncIterable<UploadedFile>;
   req: FastifyRequest;
@@ -162,12 +164,18 @@ function toRouteOptions(
 
   const maxUploadBytes = extras.maxUploadBytes ?? deps.config.MAX_UPLOAD_BYTES;
   const objectGuard = def.object;
+  // An upload into a file or category: its checks run while its files stream in (admission.ts).
+  const admitWhileStoring = def.consumes === 'multipart' && objectGuard !== undefined;
 
   return {
     method: def.method,
     url: toRoutePath(def.path),
     schema,
-    config: { guard: def.guard, ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}) },
+    config: {
+      guard: def.guard,
+      ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
+      ...(admitWhileStoring ? { admitWhileStoring } : {}),
+    },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     // Before validation: an anonymous or unauthorised caller learns nothing about the body.
     // Then a JSON body holding a lone UTF-16 surrogate (not text) is refused, for every call.
@@ -188,27 +196,41 @@ function toRouteOptions(
       let files = noFiles;
       let drain: (() => Promise<void>) | undefined;
       let result: HandlerResult<EndpointDef>;
+      let settled: Promise<void> | undefined;
       try {
         if (def.consumes === 'multipart') {
+          // The request pipeline's deferred checks (admission.ts) come before a field error.
+          if (admitWhileStoring) settled = admission(req);
           const upload = await openUpload(req, def.upload ?? { field: 'file' }, { maxBytes: maxUploadBytes });
           drain = upload.drain;
           const parsed = multipartFields ? multipartFields.safeParse(upload.fields) : null;
           if (parsed && !parsed.success) throw fieldErrors(parsed.error);
           body = parsed ? parsed.data : {};
-          if (objectGuard && req.auth)
-            await deps.objectGuards.assert(objectGuard, req.auth, {
-              params: req.params,
-              query: req.query,
-              body,
-            });
+          // Whatever the handler does with the files, it answers only once they were admitted.
+          const admitted =
+            objectGuard && req.auth
+              ? admission(
+                  req,
+                  deps.objectGuards.assert(objectGuard, req.auth, {
+                    params: req.params,
+                    query: req.query,
+                    body,
+                  }),
+                )
+              : undefined;
+          settled = admitted;
           const iterator = upload.files();
           const first = await iterator.next();
-          if (first.done && def.upload?.required !== false) throw missingFile(def.upload?.field ?? 'file');
+          if (first.done && def.upload?.required !== false) {
+            await admitted;
+            throw missingFile(def.upload?.field ?? 'file');
+          }
+          const admit = (part: UploadedFile) => (admitted ? admittedFile(part, admitted) : part);
           files = {
             async *[Symbol.asyncIterator]() {
               if (first.done) return;
-              yield first.value;
-              yield* iterator;
+              yield admit(first.value);
+              for await (const part of iterator) yield admit(part);
             },
           };
         }
@@ -222,11 +244,20 @@ function toRouteOptions(
           req,
           reply,
         });
+        await settled;
       } catch (err) {
         if (def.consumes !== 'multipart') throw err;
         // Answer now and close the connection rather than read the rest of a refused upload.
         reply.header('connection', 'close');
-        throw uploadError(err, maxUploadBytes, def.upload?.max ?? 1);
+        // A refused admission is the answer, whatever the handler met meanwhile: a caller who
+        // may not see the file learns nothing of its state from a check the handler made.
+        const refusal = settled
+          ? await settled.then(
+              () => undefined,
+              (e: unknown) => e,
+            )
+          : undefined;
+        throw uploadError(refusal ?? err, maxUploadBytes, def.upload?.max ?? 1);
       }
       // The handler may leave parts unread (a second file it does not take): drop them.
       await drain?.();

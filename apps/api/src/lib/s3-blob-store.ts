@@ -185,6 +185,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions, client = createS3
 
   return {
     async put(content, putOptions: PutOptions = {}) {
+      // Settled before a byte is sent: the bucket has no temp file to drop on a refusal.
+      await putOptions.admit;
       const meter = new ContentMeter(putOptions);
       const counted = meterStream(meter);
       const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;

@@ -8,6 +8,7 @@ import type {
   TPersonRef,
 } from '@quire/contract';
 import type { Deps, Tx } from '../../lib/deps.js';
+import type { UploadedFile } from '../../lib/multipart.js';
 import type { AuthContext } from '../../lib/session.js';
 import { asFileRight, fileRights, fileVerdict, scopeOf } from '../../lib/visibility.js';
 import { categoryFields } from '../category/category.service.js';
@@ -219,16 +220,18 @@ export interface StoredUpload {
 
 /**
  * Streams one uploaded file into the blob store, its type read from its first bytes (never
- * its name or claimed type). Nothing is kept when the stream fails (too large, cut off).
+ * its name or claimed type). Nothing is kept when the stream fails (too large, cut off) or
+ * the call is refused (its `admission`: lib/admission.ts).
  */
 export async function storeUpload(
   deps: Deps,
-  file: { filename: string; stream: Readable },
+  file: Pick<UploadedFile, 'filename' | 'stream' | 'admission'>,
   maxBytes?: number,
 ): Promise<StoredUpload> {
   let mimeType = 'application/octet-stream';
-  const stored = await deps.blobs.put(file.stream, {
+  const stored = await deps.blobs.put(file.admission?.stream ?? file.stream, {
     ...(maxBytes ? { maxBytes } : {}),
+    ...(file.admission ? { admit: file.admission.admitted } : {}),
     inspectBytes: SNIFF_BYTES,
     inspect: async (head) => {
       mimeType = await detectType(head);

@@ -1,5 +1,6 @@
 import { allEndpoints } from '@quire/contract';
 import type { FastifyRequest } from 'fastify';
+import { admitsWhileStoring, deferCheck } from '../../lib/admission.js';
 import type { Deps } from '../../lib/deps.js';
 import { assertWritable } from './licence.service.js';
 
@@ -33,6 +34,8 @@ export function licenceGate(deps: Deps) {
     if (typeof operationId !== 'string') return;
     if (READS_BY_POST.has(operationId) || WRITES_ALLOWED_AFTER_EXPIRY.has(operationId)) return;
     if (schema?.['x-quire-file']) return;
+    // An upload's file streams in meanwhile; none is kept unless this passes (lib/admission.ts).
+    if (admitsWhileStoring(req)) return deferCheck(req, assertWritable(deps));
     await assertWritable(deps);
   };
 }

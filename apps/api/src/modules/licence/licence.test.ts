@@ -1,8 +1,9 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
-import { loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { bearer, createCategory, loginAs, TEST_PASSWORD } from '../../../test/factories.js';
+import { multipart } from '../../../test/multipart.js';
 import { person, type SeededUser, seededApp } from '../../../test/seed.js';
 import { type LicencePayload, signLicence } from './licence.document.js';
 
@@ -209,6 +210,23 @@ describe('licence management', () => {
     expect(write.json()).toMatchObject({ code: 'licence.expired' });
     expect(write.json().message).toMatch(/expired on 2026-12-31.*read-only.*sign in, view and download/);
     expect(await t.db.group.count({ where: { name: 'After expiry' } })).toBe(0);
+    // An upload is refused alike, whatever its category (one that is not there too: the
+    // licence answers first), and nothing of its file is kept.
+    const category = await createCategory(t.db);
+    for (const folderId of [category.id, 999_999]) {
+      const content = Buffer.from(`uploaded after expiry into ${folderId}`);
+      const form = multipart({ folder_id: String(folderId), file: { content, filename: 'late.txt' } });
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/new-upload',
+        headers: { ...bearer(token), ...form.headers },
+        payload: form.payload,
+      });
+      expect(upload.statusCode).toBe(403);
+      expect(upload.json()).toMatchObject({ code: 'licence.expired' });
+      expect(await t.app.deps.blobs.exists(createHash('sha256').update(content).digest('hex'))).toBe(false);
+    }
+    expect(await t.db.file.count({ where: { categoryId: category.id } })).toBe(0);
     expect((await state(vendor)).statusCode).toBe(401); // the vendor's session ran out meanwhile
     const vendorAgain = await loginAs(t.app, vendorAdmin, 'admin', TEST_PASSWORD);
     const s = (await state(vendorAgain)).json().data;
