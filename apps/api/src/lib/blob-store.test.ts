@@ -213,6 +213,38 @@ describe.each(stores)('the blob store on $name', (store) => {
     expect(await s.held()).toEqual(before);
   });
 
+  it('keeps content only once its admission passed; a refusal keeps nothing and stops the reading', async () => {
+    const before = await s.held();
+    const content = randomBytes(200 * 1024);
+    let letIn = () => {};
+    const admitted = await s.blobs.put(streamOf(content), {
+      admit: new Promise<void>((resolve) => {
+        letIn = resolve;
+        setTimeout(resolve, 20);
+      }),
+    });
+    expect(admitted.id).toBe(sha256(content));
+    expect(await readAll(await s.blobs.read(admitted.id))).toEqual(content);
+    letIn();
+
+    const after = await s.held();
+    let pieces = 0;
+    const endless = Readable.from(
+      (async function* () {
+        for (;;) {
+          pieces++;
+          yield randomBytes(16 * 1024);
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      })(),
+    );
+    const refusal = Promise.reject(new Error('not yours'));
+    await expect(s.blobs.put(endless, { admit: refusal })).rejects.toThrow('not yours');
+    expect(pieces).toBeLessThan(50);
+    expect(await s.held()).toEqual(after);
+    expect(after.length).toBe(before.length + 1);
+  });
+
   it('removes content, unless a put touched it after the given time', async () => {
     const gone = await s.blobs.put(Buffer.from(`remove me ${randomUUID()}`));
     await s.blobs.remove(gone.id, { unlessTouchedAfter: new Date(Date.now() + 60_000) });

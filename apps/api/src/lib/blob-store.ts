@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { access, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
@@ -303,8 +303,8 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
     );
   /**
    * Writes a temp file with `fill` (which answers the content's hash and size once the file is
-   * synced), then moves it to its content address, or drops it when that is there already.
-   * A throw of `fill` leaves nothing.
+   * synced), then moves it to its content address (over the same content when that is there
+   * already) and syncs the folder. A throw of `fill` or of the move leaves nothing.
    */
   const store = async (fill: (file: FileHandle) => Promise<StoredBlob>): Promise<StoredBlob> => {
     const tmp = path.join(tmpDir, `${TEMP_PREFIX}${randomUUID()}`);
@@ -322,25 +322,31 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
       await rm(tmp, { force: true });
       throw err;
     }
+    // Moved into place even when the content is there already: the same bytes, now with this
+    // put's time, so the blob collector (which may have just found it unreferenced) leaves it
+    // for the row this upload is about to save. Its folder is made when the move finds none,
+    // rather than looked for on every put (a thrown ENOENT costs more than the move).
     const target = pathOf(blob.id);
-    if (await present(target)) {
-      // Already stored: touch it, so the blob collector (which may have just found it
-      // unreferenced) leaves it for the row this upload is about to save.
-      const now = new Date();
-      await utimes(target, now, now).catch(() => {});
+    try {
+      await rename(tmp, target).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(tmp, target);
+      });
+    } catch (err) {
       await rm(tmp, { force: true });
-    } else {
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
-      const dirHandle = await open(path.dirname(target), 'r');
-      await dirHandle.sync().finally(() => dirHandle.close());
+      throw err;
     }
+    const dirHandle = await open(path.dirname(target), 'r');
+    await dirHandle.sync().finally(() => dirHandle.close());
     return blob;
   };
 
   return {
-    put: (content, options = {}) =>
-      store((fh) => writeContent(fh, Buffer.isBuffer(content) ? [content] : content, options)),
+    put: (content, options = {}) => {
+      options.admit?.catch(() => {}); // a refusal that comes before the content is handled below
+      return store((fh) => writeContent(fh, Buffer.isBuffer(content) ? [content] : content, options));
+    },
     putChunks: (source) =>
       store(async (fh) => {
         const meter = new ContentMeter();
