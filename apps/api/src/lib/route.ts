@@ -207,17 +207,18 @@ function toRouteOptions(
           if (parsed && !parsed.success) throw fieldErrors(parsed.error);
           body = parsed ? parsed.data : {};
           // Whatever the handler does with the files, it answers only once they were admitted.
-          const admitted =
-            objectGuard && req.auth
-              ? admission(
-                  req,
-                  deps.objectGuards.assert(objectGuard, req.auth, {
-                    params: req.params,
-                    query: req.query,
-                    body,
-                  }),
-                )
-              : undefined;
+          const admitted = admitWhileStoring
+            ? admission(
+                req,
+                objectGuard && req.auth
+                  ? deps.objectGuards.assert(objectGuard, req.auth, {
+                      params: req.params,
+                      query: req.query,
+                      body,
+                    })
+                  : undefined,
+              )
+            : undefined;
           settled = admitted;
           const iterator = upload.files();
           const first = await iterator.next();
