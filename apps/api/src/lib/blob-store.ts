@@ -207,7 +207,8 @@ export function meterStream(meter: ContentMeter): Transform {
 }
 
 /**
- * Writes `source` to `fh` through a ContentMeter, then syncs and closes the file. One write
+ * Writes `source` to `fh` through a ContentMeter, then syncs and closes the file; once the
+ * content's hash is known, `whileSyncing(id)` runs beside the sync. One write
  * is in flight at a time, and what comes meanwhile is gathered (up to WRITE_BUFFER bytes) for
  * the next; nothing is written before the head is inspected. A plain loop rather than a stream
  * pipeline: a small upload is one chunk, and the pipeline's Transform, WriteStream and the
@@ -218,6 +219,7 @@ async function writeContent(
   fh: FileHandle,
   source: AsyncIterable<Buffer> | Buffer[],
   options: PutOptions,
+  whileSyncing: (id: string) => Promise<void>,
 ): Promise<StoredBlob> {
   const meter = new ContentMeter(options);
   // A refusal ends the reading at once, not after the rest of a large file has come.
@@ -255,10 +257,12 @@ async function writeContent(
     await writing?.catch(() => {});
     throw err;
   }
+  const blob = meter.blob();
+  const alongside = whileSyncing(blob.id);
   await fh.sync();
-  await fh.close();
+  await Promise.all([fh.close(), alongside]);
   await options.admit;
-  return meter.blob();
+  return blob;
 }
 
 const isStream = (source: AsyncIterable<Buffer>): source is Readable =>
@@ -324,8 +328,8 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
     }
     // Moved into place even when the content is there already: the same bytes, now with this
     // put's time, so the blob collector (which may have just found it unreferenced) leaves it
-    // for the row this upload is about to save. Its folder is made when the move finds none,
-    // rather than looked for on every put (a thrown ENOENT costs more than the move).
+    // for the row this upload is about to save. Its folder is made when the move finds none
+    // (`put` has made it already while the content synced; `putChunks` has not).
     const target = pathOf(blob.id);
     try {
       await rename(tmp, target).catch(async (err: NodeJS.ErrnoException) => {
@@ -345,7 +349,16 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
   return {
     put: (content, options = {}) => {
       options.admit?.catch(() => {}); // a refusal that comes before the content is handled below
-      return store((fh) => writeContent(fh, Buffer.isBuffer(content) ? [content] : content, options));
+      // The blob's folder is made while its content syncs, off the upload's path (in a young
+      // store most of the 65,536 folders are missing; the move after finds it there).
+      const makeFolder = (id: string) =>
+        mkdir(path.dirname(pathOf(id)), { recursive: true }).then(
+          () => {},
+          () => {}, // the move makes it again, or fails with the reason
+        );
+      return store((fh) =>
+        writeContent(fh, Buffer.isBuffer(content) ? [content] : content, options, makeFolder),
+      );
     },
     putChunks: (source) =>
       store(async (fh) => {
