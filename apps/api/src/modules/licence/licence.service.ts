@@ -158,6 +158,7 @@ export async function installLicence(deps: Deps, text: string, actor: Actor): Pr
       },
     });
   });
+  gateReads.delete(deps.db);
   return licenceState(deps);
 }
 
@@ -182,11 +183,35 @@ export async function assertSeatsAvailable(
 }
 
 /**
+ * How long the write gate keeps its read of the installed licence row (decision 014): every
+ * call that writes passes the gate, and one read in that time serves them all. An install on
+ * this server is seen at once (installLicence forgets the read); one on another server, or a
+ * row put in the table by hand, within this time. The document's signature is checked on
+ * every use all the same.
+ */
+export const LICENCE_READ_MS = 1000;
+const gateReads = new WeakMap<Deps['db'], { at: number; row: Promise<repo.InstalledLicence | null> }>();
+
+function installedForGate(deps: Deps): Promise<repo.InstalledLicence | null> {
+  const now = performance.now();
+  const kept = gateReads.get(deps.db);
+  if (kept && now - kept.at < LICENCE_READ_MS) return kept.row;
+  const row = repo.findCurrentOnPool(deps.db);
+  const read = { at: now, row };
+  gateReads.set(deps.db, read);
+  // A failed read is not kept: the next call reads again.
+  row.catch(() => {
+    if (gateReads.get(deps.db) === read) gateReads.delete(deps.db);
+  });
+  return row;
+}
+
+/**
  * Throws the read-only refusal when the licence has expired, or when the installed one does
  * not verify (the request pipeline's check).
  */
 export async function assertWritable(deps: Deps): Promise<void> {
-  const reading = readingOf(deps, await repo.findCurrentOnPool(deps.db));
+  const reading = readingOf(deps, await installedForGate(deps));
   if (reading.kind === 'invalid') throw licenceNotValid(reading.reason);
   if (reading.kind === 'valid' && reading.licence.expiresAt <= deps.now())
     throw readOnlyAfterExpiry(day(reading.licence.expiresAt));

@@ -6,6 +6,7 @@ import { bearer, createCategory, loginAs, TEST_PASSWORD } from '../../../test/fa
 import { multipart } from '../../../test/multipart.js';
 import { person, type SeededUser, seededApp } from '../../../test/seed.js';
 import { type LicencePayload, signLicence } from './licence.document.js';
+import { LICENCE_READ_MS } from './licence.service.js';
 
 // The tests make their own vendor key pair; the app checks licences against its public key
 // (LICENCE_PUBLIC_KEY), as a real install checks them against the shipped one.
@@ -286,6 +287,9 @@ describe('licence management', () => {
     expect(s.problem).toMatch(
       /installed licence is not valid.*altered or not issued by the vendor.*read-only/,
     );
+    // The write gate keeps its read of the row for up to LICENCE_READ_MS (one read serves every
+    // write in that time): a row put in by hand holds once that has passed.
+    await new Promise((resolve) => setTimeout(resolve, LICENCE_READ_MS));
     const { token: admin } = await person(t, { accessType: 'COMPANY ADMIN' });
     const write = await callAs(t, admin, {
       method: 'POST',
