@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../test/s3.js';
-import { type BlobStore, BlobTooLargeError, createBlobStore, TEMP_PREFIX } from './blob-store.js';
+import { type BlobStore, createBlobStore, TEMP_PREFIX } from './blob-store.js';
+import { BlobTooLargeError } from './content-meter.js';
 import { createS3BlobStore, SINGLE_PUT_BYTES } from './s3-blob-store.js';
 
 // One suite, run on both blob stores: the folder and an S3-compatible bucket (a real

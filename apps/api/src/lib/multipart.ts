@@ -2,7 +2,7 @@ import { finished, type Readable, Transform } from 'node:stream';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { UploadSpec } from '@quire/contract';
 import type { FastifyRequest } from 'fastify';
-import { BlobTooLargeError } from './blob-store.js';
+import { BlobTooLargeError } from './content-meter.js';
 import { AppError, createError, invalidInput } from './errors.js';
 import { formatBytes } from './format.js';
 

@@ -1,17 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  type BlobStore,
-  type ByteRange,
-  ContentMeter,
-  isBlobId,
-  meterStream,
-  type PutOptions,
-  type StoredBlob,
-  TEMP_PREFIX,
-  writerIsGone,
-} from './blob-store.js';
+import { type BlobStore, type ByteRange, isBlobId, TEMP_PREFIX, writerIsGone } from './blob-store.js';
+import { ContentMeter, meterStream, type PutOptions, type StoredBlob } from './content-meter.js';
 import { CHUNK_BYTES } from './file-chunks.js';
 import { awsS3, awsStorage, createS3Client, notFound, type S3BlobStoreOptions } from './s3-client.js';
 

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlobStore, createBlobStore, type StoredBlob } from './blob-store.js';
+import { type BlobStore, createBlobStore } from './blob-store.js';
+import type { StoredBlob } from './content-meter.js';
 import { contentDisposition, parseRange, sendBlob } from './send-file.js';
 
 describe('contentDisposition', () => {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { type Actor, audit } from '../../lib/audit.js';
-import { BlobTooLargeError } from '../../lib/blob-store.js';
+import { BlobTooLargeError } from '../../lib/content-meter.js';
 import { type Deps, UPLOAD_TX } from '../../lib/deps.js';
 import { enqueue } from '../../lib/jobs/queue.js';
 import { displayName } from '../file/file.content.js';

@@ -3,7 +3,7 @@ import { SIGNATURE_MAX_BYTES } from '@quire/contract';
 import { assertMayManage } from '../../lib/access-types.js';
 import { type Actor, audit } from '../../lib/audit.js';
 import { recordBlob } from '../../lib/blob-rows.js';
-import type { StoredBlob } from '../../lib/blob-store.js';
+import type { StoredBlob } from '../../lib/content-meter.js';
 import type { Deps } from '../../lib/deps.js';
 import { sniffImage } from '../../lib/image-type.js';
 import type { AuthContext } from '../../lib/session.js';
