@@ -34,6 +34,9 @@ import { api, designWorkflow } from './workflows.js';
 //
 //   const t = await createTestApp(faultLoopEnv(dataDir));
 //   const summary = await runFaultLoop(t, { rounds: 8, seed: 42 });
+//
+// Over 400 lines on purpose: the calls a round fires and the checks after its restart read
+// and write one record of what was answered before the kill; apart, each would carry it.
 
 /** The app secret the loop's servers share with the test's own app (the audit key derives from it). */
 export const FAULT_APP_SECRET = 'fault-loop-secret-0123456789';
