@@ -24,6 +24,9 @@ import { multipart } from './multipart.js';
 const probeEntry = <const E extends Omit<EndpointDef, 'guard' | 'extension' | 'summary'>>(def: E) =>
   endpoint({ ...def, guard: 'signedIn', extension: true, summary: 'probe' } as const);
 
+/** The fields of the two upload probes: the file to guard by, an optional note, the file. */
+const ZProbeUpload = z.object({ file_id: ZId, note: z.string().max(20).optional(), file: z.custom<Blob>() });
+
 const probe = {
   category: probeEntry({
     method: 'GET',
@@ -59,7 +62,7 @@ const probe = {
     object: { file: 'edit', from: 'body.file_id' },
     consumes: 'multipart',
     upload: { field: 'file', max: 2 },
-    body: z.object({ file_id: ZId, note: z.string().max(20).optional(), file: z.custom<Blob>() }),
+    body: ZProbeUpload,
     response: z.object({ stored: z.array(z.string()) }),
   }),
   // Stores as the real uploads do (storeUpload: written and synced while the guard runs);
@@ -71,7 +74,7 @@ const probe = {
     object: { file: 'edit', from: 'body.file_id' },
     consumes: 'multipart',
     upload: { field: 'file' },
-    body: z.object({ file_id: ZId, note: z.string().max(20).optional(), file: z.custom<Blob>() }),
+    body: ZProbeUpload,
     response: z.object({ stored: z.string() }),
   }),
 };

@@ -188,6 +188,13 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
     if (!ID.test(id)) throw new Error(`Not a blob id: ${id}`);
     return path.join(dir, id.slice(0, 2), id.slice(2, 4), id);
   };
+  // A blob's folder, made while its content syncs, off the upload's path (in a young store
+  // most of the 65,536 folders are missing; the move after finds it there).
+  const makeFolder = (id: string) =>
+    mkdir(path.dirname(pathOf(id)), { recursive: true }).then(
+      () => {},
+      () => {}, // the move makes it again, or fails with the reason
+    );
   const present = (file: string) =>
     access(file).then(
       () => true,
@@ -237,13 +244,6 @@ export function createBlobStore(dir: string, options: BlobStoreOptions = {}): Bl
   return {
     put: (content, options = {}) => {
       options.admit?.catch(() => {}); // a refusal that comes before the content is handled below
-      // The blob's folder is made while its content syncs, off the upload's path (in a young
-      // store most of the 65,536 folders are missing; the move after finds it there).
-      const makeFolder = (id: string) =>
-        mkdir(path.dirname(pathOf(id)), { recursive: true }).then(
-          () => {},
-          () => {}, // the move makes it again, or fails with the reason
-        );
       return store((fh) =>
         writeContent(fh, Buffer.isBuffer(content) ? [content] : content, options, makeFolder),
       );
