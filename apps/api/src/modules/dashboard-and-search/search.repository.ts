@@ -194,15 +194,19 @@ export type FoundRow = SummaryRow & { rank: number };
  */
 export const RANK_WINDOW = 1000;
 
+/** How many rows `part` answers, counting at most COUNT_CAP + 1. */
+const capped = (part: Prisma.Sql) =>
+  Prisma.sql`(SELECT count(*) FROM (${part} LIMIT ${COUNT_CAP + 1}::int) x)`;
+
+/** A page: by offset, or (keyset, a list without search words) the files older than `before`. */
+export type ListWindow = Window & { before?: { at: Date; id: number } };
+
 /**
  * One page of matching files and how many match (at most COUNT_CAP + 1). With search terms the
  * order is by rank: full-text rank of the weighted vector (name A, metadata and tags B,
  * comments C, content D), plus a bonus when every word is part of the name (trigram index,
  * partial words), among the newest RANK_WINDOW matches; without, newest first.
  */
-/** A page: by offset, or (keyset, a list without search words) the files older than `before`. */
-export type ListWindow = Window & { before?: { at: Date; id: number } };
-
 export function findFilesSql(
   seenSets: SeenSets,
   terms: SearchTerms | null,
@@ -254,8 +258,17 @@ export function findFilesSql(
         ) p
         JOIN files f ON f.id = p.id ${SUMMARY_JOINS}
         ORDER BY p.created_at DESC, p.id DESC`,
-      count: Prisma.sql`SELECT count(*)::int AS n FROM (
-        SELECT u.id FROM (${matching(Prisma.sql`f.id, f.created_at`, COUNT_CAP + 1)}) u LIMIT ${COUNT_CAP + 1}::int) x`,
+      // Each route's files counted apart (they are disjoint), at most COUNT_CAP + 1, in its
+      // index's order: sorting them newest first and passing them up through a union made a
+      // third of the time of a count of 2,000.
+      count: Prisma.sql`SELECT least(${Prisma.join(
+        routes.map((route) =>
+          capped(
+            Prisma.sql`SELECT 1 FROM files f WHERE ${Prisma.join([LIVE, route.sql, ...conditions(route)], ' AND ')}`,
+          ),
+        ),
+        ' + ',
+      )}, ${COUNT_CAP + 1}::int)::int AS n`,
     };
   }
   const nameLike = Prisma.join(
@@ -291,8 +304,6 @@ export function findFilesSql(
         SELECT r.id, 1 AS part, 0::float8 AS rank, r.created_at
           FROM (${newest(beyond, Prisma.sql`SELECT o.created_at, o.id FROM win o ORDER BY o.created_at, o.id LIMIT 1`)}) r`
       : Prisma.empty;
-  const capped = (part: Prisma.Sql) =>
-    Prisma.sql`(SELECT count(*) FROM (${part} LIMIT ${COUNT_CAP + 1}::int) x)`;
   return {
     rows: Prisma.sql`
       WITH q AS (SELECT ${query} AS tsq),
