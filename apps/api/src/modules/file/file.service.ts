@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type {
   TAttachment,
   TFileDetail,
