@@ -97,18 +97,16 @@ export interface SeededUser {
   token: string;
 }
 
-export interface World<
-  U extends string,
-  G extends string,
-  C extends string,
-  F extends string,
-  M extends string = never,
-> {
-  users: Record<U, SeededUser>;
-  groups: Record<G, { id: number; name: string; createdAt: Date }>;
-  fields: Record<M, { id: number; name: string }>;
-  categories: Record<C, { id: number; name: string }>;
-  files: Record<F, { id: number; name: string; currentVersionId: number | null }>;
+/** The names a spec declares of one kind (its `users`, `groups`, …). */
+type NamesIn<T> = keyof NonNullable<T>;
+
+/** What seed(spec) made, by the names `S` declares. */
+export interface World<S extends SeedSpec<string, string, string, string, string>> {
+  users: Record<NamesIn<S['users']>, SeededUser>;
+  groups: Record<NamesIn<S['groups']>, { id: number; name: string; createdAt: Date }>;
+  fields: Record<NamesIn<S['fields']>, { id: number; name: string }>;
+  categories: Record<NamesIn<S['categories']>, { id: number; name: string }>;
+  files: Record<NamesIn<S['files']>, { id: number; name: string; currentVersionId: number | null }>;
 }
 
 /** Where a world is seeded: a test's app and its database (a TestContext, or an app a test built itself). */
@@ -125,8 +123,10 @@ export async function seed<
   const C extends string = never,
   const F extends string = never,
   const M extends string = never,
->(t: Seedable, spec: SeedSpec<U, G, C, F, M>): Promise<World<U, G, C, F, M>> {
-  const world = { users: {}, groups: {}, fields: {}, categories: {}, files: {} } as World<U, G, C, F, M>;
+>(t: Seedable, spec: SeedSpec<U, G, C, F, M>): Promise<World<SeedSpec<U, G, C, F, M>>> {
+  const world = { users: {}, groups: {}, fields: {}, categories: {}, files: {} } as World<
+    SeedSpec<U, G, C, F, M>
+  >;
   for (const [name, person] of entries(spec.users)) {
     if (isSeeded(person)) {
       world.users[name] = person;
@@ -228,7 +228,7 @@ export async function seededApp<
 >(
   spec: SeedSpec<U, G, C, F, M>,
   ...app: Parameters<typeof createTestApp>
-): Promise<World<U, G, C, F, M> & { t: TestContext }> {
+): Promise<World<SeedSpec<U, G, C, F, M>> & { t: TestContext }> {
   const t = await createTestApp(...app);
   return { t, ...(await seed(t, spec)) };
 }

@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../test/access.js';
 import type { TestContext } from '../../../test/app.js';
-import { seededApp, type World } from '../../../test/seed.js';
+import { type SeedSpec, seededApp, type World } from '../../../test/seed.js';
 import { takeArrival } from './take-arrival.service.js';
 
 /** A group as the intake calls answer it: its id and name. */
@@ -19,7 +19,9 @@ const groupRef = (g: { id: number; name: string }) => ({ id: g.id, name: g.name 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let root: string;
 let t: TestContext;
-let world: World<'admin' | 'ann' | 'bob' | 'carl' | 'gone', 'accounts', 'inbox' | 'forms', never, 'amount'>;
+let world: World<
+  SeedSpec<'admin' | 'ann' | 'bob' | 'carl' | 'gone', 'accounts', 'inbox' | 'forms', never, 'amount'>
+>;
 let n = 0;
 
 const call = (token: string, opts: InjectOptions) => callAs(t, token, opts);
