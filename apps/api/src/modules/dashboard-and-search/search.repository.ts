@@ -259,8 +259,8 @@ export function findFilesSql(
         JOIN files f ON f.id = p.id ${SUMMARY_JOINS}
         ORDER BY p.created_at DESC, p.id DESC`,
       // Each route's files counted apart (they are disjoint), at most COUNT_CAP + 1, in its
-      // index's order: sorting them newest first and passing them up through a union made a
-      // third of the time of a count of 2,000.
+      // index's order: sorting them newest first and passing them up through a union took two
+      // thirds of a count of 2,000 (1.27 ms against 0.42, EXPLAIN ANALYZE at 100k files).
       count: Prisma.sql`SELECT least(${Prisma.join(
         routes.map((route) =>
           capped(
