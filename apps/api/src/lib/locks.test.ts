@@ -34,6 +34,16 @@ describe('advisory locks', () => {
     );
   });
 
+  it('is the key the SQL raise of the file sets epoch takes', () => {
+    const sql = readFileSync(
+      join(root, '../../prisma/migrations/0022_file_sets_epoch/migration.sql'),
+      'utf8',
+    );
+    expect(sql).toMatch(
+      new RegExp(`pg_advisory_xact_lock\\(${ADVISORY_LOCKS.auditChain}\\);\\s+UPDATE file_sets_epoch`),
+    );
+  });
+
   it('is the key the SQL category rights cache tries', () => {
     const sql = readFileSync(
       join(root, '../../prisma/migrations/0020_category_rights_cache/migration.sql'),

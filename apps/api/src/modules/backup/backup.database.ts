@@ -16,7 +16,8 @@ import { pgCopy } from '../../lib/load-later.js';
  * describe archives in this blob store, which a restore keeps), the migration record (the
  * manifest carries it), and the category rights cache with its epoch (derived from the grants:
  * a restore's emptying of the grant and membership tables raises the epoch, so every cached
- * row is computed again; emptying the epoch itself would leave the cache without one).
+ * row is computed again; emptying the epoch itself would leave the cache without one), and
+ * the file sets epoch (migration 0022) for the same reason.
  */
 const NOT_BACKED_UP = new Set([
   'jobs',
@@ -25,6 +26,7 @@ const NOT_BACKED_UP = new Set([
   '_prisma_migrations',
   'category_rights_cache',
   'category_rights_epoch',
+  'file_sets_epoch',
 ]);
 
 export type Client = pg.Client;

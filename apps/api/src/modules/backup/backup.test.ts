@@ -73,7 +73,7 @@ async function dataTables(db: Db): Promise<string[]> {
     SELECT table_name AS t FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
       AND table_name NOT IN ('jobs', 'job_schedules', 'backups', '_prisma_migrations',
-                             'category_rights_cache', 'category_rights_epoch') ORDER BY 1`;
+                             'category_rights_cache', 'category_rights_epoch', 'file_sets_epoch') ORDER BY 1`;
   return rows.map((r) => r.t);
 }
 
