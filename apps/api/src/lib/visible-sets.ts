@@ -8,6 +8,12 @@ import { fileVisibleRoutes, type Scope } from './visibility.js';
 // ANY($ids)`, which the category index serves, instead of running the recursive rights
 // function inside each of its statements (the rows and the count, each route of a union).
 // The rules are lib/visibility.ts's; this only holds their answer for one request.
+//
+// A list may also keep a person's sets between calls (keptSets, decision 022): the statement
+// that reads them reads their epoch too (quire_seen_sets_epoch, migration 0022, raised at
+// commit by every change the sets derive from), and each statement that then takes them
+// answers the epoch of its own snapshot beside its rows. Where the two differ the sets are read
+// again and the statement run again, so kept sets never decide what a caller sees.
 
 /** The sets of a caller: everything (File Control admins, the Auditor signed in as admin), or what is granted. */
 export type SeenSets =
@@ -20,8 +26,61 @@ export function seenSetsSql(scope: Extract<Scope, { kind: 'grants' }>): Prisma.S
   // The categories from quire_viewed_category_ids (migration 0021): the person's row of the
   // rights cache while it is current, already the ascending array wanted, without the rows of
   // quire_category_rights to sort and gather again (about half of this statement's time).
+  // The epoch in the statement's snapshot, which the VOLATILE function's reads follow: the
+  // sets are never older than the epoch they carry.
   return Prisma.sql`SELECT quire_viewed_category_ids(${scope.userId}::int) AS category_ids,
-    ARRAY(SELECT f.id FROM files f WHERE ${granted} OR ${assigned} ORDER BY 1) AS file_ids`;
+    ARRAY(SELECT f.id FROM files f WHERE ${granted} OR ${assigned} ORDER BY 1) AS file_ids,
+    ${SEEN_EPOCH} AS epoch`;
+}
+
+/** The epoch of the sets in the statement's snapshot (one text), read once for the statement. */
+export const SEEN_EPOCH = Prisma.sql`(SELECT quire_seen_sets_epoch())`;
+
+/** A row of seenSetsSql (or of a statement that selects its columns). */
+export interface SeenRow {
+  category_ids: number[];
+  file_ids: number[];
+  epoch: string;
+}
+
+/** How many rows of sets a server keeps (the oldest kept is let go first). */
+const KEPT_MAX = 5000;
+const kept = new WeakMap<Db, Map<string, SeenRow>>();
+
+/** What a statement that takes kept sets answers: among the rest, the epochs its snapshots saw. */
+export interface EpochsSeen {
+  epochs: string[];
+}
+
+/** The epochs of a page's rows and count statements (SEEN_EPOCH as `seen_epoch`; none in the 'all' scope). */
+export function epochsOf(...rows: Array<{ seen_epoch?: string } | undefined>): string[] {
+  return rows.map((r) => r?.seen_epoch).filter((e): e is string => e !== undefined);
+}
+
+/**
+ * Runs `page` with the sets row kept under `key` for the database behind `db` from an earlier
+ * call, when there is one and every statement of the page saw its epoch; else reads the row
+ * now (`read`), keeps it, and runs `page` with it. Kept sets never decide what a caller sees:
+ * a grant, a membership, a task or a tree changed since they were read shows as another epoch.
+ */
+export async function byKeptSets<R extends SeenRow, T extends EpochsSeen>(
+  db: Db,
+  key: string,
+  read: () => Promise<R | undefined>,
+  page: (row: R | undefined) => Promise<T>,
+): Promise<T> {
+  const rows = kept.get(db) ?? new Map<string, SeenRow>();
+  kept.set(db, rows);
+  const held = rows.get(key) as R | undefined;
+  if (held) {
+    const answer = await page(held);
+    if (answer.epochs.every((e) => e === held.epoch)) return answer;
+  }
+  const row = await read();
+  rows.delete(key);
+  if (row) rows.set(key, row);
+  if (rows.size > KEPT_MAX) rows.delete(rows.keys().next().value as string);
+  return page(row);
 }
 
 /** The row of seenSetsSql (or of a statement that selects its columns) as sets. */
@@ -37,15 +96,28 @@ export function seenOfRow(
   };
 }
 
+const readSeenRow = async (db: Db, scope: Extract<Scope, { kind: 'grants' }>) =>
+  (await queryRows<SeenRow>(db, seenSetsSql(scope), 'quire_seen_sets'))[0];
+
 /** The sets of `scope`, read on the pool in one named statement (none for the 'all' scope). */
 export async function readSeenSets(db: Db, scope: Scope): Promise<SeenSets> {
   if (scope.kind === 'all') return { kind: 'all', userId: scope.userId };
-  const rows = await queryRows<{ category_ids: number[]; file_ids: number[] }>(
+  return seenOfRow(scope, await readSeenRow(db, scope));
+}
+
+/** `page` by the sets of `scope` kept between calls (byKeptSets; the 'all' scope has none to keep). */
+export function withKeptSeenSets<T extends EpochsSeen>(
+  db: Db,
+  scope: Scope,
+  page: (seen: SeenSets) => Promise<T>,
+): Promise<T> {
+  if (scope.kind === 'all') return page({ kind: 'all', userId: scope.userId });
+  return byKeptSets(
     db,
-    seenSetsSql(scope),
-    'quire_seen_sets',
+    `${scope.userId}`,
+    () => readSeenRow(db, scope),
+    (row) => page(seenOfRow(scope, row)),
   );
-  return seenOfRow(scope, rows[0]);
 }
 
 /**

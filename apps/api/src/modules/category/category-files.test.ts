@@ -12,6 +12,8 @@ let token = '';
 let strangerToken = '';
 let cat = 0;
 let fieldId = 0;
+let restrictedId = 0;
+let userId = 0;
 const ids: number[] = [];
 
 beforeAll(async () => {
@@ -35,6 +37,8 @@ beforeAll(async () => {
   cat = world.categories.cat.id;
   fieldId = world.fields.supplier.id;
   const { alpha, beta, gamma, trashed, restricted } = world.files;
+  restrictedId = restricted.id;
+  userId = world.users.user.id;
   for (const [i, f] of [alpha, beta, gamma].entries()) {
     await t.db.file.update({
       where: { id: f.id },
@@ -83,6 +87,20 @@ describe('fileIncategory', () => {
       payload: { fields: [{ fieldId, fieldName: 'other' }], search: 'a' },
     });
     expect(post.json().data.total).toBe(2);
+  });
+
+  it('shows a restricted file from the moment it is granted to the caller, not after its revoking', async () => {
+    // Read twice over: the caller's sets kept from one call to the next (decision 022) give
+    // way to the grant and to its revoking as each is committed.
+    const listed = async () => (await get()).json().data.items.map((f: { id: number }) => f.id);
+    expect(await listed()).not.toContain(restrictedId);
+    expect(await listed()).not.toContain(restrictedId);
+    const grant = await t.db.filePermission.create({ data: { fileId: restrictedId, userId } });
+    expect(await listed()).toContain(restrictedId);
+    expect((await get()).json().data.total).toBe(4);
+    await t.db.filePermission.delete({ where: { id: grant.id } });
+    expect(await listed()).not.toContain(restrictedId);
+    expect((await get()).json().data.total).toBe(3);
   });
 
   it('refuses bad filters (400) and a category you may not see (404)', async () => {

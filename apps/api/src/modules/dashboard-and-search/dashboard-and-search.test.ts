@@ -488,6 +488,80 @@ describe('POST /api/filter-files', () => {
     expect(await listed()).toEqual([]);
   });
 
+  it('sees a file grant, a task waiting on the caller and a new sub-category at once, with sets kept between calls', async () => {
+    // Each list below is read twice over: the sets a list keeps from one call to the next
+    // (decision 022) must give way to each change the moment it is committed.
+    const world = await seed(t, {
+      groups: { group: [] },
+      categories: { closed: { name: 'Closed room' } },
+      files: {
+        shared: { owner: admin, category: 'closed', name: 'kept-sets shared.txt' },
+        waiting: { owner: admin, category: 'closed', name: 'kept-sets waiting.txt' },
+      },
+    });
+    const { shared, waiting } = idsOf(world.files);
+    const { group } = world.groups;
+    const everything = async () => ids(await filter(staff, { search: 'kept sets' }));
+    const newest = async () => ids(await filter(staff, {}, '?quantity=100'));
+    expect(await everything()).toEqual([]);
+    expect(await newest()).not.toContain(shared);
+
+    const grant = await t.db.filePermission.create({ data: { fileId: shared, userId: staff.id } });
+    expect(await everything()).toEqual([shared]);
+    expect(await newest()).toContain(shared);
+    await t.db.filePermission.delete({ where: { id: grant.id } });
+    expect(await everything()).toEqual([]);
+    expect(await newest()).not.toContain(shared);
+
+    // Granted to a group: seen from the moment the caller joins it, not after leaving.
+    await t.db.filePermission.create({ data: { fileId: shared, groupId: group.id } });
+    expect(await newest()).not.toContain(shared);
+    await t.db.groupMember.create({ data: { groupId: group.id, userId: staff.id } });
+    expect(await newest()).toContain(shared);
+    await t.db.groupMember.deleteMany({ where: { groupId: group.id, userId: staff.id } });
+    expect(await newest()).not.toContain(shared);
+
+    // A task of the caller's on the file's current step: seen while it waits there.
+    const flow = await t.db.workflow.create({
+      data: {
+        name: 'Kept sets flow',
+        steps: {
+          create: [
+            { name: 'Sign', position: 1 },
+            { name: 'File', position: 2 },
+          ],
+        },
+      },
+      include: { steps: { orderBy: { position: 'asc' } } },
+    });
+    const [sign, archive] = flow.steps.map((step) => step.id) as [number, number];
+    const instance = await t.db.workflowInstance.create({
+      data: {
+        fileId: waiting,
+        workflowId: flow.id,
+        currentStepId: sign,
+        stepEnteredAt: new Date(Date.now() - 60_000),
+      },
+    });
+    expect(await everything()).toEqual([]);
+    await t.db.workflowTask.create({ data: { instanceId: instance.id, stepId: sign, userId: staff.id } });
+    expect(await everything()).toEqual([waiting]);
+    await t.db.workflowInstance.update({ where: { id: instance.id }, data: { currentStepId: archive } });
+    expect(await everything()).toEqual([]);
+
+    // Finance with its sub-categories (a list that keeps the tree with the sets): a
+    // sub-category made under it is listed with it, and no longer once moved out.
+    const before = ids(await filter(staff, { category_id: cat1 }));
+    const added = await seed(t, {
+      categories: { annex: { name: 'Annex', parent: { id: cat1 } } },
+      files: { inAnnex: { owner: admin, category: 'annex' } },
+    });
+    const { inAnnex } = idsOf(added.files);
+    expect(ids(await filter(staff, { category_id: cat1 }))).toEqual([inAnnex, ...before]);
+    await t.db.category.update({ where: { id: added.categories.annex.id }, data: { parentId: cat2 } });
+    expect(ids(await filter(staff, { category_id: cat1 }))).toEqual(before);
+  });
+
   it("lists the caller's own file that has no category, counted once", async () => {
     const loose = (await seed(t, { files: { loose: { owner: staff, name: 'loose.txt', indexed: true } } }))
       .files.loose.id;

@@ -2,7 +2,17 @@ import { type Db, Prisma } from '@quire/db';
 import { utc } from '../../lib/jobs/queue.js';
 import { queryRows } from '../../lib/sql.js';
 import type { Scope } from '../../lib/visibility.js';
-import { type SeenSets, seenCondition, seenOfRow, seenSetsSql, seenWays } from '../../lib/visible-sets.js';
+import {
+  byKeptSets,
+  epochsOf,
+  SEEN_EPOCH,
+  type SeenRow,
+  type SeenSets,
+  seenCondition,
+  seenOfRow,
+  seenSetsSql,
+  seenWays,
+} from '../../lib/visible-sets.js';
 import {
   COUNT_CAP,
   LIVE,
@@ -125,35 +135,28 @@ const takesTree = (f: FileFilter): f is FileFilter & { categoryId: number } =>
 /**
  * The statement that reads the caller's sets (lib/visible-sets.ts) and, when the filter takes a
  * category with its sub-categories, the ids of that tree (one round trip: the page's
- * statements then take both as parameters, with no recursive query in each route to plan);
- * null for the 'all' scope, whose page needs no sets.
+ * statements then take both as parameters, with no recursive query in each route to plan),
+ * with the epoch they hold at; null for the 'all' scope, whose page needs no sets.
  */
 export function seenSql(scope: Scope, filter: FileFilter): { sql: Prisma.Sql; name: string } | null {
   if (scope.kind === 'all') return null;
   if (!takesTree(filter)) return { sql: seenSetsSql(scope), name: 'quire_seen_sets' };
   return {
-    sql: Prisma.sql`SELECT s.category_ids, s.file_ids, ARRAY(${categoryTreeSql(filter.categoryId)}) AS tree
+    sql: Prisma.sql`SELECT s.category_ids, s.file_ids, s.epoch, ARRAY(${categoryTreeSql(filter.categoryId)}) AS tree
       FROM (${seenSetsSql(scope)}) s`,
     name: 'quire_seen_sets_tree',
   };
 }
 
-type SeenRow = { category_ids: number[]; file_ids: number[]; tree?: number[] };
+type SeenTreeRow = SeenRow & { tree?: number[] };
 
 /** seenSql's row as the sets and the filter with its tree. */
-export function seenOf(scope: Scope, filter: FileFilter, row: SeenRow | undefined) {
+export function seenOf(scope: Scope, filter: FileFilter, row: SeenTreeRow | undefined) {
   if (scope.kind === 'all') return { seen: { kind: 'all', userId: scope.userId } as SeenSets, filter };
   return {
     seen: seenOfRow(scope, row),
     filter: row?.tree ? { ...filter, categoryTree: row.tree } : filter,
   };
-}
-
-/** The caller's sets and the filter with its tree read (seenSql). */
-export async function seenFor(db: Db, scope: Scope, filter: FileFilter) {
-  const statement = seenSql(scope, filter);
-  const rows = statement ? await queryRows<SeenRow>(db, statement.sql, statement.name) : [];
-  return seenOf(scope, filter, rows[0]);
 }
 
 function filterConditions(f: FileFilter): Prisma.Sql[] {
@@ -184,7 +187,7 @@ function filterConditions(f: FileFilter): Prisma.Sql[] {
   return parts;
 }
 
-export type FoundRow = SummaryRow & { rank: number };
+export type FoundRow = SummaryRow & { rank: number; seen_epoch?: string };
 
 /**
  * How many matches are ranked. Ranking reads each match's whole search vector (its content
@@ -226,6 +229,8 @@ export function findFilesSql(
       ? { ...seenSets, categoryIds: seenSets.categoryIds.filter((id) => tree.has(id)) }
       : seenSets;
   const where = Prisma.join([LIVE, seenCondition(seen), ...filterConditions(filter)], ' AND ');
+  // Taking a person's sets, each statement answers the epoch of its snapshot (findFilesFor).
+  const epoch = seen.kind === 'grants' ? Prisma.sql`, ${SEEN_EPOCH} AS seen_epoch` : Prisma.empty;
   if (!terms) {
     // The files of each way the caller may see a file (seenRoutes, disjoint), each found by
     // its own index, newest first and at most as many as the page (or the count) needs. One OR
@@ -258,7 +263,7 @@ export function findFilesSql(
       // The page's ids first, then their columns: the joins run for one page, not for every
       // row before the offset.
       rows: Prisma.sql`
-        SELECT ${SUMMARY_COLUMNS}, 0::float8 AS rank FROM (
+        SELECT ${SUMMARY_COLUMNS}, 0::float8 AS rank${epoch} FROM (
           SELECT u.id, u.created_at FROM (${newestIds}) u
            ORDER BY u.created_at DESC, u.id DESC ${page(w)}
         ) p
@@ -267,7 +272,7 @@ export function findFilesSql(
       // The routes counted apart: sorting their files newest first and passing them up through
       // a union took two thirds of a count of 2,000 (1.27 ms against 0.42, EXPLAIN ANALYZE at
       // 100k files).
-      count: Prisma.sql`SELECT ${cappedCount(routes.map((route) => Prisma.sql`SELECT 1 FROM files f WHERE ${where(route)}`))} AS n`,
+      count: Prisma.sql`SELECT ${cappedCount(routes.map((route) => Prisma.sql`SELECT 1 FROM files f WHERE ${where(route)}`))} AS n${epoch}`,
     };
   }
   const nameLike = Prisma.join(
@@ -307,7 +312,7 @@ export function findFilesSql(
     rows: Prisma.sql`
       WITH q AS (SELECT ${query} AS tsq),
       win AS MATERIALIZED (${newest(RANK_WINDOW)})
-      SELECT ${SUMMARY_COLUMNS}, m.rank FROM (
+      SELECT ${SUMMARY_COLUMNS}, m.rank${epoch} FROM (
         SELECT p.id, p.part, p.rank, p.created_at FROM (
           SELECT win.id, 0 AS part,
                  (ts_rank(r.search_vector, q.tsq) + CASE WHEN win.in_name THEN 0.5 ELSE 0 END)::float8 AS rank,
@@ -324,17 +329,44 @@ export function findFilesSql(
       SELECT ${cappedCount([
         Prisma.sql`SELECT 1 FROM files f WHERE ${byName}`,
         Prisma.sql`SELECT 1 FROM files f, q WHERE ${byText}`,
-      ])} AS n`,
+      ])} AS n${epoch}`,
   };
 }
 
-/** Runs findFilesSql's two statements on the pool (node-postgres: Prisma's query handling cost more than a page's query). */
+/**
+ * Runs findFilesSql's two statements on the pool (node-postgres: Prisma's query handling cost
+ * more than a page's query), with the epochs their snapshots answered (none in the 'all' scope).
+ */
 export async function findFiles(db: Db, sql: { rows: Prisma.Sql; count: Prisma.Sql }) {
   const [rows, count] = await Promise.all([
     queryRows<FoundRow>(db, sql.rows),
-    queryRows<{ n: number }>(db, sql.count),
+    queryRows<{ n: number; seen_epoch?: string }>(db, sql.count),
   ]);
-  return { rows, total: count[0]?.n ?? 0 };
+  return { rows, total: count[0]?.n ?? 0, epochs: epochsOf(rows[0], count[0]) };
+}
+
+/**
+ * One page of the files `scope` may see that match, and how many match (findFilesSql), by the
+ * caller's sets (seenSql) kept between calls (lib/visible-sets.ts byKeptSets): read again, and
+ * the page with them, when one of its statements saw another epoch than theirs.
+ */
+export function findFilesFor(
+  db: Db,
+  scope: Scope,
+  terms: SearchTerms | null,
+  filter: FileFilter,
+  w: ListWindow,
+) {
+  const statement = seenSql(scope, filter);
+  const page = (row: SeenTreeRow | undefined) => {
+    const read = seenOf(scope, filter, row);
+    return findFiles(db, findFilesSql(read.seen, terms, read.filter, w));
+  };
+  if (!statement) return page(undefined);
+  // The person, and the tree's category when the row holds one (the same row as readSeenSets' else).
+  const key = takesTree(filter) ? `${scope.userId}:${filter.categoryId}` : `${scope.userId}`;
+  const read = async () => (await queryRows<SeenTreeRow>(db, statement.sql, statement.name))[0];
+  return byKeptSets(db, key, read, page);
 }
 
 /** Highlight delimiters: private-use characters removed from the text first, turned into <mark> after HTML escaping. */

@@ -20,7 +20,7 @@ import * as searchRepo from './search.repository.js';
 import * as filtersRepo from './search-filters.repository.js';
 
 // The dashboard, the search and the filters. Every query is scoped to what the caller may see
-// (the caller's sets, lib/visible-sets.ts, read once a request); counts stop at 10,000 ("10,000+").
+// (the caller's sets, lib/visible-sets.ts: read once a request, or kept between a list's calls and checked by its statements); counts stop at 10,000 ("10,000+").
 
 const personName = (first: string, last: string, username: string) => `${first} ${last}`.trim() || username;
 
@@ -140,11 +140,7 @@ async function found(
   if (q.cursor && terms) throw cursorWithSearch();
   const before = q.cursor ? parseCursor(q.cursor) : undefined;
   const window = { limit: q.quantity, offset: before ? 0 : (q.page - 1) * q.quantity, before };
-  const read = await searchRepo.seenFor(deps.db, scope, filter);
-  const { rows, total } = await searchRepo.findFiles(
-    deps.db,
-    searchRepo.findFilesSql(read.seen, terms, read.filter, window),
-  );
+  const { rows, total } = await searchRepo.findFilesFor(deps.db, scope, terms, filter, window);
   const words = search ? (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8) : [];
   const snippets =
     terms && withSnippets

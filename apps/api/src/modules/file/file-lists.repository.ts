@@ -4,7 +4,7 @@ import type { FilePlace } from '../../lib/file-cursor.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern, readRows } from '../../lib/sql.js';
 import { fileVisible, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
-import { type SeenSets, seenInCategory } from '../../lib/visible-sets.js';
+import { epochsOf, SEEN_EPOCH, type SeenSets, seenInCategory } from '../../lib/visible-sets.js';
 
 // The files area's lists: the summary row every list shows, the caller's own lists
 // (unindexed, checked out, favourites) and a category's file list. Lists filter in SQL
@@ -165,8 +165,9 @@ function fieldMatch(fieldId: number, text: string | undefined): Prisma.Sql {
 }
 
 /**
- * The WHERE of a category's list: live, indexed, seen by the caller's sets (read once for the
- * request, lib/visible-sets.ts, so no statement runs the rights function), filtered.
+ * The WHERE of a category's list: live, indexed, seen by the caller's sets (read for the
+ * request or kept between calls, lib/visible-sets.ts, so no statement runs the rights
+ * function), filtered.
  */
 export function categoryWhere(seen: SeenSets, categoryId: number, filter: CategoryFilter): Prisma.Sql {
   const parts: Prisma.Sql[] = [
@@ -203,10 +204,10 @@ export async function categoryPage(
 ) {
   const sql = categoryPageSql(seen, categoryId, filter, q);
   const [rows, count] = await Promise.all([
-    readRows<SummaryRow>(tx, sql.rows),
-    readRows<{ n: number }>(tx, sql.count),
+    readRows<SummaryRow & { seen_epoch?: string }>(tx, sql.rows),
+    readRows<{ n: number; seen_epoch?: string }>(tx, sql.count),
   ]);
-  return { rows, total: Number(count[0]?.n ?? 0) };
+  return { rows, total: Number(count[0]?.n ?? 0), epochs: epochsOf(rows[0], count[0]) };
 }
 
 /** categoryPage's two statements: the page's rows and the list's count (bench/search.ts runs them bare). */
@@ -217,13 +218,15 @@ export function categoryPageSql(
   q: PageQuery & { before?: FilePlace },
 ): { rows: Prisma.Sql; count: Prisma.Sql } {
   const where = categoryWhere(seen, categoryId, filter);
+  // Taking a person's sets, each statement answers the epoch of its snapshot (byKeptSets).
+  const epoch = seen.kind === 'grants' ? Prisma.sql`, ${SEEN_EPOCH} AS seen_epoch` : Prisma.empty;
   const window = q.before
     ? Prisma.sql`AND ${olderThan(q.before)} ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity}`
     : Prisma.sql`ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity}`;
   return {
-    rows: Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM ${SUMMARY_FROM} WHERE ${where} ${window}`,
+    rows: Prisma.sql`SELECT ${SUMMARY_COLUMNS}${epoch} FROM ${SUMMARY_FROM} WHERE ${where} ${window}`,
     // The count needs no person or version: only the category, for the search filter.
-    count: Prisma.sql`SELECT count(*)::int AS n FROM files f LEFT JOIN categories c ON c.id = f.category_id WHERE ${where}`,
+    count: Prisma.sql`SELECT count(*)::int AS n${epoch} FROM files f LEFT JOIN categories c ON c.id = f.category_id WHERE ${where}`,
   };
 }
 

@@ -4,7 +4,7 @@ import { nextCursor, parseCursor } from '../../lib/file-cursor.js';
 import { type PageQuery, pageMeta } from '../../lib/paging.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
-import { readSeenSets } from '../../lib/visible-sets.js';
+import { readSeenSets, withKeptSeenSets } from '../../lib/visible-sets.js';
 import { toSummary } from './file.service.js';
 import * as listsRepo from './file-lists.repository.js';
 import * as valuesRepo from './file-values.repository.js';
@@ -40,8 +40,9 @@ async function withValues(db: Tx, rows: listsRepo.SummaryRow[], fieldIds: number
 }
 
 /**
- * One page of a category's live, indexed files that `scope` may see, newest first: the
- * caller's sets are read once (lib/visible-sets.ts), then the page and its count by them.
+ * One page of a category's live, indexed files that `scope` may see, newest first: the page
+ * and its count by the caller's sets, kept between calls and checked by both statements
+ * (lib/visible-sets.ts withKeptSeenSets).
  */
 export async function categoryFilesPage(
   db: Db,
@@ -51,9 +52,10 @@ export async function categoryFilesPage(
   q: PageQuery & { cursor?: string },
   fieldIds: number[] | Promise<number[]>,
 ) {
-  const seen = await readSeenSets(db, scope);
   const before = q.cursor ? parseCursor(q.cursor) : undefined;
-  const { rows, total } = await listsRepo.categoryPage(db, seen, categoryId, filter, { ...q, before });
+  const { rows, total } = await withKeptSeenSets(db, scope, (seen) =>
+    listsRepo.categoryPage(db, seen, categoryId, filter, { ...q, before }),
+  );
   return {
     total,
     items: await withValues(db, rows, await fieldIds),
