@@ -176,8 +176,12 @@ try {
     ).rows[0];
     return seenOfRow(staffScope, row);
   };
-  // The caller's sets (and the filter's category tree), read once a request as the service
-  // does (one named statement, as there; none for 'all'), then the page and its count.
+  // The same sets kept between calls, as a category's page keeps them (withKeptSeenSets).
+  const keptStaffSets = staffSets();
+  // The caller's sets (and the filter's category tree), read in one named statement as the
+  // service does (none for 'all') and kept between calls as it keeps them (byKeptSets):
+  // each call then runs the page and its count, which answer their epoch beside their rows.
+  const keptRows = new Map<string, Parameters<typeof searchRepo.seenOf>[2]>();
   const findBare = async (
     scope: typeof staffScope,
     terms: searchRepo.SearchTerms | null,
@@ -185,15 +189,18 @@ try {
     w: { limit: number; offset: number },
   ) => {
     const seenSql = searchRepo.seenSql(scope, filter);
-    const row = seenSql
-      ? (
-          await pool.query({
-            name: seenSql.name,
-            text: seenSql.sql.text,
-            values: seenSql.sql.values as unknown[],
-          })
-        ).rows[0]
-      : undefined;
+    const key = seenSql ? `${seenSql.sql.text}|${JSON.stringify(seenSql.sql.values)}` : '';
+    let row = keptRows.get(key);
+    if (seenSql && !row) {
+      row = (
+        await pool.query({
+          name: seenSql.name,
+          text: seenSql.sql.text,
+          values: seenSql.sql.values as unknown[],
+        })
+      ).rows[0];
+      keptRows.set(key, row);
+    }
     const read = searchRepo.seenOf(scope, filter, row);
     const sql = searchRepo.findFilesSql(read.seen, terms, read.filter, w);
     return Promise.all([
@@ -296,12 +303,12 @@ try {
     {
       // The page is its files with their values in the category's list columns: the SQL and
       // plain sides read the rows and the count, then the rows' values; the API also reads the
-      // caller's sets, the category and its fields.
+      // category and its fields (the caller's sets it keeps between calls, as the SQL side).
       label: `category page (fileIncategory, ${fullest.n} files)`,
       as: staffToken,
       api: inject(staffToken, 'GET', `/api/fileIncategory/${fullest.id}?page=1&quantity=20`),
       sql: async () => {
-        const s = categoryPageSql(await staffSets(), fullest.id, { fields: [] }, { page: 1, quantity: 20 });
+        const s = categoryPageSql(await keptStaffSets, fullest.id, { fields: [] }, { page: 1, quantity: 20 });
         await pageWithValues(s);
       },
       plain: async () => {
