@@ -27,9 +27,11 @@ import { healthRoute } from './lib/health.js';
 import { ObjectGuards } from './lib/object-guards.js';
 import { openBlobStore } from './lib/open-blob-store.js';
 import { enforceReceiveRate } from './lib/receive-rate.js';
+import { confirmSession } from './lib/route.js';
 import { loadSecretKey } from './lib/secrets.js';
 import { QUIRE_CSP, securityHeaders } from './lib/security-headers.js';
 import { bearerToken } from './lib/session.js';
+import { sessionsSeen } from './lib/session-ahead.js';
 import { createThrottle, type Throttle } from './lib/throttle.js';
 import { registerDocumentGuards } from './lib/visibility.js';
 import { resolveSession } from './modules/account/session.service.js';
@@ -193,10 +195,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
     return payload;
   });
+  app.decorateRequest('sessionCheck', null);
+  const seen = sessionsSeen();
   app.addHook('onRequest', async (req, reply) => {
     reply.headers(headers).header('x-request-id', req.id);
     const token = bearerToken(req.headers.authorization);
-    if (token) req.auth = await resolveSession(deps, token);
+    if (!token) return;
+    const read = resolveSession(deps, token).then((auth) => {
+      seen.note(token, auth);
+      return auth;
+    });
+    // A read-only call by a session resolved a moment ago starts as that session while it is
+    // read again; lib/route.ts confirmSession holds the answer until the read confirms it.
+    const ahead = req.routeOptions.config?.readsOnly ? seen.recent(token) : undefined;
+    if (!ahead) {
+      req.auth = await read;
+      return;
+    }
+    req.auth = ahead;
+    req.sessionCheck = read;
+    read.catch(() => {}); // awaited by confirmSession, which answers its failure
   });
 
   // Anonymous refusals are audited up to 30 a minute per address, so a flood of bad tokens
@@ -204,8 +222,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // sign-ins always are.
   const anonymousRefusals = createThrottle(30, 60_000);
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
+    // A call started ahead of its session's read answers nothing before the read: a session
+    // that ended since is refused (401) whatever the call met. (Such calls only read, so
+    // their other errors, about the input, stand as the session now is.)
+    let refusal: FastifyError = error;
+    try {
+      await confirmSession(req);
+    } catch (err) {
+      refusal = err as FastifyError;
+    }
     const actor = { userId: req.auth?.userId ?? null, ip: req.ip };
-    const body = await toErrorBody(error, deps, actor, req, anonymousRefusals);
+    const body = await toErrorBody(refusal, deps, actor, req, anonymousRefusals);
     return reply.status(body.status).send(body.payload);
   });
   app.get('/api/health', { schema: { hide: true } }, healthRoute(deps));

@@ -18,6 +18,7 @@ import { forbidden, invalidInput, notAuthenticated, twoFactorRequired } from './
 import { refuseLoneSurrogates } from './lone-surrogates.js';
 import { missingFile, openUpload, type UploadedFile, uploadError } from './multipart.js';
 import type { AuthContext } from './session.js';
+import { sameCaller } from './session-ahead.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,9 +27,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The session's read, when a read-only call started ahead of it (lib/session-ahead.ts). */
+    sessionCheck: Promise<AuthContext | null> | null;
   }
   interface FastifyContextConfig {
     guard?: Guard;
+    /** The call only reads: it may start ahead of its session's read (lib/session-ahead.ts). */
+    readsOnly?: boolean;
   }
 }
 
@@ -68,6 +73,12 @@ export interface RouteExtras {
   bodyLimit?: number;
   /** Largest file a multipart call takes (default MAX_UPLOAD_BYTES): larger is a 413. */
   maxUploadBytes?: number;
+  /**
+   * The call only reads and writes nothing (a list, a filter, a search): by a session this
+   * server resolved a moment ago it may start ahead of the session's read, and answers once
+   * the session is confirmed (lib/session-ahead.ts). Not for calls with an object guard.
+   */
+  readsOnly?: boolean;
 }
 
 export type HandlerSpec<E extends EndpointDef> = Handler<E> | ({ handler: Handler<E> } & RouteExtras);
@@ -97,6 +108,23 @@ export function checkGuard(guard: Guard, req: FastifyRequest): void {
   if (auth.role !== 'admin' || !canAccess(auth.accessType, guard.area, guard.access)) {
     throw forbidden(AREA_VERBS[guard.area][guard.access]);
   }
+}
+
+/**
+ * For a call started ahead of its session's read (lib/session-ahead.ts): waits for the read,
+ * and answers true when the session is still the caller the call ran as. Otherwise `req.auth`
+ * becomes the session as it is now and the call's guard is checked again (a 401 or 403 is
+ * thrown), and false means the call is to run again as that caller.
+ */
+export async function confirmSession(req: FastifyRequest): Promise<boolean> {
+  const check = req.sessionCheck;
+  if (!check) return true;
+  req.sessionCheck = null;
+  const ahead = req.auth;
+  req.auth = await check;
+  if (ahead && sameCaller(ahead, req.auth)) return true;
+  checkGuard(req.routeOptions.config.guard ?? 'public', req);
+  return false;
 }
 
 /**
@@ -164,6 +192,9 @@ function toRouteOptions(
 
   const maxUploadBytes = extras.maxUploadBytes ?? deps.config.MAX_UPLOAD_BYTES;
   const objectGuard = def.object;
+  // An object guard's refusal, or an upload, would be decided before the session is confirmed.
+  if (extras.readsOnly && (objectGuard || def.consumes === 'multipart'))
+    throw new Error(`${operationId}: readsOnly is for calls without an object guard or upload`);
   // An upload into a file or category: its checks run while its files stream in (admission.ts).
   const admitWhileStoring = def.consumes === 'multipart' && objectGuard !== undefined;
 
@@ -175,6 +206,7 @@ function toRouteOptions(
       guard: def.guard,
       ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
       ...(admitWhileStoring ? { admitWhileStoring } : {}),
+      ...(extras.readsOnly ? { readsOnly: true } : {}),
     },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     // Before validation: an anonymous or unauthorised caller learns nothing about the body.
@@ -235,16 +267,20 @@ function toRouteOptions(
             },
           };
         }
-        result = await handler({
-          params: req.params as never,
-          query: req.query as never,
-          body: body as never,
-          auth: req.auth as never,
-          actor: { userId: req.auth?.userId ?? null, ip: req.ip },
-          files,
-          req,
-          reply,
-        });
+        const run = () =>
+          handler({
+            params: req.params as never,
+            query: req.query as never,
+            body: body as never,
+            auth: req.auth as never,
+            actor: { userId: req.auth?.userId ?? null, ip: req.ip },
+            files,
+            req,
+            reply,
+          });
+        result = await run();
+        // Started ahead of its session's read: answered only as the session now is.
+        if (!(await confirmSession(req))) result = await run();
         await settled;
       } catch (err) {
         if (def.consumes !== 'multipart') throw err;

@@ -7,13 +7,24 @@ import { textMarks } from './text-marks.service.js';
 
 export const dashboardAndSearchModule = (deps: Deps) =>
   defineRoutes('dashboardAndSearch', contract.dashboardAndSearch, {
-    dashboardTable: async ({ query, auth }) => ({ data: await search.dashboard(deps, auth, query) }),
-    allSearchFiles: async ({ query, auth }) => ({ data: await search.searchFiles(deps, auth, query) }),
-    searchFiles: async ({ query, auth }) => ({ data: await search.searchFiles(deps, auth, query) }),
+    // The lists, searches and filters only read: each may start ahead of its session's read.
+    dashboardTable: {
+      readsOnly: true,
+      handler: async ({ query, auth }) => ({ data: await search.dashboard(deps, auth, query) }),
+    },
+    allSearchFiles: {
+      readsOnly: true,
+      handler: async ({ query, auth }) => ({ data: await search.searchFiles(deps, auth, query) }),
+    },
+    searchFiles: {
+      readsOnly: true,
+      handler: async ({ query, auth }) => ({ data: await search.searchFiles(deps, auth, query) }),
+    },
     filterAttributes: async ({ auth }) => ({ data: await search.filterAttributes(deps, auth) }),
-    filterFiles: async ({ query, body, auth }) => ({
-      data: await search.filterFiles(deps, auth, body, query),
-    }),
+    filterFiles: {
+      readsOnly: true,
+      handler: async ({ query, body, auth }) => ({ data: await search.filterFiles(deps, auth, body, query) }),
+    },
     textStatus: async ({ params }) => ({ data: await textStatus(deps, params.id) }),
     textMarks: async ({ params, query }) => ({
       data: await textMarks(deps, params.id, query.page, query.words),
