@@ -20,17 +20,30 @@ CREATE TABLE file_sets_epoch (
 );
 INSERT INTO file_sets_epoch (id, epoch) VALUES (true, 1);
 
--- Raises the epoch once per transaction: its value is committed with every change the
--- transaction makes, so one raise covers changes made after it too.
-CREATE FUNCTION quire_file_sets_raise() RETURNS void
+-- One raise for both epochs: the audit chain's lock first, then the epoch's row, once per
+-- transaction (again only after a later change marks the setting otherwise), the order
+-- decision 020 gives every raise. The category rights epoch's raise (0021) now calls it.
+-- Raised once, an epoch's new value is committed with every change of the transaction, the
+-- ones after the raise too.
+CREATE FUNCTION quire_epoch_raise(epoch_table regclass, setting text) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('quire.file_sets_raised', true) IS DISTINCT FROM 'yes' THEN
+  IF current_setting(setting, true) IS DISTINCT FROM 'raised' THEN
     PERFORM pg_advisory_xact_lock(727362);
-    UPDATE file_sets_epoch SET epoch = epoch + 1;
-    PERFORM set_config('quire.file_sets_raised', 'yes', true);
+    EXECUTE format('UPDATE %s SET epoch = epoch + 1', epoch_table);
+    PERFORM set_config(setting, 'raised', true);
   END IF;
 END
+$$;
+
+CREATE OR REPLACE FUNCTION quire_category_rights_raise() RETURNS void
+LANGUAGE sql AS $$
+  SELECT quire_epoch_raise('category_rights_epoch', 'quire.rights_changed')
+$$;
+
+CREATE FUNCTION quire_file_sets_raise() RETURNS void
+LANGUAGE sql AS $$
+  SELECT quire_epoch_raise('file_sets_epoch', 'quire.file_sets_changed')
 $$;
 
 CREATE FUNCTION quire_file_sets_changed() RETURNS trigger

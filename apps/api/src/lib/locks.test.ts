@@ -34,14 +34,18 @@ describe('advisory locks', () => {
     );
   });
 
-  it('is the key the SQL raise of the file sets epoch takes', () => {
+  it('is the key the one SQL raise of both epochs takes, before the epoch', () => {
     const sql = readFileSync(
       join(root, '../../prisma/migrations/0022_file_sets_epoch/migration.sql'),
       'utf8',
     );
     expect(sql).toMatch(
-      new RegExp(`pg_advisory_xact_lock\\(${ADVISORY_LOCKS.auditChain}\\);\\s+UPDATE file_sets_epoch`),
+      new RegExp(
+        `pg_advisory_xact_lock\\(${ADVISORY_LOCKS.auditChain}\\);\\s+EXECUTE format\\('UPDATE %s SET epoch`,
+      ),
     );
+    expect(sql).toContain("quire_epoch_raise('category_rights_epoch', 'quire.rights_changed')");
+    expect(sql).toContain("quire_epoch_raise('file_sets_epoch', 'quire.file_sets_changed')");
   });
 
   it('is the key the SQL category rights cache tries', () => {
