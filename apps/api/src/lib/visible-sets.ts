@@ -43,9 +43,21 @@ export interface SeenRow {
   epoch: string;
 }
 
-/** How many rows of sets a server keeps (the oldest kept is let go first). */
-const KEPT_MAX = 5000;
-const kept = new WeakMap<Db, Map<string, SeenRow>>();
+/**
+ * How many ids (categories, files, a tree's categories) a server keeps in all, per database:
+ * about 8 MB. The oldest kept row is let go first; a row larger than this is not kept.
+ */
+export const KEPT_IDS = 1_000_000;
+
+/** The rows kept for one database, oldest first, and how many ids they hold. */
+interface Kept {
+  rows: Map<string, SeenRow>;
+  ids: number;
+}
+const kept = new WeakMap<Db, Kept>();
+
+const idsIn = (row: SeenRow & { tree?: number[] }) =>
+  row.category_ids.length + row.file_ids.length + (row.tree?.length ?? 0);
 
 /** What a statement that takes kept sets answers: among the rest, the epochs its snapshots saw. */
 export interface EpochsSeen {
@@ -55,6 +67,25 @@ export interface EpochsSeen {
 /** The epochs of a page's rows and count statements (SEEN_EPOCH as `seen_epoch`; none in the 'all' scope). */
 export function epochsOf(...rows: Array<{ seen_epoch?: string } | undefined>): string[] {
   return rows.map((r) => r?.seen_epoch).filter((e): e is string => e !== undefined);
+}
+
+/** Keeps `row` under `key` (none: lets the key go), the oldest rows let go to stay within `budget` ids. */
+function keep(db: Db, key: string, row: SeenRow | undefined, budget: number) {
+  const k = kept.get(db) ?? { rows: new Map<string, SeenRow>(), ids: 0 };
+  kept.set(db, k);
+  const before = k.rows.get(key);
+  if (before) {
+    k.rows.delete(key);
+    k.ids -= idsIn(before);
+  }
+  if (!row || idsIn(row) > budget) return;
+  k.rows.set(key, row);
+  k.ids += idsIn(row);
+  for (const [oldest, r] of k.rows) {
+    if (k.ids <= budget) break;
+    k.rows.delete(oldest);
+    k.ids -= idsIn(r);
+  }
 }
 
 /**
@@ -68,18 +99,15 @@ export async function byKeptSets<R extends SeenRow, T extends EpochsSeen>(
   key: string,
   read: () => Promise<R | undefined>,
   page: (row: R | undefined) => Promise<T>,
+  budget = KEPT_IDS,
 ): Promise<T> {
-  const rows = kept.get(db) ?? new Map<string, SeenRow>();
-  kept.set(db, rows);
-  const held = rows.get(key) as R | undefined;
+  const held = kept.get(db)?.rows.get(key) as R | undefined;
   if (held) {
     const answer = await page(held);
     if (answer.epochs.every((e) => e === held.epoch)) return answer;
   }
   const row = await read();
-  rows.delete(key);
-  if (row) rows.set(key, row);
-  if (rows.size > KEPT_MAX) rows.delete(rows.keys().next().value as string);
+  keep(db, key, row, budget);
   return page(row);
 }
 
