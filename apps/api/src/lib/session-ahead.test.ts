@@ -85,6 +85,31 @@ describe('a list call started ahead of its session', () => {
   });
 });
 
+describe('every call that may start ahead of its session', () => {
+  it.each([
+    ['GET', '/api/dashboard/table'],
+    ['GET', '/api/search-files?search=ahead'],
+    ['GET', '/api/all-search-files?search=ahead'],
+    ['POST', '/api/filter-files'],
+    ['GET', '/api/filter-attributes'],
+    ['GET', '/api/unindex-file'],
+    ['GET', '/api/checked-out-files'],
+    ['GET', '/api/favorite-files'],
+  ] as const)('%s %s answers an ended session 401, right after answering it', async (method, url) => {
+    const call = () => callAs(t, staff.token, { method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect((await call()).statusCode).toBe(200);
+    const session = await sessionOf(staff);
+    await t.db.session.update({ where: { id: session.id }, data: { revokedAt: new Date() } });
+    try {
+      const refused = await call();
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).not.toHaveProperty('data');
+    } finally {
+      await t.db.session.update({ where: { id: session.id }, data: { revokedAt: null } });
+    }
+  });
+});
+
 describe('sessionsSeen', () => {
   const auth = (over: Partial<AuthContext> = {}): AuthContext => ({
     sessionId: 's1',

@@ -20,7 +20,10 @@ export const dashboardAndSearchModule = (deps: Deps) =>
       readsOnly: true,
       handler: async ({ query, auth }) => ({ data: await search.searchFiles(deps, auth, query) }),
     },
-    filterAttributes: async ({ auth }) => ({ data: await search.filterAttributes(deps, auth) }),
+    filterAttributes: {
+      readsOnly: true,
+      handler: async ({ auth }) => ({ data: await search.filterAttributes(deps, auth) }),
+    },
     filterFiles: {
       readsOnly: true,
       handler: async ({ query, body, auth }) => ({ data: await search.filterFiles(deps, auth, body, query) }),

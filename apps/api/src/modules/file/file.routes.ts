@@ -84,7 +84,11 @@ export const fileModule = (deps: Deps) => {
       message: 'File moved',
       data: await indexing.moveFile(deps, auth, actor, body),
     }),
-    unindexFile: async ({ query, auth }) => ({ data: await lists.unindexedFiles(deps, auth, query) }),
+    // The person's lists only read: each may start ahead of its session's read (lib/session-ahead.ts).
+    unindexFile: {
+      readsOnly: true,
+      handler: async ({ query, auth }) => ({ data: await lists.unindexedFiles(deps, auth, query) }),
+    },
     submitMetas: async ({ body, auth, actor }) => ({
       message: 'File indexed',
       data: await indexing.submitMetas(deps, auth, actor, body),
@@ -93,8 +97,14 @@ export const fileModule = (deps: Deps) => {
       await indexing.cancelIndex(deps, auth, actor, body.file_id);
       return { message: 'Upload cancelled', data: null };
     },
-    checkedOutFiles: async ({ query, auth }) => ({ data: await lists.checkedOutFiles(deps, auth, query) }),
-    favoriteFiles: async ({ query, auth }) => ({ data: await lists.favouriteFiles(deps, auth, query) }),
+    checkedOutFiles: {
+      readsOnly: true,
+      handler: async ({ query, auth }) => ({ data: await lists.checkedOutFiles(deps, auth, query) }),
+    },
+    favoriteFiles: {
+      readsOnly: true,
+      handler: async ({ query, auth }) => ({ data: await lists.favouriteFiles(deps, auth, query) }),
+    },
     versionPreview: async ({ params, auth, actor, req, reply }) =>
       sendBlob(deps.blobs, req, reply, {
         ...(await versionForPreview(deps, auth, actor, params.id)),
