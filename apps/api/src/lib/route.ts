@@ -83,6 +83,11 @@ export interface RouteExtras {
 
 export type HandlerSpec<E extends EndpointDef> = Handler<E> | ({ handler: Handler<E> } & RouteExtras);
 
+/** `handler` for a call that only reads: it may start ahead of its session's read (RouteExtras.readsOnly). */
+export function readsOnly<E extends EndpointDef>(handler: Handler<E>): HandlerSpec<E> {
+  return { readsOnly: true, handler };
+}
+
 /** The error answers a route can give: the common ones, and those its entry makes possible. */
 function errorResponses(def: EndpointDef, extras: RouteExtras) {
   return {

@@ -1,6 +1,6 @@
 import { fileContract, fileSharingContract } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
-import { defineRoutes } from '../../lib/route.js';
+import { defineRoutes, readsOnly } from '../../lib/route.js';
 import { sendBlob, sendGenerated } from '../../lib/send-file.js';
 import { COMBINED_NAME, combineAttachments } from './combine.service.js';
 import * as files from './file.service.js';
@@ -85,10 +85,9 @@ export const fileModule = (deps: Deps) => {
       data: await indexing.moveFile(deps, auth, actor, body),
     }),
     // The person's lists only read: each may start ahead of its session's read (lib/session-ahead.ts).
-    unindexFile: {
-      readsOnly: true,
-      handler: async ({ query, auth }) => ({ data: await lists.unindexedFiles(deps, auth, query) }),
-    },
+    unindexFile: readsOnly(async ({ query, auth }) => ({
+      data: await lists.unindexedFiles(deps, auth, query),
+    })),
     submitMetas: async ({ body, auth, actor }) => ({
       message: 'File indexed',
       data: await indexing.submitMetas(deps, auth, actor, body),
@@ -97,14 +96,12 @@ export const fileModule = (deps: Deps) => {
       await indexing.cancelIndex(deps, auth, actor, body.file_id);
       return { message: 'Upload cancelled', data: null };
     },
-    checkedOutFiles: {
-      readsOnly: true,
-      handler: async ({ query, auth }) => ({ data: await lists.checkedOutFiles(deps, auth, query) }),
-    },
-    favoriteFiles: {
-      readsOnly: true,
-      handler: async ({ query, auth }) => ({ data: await lists.favouriteFiles(deps, auth, query) }),
-    },
+    checkedOutFiles: readsOnly(async ({ query, auth }) => ({
+      data: await lists.checkedOutFiles(deps, auth, query),
+    })),
+    favoriteFiles: readsOnly(async ({ query, auth }) => ({
+      data: await lists.favouriteFiles(deps, auth, query),
+    })),
     versionPreview: async ({ params, auth, actor, req, reply }) =>
       sendBlob(deps.blobs, req, reply, {
         ...(await versionForPreview(deps, auth, actor, params.id)),
