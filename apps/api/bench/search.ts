@@ -359,8 +359,8 @@ try {
       as: staffToken,
       api: inject(staffToken, 'GET', '/api/dashboard/table'),
       sql: async () => {
-        // The caller's sets, read once (as the service does), then the four tables by them.
-        const seen = await staffSets();
+        // The caller's sets, kept between calls (as the service keeps them), then the four tables by them.
+        const seen = await keptStaffSets;
         await Promise.all(
           (['previewed', 'checked_out', 'recent', 'assigned'] as const).map((t) => {
             const s = repo.dashboardSql[t](seen, win(10));

@@ -34,7 +34,15 @@ export function seenSetsSql(scope: Extract<Scope, { kind: 'grants' }>): Prisma.S
 }
 
 /** The epoch of the sets in the statement's snapshot (one text), read once for the statement. */
-export const SEEN_EPOCH = Prisma.sql`(SELECT quire_seen_sets_epoch())`;
+const SEEN_EPOCH = Prisma.sql`(SELECT quire_seen_sets_epoch())`;
+
+/**
+ * The column a statement that takes `seen` adds to its select list (`, … AS seen_epoch`), so
+ * that byKeptSets can check kept sets against its snapshot; none for the 'all' sets.
+ */
+export function seenEpochColumn(seen: SeenSets): Prisma.Sql {
+  return seen.kind === 'grants' ? Prisma.sql`, ${SEEN_EPOCH} AS seen_epoch` : Prisma.empty;
+}
 
 /** A row of seenSetsSql (or of a statement that selects its columns). */
 export interface SeenRow {

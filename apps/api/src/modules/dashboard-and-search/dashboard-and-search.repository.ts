@@ -1,12 +1,20 @@
-import { Prisma } from '@quire/db';
+import { type Db, Prisma } from '@quire/db';
 import type { Tx } from '../../lib/deps.js';
 import { utc } from '../../lib/jobs/queue.js';
-import { type SeenSets, seenCondition, seenRoutes } from '../../lib/visible-sets.js';
+import { readRows } from '../../lib/sql.js';
+import {
+  epochsOf,
+  type SeenSets,
+  seenCondition,
+  seenEpochColumn,
+  seenRoutes,
+} from '../../lib/visible-sets.js';
 
 // The queries of the dashboard and of text extraction, and the file summary every list shows
 // (the search's queries are search.repository.ts). Each list filters in the SQL by the
-// caller's sets, read once for the request (lib/visible-sets.ts), so pages and counts hold
-// only what the caller may see and no statement runs the rights function.
+// caller's sets, read for the request or kept between calls and checked (lib/visible-sets.ts),
+// so pages and counts hold only what the caller may see and no statement runs the rights
+// function.
 // The SQL is built here (and exported) so that `pnpm bench:search` runs exactly these
 // statements bare through `pg` as its baseline.
 
@@ -69,35 +77,35 @@ const noTask = Prisma.sql`NULL::int AS task_id, NULL::int AS step_id, NULL::text
 export const dashboardSql = {
   previewed: (seen: SeenSets, w: Window) => ({
     rows: Prisma.sql`
-      SELECT ${SUMMARY_COLUMNS}, fv.last_viewed_at AS at, ${noTask}
+      SELECT ${SUMMARY_COLUMNS}, fv.last_viewed_at AS at, ${noTask}${seenEpochColumn(seen)}
         FROM file_views fv JOIN files f ON f.id = fv.file_id ${SUMMARY_JOINS}
        WHERE fv.user_id = ${seen.userId}::int AND f.deleted_at IS NULL AND ${seenCondition(seen)}
        ORDER BY fv.last_viewed_at DESC, f.id DESC ${page(w)}`,
     count: Prisma.sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM file_views fv JOIN files f ON f.id = fv.file_id
+      SELECT count(*)::int AS n${seenEpochColumn(seen)} FROM (SELECT 1 FROM file_views fv JOIN files f ON f.id = fv.file_id
        WHERE fv.user_id = ${seen.userId}::int AND f.deleted_at IS NULL AND ${seenCondition(seen)}
        LIMIT ${COUNT_CAP + 1}::int) x`,
   }),
   checked_out: (seen: SeenSets, w: Window) => ({
     rows: Prisma.sql`
-      SELECT ${SUMMARY_COLUMNS}, coalesce(f.checked_out_at, f.updated_at) AS at, ${noTask}
+      SELECT ${SUMMARY_COLUMNS}, coalesce(f.checked_out_at, f.updated_at) AS at, ${noTask}${seenEpochColumn(seen)}
         FROM files f ${SUMMARY_JOINS}
        WHERE f.checked_out_by_id = ${seen.userId}::int AND f.deleted_at IS NULL AND ${seenCondition(seen)}
        ORDER BY f.checked_out_at DESC NULLS LAST, f.id DESC ${page(w)}`,
     count: Prisma.sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM files f
+      SELECT count(*)::int AS n${seenEpochColumn(seen)} FROM (SELECT 1 FROM files f
        WHERE f.checked_out_by_id = ${seen.userId}::int AND f.deleted_at IS NULL AND ${seenCondition(seen)}
        LIMIT ${COUNT_CAP + 1}::int) x`,
   }),
   recent: (seen: SeenSets, w: Window) => ({
     rows: Prisma.sql`
-      SELECT ${SUMMARY_COLUMNS}, f.updated_at AS at, ${noTask}
+      SELECT ${SUMMARY_COLUMNS}, f.updated_at AS at, ${noTask}${seenEpochColumn(seen)}
         FROM files f ${SUMMARY_JOINS}
        WHERE ${LIVE} AND ${seenCondition(seen)}
        ORDER BY f.updated_at DESC, f.id DESC ${page(w)}`,
     // One capped query per way of seeing a file (disjoint), each read by its own index.
     count: Prisma.sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM (${Prisma.join(
+      SELECT count(*)::int AS n${seenEpochColumn(seen)} FROM (SELECT 1 FROM (${Prisma.join(
         seenRoutes(seen).map(
           (route) =>
             Prisma.sql`(SELECT 1 FROM files f WHERE ${LIVE} AND ${route} LIMIT ${COUNT_CAP + 1}::int)`,
@@ -108,7 +116,7 @@ export const dashboardSql = {
   assigned: (seen: SeenSets, w: Window) => ({
     rows: Prisma.sql`
       SELECT ${SUMMARY_COLUMNS}, t.created_at AS at, t.id AS task_id, s.id AS step_id, s.name AS step_name,
-             wf.id AS workflow_id, wf.name AS workflow_name, t.due_at
+             wf.id AS workflow_id, wf.name AS workflow_name, t.due_at${seenEpochColumn(seen)}
         FROM workflow_tasks t
         JOIN workflow_instances wi ON wi.id = t.instance_id AND wi.status = 'running'
         JOIN workflow_steps s ON s.id = t.step_id
@@ -117,7 +125,7 @@ export const dashboardSql = {
        WHERE t.user_id = ${seen.userId}::int AND t.status = 'open' AND f.deleted_at IS NULL AND ${seenCondition(seen)}
        ORDER BY t.created_at DESC, t.id DESC ${page(w)}`,
     count: Prisma.sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM workflow_tasks t
+      SELECT count(*)::int AS n${seenEpochColumn(seen)} FROM (SELECT 1 FROM workflow_tasks t
         JOIN workflow_instances wi ON wi.id = t.instance_id AND wi.status = 'running'
         JOIN files f ON f.id = wi.file_id
        WHERE t.user_id = ${seen.userId}::int AND t.status = 'open' AND f.deleted_at IS NULL AND ${seenCondition(seen)}
@@ -125,12 +133,13 @@ export const dashboardSql = {
   }),
 };
 
-export async function dashboardTable(db: Tx, sql: { rows: Prisma.Sql; count: Prisma.Sql }) {
+/** One table's page and count, on the pool, with the epochs their snapshots saw (lib/visible-sets.ts). */
+export async function dashboardTable(db: Db, sql: { rows: Prisma.Sql; count: Prisma.Sql }) {
   const [rows, count] = await Promise.all([
-    db.$queryRaw<DashboardRow[]>(sql.rows),
-    db.$queryRaw<Array<{ n: number }>>(sql.count),
+    readRows<DashboardRow & { seen_epoch?: string }>(db, sql.rows),
+    readRows<{ n: number; seen_epoch?: string }>(db, sql.count),
   ]);
-  return { rows, total: count[0]?.n ?? 0 };
+  return { rows, total: count[0]?.n ?? 0, epochs: epochsOf(rows[0], count[0]) };
 }
 
 // ---- text extraction ------------------------------------------------------------------------

@@ -684,6 +684,24 @@ describe('GET /api/dashboard/table', () => {
     ]).toEqual([0, 0, 0, 0]);
   });
 
+  it('shows a file among the recent from the moment it is granted, not after its revoking, with sets kept', async () => {
+    const world = await seed(t, {
+      categories: { vault: { name: 'Vault' } },
+      files: { vaulted: { owner: admin, category: 'vault', name: 'vaulted.txt' } },
+    });
+    const vaulted = world.files.vaulted.id;
+    const recent = async () =>
+      (await get(staff, '/api/dashboard/table?table=recent&quantity=50'))
+        .json()
+        .data.recent.items.map((r: { file: { id: number } }) => r.file.id);
+    expect(await recent()).not.toContain(vaulted);
+    expect(await recent()).not.toContain(vaulted);
+    const grant = await t.db.filePermission.create({ data: { fileId: vaulted, userId: staff.id } });
+    expect(await recent()).toContain(vaulted);
+    await t.db.filePermission.delete({ where: { id: grant.id } });
+    expect(await recent()).not.toContain(vaulted);
+  });
+
   it('refuses a bad table or page (400 naming the field)', async () => {
     for (const [qs, path] of [
       ['table=everything', 'query.table'],

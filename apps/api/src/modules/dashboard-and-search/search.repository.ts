@@ -5,10 +5,10 @@ import type { Scope } from '../../lib/visibility.js';
 import {
   byKeptSets,
   epochsOf,
-  SEEN_EPOCH,
   type SeenRow,
   type SeenSets,
   seenCondition,
+  seenEpochColumn,
   seenOfRow,
   seenSetsSql,
   seenWays,
@@ -230,7 +230,7 @@ export function findFilesSql(
       : seenSets;
   const where = Prisma.join([LIVE, seenCondition(seen), ...filterConditions(filter)], ' AND ');
   // Taking a person's sets, each statement answers the epoch of its snapshot (findFilesFor).
-  const epoch = seen.kind === 'grants' ? Prisma.sql`, ${SEEN_EPOCH} AS seen_epoch` : Prisma.empty;
+  const epoch = seenEpochColumn(seen);
   if (!terms) {
     // The files of each way the caller may see a file (seenRoutes, disjoint), each found by
     // its own index, newest first and at most as many as the page (or the count) needs. One OR

@@ -13,7 +13,7 @@ import type { Deps } from '../../lib/deps.js';
 import { nextCursor, parseCursor } from '../../lib/file-cursor.js';
 import type { AuthContext } from '../../lib/session.js';
 import { type Scope, scopeOf } from '../../lib/visibility.js';
-import { readSeenSets } from '../../lib/visible-sets.js';
+import { withKeptSeenSets } from '../../lib/visible-sets.js';
 import { conditionDoesNotFit, cursorWithSearch, unknownField } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
 import * as searchRepo from './search.repository.js';
@@ -63,29 +63,35 @@ export async function dashboard(
   auth: AuthContext,
   q: { page: number; quantity: number; table?: DashboardTable },
 ): Promise<TDashboard> {
-  // The caller's sets, read once for the four tables (lib/visible-sets.ts).
-  const seen = await readSeenSets(deps.db, scopeOf(auth));
   const window = { limit: q.quantity, offset: (q.page - 1) * q.quantity };
   const tables = q.table ? [q.table] : DASHBOARD_TABLES;
-  const pages = await Promise.all(
-    tables.map(async (table) => {
-      const { rows, total } = await repo.dashboardTable(deps.db, repo.dashboardSql[table](seen, window));
-      const items = rows.map((r) => ({
-        file: toSummary(r),
-        at: r.at.toISOString(),
-        task:
-          r.task_id === null
-            ? null
-            : {
-                id: r.task_id,
-                step: { id: r.step_id as number, name: r.step_name ?? '' },
-                workflow: { id: r.workflow_id as number, name: r.workflow_name ?? '' },
-                due_at: r.due_at ? r.due_at.toISOString() : null,
-              },
-      }));
-      return [table, pageOf(items, q, total)] as const;
-    }),
-  );
+  // The tables by the caller's sets, kept between calls and checked by every statement
+  // (lib/visible-sets.ts): read again, and the tables with them, when one saw another epoch.
+  const { read } = await withKeptSeenSets(deps.db, scopeOf(auth), async (seen) => {
+    const read = await Promise.all(
+      tables.map(
+        async (table) =>
+          [table, await repo.dashboardTable(deps.db, repo.dashboardSql[table](seen, window))] as const,
+      ),
+    );
+    return { read, epochs: read.flatMap(([, page]) => page.epochs) };
+  });
+  const pages = read.map(([table, { rows, total }]) => {
+    const items = rows.map((r) => ({
+      file: toSummary(r),
+      at: r.at.toISOString(),
+      task:
+        r.task_id === null
+          ? null
+          : {
+              id: r.task_id,
+              step: { id: r.step_id as number, name: r.step_name ?? '' },
+              workflow: { id: r.workflow_id as number, name: r.workflow_name ?? '' },
+              due_at: r.due_at ? r.due_at.toISOString() : null,
+            },
+    }));
+    return [table, pageOf(items, q, total)] as const;
+  });
   return Object.fromEntries(pages);
 }
 

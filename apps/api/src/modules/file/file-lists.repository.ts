@@ -4,7 +4,7 @@ import type { FilePlace } from '../../lib/file-cursor.js';
 import type { PageQuery } from '../../lib/paging.js';
 import { likePattern, readRows } from '../../lib/sql.js';
 import { fileVisible, inUnindexedGroup, type Scope } from '../../lib/visibility.js';
-import { epochsOf, SEEN_EPOCH, type SeenSets, seenInCategory } from '../../lib/visible-sets.js';
+import { epochsOf, type SeenSets, seenEpochColumn, seenInCategory } from '../../lib/visible-sets.js';
 
 // The files area's lists: the summary row every list shows, the caller's own lists
 // (unindexed, checked out, favourites) and a category's file list. Lists filter in SQL
@@ -219,7 +219,7 @@ export function categoryPageSql(
 ): { rows: Prisma.Sql; count: Prisma.Sql } {
   const where = categoryWhere(seen, categoryId, filter);
   // Taking a person's sets, each statement answers the epoch of its snapshot (byKeptSets).
-  const epoch = seen.kind === 'grants' ? Prisma.sql`, ${SEEN_EPOCH} AS seen_epoch` : Prisma.empty;
+  const epoch = seenEpochColumn(seen);
   const window = q.before
     ? Prisma.sql`AND ${olderThan(q.before)} ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity}`
     : Prisma.sql`ORDER BY f.created_at DESC, f.id DESC LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity}`;
