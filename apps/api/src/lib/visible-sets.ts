@@ -9,7 +9,7 @@ import { fileVisibleRoutes, type Scope } from './visibility.js';
 // function inside each of its statements (the rows and the count, each route of a union).
 // The rules are lib/visibility.ts's; this only holds their answer for one request.
 //
-// A list may also keep a person's sets between calls (keptSets, decision 022): the statement
+// A list may also keep a person's sets between calls (byKeptSets, decision 022): the statement
 // that reads them reads their epoch too (quire_seen_sets_epoch, migration 0022, raised at
 // commit by every change the sets derive from), and each statement that then takes them
 // answers the epoch of its own snapshot beside its rows. Where the two differ the sets are read
@@ -132,6 +132,13 @@ export function seenOfRow(
   };
 }
 
+/**
+ * The key of a person's kept sets row: theirs alone (seenSetsSql's row), or with a category
+ * filter's tree read beside it (the search's row).
+ */
+export const keptKey = (userId: number, treeOf?: number) =>
+  treeOf === undefined ? `${userId}` : `${userId}:${treeOf}`;
+
 const readSeenRow = async (db: Db, scope: Extract<Scope, { kind: 'grants' }>) =>
   (await queryRows<SeenRow>(db, seenSetsSql(scope), 'quire_seen_sets'))[0];
 
@@ -150,7 +157,7 @@ export function withKeptSeenSets<T extends EpochsSeen>(
   if (scope.kind === 'all') return page({ kind: 'all', userId: scope.userId });
   return byKeptSets(
     db,
-    `${scope.userId}`,
+    keptKey(scope.userId),
     () => readSeenRow(db, scope),
     (row) => page(seenOfRow(scope, row)),
   );

@@ -5,6 +5,7 @@ import type { Scope } from '../../lib/visibility.js';
 import {
   byKeptSets,
   epochsOf,
+  keptKey,
   type SeenRow,
   type SeenSets,
   seenCondition,
@@ -363,8 +364,7 @@ export function findFilesFor(
     return findFiles(db, findFilesSql(read.seen, terms, read.filter, w));
   };
   if (!statement) return page(undefined);
-  // The person, and the tree's category when the row holds one (the same row as readSeenSets' else).
-  const key = takesTree(filter) ? `${scope.userId}:${filter.categoryId}` : `${scope.userId}`;
+  const key = keptKey(scope.userId, takesTree(filter) ? filter.categoryId : undefined);
   const read = async () => (await queryRows<SeenTreeRow>(db, statement.sql, statement.name))[0];
   return byKeptSets(db, key, read, page);
 }
