@@ -59,12 +59,18 @@ export const fileModule = (deps: Deps) => {
       };
     },
     newUpload: async ({ body, files: parts, auth, actor }) => {
-      const stored: files.StoredUpload[] = [];
-      for await (const part of parts) stored.push(await files.storeUpload(deps, part));
-      return {
-        message: stored.length === 1 ? 'File uploaded' : `${stored.length} files uploaded`,
-        data: await uploads.createUploads(deps, auth, actor, body.folder_id, stored),
-      };
+      // Said before its content is stored: the group writing other uploads meanwhile waits for it.
+      const expected = uploads.expectUpload(deps);
+      try {
+        const stored: files.StoredUpload[] = [];
+        for await (const part of parts) stored.push(await files.storeUpload(deps, part));
+        return {
+          message: stored.length === 1 ? 'File uploaded' : `${stored.length} files uploaded`,
+          data: await uploads.createUploads(deps, auth, actor, body.folder_id, stored, expected),
+        };
+      } finally {
+        expected.cancel();
+      }
     },
     editFileUserField: async ({ body, auth, actor }) => ({
       message: 'File values saved',

@@ -1,7 +1,7 @@
 import type { TAttachment } from '@quire/contract';
 import type { Actor } from '../../lib/audit.js';
 import { type Deps, type Tx, UPLOAD_TX } from '../../lib/deps.js';
-import { groupCommit } from '../../lib/group-commit.js';
+import { type Arrival, type GroupWriter, groupCommit } from '../../lib/group-commit.js';
 import type { AuthContext } from '../../lib/session.js';
 import { categoryNotFound } from './file.errors.js';
 import * as repo from './file.repository.js';
@@ -14,16 +14,31 @@ import type { SummaryRow } from './file-lists.repository.js';
 
 /**
  * The new-upload writes of one database, grouped (lib/group-commit.ts): uploads that finish
- * while another's rows are committing are written together, in one statement and one commit.
+ * while another's rows are committing are written together, in one statement and one commit,
+ * and a group about to go waits up to UPLOAD_GROUP_WAIT_MS for the uploads whose content is
+ * still being stored (expectUpload). A group of eight costs the database about what two
+ * single uploads do (0.42-0.45 ms a file against 1.2-1.5 ms alone, one connection).
  */
-const uploadWriters = new WeakMap<Deps['db'], (entry: repo.UploadEntry) => Promise<SummaryRow[] | null>>();
+const UPLOAD_GROUP_WAIT_MS = 3;
+type UploadWriter = GroupWriter<repo.UploadEntry, SummaryRow[] | null>;
+const uploadWriters = new WeakMap<Deps['db'], UploadWriter>();
 function uploadWriter(deps: Deps) {
   let write = uploadWriters.get(deps.db);
   if (!write) {
-    write = groupCommit((entries: repo.UploadEntry[]) => repo.insertUploadsAlone(deps.db, entries));
+    write = groupCommit((entries: repo.UploadEntry[]) => repo.insertUploadsAlone(deps.db, entries), {
+      waitMs: UPLOAD_GROUP_WAIT_MS,
+    });
     uploadWriters.set(deps.db, write);
   }
   return write;
+}
+
+/** An upload whose files are being stored: createUploads' group waits for it (then pass it there). */
+export type ExpectedUpload = Arrival<repo.UploadEntry, SummaryRow[] | null>;
+
+/** Says an upload is coming (its content is storing); cancel it when the upload goes no further. */
+export function expectUpload(deps: Deps): ExpectedUpload {
+  return uploadWriter(deps).expect();
 }
 
 /**
@@ -32,7 +47,7 @@ function uploadWriter(deps: Deps) {
  * jobs are then one statement (repo.insertUploads), shared with the uploads that finish at the
  * same time (group commit), which also answers the files' summaries: one round trip and one
  * commit for many files, and the categories' row locks (for the running numbers) held only for
- * that statement's end.
+ * that statement's end. `expected`: this upload's announcement (expectUpload), if made.
  */
 export async function createUploads(
   deps: Deps,
@@ -40,8 +55,9 @@ export async function createUploads(
   actor: Actor,
   categoryId: number,
   uploads: StoredUpload[],
+  expected?: ExpectedUpload,
 ) {
-  const rows = await uploadWriter(deps)({
+  const rows = await (expected?.write ?? uploadWriter(deps))({
     folderId: categoryId,
     ownerId: auth.userId,
     actor,
