@@ -26,6 +26,7 @@ import { sessionByTokenHashSql } from '../src/modules/account/account.repository
 import * as auditRepo from '../src/modules/audit/audit.repository.js';
 import * as repo from '../src/modules/dashboard-and-search/dashboard-and-search.repository.js';
 import * as searchRepo from '../src/modules/dashboard-and-search/search.repository.js';
+import * as conditions from '../src/modules/dashboard-and-search/search-conditions.repository.js';
 import { categoryPageSql } from '../src/modules/file/file-lists.repository.js';
 import { storedValuesSql } from '../src/modules/file/file-values.repository.js';
 import { textPdf } from '../test/documents.js';
@@ -184,8 +185,8 @@ try {
   const keptRows = new Map<string, Parameters<typeof searchRepo.seenOf>[2]>();
   const findBare = async (
     scope: typeof staffScope,
-    terms: searchRepo.SearchTerms | null,
-    filter: searchRepo.FileFilter,
+    terms: conditions.SearchTerms | null,
+    filter: conditions.FileFilter,
     w: { limit: number; offset: number },
   ) => {
     const seenSql = searchRepo.seenSql(scope, filter);
@@ -209,8 +210,8 @@ try {
     ]);
   };
   const searchBare =
-    (scope: typeof staffScope, text: string, filter: searchRepo.FileFilter, quantity: number) => async () => {
-      const terms = text ? searchRepo.searchTerms(text) : null;
+    (scope: typeof staffScope, text: string, filter: conditions.FileFilter, quantity: number) => async () => {
+      const terms = text ? conditions.searchTerms(text) : null;
       const [rows] = await findBare(scope, terms, filter, win(quantity));
       if (terms && rows.rows.length) {
         const s = searchRepo.snippetsSql(
@@ -237,7 +238,7 @@ try {
     sql: searchBare(scope, text, {}, quantity),
     plain: searchBare(plainScope, text, {}, quantity),
   });
-  const fieldFilter: searchRepo.FieldCondition[] = [
+  const fieldFilter: conditions.FieldCondition[] = [
     { fieldId: numberField.id, kind: 'number', min: 1000, max: 20000 },
     { fieldId: selectField.id, kind: 'items', itemIds: selectItems.map((i) => i.id) },
   ];

@@ -17,6 +17,7 @@ import { withKeptSeenSets } from '../../lib/visible-sets.js';
 import { conditionDoesNotFit, cursorWithSearch, unknownField } from './dashboard-and-search.errors.js';
 import * as repo from './dashboard-and-search.repository.js';
 import * as searchRepo from './search.repository.js';
+import * as conditions from './search-conditions.repository.js';
 import * as filtersRepo from './search-filters.repository.js';
 
 // The dashboard, the search and the filters. Every query is scoped to what the caller may see
@@ -138,11 +139,11 @@ async function found(
   deps: Deps,
   scope: Scope,
   search: string | undefined,
-  filter: searchRepo.FileFilter,
+  filter: conditions.FileFilter,
   q: { page: number; quantity: number; cursor?: string },
   withSnippets: boolean,
 ): Promise<TFoundPage> {
-  const terms = search ? searchRepo.searchTerms(search) : null;
+  const terms = search ? conditions.searchTerms(search) : null;
   if (q.cursor && terms) throw cursorWithSearch();
   const before = q.cursor ? parseCursor(q.cursor) : undefined;
   const window = { limit: q.quantity, offset: before ? 0 : (q.page - 1) * q.quantity, before };
@@ -208,7 +209,7 @@ export async function filterAttributes(deps: Deps, auth: AuthContext): Promise<T
 const DAY_MS = 24 * 3_600_000;
 
 /** Checks each metadata condition against its field's type (400 naming the condition) and resolves value-list keys. */
-async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<searchRepo.FieldCondition[]> {
+async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<conditions.FieldCondition[]> {
   if (!filters.length) return [];
   const fields = new Map(
     (
@@ -218,7 +219,7 @@ async function fieldConditions(deps: Deps, filters: TFieldFilter[]): Promise<sea
       )
     ).map((f) => [f.id, f]),
   );
-  const out: searchRepo.FieldCondition[] = [];
+  const out: conditions.FieldCondition[] = [];
   for (const [i, f] of filters.entries()) {
     const field = fields.get(f.field_id);
     if (!field) throw unknownField(i, f.field_id);
@@ -289,7 +290,7 @@ export async function filterFiles(
   body: TFilterFilesInput,
   q: { page: number; quantity: number; cursor?: string },
 ): Promise<TFoundPage> {
-  const filter: searchRepo.FileFilter = {
+  const filter: conditions.FileFilter = {
     categoryId: body.category_id,
     includeSubcategories: body.include_subcategories,
     from: body.startDate ? new Date(`${body.startDate}T00:00:00Z`) : undefined,
