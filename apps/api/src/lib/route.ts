@@ -76,7 +76,8 @@ export interface RouteExtras {
   /**
    * The call only reads and writes nothing (a list, a filter, a search): by a session this
    * server resolved a moment ago it may start ahead of the session's read, and answers once
-   * the session is confirmed (lib/session-ahead.ts). Not for calls with an object guard.
+   * the session is confirmed (lib/session-ahead.ts); its object guard, if any, is asked again
+   * when the caller turned out to have changed. Not for uploads.
    */
   readsOnly?: boolean;
 }
@@ -197,9 +198,13 @@ function toRouteOptions(
 
   const maxUploadBytes = extras.maxUploadBytes ?? deps.config.MAX_UPLOAD_BYTES;
   const objectGuard = def.object;
-  // An object guard's refusal, or an upload, would be decided before the session is confirmed.
-  if (extras.readsOnly && (objectGuard || def.consumes === 'multipart'))
-    throw new Error(`${operationId}: readsOnly is for calls without an object guard or upload`);
+  // An upload's content would be stored before the session is confirmed.
+  if (extras.readsOnly && def.consumes === 'multipart')
+    throw new Error(`${operationId}: readsOnly is for calls without an upload`);
+  /** The object guard's check, as the caller is now (req.auth). */
+  const assertObject = async (req: FastifyRequest) => {
+    if (objectGuard && req.auth) await deps.objectGuards.assert(objectGuard, req.auth, req);
+  };
   // An upload into a file or category: its checks run while its files stream in (admission.ts).
   const admitWhileStoring = def.consumes === 'multipart' && objectGuard !== undefined;
 
@@ -224,7 +229,14 @@ function toRouteOptions(
     ...(objectGuard && def.consumes !== 'multipart'
       ? {
           preHandler: async (req: FastifyRequest) => {
-            if (req.auth) await deps.objectGuards.assert(objectGuard, req.auth, req);
+            try {
+              await assertObject(req);
+            } catch (refusal) {
+              // Refused as a session read ahead (lib/session-ahead.ts): the refusal stands
+              // for the caller the session still is; a changed one is asked again.
+              if (!req.sessionCheck || (await confirmSession(req))) throw refusal;
+              await assertObject(req);
+            }
           },
         }
       : {}),
@@ -284,8 +296,12 @@ function toRouteOptions(
             reply,
           });
         result = await run();
-        // Started ahead of its session's read: answered only as the session now is.
-        if (!(await confirmSession(req))) result = await run();
+        // Started ahead of its session's read: answered only as the session now is (its
+        // object guard asked again for a changed caller, then the call run again).
+        if (!(await confirmSession(req))) {
+          await assertObject(req);
+          result = await run();
+        }
         await settled;
       } catch (err) {
         if (def.consumes !== 'multipart') throw err;

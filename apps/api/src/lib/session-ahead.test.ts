@@ -12,17 +12,19 @@ let t: TestContext;
 let staff: SeededUser;
 let admin: SeededUser;
 let board: number;
+let desk: number;
 let secret: number;
 
 beforeAll(async () => {
   const world = await seededApp({
     users: { staff: {}, admin: { accessType: 'COMPANY ADMIN' }, owner: { signIn: false } },
-    categories: { board: { name: 'Board' } },
+    categories: { board: { name: 'Board' }, desk: { name: 'Desk', grants: { staff: [] } } },
     files: { secret: { owner: 'owner', category: 'board', name: 'ahead secret.txt' } },
   });
   ({ t } = world);
   ({ staff, admin } = world.users);
   board = world.categories.board.id;
+  desk = world.categories.desk.id;
   secret = world.files.secret.id;
 });
 afterAll(() => t.close());
@@ -85,6 +87,45 @@ describe('a list call started ahead of its session', () => {
   });
 });
 
+describe('a category page started ahead of its session (its guard too)', () => {
+  const page = (who: SeededUser, category = board) =>
+    callAs(t, who.token, { method: 'GET', url: `/api/fileIncategory/${category}` });
+
+  it('asks the guard again as the session now is, whichever way the change went', async () => {
+    // An administrator (File Control) sees the board; demoted without the API (which would end
+    // the session), the guard let them in as they were, and refuses them as they are.
+    expect((await page(admin)).statusCode).toBe(200);
+    await t.db.user.update({ where: { id: admin.id }, data: { accessType: 'GENERAL_STAFF' } });
+    try {
+      const demoted = await page(admin);
+      expect(demoted.statusCode).toBe(404);
+      expect(demoted.json()).not.toHaveProperty('data');
+    } finally {
+      await t.db.user.update({ where: { id: admin.id }, data: { accessType: 'COMPANY_ADMIN' } });
+    }
+    // Promoted again: the guard refused them as they were (a staff member), and lets them in.
+    const promoted = await page(admin);
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().data.items.map((f: { id: number }) => f.id)).toEqual([secret]);
+  });
+
+  it('refuses an ended session 401, whatever the guard would have said', async () => {
+    expect((await page(staff, desk)).statusCode).toBe(200);
+    const session = await sessionOf(staff);
+    await t.db.session.update({ where: { id: session.id }, data: { revokedAt: new Date() } });
+    try {
+      // The board is out of the staff member's sight: a 404 would tell an ended session so.
+      for (const category of [desk, board]) {
+        const refused = await page(staff, category);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).not.toHaveProperty('data');
+      }
+    } finally {
+      await t.db.session.update({ where: { id: session.id }, data: { revokedAt: null } });
+    }
+  });
+});
+
 describe('every call that may start ahead of its session', () => {
   it.each([
     ['GET', '/api/dashboard/table'],
@@ -95,8 +136,15 @@ describe('every call that may start ahead of its session', () => {
     ['GET', '/api/unindex-file'],
     ['GET', '/api/checked-out-files'],
     ['GET', '/api/favorite-files'],
+    ['GET', '/api/fileIncategory/DESK'],
+    ['POST', '/api/fileIncategory/DESK'],
   ] as const)('%s %s answers an ended session 401, right after answering it', async (method, url) => {
-    const call = () => callAs(t, staff.token, { method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    const call = () =>
+      callAs(t, staff.token, {
+        method,
+        url: url.replace('DESK', String(desk)),
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
     expect((await call()).statusCode).toBe(200);
     const session = await sessionOf(staff);
     await t.db.session.update({ where: { id: session.id }, data: { revokedAt: new Date() } });

@@ -1,6 +1,6 @@
 import { categoryFilesContract, XLSX_MEDIA_TYPE } from '@quire/contract';
 import type { Deps } from '../../lib/deps.js';
-import { defineRoutes } from '../../lib/route.js';
+import { defineRoutes, readsOnly } from '../../lib/route.js';
 import { sendGenerated } from '../../lib/send-file.js';
 import * as list from './category-files.service.js';
 
@@ -8,9 +8,9 @@ import * as list from './category-files.service.js';
 // `categoryFilesContract` part of `contract.category`).
 export const categoryFilesModule = (deps: Deps) =>
   defineRoutes('category', categoryFilesContract, {
-    fileIncategory: async ({ params, query, auth }) => ({
+    fileIncategory: readsOnly(async ({ params, query, auth }) => ({
       data: await list.categoryFiles(deps, auth, params.id, query),
-    }),
+    })),
     fileIncategoryFilter: async ({ params, body, auth }) => ({
       data: await list.categoryFiles(deps, auth, params.id, body),
     }),
