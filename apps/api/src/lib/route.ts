@@ -205,6 +205,31 @@ function toRouteOptions(
   const assertObject = async (req: FastifyRequest) => {
     if (objectGuard && req.auth) await deps.objectGuards.assert(objectGuard, req.auth, req);
   };
+  /**
+   * A call that only reads runs beside its object guard, and perhaps ahead of its session's
+   * read (lib/session-ahead.ts); nothing is answered before both. As the session now is: an
+   * ended one is refused (confirmSession), a changed caller is guarded and run again, and
+   * otherwise the guard's refusal comes first, whatever the handler met meanwhile (a caller
+   * who may not see the object learns nothing of it from the handler's errors).
+   */
+  const readOnlyRun = async <R>(req: FastifyRequest, run: () => Promise<R>): Promise<R> => {
+    const refused = assertObject(req).then(
+      () => undefined,
+      (refusal: unknown) => ({ refusal }),
+    );
+    const ran = run().then(
+      (value) => ({ value }),
+      (failure: unknown) => ({ failure }),
+    );
+    const [guard, outcome] = await Promise.all([refused, ran]);
+    if (!(await confirmSession(req))) {
+      await assertObject(req);
+      return run();
+    }
+    if (guard) throw guard.refusal;
+    if ('failure' in outcome) throw outcome.failure;
+    return outcome.value;
+  };
   // An upload into a file or category: its checks run while its files stream in (admission.ts).
   const admitWhileStoring = def.consumes === 'multipart' && objectGuard !== undefined;
 
@@ -225,21 +250,9 @@ function toRouteOptions(
       checkGuard(def.guard, req);
       await refuseLoneSurrogates(req);
     },
-    // After validation: may this caller act on this object? (multipart: once its fields are read)
-    ...(objectGuard && def.consumes !== 'multipart'
-      ? {
-          preHandler: async (req: FastifyRequest) => {
-            try {
-              await assertObject(req);
-            } catch (refusal) {
-              // Refused as a session read ahead (lib/session-ahead.ts): the refusal stands
-              // for the caller the session still is; a changed one is asked again.
-              if (!req.sessionCheck || (await confirmSession(req))) throw refusal;
-              await assertObject(req);
-            }
-          },
-        }
-      : {}),
+    // After validation: may this caller act on this object? (multipart: once its fields are
+    // read; a call that only reads: beside its handler, below)
+    ...(objectGuard && def.consumes !== 'multipart' && !extras.readsOnly ? { preHandler: assertObject } : {}),
     handler: async (req, reply) => {
       let body: unknown = req.body;
       let files = noFiles;
@@ -295,13 +308,8 @@ function toRouteOptions(
             req,
             reply,
           });
-        result = await run();
-        // Started ahead of its session's read: answered only as the session now is (its
-        // object guard asked again for a changed caller, then the call run again).
-        if (!(await confirmSession(req))) {
-          await assertObject(req);
-          result = await run();
-        }
+        if (extras.readsOnly) result = await readOnlyRun(req, run);
+        else result = await run();
         await settled;
       } catch (err) {
         if (def.consumes !== 'multipart') throw err;
