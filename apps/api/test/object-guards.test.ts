@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createError } from '../src/lib/errors.js';
-import { defineRoutes } from '../src/lib/route.js';
+import { defineRoutes, readsOnly } from '../src/lib/route.js';
 import { storeUpload } from '../src/modules/file/file.service.js';
 import { createTestApp, type TestContext } from './app.js';
 import { errorPaths } from './errors.js';
@@ -38,6 +38,15 @@ const probe = {
   view: probeEntry({
     method: 'GET',
     path: '/api/test-probe/{id}',
+    object: { file: 'view' },
+    params: z.object({ id: ZId }),
+    response: z.object({ id: z.number() }),
+  }),
+  // Only reads: its guard runs beside its handler (lib/route.ts readOnlyRun), whose every
+  // call ends in a 409 of its own here.
+  read: probeEntry({
+    method: 'GET',
+    path: '/api/test-probe-read/{id}',
     object: { file: 'view' },
     params: z.object({ id: ZId }),
     response: z.object({ id: z.number() }),
@@ -97,6 +106,10 @@ async function routes(app: FastifyInstance) {
         handled.push(`view ${params.id}`);
         return { data: { id: params.id } };
       },
+      read: readsOnly(async ({ params }) => {
+        handled.push(`read ${params.id}`);
+        throw busy();
+      }),
       edit: async ({ body }) => {
         handled.push(`edit ${body.file_id}`);
         return { data: null };
@@ -244,6 +257,21 @@ describe('an object guard', () => {
       payload: { file_ids: [ids.B, ids.B] },
     });
     expect(ok.json().data).toEqual({ done: 2 });
+  });
+});
+
+describe('the guard of a call that only reads (beside its handler)', () => {
+  it("answers the guard's refusal whatever the handler met, and the handler's own answer otherwise", async () => {
+    const before = (await refusals()).length;
+    const read = (id: number) =>
+      t.app.inject({ method: 'GET', url: `/api/test-probe-read/${id}`, headers: bearer(token) });
+    const hidden = await read(ids.H);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual({ message: 'File not found', code: 'file.not_found' });
+    expect((await refusals()).slice(before).map((e) => e.action)).toEqual(['access.not_found']);
+    const seen = await read(ids.A);
+    expect(seen.statusCode).toBe(409);
+    expect(seen.json().code).toBe('probe.busy');
   });
 });
 
