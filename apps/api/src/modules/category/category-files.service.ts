@@ -50,16 +50,13 @@ export async function categoryFiles(
   // The columns are read while the caller's sets and the page are (the guard has found the
   // category live and seen); the values wait for the columns' field ids.
   const columns = columnsOf(deps, categoryId);
+  const fieldIds = columns.then((c) => c.fields.map((f) => f.fieldId));
+  // Its failure is the columns' own, answered by Promise.all below; the page awaits it only
+  // after its rows (and runs beside the guard, so for a category out of sight too).
+  fieldIds.catch(() => {});
   const [{ category, fields }, { items, total, next_cursor }] = await Promise.all([
     columns,
-    categoryFilesPage(
-      deps.db,
-      scopeOf(auth),
-      categoryId,
-      toFilter(q),
-      q,
-      columns.then((c) => c.fields.map((f) => f.fieldId)),
-    ),
+    categoryFilesPage(deps.db, scopeOf(auth), categoryId, toFilter(q), q, fieldIds),
   ]);
   return {
     ...pageMeta(q, total),
