@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // pnpm test: every test runner of the workspace, one after the other, then one line
-// `N passed, N failed` summing their counts. Exits non-zero when a test failed or a runner
-// could not run. `pnpm test -- --no-e2e` skips the browser journeys; `--no-start` skips the
+// `N passed, N failed` summing their counts (a runner that failed without a failed test, or
+// could not run, counts as one failure). Exits non-zero when anything failed. `pnpm test -- --no-e2e` skips the browser journeys; `--no-start` skips the
 // start of a private clone (scripts/smoke-start.mjs: install, start, kill -9, restart, SIGTERM,
 // Ctrl-C); `--no-deploy` skips the production folder (scripts/smoke-deploy.mjs: pnpm
 // build:deploy, then start it alone, sign in, upload and download a file, SIGTERM).
@@ -109,9 +109,15 @@ if (failures.length) {
   console.error('\nFailed tests:');
   for (const line of failures) console.error(`  ${line.slice(0, 400)}`);
 }
-if (broken.length) console.error(`\nRunners that could not run or report: ${broken.join(', ')}`);
+// A runner that failed without a failed test (unhandled errors, a crash, no report) counts
+// as one failure, so the summary never says 0 failed for a run that failed.
+if (broken.length)
+  console.error(
+    `\nRunners that failed without a failed test, or could not run or report (each counted as a failure): ${broken.join(', ')}`,
+  );
+failed += broken.length;
 console.info(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || broken.length > 0 ? 1 : 0);
+process.exit(failed > 0 ? 1 : 0);
 
 function firstLine(messages) {
   const text = (messages ?? []).filter(Boolean).join('\n');
