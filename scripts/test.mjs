@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // pnpm test: every test runner of the workspace, one after the other, then one line
 // `N passed, N failed` summing their counts (a runner that failed without a failed test, or
-// could not run, counts as one failure). Exits non-zero when anything failed. `pnpm test -- --no-e2e` skips the browser journeys; `--no-start` skips the
-// start of a private clone (scripts/smoke-start.mjs: install, start, kill -9, restart, SIGTERM,
+// could not run, counts as one failure). Exits non-zero when anything failed.
+// `pnpm test -- --no-e2e` skips the browser journeys; `--no-start` skips the start of a
+// private clone (scripts/smoke-start.mjs: install, start, kill -9, restart, SIGTERM,
 // Ctrl-C); `--no-deploy` skips the production folder (scripts/smoke-deploy.mjs: pnpm
 // build:deploy, then start it alone, sign in, upload and download a file, SIGTERM).
 import './require-node.mjs';

@@ -76,8 +76,8 @@ export interface RouteExtras {
   /**
    * The call only reads and writes nothing (a list, a filter, a search): by a session this
    * server resolved a moment ago it may start ahead of the session's read, and answers once
-   * the session is confirmed (lib/session-ahead.ts); its object guard, if any, is asked again
-   * when the caller turned out to have changed. Not for uploads.
+   * the session is confirmed (lib/session-ahead.ts); its object guard, if any, runs beside
+   * its handler and is asked again when the caller turned out to have changed. Not for uploads.
    */
   readsOnly?: boolean;
 }

@@ -47,12 +47,12 @@ export async function categoryFiles(
   categoryId: number,
   q: PageQuery & CategoryFilesInput & { cursor?: string },
 ): Promise<TCategoryFilesPage> {
-  // The columns are read while the caller's sets and the page are (the guard has found the
-  // category live and seen); the values wait for the columns' field ids.
+  // The columns are read while the caller's sets and the page are (all beside the category's
+  // guard: lib/route.ts readOnlyRun); the values wait for the columns' field ids.
   const columns = columnsOf(deps, categoryId);
   const fieldIds = columns.then((c) => c.fields.map((f) => f.fieldId));
-  // Its failure is the columns' own, answered by Promise.all below; the page awaits it only
-  // after its rows (and runs beside the guard, so for a category out of sight too).
+  // The page awaits the field ids only after its rows: their failure (a category gone or out
+  // of sight) is the columns' own, answered by Promise.all below, not left unhandled.
   fieldIds.catch(() => {});
   const [{ category, fields }, { items, total, next_cursor }] = await Promise.all([
     columns,
