@@ -304,7 +304,8 @@ try {
     {
       // The page is its files with their values in the category's list columns: the SQL and
       // plain sides read the rows and the count, then the rows' values; the API also reads the
-      // category and its fields (the caller's sets it keeps between calls, as the SQL side).
+      // category with its fields, in one statement (the caller's sets it keeps between calls, as
+      // the SQL side).
       label: `category page (fileIncategory, ${fullest.n} files)`,
       as: staffToken,
       api: inject(staffToken, 'GET', `/api/fileIncategory/${fullest.id}?page=1&quantity=20`),

@@ -9,9 +9,8 @@ import { inertRow, sheetColumns } from '../../lib/spreadsheet-cells.js';
 import { scopeOf } from '../../lib/visibility.js';
 import { categoryNotFound } from '../file/file.errors.js';
 import { showValue } from '../file/file.metadata.js';
-import { liveCategoryOf } from '../file/file.service.js';
 import { type CategoryFilter, categoryFileBatches, categoryFilesPage } from '../file/file-lists.service.js';
-import { categoryFields } from './category.service.js';
+import { liveCategoryFields } from './category.service.js';
 
 // A category's file list (GET and POST fileIncategory/{id}) and its export: live, indexed
 // files the caller may see, newest first, filtered in SQL.
@@ -31,14 +30,11 @@ function toFilter(q: CategoryFilesInput): CategoryFilter {
   return { search: q.search || undefined, startDate: q.startDate, endDate: q.endDate, fields };
 }
 
+/** The category's name and its list columns (one statement). */
 async function columnsOf(deps: Deps, categoryId: number) {
-  // Both at once (two pooled connections): the page waits for the slower, not for the sum.
-  const [category, fields] = await Promise.all([
-    liveCategoryOf(deps.db, categoryId),
-    categoryFields(deps.db, categoryId),
-  ]);
+  const category = await liveCategoryFields(deps.db, categoryId);
   if (!category) throw categoryNotFound();
-  return { category, fields: fields.filter((f) => f.showInList) };
+  return { category, fields: category.fields.filter((f) => f.showInList) };
 }
 
 export async function categoryFiles(

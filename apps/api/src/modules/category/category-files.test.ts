@@ -11,6 +11,8 @@ let t: TestContext;
 let token = '';
 let strangerToken = '';
 let cat = 0;
+let sub = 0;
+let plain = 0;
 let fieldId = 0;
 let restrictedId = 0;
 let userId = 0;
@@ -20,7 +22,12 @@ beforeAll(async () => {
   const world = await seededApp({
     users: { user: {}, owner: { signIn: false }, stranger: {} },
     fields: { supplier: { name: 'Supplier' } },
-    categories: { cat: { grants: { user: [] }, fields: ['supplier'] } },
+    categories: {
+      cat: { grants: { user: [] }, fields: ['supplier'] },
+      // Takes the fields of its parent (inherit_fields); the other has none.
+      sub: { parent: 'cat', grants: { user: [] } },
+      plain: { name: 'Plain papers', grants: { user: [] } },
+    },
     files: {
       alpha: { owner: 'owner', category: 'cat', name: 'alpha.pdf' },
       beta: { owner: 'owner', category: 'cat', name: 'beta.pdf' },
@@ -35,6 +42,8 @@ beforeAll(async () => {
   token = world.users.user.token;
   strangerToken = world.users.stranger.token;
   cat = world.categories.cat.id;
+  sub = world.categories.sub.id;
+  plain = world.categories.plain.id;
   fieldId = world.fields.supplier.id;
   const { alpha, beta, gamma, trashed, restricted } = world.files;
   restrictedId = restricted.id;
@@ -66,6 +75,17 @@ describe('fileIncategory', () => {
     expect(data.items.map((f: { id: number }) => f.id)).toEqual([...ids].reverse());
     expect(data.columns).toEqual([{ field_id: fieldId, name: 'Supplier', type: 'text' }]);
     expect(data.items[1].values[0].display).toBe('Acme Ltd');
+  });
+
+  it('names the category and shows the fields it takes from above, or none', async () => {
+    const page = async (id: number) =>
+      (await callAs(t, token, { method: 'GET', url: `/api/fileIncategory/${id}` })).json().data;
+    expect(await page(sub)).toMatchObject({
+      total: 0,
+      items: [],
+      columns: [{ field_id: fieldId, name: 'Supplier', type: 'text' }],
+    });
+    expect(await page(plain)).toMatchObject({ folder: { id: plain, name: 'Plain papers' }, columns: [] });
   });
 
   it('pages, searches, filters by dates and by a field', async () => {

@@ -172,24 +172,57 @@ export interface EffectiveFieldRow {
 export async function effectiveFieldRows(db: Tx, categoryId: number): Promise<EffectiveFieldRow[]> {
   const rows = await readRows<EffectiveFieldRow>(
     db,
-    Prisma.sql`
+    Prisma.sql`${effectiveFieldsCte(categoryId)} SELECT * FROM effective`,
+    'quire_effective_fields',
+  );
+  return inFormOrder(rows);
+}
+
+/**
+ * A live category's name with its fields (effectiveFieldRows), in one statement: null when
+ * the category is deleted or was never there.
+ */
+export async function liveCategoryWithFields(
+  db: Tx,
+  categoryId: number,
+): Promise<{ id: number; name: string; fields: EffectiveFieldRow[] } | null> {
+  const rows = await readRows<{ category_name: string } & ({ field_id: null } | EffectiveFieldRow)>(
+    db,
+    Prisma.sql`${effectiveFieldsCte(categoryId)}
+    SELECT c.name AS category_name, f.*
+      FROM categories c LEFT JOIN effective f ON true
+     WHERE c.id = ${categoryId}::int AND c.deleted_at IS NULL`,
+    'quire_live_category_fields',
+  );
+  const [first] = rows;
+  if (!first) return null;
+  const fields = rows.filter((r): r is { category_name: string } & EffectiveFieldRow => r.field_id !== null);
+  return { id: categoryId, name: first.category_name, fields: inFormOrder(fields) };
+}
+
+/** `effective`: the fields of category `categoryId` (the one definition: effectiveFieldRows). */
+function effectiveFieldsCte(categoryId: number) {
+  return Prisma.sql`
     WITH RECURSIVE chain AS (
       SELECT id, parent_id, inherit_fields, 0 AS depth FROM categories WHERE id = ${categoryId}::int
       UNION ALL
       SELECT p.id, p.parent_id, p.inherit_fields, chain.depth + 1
         FROM categories p JOIN chain ON p.id = chain.parent_id AND chain.inherit_fields
        WHERE chain.depth < 1000
-    )
-    SELECT DISTINCT ON (cf.field_id) cf.field_id, cf.category_id, chain.depth, cf.position, mf.name,
-           mf.type, cf.required AS required_override, coalesce(cf.required, mf.required) AS required,
-           cf.default_value, cf.show_in_list, mf.value_list_id, mf.min_number, mf.max_number,
-           mf.min_date, mf.max_date, mf.max_length, mf.pattern
-      FROM chain
-      JOIN category_fields cf ON cf.category_id = chain.id
-      JOIN metadata_fields mf ON mf.id = cf.field_id AND mf.deleted_at IS NULL
-     ORDER BY cf.field_id, chain.depth`,
-    'quire_effective_fields',
-  );
+    ), effective AS (
+      SELECT DISTINCT ON (cf.field_id) cf.field_id, cf.category_id, chain.depth, cf.position, mf.name,
+             mf.type, cf.required AS required_override, coalesce(cf.required, mf.required) AS required,
+             cf.default_value, cf.show_in_list, mf.value_list_id, mf.min_number, mf.max_number,
+             mf.min_date, mf.max_date, mf.max_length, mf.pattern
+        FROM chain
+        JOIN category_fields cf ON cf.category_id = chain.id
+        JOIN metadata_fields mf ON mf.id = cf.field_id AND mf.deleted_at IS NULL
+       ORDER BY cf.field_id, chain.depth
+    )`;
+}
+
+/** Form order: the outermost level first, then by position within a level. */
+function inFormOrder<T extends EffectiveFieldRow>(rows: T[]): T[] {
   return rows.sort((a, b) => b.depth - a.depth || a.position - b.position || a.field_id - b.field_id);
 }
 

@@ -151,7 +151,17 @@ export interface CategoryField {
 
 /** The fields a file in category `id` takes values of, in form order (see `effectiveFields`). */
 export async function categoryFields(db: Tx, id: number): Promise<CategoryField[]> {
-  return (await repo.effectiveFieldRows(db, id)).map((r) => ({
+  return (await repo.effectiveFieldRows(db, id)).map(toCategoryField);
+}
+
+/** A live category's name with its fields (categoryFields), read at once; null when it is gone. */
+export async function liveCategoryFields(db: Tx, id: number) {
+  const found = await repo.liveCategoryWithFields(db, id);
+  return found && { id: found.id, name: found.name, fields: found.fields.map(toCategoryField) };
+}
+
+function toCategoryField(r: repo.EffectiveFieldRow): CategoryField {
+  return {
     fieldId: r.field_id,
     name: r.name,
     type: r.type,
@@ -164,7 +174,7 @@ export async function categoryFields(db: Tx, id: number): Promise<CategoryField[
     maxLength: r.max_length,
     pattern: r.pattern,
     showInList: r.show_in_list,
-  }));
+  };
 }
 
 /**
