@@ -378,6 +378,7 @@ export const intakeContract = {
       'Test connection: sign in to an IMAP inbox with these settings and open its mailbox (nothing is saved)',
     body: ZImapTestBody,
     response: ZImapTestResult,
+    upstream: true,
     extension: true,
   }),
   retryIntakeArrival: endpoint({

@@ -3,7 +3,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { UploadSpec } from '@quire/contract';
 import type { FastifyRequest } from 'fastify';
 import { BlobTooLargeError } from './content-meter.js';
-import { AppError, createError, invalidInput } from './errors.js';
+import { AppError, createError, invalidInput, refusedAt } from './errors.js';
 import { formatBytes } from './format.js';
 
 /** A file part of an upload, to be streamed (read to its end) before the next is asked for. */
@@ -25,11 +25,12 @@ export interface UploadedFile {
 const notMultipart = () =>
   invalidInput('Send the form as multipart/form-data', [{ path: 'body', message: 'Not a multipart form' }]);
 
-const malformedUpload = createError({
-  code: 'upload.malformed',
-  statusCode: 400,
-  message: 'The upload is not a valid multipart form or was cut off. Choose the file again and retry.',
-});
+const malformedUpload = () =>
+  refusedAt(
+    'upload.malformed',
+    'body',
+    'The upload is not a valid multipart form or was cut off. Choose the file again and retry.',
+  );
 
 const uploadTooLarge = createError({
   code: 'upload.too_large',

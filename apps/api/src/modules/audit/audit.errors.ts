@@ -1,13 +1,14 @@
-import { createError, invalidInput } from '../../lib/errors.js';
+import { invalidInput, refusedAt } from '../../lib/errors.js';
 
 /** The most events one export holds. */
 export const EXPORT_MAX_EVENTS = 100_000;
 
-export const exportTooLarge = createError({
-  code: 'audit.export_too_large',
-  statusCode: 400,
-  message: `More than ${EXPORT_MAX_EVENTS.toLocaleString('en')} events match: narrow the filters (a date range, a type or a user) and export again`,
-});
+export const exportTooLarge = () =>
+  refusedAt(
+    'audit.export_too_large',
+    'query',
+    `More than ${EXPORT_MAX_EVENTS.toLocaleString('en')} events match: narrow the filters (a date range, a type or a user) and export again`,
+  );
 
 export const unknownUser = () =>
   invalidInput('user_id: there is no such user', [

@@ -171,7 +171,7 @@ describe('POST /api/users/verify2fa', () => {
   it('refuses a code before 2FA was set up', async () => {
     const { token } = await signedIn();
     const res = await post('/api/users/verify2fa', token, { code: '123456' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('not set up');
   });
 
@@ -608,13 +608,13 @@ describe('two-factor recovery codes', () => {
     expect(await left(other.token)).toBe(10);
   });
 
-  it('refuses a recovery code without a session (401) and for a user without 2FA (400)', async () => {
+  it('refuses a recovery code without a session (401) and for a user without 2FA (409)', async () => {
     expect(
       (await post('/api/users/verify2fa-recovery', undefined, { recovery_code: 'abcde-fghjk' })).statusCode,
     ).toBe(401);
     const { token } = await signedIn();
     const res = await post('/api/users/verify2fa-recovery', token, { recovery_code: 'abcde-fghjk' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('auth.two_factor_not_set_up');
     const empty = await post('/api/users/verify2fa-recovery', token, { recovery_code: '' });
     expect(empty.statusCode).toBe(400);

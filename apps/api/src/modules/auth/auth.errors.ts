@@ -52,7 +52,7 @@ export const codeAlreadyUsed = () =>
 
 export const twoFactorNotSetUp = createError({
   code: 'auth.two_factor_not_set_up',
-  statusCode: 400,
+  statusCode: 409,
   message: 'Two-factor authentication is not set up yet. Set it up first.',
 });
 

@@ -3,7 +3,7 @@ import { PRIVATE_HOST_MESSAGE } from './email.hosts.js';
 
 export const emailNotConfigured = createError({
   code: 'email.not_configured',
-  statusCode: 400,
+  statusCode: 409,
   message: 'E-mail is not configured. Save the SMTP settings first.',
 });
 

@@ -149,10 +149,10 @@ describe('before e-mail is configured', () => {
     expect(res.json().data).toBeNull();
   });
 
-  it('POST /api/email/test answers 400 and records nothing', async () => {
+  it('POST /api/email/test answers 409 and records nothing', async () => {
     const jobs = await t.db.mailJob.count();
     const res = await post('/api/email/test', { to: 'ann@example.test' }, admin);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('E-mail is not configured. Save the SMTP settings first.');
     expect(await t.db.mailJob.count()).toBe(jobs);
   });

@@ -3,11 +3,12 @@ import { AppError, createError, refusedAt } from '../../lib/errors.js';
 /** A licence that does not verify (forged, altered, not a licence): its reason, on the field. */
 export const licenceRefused = (reason: string) => refusedAt('licence.invalid', 'body.licence', reason);
 
-export const licenceAlreadyExpired = createError({
-  code: 'licence.already_expired',
-  statusCode: 400,
-  message: (date: string) => `This licence expired on ${date}. Ask the vendor for a current one.`,
-});
+export const licenceAlreadyExpired = (date: string) =>
+  refusedAt(
+    'licence.already_expired',
+    'body.licence',
+    `This licence expired on ${date}. Ask the vendor for a current one.`,
+  );
 
 export const licenceAlreadyInstalled = createError({
   code: 'licence.already_installed',

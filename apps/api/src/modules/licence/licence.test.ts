@@ -128,7 +128,15 @@ describe('licence management', () => {
   it('refuses a licence that has already expired', async () => {
     const res = await install(vendor, issue({ expires_at: '2026-05-31T00:00:00.000Z' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('licence.already_expired');
+    expect(res.json()).toMatchObject({
+      code: 'licence.already_expired',
+      errors: [
+        {
+          path: 'body.licence',
+          message: 'This licence expired on 2026-05-31. Ask the vendor for a current one.',
+        },
+      ],
+    });
     expect(await licenceCount()).toBe(0);
   });
 
