@@ -68,6 +68,29 @@ const queryString = (query: Record<string, unknown> | undefined) =>
       )}`
     : '';
 
+/** The paths below the top level of `value`, down to three levels (a list's first item stands for all). */
+function innerPaths(value: unknown, depth = 0): Array<Array<string | number>> {
+  if (depth > 3 || value === null || typeof value !== 'object') return [];
+  const children: Array<[string | number, unknown]> = Array.isArray(value)
+    ? value.length
+      ? [[0, value[0]]]
+      : []
+    : Object.entries(value);
+  return children.flatMap(([key, child]) => [
+    ...(depth > 0 ? [[key]] : []),
+    ...innerPaths(child, depth + 1).map((rest) => [key, ...rest]),
+  ]);
+}
+
+/** A deep copy of `value` with `replacement` at `path`. */
+function replacedAt(value: Record<string, unknown>, path: Array<string | number>, replacement: unknown) {
+  const copy = structuredClone(value);
+  let at: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path.at(-1)!] = replacement;
+  return copy;
+}
+
 // logout and clear2fa end the caller's own session, which the other calls need; uploads are
 // multipart (their fields are broken in robustness.test.ts and the upload tests).
 const entries = allEndpoints().filter(
@@ -96,6 +119,9 @@ describe('one hostile field at a time', () => {
     const shown = (v: unknown) => JSON.stringify(v)?.slice(0, 24);
     for (const key of objectKeys(def.body as z.ZodType | undefined))
       for (const v of HOSTILE) await send(`body.${key}=${shown(v)}`, { ...body, [key]: v });
+    // Inside: the fields of objects in the sample (a list's first item, an object's keys).
+    for (const at of innerPaths(body))
+      for (const v of HOSTILE) await send(`body.${at.join('.')}=${shown(v)}`, replacedAt(body!, at, v));
     for (const key of objectKeys(def.query as z.ZodType | undefined))
       for (const v of HOSTILE) await send(`query.${key}=${shown(v)}`, body, { ...query, [key]: v });
     expect(problems).toEqual([]);
