@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { TestContext } from './app.js';
 import { objectKeys, sampleOf } from './contract-samples.js';
 import { bearer } from './factories.js';
-import { adminApp, type SeededUser } from './seed.js';
+import { type SeededUser, seededApp } from './seed.js';
 
 // Bad input never crashes, field by field: every call of the contract that takes a JSON body
-// or a query, sent by a signed-in Company Admin as a valid sample with ONE field replaced by
+// or a query, sent by a signed-in Company Admin and by General staff (their rights are another
+// path) as a valid sample with ONE field replaced by
 // a hostile value (wrong types, out-of-range numbers, a 70,000-character string, injection
 // text, an operator object, an impossible date), never answers 5xx; every 4xx has a message
 // and every 400 its field errors. (robustness.test.ts breaks whole bodies; this one breaks
@@ -35,9 +36,14 @@ const HOSTILE: unknown[] = [
 ];
 
 let t: TestContext;
-let admin: SeededUser;
+let callers: Record<'Company Admin' | 'General staff', SeededUser>;
 beforeAll(async () => {
-  ({ t, admin } = await adminApp('COMPANY ADMIN'));
+  const world = await seededApp({
+    users: { admin: { accessType: 'COMPANY ADMIN' }, staff: { accessType: 'General staff' } },
+    categories: { shared: { grants: { staff: ['upload'] } } },
+  });
+  t = world.t;
+  callers = { 'Company Admin': world.users.admin, 'General staff': world.users.staff };
 });
 afterAll(() => t.close());
 
@@ -98,7 +104,10 @@ const entries = allEndpoints().filter(
 );
 
 describe('one hostile field at a time', () => {
-  it.each(entries.map((e) => [e.operationId, e.def] as const))('%s never answers 5xx', async (_id, def) => {
+  const cases = entries.flatMap((e) =>
+    (['Company Admin', 'General staff'] as const).map((who) => [e.operationId, who, e.def] as const),
+  );
+  it.each(cases)('%s as %s never answers 5xx', async (_id, who, def) => {
     const path = buildPath(
       def.path,
       Object.fromEntries([...def.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, '1'])),
@@ -110,7 +119,7 @@ describe('one hostile field at a time', () => {
       const res = await t.app.inject({
         method: def.method,
         url: path + queryString(q),
-        headers: bearer(admin.token),
+        headers: bearer(callers[who].token),
         ...(b && def.method !== 'GET' ? { payload: b } : {}),
       });
       const problem = problemOf(res, def.upstream === true);
