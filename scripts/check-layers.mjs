@@ -12,7 +12,10 @@
 //  7. any loop of imports between source files (a imports b imports … a), type imports too;
 //  8. an area named differently on its sides: each key of `contract` in
 //     packages/contract/src/index.ts (kebab-cased) is a folder in apps/api/src/modules/, and
-//     every module folder and web feature folder is such an area (or named in NOT_AREAS).
+//     every module folder and web feature folder is such an area (or named in NOT_AREAS);
+//  9. a web source file importing the `contract` table itself (not as a type): it builds every
+//     call's zod schemas, so each page would load and run them all; calls go through the
+//     zod-free `calls` table of @quire/contract/calls.
 // `node scripts/check-layers.mjs [root]` checks another tree (apps/api/test/check-layers.test.ts).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -81,6 +84,9 @@ function sourceOf(from, spec) {
 const prismaCallRe =
   /\b(?:tx|db|deps\.db|this\.db)\s*\.\s*(?:([a-z][A-Za-z0-9]*)\s*\.\s*[a-zA-Z]+\s*\(|(\$(?:queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe))\b)/g;
 
+// A value import from the contract package's index (`import type { … }` is not one).
+const contractImportRe = /^import\s*\{([^}]*)\}\s*from\s*['"]@quire\/contract['"]/gm;
+
 /** Every source file, with the source files it imports. */
 const graph = new Map();
 
@@ -137,6 +143,16 @@ for (const dir of ['apps', 'packages', 'scripts', 'e2e']) {
       /(^|\/)(test|bench)\//.test(rel(file));
     if (!envAllowed && /process\.env\b/.test(text)) {
       problems.push(`${rel(file)}: reads process.env; read configuration in apps/api/src/config.ts`);
+    }
+    if (file.startsWith(webSrc + path.sep) && !/\.test\.tsx?$/.test(name)) {
+      for (const m of text.matchAll(contractImportRe)) {
+        const names = m[1].split(',').map((s) => s.trim());
+        if (!names.includes('contract')) continue;
+        const line = text.slice(0, m.index).split('\n').length;
+        problems.push(
+          `${rel(file)}:${line}: imports the contract table, which builds every schema; use calls from @quire/contract/calls`,
+        );
+      }
     }
     if (mod && name.endsWith('.service.ts')) {
       for (const m of text.matchAll(prismaCallRe)) {

@@ -4,6 +4,10 @@
 //
 //   pnpm bench:web                 /login, 5 runs, the median printed
 //   pnpm bench:web --runs=3 / /register
+//   pnpm bench:web /dashboard      a page behind sign-in: the bench makes a General staff
+//                                  member and signs in as them by the form (as the Company
+//                                  Admin for /admin/… pages); Lighthouse keeps that browser's
+//                                  storage (the session) between runs
 //
 // Run it on a quiet machine: Lighthouse scales the main thread's observed work by 4, so
 // anything else using the CPU (a test run, a benchmark) lowers the score.
@@ -12,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../free-port.ts';
@@ -21,6 +26,11 @@ const runsArg = process.argv.find((a) => a.startsWith('--runs='));
 const RUNS = Math.max(1, Number(runsArg?.slice('--runs='.length) ?? 5));
 const pages = process.argv.slice(2).filter((a) => a.startsWith('/'));
 if (pages.length === 0) pages.push('/login');
+/** Pages anyone may open; any other page is measured signed in. */
+const PUBLIC_PAGES = ['/', '/login', '/register', '/forgot-password'];
+const isPublic = (page: string) => PUBLIC_PAGES.includes(page);
+// The public pages first: signed in, /login would move on to the dashboard.
+pages.sort((a, b) => Number(!isPublic(a)) - Number(!isPublic(b)));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const loadAverage = () =>
@@ -45,6 +55,50 @@ function initialJs(page: string): number | null {
   );
 }
 const loadBefore = loadAverage();
+
+const ADMIN = { username: 'admin', password: 'Quiet-Lantern-River-8', role: 'admin' };
+const STAFF = { username: 'dana', password: 'Cobalt-Harbour-Meadow-5', role: 'user' };
+
+/** Makes the General staff member STAFF, as the Company Admin (through the API). */
+async function createStaff(base: string) {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const made = await fetch(`${base}/api/users/createUser`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      username: STAFF.username,
+      email: 'dana@example.test',
+      first_name: 'Dana',
+      last_name: 'Reyes',
+      password: STAFF.password,
+      role: 'user',
+      access_type: 'General staff',
+    }),
+  });
+  if (!made.ok) throw new Error(`could not make the staff member: ${made.status} ${await made.text()}`);
+}
+
+/** Signs in by the form, in the browser Lighthouse then drives. */
+async function signIn(chromePort: number, base: string, who: typeof ADMIN) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Username or e-mail').fill(who.username);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByLabel('Role').selectOption(who.role);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-web-'));
@@ -99,7 +153,14 @@ try {
   const rows: string[][] = [];
   let version = '';
   try {
+    let signedIn = false;
     for (const page of pages) {
+      if (!isPublic(page) && !signedIn) {
+        const asAdmin = pages.some((p) => p.startsWith('/admin'));
+        if (!asAdmin) await createStaff(base);
+        await signIn(chrome.port, base, asAdmin ? ADMIN : STAFF);
+        signedIn = true;
+      }
       const runs: Array<Record<string, number>> = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(`${base}${page}`, {
@@ -107,6 +168,8 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          // Signed in: the session in local storage stays (Lighthouse clears storage otherwise).
+          ...(signedIn ? { disableStorageReset: true } : {}),
         });
         const lhr = result?.lhr;
         if (!lhr || lhr.runtimeError)

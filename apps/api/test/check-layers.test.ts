@@ -83,6 +83,22 @@ export const raw = (db) => db.$queryRaw\`SELECT 1\`;`,
     );
   });
 
+  it('fails a web page that imports the contract table, and passes calls and type imports', () => {
+    const page = 'apps/web/src/features/things/api/get-things.ts';
+    const run = check({
+      [page]: `import { contract, ZThing } from '@quire/contract';
+export const get = () => contract.thing.list;`,
+      'apps/web/src/features/things/api/get-thing.ts': `import type { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
+export const get = (): typeof contract.thing.one => calls.thing.one;`,
+      'apps/web/src/features/things/api/get-things.test.ts': `import { contract } from '@quire/contract';`,
+    });
+    expect(run.code).toBe(1);
+    expect(run.out).toContain(`${page}:1: imports the contract table`);
+    expect(run.out).not.toContain('get-thing.ts');
+    expect(run.out).not.toContain('get-things.test.ts');
+  });
+
   it('still fails a route that imports a repository', () => {
     const run = check({
       [`${mod}/things.routes.ts`]: `import * as repo from './things.repository.js';\nexport default repo;`,

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ export function useLogout() {
   const logout = useCallback(async () => {
     setPending(true);
     try {
-      await callApi(contract.auth.logout, { signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) });
+      await callApi(calls.auth.logout, { signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) });
     } catch {
       // The server may be down or the session already gone: the client signs out regardless.
     }

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiQueryOptions, callApi } from '../lib/api-client';
@@ -56,11 +56,11 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
   const [open, setOpen] = useState<Action | null>(null);
   const [choice, setChoice] = useState('');
   const categories = useQuery({
-    ...apiQueryOptions(contract.category.fileCategories, { query: { right: 'upload' } }),
+    ...apiQueryOptions(calls.category.fileCategories, { query: { right: 'upload' } }),
     enabled: open === 'move',
   });
   const workflows = useQuery({
-    ...apiQueryOptions(contract.workflow.workflows),
+    ...apiQueryOptions(calls.workflow.workflows),
     enabled: open === 'workflow',
   });
   const files = plural(ids.length, 'file', 'files');
@@ -69,13 +69,13 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
     mutationFn: async (action: Action) => {
       const file_ids = ids;
       if (action === 'move')
-        return callApi(contract.fileBulk.bulkMove, { body: { file_ids, folder_id: Number(choice) } });
-      if (action === 'follow') return callApi(contract.fileBulk.bulkFollow, { body: { file_ids } });
+        return callApi(calls.fileBulk.bulkMove, { body: { file_ids, folder_id: Number(choice) } });
+      if (action === 'follow') return callApi(calls.fileBulk.bulkFollow, { body: { file_ids } });
       if (action === 'workflow')
-        return callApi(contract.workflow.initiateWorkflow, {
+        return callApi(calls.workflow.initiateWorkflow, {
           body: { workflow_id: Number(choice), file_ids },
         });
-      return callApi(contract.fileActions.delete, { body: { file_ids } });
+      return callApi(calls.fileActions.delete, { body: { file_ids } });
     },
     onSuccess: (_result, action) => {
       const done: Record<Action, [string, string]> = {
@@ -98,7 +98,7 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
   });
 
   const zip = useMutation({
-    mutationFn: () => callApi(contract.fileBulk.downloadZip, { body: { file_ids: ids } }),
+    mutationFn: () => callApi(calls.fileBulk.downloadZip, { body: { file_ids: ids } }),
     onSuccess: ({ data }) => {
       saveBlob(data as Blob, 'Quire files.zip');
       notify.success('Download ready', `${files} in one zip.`);
@@ -107,7 +107,7 @@ export function BulkFileActions({ ids, onDone }: { ids: number[]; onDone: () => 
   });
 
   const pdf = useMutation({
-    mutationFn: () => callApi(contract.fileBulk.downloadPdf, { body: { file_ids: ids } }),
+    mutationFn: () => callApi(calls.fileBulk.downloadPdf, { body: { file_ids: ids } }),
     onSuccess: ({ data }) => {
       saveBlob(data as Blob, 'Quire files.pdf');
       notify.success('Download ready', `${files} in one PDF.`);

@@ -1,5 +1,5 @@
 import type { TCategoryField, TFieldValueInput } from '@quire/contract';
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../lib/api-client';
 import { Field } from './form-field';
@@ -124,12 +124,12 @@ export function useChoiceOptions(field: TCategoryField | null) {
   const type = field?.field.type;
   const listId = type === 'select' ? (field?.field.value_list?.id ?? null) : null;
   const items = useQuery({
-    ...apiQueryOptions(contract.valueList.valueListItems, { params: { id: listId ?? 0 } }),
+    ...apiQueryOptions(calls.valueList.valueListItems, { params: { id: listId ?? 0 } }),
     enabled: listId !== null,
     staleTime: 60_000,
   });
   const users = useQuery({
-    ...apiQueryOptions(contract.metadata.fieldUsers),
+    ...apiQueryOptions(calls.metadata.fieldUsers),
     enabled: type === 'user',
     staleTime: 60_000,
   });

@@ -1,4 +1,5 @@
-import { contract, hasThumbnail } from '@quire/contract';
+import { hasThumbnail } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '../lib/api-client';
 
@@ -15,7 +16,7 @@ function load(fileId: number, version: string): Promise<string | null> {
   const key = `${fileId}@${version}`;
   const known = loaded.get(key);
   if (known) return known;
-  const promise = callApi(contract.preview.fileThumbnail, { params: { id: fileId } }).then(
+  const promise = callApi(calls.preview.fileThumbnail, { params: { id: fileId } }).then(
     (r) => URL.createObjectURL(r.data),
     () => null,
   );

@@ -1,9 +1,9 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from './api-client';
 import { getAuth, getUserData } from './storage';
 
-export const currentUserQuery = () => apiQueryOptions(contract.user.current);
+export const currentUserQuery = () => apiQueryOptions(calls.user.current);
 
 /** GET /api/user/current for the signed-in session; `user` falls back to the stored userData. */
 export function useCurrentUser() {

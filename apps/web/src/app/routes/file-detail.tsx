@@ -1,4 +1,5 @@
-import { contract, officePreviewKind } from '@quire/contract';
+import { officePreviewKind } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/button';
@@ -83,7 +84,7 @@ export function FileDetailPage() {
               marks={marks}
               recognised={recognised}
               load={() =>
-                callApi(contract.file.versionPreview, { params: { id: f.current_version_id } }).then(
+                callApi(calls.file.versionPreview, { params: { id: f.current_version_id } }).then(
                   (r) => r.data,
                 )
               }

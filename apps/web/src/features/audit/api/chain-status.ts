@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
 
-const statusQuery = () => apiQueryOptions(contract.audit.chainStatus);
+const statusQuery = () => apiQueryOptions(calls.audit.chainStatus);
 
 /** GET /api/audits/chain: whether the hash chain verified (polled while a check runs). */
 export function useChainStatus() {
@@ -16,7 +16,7 @@ export function useChainStatus() {
 export function useVerifyChain() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await callApi(contract.audit.verifyChain)).data,
-    onSuccess: (data) => client.setQueryData(queryKeyFor(contract.audit.chainStatus), data),
+    mutationFn: async () => (await callApi(calls.audit.verifyChain)).data,
+    onSuccess: (data) => client.setQueryData(queryKeyFor(calls.audit.chainStatus), data),
   });
 }

@@ -1,4 +1,5 @@
-import { contract, type TAuditActivityQuery } from '@quire/contract';
+import type { TAuditActivityQuery } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
@@ -7,7 +8,7 @@ import { saveBlob } from '../../../lib/save-blob';
 export function useExportActivity() {
   return useMutation({
     mutationFn: async (query: Omit<TAuditActivityQuery, 'page' | 'quantity' | 'cursor'>) => {
-      const { data } = await callApi(contract.audit.exportActivity, { query });
+      const { data } = await callApi(calls.audit.exportActivity, { query });
       saveBlob(data, `audit-trail-${new Date().toISOString().slice(0, 10)}.xlsx`);
     },
   });

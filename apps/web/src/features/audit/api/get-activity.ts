@@ -1,11 +1,12 @@
-import { contract, type TAuditActivityQuery } from '@quire/contract';
+import type { TAuditActivityQuery } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 /** GET /api/audits/activity: a page of the trail, newest first, filtered. */
 export function useAuditActivity(query: TAuditActivityQuery) {
   return useQuery({
-    ...apiQueryOptions(contract.audit.activity, { query }),
+    ...apiQueryOptions(calls.audit.activity, { query }),
     placeholderData: keepPreviousData,
   });
 }

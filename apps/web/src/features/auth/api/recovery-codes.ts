@@ -1,9 +1,10 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
 
 /** GET /api/users/2fa-recovery-codes: how many of your recovery codes are left. */
-export const recoveryCodesLeftQuery = () => apiQueryOptions(contract.auth.recoveryCodesLeft);
+export const recoveryCodesLeftQuery = () => apiQueryOptions(calls.auth.recoveryCodesLeft);
 
 export function useRecoveryCodesLeft(enabled: boolean) {
   return useQuery({ ...recoveryCodesLeftQuery(), enabled });
@@ -15,10 +16,10 @@ export type RegenerateRecoveryCodesInput = Body<typeof contract.auth.regenerateR
 export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['regenerate', contract.auth.regenerateRecoveryCodes.path],
+    mutationKey: ['regenerate', calls.auth.regenerateRecoveryCodes.path],
     mutationFn: async (body: RegenerateRecoveryCodesInput) =>
-      (await callApi(contract.auth.regenerateRecoveryCodes, { body })).data,
+      (await callApi(calls.auth.regenerateRecoveryCodes, { body })).data,
     onSuccess: (issued) =>
-      queryClient.setQueryData(queryKeyFor(contract.auth.recoveryCodesLeft), { remaining: issued.remaining }),
+      queryClient.setQueryData(queryKeyFor(calls.auth.recoveryCodesLeft), { remaining: issued.remaining }),
   });
 }

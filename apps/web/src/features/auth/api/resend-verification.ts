@@ -1,14 +1,14 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
 /** GET /account/resend-verification/{email}: sends the verification link again. */
 export const resendVerification = async (email: string) =>
-  await callApi(contract.auth.resendVerification, { params: { email } });
+  await callApi(calls.auth.resendVerification, { params: { email } });
 
 export function useResendVerification() {
   return useMutation({
-    mutationKey: [contract.auth.resendVerification.path],
+    mutationKey: [calls.auth.resendVerification.path],
     mutationFn: resendVerification,
   });
 }

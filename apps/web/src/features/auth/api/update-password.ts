@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -6,8 +7,8 @@ export type UpdatePasswordInput = Body<typeof contract.auth.updatePassword>;
 
 /** PUT /account/updatepassword: one's own password (current + new + confirmation). */
 export const updatePassword = async (body: UpdatePasswordInput) =>
-  await callApi(contract.auth.updatePassword, { body });
+  await callApi(calls.auth.updatePassword, { body });
 
 export function useUpdatePassword() {
-  return useMutation({ mutationKey: [contract.auth.updatePassword.path], mutationFn: updatePassword });
+  return useMutation({ mutationKey: [calls.auth.updatePassword.path], mutationFn: updatePassword });
 }

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadForm } from '../../../lib/upload';
 
@@ -6,16 +6,16 @@ import { uploadForm } from '../../../lib/upload';
 export const uploadSignature = async (file: File) => {
   const form = new FormData();
   form.append('file', file, file.name);
-  return await uploadForm(contract.user.uploadSignature, form);
+  return await uploadForm(calls.user.uploadSignature, form);
 };
 
 export function useUploadSignature() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [contract.user.uploadSignature.path],
+    mutationKey: [calls.user.uploadSignature.path],
     mutationFn: uploadSignature,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [contract.user.signature.path] });
+      await queryClient.invalidateQueries({ queryKey: [calls.user.signature.path] });
     },
   });
 }

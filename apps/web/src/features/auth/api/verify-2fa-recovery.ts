@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, queryKeyFor } from '../../../lib/api-client';
 
@@ -6,14 +6,14 @@ import { callApi, queryKeyFor } from '../../../lib/api-client';
 export function useVerify2faRecovery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [contract.auth.verify2faRecovery.path],
+    mutationKey: [calls.auth.verify2faRecovery.path],
     mutationFn: async (recoveryCode: string) =>
-      (await callApi(contract.auth.verify2faRecovery, { body: { recovery_code: recoveryCode } })).data,
+      (await callApi(calls.auth.verify2faRecovery, { body: { recovery_code: recoveryCode } })).data,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeyFor(contract.auth.is2faEnabled) }),
-        queryClient.invalidateQueries({ queryKey: queryKeyFor(contract.auth.recoveryCodesLeft) }),
-        queryClient.invalidateQueries({ queryKey: queryKeyFor(contract.user.current) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyFor(calls.auth.is2faEnabled) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyFor(calls.auth.recoveryCodesLeft) }),
+        queryClient.invalidateQueries({ queryKey: queryKeyFor(calls.user.current) }),
       ]);
     },
   });

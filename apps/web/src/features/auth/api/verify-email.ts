@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -8,8 +8,8 @@ import { callApi } from '../../../lib/api-client';
  */
 export const verifyEmailQuery = (email: string, token: string) =>
   queryOptions({
-    queryKey: [contract.auth.verifyEmail.path, { email, token }] as const,
-    queryFn: async () => await callApi(contract.auth.verifyEmail, { body: { email, token } }),
+    queryKey: [calls.auth.verifyEmail.path, { email, token }] as const,
+    queryFn: async () => await callApi(calls.auth.verifyEmail, { body: { email, token } }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

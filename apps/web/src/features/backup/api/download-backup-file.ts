@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
@@ -12,7 +12,7 @@ export interface DownloadInput {
 
 export async function downloadBackupFile({ id, fileName, password, code }: DownloadInput) {
   const blob = (
-    await callApi(contract.backup.downloadFile, {
+    await callApi(calls.backup.downloadFile, {
       params: { id },
       body: { password, ...(code ? { code } : {}) },
     })

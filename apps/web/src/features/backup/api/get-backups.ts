@@ -1,9 +1,9 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 export const backupsQuery = (page: number) =>
-  apiQueryOptions(contract.backup.list, { query: { page, quantity: 20 } });
+  apiQueryOptions(calls.backup.list, { query: { page, quantity: 20 } });
 
 /** GET /api/backup: the runs and the schedule; polled every 2 s while one runs. */
 export function useBackups(page = 1) {

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateBackups } from './invalidate';
@@ -12,7 +12,7 @@ export interface RestoreInput {
 
 export const restoreBackup = async ({ id, ...body }: RestoreInput) =>
   (
-    await callApi(contract.backup.restore, {
+    await callApi(calls.backup.restore, {
       params: { id },
       body: { ...body, code: body.code || undefined },
     })

@@ -1,10 +1,11 @@
-import { contract, type TScheduleBackupBody } from '@quire/contract';
+import type { TScheduleBackupBody } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateBackups } from './invalidate';
 
 export const scheduleBackup = async (body: TScheduleBackupBody) =>
-  (await callApi(contract.backup.schedule, { body })).data;
+  (await callApi(calls.backup.schedule, { body })).data;
 
 /** POST /api/schedule_backup. */
 export function useScheduleBackup() {

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UploadProgress } from '../../../lib/upload';
 import { uploadForm } from '../../../lib/upload';
@@ -20,7 +20,7 @@ export function useUploadBackup() {
     form.append('password', password);
     if (code) form.append('code', code);
     form.append('file', file, file.name);
-    const result = await uploadForm(contract.backup.upload, form, { signal, onProgress });
+    const result = await uploadForm(calls.backup.upload, form, { signal, onProgress });
     await invalidateBackups(queryClient);
     return result.data;
   };

@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateCatalog } from '../lib/invalidate-catalog';
@@ -6,7 +7,7 @@ import { invalidateCatalog } from '../lib/invalidate-catalog';
 export type AddRelatedTagsInput = Body<typeof contract.category.addRelatedTags>;
 
 export const addRelatedTags = async (body: AddRelatedTagsInput) =>
-  (await callApi(contract.category.addRelatedTags, { body })).data;
+  (await callApi(calls.category.addRelatedTags, { body })).data;
 
 /** POST /api/add-related-tags. */
 export function useAddRelatedTags() {

@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateCatalog } from '../lib/invalidate-catalog';
@@ -6,7 +7,7 @@ import { invalidateCatalog } from '../lib/invalidate-catalog';
 export type EditRelatedTagInput = Body<typeof contract.category.editRelatedTag>;
 
 export const editRelatedTag = async (body: EditRelatedTagInput) =>
-  (await callApi(contract.category.editRelatedTag, { body })).data;
+  (await callApi(calls.category.editRelatedTag, { body })).data;
 
 /** POST /api/edit-related-tag. */
 export function useEditRelatedTag() {

@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
-export const granteesQuery = () => apiQueryOptions(contract.category.grantees);
+export const granteesQuery = () => apiQueryOptions(calls.category.grantees);
 
 /** GET /api/category-grantees (extension): the people and groups rights go to. */
 export function useGrantees(options: { enabled?: boolean } = {}) {

@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateCatalog } from '../lib/invalidate-catalog';
@@ -6,7 +7,7 @@ import { invalidateCatalog } from '../lib/invalidate-catalog';
 export type StoreFolderInput = Body<typeof contract.category.storeFolder>;
 
 export const storeFolder = async (body: StoreFolderInput) =>
-  (await callApi(contract.category.storeFolder, { body })).data;
+  (await callApi(calls.category.storeFolder, { body })).data;
 
 /** POST /api/storeFolder: a new category. */
 export function useStoreFolder() {

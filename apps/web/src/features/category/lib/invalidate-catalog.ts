@@ -1,9 +1,9 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** After the catalog changes: every list, tree and detail of categories, groups and tags. */
 export function invalidateCatalog(queryClient: QueryClient) {
-  const c = contract.category;
+  const c = calls.category;
   return Promise.all(
     [
       c.folders,
@@ -14,7 +14,7 @@ export function invalidateCatalog(queryClient: QueryClient) {
       c.categoryGroups,
       c.categoryGroup,
       c.relatedTags,
-      contract.metadata.userFields,
+      calls.metadata.userFields,
     ].map((entry) => queryClient.invalidateQueries({ queryKey: [entry.path] })),
   );
 }

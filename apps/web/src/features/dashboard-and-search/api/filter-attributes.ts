@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 /** GET /api/filter-attributes: the categories, fields, owners and steps to filter on. */
 export function useFilterAttributes() {
-  return useQuery({ ...apiQueryOptions(contract.dashboardAndSearch.filterAttributes), staleTime: 60_000 });
+  return useQuery({ ...apiQueryOptions(calls.dashboardAndSearch.filterAttributes), staleTime: 60_000 });
 }

@@ -1,4 +1,5 @@
-import { contract, type TFilterFilesBody } from '@quire/contract';
+import type { TFilterFilesBody } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
 
@@ -8,15 +9,12 @@ import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
  * same rows; a newer request cancels the one in flight.
  */
 export function useFoundFiles(search: string, filters: TFilterFilesBody | null, page: number) {
-  const all = apiQueryOptions(contract.dashboardAndSearch.allSearchFiles, { query: { search, page } });
+  const all = apiQueryOptions(calls.dashboardAndSearch.allSearchFiles, { query: { search, page } });
   const filtered = queryOptions({
-    queryKey: [
-      ...queryKeyFor(contract.dashboardAndSearch.filterFiles, { query: { page } }),
-      filters,
-    ] as const,
+    queryKey: [...queryKeyFor(calls.dashboardAndSearch.filterFiles, { query: { page } }), filters] as const,
     queryFn: async ({ signal }) =>
       (
-        await callApi(contract.dashboardAndSearch.filterFiles, {
+        await callApi(calls.dashboardAndSearch.filterFiles, {
           query: { page },
           body: { ...filters, ...(search ? { search } : {}) },
           signal,
@@ -38,8 +36,8 @@ export function useFoundFiles(search: string, filters: TFilterFilesBody | null, 
  */
 export function refreshFoundFiles(client: QueryClient) {
   const paths: string[] = [
-    contract.dashboardAndSearch.allSearchFiles.path,
-    contract.dashboardAndSearch.filterFiles.path,
+    calls.dashboardAndSearch.allSearchFiles.path,
+    calls.dashboardAndSearch.filterFiles.path,
   ];
   return client.invalidateQueries({ predicate: (q) => paths.includes(q.queryKey[0] as string) });
 }

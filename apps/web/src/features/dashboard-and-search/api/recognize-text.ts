@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, queryKeyFor } from '../../../lib/api-client';
 
@@ -6,10 +6,10 @@ import { callApi, queryKeyFor } from '../../../lib/api-client';
 export function useRecognizeText(fileId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(contract.dashboardAndSearch.recognizeText, { params: { id: fileId } }),
+    mutationFn: () => callApi(calls.dashboardAndSearch.recognizeText, { params: { id: fileId } }),
     onSuccess: (result) =>
       client.setQueryData(
-        queryKeyFor(contract.dashboardAndSearch.textStatus, { params: { id: fileId } }),
+        queryKeyFor(calls.dashboardAndSearch.textStatus, { params: { id: fileId } }),
         result.data,
       ),
   });

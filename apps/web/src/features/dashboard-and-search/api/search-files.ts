@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ import { apiQueryOptions } from '../../../lib/api-client';
  */
 export function useSearchSuggestions(search: string) {
   return useQuery({
-    ...apiQueryOptions(contract.dashboardAndSearch.searchFiles, { query: { search, quantity: 8 } }),
+    ...apiQueryOptions(calls.dashboardAndSearch.searchFiles, { query: { search, quantity: 8 } }),
     enabled: /[\p{L}\p{N}]/u.test(search),
     staleTime: 30_000,
   });

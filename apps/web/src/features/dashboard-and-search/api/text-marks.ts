@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ import { apiQueryOptions } from '../../../lib/api-client';
  */
 export function useTextMarks(fileId: number | null, page: number, words: string[]) {
   return useQuery({
-    ...apiQueryOptions(contract.dashboardAndSearch.textMarks, {
+    ...apiQueryOptions(calls.dashboardAndSearch.textMarks, {
       params: { id: fileId ?? 0 },
       query: { page, words: words.join(' ') },
     }),

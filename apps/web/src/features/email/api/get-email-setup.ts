@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
-export const emailSetupQuery = () => apiQueryOptions(contract.email.setup);
+export const emailSetupQuery = () => apiQueryOptions(calls.email.setup);
 
 /** GET /api/email_setup: the saved SMTP settings (never the password), or null. */
 export function useEmailSetup() {

@@ -1,4 +1,5 @@
-import { contract, type TFieldValueInput, type TFileDetail, type TFileGrant } from '@quire/contract';
+import type { Contract, TFieldValueInput, TFileDetail, TFileGrant } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, queryKeyFor } from '../../../lib/api-client';
 import { invalidateFiles } from '../../../lib/invalidate-files';
@@ -26,14 +27,11 @@ function showFile(client: QueryClient, result: unknown) {
     | (Partial<TFileDetail> & { file_id?: number })
     | undefined;
   if (data && typeof data.id === 'number' && Array.isArray(data.versions))
-    client.setQueryData(
-      queryKeyFor(contract.file.fileView, { params: { id: data.id } }),
-      data as TFileDetail,
-    );
+    client.setQueryData(queryKeyFor(calls.file.fileView, { params: { id: data.id } }), data as TFileDetail);
   else if (data && typeof data.file_id === 'number' && 'locked_by' in data && 'checked_out_by' in data) {
     const { locked_by = null, checked_out_by = null } = data;
     client.setQueryData(
-      queryKeyFor(contract.file.fileView, { params: { id: data.file_id } }),
+      queryKeyFor(calls.file.fileView, { params: { id: data.file_id } }),
       (file: TFileDetail | undefined) => (file ? { ...file, locked_by, checked_out_by } : file),
     );
   }
@@ -41,39 +39,42 @@ function showFile(client: QueryClient, result: unknown) {
 
 export const useSubmitMetas = () =>
   useFileMutation((b: { file_id: number; values: TFieldValueInput[] }) =>
-    callApi(contract.file.submitMetas, { body: b }),
+    callApi(calls.file.submitMetas, { body: b }),
   );
 export const useCancelIndex = () =>
-  useFileMutation((file_id: number) => callApi(contract.file.cancelIndexFile, { body: { file_id } }));
+  useFileMutation((file_id: number) => callApi(calls.file.cancelIndexFile, { body: { file_id } }));
 export const useRename = () =>
-  useFileMutation((b: { file_id: number; name: string }) => callApi(contract.file.editFileName, { body: b }));
+  useFileMutation((b: { file_id: number; name: string }) => callApi(calls.file.editFileName, { body: b }));
 export const useMove = () =>
   useFileMutation((b: { file_id: number; folder_id: number }) =>
-    callApi(contract.file.updateFileCategory, { body: b }),
+    callApi(calls.file.updateFileCategory, { body: b }),
   );
 export const useLock = () =>
   useFileMutation((b: { file_id: number; status: string }) =>
-    callApi(contract.fileActions.lockFile, { body: b }),
+    callApi(calls.fileActions.lockFile, { body: b }),
   );
 export const useCheckOut = () =>
-  useFileMutation((file_id: number) => callApi(contract.fileActions.checkOut, { body: { file_id } }));
+  useFileMutation((file_id: number) => callApi(calls.fileActions.checkOut, { body: { file_id } }));
 export const useCheckIn = () =>
   useFileMutation(({ file_id, comment, file }: { file_id: number; comment: string; file: File | null }) => {
     const form = new FormData();
     form.append('file_id', String(file_id));
     form.append('comment', comment);
     if (file) form.append('file', file);
-    return uploadForm(contract.fileActions.checkIn, form);
+    return uploadForm(calls.fileActions.checkIn, form);
   });
 export const useRollback = () =>
   useFileMutation((b: { file_id: number; version_id: number }) =>
-    callApi(contract.fileActions.rollbackVersion, { body: b }),
+    callApi(calls.fileActions.rollbackVersion, { body: b }),
   );
-export const useToggle = (what: 'follow' | 'unfollow' | 'favouriteFile' | 'unfavouriteFile') =>
-  useFileMutation((file_id: number) => callApi(contract.fileActions[what], { body: { file_id } }));
+type Toggle = 'follow' | 'unfollow' | 'favouriteFile' | 'unfavouriteFile';
+export const useToggle = (what: Toggle) =>
+  useFileMutation((file_id: number) =>
+    callApi<Contract['fileActions'][Toggle]>(calls.fileActions[what], { body: { file_id } }),
+  );
 export const useComment = () =>
   useFileMutation((b: { file_id: number; comment: string }) =>
-    callApi(contract.fileActions.fileComment, { body: b }),
+    callApi(calls.fileActions.fileComment, { body: b }),
   );
 /**
  * Moving files to the trash: the lists refresh without being waited for, so the caller's
@@ -83,7 +84,7 @@ export const useComment = () =>
 export const useTrash = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file_ids: number[]) => callApi(contract.fileActions.delete, { body: { file_ids } }),
+    mutationFn: (file_ids: number[]) => callApi(calls.fileActions.delete, { body: { file_ids } }),
     onSuccess: () => {
       void invalidateFiles(client);
     },
@@ -100,17 +101,17 @@ export const useShare = () =>
       expires_at?: string | null;
       password?: string;
       revoke_link_ids?: string[];
-    }) => callApi(contract.file.shareFile, { params: { id }, body }),
+    }) => callApi(calls.file.shareFile, { params: { id }, body }),
   );
 export const useDeleteOtherFiles = () =>
-  useFileMutation((ids: number[]) => callApi(contract.fileActions.deleteOtherFiles, { body: { ids } }));
+  useFileMutation((ids: number[]) => callApi(calls.fileActions.deleteOtherFiles, { body: { ids } }));
 export const useEditValues = () =>
   useFileMutation((b: { file_id: number; values: TFieldValueInput[] }) =>
-    callApi(contract.file.editFileUserField, { body: b }),
+    callApi(calls.file.editFileUserField, { body: b }),
   );
 export const useSetFilePermissions = () =>
   useFileMutation((b: { file_id: number; inherit_category: boolean; grants: TFileGrant[] }) =>
-    callApi(contract.file.updateFilePermission, { body: b }),
+    callApi(calls.file.updateFilePermission, { body: b }),
   );
 
 /** One other file attached to `fileId` (field `file_id` first), with progress and cancel. */
@@ -122,7 +123,7 @@ export function uploadOtherFile(
   const form = new FormData();
   form.append('file_id', String(fileId));
   form.append('file', file);
-  return uploadForm(contract.file.otherFilesUpload, form, options);
+  return uploadForm(calls.file.otherFilesUpload, form, options);
 }
 
 /** After other files were attached: the page and the lists show them. */
@@ -149,20 +150,20 @@ export const useNewVersion = () =>
       file: File;
       checkOutFirst: boolean;
     }) => {
-      if (checkOutFirst) await callApi(contract.fileActions.checkOut, { body: { file_id } });
+      if (checkOutFirst) await callApi(calls.fileActions.checkOut, { body: { file_id } });
       const form = new FormData();
       form.append('file_id', String(file_id));
       form.append('comment', comment);
       form.append('file', file);
       try {
-        return await uploadForm(contract.fileActions.checkIn, form);
+        return await uploadForm(calls.fileActions.checkIn, form);
       } catch (error) {
         // The check-out this action took is released, so a failed upload leaves the file as it was.
         if (checkOutFirst) {
           const release = new FormData();
           release.append('file_id', String(file_id));
           release.append('comment', '');
-          await uploadForm(contract.fileActions.checkIn, release).catch(() => undefined);
+          await uploadForm(calls.fileActions.checkIn, release).catch(() => undefined);
         }
         throw error;
       }

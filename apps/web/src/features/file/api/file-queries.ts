@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
@@ -22,7 +22,7 @@ export type CategoryFilesQuery = {
  */
 export function useCategoryFiles(id: number, query: CategoryFilesQuery) {
   return useQuery({
-    ...apiQueryOptions(contract.category.fileIncategory, { params: { id }, query }),
+    ...apiQueryOptions(calls.category.fileIncategory, { params: { id }, query }),
     placeholderData: (previous) => previous,
   });
 }
@@ -34,7 +34,7 @@ export function fileIdFrom(text: string | undefined): number | null {
 
 export function useFileView(id: number | null) {
   return useQuery({
-    ...apiQueryOptions(contract.file.fileView, { params: { id: id ?? 0 } }),
+    ...apiQueryOptions(calls.file.fileView, { params: { id: id ?? 0 } }),
     enabled: id !== null,
   });
 }
@@ -42,25 +42,25 @@ export function useFileView(id: number | null) {
 /** GET /api/file-activity/{id}: one page of the file's history, newest first. */
 export function useFileActivity(id: number, page: number) {
   return useQuery({
-    ...apiQueryOptions(contract.fileActions.fileActivity, { params: { id }, query: { page, quantity: 10 } }),
+    ...apiQueryOptions(calls.fileActions.fileActivity, { params: { id }, query: { page, quantity: 10 } }),
     placeholderData: (previous) => previous,
   });
 }
 
 /** GET /api/file-permissions/{id}: the file's own grants, for its permissions dialog. */
 export function useFilePermissions(id: number) {
-  return useQuery(apiQueryOptions(contract.file.filePermissions, { params: { id } }));
+  return useQuery(apiQueryOptions(calls.file.filePermissions, { params: { id } }));
 }
 
 /** The categories a file can move to: those the caller may upload into. */
 export function useMoveTargets() {
-  return useQuery(apiQueryOptions(contract.category.fileCategories, { query: { right: 'upload' } }));
+  return useQuery(apiQueryOptions(calls.category.fileCategories, { query: { right: 'upload' } }));
 }
 
 /** The groups rights can be given to: File Control readers only; others keep the groups granted. */
 export function useGrantableGroups(enabled: boolean) {
   return useQuery({
-    ...apiQueryOptions(contract.category.grantees),
+    ...apiQueryOptions(calls.category.grantees),
     enabled,
     retry: false,
     staleTime: 60_000,
@@ -68,13 +68,13 @@ export function useGrantableGroups(enabled: boolean) {
 }
 
 export function useUnindexedFiles(query: { page?: number; folder_id?: number }) {
-  return useQuery(apiQueryOptions(contract.file.unindexFile, { query }));
+  return useQuery(apiQueryOptions(calls.file.unindexFile, { query }));
 }
 
 export function useCheckedOutFiles(page: number) {
-  return useQuery(apiQueryOptions(contract.file.checkedOutFiles, { query: { page } }));
+  return useQuery(apiQueryOptions(calls.file.checkedOutFiles, { query: { page } }));
 }
 
 export function useFavouriteFiles(page: number) {
-  return useQuery(apiQueryOptions(contract.file.favoriteFiles, { query: { page } }));
+  return useQuery(apiQueryOptions(calls.file.favoriteFiles, { query: { page } }));
 }

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiQueryOptions } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-error';
  */
 export function useOfficePreview(fileId: number, versionId: number) {
   const query = useQuery({
-    ...apiQueryOptions(contract.preview.officePreview, { params: { id: fileId } }),
+    ...apiQueryOptions(calls.preview.officePreview, { params: { id: fileId } }),
     retry: (count, error) =>
       error instanceof ApiError && error.status === 404 && /being made/.test(error.message) && count < 20,
     retryDelay: 3000,

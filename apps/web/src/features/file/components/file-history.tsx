@@ -1,4 +1,5 @@
-import { contract, type TFileDetail } from '@quire/contract';
+import type { TFileDetail } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useState } from 'react';
 import { Timestamp } from '../../../components/data-table';
 import { useNotify } from '../../../components/notifications/notification-context';
@@ -51,7 +52,7 @@ export function FileHistory({ file }: { file: TFileDetail }) {
         pendingLabel="Preparing the record…"
         onClick={() => {
           setBusy(true);
-          callApi(contract.fileActions.exportFilesMain, { params: { id: file.id } })
+          callApi(calls.fileActions.exportFilesMain, { params: { id: file.id } })
             .then(
               (r) => {
                 saveBlob(r.data, `${file.name} record.xlsx`);

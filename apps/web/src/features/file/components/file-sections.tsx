@@ -1,4 +1,5 @@
-import { contract, type TFileDetail, type TFileVersion, UPLOAD_MAX_FILES } from '@quire/contract';
+import { type TFileDetail, type TFileVersion, UPLOAD_MAX_FILES } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -40,7 +41,7 @@ export function VersionList({ file, userId }: { file: TFileDetail; userId: numbe
               small
               aria-label={`Download version ${v.number}`}
               onClick={() =>
-                callApi(contract.fileActions.downloadFiles, {
+                callApi(calls.fileActions.downloadFiles, {
                   params: { id: file.id },
                   query: { version: v.number },
                 }).then(
@@ -171,7 +172,7 @@ export function OtherFiles({ file }: { file: TFileDetail }) {
                   small
                   aria-label={`Download ${a.name}`}
                   onClick={() =>
-                    callApi(contract.fileActions.downloadOtherFiles, { params: { id: a.id } }).then(
+                    callApi(calls.fileActions.downloadOtherFiles, { params: { id: a.id } }).then(
                       (r) => saveBlob(r.data, a.name),
                       (error) => notify.notifyFailure('Failed to download file', error),
                     )
@@ -186,7 +187,7 @@ export function OtherFiles({ file }: { file: TFileDetail }) {
             small
             disabled={chosen.length === 0}
             onClick={() =>
-              callApi(contract.file.downloadManyOtherFiles, { body: { ids: chosen } }).then(
+              callApi(calls.file.downloadManyOtherFiles, { body: { ids: chosen } }).then(
                 (r) => saveBlob(r.data, 'selected_files.pdf'),
                 (error) => notify.notifyFailure('Failed to download files', error),
               )

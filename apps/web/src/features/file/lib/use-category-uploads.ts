@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from '../../../components/notifications/notification-context';
 import { isAbortError } from '../../../lib/api-error';
@@ -18,7 +18,7 @@ export function useCategoryUploads(folderId: number) {
       const form = new FormData();
       form.append('folder_id', String(folderId)); // fields before the file
       form.append('file', file);
-      return uploadForm(contract.file.newUpload, form, { signal, onProgress }).catch((error: unknown) => {
+      return uploadForm(calls.file.newUpload, form, { signal, onProgress }).catch((error: unknown) => {
         if (!isAbortError(error)) notify.notifyFailure('Failed to upload file', error);
         throw error;
       });

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { type DragEvent, useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
@@ -67,7 +67,7 @@ export function CategoryFilesPage() {
 
   async function exportList() {
     try {
-      const { data: blob } = await callApi(contract.category.fileIncategoryExport, {
+      const { data: blob } = await callApi(calls.category.fileIncategoryExport, {
         params: { id },
         query: filters,
       });

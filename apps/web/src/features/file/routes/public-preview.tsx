@@ -1,4 +1,5 @@
-import { contract, type TPublicFile } from '@quire/contract';
+import type { TPublicFile } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -33,12 +34,12 @@ export function PublicPreviewPage() {
   const [wrong, setWrong] = useState<string | undefined>();
   const [opening, setOpening] = useState(false);
   const view = useQuery({
-    ...apiQueryOptions(contract.file.publicFileView, { params: { id: token }, query: { access } }),
+    ...apiQueryOptions(calls.file.publicFileView, { params: { id: token }, query: { access } }),
     retry: false,
   });
   const f: TPublicFile | undefined = view.data;
   const content = (disposition: 'inline' | 'attachment') =>
-    callApi(contract.file.publicFileContent, { params: { id: token }, query: { access, disposition } }).then(
+    callApi(calls.file.publicFileContent, { params: { id: token }, query: { access, disposition } }).then(
       (r) => r.data,
     );
 
@@ -56,7 +57,7 @@ export function PublicPreviewPage() {
           onSubmit={(e) => {
             e.preventDefault();
             setOpening(true);
-            callApi(contract.file.publicFileUnlock, { params: { id: token }, body: { password } })
+            callApi(calls.file.publicFileUnlock, { params: { id: token }, body: { password } })
               .then(
                 (r) => {
                   // The right password: no failure from an earlier try stays on screen.

@@ -1,4 +1,5 @@
-import { contract, type TFieldValueInput, type TFileSummary } from '@quire/contract';
+import type { TFieldValueInput, TFileSummary } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
@@ -108,7 +109,7 @@ function IndexPanel({
               name={`${f.id}-${f.current_version_id}`}
               fileName={f.name}
               load={() =>
-                callApi(contract.file.versionPreview, { params: { id: f.current_version_id } }).then(
+                callApi(calls.file.versionPreview, { params: { id: f.current_version_id } }).then(
                   (r) => r.data,
                 )
               }

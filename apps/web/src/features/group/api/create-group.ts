@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateGroups } from '../lib/invalidate-groups';
@@ -6,7 +7,7 @@ import { invalidateGroups } from '../lib/invalidate-groups';
 export type CreateGroupInput = Body<typeof contract.group.createGroup>;
 
 export const createGroup = async (body: CreateGroupInput) =>
-  (await callApi(contract.group.createGroup, { body })).data;
+  (await callApi(calls.group.createGroup, { body })).data;
 
 /** POST /api/create_group. */
 export function useCreateGroup() {

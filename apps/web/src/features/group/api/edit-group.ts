@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateGroups } from '../lib/invalidate-groups';
@@ -6,7 +7,7 @@ import { invalidateGroups } from '../lib/invalidate-groups';
 export type EditGroupInput = Body<typeof contract.group.editGroup>;
 
 export const editGroup = async ({ id, body }: { id: number; body: EditGroupInput }) =>
-  (await callApi(contract.group.editGroup, { params: { id }, body })).data;
+  (await callApi(calls.group.editGroup, { params: { id }, body })).data;
 
 /** POST /api/edit_group/{id}: `user_ids` replaces the members. */
 export function useEditGroup() {

@@ -1,10 +1,10 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** After a group changes: the group list and the user rows that show their groups. */
 export function invalidateGroups(queryClient: QueryClient) {
   return Promise.all(
-    [contract.group.allGroups, contract.user.users].map((entry) =>
+    [calls.group.allGroups, calls.user.users].map((entry) =>
       queryClient.invalidateQueries({ queryKey: [entry.path] }),
     ),
   );

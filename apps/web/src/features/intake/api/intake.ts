@@ -1,4 +1,5 @@
-import { contract, type TIntakeRuleInput, type TIntakeSourceInput } from '@quire/contract';
+import type { TIntakeRuleInput, TIntakeSourceInput } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 
@@ -6,48 +7,48 @@ import { apiQueryOptions, callApi } from '../../../lib/api-client';
 // arrivals. A change to a source or rule refreshes its list; a retry refreshes the arrivals
 // and the sources' counts.
 
-const SOURCES = [contract.intake.listIntakeSources.path];
-const RULES = [contract.intake.listIntakeRules.path];
-const ARRIVALS = [contract.intake.listIntakeArrivals.path];
-const DRY_RUN = [contract.intake.dryRunIntakeRules.path];
+const SOURCES = [calls.intake.listIntakeSources.path];
+const RULES = [calls.intake.listIntakeRules.path];
+const ARRIVALS = [calls.intake.listIntakeArrivals.path];
+const DRY_RUN = [calls.intake.dryRunIntakeRules.path];
 
 export function useIntakeSources() {
-  return useQuery({ ...apiQueryOptions(contract.intake.listIntakeSources), refetchInterval: 10_000 });
+  return useQuery({ ...apiQueryOptions(calls.intake.listIntakeSources), refetchInterval: 10_000 });
 }
 
 export function useIntakeRules() {
-  return useQuery(apiQueryOptions(contract.intake.listIntakeRules));
+  return useQuery(apiQueryOptions(calls.intake.listIntakeRules));
 }
 
 export function useIntakeArrivals(page: number) {
   return useQuery({
-    ...apiQueryOptions(contract.intake.listIntakeArrivals, { query: { page, quantity: 20 } }),
+    ...apiQueryOptions(calls.intake.listIntakeArrivals, { query: { page, quantity: 20 } }),
     refetchInterval: 10_000,
   });
 }
 
 /** The dry run, asked for by a button (never on its own). */
 export function useDryRun(enabled: boolean) {
-  return useQuery({ ...apiQueryOptions(contract.intake.dryRunIntakeRules, { query: {} }), enabled });
+  return useQuery({ ...apiQueryOptions(calls.intake.dryRunIntakeRules, { query: {} }), enabled });
 }
 
 /** The categories, people and groups the forms choose from. */
 export function useCategoryChoices() {
-  return useQuery(apiQueryOptions(contract.category.fileCategories, { query: {} }));
+  return useQuery(apiQueryOptions(calls.category.fileCategories, { query: {} }));
 }
 
 /** The active workflows a rule may start. */
 export function useWorkflowChoices() {
-  return useQuery(apiQueryOptions(contract.workflow.workflows));
+  return useQuery(apiQueryOptions(calls.workflow.workflows));
 }
 
 export function usePeopleChoices() {
-  return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.users });
+  return useQuery({ ...apiQueryOptions(calls.category.grantees), select: (g) => g.users });
 }
 
 /** The groups a source or rule may leave files for (the same call as the people). */
 export function useGroupChoices() {
-  return useQuery({ ...apiQueryOptions(contract.category.grantees), select: (g) => g.groups });
+  return useQuery({ ...apiQueryOptions(calls.category.grantees), select: (g) => g.groups });
 }
 
 function useInvalidate(...keys: string[][]) {
@@ -62,8 +63,8 @@ export function useSaveSource() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TIntakeSourceInput }) =>
       id === null
-        ? callApi(contract.intake.createIntakeSource, { body })
-        : callApi(contract.intake.updateIntakeSource, { params: { id }, body }),
+        ? callApi(calls.intake.createIntakeSource, { body })
+        : callApi(calls.intake.updateIntakeSource, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -71,7 +72,7 @@ export function useSaveSource() {
 export function useDeleteSource() {
   const invalidate = useInvalidate(SOURCES, ARRIVALS, RULES);
   return useMutation({
-    mutationFn: (id: number) => callApi(contract.intake.deleteIntakeSource, { params: { id } }),
+    mutationFn: (id: number) => callApi(calls.intake.deleteIntakeSource, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -81,8 +82,8 @@ export function useSaveRule() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TIntakeRuleInput }) =>
       id === null
-        ? callApi(contract.intake.createIntakeRule, { body })
-        : callApi(contract.intake.updateIntakeRule, { params: { id }, body }),
+        ? callApi(calls.intake.createIntakeRule, { body })
+        : callApi(calls.intake.updateIntakeRule, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +91,7 @@ export function useSaveRule() {
 export function useDeleteRule() {
   const invalidate = useInvalidate(RULES, DRY_RUN);
   return useMutation({
-    mutationFn: (id: number) => callApi(contract.intake.deleteIntakeRule, { params: { id } }),
+    mutationFn: (id: number) => callApi(calls.intake.deleteIntakeRule, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -98,7 +99,7 @@ export function useDeleteRule() {
 export function useReorderRules() {
   const invalidate = useInvalidate(RULES, DRY_RUN);
   return useMutation({
-    mutationFn: (ids: number[]) => callApi(contract.intake.reorderIntakeRules, { body: { ids } }),
+    mutationFn: (ids: number[]) => callApi(calls.intake.reorderIntakeRules, { body: { ids } }),
     onSuccess: invalidate,
   });
 }
@@ -106,7 +107,7 @@ export function useReorderRules() {
 export function useRetryArrival() {
   const invalidate = useInvalidate(ARRIVALS, SOURCES);
   return useMutation({
-    mutationFn: (id: number) => callApi(contract.intake.retryIntakeArrival, { params: { id } }),
+    mutationFn: (id: number) => callApi(calls.intake.retryIntakeArrival, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -114,7 +115,7 @@ export function useRetryArrival() {
 /** A category's metadata fields in order (null: none chosen yet), for a rule's values. */
 export function useCategoryFields(categoryId: number | null) {
   return useQuery({
-    ...apiQueryOptions(contract.category.folderMeta, { params: { id: categoryId ?? 0 } }),
+    ...apiQueryOptions(calls.category.folderMeta, { params: { id: categoryId ?? 0 } }),
     enabled: categoryId !== null,
   });
 }
@@ -122,7 +123,7 @@ export function useCategoryFields(categoryId: number | null) {
 /** A category's tags (null: none chosen yet), for a rule's tags. */
 export function useCategoryTags(categoryId: number | null) {
   return useQuery({
-    ...apiQueryOptions(contract.category.relatedTags, { params: { id: categoryId ?? 0 } }),
+    ...apiQueryOptions(calls.category.relatedTags, { params: { id: categoryId ?? 0 } }),
     enabled: categoryId !== null,
   });
 }

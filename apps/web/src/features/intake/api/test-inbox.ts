@@ -1,4 +1,5 @@
-import { contract, type TImapTestBody } from '@quire/contract';
+import type { TImapTestBody } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 
@@ -8,6 +9,6 @@ import { callApi } from '../../../lib/api-client';
 
 export function useTestInbox() {
   return useMutation({
-    mutationFn: (body: TImapTestBody) => callApi(contract.intake.testIntakeInbox, { body }),
+    mutationFn: (body: TImapTestBody) => callApi(calls.intake.testIntakeInbox, { body }),
   });
 }

@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
-export const licenceQuery = () => apiQueryOptions(contract.licence.state);
+export const licenceQuery = () => apiQueryOptions(calls.licence.state);
 
 /** GET /api/controlpanel/license-management. */
 export function useLicence() {

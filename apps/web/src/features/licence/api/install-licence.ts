@@ -1,10 +1,10 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { callApi } from '../../../lib/api-client';
 import { useSavingMutation } from '../../../lib/use-saving-mutation';
 import { licenceQuery } from './get-licence';
 
 export const installLicence = async (licence: string) =>
-  (await callApi(contract.licence.install, { body: { licence } })).data;
+  (await callApi(calls.licence.install, { body: { licence } })).data;
 
 /** POST /api/controlpanel/license-management: the answer is the new state. */
 export function useInstallLicence() {

@@ -1,10 +1,10 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateFields } from '../lib/invalidate-fields';
 
 export const deleteField = async (id: number) =>
-  (await callApi(contract.metadata.deleteUserField, { params: { id } })).data;
+  (await callApi(calls.metadata.deleteUserField, { params: { id } })).data;
 
 /** DELETE /api/deleteUserField/{id}: refused (409, saying where) while the field is used. */
 export function useDeleteField() {

@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateFields } from '../lib/invalidate-fields';
@@ -6,7 +7,7 @@ import { invalidateFields } from '../lib/invalidate-fields';
 export type StoreFieldInput = Body<typeof contract.metadata.storeUserField>;
 
 export const storeField = async (body: StoreFieldInput) =>
-  (await callApi(contract.metadata.storeUserField, { body })).data;
+  (await callApi(calls.metadata.storeUserField, { body })).data;
 
 /** POST /api/store_user_field: create (no id) or update (id) a field. */
 export function useStoreField() {

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 
@@ -6,11 +6,11 @@ import { apiQueryOptions, callApi } from '../../../lib/api-client';
 // refreshes every page of the list, the bell's included.
 
 const refresh = (client: ReturnType<typeof useQueryClient>) =>
-  client.invalidateQueries({ queryKey: [contract.notification.getNotification.path] });
+  client.invalidateQueries({ queryKey: [calls.notification.getNotification.path] });
 
 export function useNotifications(page: number) {
   return useQuery({
-    ...apiQueryOptions(contract.notification.getNotification, { query: { page } }),
+    ...apiQueryOptions(calls.notification.getNotification, { query: { page } }),
     placeholderData: (previous) => previous,
   });
 }
@@ -18,7 +18,7 @@ export function useNotifications(page: number) {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callApi(contract.notification.markNotificationAsRead, { params: { id } }),
+    mutationFn: (id: number) => callApi(calls.notification.markNotificationAsRead, { params: { id } }),
     onSuccess: () => refresh(client),
   });
 }
@@ -26,7 +26,7 @@ export function useMarkRead() {
 export function useClearNotifications() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(contract.notification.clearNotifications),
+    mutationFn: () => callApi(calls.notification.clearNotifications),
     onSuccess: () => refresh(client),
   });
 }

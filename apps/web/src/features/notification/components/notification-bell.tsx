@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const list = useQuery({
-    ...apiQueryOptions(contract.notification.getNotification),
+    ...apiQueryOptions(calls.notification.getNotification),
     refetchInterval: 60_000,
   });
   const read = useMarkRead();

@@ -1,4 +1,5 @@
-import { contract, type TDecideDispositionsInput } from '@quire/contract';
+import type { TDecideDispositionsInput } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { invalidateFiles } from '../../../lib/invalidate-files';
@@ -10,15 +11,15 @@ import { invalidateFiles } from '../../../lib/invalidate-files';
 export type DispositionStatus = 'pending' | 'postponed' | 'approved';
 
 export function useDispositions(status: DispositionStatus, page: number) {
-  return useQuery(apiQueryOptions(contract.retention.listDispositions, { query: { status, page } }));
+  return useQuery(apiQueryOptions(calls.retention.listDispositions, { query: { status, page } }));
 }
 
 export function useDecideDispositions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TDecideDispositionsInput) => callApi(contract.retention.decideDispositions, { body }),
+    mutationFn: (body: TDecideDispositionsInput) => callApi(calls.retention.decideDispositions, { body }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [contract.retention.listDispositions.path] });
+      void client.invalidateQueries({ queryKey: [calls.retention.listDispositions.path] });
       void invalidateFiles(client);
     },
   });
@@ -28,7 +29,7 @@ export function useDecideDispositions() {
 export function useScanDispositions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(contract.retention.scanDispositions),
-    onSuccess: () => void client.invalidateQueries({ queryKey: [contract.retention.listDispositions.path] }),
+    mutationFn: () => callApi(calls.retention.scanDispositions),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [calls.retention.listDispositions.path] }),
   });
 }

@@ -1,4 +1,5 @@
-import { contract, type TCreateLegalHoldInput } from '@quire/contract';
+import type { TCreateLegalHoldInput } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 
@@ -9,13 +10,13 @@ import { apiQueryOptions, callApi } from '../../../lib/api-client';
 export type HoldStatus = 'active' | 'released';
 
 export function useLegalHolds(status: HoldStatus, page: number) {
-  return useQuery(apiQueryOptions(contract.retention.listLegalHolds, { query: { status, page } }));
+  return useQuery(apiQueryOptions(calls.retention.listLegalHolds, { query: { status, page } }));
 }
 
 /** The files of a category to choose one to hold (by name). */
 export function useCategoryFiles(categoryId: number | null) {
   return useQuery({
-    ...apiQueryOptions(contract.category.fileIncategory, {
+    ...apiQueryOptions(calls.category.fileIncategory, {
       params: { id: categoryId ?? 0 },
       query: { quantity: 500 },
     }),
@@ -25,22 +26,22 @@ export function useCategoryFiles(categoryId: number | null) {
 
 /** The person's own saved searches: one can be held (the files it matches now). */
 export function useMySavedViews() {
-  return useQuery(apiQueryOptions(contract.savedView.listSavedViews));
+  return useQuery(apiQueryOptions(calls.savedView.listSavedViews));
 }
 
 function useInvalidateHolds() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: [contract.retention.listLegalHolds.path] }),
-      client.invalidateQueries({ queryKey: [contract.retention.listDispositions.path] }),
+      client.invalidateQueries({ queryKey: [calls.retention.listLegalHolds.path] }),
+      client.invalidateQueries({ queryKey: [calls.retention.listDispositions.path] }),
     ]);
 }
 
 export function useCreateLegalHold() {
   const invalidate = useInvalidateHolds();
   return useMutation({
-    mutationFn: (body: TCreateLegalHoldInput) => callApi(contract.retention.createLegalHold, { body }),
+    mutationFn: (body: TCreateLegalHoldInput) => callApi(calls.retention.createLegalHold, { body }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -49,7 +50,7 @@ export function useReleaseLegalHold() {
   const invalidate = useInvalidateHolds();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      callApi(contract.retention.releaseLegalHold, { params: { id }, body: { reason } }),
+      callApi(calls.retention.releaseLegalHold, { params: { id }, body: { reason } }),
     onSuccess: () => void invalidate(),
   });
 }

@@ -1,4 +1,5 @@
-import { contract, type TRetentionRuleInput } from '@quire/contract';
+import type { TRetentionRuleInput } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
 
@@ -6,27 +7,27 @@ import { apiQueryOptions, callApi, queryKeyFor } from '../../../lib/api-client';
 // removing one changes the list and what every category below it inherits.
 
 export function useRetentionRules() {
-  return useQuery(apiQueryOptions(contract.retention.listRetentionRules));
+  return useQuery(apiQueryOptions(calls.retention.listRetentionRules));
 }
 
 /** The categories, date fields and groups the rule and hold forms choose from, as a select's options. */
 export function useCategoryOptions() {
   return useQuery({
-    ...apiQueryOptions(contract.category.fileCategories, { query: {} }),
+    ...apiQueryOptions(calls.category.fileCategories, { query: {} }),
     select: (categories) => categories.map((c) => ({ value: c.id, label: c.path })),
   });
 }
 
 export function useDateFieldOptions() {
   return useQuery({
-    ...apiQueryOptions(contract.metadata.userFields),
+    ...apiQueryOptions(calls.metadata.userFields),
     select: (fields) => fields.filter((f) => f.type === 'date').map((f) => ({ value: f.id, label: f.name })),
   });
 }
 
 export function useGroupOptions() {
   return useQuery({
-    ...apiQueryOptions(contract.category.grantees),
+    ...apiQueryOptions(calls.category.grantees),
     select: (g) => g.groups.map((group) => ({ value: group.id, label: group.name })),
   });
 }
@@ -34,14 +35,14 @@ export function useGroupOptions() {
 function useInvalidateRules() {
   const client = useQueryClient();
   return () =>
-    client.invalidateQueries({ queryKey: queryKeyFor(contract.retention.listRetentionRules).slice(0, 1) });
+    client.invalidateQueries({ queryKey: queryKeyFor(calls.retention.listRetentionRules).slice(0, 1) });
 }
 
 export function useSetRetentionRule() {
   const invalidate = useInvalidateRules();
   return useMutation({
     mutationFn: ({ categoryId, body }: { categoryId: number; body: TRetentionRuleInput }) =>
-      callApi(contract.retention.setRetentionRule, { params: { id: categoryId }, body }),
+      callApi(calls.retention.setRetentionRule, { params: { id: categoryId }, body }),
     onSuccess: () => void invalidate(),
   });
 }
@@ -50,7 +51,7 @@ export function useDeleteRetentionRule() {
   const invalidate = useInvalidateRules();
   return useMutation({
     mutationFn: (categoryId: number) =>
-      callApi(contract.retention.deleteRetentionRule, { params: { id: categoryId } }),
+      callApi(calls.retention.deleteRetentionRule, { params: { id: categoryId } }),
     onSuccess: () => void invalidate(),
   });
 }

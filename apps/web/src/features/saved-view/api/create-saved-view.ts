@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { refreshSavedViews } from './list-saved-views';
@@ -10,7 +11,7 @@ export function useCreateSavedView() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateSavedViewInput) =>
-      (await callApi(contract.savedView.createSavedView, { body })).data,
+      (await callApi(calls.savedView.createSavedView, { body })).data,
     onSuccess: () => refreshSavedViews(client),
   });
 }

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { refreshSavedViews } from './list-saved-views';
@@ -8,7 +8,7 @@ export function useDeleteSavedView() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) =>
-      (await callApi(contract.savedView.deleteSavedView, { params: { id } })).data,
+      (await callApi(calls.savedView.deleteSavedView, { params: { id } })).data,
     onSuccess: () => refreshSavedViews(client),
   });
 }

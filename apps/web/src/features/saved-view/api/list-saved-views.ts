@@ -1,9 +1,9 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 /** GET /api/saved-views: the person's saved views, in their order. */
-export const savedViewsQuery = () => apiQueryOptions(contract.savedView.listSavedViews);
+export const savedViewsQuery = () => apiQueryOptions(calls.savedView.listSavedViews);
 
 export function useSavedViews() {
   return useQuery(savedViewsQuery());

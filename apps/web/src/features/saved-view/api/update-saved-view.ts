@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { refreshSavedViews } from './list-saved-views';
@@ -10,7 +11,7 @@ export function useUpdateSavedView() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, ...body }: UpdateSavedViewInput) =>
-      (await callApi(contract.savedView.updateSavedView, { params: { id }, body })).data,
+      (await callApi(calls.savedView.updateSavedView, { params: { id }, body })).data,
     onSuccess: () => refreshSavedViews(client),
   });
 }

@@ -1,4 +1,5 @@
-import { contract, type TSavedViewQuery } from '@quire/contract';
+import type { TSavedViewQuery } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi, queryKeyFor } from '../../../lib/api-client';
 
@@ -10,9 +11,9 @@ export function useViewHitCount(query: TSavedViewQuery) {
   const page = { page: 1, quantity: 1 };
   return useQuery(
     queryOptions({
-      queryKey: [...queryKeyFor(contract.dashboardAndSearch.filterFiles, { query: page }), query] as const,
+      queryKey: [...queryKeyFor(calls.dashboardAndSearch.filterFiles, { query: page }), query] as const,
       queryFn: async ({ signal }) => {
-        const { data } = await callApi(contract.dashboardAndSearch.filterFiles, {
+        const { data } = await callApi(calls.dashboardAndSearch.filterFiles, {
           query: page,
           body: query,
           signal,

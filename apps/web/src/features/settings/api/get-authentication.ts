@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
-export const authenticationQuery = () => apiQueryOptions(contract.settings.authentication);
+export const authenticationQuery = () => apiQueryOptions(calls.settings.authentication);
 
 /** GET /api/settings/authentication: the directory connection, or null. */
 export function useAuthentication() {

@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
-export const companyDetailsQuery = () => apiQueryOptions(contract.setup.companyDetails);
+export const companyDetailsQuery = () => apiQueryOptions(calls.setup.companyDetails);
 
 /** GET /api/company_details. */
 export function useCompanyDetails() {

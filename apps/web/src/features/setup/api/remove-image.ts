@@ -1,4 +1,5 @@
-import { contract } from '@quire/contract';
+import type { Contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateCompany } from '../lib/invalidate-company';
@@ -6,7 +7,11 @@ import type { BrandingImage } from './upload-image';
 
 /** DELETE /api/company/logo or /api/company/background (extensions of the spec's calls). */
 export const removeImage = async (what: BrandingImage) =>
-  (await callApi(what === 'logo' ? contract.setup.removeLogo : contract.setup.removeBackground)).data;
+  (
+    await callApi<Contract['setup']['removeLogo' | 'removeBackground']>(
+      what === 'logo' ? calls.setup.removeLogo : calls.setup.removeBackground,
+    )
+  ).data;
 
 export function useRemoveImage() {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
-import { contract } from '@quire/contract';
+import type { Contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadForm } from '../../../lib/upload';
 import { invalidateCompany } from '../lib/invalidate-company';
@@ -9,8 +10,8 @@ export type BrandingImage = 'logo' | 'background';
 export const uploadImage = async ({ what, file }: { what: BrandingImage; file: File }) => {
   const form = new FormData();
   form.append('file', file);
-  const entry = what === 'logo' ? contract.setup.uploadLogo : contract.setup.uploadBackground;
-  return (await uploadForm(entry, form)).data;
+  const entry = what === 'logo' ? calls.setup.uploadLogo : calls.setup.uploadBackground;
+  return (await uploadForm<Contract['setup']['uploadLogo' | 'uploadBackground']>(entry, form)).data;
 };
 
 export function useUploadImage() {

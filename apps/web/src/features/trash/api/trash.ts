@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiQueryOptions, callApi } from '../../../lib/api-client';
 import { invalidateFiles } from '../../../lib/invalidate-files';
@@ -8,7 +8,7 @@ import { invalidateFiles } from '../../../lib/invalidate-files';
 // holding up the answer.
 
 export function useTrash(page: number) {
-  return useQuery(apiQueryOptions(contract.trash.trash, { query: { page } }));
+  return useQuery(apiQueryOptions(calls.trash.trash, { query: { page } }));
 }
 
 /** Restores one, into `folder_id` when its own category is gone. */
@@ -16,7 +16,7 @@ export function useRestoreTrashFile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, folder_id }: { id: number; folder_id?: number }) =>
-      callApi(contract.trash.restoreTrashFile, { params: { id }, body: folder_id ? { folder_id } : {} }),
+      callApi(calls.trash.restoreTrashFile, { params: { id }, body: folder_id ? { folder_id } : {} }),
     onSuccess: () => {
       void invalidateFiles(client);
     },
@@ -27,7 +27,7 @@ export function useRestoreTrashFile() {
 export function usePurgeTrashFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => callApi(contract.trash.deleteTrashFile, { params: { id } }),
+    mutationFn: (id: number) => callApi(calls.trash.deleteTrashFile, { params: { id } }),
     onSuccess: () => {
       void invalidateFiles(client);
     },

@@ -1,4 +1,5 @@
-import { contract, type TFileSummary, type TTrashFile } from '@quire/contract';
+import type { TFileSummary, TTrashFile } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { type UseMutationResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -65,7 +66,7 @@ function RestoreDialog({
   const [error, setError] = useState('');
   const mustChoose = !file.folder_live;
   const categories = useQuery({
-    ...apiQueryOptions(contract.category.fileCategories, { query: { right: 'upload' } }),
+    ...apiQueryOptions(calls.category.fileCategories, { query: { right: 'upload' } }),
     enabled: mustChoose,
   });
   const options = categories.data ?? [];

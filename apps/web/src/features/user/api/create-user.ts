@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateUsers } from '../lib/invalidate-users';
@@ -6,7 +7,7 @@ import { invalidateUsers } from '../lib/invalidate-users';
 export type CreateUserInput = Body<typeof contract.user.createUser>;
 
 export const createUser = async (body: CreateUserInput) =>
-  (await callApi(contract.user.createUser, { body })).data;
+  (await callApi(calls.user.createUser, { body })).data;
 
 /** POST /api/users/createUser. */
 export function useCreateUser() {

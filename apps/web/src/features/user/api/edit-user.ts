@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateUsers } from '../lib/invalidate-users';
@@ -6,7 +7,7 @@ import { invalidateUsers } from '../lib/invalidate-users';
 export type EditUserInput = Body<typeof contract.user.editUser>;
 
 export const editUser = async ({ id, body }: { id: number; body: EditUserInput }) =>
-  (await callApi(contract.user.editUser, { params: { id }, body })).data;
+  (await callApi(calls.user.editUser, { params: { id }, body })).data;
 
 /** PUT /api/editUser/{id}. */
 export function useEditUser() {

@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
-export const loggedInUsersQuery = () => apiQueryOptions(contract.user.loggedInUsers);
+export const loggedInUsersQuery = () => apiQueryOptions(calls.user.loggedInUsers);
 
 /** GET /api/logged-in-user: live sessions, refreshed every minute while the page is open. */
 export function useLoggedInUsers() {

@@ -1,10 +1,11 @@
-import { contract, type Query } from '@quire/contract';
+import type { contract, Query } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 export type UsersQuery = NonNullable<Query<typeof contract.user.users>>;
 
-export const usersQuery = (query: UsersQuery) => apiQueryOptions(contract.user.users, { query });
+export const usersQuery = (query: UsersQuery) => apiQueryOptions(calls.user.users, { query });
 
 /**
  * GET /api/users/all, a page at a time. A newer search replaces the one in flight: the old

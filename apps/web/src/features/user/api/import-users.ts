@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadForm } from '../../../lib/upload';
 import { invalidateUsers } from '../lib/invalidate-users';
@@ -7,7 +7,7 @@ export const importUsers = async ({ file, dryRun }: { file: File; dryRun: boolea
   const form = new FormData();
   form.append('dry_run', dryRun ? 'true' : 'false');
   form.append('file', file);
-  return (await uploadForm(contract.user.importUsers, form)).data;
+  return (await uploadForm(calls.user.importUsers, form)).data;
 };
 
 /** POST /api/import_user (multipart): `dryRun` previews the rows and their errors. */

@@ -1,11 +1,11 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
 
 export const TEMPLATE_FILENAME = 'value-list-template.xlsx';
 
-export const downloadTemplate = async () => (await callApi(contract.valueList.importTemplate)).data;
+export const downloadTemplate = async () => (await callApi(calls.valueList.importTemplate)).data;
 
 /** GET /api/valuelist-template (an extension of the spec's calls), saved as a file. */
 export function useDownloadTemplate() {

@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateValueLists } from '../lib/invalidate-value-lists';
@@ -6,7 +7,7 @@ import { invalidateValueLists } from '../lib/invalidate-value-lists';
 export type EditValueListInput = Body<typeof contract.valueList.editValueList>;
 
 export const editValueList = async ({ id, body }: { id: number; body: EditValueListInput }) =>
-  (await callApi(contract.valueList.editValueList, { params: { id }, body })).data;
+  (await callApi(calls.valueList.editValueList, { params: { id }, body })).data;
 
 /** PUT /api/edit_value_list/{id}: `items` is the whole list in order. */
 export function useEditValueList() {

@@ -1,4 +1,4 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadForm } from '../../../lib/upload';
 import { invalidateValueLists } from '../lib/invalidate-value-lists';
@@ -23,8 +23,8 @@ export const importValueList = async ({ file, dryRun, id, name, description }: I
   form.append('dry_run', dryRun ? 'true' : 'false');
   form.append('file', file);
   return id === undefined
-    ? (await uploadForm(contract.valueList.createValueListFromExcel, form)).data
-    : (await uploadForm(contract.valueList.editValueListFromExcel, form, { params: { id } })).data;
+    ? (await uploadForm(calls.valueList.createValueListFromExcel, form)).data
+    : (await uploadForm(calls.valueList.editValueListFromExcel, form, { params: { id } })).data;
 };
 
 export function useImportValueList() {

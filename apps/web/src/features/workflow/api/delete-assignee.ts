@@ -1,10 +1,10 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateDesign } from '../lib/invalidate';
 
 export const deleteAssignee = async (id: number) =>
-  (await callApi(contract.workflow.deleteAssignee, { params: { id } })).data;
+  (await callApi(calls.workflow.deleteAssignee, { params: { id } })).data;
 
 /** DELETE /api/del_assignee/{id}. */
 export function useDeleteAssignee() {

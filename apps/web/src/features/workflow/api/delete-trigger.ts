@@ -1,10 +1,10 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateDesign } from '../lib/invalidate';
 
 export const deleteTrigger = async (id: number) =>
-  (await callApi(contract.workflow.deleteTrigger, { params: { id } })).data;
+  (await callApi(calls.workflow.deleteTrigger, { params: { id } })).data;
 
 /** DELETE /api/del_trigger/{id}. */
 export function useDeleteTrigger() {

@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateDesign } from '../lib/invalidate';
@@ -6,7 +7,7 @@ import { invalidateDesign } from '../lib/invalidate';
 export type EditStepMetadataInput = Body<typeof contract.workflow.editStepMetadata>;
 
 export const editStepMetadata = async (body: EditStepMetadataInput) =>
-  (await callApi(contract.workflow.editStepMetadata, { body })).data;
+  (await callApi(calls.workflow.editStepMetadata, { body })).data;
 
 /** POST /api/workflow/step/edit_metadata: the step's form. */
 export function useEditStepMetadata() {

@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 /** GET /api/folders/workflow: the categories, each with the workflow that serves it. */
 export function useFoldersWithWorkflows() {
-  return useQuery(apiQueryOptions(contract.category.foldersWorkflow));
+  return useQuery(apiQueryOptions(calls.category.foldersWorkflow));
 }

@@ -1,8 +1,8 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { apiQueryOptions } from '../../../lib/api-client';
 
 /** GET /api/workflows: the active workflows a file can be started on. */
 export function useActiveWorkflows() {
-  return useQuery(apiQueryOptions(contract.workflow.workflows));
+  return useQuery(apiQueryOptions(calls.workflow.workflows));
 }

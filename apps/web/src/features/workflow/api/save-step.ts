@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateDesign } from '../lib/invalidate';
@@ -6,7 +7,7 @@ import { invalidateDesign } from '../lib/invalidate';
 export type SaveStepInput = Body<typeof contract.workflow.createUpdateWorkflowStep>;
 
 export const saveStep = async (body: SaveStepInput) =>
-  (await callApi(contract.workflow.createUpdateWorkflowStep, { body })).data;
+  (await callApi(calls.workflow.createUpdateWorkflowStep, { body })).data;
 
 /** POST /api/create_update_workflow_step: add or change a step; `position` moves it. */
 export function useSaveStep() {

@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateDesign } from '../lib/invalidate';
@@ -6,7 +7,7 @@ import { invalidateDesign } from '../lib/invalidate';
 export type SaveTriggerInput = Body<typeof contract.workflow.updateTrigger>;
 
 export const saveTrigger = async (body: SaveTriggerInput) =>
-  (await callApi(contract.workflow.updateTrigger, { body })).data;
+  (await callApi(calls.workflow.updateTrigger, { body })).data;
 
 /** POST /api/update_trigger: what moves a file without a person. */
 export function useSaveTrigger() {

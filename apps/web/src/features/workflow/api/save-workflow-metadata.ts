@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateDesign } from '../lib/invalidate';
@@ -6,7 +7,7 @@ import { invalidateDesign } from '../lib/invalidate';
 export type SaveWorkflowMetadataInput = Body<typeof contract.workflow.createUpdateMetadata>;
 
 export const saveWorkflowMetadata = async (body: SaveWorkflowMetadataInput) =>
-  (await callApi(contract.workflow.createUpdateMetadata, { body })).data;
+  (await callApi(calls.workflow.createUpdateMetadata, { body })).data;
 
 /** POST /api/workflow/create_update_metadata: the fields a run carries. */
 export function useSaveWorkflowMetadata() {

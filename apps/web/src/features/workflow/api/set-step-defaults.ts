@@ -1,4 +1,5 @@
-import { type Body, contract } from '@quire/contract';
+import type { Body, contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { invalidateDesign } from '../lib/invalidate';
@@ -6,7 +7,7 @@ import { invalidateDesign } from '../lib/invalidate';
 export type SetStepDefaultsInput = Body<typeof contract.workflow.setDefaultMetadata>;
 
 export const setStepDefaults = async (body: SetStepDefaultsInput) =>
-  (await callApi(contract.workflow.setDefaultMetadata, { body })).data;
+  (await callApi(calls.workflow.setDefaultMetadata, { body })).data;
 
 /** POST /api/workflow/step/set_default_metadata: the form's default values. */
 export function useSetStepDefaults() {

@@ -1,19 +1,19 @@
-import { contract } from '@quire/contract';
+import { calls } from '@quire/contract/calls';
 import type { QueryClient } from '@tanstack/react-query';
 
 const DESIGN = [
-  contract.workflow.workflowIndex,
-  contract.workflow.workflows,
-  contract.workflow.viewWorkflow,
-  contract.workflow.getStep,
-  contract.category.foldersWorkflow,
+  calls.workflow.workflowIndex,
+  calls.workflow.workflows,
+  calls.workflow.viewWorkflow,
+  calls.workflow.getStep,
+  calls.category.foldersWorkflow,
 ].map((e) => e.path);
 
 const RUNS = [
-  contract.file.assignedFiles,
-  contract.file.folderWorkflowStage,
-  contract.workflow.viewWorkflow,
-  contract.workflow.workflowIndex,
+  calls.file.assignedFiles,
+  calls.file.folderWorkflowStage,
+  calls.workflow.viewWorkflow,
+  calls.workflow.workflowIndex,
 ].map((e) => e.path);
 
 const matching = (paths: string[]) => ({
