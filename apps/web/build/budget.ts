@@ -61,9 +61,20 @@ export function loginBudget(budget = INITIAL_JS_BUDGET): Plugin {
   };
 }
 
-/** The pages people arrive on from outside, and their route modules. */
+/** The layout around every signed-in page (app/router.tsx), a chunk of its own. */
+const SIGNED_IN = String.raw`app[\\/]signed-in-layout\.tsx`;
+
+/**
+ * The pages people arrive on from outside, and their route modules: the public pages, and the
+ * homes a sign-in lands on (the staff dashboard, the Company Admin's categories) with the
+ * signed-in layout around them.
+ */
 const ENTRY_PAGES: Record<string, RegExp> = {
   '/': /features[\\/]landing[\\/]routes[\\/]home\.tsx$/,
+  '/dashboard': new RegExp(String.raw`(app[\\/]routes[\\/]dashboard\.tsx|${SIGNED_IN})$`),
+  '/admin/category': new RegExp(
+    String.raw`(features[\\/]category[\\/]routes[\\/]category-home\.tsx|${SIGNED_IN})$`,
+  ),
   '/login': /features[\\/]auth[\\/]routes[\\/]login\.tsx$/,
   '/register': /features[\\/]auth[\\/]routes[\\/]register\.tsx$/,
   '/forgot-password': /features[\\/]auth[\\/]routes[\\/]forgot-password\.tsx$/,

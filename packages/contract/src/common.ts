@@ -118,10 +118,7 @@ export const ZNull = z.null();
 /** A refusal at one field: `{ path: 'body.email', message }` (`row 4.email` for a spreadsheet row). */
 export const ZFieldError = z.object({ path: z.string(), message: z.string() });
 
-/** An .xlsx workbook's media type (imports, templates, exports, previews, search). */
-export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** A .docx document's media type (previews, search). */
-export const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export { DOCX_MEDIA_TYPE, XLSX_MEDIA_TYPE } from './media-types.js';
 
 /** The multipart fields of every Excel import: `dry_run` ("true": check only) and the .xlsx `file`. */
 export const excelImportFields = {

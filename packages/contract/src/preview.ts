@@ -1,37 +1,17 @@
 import { z } from 'zod';
-import { DOCX_MEDIA_TYPE, XLSX_MEDIA_TYPE, ZIdParams } from './common.js';
+import { ZIdParams } from './common.js';
 import { endpoint } from './http.js';
 
 // Derived content of a file's current version (made by the preview.derive job, never a
 // version): its thumbnail, and an Office file's preview as bounded HTML. Both need only the
 // view right: neither is the original's bytes. Spread into the `file` area.
 
-/** The types a thumbnail is made of (WebP decoded by libwebp, the rest drawn by MuPDF). */
-export const THUMBNAIL_TYPES: ReadonlySet<string> = new Set([
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/tiff',
-  'image/webp',
-  DOCX_MEDIA_TYPE,
-  XLSX_MEDIA_TYPE,
-]);
-
-/** The Office types previewed as HTML on the file page. */
-export const OFFICE_PREVIEW_TYPES: Readonly<Record<string, 'docx' | 'xlsx'>> = {
-  [DOCX_MEDIA_TYPE]: 'docx',
-  [XLSX_MEDIA_TYPE]: 'xlsx',
-};
-
-const baseType = (mimeType: string) => mimeType.toLowerCase().split(';')[0]?.trim() ?? '';
-
-/** Whether content of `mimeType` gets a thumbnail. */
-export const hasThumbnail = (mimeType: string | null | undefined) =>
-  mimeType ? THUMBNAIL_TYPES.has(baseType(mimeType)) : false;
-
-/** 'docx' or 'xlsx' when content of `mimeType` gets an Office preview. */
-export const officePreviewKind = (mimeType: string | null | undefined) =>
-  mimeType ? (OFFICE_PREVIEW_TYPES[baseType(mimeType)] ?? null) : null;
+export {
+  hasThumbnail,
+  OFFICE_PREVIEW_TYPES,
+  officePreviewKind,
+  THUMBNAIL_TYPES,
+} from './media-types.js';
 
 /** A DOCX or XLSX shown on the file page: HTML made on the server, every text escaped. */
 export const ZOfficePreview = z.object({
