@@ -16,6 +16,7 @@ interface ChunkInfo {
   isEntry: boolean;
   imports: string[];
   facadeModuleId: string | null;
+  moduleIds: string[];
 }
 
 /** The chunks loaded up front: the entry's, and (given one) a route module's static imports. */
@@ -89,6 +90,14 @@ const PAGES_WITHOUT_QUERIES = new Set(['/login']);
 export const PRELOAD_FILE = '.preload.json';
 
 /**
+ * Pages that load no zod up front: the sign-in page and the staff dashboard (zod and the
+ * contract's schemas come with the forms that validate; API calls go through the zod-free
+ * calls table). The build fails when one of their chunks holds zod, naming the chunk.
+ */
+const ZOD_FREE_PAGES = ['/login', '/dashboard'];
+const ZOD_MODULE = /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?zod[\\/]/;
+
+/**
  * Vite plugin: writes `dist/.preload.json`, the chunks of each page people arrive on (beyond
  * the entry's own), so that the server can send them as `Link: rel=modulepreload` with
  * index.html and the browser fetches them with the entry rather than after it.
@@ -110,6 +119,15 @@ export function preloadHints(): Plugin {
       const hints: Record<string, string[]> = {};
       for (const [page, module] of Object.entries(ENTRY_PAGES)) {
         const own = ownChunks(module);
+        if (ZOD_FREE_PAGES.includes(page)) {
+          const withZod = [...entry, ...own]
+            .map((file) => chunks.find((c) => c.fileName === file)!)
+            .filter((c) => c.moduleIds.some((id) => ZOD_MODULE.test(id)));
+          if (withZod.length)
+            this.error(
+              `${page} loads zod up front (${withZod.map((c) => c.fileName).join(', ')}): import types, calls (@quire/contract/calls) or a zod-free module of the contract`,
+            );
+        }
         if (!PAGES_WITHOUT_QUERIES.has(page)) own.push(...queries.filter((file) => !own.includes(file)));
         hints[page] = [...entry, ...own].map((file) => `/${file}`);
       }
