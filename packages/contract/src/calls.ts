@@ -1,26 +1,10 @@
 // Generated from the contract by `pnpm --filter @quire/contract calls` (src/calls-table.ts);
 // test/calls.test.ts fails when it is not the contract's. Do not edit by hand.
-//
-// Every call's method and path (and `produces` where it answers a file), without its zod
-// schemas: the web client calls the API through this table, so a page loads zod and the
-// schemas only when it validates a form with them. The types come from the contract.
-import type { EndpointDef } from './http.js';
-import type { Contract } from './index.js';
+import type { Calls } from './call-ref.js';
 
-/** A call of the contract by method and path; `entry` is its contract entry, for types only. */
-export interface CallRef<E extends EndpointDef> {
-  readonly method: E['method'];
-  readonly path: E['path'];
-  readonly produces?: E['produces'];
-  readonly entry?: E;
-}
+export type { CallRef, Calls } from './call-ref.js';
 
-export type Calls = {
-  [A in keyof Contract]: {
-    [K in keyof Contract[A]]: Contract[A][K] extends EndpointDef ? CallRef<Contract[A][K]> : never;
-  };
-};
-
+/** Every call's method and path (src/call-ref.ts says why this table). */
 export const calls: Calls = {
   auth: {
     login: { method: 'POST', path: '/api/login' },
