@@ -90,11 +90,12 @@ const PAGES_WITHOUT_QUERIES = new Set(['/login']);
 export const PRELOAD_FILE = '.preload.json';
 
 /**
- * Pages that load no zod up front: the sign-in page and the staff dashboard (zod and the
- * contract's schemas come with the forms that validate; API calls go through the zod-free
- * calls table). The build fails when one of their chunks holds zod, naming the chunk.
+ * Pages that load no zod up front: the sign-in page and the signed-in homes (zod and the
+ * contract's schemas come with the forms that validate, when first opened; API calls go
+ * through the zod-free calls table). The build fails when one of their chunks holds zod,
+ * naming the chunk.
  */
-const ZOD_FREE_PAGES = ['/login', '/dashboard'];
+const ZOD_FREE_PAGES = ['/login', '/dashboard', '/admin/category'];
 const ZOD_MODULE = /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?zod[\\/]/;
 
 /**

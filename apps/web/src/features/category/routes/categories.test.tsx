@@ -97,7 +97,7 @@ describe('the category tree', () => {
     const { user, notifications } = renderApp('/admin/category?id=1');
     await screen.findByRole('heading', { level: 2, name: 'Finance' }, { timeout: 5_000 });
     await user.click(screen.getByRole('button', { name: 'New sub-category' }));
-    const dialog = screen.getByRole('dialog', { name: 'New category in Finance' });
+    const dialog = await screen.findByRole('dialog', { name: 'New category in Finance' });
     await user.type(within(dialog).getByLabelText('Name'), 'Credit notes');
     await user.click(within(dialog).getByRole('button', { name: 'Create category' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/storeFolder')).toBe(true));
@@ -119,7 +119,7 @@ describe('the category tree', () => {
     });
     const { user } = renderApp('/admin/category');
     await user.click(await screen.findByRole('button', { name: 'New category' }, { timeout: 5_000 }));
-    const dialog = screen.getByRole('dialog', { name: 'New category' });
+    const dialog = await screen.findByRole('dialog', { name: 'New category' });
     await user.type(within(dialog).getByLabelText('Name'), 'legal');
     await user.click(within(dialog).getByRole('button', { name: 'Create category' }));
     expect(

@@ -1,5 +1,5 @@
 import type { TCategory } from '@quire/contract';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyText, QueryState } from '../../../components/data-table';
@@ -13,11 +13,16 @@ import { useFolderInfo } from '../api/get-folder-info';
 import { useFolders } from '../api/get-folders';
 import { useUpdateFolder } from '../api/update-folder';
 import { type CategoryAction, CategoryDetail } from '../components/category-detail';
-import { CategoryNameDialog } from '../components/category-name-dialog';
 import { DeleteCategoryDialog } from '../components/delete-category-dialog';
 import { MoveDialog } from '../components/move-dialog';
 import { catalogAccess } from '../lib/catalog-access';
 import { pathTo, toTree } from '../lib/tree';
+
+// Its form's schema (zod) loads when a category is first created or renamed: people who only
+// browse categories never load it.
+const CategoryNameDialog = lazy(() =>
+  import('../components/category-name-dialog').then((m) => ({ default: m.CategoryNameDialog })),
+);
 
 type Open =
   | { kind: 'create'; parent: { id: number; name: string } | null }
@@ -159,19 +164,21 @@ export function CategoriesPage() {
         </div>
       </QueryState>
 
-      {open?.kind === 'create' ? (
-        <CategoryNameDialog
-          parent={open.parent}
-          onClose={close}
-          onSaved={(id) => {
-            close();
-            choose(id);
-          }}
-        />
-      ) : null}
-      {open?.kind === 'rename' ? (
-        <CategoryNameDialog folder={open.folder} onClose={close} onSaved={close} />
-      ) : null}
+      <Suspense fallback={null}>
+        {open?.kind === 'create' ? (
+          <CategoryNameDialog
+            parent={open.parent}
+            onClose={close}
+            onSaved={(id) => {
+              close();
+              choose(id);
+            }}
+          />
+        ) : null}
+        {open?.kind === 'rename' ? (
+          <CategoryNameDialog folder={open.folder} onClose={close} onSaved={close} />
+        ) : null}
+      </Suspense>
       {open?.kind === 'move' ? <MoveDialog folder={open.folder} folders={list} onClose={close} /> : null}
       {open?.kind === 'delete' && info.data ? (
         <DeleteCategoryDialog
