@@ -1,5 +1,5 @@
 import type { TFilterFilesBody, TSavedView } from '@quire/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { ConfirmMutationDialog } from '../../../components/confirm-mutation-dialog';
@@ -8,8 +8,10 @@ import { useNotify } from '../../../components/notifications/notification-contex
 import { readSearch, searchPath, searchQueryOf } from '../../../lib/search-params';
 import { useDeleteSavedView } from '../api/delete-saved-view';
 import { useUpdateSavedView } from '../api/update-saved-view';
-import { ViewNameDialog } from './view-name-dialog';
 import { ViewsCard } from './views-card';
+
+// Its form's schema (zod) loads when a view is first saved or renamed, not with the search page.
+const ViewNameDialog = lazy(() => import('./view-name-dialog').then((m) => ({ default: m.ViewNameDialog })));
 
 // The search page's saved views: "Save view…" for the search shown, and the person's views
 // to open, rename, give the search shown, pin or unpin, move up or down, and delete (after
@@ -123,7 +125,9 @@ export function SaveViewButton({ query }: { query: TFilterFilesBody | null }) {
       <Button variant="ghost" onClick={() => setOpen(true)}>
         Save view…
       </Button>
-      {open ? <ViewNameDialog query={query} onClose={() => setOpen(false)} /> : null}
+      <Suspense fallback={null}>
+        {open ? <ViewNameDialog query={query} onClose={() => setOpen(false)} /> : null}
+      </Suspense>
     </>
   );
 }
@@ -163,7 +167,9 @@ export function SavedViewsPanel() {
           ))
         }
       </ViewsCard>
-      {open?.kind === 'rename' ? <ViewNameDialog view={open.view} onClose={() => setOpen(null)} /> : null}
+      <Suspense fallback={null}>
+        {open?.kind === 'rename' ? <ViewNameDialog view={open.view} onClose={() => setOpen(null)} /> : null}
+      </Suspense>
       {open?.kind === 'delete' ? <DeleteViewDialog view={open.view} onClose={() => setOpen(null)} /> : null}
     </>
   );
