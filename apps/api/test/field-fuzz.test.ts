@@ -13,7 +13,8 @@ import { type SeededUser, seededApp } from './seed.js';
 // text, an operator object, an impossible date), never answers 5xx; every 4xx has a message
 // and every 400 its field errors. (robustness.test.ts breaks whole bodies; this one breaks
 // each field.) The one 5xx allowed is the 502 of a call marked `upstream` (a connection test):
-// the remote server it was asked to reach failed, which is its answer.
+// the remote server it was asked to reach failed, which is its answer. Every status answered
+// is one the call's OpenAPI operation lists.
 
 const HOSTILE: unknown[] = [
   null,
@@ -36,6 +37,8 @@ const HOSTILE: unknown[] = [
 ];
 
 let t: TestContext;
+/** The statuses each call's OpenAPI operation documents, by operationId. */
+let documented: Map<string, Set<number>>;
 let callers: Record<'Company Admin' | 'General staff', SeededUser>;
 beforeAll(async () => {
   const world = await seededApp({
@@ -43,12 +46,27 @@ beforeAll(async () => {
     categories: { shared: { grants: { staff: ['upload'] } } },
   });
   t = world.t;
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+  };
+  documented = new Map(
+    Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).map(
+        (op) => [op.operationId, new Set(Object.keys(op.responses).map(Number))] as const,
+      ),
+    ),
+  );
   callers = { 'Company Admin': world.users.admin, 'General staff': world.users.staff };
 });
 afterAll(() => t.close());
 
 /** The first problem of one answer, or null when it is a proper answer. */
-function problemOf(res: { statusCode: number; body: string }, upstream: boolean): string | null {
+function problemOf(
+  res: { statusCode: number; body: string },
+  upstream: boolean,
+  statuses: Set<number> | undefined,
+): string | null {
+  if (!statuses?.has(res.statusCode)) return `${res.statusCode}, which its OpenAPI operation does not list`;
   let json: { message?: unknown; errors?: unknown; code?: unknown } = {};
   try {
     json = JSON.parse(res.body);
@@ -107,7 +125,7 @@ describe('one hostile field at a time', () => {
   const cases = entries.flatMap((e) =>
     (['Company Admin', 'General staff'] as const).map((who) => [e.operationId, who, e.def] as const),
   );
-  it.each(cases)('%s as %s never answers 5xx', async (_id, who, def) => {
+  it.each(cases)('%s as %s never answers 5xx, nor a status it does not document', async (_id, who, def) => {
     const path = buildPath(
       def.path,
       Object.fromEntries([...def.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, '1'])),
@@ -122,7 +140,7 @@ describe('one hostile field at a time', () => {
         headers: bearer(callers[who].token),
         ...(b && def.method !== 'GET' ? { payload: b } : {}),
       });
-      const problem = problemOf(res, def.upstream === true);
+      const problem = problemOf(res, def.upstream === true, documented.get(_id));
       if (problem) problems.push(`${label}: ${problem}`);
     };
     const shown = (v: unknown) => JSON.stringify(v)?.slice(0, 24);

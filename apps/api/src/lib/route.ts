@@ -93,10 +93,14 @@ export function readsOnly<E extends EndpointDef>(handler: Handler<E>): HandlerSp
 function errorResponses(def: EndpointDef, extras: RouteExtras) {
   return {
     400: ZErrorBody,
-    ...(def.guard === 'public' ? {} : { 401: ZErrorBody, 403: ZErrorBody }),
+    // A public call refuses too: sign-in's wrong credentials (401), a sign-up turned off or an
+    // account that may not sign in (403).
+    401: ZErrorBody,
+    403: ZErrorBody,
     404: ZErrorBody,
     409: ZErrorBody,
-    ...(def.consumes === 'multipart' ? { 413: ZErrorBody } : {}),
+    // A body past its size limit (Fastify's bodyLimit, or an upload's own).
+    ...(def.method !== 'GET' ? { 413: ZErrorBody } : {}),
     ...(extras.rateLimit ? { 429: ZErrorBody } : {}),
     500: ZErrorBody,
     ...(def.upstream ? { 502: ZErrorBody } : {}),
