@@ -56,6 +56,7 @@ function initialJs(page: string): number | null {
 }
 const loadBefore = loadAverage();
 
+/** The Company Admin the server is started with, and the staff member the bench makes. */
 const ADMIN = { username: 'admin', password: 'Quiet-Lantern-River-8', role: 'admin' };
 const STAFF = { username: 'dana', password: 'Cobalt-Harbour-Meadow-5', role: 'user' };
 
@@ -112,8 +113,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: 'Quiet-Lantern-River-8',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
     VENDOR_PASSWORD: 'Amber-Falcon-Orbit-31',
   },
 });
